@@ -1,0 +1,118 @@
+/**
+ * The REST API as a Fastify plugin tree: built here, listened to in server.ts, injected or
+ * listened to by the tests. Main service under /api, insight (upload) service under /insight.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ApiConfig } from './config.js';
+import type { Database, DatabaseHandle } from './db/client.js';
+import { registerErrorHandlers } from './errors.js';
+import { registerAccessControl } from './auth/access.js';
+import { createTokenService, loadOrCreateSecret, type TokenService } from './auth/tokens.js';
+import { EventBus } from './events.js';
+import { healthRoutes } from './routes/health/health.routes.js';
+import { mainServiceRoutes, insightServiceRoutes } from './routes/index.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: ApiConfig;
+    db: Database;
+    dbHandle: DatabaseHandle;
+    tokens: TokenService;
+    events: EventBus;
+    /** False until start-up work (migrations, seeding) is done and while shutting down. */
+    acceptingTraffic: boolean;
+  }
+}
+
+export interface BuildAppOptions {
+  config: ApiConfig;
+  handle: DatabaseHandle;
+  /** Log requests (off in most tests). */
+  logger?: boolean;
+}
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
+
+export async function buildApp({ config, handle, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    // the BFF passes its request id on, so one id follows a request through both services
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const secret = config.jwtSecret ?? loadOrCreateSecret(config.dataDir);
+  app.decorate('config', config);
+  app.decorate('db', handle.db);
+  app.decorate('dbHandle', { getter: () => handle });
+  app.decorate('tokens', createTokenService(secret, config.jwtExpiresIn));
+  app.decorate('events', new EventBus());
+  app.decorate('acceptingTraffic', false);
+
+  app.setValidatorCompiler(validatorCompiler);
+  // responses are plain JSON; the response schemas document them in /docs
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  registerErrorHandlers(app);
+  registerAccessControl(app, { db: handle.db, tokens: app.tokens });
+
+  await app.register(helmet, {
+    // the API answers JSON; only the /docs pages need scripts and styles of their own origin
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", 'https:', "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'validator.swagger.io'],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cors, {
+    // closed unless origins are configured: the browser talks to the BFF, not to this API
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: false,
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Bazaar Insight REST API',
+        version: '1.0.0',
+        description:
+          'The legacy REST contract of Bazaar Insight (spec section 7). Main service under `/api`, insight (upload) service under `/insight`. ' +
+          'Authenticate with `POST /api/auth/login` and send `Authorization: Bearer <token>`. Errors are `{status, error, message}`. ' +
+          'Access: /admin/* administrators; /staff/* staff and administrators; /user/* any logged-in user, own data only; /public/* and /auth/* anyone.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearerAuth: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  await app.register(healthRoutes);
+  await app.register(mainServiceRoutes, { prefix: '/api' });
+  await app.register(insightServiceRoutes, { prefix: '/insight' });
+
+  return app;
+}

@@ -1,0 +1,129 @@
+/**
+ * The API's environment, read once through a schema. Every variable has a default that works with
+ * no file at all; a wrong value stops the start with the list of what is wrong.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((value) => ['1', 'true', 'yes'].includes(value));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  API_HOST: z.string().default('127.0.0.1'),
+  API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** PostgreSQL connection string; unset means the embedded PGlite database under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('.data'),
+  /** HMAC secret for the session tokens; generated once and kept in DATA_DIR when unset. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_EXPIRES_IN: z
+    .string()
+    .regex(/^\d+[smhd]$/, 'JWT_EXPIRES_IN must look like 8h, 30m or 3600s')
+    .default('8h'),
+  /** Public address of the web app, used in e-mailed and referral links. */
+  WEB_URL: z.string().url().default('http://localhost:4000'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Bazaar Insight <no-reply@bazaar-insight.local>'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  DEMO_DATA: booleanFlag.default(true),
+  ADMIN_USERNAME: z.string().default('admin'),
+  ADMIN_PASSWORD: z.string().optional(),
+  STAFF_USERNAME: z.string().default('staff'),
+  STAFF_PASSWORD: z.string().optional(),
+  INVESTOR_USERNAME: z.string().default('investor'),
+  INVESTOR_PASSWORD: z.string().optional(),
+  /** Origins allowed to call the API from a browser (comma separated); closed by default. */
+  CORS_ORIGINS: z.string().default(''),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface DemoAccount {
+  username: string;
+  password: string;
+  role: 'ROLE_ADMIN' | 'ROLE_STAFF' | 'ROLE_USER';
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export interface ApiConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  dataDir: string;
+  jwtSecret: string | undefined;
+  jwtExpiresIn: string;
+  webUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  logLevel: Env['LOG_LEVEL'];
+  uploadMaxBytes: number;
+  demoData: boolean;
+  demoAccounts: DemoAccount[];
+  corsOrigins: string[];
+  rateLimitPerMinute: number;
+}
+
+/** Demo accounts; in production one is created only when its password is given. */
+function demoAccounts(env: Env): DemoAccount[] {
+  const production = env.NODE_ENV === 'production';
+  const accounts: Array<DemoAccount | undefined> = [
+    account(env.ADMIN_USERNAME, env.ADMIN_PASSWORD, 'Admin@123', 'ROLE_ADMIN', 'Asha', 'Admin'),
+    account(env.STAFF_USERNAME, env.STAFF_PASSWORD, 'Staff@123', 'ROLE_STAFF', 'Sunil', 'Staff'),
+    account(env.INVESTOR_USERNAME, env.INVESTOR_PASSWORD, 'Investor@123', 'ROLE_USER', 'Indira', 'Investor'),
+  ];
+  return accounts.filter((a): a is DemoAccount => a !== undefined);
+
+  function account(
+    username: string,
+    password: string | undefined,
+    fallback: string,
+    role: DemoAccount['role'],
+    firstName: string,
+    lastName: string,
+  ): DemoAccount | undefined {
+    if (production && !password) return undefined;
+    return { username, password: password ?? fallback, role, firstName, lastName, email: `${username}@bazaar-insight.local` };
+  }
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
+  // empty strings in the environment mean "not set"
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid API configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    host: env.API_HOST,
+    port: env.API_PORT,
+    databaseUrl: env.DATABASE_URL,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
+    dataDir: path.resolve(env.DATA_DIR),
+    jwtSecret: env.JWT_SECRET,
+    jwtExpiresIn: env.JWT_EXPIRES_IN,
+    webUrl: env.WEB_URL.replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    logLevel: env.LOG_LEVEL,
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    demoData: env.DEMO_DATA,
+    demoAccounts: demoAccounts(env),
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    ...overrides,
+  };
+}

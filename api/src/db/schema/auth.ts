@@ -1,0 +1,54 @@
+/** Accounts and roles. */
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: varchar('username', { length: 50 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    /** scrypt$N$r$p$salt$hash (see auth/password.ts); never leaves the API. */
+    passwordHash: text('password_hash').notNull(),
+    mobileNo: varchar('mobile_no', { length: 10 }),
+    profilePictureUrl: text('profile_picture_url'),
+    /** This user's own code, shared in referral links. */
+    referralCode: varchar('referral_code', { length: 32 }).notNull(),
+    /** The code entered at sign-up (whose referral brought this user), as given. */
+    signupReferralCode: varchar('signup_referral_code', { length: 32 }),
+    /** Tokens issued before this instant are refused (password reset, account changes). */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    // usernames and e-mails are unique regardless of case
+    uniqueIndex('users_username_lower_key').on(sql`lower(${table.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${table.email})`),
+    uniqueIndex('users_referral_code_key').on(table.referralCode),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 50 }).notNull(),
+  },
+  (table) => [uniqueIndex('roles_name_key').on(table.name)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.roleId] }), index('user_roles_role_idx').on(table.roleId)],
+);

@@ -1,0 +1,5 @@
+/**
+ * The whole database schema, one file per area (auth, market, portfolio, accounts, uploads).
+ * drizzle-kit reads this module to generate the versioned migrations in api/drizzle/.
+ */
+export * from './auth.js';

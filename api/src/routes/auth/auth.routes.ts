@@ -1,0 +1,90 @@
+/** POST /auth/login and POST /auth/signup (spec section 7, Authentication). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loginSchema, signupRequestSchema, ROLE_USER } from '@bazaar/shared';
+import { BadRequestError, UnauthorizedError } from '../../errors.js';
+import { getDummyHash, hashPassword, verifyPassword } from '../../auth/password.js';
+import { createUser, findCredentials, getRoleByName, getUserById } from '../../db/queries/users.js';
+import { findUserIdByReferralCode } from '../../db/queries/referral-codes.js';
+import { errorResponses, userDtoSchema } from '../schemas.js';
+
+const loginResponseSchema = z.object({
+  token: z.string().describe('Signed JWT (HS256) to send as `Authorization: Bearer <token>`'),
+  expiresAt: z.string().describe('When the token expires (ISO timestamp)'),
+  roles: z.array(z.object({ authority: z.string(), name: z.string() })).describe('The user’s roles, highest first'),
+  user: userDtoSchema,
+});
+
+const ROLE_RANK: Record<string, number> = { ROLE_ADMIN: 3, ROLE_STAFF: 2, ROLE_USER: 1 };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in',
+        description: 'Checks the username (or e-mail) and password and answers a session token with the user and roles.',
+        body: loginSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const { username, password } = request.body;
+      const credentials = await findCredentials(app.db, username);
+      // the same work whether or not the account exists, so timing tells nothing
+      const valid = await verifyPassword(password, credentials?.passwordHash ?? (await getDummyHash()));
+      if (!credentials || !valid) throw new UnauthorizedError('Invalid username or password');
+      const user = await getUserById(app.db, credentials.id);
+      const roleNames = user.roles.map((role) => role.name).sort((a, b) => (ROLE_RANK[b] ?? 0) - (ROLE_RANK[a] ?? 0));
+      const { token, expiresAt } = await app.tokens.sign({ id: user.id, username: user.username, roles: roleNames });
+      return {
+        token,
+        expiresAt: expiresAt.toISOString(),
+        roles: roleNames.map((name) => ({ authority: name, name })),
+        user,
+      };
+    },
+  );
+
+  app.post(
+    '/auth/signup',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign up',
+        description:
+          'Creates an account with ROLE_USER. Body `{ user: {firstName, lastName, username, password, email, mobileNo?}, referralCode? }`; ' +
+          'the referral code may also come as a query parameter. An unknown referral code is refused.',
+        body: signupRequestSchema,
+        querystring: z.object({ referralCode: z.string().max(32).optional() }),
+        response: { 201: userDtoSchema, ...errorResponses(400, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { user: input } = request.body;
+      const referralCode = request.body.referralCode ?? (request.query.referralCode?.trim() || undefined);
+      if (referralCode !== undefined && (await findUserIdByReferralCode(app.db, referralCode)) === undefined) {
+        throw new BadRequestError(`Referral code ${referralCode} is not valid`);
+      }
+      const role = await getRoleByName(app.db, ROLE_USER);
+      if (!role) throw new Error('ROLE_USER is missing');
+      const created = await createUser(
+        app.db,
+        {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          username: input.username,
+          email: input.email,
+          mobileNo: input.mobileNo,
+          passwordHash: await hashPassword(input.password),
+          signupReferralCode: referralCode,
+        },
+        [role.id],
+      );
+      await app.events.emit('user.signedUp', { userId: created.id, referralCode });
+      reply.status(201);
+      return created;
+    },
+  );
+};

@@ -1,0 +1,20 @@
+/**
+ * The route table of both services. Each area registers its routes here, under the service
+ * prefix; access levels follow from the paths (see auth/access.ts).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes.js';
+import { adminUserRoutes } from './admin/users.routes.js';
+import { profileRoutes } from './user/profile.routes.js';
+
+/** Main service, mounted at /api. */
+export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(authRoutes);
+  await app.register(adminUserRoutes);
+  await app.register(profileRoutes);
+};
+
+/** Insight service (uploads), mounted at /insight. */
+export const insightServiceRoutes: FastifyPluginAsync = async () => {
+  // upload routes arrive with the market-data ingestion
+};

@@ -1,0 +1,18 @@
+/**
+ * Start-up seeding: roles always, demo accounts on an empty database, then each area's demo
+ * data (market data arrives with the ingestion area). Seeders run in order.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ensureBuiltInRoles } from '../db/queries/users.js';
+import { seedDemoAccounts } from './demo-accounts.js';
+
+export type Seeder = (app: FastifyInstance, context: { firstStart: boolean }) => Promise<void>;
+
+/** Area seeders (demo market data, demo reference data…), run after the accounts. */
+export const areaSeeders: Seeder[] = [];
+
+export async function runSeeders(app: FastifyInstance): Promise<void> {
+  await ensureBuiltInRoles(app.db);
+  const firstStart = await seedDemoAccounts(app.db, app.config.demoAccounts, app.log);
+  for (const seeder of areaSeeders) await seeder(app, { firstStart });
+}

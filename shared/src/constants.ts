@@ -1,0 +1,69 @@
+/**
+ * Business constants and limits of the product (spec section 9), in one place so that the
+ * web app, the BFF and the REST API agree on them.
+ */
+
+export const ROLE_USER = 'ROLE_USER';
+export const ROLE_STAFF = 'ROLE_STAFF';
+export const ROLE_ADMIN = 'ROLE_ADMIN';
+export const ROLES = [ROLE_USER, ROLE_STAFF, ROLE_ADMIN] as const;
+export type RoleName = (typeof ROLES)[number];
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 32;
+export const MOBILE_NUMBER_LENGTH = 10;
+
+/** How often the browser re-checks the session expiry (ms). */
+export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+/** How long an upload's success or error message stays on screen (ms). */
+export const UPLOAD_MESSAGE_TIMEOUT_MS = 5_000;
+/** How often the navbar refreshes the displayed username (ms). */
+export const USERNAME_REFRESH_INTERVAL_MS = 1_000;
+
+export const TABLE_PAGE_SIZE = 10;
+export const TREND_PAGE_SIZE_DESKTOP = 25;
+export const TREND_PAGE_SIZE_MOBILE = 5;
+export const TREND_GRID_COLUMNS = 5;
+export const PAGER_MAX_LINKS = 7;
+
+export const MOBILE_BREAKPOINT_PX = 425;
+export const NAVBAR_BREAKPOINT_PX = 768;
+export const LINE_CHART_MAX_TICKS_DESKTOP = 8;
+export const LINE_CHART_MAX_TICKS_MOBILE = 4;
+export const CANDLESTICK_CHART_HEIGHT = 500;
+export const SMA_DOT_COLOURS = ['red', 'green', 'blue', 'yellow', 'brown', 'pink'] as const;
+
+export const EXCHANGES = ['NSE', 'BSE'] as const;
+export type Exchange = (typeof EXCHANGES)[number];
+
+export const HOLDING_STATUSES = ['REALIZED', 'UNREALIZED'] as const;
+export type HoldingStatus = (typeof HOLDING_STATUSES)[number];
+
+export const TREND_PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'] as const;
+export type TrendPeriod = (typeof TREND_PERIODS)[number];
+/** Row clicks on stock prices and corporate actions open company analysis with this trend. */
+export const DEFAULT_TREND: TrendPeriod = 'YEARLY';
+
+export const UPLOAD_TYPES = [
+  'UPLOAD_CORPORATE_ACTIONS',
+  'UPLOAD_STOCK_PRICE',
+  'UPLOAD_STOCK',
+  'UPLOAD_FINANCIAL_STATEMENT',
+  'UPLOAD_FINANCIAL_REPORT',
+  'UPLOAD_UPDATE_COMPANY_PROFILE',
+] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
+
+/** MIME types the upload screen accepts: csv, the old and the newer spreadsheet types. */
+export const UPLOAD_MIME_TYPES = [
+  'text/csv',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+] as const;
+export const UPLOAD_FILE_EXTENSIONS = ['.csv', '.xls', '.xlsx'] as const;
+
+/** Terms of Service and Privacy Policy effective date. */
+export const LEGAL_EFFECTIVE_DATE = '15-Mar-2025';
+
+/** The exchange's time zone: market dates are dates in this zone. */
+export const EXCHANGE_TIME_ZONE = 'Asia/Kolkata';

@@ -1,0 +1,6 @@
+/** @bazaar/shared: rules, constants, formatting and maths used by web, bff and api. */
+export * from './constants.js';
+export * from './text.js';
+export * from './pager.js';
+export * from './format/money.js';
+export * from './validation/index.js';

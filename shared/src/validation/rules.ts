@@ -1,0 +1,211 @@
+/**
+ * Building blocks for the validation schemas: each takes the spec's message so that a missing,
+ * empty or wrongly typed value always answers with the message the screen shows.
+ */
+import { z } from 'zod';
+import { MOBILE_NUMBER_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';
+
+export const MAX_TEXT_LENGTH = 255;
+export const MAX_LONG_TEXT_LENGTH = 5000;
+
+const MOBILE_PATTERN = new RegExp(`^\\d{${MOBILE_NUMBER_LENGTH}}$`);
+const DECIMAL_PATTERN = /^-?\d{1,15}(\.\d{1,6})?$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A required text: missing, non-text or blank (after trimming) gives `message`. */
+export function requiredText(message: string, label: string, maxLength = MAX_TEXT_LENGTH) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+}
+
+/** An optional text: missing, null or blank becomes undefined. */
+export function optionalText(label: string, maxLength = MAX_TEXT_LENGTH) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .nullish()
+    .transform((value) => (value ? value : undefined));
+}
+
+/** A password of 8 to 32 characters with the screen's three messages. */
+export function password(messages: { required: string; min: string; max: string }) {
+  return z
+    .string({ error: messages.required })
+    .min(1, messages.required)
+    .min(PASSWORD_MIN_LENGTH, messages.min)
+    .max(PASSWORD_MAX_LENGTH, messages.max);
+}
+
+/** An optional mobile number: if given, exactly 10 digits. */
+export function optionalMobile(message: string) {
+  return z
+    .union([z.string(), z.number()], { error: message })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined) return undefined;
+      const text = String(value).trim();
+      if (text === '') return undefined;
+      if (!MOBILE_PATTERN.test(text)) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return text;
+    });
+}
+
+/** A required mobile-style number (e.g. a broker's contact number). */
+export function requiredMobile(requiredMessage: string, invalidMessage: string) {
+  return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    if (!MOBILE_PATTERN.test(text)) {
+      ctx.addIssue({ code: 'custom', message: invalidMessage });
+      return z.NEVER;
+    }
+    return text;
+  });
+}
+
+export function email(requiredMessage: string) {
+  return requiredText(requiredMessage, 'Email', 254).pipe(z.email({ error: 'Enter a valid email address' }));
+}
+
+export interface DecimalOptions {
+  /** Refuse zero and negative values. */
+  positive?: boolean;
+  /** Refuse negative values (zero allowed). */
+  nonNegative?: boolean;
+  maxDecimals?: number;
+}
+
+/**
+ * A required decimal given as a JSON number or a numeric string. Answers the normalised decimal
+ * string so that money never becomes a float on its way to the database.
+ */
+export function requiredDecimal(requiredMessage: string, label: string, options: DecimalOptions = {}) {
+  return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
+    const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    if (!DECIMAL_PATTERN.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+      return z.NEVER;
+    }
+    const [, fraction = ''] = text.split('.');
+    if (options.maxDecimals !== undefined && fraction.length > options.maxDecimals) {
+      ctx.addIssue({ code: 'custom', message: `${label} may have at most ${options.maxDecimals} decimals` });
+      return z.NEVER;
+    }
+    const negative = text.startsWith('-');
+    const isZero = /^-?0+(\.0+)?$/.test(text);
+    if (options.positive && (negative || isZero)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0` });
+      return z.NEVER;
+    }
+    if (options.nonNegative && negative && !isZero) {
+      ctx.addIssue({ code: 'custom', message: `${label} must not be negative` });
+      return z.NEVER;
+    }
+    return normaliseDecimal(text);
+  });
+}
+
+/** "007.50" -> "7.50", "-0" -> "0"; keeps the given decimals. */
+export function normaliseDecimal(text: string): string {
+  const negative = text.startsWith('-');
+  const unsigned = negative ? text.slice(1) : text;
+  const [integerPart = '0', fraction] = unsigned.split('.');
+  const integer = integerPart.replace(/^0+(?=\d)/, '');
+  const result = fraction !== undefined ? `${integer}.${fraction}` : integer;
+  return negative && !/^0+(\.0+)?$/.test(unsigned) ? `-${result}` : result;
+}
+
+/** A required whole number (JSON number or digits). */
+export function requiredInteger(requiredMessage: string, label: string, options: { min?: number; max?: number } = {}) {
+  return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
+    const text = String(value).trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    if (!/^-?\d{1,15}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
+      return z.NEVER;
+    }
+    const number = Number(text);
+    if (options.min !== undefined && number < options.min) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at least ${options.min}` });
+      return z.NEVER;
+    }
+    if (options.max !== undefined && number > options.max) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${options.max}` });
+      return z.NEVER;
+    }
+    return number;
+  });
+}
+
+/** Checks that a YYYY-MM-DD string is a real calendar date (no 2021-02-30). */
+export function isCalendarDate(text: string): boolean {
+  if (!DATE_PATTERN.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A required date as YYYY-MM-DD (an ISO timestamp is cut to its date part). */
+export function requiredDate(requiredMessage: string, label: string) {
+  return z.string({ error: requiredMessage }).transform((value, ctx) => {
+    const text = value.trim().slice(0, 10);
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: requiredMessage });
+      return z.NEVER;
+    }
+    if (!isCalendarDate(text)) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD)` });
+      return z.NEVER;
+    }
+    return text;
+  });
+}
+
+/** A positive database id (number or digits). */
+export function idValue(label = 'id') {
+  return z.coerce
+    .number({ error: `${label} must be a positive whole number` })
+    .int(`${label} must be a positive whole number`)
+    .positive(`${label} must be a positive whole number`)
+    .max(2_147_483_647, `${label} is too large`);
+}
+
+/** Turns a zod error into one readable message: the first problem of each field, joined. */
+export function describeZodError(error: z.ZodError): string {
+  const seen = new Set<string>();
+  const parts: string[] = [];
+  for (const issue of error.issues) {
+    const path = issue.path.join('.');
+    if (seen.has(path)) continue;
+    seen.add(path);
+    parts.push(issue.message);
+  }
+  return parts.join(' ');
+}
+
+/** Field → first message, for forms that show messages under their inputs. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.join('.');
+    if (!(path in result)) result[path] = issue.message;
+  }
+  return result;
+}
