@@ -1,0 +1,74 @@
+/**
+ * The BFF's environment, read once through a schema; defaults work with no file at all.
+ * REST base URLs are configuration so the BFF works against any server honouring the contract.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  REST_API_URL: z.string().url().default('http://127.0.0.1:8080/api'),
+  INSIGHT_API_URL: z.string().url().default('http://127.0.0.1:8080/insight'),
+  /** Where the built web app is (web/dist); the BFF serves it at /. */
+  WEB_DIST_DIR: z.string().default(path.resolve(here, '../../web/dist')),
+  /** The GraphQL SDL files (schema/*.graphql). */
+  SCHEMA_DIR: z.string().default(path.resolve(here, '../../schema')),
+  /** Time limit of one REST read (ms); uploads have their own. */
+  REST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  REST_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** Mark the session cookie Secure (on by default in production, where the app is served over HTTPS). */
+  COOKIE_SECURE: z.enum(['0', '1', 'true', 'false']).optional(),
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  /** How long public market reads are cached across requests when no upload signal arrives (ms). */
+  MARKET_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+});
+
+export type BffEnv = z.infer<typeof envSchema>;
+
+export interface BffConfig {
+  env: BffEnv['NODE_ENV'];
+  host: string;
+  port: number;
+  restApiUrl: string;
+  insightApiUrl: string;
+  webDistDir: string;
+  schemaDir: string;
+  restTimeoutMs: number;
+  restUploadTimeoutMs: number;
+  cookieSecure: boolean;
+  uploadMaxBytes: number;
+  logLevel: BffEnv['LOG_LEVEL'];
+  marketCacheTtlMs: number;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<BffConfig> = {}): BffConfig {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
+    throw new Error(`Invalid BFF configuration:\n${problems}`);
+  }
+  const env = parsed.data;
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    restApiUrl: env.REST_API_URL.replace(/\/+$/, ''),
+    insightApiUrl: env.INSIGHT_API_URL.replace(/\/+$/, ''),
+    webDistDir: path.resolve(env.WEB_DIST_DIR),
+    schemaDir: path.resolve(env.SCHEMA_DIR),
+    restTimeoutMs: env.REST_TIMEOUT_MS,
+    restUploadTimeoutMs: env.REST_UPLOAD_TIMEOUT_MS,
+    cookieSecure: env.COOKIE_SECURE ? ['1', 'true'].includes(env.COOKIE_SECURE) : env.NODE_ENV === 'production',
+    uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    logLevel: env.LOG_LEVEL,
+    marketCacheTtlMs: env.MARKET_CACHE_TTL_MS,
+    ...overrides,
+  };
+}

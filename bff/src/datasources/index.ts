@@ -1,0 +1,15 @@
+/** One instance of each REST data source per GraphQL request. Areas add theirs here. */
+import type { RequestScope } from './rest-client.js';
+import { AuthApi } from './auth-api.js';
+import { AdminApi } from './admin-api.js';
+import { SystemApi } from './system-api.js';
+
+export function createDataSources(scope: RequestScope) {
+  return {
+    auth: new AuthApi(scope),
+    admin: new AdminApi(scope),
+    system: new SystemApi(scope),
+  };
+}
+
+export type DataSources = ReturnType<typeof createDataSources>;

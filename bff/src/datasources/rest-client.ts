@@ -1,0 +1,139 @@
+/**
+ * The base of every REST data source: one instance per GraphQL request and REST area. It adds
+ * the caller's token and the request id, applies time limits, turns REST failures into GraphQL
+ * errors (errors.ts) and de-duplicates identical GETs within the request.
+ */
+import type { GraphQLError } from 'graphql';
+import { toGraphQLError, upstreamUnavailable } from '../errors.js';
+
+export interface RequestScope {
+  /** The caller's session token (from the cookie or the Authorization header). */
+  token: string | undefined;
+  /** Carried to the REST API as x-request-id so one id follows the request through both services. */
+  requestId: string;
+  restApiUrl: string;
+  insightApiUrl: string;
+  timeoutMs: number;
+  uploadTimeoutMs: number;
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  /** A JSON body. */
+  json?: unknown;
+  /** A raw body (multipart streams); set the content type in headers. */
+  body?: RequestInit['body'];
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+  /** Send without the caller's token (public reads that may be shared across users). */
+  anonymous?: boolean;
+}
+
+export interface RestResponse<T> {
+  status: number;
+  data: T;
+  headers: Headers;
+}
+
+export class RestClient {
+  private readonly inflightGets = new Map<string, Promise<unknown>>();
+
+  constructor(
+    protected readonly scope: RequestScope,
+    protected readonly baseUrl: string,
+  ) {}
+
+  protected url(path: string, query?: Record<string, QueryValue>): string {
+    const url = new URL(this.baseUrl + path);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  /** GET, de-duplicated: the same path and query within this request share one call. */
+  protected get<T>(path: string, options: Omit<RequestOptions, 'json' | 'body'> = {}): Promise<T> {
+    const key = `${options.anonymous ? 'anon' : 'auth'} ${this.url(path, options.query)}`;
+    let pending = this.inflightGets.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = this.send<T>('GET', path, options).then((response) => response.data);
+      this.inflightGets.set(key, pending);
+      // a failure is not remembered: a later field may try again
+      pending.catch(() => this.inflightGets.delete(key));
+    }
+    return pending;
+  }
+
+  protected async post<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return (await this.send<T>('POST', path, options)).data;
+  }
+
+  protected async put<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return (await this.send<T>('PUT', path, options)).data;
+  }
+
+  protected async delete<T>(path: string, options: RequestOptions = {}): Promise<T> {
+    return (await this.send<T>('DELETE', path, options)).data;
+  }
+
+  protected async send<T>(method: string, path: string, options: RequestOptions = {}): Promise<RestResponse<T>> {
+    const headers: Record<string, string> = {
+      accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
+      'x-request-id': this.scope.requestId,
+      // the spec's client sends no-cache headers with every call
+      'cache-control': 'no-cache',
+      pragma: 'no-cache',
+      ...options.headers,
+    };
+    if (this.scope.token && !options.anonymous) headers.authorization = `Bearer ${this.scope.token}`;
+    let body: RequestInit['body'] = options.body;
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const init: RequestInit & { duplex?: 'half' } = {
+      method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? this.scope.timeoutMs),
+    };
+    if (body && typeof (body as ReadableStream).getReader === 'function') init.duplex = 'half';
+
+    let response: Response;
+    try {
+      response = await fetch(this.url(path, options.query), init);
+    } catch (error) {
+      throw this.connectionError(error);
+    }
+    let data: unknown;
+    try {
+      data = await readBody(response);
+    } catch (error) {
+      throw this.connectionError(error);
+    }
+    if (!response.ok) throw toGraphQLError(response.status, data);
+    return { status: response.status, data: data as T, headers: response.headers };
+  }
+
+  private connectionError(error: unknown): GraphQLError {
+    const name = (error as { name?: string })?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') return upstreamUnavailable('timeout');
+    const cause = (error as { cause?: { code?: string } })?.cause;
+    return upstreamUnavailable(cause?.code ?? 'connection failed');
+  }
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const text = await response.text();
+    return text === '' ? null : JSON.parse(text);
+  }
+  if (type.startsWith('image/') || type.includes('octet-stream')) {
+    return Buffer.from(await response.arrayBuffer());
+  }
+  return response.text();
+}

@@ -1,0 +1,7 @@
+/** Every area's resolvers; makeExecutableSchema merges the list. Areas add theirs here. */
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { commonResolvers } from './common.js';
+import { authResolvers } from './auth.js';
+import { adminResolvers } from './admin.js';
+
+export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers];
