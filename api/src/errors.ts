@@ -105,13 +105,15 @@ function validationMessage(error: FastifyError): string {
     for (const issue of error.validation) {
       const params = issue.params as { issue?: { path?: PropertyKey[]; message?: string } } | undefined;
       const zodIssue = params?.issue;
-      const pathText = zodIssue?.path?.map(String).join('.') ?? issue.instancePath;
+      const pathText = zodIssue?.path?.map(String).join('.') ?? issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
       const key = `${error.validationContext}:${pathText}`;
       if (seen.has(key)) continue;
       seen.add(key);
       const message = zodIssue?.message ?? issue.message ?? 'is invalid';
-      // zod's own messages for unknown shapes name no field: add where the problem is
-      const namesField = /[A-Z!]/.test(message) || pathText === '';
+      // zod's own messages ("Invalid input…") name no field: add where the problem is
+      const lastSegment = pathText.split('.').pop() ?? '';
+      const generic = /^Invalid (input|option)/.test(message);
+      const namesField = pathText === '' || (!generic && (message.includes('!') || /^[A-Z]/.test(message) || message.toLowerCase().includes(lastSegment.toLowerCase())));
       parts.push(namesField ? message : `${pathText}: ${message}`);
     }
     return parts.join(' ');

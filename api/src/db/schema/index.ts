@@ -3,3 +3,4 @@
  * drizzle-kit reads this module to generate the versioned migrations in api/drizzle/.
  */
 export * from './auth.js';
+export * from './market.js';

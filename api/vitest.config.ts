@@ -1,0 +1,19 @@
+import { defineProject } from 'vitest/config';
+
+// TEST_DB=pglite (default) or TEST_DB=postgres: the same suite on both engines.
+const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+
+export default defineProject({
+  // workspace packages resolve to their TypeScript sources (the "source" export condition)
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  test: {
+    name: `api-${engine}`,
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['test/setup/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

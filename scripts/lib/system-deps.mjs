@@ -1,0 +1,32 @@
+// Makes sure the system packages the test suite needs are present: Debian's chromium (browser
+// tests) and postgresql (API tests on a real server). Installs them with apt-get when running as
+// root; otherwise says clearly what is missing and how to install it.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { findPostgresBin } from './postgres.mjs';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function aptInstall(packages) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    throw new Error(
+      `Missing system packages: ${packages.join(', ')}. Install them as root:\n  apt-get update && apt-get install -y ${packages.join(' ')}`,
+    );
+  }
+  console.log(`[deps] installing ${packages.join(', ')} from Debian packages (apt-get)…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  if (update.status !== 0) throw new Error('apt-get update failed: cannot install ' + packages.join(', '));
+  const install = spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...packages], { stdio: 'inherit', env });
+  if (install.status !== 0) throw new Error('apt-get install failed for ' + packages.join(', '));
+}
+
+export function ensureSystemDeps({ chromium = true, postgres = true } = {}) {
+  const missing = [];
+  if (chromium && !fs.existsSync(CHROMIUM_PATH)) missing.push('chromium');
+  if (postgres && !findPostgresBin()) missing.push('postgresql');
+  if (missing.length > 0) aptInstall(missing);
+  if (chromium && !fs.existsSync(CHROMIUM_PATH)) throw new Error(`Chromium is still missing at ${CHROMIUM_PATH}`);
+  if (postgres && !findPostgresBin()) throw new Error('PostgreSQL server binaries are still missing');
+}

@@ -1,0 +1,61 @@
+// `npm test`: the whole suite, in the order a failure is cheapest to find.
+//   1. system packages (Debian chromium and postgresql; installed with apt-get when missing)
+//   2. generated GraphQL types are current; everything type-checks
+//   3. unit tests (shared, web components)
+//   4. REST API tests over HTTP on PGlite, then on a real PostgreSQL server
+//   5. BFF tests against the real API
+//   6. build, then end-to-end tests in headless Chromium against the app as `npm start` runs it
+// `node scripts/test.mjs --only api,bff` runs some steps.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { ROOT } from './lib/build-state.mjs';
+import { ensureSystemDeps } from './lib/system-deps.mjs';
+
+const onlyIndex = process.argv.indexOf('--only');
+const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : undefined;
+const wanted = (step) => !only || only.has(step);
+const results = [];
+
+function run(step, label, command, args, env = {}) {
+  if (!wanted(step)) return;
+  const started = Date.now();
+  console.log(`\n=== ${label}`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  results.push({ label, ok: result.status === 0, seconds });
+  if (result.status !== 0) {
+    summary();
+    console.error(`\nFAILED: ${label}`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function summary() {
+  console.log('\n=== summary');
+  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label} (${r.seconds} s)`);
+}
+
+const vitest = (config, env) => ['vitest', 'run', '--config', config, ...(env ?? [])];
+
+if (wanted('deps')) {
+  console.log('=== system packages (chromium, postgresql)');
+  try {
+    ensureSystemDeps({ chromium: !only || only.has('e2e'), postgres: !only || only.has('api') });
+  } catch (error) {
+    console.error(`\n${error.message}`);
+    process.exit(1);
+  }
+}
+run('codegen', 'GraphQL codegen is current', process.execPath, [path.join(ROOT, 'scripts/codegen-check.mjs')]);
+run('typecheck', 'type-check (tsc -b, tests, web)', 'npx', ['tsc', '-b']);
+run('typecheck', 'type-check api tests', 'npx', ['tsc', '-p', 'api/tsconfig.test.json']);
+run('typecheck', 'type-check bff tests', 'npx', ['tsc', '-p', 'bff/tsconfig.test.json']);
+run('typecheck', 'type-check web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
+run('unit', 'shared unit tests', 'npx', vitest('shared/vitest.config.ts'));
+run('unit', 'web component tests', 'npx', vitest('web/vitest.config.ts'));
+run('api', 'REST API tests on PGlite', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'pglite' });
+run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'postgres' });
+run('bff', 'BFF tests against the real API', 'npx', vitest('bff/vitest.config.ts'));
+run('e2e', 'build for the end-to-end tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
+run('e2e', 'end-to-end tests in Chromium', 'npx', vitest('web/e2e/vitest.config.ts'));
+summary();

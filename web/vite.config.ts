@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The BFF serves the built app and /graphql on one origin; in development Vite proxies /graphql to it.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  server: {
+    port: 5173,
+    proxy: { '/graphql': { target: process.env.BFF_URL ?? 'http://127.0.0.1:4000', changeOrigin: false } },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        // the grid and the charts stay out of the first route's JavaScript
+        advancedChunks: {
+          groups: [
+            { name: 'ag-grid', test: /node_modules[\\/]ag-grid/ },
+            { name: 'apexcharts', test: /node_modules[\\/](apexcharts|react-apexcharts)/ },
+          ],
+        },
+      },
+    },
+  },
+});
