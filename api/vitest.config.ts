@@ -1,9 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineProject } from 'vitest/config';
 
 // TEST_DB=pglite (default) or TEST_DB=postgres: the same suite on both engines.
 const engine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
 export default defineProject({
+  root: fileURLToPath(new URL('.', import.meta.url)),
   // workspace packages resolve to their TypeScript sources (the "source" export condition)
   ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
   test: {

@@ -1,0 +1,81 @@
+/**
+ * The whole back end for BFF tests: the real REST API (fresh database, free port) and the BFF
+ * pointed at it over HTTP, plus a small GraphQL client that keeps the session cookie like a browser.
+ */
+import { loadConfig, type BffConfig } from '../../src/config.js';
+import { createBffServer, type BffServer } from '../../src/server.js';
+import { startTestApi, type StartTestApiOptions, type TestApi } from '../../../api/test/setup/test-api.js';
+
+export interface GraphQLResult<T = Record<string, unknown>> {
+  status: number;
+  data: T | null;
+  errors?: Array<{ message: string; path?: string[]; extensions?: Record<string, unknown> & { code?: string } }>;
+  headers: Headers;
+}
+
+export interface GraphQLClient {
+  /** Runs an operation; the cookie from login is kept and sent like a browser would. */
+  request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: { headers?: Record<string, string> }): Promise<GraphQLResult<T>>;
+  login(username: string, password: string): Promise<void>;
+  cookie(): string | undefined;
+}
+
+export interface Stack {
+  api: TestApi;
+  bff: BffServer;
+  bffUrl: string;
+  config: BffConfig;
+  client(): GraphQLClient;
+  close(): Promise<void>;
+}
+
+export async function startStack(options: { api?: StartTestApiOptions; bff?: Partial<BffConfig> } = {}): Promise<Stack> {
+  const api = await startTestApi(options.api);
+  const config = loadConfig(
+    { NODE_ENV: 'test' },
+    {
+      restApiUrl: `${api.baseUrl}/api`,
+      insightApiUrl: `${api.baseUrl}/insight`,
+      logLevel: 'silent',
+      ...options.bff,
+    },
+  );
+  const bff = await createBffServer(config);
+  const port = await bff.listen(0, '127.0.0.1');
+  const bffUrl = `http://127.0.0.1:${port}`;
+  return {
+    api,
+    bff,
+    bffUrl,
+    config,
+    client: () => createClient(`${bffUrl}/graphql`),
+    async close() {
+      await bff.close();
+      await api.close();
+    },
+  };
+}
+
+export function createClient(endpoint: string): GraphQLClient {
+  let sessionCookie: string | undefined;
+  const client: GraphQLClient = {
+    async request(query, variables, options = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+      if (sessionCookie && !headers.authorization) headers.cookie = sessionCookie;
+      const response = await fetch(endpoint, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
+      const setCookie = response.headers.get('set-cookie');
+      if (setCookie) {
+        const [pair] = setCookie.split(';');
+        sessionCookie = pair && !/=\s*$/.test(pair) && !/Expires=Thu, 01 Jan 1970/i.test(setCookie) ? pair : undefined;
+      }
+      const body = (await response.json()) as { data?: unknown; errors?: GraphQLResult['errors'] };
+      return { status: response.status, data: (body.data ?? null) as never, errors: body.errors, headers: response.headers };
+    },
+    async login(username, password) {
+      const result = await client.request('mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { expiresAt } }', { u: username, p: password });
+      if (result.errors) throw new Error(`login failed: ${result.errors[0]?.message}`);
+    },
+    cookie: () => sessionCookie,
+  };
+  return client;
+}

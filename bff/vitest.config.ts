@@ -1,0 +1,18 @@
+import { fileURLToPath } from 'node:url';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  test: {
+    name: 'bff',
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    // the real REST API runs in the tests, on a migrated PGlite image made once per run
+    globalSetup: ['../api/test/setup/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});
