@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { SQL } from 'drizzle-orm';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -62,4 +63,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const pglite = client;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   return { kind: 'pglite', db, client: pglite, close: () => pglite.close() };
+}
+
+/** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { queryRows } from '../../src/db/client.js';
 
 interface LoginBody {
   token: string;
@@ -82,8 +83,8 @@ describe('auth', () => {
   });
 
   it('stores passwords as scrypt hashes at the OWASP cost', async () => {
-    const result = await api.handle.db.execute(sql`select password_hash from users where username = 'admin'`);
-    const hash = (result.rows[0] as { password_hash: string }).password_hash;
+    const [row] = await queryRows<{ password_hash: string }>(api.handle.db, sql`select password_hash from users where username = 'admin'`);
+    const hash = row?.password_hash;
     expect(hash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(hash).not.toContain('Admin@123');
   });
@@ -114,8 +115,8 @@ describe('auth', () => {
       expect(result.status, message).toBe(400);
       expect(result.body).toMatchObject({ status: 400, message });
     }
-    const users = await api.handle.db.execute(sql`select count(*)::int as n from users where username = 'ravi_v'`);
-    expect((users.rows[0] as { n: number }).n).toBe(0);
+    const [users] = await queryRows<{ n: number }>(api.handle.db, sql`select count(*)::int as n from users where username = 'ravi_v'`);
+    expect(users?.n).toBe(0);
   });
 
   it('accepts a known referral code and refuses an unknown one', async () => {
@@ -124,8 +125,8 @@ describe('auth', () => {
     expect(code).toMatch(/^[A-Z0-9]{10}$/);
     const ok = await api.request('POST', '/auth/signup', { json: { user: newUser('ref1'), referralCode: code } });
     expect(ok.status).toBe(201);
-    const stored = await api.handle.db.execute(sql`select signup_referral_code from users where username = 'ravi_ref1'`);
-    expect((stored.rows[0] as { signup_referral_code: string }).signup_referral_code).toBe(code);
+    const [stored] = await queryRows<{ signup_referral_code: string }>(api.handle.db, sql`select signup_referral_code from users where username = 'ravi_ref1'`);
+    expect(stored?.signup_referral_code).toBe(code);
     const unknown = await api.request('POST', '/auth/signup', { json: { user: newUser('ref2'), referralCode: 'NOSUCHCODE' } });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ message: 'Referral code NOSUCHCODE is not valid' });

@@ -7,17 +7,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import './provided-context.js';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 // @ts-expect-error plain ESM helper shared with the scripts
 import { startPostgres } from '../../../scripts/lib/postgres.mjs';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    testDb: { engine: 'pglite'; imagePath: string } | { engine: 'postgres'; serverUrl: string; template: string };
-  }
-}
 
 export const TEMPLATE_DB = 'bazaar_template';
 
