@@ -3,4 +3,5 @@ export * from './constants.js';
 export * from './text.js';
 export * from './pager.js';
 export * from './format/money.js';
+export * from './format/csv.js';
 export * from './validation/index.js';

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+
+describe('accounts and roles in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('signs up, logs in and shows the dashboard', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/signup?referralCode=`);
+    const submit = page.getByRole('button', { name: 'Submit' });
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByLabel('First Name').fill('Priya');
+    await page.getByLabel('Last Name').fill('Nair');
+    await page.getByLabel('Username').fill('priya');
+    await page.getByLabel('Email address').fill('priya@example.com');
+    // a short password keeps the form invalid and shows the spec's message once touched
+    await page.getByRole('textbox', { name: 'Password' }).fill('short');
+    await page.getByRole('textbox', { name: 'Password' }).blur();
+    await page.getByText('Password must be atleast 8 characters!').waitFor();
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'Password' }).fill('Priya@2025');
+    await page.getByLabel('Mobile Number').fill('9812345678');
+    await submit.click();
+    await page.waitForURL(`${app.baseUrl}/login`);
+
+    await page.getByLabel('Username').fill('priya');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Priya@2025');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByTestId('dashboard-title').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    expect(await page.getByTestId('navbar-username').textContent()).toBe('priya');
+    // the token never reaches scripts: only user and roles are stored
+    const stored = await page.evaluate(() => ({ keys: Object.keys(localStorage), cookie: document.cookie }));
+    expect(stored.keys).toContain('user');
+    expect(stored.keys).toContain('roles');
+    expect(stored.keys).not.toContain('token');
+    expect(stored.cookie).not.toContain('bi_session');
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it("shows the server's message for a wrong password", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/login`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Wrong@12345');
+    await page.getByRole('button', { name: 'Log In' }).click();
+    await page.getByTestId('login-error').waitFor();
+    expect(await page.getByTestId('login-error').textContent()).toBe('Invalid username or password');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await close();
+  });
+
+  it("gives staff a different sidebar from an investor's, as the spec lists", async () => {
+    const sidebarOf = async (account: { username: string; password: string }) => {
+      const { page, close } = await openPage(browser);
+      await loginThroughUi(page, app.baseUrl, account);
+      const labels = await page.getByTestId('sidebar').locator('a').allTextContents();
+      await close();
+      return labels;
+    };
+    const investor = await sidebarOf(DEMO.investor);
+    const staff = await sidebarOf(DEMO.staff);
+    const admin = await sidebarOf(DEMO.admin);
+    const publicEntries = ['Corporate Actions', 'Stock Price', 'Technical Analysis', 'Fundamental Analysis'];
+    expect(investor.slice(0, 8)).toEqual(['Dashboard', 'Accounts', 'Profile', 'Stock Watch List', ...publicEntries]);
+    expect(investor).not.toContain('Upload');
+    expect(staff).toEqual(expect.arrayContaining(['Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates', 'Companies']));
+    expect(staff).not.toContain('Roles');
+    expect(staff).not.toContain('Financial Instrument');
+    expect(admin).toEqual(expect.arrayContaining(['Roles', 'Financial Instrument']));
+  });
+
+  it('keeps investors out of staff pages and visitors out of guarded pages', async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${app.baseUrl}/profile`);
+    await page.waitForURL(`${app.baseUrl}/login`);
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await page.goto(`${app.baseUrl}/roles`);
+    await page.waitForURL(`${app.baseUrl}/login`);
+    await page.getByText('Your account cannot open that page').waitFor();
+    await close();
+  });
+
+  it('lets an admin create a user with a role and see it in the table', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await loginThroughUi(page, app.baseUrl, DEMO.admin);
+    await page.goto(`${app.baseUrl}/users`);
+    const grid = page.getByTestId('users-grid');
+    await grid.getByText('investor@bazaar-insight.local').waitFor();
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('First Name').fill('Vikram');
+    await dialog.getByLabel('Last Name').fill('Sethi');
+    await dialog.getByLabel('Username').fill('vikram');
+    await dialog.getByLabel('Email').fill('vikram@example.com');
+    await dialog.getByRole('textbox', { name: 'Password' }).fill('Vikram@2025');
+    await dialog.getByLabel('Role').click();
+    await page.getByRole('option', { name: 'ROLE_STAFF' }).click();
+    await dialog.getByRole('button', { name: 'Add User' }).click();
+    await page.getByText('User added successfully!').waitFor();
+    await grid.getByPlaceholder('Search').fill('vikram');
+    const row = grid.locator('.ag-row', { hasText: 'vikram@example.com' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('ROLE_STAFF');
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('updates the profile', async () => {
+    const { page, close } = await openPage(browser);
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await page.goto(`${app.baseUrl}/profile`);
+    await page.getByTestId('profile-details').getByText('investor@bazaar-insight.local').waitFor();
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Mobile Number').fill('9000012345');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('profile-saved').waitFor();
+    expect(await page.getByTestId('profile-saved').textContent()).toBe('Profile updated successfully!');
+    expect(await page.getByTestId('profile-details').textContent()).toContain('9000012345');
+    await close();
+  });
+});

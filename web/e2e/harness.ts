@@ -1,0 +1,164 @@
+/**
+ * End-to-end harness: starts the app exactly as `npm start` does (scripts/start.mjs: REST API and
+ * BFF serving the built web app) on free ports with a temporary data directory, and drives Debian's
+ * Chromium through playwright-core. Console errors of the page are collected so tests can assert
+ * that none happened (e.g. AG Grid's error #200 for a missing module).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const DEMO = {
+  admin: { username: 'admin', password: 'Admin@123' },
+  staff: { username: 'staff', password: 'Staff@123' },
+  investor: { username: 'investor', password: 'Investor@123' },
+} as const;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  baseUrl: string;
+  apiUrl: string;
+  dataDir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export interface StartAppOptions {
+  /** Load the generated demo market (slower start). Default: off. */
+  demoData?: boolean;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
+  const [webPort, apiPort] = [await freePort(), await freePort()];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-e2e-'));
+  let output = '';
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(webPort),
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      DEMO_DATA: options.demoData ? '1' : '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      WEB_URL: `http://127.0.0.1:${webPort}`,
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: false,
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const baseUrl = `http://127.0.0.1:${webPort}`;
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the app stopped while starting:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the app did not start in time:\n${output}`);
+    }
+    try {
+      const [web, api] = await Promise.all([fetch(`${baseUrl}/healthz`), fetch(`${apiUrl}/ready`)]);
+      if (web.ok && api.ok) break;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return {
+    baseUrl,
+    apiUrl,
+    dataDir,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            resolve();
+          }, 15_000);
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export interface TestPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TestPage> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.setDefaultTimeout(20_000);
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** Logs in through the login screen and waits until the app has left it (dashboard, or the page asked for). */
+export async function loginThroughUi(page: Page, baseUrl: string, account: { username: string; password: string }): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByRole('textbox', { name: 'Password' }).fill(account.password);
+  await page.getByRole('button', { name: 'Log In' }).click();
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.getByTestId('navbar-username').waitFor();
+}
+
+/** Errors that are not ours (the network being closed for Chromium's own services, favicon misses). */
+export function relevantErrors(errors: string[]): string[] {
+  return errors.filter((text) => !/favicon|net::ERR_|Failed to load resource/i.test(text));
+}

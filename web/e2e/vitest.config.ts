@@ -1,0 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys against the built app as `npm start` runs it (scripts/test.mjs builds first).
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  test: {
+    name: 'e2e',
+    include: ['**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 240_000,
+    pool: 'forks',
+    // one app and one browser at a time: the machine has two cores
+    fileParallelism: false,
+  },
+});

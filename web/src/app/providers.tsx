@@ -1,0 +1,22 @@
+/** Everything the app needs around its routes: theme (light/dark), GraphQL client, session, notifications. */
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { ApolloProvider } from '@apollo/client/react';
+import { createApolloClient } from '../lib/apollo';
+import { SessionProvider } from '../lib/session';
+import { theme } from './theme';
+
+const client = createApolloClient();
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    // "auto" follows the system setting until the user picks light or dark with the toggle
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications position="top-right" />
+      <ApolloProvider client={client}>
+        <SessionProvider>{children}</SessionProvider>
+      </ApolloProvider>
+    </MantineProvider>
+  );
+}

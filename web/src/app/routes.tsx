@@ -1,0 +1,67 @@
+/**
+ * The route table of spec section 2. Each area owns its lines: a page is lazy-loaded from
+ * features/<area>/pages/<name>-page.tsx; screens not built yet show a "coming soon" page.
+ * access: undefined = public; 'login' = any logged-in user; a role list = those roles only.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { ROLE_ADMIN, ROLE_STAFF } from '@bazaar/shared';
+import { comingSoon } from '../components/coming-soon';
+import type { RouteAccess } from './guards';
+
+export interface AppRoute {
+  path: string;
+  page: LazyExoticComponent<ComponentType> | ComponentType;
+  access?: RouteAccess;
+}
+
+const STAFF_OR_ADMIN = [ROLE_STAFF, ROLE_ADMIN] as const;
+const ADMIN_ONLY = [ROLE_ADMIN] as const;
+
+export const routes: AppRoute[] = [
+  // --- home, session and profile (auth) ---
+  { path: '/', page: lazy(() => import('../features/home/pages/dashboard-page')), access: 'login' },
+  { path: '/home', page: lazy(() => import('../features/home/pages/home-page')) },
+  { path: '/login', page: lazy(() => import('../features/auth/pages/login-page')) },
+  { path: '/signup', page: lazy(() => import('../features/auth/pages/signup-page')) },
+  { path: '/forgot-password', page: lazy(() => import('../features/auth/pages/forgot-password-page')) },
+  { path: '/change-password', page: lazy(() => import('../features/auth/pages/reset-password-page')) },
+  { path: '/profile', page: lazy(() => import('../features/auth/pages/profile-page')), access: 'login' },
+
+  // --- administration (admin) ---
+  // Users is in the staff sidebar (spec); the page tells staff that only administrators manage users
+  { path: '/users', page: lazy(() => import('../features/admin/pages/users-page')), access: 'login' },
+  { path: '/roles', page: lazy(() => import('../features/admin/pages/roles-page')), access: ADMIN_ONLY },
+
+  // --- market data uploads (uploads) ---
+  { path: '/upload', page: comingSoon('Upload Files'), access: STAFF_OR_ADMIN },
+  { path: '/dates', page: comingSoon('Uploaded Stock Price Dates'), access: STAFF_OR_ADMIN },
+
+  // --- market and analysis ---
+  { path: '/stock-price', page: comingSoon('Stock Prices') },
+  { path: '/technical-analysis', page: comingSoon('Technical Analysis') },
+  { path: '/company-analysis/:symbol', page: comingSoon('Company Analysis') },
+  { path: '/corporate-actions', page: comingSoon('Corporate Actions') },
+  { path: '/companies', page: comingSoon('Companies') },
+  { path: '/guide', page: comingSoon('User Guide') },
+  { path: '/fundamental-analysis', page: comingSoon('Fundamental Analysis') },
+  { path: '/stock-watch-list', page: comingSoon('Stock Watch List'), access: 'login' },
+
+  // --- portfolio ---
+  { path: '/accounts', page: comingSoon('Brokerage Accounts'), access: 'login' },
+  { path: '/investment/:brokerTitle', page: comingSoon('Investments'), access: 'login' },
+  { path: '/holdings', page: comingSoon('Holdings'), access: 'login' },
+  { path: '/app-broker', page: comingSoon('Brokers'), access: STAFF_OR_ADMIN },
+  { path: '/segment', page: comingSoon('Segments'), access: STAFF_OR_ADMIN },
+  { path: '/charge-type', page: comingSoon('Charge Types'), access: STAFF_OR_ADMIN },
+  { path: '/charges', page: comingSoon('Charges'), access: STAFF_OR_ADMIN },
+  { path: '/financial', page: comingSoon('Financial Instruments'), access: ADMIN_ONLY },
+
+  // --- accounts and engagement ---
+  { path: '/contact', page: comingSoon('Contact Us') },
+  { path: '/terms', page: comingSoon('Terms of Service') },
+  { path: '/privacy', page: comingSoon('Privacy Policy') },
+  { path: '/about', page: comingSoon('About') },
+  { path: '/subscribe', page: comingSoon('Subscriptions') },
+  { path: '/admin-subscribe', page: comingSoon('Subscriptions') },
+  { path: '/referral', page: comingSoon('Referral') },
+];

@@ -1,0 +1,2 @@
+export { Chart } from './chart';
+export type { ChartProps, ApexOptions } from './chart';

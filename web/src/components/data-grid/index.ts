@@ -1,0 +1,2 @@
+export { DataGrid } from './data-grid';
+export type { DataGridColumn, DataGridAction, DataGridProps } from './types';

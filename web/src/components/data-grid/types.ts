@@ -1,0 +1,60 @@
+import type { ReactNode } from 'react';
+
+export interface DataGridColumn<Row> {
+  /** Key of the value in the row (also the column id). */
+  field: string;
+  /** Header text; defaults to the field in readable words ("profitLoss" → "Profit Loss"). */
+  headerName?: string;
+  /** The value to sort, search and export (defaults to row[field]). */
+  value?: (row: Row) => unknown;
+  /** Display text of the value (sorting still uses the value). */
+  format?: (value: unknown, row: Row) => string;
+  /** Custom cell content. */
+  render?: (row: Row) => ReactNode;
+  /** CSS class of a cell (e.g. "gain" / "loss"). */
+  cellClass?: (row: Row) => string | undefined;
+  /** Numbers sort numerically and align right. */
+  numeric?: boolean;
+  width?: number;
+  minWidth?: number;
+  flex?: number;
+  sortable?: boolean;
+  /** Left out of the CSV export. */
+  noExport?: boolean;
+}
+
+export interface DataGridAction<Row> {
+  label: string;
+  icon?: ReactNode;
+  color?: string;
+  onClick: (row: Row) => void;
+  hidden?: (row: Row) => boolean;
+}
+
+export interface DataGridProps<Row> {
+  title: string;
+  rows: readonly Row[] | undefined;
+  columns: DataGridColumn<Row>[];
+  getRowId: (row: Row) => string;
+  loading?: boolean;
+  /** An error message to show instead of the table. */
+  error?: string | null;
+  onRowClick?: (row: Row) => void;
+  addLabel?: string;
+  onAdd?: () => void;
+  actions?: DataGridAction<Row>[];
+  pageSize?: number;
+  /** File name (without .csv) for the export button; no button when absent. */
+  exportFileName?: string;
+  emptyText?: string;
+  /** Back arrow and Back button at top and bottom (generic tables of the spec). */
+  showBack?: boolean;
+  /** Extra controls beside the search box. */
+  toolbar?: ReactNode;
+  /** Success or error messages above the table. */
+  message?: { kind: 'success' | 'error'; text: string } | null;
+  onDismissMessage?: () => void;
+  testId?: string;
+  /** Grid height in pixels (defaults to fit 10 rows). */
+  height?: number;
+}

@@ -1,0 +1,68 @@
+/**
+ * The application shell: navbar on top, collapsible sidebar, footer, and the page in between.
+ * A banner tells when the services cannot be reached, and disappears when they answer again.
+ */
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { ActionIcon, Alert, AppShell, Center, Loader, Tooltip } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPlugConnectedX } from '@tabler/icons-react';
+import { useServicesOnline } from '../../lib/connectivity';
+import { Navbar } from './navbar';
+import { Sidebar } from './sidebar';
+import { Footer } from './footer';
+
+export function PageLoader() {
+  return (
+    <Center py="xl" data-testid="page-loader">
+      <Loader aria-label="Loading" />
+    </Center>
+  );
+}
+
+export function AppLayout() {
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [desktopOpened, desktop] = useDisclosure(true);
+  const online = useServicesOnline();
+  const location = useLocation();
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
+      footer={{ height: 44 }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Navbar menuOpened={mobileOpened} onToggleMenu={mobile.toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar>
+        <Sidebar onNavigate={mobile.close} />
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Tooltip label={desktopOpened ? 'Hide sidebar' : 'Show sidebar'}>
+          <ActionIcon
+            variant="subtle"
+            visibleFrom="sm"
+            onClick={desktop.toggle}
+            aria-label={desktopOpened ? 'Hide sidebar' : 'Show sidebar'}
+            mb="xs"
+          >
+            {desktopOpened ? <IconLayoutSidebarLeftCollapse size={18} /> : <IconLayoutSidebarLeftExpand size={18} />}
+          </ActionIcon>
+        </Tooltip>
+        {!online && (
+          <Alert color="orange" icon={<IconPlugConnectedX />} mb="md" title="Service unavailable" data-testid="offline-banner">
+            The server cannot be reached right now. What you see may be out of date; we will reconnect by ourselves.
+          </Alert>
+        )}
+        <Suspense fallback={<PageLoader />} key={location.pathname}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <AppShell.Footer>
+        <Footer />
+      </AppShell.Footer>
+    </AppShell>
+  );
+}

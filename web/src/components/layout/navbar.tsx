@@ -1,0 +1,104 @@
+/**
+ * The top bar: brand, the public links (Home, About, Contact Us, Subscribe, Guide), Login and
+ * Sign Up when logged out; username, the user-details tab and Logout when logged in. Under 768px
+ * the links move into the menu opened by the hamburger.
+ */
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { ActionIcon, Anchor, Avatar, Burger, Button, Group, Popover, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconChartLine, IconUserCircle } from '@tabler/icons-react';
+import { toDisplayWords } from '@bazaar/shared';
+import { useSession } from '../../lib/session';
+import { NAVBAR_LINKS } from './sidebar-entries';
+import { ColorSchemeToggle } from './color-scheme-toggle';
+import { useStoredUsername } from './use-stored-username';
+import classes from './layout.module.css';
+
+export interface NavbarProps {
+  menuOpened: boolean;
+  onToggleMenu: () => void;
+}
+
+export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const username = useStoredUsername();
+
+  async function logout() {
+    await session.logout();
+    navigate('/login');
+  }
+
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Open navigation menu" />
+        <Anchor component={Link} to={session.isLoggedIn ? '/' : '/home'} underline="never" c="inherit">
+          <Group gap={6} wrap="nowrap">
+            <IconChartLine size={26} color="var(--mantine-color-teal-6)" aria-hidden />
+            <Title order={3} fz={{ base: 'md', sm: 'lg' }}>
+              Bazaar Insight
+            </Title>
+          </Group>
+        </Anchor>
+        <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">
+          {NAVBAR_LINKS.map((link) => (
+            <NavLink key={link.to} to={link.to} className={classes.topLink}>
+              {link.label}
+            </NavLink>
+          ))}
+        </Group>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <ColorSchemeToggle />
+        {session.isLoggedIn && session.user ? (
+          <>
+            <Text size="sm" fw={500} visibleFrom="xs" data-testid="navbar-username">
+              {username ?? session.user.username}
+            </Text>
+            <Popover width={260} position="bottom-end" shadow="md" withArrow>
+              <Popover.Target>
+                <ActionIcon variant="default" size="lg" aria-label="User details">
+                  <IconUserCircle size={20} />
+                </ActionIcon>
+              </Popover.Target>
+              <Popover.Dropdown>
+                <Stack gap={6} data-testid="user-details">
+                  <Group gap="sm" wrap="nowrap">
+                    <Avatar src={session.user.profilePictureUrl ?? undefined} alt="" radius="xl">
+                      {session.user.firstName.charAt(0)}
+                      {session.user.lastName.charAt(0)}
+                    </Avatar>
+                    <div>
+                      <Text fw={600}>
+                        {session.user.firstName} {session.user.lastName}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {session.user.email}
+                      </Text>
+                    </div>
+                  </Group>
+                  <Text size="sm">Role: {toDisplayWords((session.role ?? '').replace(/^ROLE_/, ''))}</Text>
+                  <UnstyledButton component={Link} to="/profile" className={classes.popoverLink}>
+                    Profile
+                  </UnstyledButton>
+                </Stack>
+              </Popover.Dropdown>
+            </Popover>
+            <Button variant="light" size="xs" onClick={logout}>
+              Logout
+            </Button>
+          </>
+        ) : (
+          <Group gap="xs" visibleFrom="xs" wrap="nowrap">
+            <Button component={Link} to="/login" variant="default" size="xs">
+              Login
+            </Button>
+            <Button component={Link} to="/signup" size="xs">
+              Sign Up
+            </Button>
+          </Group>
+        )}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { sidebarEntries } from './sidebar-entries';
+
+const labels = (role: string | null) => sidebarEntries(role).map((entry) => entry.label);
+const PUBLIC = ['Corporate Actions', 'Stock Price', 'Technical Analysis', 'Fundamental Analysis'];
+
+describe('sidebarEntries', () => {
+  it('shows visitors only the public market entries', () => {
+    expect(labels(null)).toEqual(PUBLIC);
+  });
+  it('shows investors their account entries and the watch list', () => {
+    expect(labels('ROLE_USER')).toEqual(['Dashboard', 'Accounts', 'Profile', 'Stock Watch List', ...PUBLIC]);
+  });
+  it('adds the management entries and Companies for staff, without Roles and Financial Instrument', () => {
+    expect(labels('ROLE_STAFF')).toEqual([
+      'Dashboard', 'Accounts', 'Profile',
+      'Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates',
+      'Stock Watch List', ...PUBLIC, 'Companies',
+    ]);
+  });
+  it('adds Roles and Financial Instrument for administrators', () => {
+    expect(labels('ROLE_ADMIN')).toEqual([
+      'Dashboard', 'Accounts', 'Profile',
+      'Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates',
+      'Roles', 'Financial Instrument',
+      'Stock Watch List', ...PUBLIC, 'Companies',
+    ]);
+  });
+  it('links the spec routes', () => {
+    const routes = Object.fromEntries(sidebarEntries('ROLE_ADMIN').map((e) => [e.label, e.to]));
+    expect(routes).toMatchObject({ Brokers: '/app-broker', Segments: '/segment', 'Charge Types': '/charge-type', 'Financial Instrument': '/financial', Dashboard: '/' });
+  });
+});

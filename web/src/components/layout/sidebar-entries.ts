@@ -1,0 +1,52 @@
+/**
+ * The sidebar's entries by role, exactly as spec section 2 lists them:
+ * - Dashboard, Accounts, Profile: any logged-in user;
+ * - Users, Brokers, Upload, Charges, Segments, Charge Types, Dates: logged-in roles other than ROLE_USER;
+ * - Roles and Financial Instrument: roles other than ROLE_USER and ROLE_STAFF (administrators);
+ * - Stock Watch List: logged in;
+ * - Corporate Actions, Stock Price, Technical Analysis, Fundamental Analysis: always;
+ * - Companies: roles other than ROLE_USER.
+ * "Other than ROLE_USER" means a logged-in staff or admin: visitors see only the public entries.
+ */
+import { ROLE_STAFF, ROLE_USER } from '@bazaar/shared';
+
+export interface SidebarEntry {
+  label: string;
+  to: string;
+}
+
+export function sidebarEntries(role: string | null): SidebarEntry[] {
+  const loggedIn = role !== null;
+  const management = loggedIn && role !== ROLE_USER;
+  const administrator = management && role !== ROLE_STAFF;
+  const entries: Array<SidebarEntry | false> = [
+    loggedIn && { label: 'Dashboard', to: '/' },
+    loggedIn && { label: 'Accounts', to: '/accounts' },
+    loggedIn && { label: 'Profile', to: '/profile' },
+    management && { label: 'Users', to: '/users' },
+    management && { label: 'Brokers', to: '/app-broker' },
+    management && { label: 'Upload', to: '/upload' },
+    management && { label: 'Charges', to: '/charges' },
+    management && { label: 'Segments', to: '/segment' },
+    management && { label: 'Charge Types', to: '/charge-type' },
+    management && { label: 'Dates', to: '/dates' },
+    administrator && { label: 'Roles', to: '/roles' },
+    administrator && { label: 'Financial Instrument', to: '/financial' },
+    loggedIn && { label: 'Stock Watch List', to: '/stock-watch-list' },
+    { label: 'Corporate Actions', to: '/corporate-actions' },
+    { label: 'Stock Price', to: '/stock-price' },
+    { label: 'Technical Analysis', to: '/technical-analysis' },
+    { label: 'Fundamental Analysis', to: '/fundamental-analysis' },
+    management && { label: 'Companies', to: '/companies' },
+  ];
+  return entries.filter((entry): entry is SidebarEntry => entry !== false);
+}
+
+/** The navbar's links when logged out (spec: Home, About, Contact Us, Subscribe, Guide, Login, Sign Up). */
+export const NAVBAR_LINKS: SidebarEntry[] = [
+  { label: 'Home', to: '/home' },
+  { label: 'About', to: '/about' },
+  { label: 'Contact Us', to: '/contact' },
+  { label: 'Subscribe', to: '/subscribe' },
+  { label: 'Guide', to: '/guide' },
+];

@@ -1,0 +1,44 @@
+/** The sidebar: role-based entries (sidebar-entries.ts) and, on small screens, the navbar links. */
+import { NavLink as RouterNavLink } from 'react-router-dom';
+import { Button, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useSession } from '../../lib/session';
+import { NAVBAR_LINKS, sidebarEntries } from './sidebar-entries';
+
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const session = useSession();
+  const entries = sidebarEntries(session.isLoggedIn ? session.role : null);
+  return (
+    <ScrollArea h="100%" type="auto">
+      <Stack gap={2} p="xs" component="nav" aria-label="Sidebar" data-testid="sidebar">
+        {entries.map((entry) => (
+          <NavLink
+            key={entry.to}
+            component={RouterNavLink}
+            to={entry.to}
+            end={entry.to === '/'}
+            label={entry.label}
+            onClick={onNavigate}
+          />
+        ))}
+        {/* under 768px the navbar's links live here */}
+        <Stack gap={2} hiddenFrom="sm">
+          <Divider my="xs" />
+          {NAVBAR_LINKS.map((link) => (
+            <NavLink key={link.to} component={RouterNavLink} to={link.to} label={link.label} onClick={onNavigate} />
+          ))}
+          {!session.isLoggedIn && (
+            <Stack gap="xs" mt="xs">
+              <Button component={Link} to="/login" variant="default" onClick={onNavigate}>
+                Login
+              </Button>
+              <Button component={Link} to="/signup" onClick={onNavigate}>
+                Sign Up
+              </Button>
+            </Stack>
+          )}
+        </Stack>
+      </Stack>
+    </ScrollArea>
+  );
+}

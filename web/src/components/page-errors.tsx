@@ -1,0 +1,46 @@
+import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Alert, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+
+/** Per-route error boundary: one broken page never takes the app down. */
+export function RouteError() {
+  const error = useRouteError();
+  const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  return (
+    <Center py={40}>
+      <Alert color="red" icon={<IconAlertTriangle />} title={chunkFailed ? 'A new version is available' : 'This page failed to load'} maw={560} data-testid="route-error">
+        <Stack gap="sm">
+          <Text size="sm">
+            {chunkFailed
+              ? 'The app was updated while you were using it. Reload to continue.'
+              : isRouteErrorResponse(error)
+                ? `${error.status} ${error.statusText}`
+                : 'Something went wrong while showing this page. You can reload it or go back to the dashboard.'}
+          </Text>
+          <Group>
+            <Button size="xs" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+            <Button size="xs" variant="default" component={Link} to="/">
+              Dashboard
+            </Button>
+          </Group>
+        </Stack>
+      </Alert>
+    </Center>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <Center py={60}>
+      <Stack align="center" gap="sm" data-testid="not-found">
+        <Title order={2}>Page not found</Title>
+        <Text c="dimmed">There is no page at this address.</Text>
+        <Button component={Link} to="/" variant="light">
+          Go to the dashboard
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,48 @@
+/** Forgot password (spec section 2): 'Find your account', one input for e-mail or username, Send Link. */
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Button, Card, Center, Stack, Text, TextInput, Title } from '@mantine/core';
+import { forgotPasswordSchema } from '@bazaar/shared';
+import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
+import { usePageTitle } from '../../../components/page-title';
+import { requestPasswordReset } from '../api/password-reset';
+
+export default function ForgotPasswordPage() {
+  usePageTitle('Find your account');
+  const form = useZodForm(forgotPasswordSchema, { UsernameOrEmail: '' });
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function submit(values: typeof form.values) {
+    setSending(true);
+    setResult(await requestPasswordReset(values.UsernameOrEmail.trim()));
+    setSending(false);
+  }
+
+  return (
+    <Center py="xl">
+      <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={440}>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Stack gap="md">
+            <Title order={2}>Find your account</Title>
+            <Text size="sm" c="dimmed">
+              Enter your e-mail address or username and we will send you a link to set a new password.
+            </Text>
+            {result && (
+              <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'} data-testid="forgot-password-message">
+                {result.message}
+              </Alert>
+            )}
+            <TextInput label="Email or username" autoComplete="username" required {...form.getInputProps('UsernameOrEmail')} />
+            <Button type="submit" loading={sending} disabled={!formIsValid(forgotPasswordSchema, form.values)}>
+              Send Link
+            </Button>
+            <Anchor component={Link} to="/login" size="sm">
+              Back to login
+            </Anchor>
+          </Stack>
+        </form>
+      </Card>
+    </Center>
+  );
+}

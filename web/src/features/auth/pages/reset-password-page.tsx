@@ -1,0 +1,57 @@
+/** Reset password (spec section 2): New Password, Confirm Password, Submit (disabled while invalid). */
+import { useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Alert, Anchor, Button, Card, Center, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { resetPasswordFormSchema } from '@bazaar/shared';
+import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
+import { usePageTitle } from '../../../components/page-title';
+import { changePassword } from '../api/password-reset';
+
+export default function ResetPasswordPage() {
+  usePageTitle('New password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const email = params.get('email') ?? '';
+  const form = useZodForm(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function submit(values: typeof form.values) {
+    setSending(true);
+    setResult(await changePassword(token, values.newPassword));
+    setSending(false);
+  }
+
+  return (
+    <Center py="xl">
+      <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={440}>
+        <form onSubmit={form.onSubmit(submit)} noValidate>
+          <Stack gap="md">
+            <Title order={2}>Set a new password</Title>
+            {email && (
+              <Text size="sm" c="dimmed">
+                For {email}
+              </Text>
+            )}
+            {!token && <Alert color="yellow">This page opens from the link in the password reset e-mail.</Alert>}
+            {result && (
+              <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'} data-testid="reset-password-message">
+                {result.message}{' '}
+                {result.ok && (
+                  <Anchor component={Link} to="/login">
+                    Log in
+                  </Anchor>
+                )}
+              </Alert>
+            )}
+            <PasswordInput label="New Password" autoComplete="new-password" required {...form.getInputProps('newPassword')} />
+            <PasswordInput label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
+            <Button type="submit" loading={sending} disabled={!token || !formIsValid(resetPasswordFormSchema, form.values)}>
+              Submit
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Center>
+  );
+}
