@@ -33,6 +33,7 @@ describe('accounts and roles in the browser', () => {
     await page.getByLabel('Mobile Number').fill('9812345678');
     await submit.click();
     await page.waitForURL(`${app.baseUrl}/login`);
+    await page.getByTestId('signed-up').waitFor();
 
     await page.getByLabel('Username').fill('priya');
     await page.getByRole('textbox', { name: 'Password' }).fill('Priya@2025');
@@ -130,6 +131,22 @@ describe('accounts and roles in the browser', () => {
     await page.getByTestId('profile-saved').waitFor();
     expect(await page.getByTestId('profile-saved').textContent()).toBe('Profile updated successfully!');
     expect(await page.getByTestId('profile-details').textContent()).toContain('9000012345');
+    await close();
+  });
+
+  it('opens a self-hosted GraphQL explorer at /graphql that needs no internet', async () => {
+    const { page, errors, close } = await openPage(browser);
+    const external: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && !['127.0.0.1', 'localhost'].includes(url.hostname)) external.push(request.url());
+    });
+    const introspected = page.waitForResponse(async (response) => response.url().endsWith('/graphql') && response.request().method() === 'POST' && (await response.text()).includes('__schema'));
+    await page.goto(`${app.baseUrl}/graphql`);
+    await introspected;
+    await page.getByText('Send Request').waitFor();
+    expect(external).toEqual([]);
+    expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
 });

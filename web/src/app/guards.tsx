@@ -12,6 +12,8 @@ export type RouteAccess = 'login' | readonly string[];
 export interface LoginRedirectState {
   from?: string;
   reason?: 'login-required' | 'role-required';
+  /** Set by the sign-up page after an account was created. */
+  signedUp?: boolean;
 }
 
 export function RequireAuth({ access, children }: { access: RouteAccess; children: ReactNode }) {

@@ -49,6 +49,11 @@ export default function LoginPage() {
                 {serverError}
               </Alert>
             )}
+            {!serverError && redirect.signedUp && (
+              <Alert color="green" data-testid="signed-up">
+                Your account is ready. Log in to continue.
+              </Alert>
+            )}
             {!serverError && redirect.reason === 'login-required' && (
               <Alert color="blue">Please log in to continue.</Alert>
             )}

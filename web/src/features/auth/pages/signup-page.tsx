@@ -11,6 +11,7 @@ import { useSignupMutation } from '../../../__generated__/graphql';
 import { errorMessage } from '../../../lib/errors';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
+import type { LoginRedirectState } from '../../../app/guards';
 
 export default function SignupPage() {
   usePageTitle('Sign up');
@@ -44,7 +45,7 @@ export default function SignupPage() {
           },
         },
       });
-      navigate('/login', { replace: true, state: { signedUp: true } });
+      navigate('/login', { replace: true, state: { signedUp: true } satisfies LoginRedirectState });
     } catch (error) {
       setFailure(errorMessage(error, ''));
     }
