@@ -1,0 +1,123 @@
+/**
+ * Brokerage and statutory charges of a trade. A charge rule belongs to one brokerage firm, segment
+ * and exchange, applies to buys, sells or both, and costs `amount` (flat rupees per trade) plus
+ * `percentage` % of the trade value (price × quantity). Rules change over time: for each charge
+ * type the rule in force on the trade date is the one with the latest effective date on or before
+ * it. All maths is exact (big.js); nothing is rounded here.
+ */
+import Big from 'big.js';
+import type { DecimalInput } from '../format/money.js';
+
+/** The sides a charge applies to (the choices of GET /staff/buy-sell). */
+export const BUY_SELL_OPTIONS = ['BUY', 'SELL', 'BOTH'] as const;
+export type ChargeSide = (typeof BUY_SELL_OPTIONS)[number];
+/** The side of one trade. */
+export type TradeSide = 'BUY' | 'SELL';
+
+/** One charge row as the P&L needs it (decimals as strings). */
+export interface ChargeRule {
+  id: number;
+  chargeTypeId: number;
+  chargeTypeName: string;
+  brokerageFirmId: number;
+  segmentId: number;
+  exchange: string;
+  onBuySell: ChargeSide;
+  /** Flat rupees per trade. */
+  amount: string;
+  /** Percent of the trade value (0.1 means 0.1 %). */
+  percentage: string;
+  /** YYYY-MM-DD: in force from this exchange date on. */
+  effectiveDate: string;
+}
+
+/** What decides which rules apply to a trade and how much they cost. */
+export interface Trade {
+  brokerageFirmId: number;
+  segmentId: number;
+  exchange: string;
+  side: TradeSide;
+  /** YYYY-MM-DD exchange date of the trade. */
+  date: string;
+  price: DecimalInput;
+  quantity: number;
+  /**
+   * The quantity of the whole order when this row is only part of it (a holding split by a
+   * partial sale): the flat amount of each charge is paid once per order, so this row bears
+   * quantity / orderQuantity of it. Defaults to quantity (the row is the whole order).
+   */
+  orderQuantity?: number;
+}
+
+/** One charge type's cost on one trade. */
+export interface ChargeLine {
+  chargeId: number;
+  chargeTypeId: number;
+  chargeTypeName: string;
+  side: TradeSide;
+  amount: Big;
+}
+
+function appliesTo(rule: ChargeRule, trade: Trade): boolean {
+  return (
+    rule.brokerageFirmId === trade.brokerageFirmId &&
+    rule.segmentId === trade.segmentId &&
+    rule.exchange === trade.exchange &&
+    (rule.onBuySell === trade.side || rule.onBuySell === 'BOTH') &&
+    // YYYY-MM-DD strings compare like the dates they name
+    rule.effectiveDate <= trade.date
+  );
+}
+
+/**
+ * The rules in force for a trade: per charge type, the matching rule with the latest effective
+ * date on or before the trade date. On the same date a rule for this side specifically (BUY or
+ * SELL) takes precedence over a BOTH rule, so staff can override one side of a general rule.
+ */
+export function applicableCharges(rules: readonly ChargeRule[], trade: Trade): ChargeRule[] {
+  const byType = new Map<number, ChargeRule>();
+  for (const rule of rules) {
+    if (!appliesTo(rule, trade)) continue;
+    const current = byType.get(rule.chargeTypeId);
+    if (!current || isMoreRecent(rule, current)) byType.set(rule.chargeTypeId, rule);
+  }
+  return [...byType.values()].sort((a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId);
+}
+
+function isMoreRecent(candidate: ChargeRule, current: ChargeRule): boolean {
+  if (candidate.effectiveDate !== current.effectiveDate) return candidate.effectiveDate > current.effectiveDate;
+  const candidateSpecific = candidate.onBuySell !== 'BOTH';
+  const currentSpecific = current.onBuySell !== 'BOTH';
+  if (candidateSpecific !== currentSpecific) return candidateSpecific;
+  // two rows of the same kind on the same date: the later one entered wins, deterministically
+  return candidate.id > current.id;
+}
+
+/** The trade value: price × quantity. */
+export function tradeValue(price: DecimalInput, quantity: number): Big {
+  return new Big(price).times(quantity);
+}
+
+/**
+ * One rule's cost on a trade of this value: amount + percentage % of the value. `flatShare` is the
+ * part of the order this trade is (1 for a whole order), applied to the flat amount only.
+ */
+export function chargeCost(rule: Pick<ChargeRule, 'amount' | 'percentage'>, value: Big, flatShare: Big = new Big(1)): Big {
+  return new Big(rule.amount).times(flatShare).plus(value.times(rule.percentage).div(100));
+}
+
+/** Every charge of one trade, one line per charge type in force, and their total. */
+export function tradeCharges(rules: readonly ChargeRule[], trade: Trade): { total: Big; lines: ChargeLine[] } {
+  const value = tradeValue(trade.price, trade.quantity);
+  const orderQuantity = trade.orderQuantity ?? trade.quantity;
+  const flatShare = orderQuantity === trade.quantity ? new Big(1) : new Big(trade.quantity).div(orderQuantity);
+  const lines = applicableCharges(rules, trade).map((rule) => ({
+    chargeId: rule.id,
+    chargeTypeId: rule.chargeTypeId,
+    chargeTypeName: rule.chargeTypeName,
+    side: trade.side,
+    amount: chargeCost(rule, value, flatShare),
+  }));
+  const total = lines.reduce((sum, line) => sum.plus(line.amount), new Big(0));
+  return { total, lines };
+}

@@ -1,0 +1,6 @@
+/** Portfolio maths: charges of a trade, P&L net of charges, sales and totals. */
+export * from './charges.js';
+export * from './pnl.js';
+export * from './sale.js';
+export * from './totals.js';
+export * from './dates.js';

@@ -1,0 +1,134 @@
+/**
+ * Profit and loss of one holding, net of charges (issue 5):
+ *   gross   = (sell price, or the current price for an open holding − buy price) × quantity
+ *   charges = the buy's charges on the buying date (a row split off a larger buy order bears its
+ *             share of the order's flat amounts)
+ *           + the sell's charges on the selling date, or, for an open holding, as if sold today
+ *             at the current price (an estimate, flagged as such)
+ *   net     = gross − charges
+ * A holding is REALIZED when it has a sell price other than 0 (spec section 4), else UNREALIZED.
+ * Results are exact decimal strings; screens round them for display.
+ */
+import Big from 'big.js';
+import type { HoldingStatus } from '../constants.js';
+import type { DecimalInput } from '../format/money.js';
+import { tradeCharges, tradeValue, type ChargeLine, type ChargeRule } from './charges.js';
+
+/** What the P&L of a holding depends on. */
+export interface HoldingPosition {
+  brokerageFirmId: number;
+  /** The segment (the holding's instrument type). */
+  segmentId: number;
+  exchange: string;
+  quantity: number;
+  /**
+   * The quantity of the buy order this row came from (larger than quantity once part of it was
+   * sold and split off); the buy's flat charges are shared between the rows in proportion.
+   */
+  lotQuantity?: number | null | undefined;
+  /** Buy price per share. */
+  price: DecimalInput;
+  /** YYYY-MM-DD buying date. */
+  creationDate: string;
+  sellPrice?: DecimalInput | null | undefined;
+  sellingDate?: string | null | undefined;
+  /** The symbol's latest close; null when no prices are loaded. */
+  currentPrice?: DecimalInput | null | undefined;
+}
+
+/** One charge type's share of a holding's charges. */
+export interface ChargeBreakdown {
+  chargeTypeId: number;
+  chargeTypeName: string;
+  buy: string;
+  sell: string;
+  total: string;
+}
+
+export interface ProfitLoss {
+  status: HoldingStatus;
+  /** Buy value: price × quantity. */
+  invested: string;
+  /** Sell value for a realized holding; current value for an open one (null without a price). */
+  marketValue: string | null;
+  /** Null when an open holding has no current price. */
+  gross: string | null;
+  buyCharges: string;
+  sellCharges: string;
+  /** buyCharges + sellCharges. */
+  charges: string;
+  /** True when the sell charges are an estimate (open holding, as if sold today). */
+  sellChargesEstimated: boolean;
+  breakdown: ChargeBreakdown[];
+  /** gross − charges; null when gross is. */
+  net: string | null;
+}
+
+/** REALIZED when a sell price other than 0 is set (spec section 4). */
+export function holdingStatus(sellPrice: DecimalInput | null | undefined): HoldingStatus {
+  if (sellPrice === null || sellPrice === undefined || sellPrice === '') return 'UNREALIZED';
+  return new Big(sellPrice).eq(0) ? 'UNREALIZED' : 'REALIZED';
+}
+
+export function computeProfitLoss(position: HoldingPosition, rules: readonly ChargeRule[], today: string): ProfitLoss {
+  const status = holdingStatus(position.sellPrice);
+  const common = {
+    brokerageFirmId: position.brokerageFirmId,
+    segmentId: position.segmentId,
+    exchange: position.exchange,
+    quantity: position.quantity,
+  };
+  const invested = tradeValue(position.price, position.quantity);
+  const buy = tradeCharges(rules, {
+    ...common,
+    side: 'BUY',
+    date: position.creationDate,
+    price: position.price,
+    orderQuantity: Math.max(position.lotQuantity ?? position.quantity, position.quantity),
+  });
+
+  let exitPrice: DecimalInput | null = null;
+  let exitDate = today;
+  if (status === 'REALIZED') {
+    exitPrice = position.sellPrice as DecimalInput;
+    exitDate = position.sellingDate ?? today;
+  } else if (position.currentPrice !== null && position.currentPrice !== undefined && position.currentPrice !== '') {
+    exitPrice = position.currentPrice;
+  }
+  const sell = exitPrice === null ? { total: new Big(0), lines: [] as ChargeLine[] } : tradeCharges(rules, { ...common, side: 'SELL', date: exitDate, price: exitPrice });
+
+  const charges = buy.total.plus(sell.total);
+  const marketValue = exitPrice === null ? null : tradeValue(exitPrice, position.quantity);
+  const gross = marketValue === null ? null : marketValue.minus(invested);
+  return {
+    status,
+    invested: invested.toFixed(),
+    marketValue: marketValue?.toFixed() ?? null,
+    gross: gross?.toFixed() ?? null,
+    buyCharges: buy.total.toFixed(),
+    sellCharges: sell.total.toFixed(),
+    charges: charges.toFixed(),
+    sellChargesEstimated: status === 'UNREALIZED' && exitPrice !== null,
+    breakdown: breakdownByType([...buy.lines, ...sell.lines]),
+    net: gross === null ? null : gross.minus(charges).toFixed(),
+  };
+}
+
+function breakdownByType(lines: ChargeLine[]): ChargeBreakdown[] {
+  const byType = new Map<number, { name: string; buy: Big; sell: Big }>();
+  for (const line of lines) {
+    const entry = byType.get(line.chargeTypeId) ?? { name: line.chargeTypeName, buy: new Big(0), sell: new Big(0) };
+    if (line.side === 'BUY') entry.buy = entry.buy.plus(line.amount);
+    else entry.sell = entry.sell.plus(line.amount);
+    byType.set(line.chargeTypeId, entry);
+  }
+  return [...byType.entries()]
+    .map(([chargeTypeId, entry]) => ({
+      chargeTypeId,
+      chargeTypeName: entry.name,
+      buy: entry.buy.toFixed(),
+      sell: entry.sell.toFixed(),
+      total: entry.buy.plus(entry.sell).toFixed(),
+    }))
+    .sort((a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId);
+}

@@ -1,0 +1,60 @@
+/**
+ * Scenario: bought, still held. The sell side is estimated as if sold today at the current price.
+ *
+ * 10 shares bought at ₹100 on 2025-03-10 (value ₹1,000); current price ₹110 (value ₹1,100).
+ * Rules (Zerodha, Equity, NSE, from 2024-01-01, BOTH sides): Brokerage ₹20 flat; STT 0.1 %.
+ *   buy:  Brokerage 20 + STT 0.1 % × 1000 = 1     → 21
+ *   sell: Brokerage 20 + STT 0.1 % × 1100 = 1.1   → 21.1 (estimated)
+ *   charges 42.1; gross (110 − 100) × 10 = 100; net 100 − 42.1 = 57.9
+ */
+import { describe, expect, it } from 'vitest';
+import { computeProfitLoss, type ChargeRule } from '../index.js';
+
+const BASE = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', effectiveDate: '2024-01-01' } as const;
+const rules: ChargeRule[] = [
+  { ...BASE, id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', onBuySell: 'BOTH', amount: '20', percentage: '0' },
+  { ...BASE, id: 2, chargeTypeId: 2, chargeTypeName: 'STT', onBuySell: 'BOTH', amount: '0', percentage: '0.1' },
+];
+
+describe('buy only (an open holding)', () => {
+  const pnl = computeProfitLoss(
+    { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 10, price: '100', creationDate: '2025-03-10', currentPrice: '110' },
+    rules,
+    '2025-03-20',
+  );
+
+  it('is unrealized, valued at the current price', () => {
+    expect(pnl.status).toBe('UNREALIZED');
+    expect(pnl.invested).toBe('1000');
+    expect(pnl.marketValue).toBe('1100');
+    expect(pnl.gross).toBe('100');
+  });
+
+  it('charges the buy and an estimated sell today', () => {
+    expect(pnl.buyCharges).toBe('21');
+    expect(pnl.sellCharges).toBe('21.1');
+    expect(pnl.charges).toBe('42.1');
+    expect(pnl.sellChargesEstimated).toBe(true);
+    expect(pnl.net).toBe('57.9');
+  });
+
+  it('breaks the charges down per charge type', () => {
+    expect(pnl.breakdown).toEqual([
+      { chargeTypeId: 1, chargeTypeName: 'Brokerage', buy: '20', sell: '20', total: '40' },
+      { chargeTypeId: 2, chargeTypeName: 'STT', buy: '1', sell: '1.1', total: '2.1' },
+    ]);
+  });
+
+  it('without a current price has no gross or net, only the buy charges', () => {
+    const unpriced = computeProfitLoss(
+      { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 10, price: '100', creationDate: '2025-03-10', currentPrice: null },
+      rules,
+      '2025-03-20',
+    );
+    expect(unpriced.gross).toBeNull();
+    expect(unpriced.net).toBeNull();
+    expect(unpriced.marketValue).toBeNull();
+    expect(unpriced.charges).toBe('21');
+    expect(unpriced.sellChargesEstimated).toBe(false);
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * Scenario: totals over a realized and an open holding (no charges, then with charges).
+ *
+ * A: 10 bought at ₹100, sold at ₹120      → realized gross +200
+ * B: 20 bought at ₹50, now ₹45             → open: invested 1000, current 900, unrealized −100
+ * C: 5 bought at ₹10, no current price     → open: invested 50, no value, no P&L
+ * Without charges: invested 1050; current 900; realized 200; unrealized −100; charges 0; net 100.
+ * With Brokerage ₹20 flat on BOTH sides: A pays 40, B pays 40 (sell estimated), C pays 20 (buy
+ * only, no price to estimate a sale): charges 100; net 200 − 100 − 100 = 0.
+ */
+import { describe, expect, it } from 'vitest';
+import { computeProfitLoss, sumPortfolio, type ChargeRule, type HoldingPosition } from '../index.js';
+
+const base = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', creationDate: '2025-01-10' };
+const positions: HoldingPosition[] = [
+  { ...base, quantity: 10, price: '100', sellPrice: '120', sellingDate: '2025-02-10' },
+  { ...base, quantity: 20, price: '50', currentPrice: '45' },
+  { ...base, quantity: 5, price: '10', currentPrice: null },
+];
+
+describe('portfolio totals', () => {
+  it('adds up invested, current value, realized and unrealized P&L', () => {
+    const totals = sumPortfolio(positions.map((p) => computeProfitLoss(p, [], '2025-03-20')));
+    expect(totals).toEqual({ holdings: 3, invested: '1050', currentValue: '900', realized: '200', unrealized: '-100', charges: '0', net: '100' });
+  });
+
+  it('nets every charge, estimated sells included', () => {
+    const rules: ChargeRule[] = [
+      { id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', onBuySell: 'BOTH', amount: '20', percentage: '0', effectiveDate: '2024-01-01' },
+    ];
+    const totals = sumPortfolio(positions.map((p) => computeProfitLoss(p, rules, '2025-03-20')));
+    expect(totals.charges).toBe('100');
+    expect(totals.net).toBe('0');
+  });
+
+  it('is all zeros for no holdings', () => {
+    expect(sumPortfolio([])).toEqual({ holdings: 0, invested: '0', currentValue: '0', realized: '0', unrealized: '0', charges: '0', net: '0' });
+  });
+});

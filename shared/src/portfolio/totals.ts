@@ -1,0 +1,50 @@
+/**
+ * Portfolio totals over holdings (per firm, per segment, overall):
+ *   invested     = Σ buy value of open (UNREALIZED) holdings — money still in the market
+ *   currentValue = Σ current value of open holdings that have a price
+ *   realized     = Σ gross P&L of REALIZED holdings
+ *   unrealized   = Σ gross P&L of open holdings that have a price
+ *   charges      = Σ charges of every holding (open ones with their estimated sell charges)
+ *   net          = realized + unrealized − charges
+ */
+import Big from 'big.js';
+import type { ProfitLoss } from './pnl.js';
+
+export interface PortfolioTotals {
+  holdings: number;
+  invested: string;
+  currentValue: string;
+  realized: string;
+  unrealized: string;
+  charges: string;
+  net: string;
+}
+
+export function sumPortfolio(profitLosses: Iterable<ProfitLoss>): PortfolioTotals {
+  let holdings = 0;
+  let invested = new Big(0);
+  let currentValue = new Big(0);
+  let realized = new Big(0);
+  let unrealized = new Big(0);
+  let charges = new Big(0);
+  for (const pnl of profitLosses) {
+    holdings += 1;
+    charges = charges.plus(pnl.charges);
+    if (pnl.status === 'REALIZED') {
+      if (pnl.gross !== null) realized = realized.plus(pnl.gross);
+      continue;
+    }
+    invested = invested.plus(pnl.invested);
+    if (pnl.marketValue !== null) currentValue = currentValue.plus(pnl.marketValue);
+    if (pnl.gross !== null) unrealized = unrealized.plus(pnl.gross);
+  }
+  return {
+    holdings,
+    invested: invested.toFixed(),
+    currentValue: currentValue.toFixed(),
+    realized: realized.toFixed(),
+    unrealized: unrealized.toFixed(),
+    charges: charges.toFixed(),
+    net: realized.plus(unrealized).minus(charges).toFixed(),
+  };
+}
