@@ -4,3 +4,4 @@
  */
 export * from './auth.js';
 export * from './market.js';
+export * from './portfolio.js';

@@ -1,0 +1,138 @@
+/**
+ * Portfolio: brokerage firms, segments, charge types, the charges that decide what a trade
+ * really costs, investors' holdings, and the financial instrument types administrators keep.
+ * Money is numeric (exact), trade dates are exchange dates (date). A firm, segment or charge type
+ * in use by charges or holdings cannot be deleted (foreign keys RESTRICT; the API answers 409).
+ */
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** A brokerage firm (spec section 3). Names are unique regardless of case. */
+export const brokerageFirms = pgTable(
+  'brokerage_firms',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    address: varchar('address', { length: 500 }).notNull(),
+    contactNumber: varchar('contact_number', { length: 10 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('brokerage_firms_name_lower_key').on(sql`lower(${table.name})`)],
+);
+
+/** A market segment (Equity, F&O…); a holding's instrument type is its segment's name. */
+export const segments = pgTable(
+  'segments',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('segments_name_lower_key').on(sql`lower(${table.name})`)],
+);
+
+/** A kind of charge (Brokerage, STT, GST…). */
+export const chargeTypes = pgTable(
+  'charge_types',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('charge_types_name_lower_key').on(sql`lower(${table.name})`)],
+);
+
+/**
+ * One charge rule: for a firm, segment and exchange, on buys, sells or both, from an effective
+ * date on, costing `amount` rupees per trade plus `percentage` % of the trade value.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: serial('id').primaryKey(),
+    brokerageFirmId: integer('brokerage_firm_id')
+      .notNull()
+      .references(() => brokerageFirms.id, { onDelete: 'restrict' }),
+    chargeTypeId: integer('charge_type_id')
+      .notNull()
+      .references(() => chargeTypes.id, { onDelete: 'restrict' }),
+    segmentId: integer('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'restrict' }),
+    amount: numeric('amount').notNull(),
+    percentage: numeric('percentage').notNull(),
+    description: varchar('description', { length: 500 }),
+    exchange: varchar('exchange', { length: 3 }).notNull(),
+    onBuySell: varchar('on_buy_sell', { length: 4 }).notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    check('charges_exchange_check', sql`${table.exchange} in ('NSE', 'BSE')`),
+    check('charges_on_buy_sell_check', sql`${table.onBuySell} in ('BUY', 'SELL', 'BOTH')`),
+    check('charges_amounts_check', sql`${table.amount} >= 0 and ${table.percentage} >= 0`),
+    // one rule per kind, side and start date: a second one would make the charge ambiguous
+    uniqueIndex('charges_rule_key').on(table.brokerageFirmId, table.segmentId, table.exchange, table.chargeTypeId, table.onBuySell, table.effectiveDate),
+    index('charges_charge_type_idx').on(table.chargeTypeId),
+    index('charges_segment_idx').on(table.segmentId),
+  ],
+);
+
+/**
+ * An investor's holding. REALIZED when sold (a sell price other than 0), else UNREALIZED.
+ * `lotQuantity` is the quantity of the buy order the row came from: a partial sale splits a row
+ * in two, and both keep the order's quantity so that its flat charges are shared, not doubled.
+ */
+export const holdings = pgTable(
+  'holdings',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    brokerageFirmId: integer('brokerage_firm_id')
+      .notNull()
+      .references(() => brokerageFirms.id, { onDelete: 'restrict' }),
+    segmentId: integer('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'restrict' }),
+    symbol: varchar('symbol', { length: 50 }).notNull(),
+    exchange: varchar('exchange', { length: 3 }).notNull(),
+    quantity: integer('quantity').notNull(),
+    lotQuantity: integer('lot_quantity').notNull(),
+    price: numeric('price').notNull(),
+    sellPrice: numeric('sell_price'),
+    status: varchar('status', { length: 10 }).notNull(),
+    creationDate: date('creation_date', { mode: 'string' }).notNull(),
+    sellingDate: date('selling_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (table) => [
+    check('holdings_exchange_check', sql`${table.exchange} in ('NSE', 'BSE')`),
+    check('holdings_status_check', sql`${table.status} in ('REALIZED', 'UNREALIZED')`),
+    check('holdings_quantity_check', sql`${table.quantity} > 0 and ${table.lotQuantity} >= ${table.quantity}`),
+    check('holdings_price_check', sql`${table.price} > 0`),
+    check('holdings_selling_date_check', sql`${table.sellingDate} is null or ${table.sellingDate} >= ${table.creationDate}`),
+    index('holdings_user_segment_idx').on(table.userId, table.segmentId),
+    index('holdings_firm_idx').on(table.brokerageFirmId),
+    index('holdings_segment_idx').on(table.segmentId),
+  ],
+);
+
+/** A financial instrument type (Equity share, ETF, Bond…), kept by administrators. */
+export const financialInstrumentTypes = pgTable(
+  'financial_instrument_types',
+  {
+    id: serial('id').primaryKey(),
+    type: varchar('type', { length: 100 }).notNull(),
+    description: varchar('description', { length: 500 }),
+    ...timestamps,
+  },
+  (table) => [uniqueIndex('financial_instrument_types_type_lower_key').on(sql`lower(${table.type})`)],
+);
