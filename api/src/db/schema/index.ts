@@ -5,3 +5,4 @@
 export * from './auth.js';
 export * from './market.js';
 export * from './portfolio.js';
+export * from './ingestion.js';

@@ -1,0 +1,212 @@
+/**
+ * Market data loaded by staff uploads (issue 3), besides the prices and companies of market.ts:
+ * corporate actions, quarterly profit-and-loss results, balance sheets, the per-day summary of
+ * loaded prices, and the record of every accepted upload.
+ *
+ * Conventions (read by the analysis area for /public/corporate-actions, /public/profit-and-loss
+ * and /public/balancesheet):
+ * - Amounts are exact decimals (numeric, strings in TypeScript) in absolute rupees, as filed
+ *   (the XBRL filings give `45369700000.00`, not crores). EPS is rupees per share.
+ * - Dates are exchange/filing calendar dates (`date`, 'YYYY-MM-DD' strings), never shifted.
+ * - `natureOfReport` keeps standalone and consolidated figures apart: 'STANDALONE',
+ *   'CONSOLIDATED', or 'UNSPECIFIED' when the source does not say (the derived quarterly
+ *   profit/EPS CSV). Read one basis at a time; prefer CONSOLIDATED, then STANDALONE.
+ * - Each row remembers the upload that last wrote it (`uploadId`, null once that record is gone).
+ */
+import { sql } from 'drizzle-orm';
+import { check, char, date, index, integer, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+};
+
+/** Values of `natureOfReport` (NSE's NatureOfReportStandaloneConsolidated, upper-cased). */
+export const NATURES_OF_REPORT = ['STANDALONE', 'CONSOLIDATED', 'UNSPECIFIED'] as const;
+export type NatureOfReport = (typeof NATURES_OF_REPORT)[number];
+
+/**
+ * Every accepted upload (rejected files write nothing, this record included): who, when, which
+ * kind, the file's name, size and SHA-256, the layout recognised, and what it did to the data.
+ */
+export const marketDataUploads = pgTable(
+  'market_data_uploads',
+  {
+    id: serial('id').primaryKey(),
+    /** The upload type, e.g. UPLOAD_STOCK_PRICE (shared UPLOAD_TYPES). */
+    kind: varchar('kind', { length: 40 }).notNull(),
+    fileName: varchar('file_name', { length: 255 }).notNull(),
+    /** Lower-case hex SHA-256 of the file's bytes. */
+    fileSha256: char('file_sha256', { length: 64 }).notNull(),
+    fileBytes: integer('file_bytes').notNull(),
+    /** csv, xls or xlsx: what the content turned out to be (not the name's extension). */
+    fileFormat: varchar('file_format', { length: 8 }).notNull(),
+    /** The layout recognised, e.g. NSE_BHAVCOPY_LEGACY, NSE_BHAVCOPY_UDIFF, NSE_EQUITY_LIST. */
+    layout: varchar('layout', { length: 40 }).notNull(),
+    /** Data rows read from the file (exact duplicate rows included). */
+    rowsInFile: integer('rows_in_file').notNull(),
+    rowsInserted: integer('rows_inserted').notNull(),
+    /** Rows that existed and were changed by this file. */
+    rowsUpdated: integer('rows_updated').notNull(),
+    /** Rows that existed with the same values (a re-upload changes nothing). */
+    rowsUnchanged: integer('rows_unchanged').notNull(),
+    /** Rows removed because a corrected file replaced them (prices: same date and symbol, other series). */
+    rowsDeleted: integer('rows_deleted').notNull().default(0),
+    /** First and last market/reporting date the file holds, and how many distinct dates. */
+    firstDate: date('first_date', { mode: 'string' }),
+    lastDate: date('last_date', { mode: 'string' }),
+    datesCount: integer('dates_count').notNull().default(0),
+    /** The answer given to the uploader. */
+    message: text('message').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as text so the record survives the account (and names the demo-data loader). */
+    uploadedByUsername: varchar('uploaded_by_username', { length: 50 }).notNull(),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (table) => [index('market_data_uploads_uploaded_at_idx').on(table.uploadedAt), index('market_data_uploads_sha256_idx').on(table.fileSha256)],
+);
+
+/**
+ * One row per trading day that has prices: how many price rows it holds. Kept in step with
+ * stock_prices by every price upload (same transaction), so the uploaded-dates calendar and the
+ * latest trading day are read without scanning the price table.
+ */
+export const stockPriceDates = pgTable('stock_price_dates', {
+  tradeDate: date('trade_date', { mode: 'string' }).primaryKey(),
+  rowCount: integer('row_count').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * A corporate action as the exchange announces it (spec section 3, Past corporate event), from
+ * NSE's corporate-actions export. `purpose` is trimmed ("Bonus 1:2", "Face Value Split
+ * (Sub-Division) - From Rs 2/- Per Share To Re 1/- Per Share", "Dividend - Rs 2.50 Per Share").
+ * An event is identified by all its dates and purpose: the same file uploaded twice adds nothing.
+ */
+export const corporateActions = pgTable(
+  'corporate_actions',
+  {
+    id: serial('id').primaryKey(),
+    symbol: varchar('symbol', { length: 50 }).notNull(),
+    companyName: varchar('company_name', { length: 200 }).notNull(),
+    series: varchar('series', { length: 10 }).notNull(),
+    purpose: varchar('purpose', { length: 500 }).notNull(),
+    /** Face value per share in rupees; null when the export leaves it empty. */
+    faceValue: numeric('face_value'),
+    exDate: date('ex_date', { mode: 'string' }),
+    recordDate: date('record_date', { mode: 'string' }),
+    /** Hidden from display (spec); kept because they identify the event. */
+    bookClosureStartDate: date('book_closure_start_date', { mode: 'string' }),
+    bookClosureEndDate: date('book_closure_end_date', { mode: 'string' }),
+    uploadId: integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    unique('corporate_actions_event_key')
+      .on(table.symbol, table.series, table.purpose, table.exDate, table.recordDate, table.bookClosureStartDate, table.bookClosureEndDate)
+      .nullsNotDistinct(),
+    index('corporate_actions_symbol_ex_date_idx').on(table.symbol, table.exDate),
+    index('corporate_actions_ex_date_idx').on(table.exDate),
+  ],
+);
+
+/**
+ * Quarterly profit and loss (spec section 3, Profit and loss record: reportingQuarter, income,
+ * expenses, profitLossForPeriod, dateOfEndOfReportingPeriod), one row per company, basis and
+ * quarter end. Figures are the quarter's own (XBRL context OneD), not year-to-date.
+ * - Ind-AS companies: income = Income, expenses = Expenses, profitLossForPeriod = ProfitLossForPeriod.
+ * - Banks (and filings in the banking layout): income = Income; expenses =
+ *   ExpenditureExcludingProvisionsAndContingencies + ProvisionsOtherThanTaxAndContingencies (total
+ *   expenses before exceptional items and tax, as Ind-AS "Expenses"); profitLossForPeriod =
+ *   ProfitLossForThePeriod.
+ * - The derived quarterly profit/EPS CSV gives only profit and basic EPS: income and expenses are
+ *   null and natureOfReport is UNSPECIFIED.
+ * `reportingQuarter` is as filed ('First quarter', 'Half yearly' for September, 'Third quarter',
+ * 'Yearly' for March); for sources that do not file it, it is derived from the period end
+ * ('First quarter' … 'Fourth quarter' of the April–March financial year).
+ */
+export const financialResults = pgTable(
+  'financial_results',
+  {
+    id: serial('id').primaryKey(),
+    symbol: varchar('symbol', { length: 50 }).notNull(),
+    natureOfReport: varchar('nature_of_report', { length: 16 }).notNull().$type<NatureOfReport>(),
+    reportingQuarter: varchar('reporting_quarter', { length: 40 }).notNull(),
+    dateOfStartOfReportingPeriod: date('date_of_start_of_reporting_period', { mode: 'string' }),
+    dateOfEndOfReportingPeriod: date('date_of_end_of_reporting_period', { mode: 'string' }).notNull(),
+    /** Start of the financial year the quarter belongs to (April 1 in India), as filed or derived. */
+    dateOfStartOfFinancialYear: date('date_of_start_of_financial_year', { mode: 'string' }).notNull(),
+    revenueFromOperations: numeric('revenue_from_operations'),
+    otherIncome: numeric('other_income'),
+    income: numeric('income'),
+    expenses: numeric('expenses'),
+    profitBeforeTax: numeric('profit_before_tax'),
+    taxExpense: numeric('tax_expense'),
+    profitLossForPeriod: numeric('profit_loss_for_period').notNull(),
+    basicEarningsPerShare: numeric('basic_earnings_per_share'),
+    dilutedEarningsPerShare: numeric('diluted_earnings_per_share'),
+    /** 'Audited' or 'Unaudited' as filed; null when not stated. */
+    auditStatus: varchar('audit_status', { length: 20 }),
+    /** Layout the figures came from: XBRL_RESULTS (element/fact workbook) or PAT_EPS_CSV. */
+    sourceLayout: varchar('source_layout', { length: 30 }).notNull(),
+    uploadId: integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('financial_results_period_key').on(table.symbol, table.natureOfReport, table.dateOfEndOfReportingPeriod),
+    index('financial_results_fy_idx').on(table.symbol, table.dateOfStartOfFinancialYear),
+    check('financial_results_nature_check', sql`${table.natureOfReport} in ('STANDALONE', 'CONSOLIDATED', 'UNSPECIFIED')`),
+  ],
+);
+
+/**
+ * Balance sheet (statement of assets and liabilities) at a period end, one row per company, basis
+ * and date (spec section 3: records with dateOfEndOfReportingPeriod). No public sample exists; the
+ * accepted layouts (element/fact workbook with context OneI, or a tabular CSV, both with the
+ * element names below) are described by GET /insight/staff/uploads/types and the template on the
+ * upload screen. totalAssets must equal totalEquityAndLiabilities.
+ */
+export const balanceSheets = pgTable(
+  'balance_sheets',
+  {
+    id: serial('id').primaryKey(),
+    symbol: varchar('symbol', { length: 50 }).notNull(),
+    natureOfReport: varchar('nature_of_report', { length: 16 }).notNull().$type<NatureOfReport>(),
+    dateOfEndOfReportingPeriod: date('date_of_end_of_reporting_period', { mode: 'string' }).notNull(),
+    /** Start of the financial year the balance-sheet date falls in (April 1), derived. */
+    dateOfStartOfFinancialYear: date('date_of_start_of_financial_year', { mode: 'string' }).notNull(),
+    /** Element NonCurrentAssets. */
+    nonCurrentAssets: numeric('non_current_assets'),
+    /** Element CurrentAssets. */
+    currentAssets: numeric('current_assets'),
+    /** Element Assets (total assets). */
+    totalAssets: numeric('total_assets').notNull(),
+    /** Element EquityShareCapital. */
+    equityShareCapital: numeric('equity_share_capital'),
+    /** Element OtherEquity. */
+    otherEquity: numeric('other_equity'),
+    /** Element Equity (total equity attributable to owners). */
+    totalEquity: numeric('total_equity'),
+    /** Element NonControllingInterest (consolidated statements). */
+    nonControllingInterest: numeric('non_controlling_interest'),
+    /** Element NonCurrentLiabilities. */
+    nonCurrentLiabilities: numeric('non_current_liabilities'),
+    /** Element CurrentLiabilities. */
+    currentLiabilities: numeric('current_liabilities'),
+    /** Element Liabilities (total liabilities). */
+    totalLiabilities: numeric('total_liabilities'),
+    /** Element EquityAndLiabilities (total equity and liabilities). */
+    totalEquityAndLiabilities: numeric('total_equity_and_liabilities').notNull(),
+    /** Layout the figures came from: BALANCE_SHEET_FACTS or BALANCE_SHEET_TABLE. */
+    sourceLayout: varchar('source_layout', { length: 30 }).notNull(),
+    uploadId: integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('balance_sheets_period_key').on(table.symbol, table.natureOfReport, table.dateOfEndOfReportingPeriod),
+    index('balance_sheets_fy_idx').on(table.symbol, table.dateOfStartOfFinancialYear),
+    check('balance_sheets_nature_check', sql`${table.natureOfReport} in ('STANDALONE', 'CONSOLIDATED', 'UNSPECIFIED')`),
+  ],
+);
