@@ -5,4 +5,5 @@ export * from './pager.js';
 export * from './format/money.js';
 export * from './format/csv.js';
 export * from './validation/index.js';
+export * from './market/index.js';
 export * from './portfolio/index.js';
