@@ -22,6 +22,7 @@ import { buildSchema } from './schema.js';
 import { createLogger, type Logger } from './logger.js';
 import { createSharedCaches, type SharedCaches } from './caches.js';
 import { INTERNAL_MESSAGE, KNOWN_CODES } from './errors.js';
+import { batchLimit, limitsRule } from './limits.js';
 
 export interface BffServer {
   app: express.Express;
@@ -72,11 +73,16 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     },
   };
 
+  const production = config.env === 'production';
   const apollo = new ApolloServer<GraphQLContext>({
     schema: buildSchema(config.schemaDir),
     csrfPrevention: true,
-    introspection: config.env !== 'production',
+    introspection: !production,
+    // no "Did you mean …?" hints about the schema in production errors
+    hideSchemaDetailsFromClientErrors: production,
     includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: true,
+    validationRules: [limitsRule()],
     formatError,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
@@ -138,6 +144,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     '/graphql',
     securityHeaders,
     express.json({ limit: '1mb' }),
+    batchLimit(),
     graphqlUploadExpress({ maxFileSize: config.uploadMaxBytes, maxFiles: 1 }),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => createContext({ config, logger, caches }, req, res),
