@@ -6,3 +6,4 @@ export * from './auth.js';
 export * from './market.js';
 export * from './portfolio.js';
 export * from './ingestion.js';
+export * from './analysis.js';

@@ -1,0 +1,73 @@
+/**
+ * Precomputed market analysis (issue 4): the ten trend lists and every symbol's 12-month high and
+ * low, computed from stock_prices whenever prices are loaded (the `market.dataChanged` event) and
+ * at start when missing, so the public reads never scan price history per request.
+ *
+ * Definitions (D = the latest date with equity prices; equity series EQ, BE, BZ, SM, ST; the
+ * window of a period P holds the dates t with D − P < t ≤ D, see shared/src/market/periods.ts):
+ * - trend_entries: for each direction (HIGH, LOW) and period, the symbols with a row on D, at
+ *   least one earlier row in the window, and high(D) ≥ the highest earlier high (LOW: low(D) ≤
+ *   the lowest earlier low). `present*` is the row on D, `previous*` the symbol's latest row
+ *   before D; change and change % are rounded to 2 decimals; `position` is the list order
+ *   (highs by change % descending, lows ascending, ties by symbol in byte order).
+ * - price_extremes: for every symbol with an equity row in the YEARLY window, the highest high
+ *   and lowest low of the window with the latest date each was reached.
+ * - analysis_state: one row saying which data the tables were computed from.
+ */
+import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+
+/** One entry of one of the ten trend lists. */
+export const trendEntries = pgTable(
+  'trend_entries',
+  {
+    /** HIGH or LOW. */
+    direction: varchar('direction', { length: 4 }).notNull(),
+    /** WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY or YEARLY. */
+    period: varchar('period', { length: 12 }).notNull(),
+    /** 1-based place in the list. */
+    position: integer('position').notNull(),
+    symbol: varchar('symbol', { length: 50 }).notNull(),
+    series: varchar('series', { length: 10 }).notNull(),
+    presentDate: date('present_date', { mode: 'string' }).notNull(),
+    presentOpen: numeric('present_open').notNull(),
+    presentHigh: numeric('present_high').notNull(),
+    presentLow: numeric('present_low').notNull(),
+    presentClose: numeric('present_close').notNull(),
+    presentVolume: bigint('present_volume', { mode: 'number' }),
+    previousDate: date('previous_date', { mode: 'string' }).notNull(),
+    previousClose: numeric('previous_close').notNull(),
+    /** The highest high (HIGH) or lowest low (LOW) of the earlier rows in the window: the mark beaten. */
+    earlierExtreme: numeric('earlier_extreme').notNull(),
+    change: numeric('change').notNull(),
+    /** Null when the previous close is 0. */
+    changePercent: numeric('change_percent'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.direction, table.period, table.symbol] }),
+    index('trend_entries_list_idx').on(table.direction, table.period, table.position),
+    check('trend_entries_direction_check', sql`${table.direction} in ('HIGH', 'LOW')`),
+  ],
+);
+
+/** Each symbol's highest and lowest price in the YEARLY window ending on D. */
+export const priceExtremes = pgTable('price_extremes', {
+  symbol: varchar('symbol', { length: 50 }).primaryKey(),
+  highPrice: numeric('high_price').notNull(),
+  highDate: date('high_date', { mode: 'string' }).notNull(),
+  lowPrice: numeric('low_price').notNull(),
+  lowDate: date('low_date', { mode: 'string' }).notNull(),
+});
+
+/** What the analysis tables were computed from (a single row, id 1). */
+export const analysisState = pgTable('analysis_state', {
+  id: integer('id').primaryKey(),
+  /** D of the computation; null when there were no prices. */
+  asOf: date('as_of', { mode: 'string' }),
+  /** stock_prices row count at the time: a cheap fingerprint to notice loads made without the event. */
+  priceRows: bigint('price_rows', { mode: 'number' }).notNull(),
+  /** Increases with every computation; readers (and the BFF) may use it as the data version. */
+  version: integer('version').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  durationMs: integer('duration_ms').notNull(),
+});
