@@ -48,7 +48,7 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
       return typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();

@@ -39,6 +39,15 @@ const envSchema = z.object({
   /** Origins allowed to call the API from a browser (comma separated); closed by default. */
   CORS_ORIGINS: z.string().default(''),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  /** Failed logins allowed per account and per client address within LOGIN_FAILURE_WINDOW_MINUTES. */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
+  /**
+   * Which proxies' X-Forwarded-For to believe (the BFF and load balancers), in Fastify's trustProxy
+   * form: "loopback", "loopback,uniquelocal", addresses or subnets. Others cannot fake their address.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -70,6 +79,8 @@ export interface ApiConfig {
   demoAccounts: DemoAccount[];
   corsOrigins: string[];
   rateLimitPerMinute: number;
+  loginLimits: { perAccount: number; perAddress: number; windowMs: number };
+  trustProxy: string;
 }
 
 /** Demo accounts; in production one is created only when its password is given. */
@@ -124,6 +135,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       .map((origin) => origin.trim())
       .filter(Boolean),
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    loginLimits: {
+      perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
+      windowMs: env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+    },
+    trustProxy: env.TRUST_PROXY,
     ...overrides,
   };
 }

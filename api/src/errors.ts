@@ -70,6 +70,14 @@ export class PayloadTooLargeError extends AppError {
     super(413, message);
   }
 }
+export class TooManyRequestsError extends AppError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
+  }
+}
 export class ServiceUnavailableError extends AppError {
   constructor(message = 'The service is temporarily unavailable; please try again shortly') {
     super(503, message);
@@ -124,6 +132,7 @@ function validationMessage(error: FastifyError): string {
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send(errorBody(error.status, error.message, error.details));
     }
     if (error.validation) {

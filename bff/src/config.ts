@@ -25,6 +25,8 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['0', '1', 'true', 'false']).optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  /** Which proxies' X-Forwarded-For to believe (Express "trust proxy" form, e.g. "loopback,uniquelocal"). */
+  TRUST_PROXY: z.string().default('loopback'),
   /** How long public market reads are cached across requests when no upload signal arrives (ms). */
   MARKET_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
 });
@@ -45,6 +47,7 @@ export interface BffConfig {
   uploadMaxBytes: number;
   logLevel: BffEnv['LOG_LEVEL'];
   marketCacheTtlMs: number;
+  trustProxy: string;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<BffConfig> = {}): BffConfig {
@@ -69,6 +72,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
     marketCacheTtlMs: env.MARKET_CACHE_TTL_MS,
+    trustProxy: env.TRUST_PROXY,
     ...overrides,
   };
 }

@@ -43,6 +43,7 @@ export function createContext(
     dataSources: createDataSources({
       token,
       requestId,
+      clientAddress: request.ip,
       restApiUrl: deps.config.restApiUrl,
       insightApiUrl: deps.config.insightApiUrl,
       timeoutMs: deps.config.restTimeoutMs,

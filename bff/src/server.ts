@@ -52,7 +52,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   const app = express();
   const httpServer = http.createServer(app);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', config.trustProxy);
 
   const logRequests: ApolloServerPlugin<GraphQLContext> = {
     async requestDidStart({ contextValue, request }) {

@@ -11,6 +11,8 @@ export interface RequestScope {
   token: string | undefined;
   /** Carried to the REST API as x-request-id so one id follows the request through both services. */
   requestId: string;
+  /** The browser's address, passed on as X-Forwarded-For (the API limits login failures per address). */
+  clientAddress?: string | undefined;
   restApiUrl: string;
   insightApiUrl: string;
   timeoutMs: number;
@@ -82,6 +84,7 @@ export class RestClient {
     const headers: Record<string, string> = {
       accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
       'x-request-id': this.scope.requestId,
+      ...(this.scope.clientAddress ? { 'x-forwarded-for': this.scope.clientAddress } : {}),
       // the spec's client sends no-cache headers with every call
       'cache-control': 'no-cache',
       pragma: 'no-cache',

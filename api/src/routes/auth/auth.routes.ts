@@ -2,7 +2,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loginSchema, signupRequestSchema, ROLE_USER } from '@bazaar/shared';
-import { BadRequestError, UnauthorizedError } from '../../errors.js';
+import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../errors.js';
+import { AttemptLimiter } from '../../auth/attempt-limiter.js';
 import { getDummyHash, hashPassword, verifyPassword } from '../../auth/password.js';
 import { createUser, findCredentials, getRoleByName, getUserById } from '../../db/queries/users.js';
 import { findUserIdByReferralCode } from '../../db/queries/referral-codes.js';
@@ -18,6 +19,11 @@ const loginResponseSchema = z.object({
 const ROLE_RANK: Record<string, number> = { ROLE_ADMIN: 3, ROLE_STAFF: 2, ROLE_USER: 1 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // brute-force protection: failed logins are limited per account and per client address
+  const { perAccount, perAddress, windowMs } = app.config.loginLimits;
+  const accountFailures = new AttemptLimiter({ max: perAccount, windowMs });
+  const addressFailures = new AttemptLimiter({ max: perAddress, windowMs });
+
   app.post(
     '/auth/login',
     {
@@ -31,10 +37,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { username, password } = request.body;
+      const accountKey = username.trim().toLowerCase();
+      const wait = Math.max(accountFailures.retryAfterSeconds(accountKey), addressFailures.retryAfterSeconds(request.ip));
+      if (wait > 0) {
+        throw new TooManyRequestsError(`Too many failed login attempts; please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`, wait);
+      }
       const credentials = await findCredentials(app.db, username);
       // the same work whether or not the account exists, so timing tells nothing
       const valid = await verifyPassword(password, credentials?.passwordHash ?? (await getDummyHash()));
-      if (!credentials || !valid) throw new UnauthorizedError('Invalid username or password');
+      if (!credentials || !valid) {
+        accountFailures.recordFailure(accountKey);
+        addressFailures.recordFailure(request.ip);
+        throw new UnauthorizedError('Invalid username or password');
+      }
+      accountFailures.reset(accountKey);
       const user = await getUserById(app.db, credentials.id);
       const roleNames = user.roles.map((role) => role.name).sort((a, b) => (ROLE_RANK[b] ?? 0) - (ROLE_RANK[a] ?? 0));
       const { token, expiresAt } = await app.tokens.sign({ id: user.id, username: user.username, roles: roleNames });
