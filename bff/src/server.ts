@@ -156,8 +156,19 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   const hasWeb = fs.existsSync(indexHtml);
   if (!hasWeb) logger.warn({ webDistDir: config.webDistDir }, 'web app not built: only /graphql is served');
   app.use(securityHeaders);
+  // liveness: this process answers; readiness: and the REST API behind it is ready
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_request, response) => {
+    let api = false;
+    try {
+      const answer = await fetch(`${new URL(config.restApiUrl).origin}/ready`, { signal: AbortSignal.timeout(2_000) });
+      api = answer.ok;
+    } catch {
+      api = false;
+    }
+    response.status(api ? 200 : 503).json({ status: api ? 'ok' : 'unavailable', api: api ? 'ok' : 'unavailable' });
   });
   app.use(
     '/assets',

@@ -27,6 +27,12 @@ describe('session and accounts through GraphQL', () => {
     expect(me.data?.me.username).toBe('admin');
   });
 
+  it('is ready when the REST API is', async () => {
+    const ready = await fetch(`${stack.bffUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ok', api: 'ok' });
+  });
+
   it('accepts a bearer token from integrators', async () => {
     const token = await stack.api.login('staff', 'Staff@123');
     const anonymous = stack.client();
@@ -116,6 +122,10 @@ describe('session and accounts through GraphQL', () => {
     expect(result.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
     const status = await lonely.client().request<{ serviceStatus: { bff: string; api: string } }>('{ serviceStatus { bff api } }');
     expect(status.data?.serviceStatus).toEqual({ bff: 'OK', api: 'UNAVAILABLE' });
+    expect((await fetch(`${lonely.bffUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${lonely.bffUrl}/readyz`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'unavailable', api: 'unavailable' });
     await lonely.bff.close();
   });
 });
