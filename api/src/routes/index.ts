@@ -6,12 +6,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.js';
 import { adminUserRoutes } from './admin/users.routes.js';
 import { profileRoutes } from './user/profile.routes.js';
+import { portfolioRoutes } from './portfolio/index.js';
 
 /** Main service, mounted at /api. */
 export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
   await app.register(adminUserRoutes);
   await app.register(profileRoutes);
+  await app.register(portfolioRoutes);
 };
 
 /** Insight service (uploads), mounted at /insight. */

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ensureBuiltInRoles } from '../db/queries/users.js';
 import { seedDemoAccounts } from './demo-accounts.js';
+import { seedPortfolio } from './portfolio.js';
 
 export type Seeder = (app: FastifyInstance, context: { firstStart: boolean }) => Promise<void>;
 
@@ -16,3 +17,6 @@ export async function runSeeders(app: FastifyInstance): Promise<void> {
   const firstStart = await seedDemoAccounts(app.db, app.config.demoAccounts, app.log);
   for (const seeder of areaSeeders) await seeder(app, { firstStart });
 }
+
+// portfolio runs after the market data seeders: its demo holdings are bought at loaded prices
+areaSeeders.push(seedPortfolio);

@@ -1,0 +1,102 @@
+/**
+ * Helpers of the portfolio API tests: prices go straight into stock_prices with plain SQL (the
+ * upload code is another area's), reference data goes through the staff REST routes.
+ */
+import { sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { TestApi } from '../setup/test-api.js';
+
+export interface PriceRow {
+  symbol: string;
+  date: string;
+  close: string;
+  series?: string;
+  high?: string;
+  low?: string;
+}
+
+export async function insertPrices(api: TestApi, rows: PriceRow[]): Promise<void> {
+  for (const row of rows) {
+    const high = row.high ?? row.close;
+    const low = row.low ?? row.close;
+    await api.handle.db.execute(sql`
+      INSERT INTO stock_prices (symbol, series, trade_date, open_price, high_price, low_price, close_price)
+      VALUES (${row.symbol}, ${row.series ?? 'EQ'}, ${row.date}, ${row.close}, ${high}, ${low}, ${row.close})`);
+  }
+}
+
+export interface Firm {
+  id: number;
+  name: string;
+  address: string;
+  contactNumber: string;
+}
+export interface Named {
+  id: number;
+  name: string;
+}
+
+/** Creates a firm, a segment and charge types through the staff API (names unique per call). */
+export async function createReference(api: TestApi, staffToken: string, prefix: string, chargeTypeNames: string[] = []) {
+  const firm = await api.request<Firm>('POST', '/staff/brokerage-firms', {
+    token: staffToken,
+    json: { name: `${prefix} Broking`, address: '1 MG Road, Bengaluru', contactNumber: '9876543210' },
+  });
+  expect(firm.status).toBe(201);
+  const segment = await api.request<Named>('POST', '/staff/segments', { token: staffToken, json: { name: `${prefix} Equity` } });
+  expect(segment.status).toBe(201);
+  const types: Record<string, Named> = {};
+  for (const name of chargeTypeNames) {
+    const created = await api.request<Named>('POST', '/staff/charge-types', { token: staffToken, json: { name: `${prefix} ${name}` } });
+    expect(created.status).toBe(201);
+    types[name] = created.body;
+  }
+  return { firm: firm.body, segment: segment.body, types };
+}
+
+export interface ChargeSpec {
+  type: Named;
+  side: 'BUY' | 'SELL' | 'BOTH';
+  amount: string;
+  percentage: string;
+  from: string;
+  exchange?: 'NSE' | 'BSE';
+}
+
+export async function addCharge(api: TestApi, staffToken: string, firm: Firm, segment: Named, spec: ChargeSpec): Promise<{ id: number }> {
+  const created = await api.request<{ id: number }>('POST', '/staff/charges', {
+    token: staffToken,
+    json: {
+      brokerageFirm: firm,
+      chargeType: spec.type,
+      segment,
+      amount: spec.amount,
+      percentage: spec.percentage,
+      exchange: spec.exchange ?? 'NSE',
+      onBuySell: spec.side,
+      effectiveDate: spec.from,
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  return created.body;
+}
+
+export interface HoldingBody {
+  symbol: string;
+  price: string;
+  quantity: number;
+  creationDate: string;
+  exchange?: 'NSE' | 'BSE';
+  sellPrice?: string | null;
+  sellingDate?: string | null;
+}
+
+export function holdingPayload(firm: Firm, segment: Named, body: HoldingBody): Record<string, unknown> {
+  return { exchange: 'NSE', ...body, brokerageFirm: firm, instrumentType: segment.name };
+}
+
+/** Today's exchange date plus some days, as YYYY-MM-DD (computed apart from the server). */
+export function indiaDatePlus(days: number): string {
+  const now = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
