@@ -50,6 +50,9 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
 });
 
+/** Every environment variable this service reads (README's configuration table, deployment checks). */
+export const API_ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export type Env = z.infer<typeof envSchema>;
 
 export interface DemoAccount {

@@ -31,6 +31,9 @@ const envSchema = z.object({
   MARKET_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
+/** Every environment variable this service reads (README's configuration table, deployment checks). */
+export const BFF_ENV_VARIABLES = Object.keys(envSchema.shape);
+
 export type BffEnv = z.infer<typeof envSchema>;
 
 export interface BffConfig {

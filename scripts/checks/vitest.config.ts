@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// Checks of files that are not code: Docker and compose files, README's configuration table.
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  ssr: { resolve: { conditions: ['source', 'module', 'node', 'development|production'] } },
+  test: { name: 'checks', include: ['**/*.test.ts'], environment: 'node' },
+});
