@@ -29,6 +29,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Bazaar Insight <no-reply@bazaar-insight.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  /** An .xlsx may inflate to at most this many bytes, and hold at most this many entries (zip bombs). */
+  UPLOAD_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024),
+  UPLOAD_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).default(1000),
   DEMO_DATA: booleanFlag.default(true),
   ADMIN_USERNAME: z.string().default('admin'),
   ADMIN_PASSWORD: z.string().optional(),
@@ -78,6 +81,8 @@ export interface ApiConfig {
   mailFrom: string;
   logLevel: Env['LOG_LEVEL'];
   uploadMaxBytes: number;
+  uploadMaxUncompressedBytes: number;
+  uploadMaxArchiveEntries: number;
   demoData: boolean;
   demoAccounts: DemoAccount[];
   corsOrigins: string[];
@@ -132,6 +137,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     mailFrom: env.MAIL_FROM,
     logLevel: env.LOG_LEVEL,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    uploadMaxUncompressedBytes: env.UPLOAD_MAX_UNCOMPRESSED_BYTES,
+    uploadMaxArchiveEntries: env.UPLOAD_MAX_ARCHIVE_ENTRIES,
     demoData: env.DEMO_DATA,
     demoAccounts: demoAccounts(env),
     corsOrigins: env.CORS_ORIGINS.split(',')
