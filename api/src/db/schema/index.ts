@@ -7,3 +7,4 @@ export * from './market.js';
 export * from './portfolio.js';
 export * from './ingestion.js';
 export * from './analysis.js';
+export * from './accounts.js';
