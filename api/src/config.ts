@@ -51,6 +51,14 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z.string().default('loopback'),
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** How long a password reset link stays valid. */
+  PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** Forgot/change-password calls allowed per account and per client address within PASSWORD_RESET_WINDOW_MINUTES. */
+  PASSWORD_RESET_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Contact Us messages accepted per client address within an hour. */
+  CONTACT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
 });
 
 /** Every environment variable this service reads (README's configuration table, deployment checks). */
@@ -89,6 +97,10 @@ export interface ApiConfig {
   rateLimitPerMinute: number;
   loginLimits: { perAccount: number; perAddress: number; windowMs: number };
   trustProxy: string;
+  /** Password reset: link lifetime and call limits per account and per client address (accounts area). */
+  passwordReset: { tokenTtlMs: number; perAccount: number; perAddress: number; windowMs: number };
+  /** Contact Us messages per client address and window. */
+  contactLimit: { perAddress: number; windowMs: number };
 }
 
 /** Demo accounts; in production one is created only when its password is given. */
@@ -151,6 +163,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       windowMs: env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
     },
     trustProxy: env.TRUST_PROXY,
+    passwordReset: {
+      tokenTtlMs: env.PASSWORD_RESET_TOKEN_MINUTES * 60_000,
+      perAccount: env.PASSWORD_RESET_MAX_PER_ACCOUNT,
+      perAddress: env.PASSWORD_RESET_MAX_PER_ADDRESS,
+      windowMs: env.PASSWORD_RESET_WINDOW_MINUTES * 60_000,
+    },
+    contactLimit: { perAddress: env.CONTACT_MAX_PER_ADDRESS, windowMs: 3_600_000 },
     ...overrides,
   };
 }
