@@ -1,0 +1,123 @@
+/**
+ * Totals per firm and segment, and the alerts computed from the caller's holdings (52-week high
+ * and low, the segment that moved most, concentration). Expected values worked by hand.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { addCharge, createReference, holdingPayload, insertPrices, type Named } from './helpers.js';
+
+interface Totals {
+  holdings: number;
+  invested: string;
+  currentValue: string;
+  realized: string;
+  unrealized: string;
+  charges: string;
+  net: string;
+}
+interface Summary {
+  totals: Totals;
+  firms: Array<{ brokerageFirm: { name: string }; totals: Totals; segments: Array<{ segment: Named; totals: Totals }> }>;
+  segments: Array<{ segment: Named; totals: Totals }>;
+}
+interface Alert {
+  kind: string;
+  title: string;
+  message: string;
+  tone: string;
+  symbol: string | null;
+  segment: string | null;
+}
+
+/** 260 weekdays of closes ending 2025-01-10 (for 52-week windows); the last close is given. */
+function history(symbol: string, base: number, last: string, previous?: string) {
+  const rows = [];
+  const day = new Date(Date.UTC(2025, 0, 10));
+  const dates: string[] = [];
+  while (dates.length < 260) {
+    const weekday = day.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) dates.push(day.toISOString().slice(0, 10));
+    day.setUTCDate(day.getUTCDate() - 1);
+  }
+  dates.reverse();
+  for (const [index, date] of dates.entries()) {
+    const close = index === dates.length - 1 ? last : index === dates.length - 2 && previous ? previous : String(base + (index % 5));
+    rows.push({ symbol, date, close, high: String(Number(close) + 1), low: String(Number(close) - 1) });
+  }
+  return rows;
+}
+
+describe('portfolio summary and alerts', () => {
+  let api: TestApi;
+  let investor: string;
+  let a: Awaited<ReturnType<typeof createReference>>;
+  let b: Awaited<ReturnType<typeof createReference>>;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
+    investor = await api.login(DEMO.investor.username, DEMO.investor.password);
+    a = await createReference(api, staff, 'SumA', ['Brokerage']);
+    b = await createReference(api, staff, 'SumB');
+    await addCharge(api, staff, a.firm, a.segment, { type: a.types.Brokerage as Named, side: 'BOTH', amount: '10', percentage: '0', from: '2024-01-01' });
+    // HIGHS closes 100..104 for a year (highs up to 105), then 120 with 104 the day before: a new 52-week high, +16
+    // LOWS  closes 200..204 (lows down to 199), then 150 with 201 the day before: a new 52-week low, −51
+    // FLAT  closes 300..304, then 302 with 301 the day before: neither, +1
+    await insertPrices(api, [...history('HIGHS', 100, '120', '104'), ...history('LOWS', 200, '150', '201'), ...history('FLAT', 300, '302', '301')]);
+    const add = (ref: typeof a, body: Record<string, unknown>) =>
+      api.request('POST', '/user/holding', { token: investor, json: { ...holdingPayload(ref.firm, ref.segment, body as never) } });
+    // firm A, segment A: HIGHS 10 × 100 open (now 120); LOWS 2 × 200 sold at 210
+    expect((await add(a, { symbol: 'HIGHS', price: '100', quantity: 10, creationDate: '2025-01-02' })).status).toBe(201);
+    expect((await add(a, { symbol: 'LOWS', price: '200', quantity: 2, creationDate: '2025-01-02', sellPrice: '210', sellingDate: '2025-01-06' })).status).toBe(201);
+    // firm B, segment B: LOWS 1 × 220 open (now 150); FLAT 1 × 290 open (now 302)
+    expect((await add(b, { symbol: 'LOWS', price: '220', quantity: 1, creationDate: '2025-01-02' })).status).toBe(201);
+    expect((await add(b, { symbol: 'FLAT', price: '290', quantity: 1, creationDate: '2025-01-02' })).status).toBe(201);
+  });
+  afterAll(async () => api.close());
+
+  it('adds up per firm, per segment and overall', async () => {
+    const summary = (await api.request<Summary>('GET', '/user/portfolio/summary', { token: investor })).body;
+    // firm A: HIGHS open: invested 1000, current 1200, unrealized 200, charges 10 + 10 (estimated sell) = 20
+    //         LOWS sold: realized (210 − 200) × 2 = 20, charges 20. Net 200 + 20 − 40 = 180
+    const firmA = summary.firms.find((f) => f.brokerageFirm.name === 'SumA Broking');
+    expect(firmA?.totals).toEqual({ holdings: 2, invested: '1000', currentValue: '1200', realized: '20', unrealized: '200', charges: '40', net: '180' });
+    // firm B (no charges): LOWS −70, FLAT +12: invested 510, current 452, unrealized −58, net −58
+    const firmB = summary.firms.find((f) => f.brokerageFirm.name === 'SumB Broking');
+    expect(firmB?.totals).toEqual({ holdings: 2, invested: '510', currentValue: '452', realized: '0', unrealized: '-58', charges: '0', net: '-58' });
+    expect(firmB?.segments.find((s) => s.segment.name === 'SumB Equity')?.totals.net).toBe('-58');
+    expect(firmB?.segments.find((s) => s.segment.name === 'SumA Equity')?.totals.holdings).toBe(0);
+    // overall: invested 1510, current 1652, realized 20, unrealized 142, charges 40, net 122
+    expect(summary.totals).toEqual({ holdings: 4, invested: '1510', currentValue: '1652', realized: '20', unrealized: '142', charges: '40', net: '122' });
+    expect(summary.segments.find((s) => s.segment.name === 'SumA Equity')?.totals.net).toBe('180');
+    // firms without holdings are listed too (the seeded ones)
+    expect(summary.firms.find((f) => f.brokerageFirm.name === 'Zerodha')?.totals.holdings).toBe(0);
+  });
+
+  it('computes alerts from the holdings, not fixed texts', async () => {
+    const alerts = (await api.request<Alert[]>('GET', '/user/portfolio/alerts', { token: investor })).body;
+    const high = alerts.find((alert) => alert.kind === 'NEW_52_WEEK_HIGH');
+    expect(high).toMatchObject({ symbol: 'HIGHS', tone: 'positive', title: 'HIGHS at a 52-week high' });
+    expect(high?.message).toBe('HIGHS closed at ₹120.00 on 2025-01-10, above its 52-week high of ₹105.00.');
+    const low = alerts.find((alert) => alert.kind === 'NEW_52_WEEK_LOW');
+    expect(low).toMatchObject({ symbol: 'LOWS', tone: 'negative' });
+    expect(low?.message).toBe('LOWS closed at ₹150.00 on 2025-01-10, below its 52-week low of ₹199.00.');
+    expect(alerts.filter((alert) => alert.symbol === 'FLAT' && alert.kind.startsWith('NEW_52'))).toEqual([]);
+    // day moves of open holdings: SumA Equity HIGHS 10 × +16 = +160 on 10 × 104 = 1040 (+15.38 %);
+    // SumB Equity LOWS 1 × −51 and FLAT 1 × +1 = −50 on 201 + 301 = 502 (−9.96 %). The larger move is SumA's.
+    const move = alerts.find((alert) => alert.kind === 'SEGMENT_MOVE');
+    expect(move).toMatchObject({ segment: 'SumA Equity', tone: 'positive', title: 'SumA Equity up 15.38%' });
+    expect(move?.message).toBe('Your SumA Equity holdings gained ₹160.00 (15.38%) on 2025-01-10.');
+    // current values of open holdings: HIGHS 1200, LOWS 150, FLAT 302 → HIGHS is 1200/1652 = 72.6 %
+    const concentration = alerts.find((alert) => alert.kind === 'CONCENTRATION');
+    expect(concentration).toMatchObject({ title: 'Rebalance Portfolio', symbol: 'HIGHS' });
+    expect(concentration?.message).toBe('HIGHS is 72.6% of the current value of your open holdings; consider rebalancing.');
+  });
+
+  it('narrows alerts to one firm', async () => {
+    const alerts = (await api.request<Alert[]>('GET', '/user/portfolio/alerts?broker=SumB%20Broking', { token: investor })).body;
+    expect(alerts.map((alert) => alert.kind).sort()).toEqual(['CONCENTRATION', 'NEW_52_WEEK_LOW', 'SEGMENT_MOVE']);
+    // at firm B: FLAT 302 of 452 = 66.8 %; the segment move is B's own −50 on 502 = −9.96 %
+    expect(alerts.find((alert) => alert.kind === 'CONCENTRATION')?.message).toBe('FLAT is 66.8% of the current value of your open holdings at SumB Broking; consider rebalancing.');
+    expect(alerts.find((alert) => alert.kind === 'SEGMENT_MOVE')?.title).toBe('SumB Equity down 9.96%');
+  });
+});
