@@ -67,6 +67,8 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // while shutting down, a finished response also ends its keep-alive connection
+    if (!app.acceptingTraffic) reply.header('connection', 'close');
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 

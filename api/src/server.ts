@@ -14,6 +14,10 @@ async function shutdown(signal: string): Promise<void> {
   // a second signal or 25 s without finishing ends the process anyway
   const force = setTimeout(() => process.exit(1), 25_000);
   force.unref();
+  // responses finishing now ask clients to close their connection; idle keep-alive connections are
+  // closed as soon as their last response is out, so close() does not wait for keep-alive timeouts
+  const sweeper = setInterval(() => app.server.closeIdleConnections(), 100);
+  sweeper.unref();
   try {
     await app.close();
     process.exit(0);

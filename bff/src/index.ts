@@ -14,6 +14,8 @@ async function shutdown(signal: string): Promise<void> {
   server.logger.info({ signal }, 'shutting down: finishing in-flight requests');
   const force = setTimeout(() => process.exit(1), 25_000);
   force.unref();
+  const sweeper = setInterval(() => server.httpServer.closeIdleConnections(), 100);
+  sweeper.unref();
   await server.close();
   process.exit(0);
 }

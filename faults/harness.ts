@@ -1,0 +1,99 @@
+/**
+ * Processes for fault tests: the compiled REST API and BFF started as `npm start` starts them
+ * (node api/dist/server.js, node bff/dist/index.js), each on its own free port, so a test can kill,
+ * stop or restart one of them; and a throw-away PostgreSQL server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+// @ts-expect-error plain ESM helper shared with the scripts
+import { freePort, startPostgres } from '../scripts/lib/postgres.mjs';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface PostgresServer {
+  port: number;
+  url: (db?: string) => string;
+  stopServer: () => void;
+  startServer: () => void;
+  restart: () => void;
+  stop: () => void;
+}
+
+export function postgres(): Promise<PostgresServer> {
+  return startPostgres({ fast: true }) as Promise<PostgresServer>;
+}
+
+export interface ServiceProcess {
+  port: number;
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  /** Waits for the process to exit; resolves with its exit code (or signal name). */
+  exited: () => Promise<number | string>;
+  kill: (signal?: NodeJS.Signals) => void;
+}
+
+async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process stopped while starting:\n${output()}`);
+    if (Date.now() > deadline) throw new Error(`no answer at ${url} within ${timeoutMs} ms:\n${output()}`);
+    try {
+      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+function startProcess(script: string, env: Record<string, string>, readyPath: string, port: number, timeoutMs: number): Promise<ServiceProcess> {
+  let output = '';
+  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exitPromise = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const url = `http://127.0.0.1:${port}`;
+  return waitFor(`${url}${readyPath}`, child, () => output, timeoutMs).then(() => ({
+    port,
+    url,
+    child,
+    output: () => output,
+    exited: () => exitPromise,
+    kill: (signal: NodeJS.Signals = 'SIGTERM') => {
+      child.kill(signal);
+    },
+  }));
+}
+
+export async function startApi(env: Record<string, string> = {}, port?: number): Promise<ServiceProcess> {
+  const apiPort = port ?? ((await freePort()) as number);
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-faults-'));
+  return startProcess(
+    'api/dist/server.js',
+    { API_PORT: String(apiPort), DATA_DIR: dataDir, DEMO_DATA: '0', JWT_SECRET: 'fault-tests-secret-fault-tests-secret-0123', ...env },
+    '/ready',
+    apiPort,
+    120_000,
+  );
+}
+
+export async function startBff(apiUrl: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const port = (await freePort()) as number;
+  return startProcess('bff/dist/index.js', { PORT: String(port), REST_API_URL: `${apiUrl}/api`, INSIGHT_API_URL: `${apiUrl}/insight`, ...env }, '/healthz', port, 60_000);
+}
+
+export { freePort };
+
+export async function login(apiUrl: string, username = 'admin', password = 'Admin@123'): Promise<string> {
+  const response = await fetch(`${apiUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!response.ok) throw new Error(`login failed: ${response.status}`);
+  return ((await response.json()) as { token: string }).token;
+}
