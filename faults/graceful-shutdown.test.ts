@@ -3,7 +3,7 @@
  * the process exits 0.
  */
 import { describe, expect, it } from 'vitest';
-import { startApi } from './harness';
+import { startApi } from './harness.js';
 
 describe('graceful shutdown of the API', () => {
   it('finishes in-flight requests on SIGTERM and then exits 0', async () => {

@@ -3,7 +3,7 @@
  * (none hangs), and the API serves again by itself within 5 s of the server being back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, postgres, startApi, type PostgresServer, type ServiceProcess } from './harness';
+import { login, postgres, startApi, type PostgresServer, type ServiceProcess } from './harness.js';
 
 interface Outcome {
   status: number;
