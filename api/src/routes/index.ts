@@ -7,6 +7,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { adminUserRoutes } from './admin/users.routes.js';
 import { profileRoutes } from './user/profile.routes.js';
 import { portfolioRoutes } from './portfolio/index.js';
+import { accountsRoutes } from './accounts/index.js';
 
 /** Main service, mounted at /api. */
 export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
@@ -14,6 +15,7 @@ export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(adminUserRoutes);
   await app.register(profileRoutes);
   await app.register(portfolioRoutes);
+  await app.register(accountsRoutes);
 };
 
 /** Insight service (uploads), mounted at /insight. */
