@@ -3,12 +3,14 @@ import type { RequestScope } from './rest-client.js';
 import { AuthApi } from './auth-api.js';
 import { AdminApi } from './admin-api.js';
 import { SystemApi } from './system-api.js';
+import { PortfolioApi } from './portfolio-api.js';
 
 export function createDataSources(scope: RequestScope) {
   return {
     auth: new AuthApi(scope),
     admin: new AdminApi(scope),
     system: new SystemApi(scope),
+    portfolio: new PortfolioApi(scope),
   };
 }
 

@@ -3,5 +3,6 @@ import type { Resolvers } from '../__generated__/resolvers-types.js';
 import { commonResolvers } from './common.js';
 import { authResolvers } from './auth.js';
 import { adminResolvers } from './admin.js';
+import { portfolioResolvers } from './portfolio.js';
 
-export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers];
+export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers, portfolioResolvers];

@@ -48,3 +48,11 @@ export function sumPortfolio(profitLosses: Iterable<ProfitLoss>): PortfolioTotal
     net: realized.plus(unrealized).minus(charges).toFixed(),
   };
 }
+
+/** change / base × 100 rounded to 2 decimals (half up), or null when there is no base to compare. */
+export function percentOf(change: string | null | undefined, base: string | null | undefined): string | null {
+  if (change === null || change === undefined || base === null || base === undefined) return null;
+  const denominator = new Big(base);
+  if (denominator.eq(0)) return null;
+  return new Big(change).div(denominator).times(100).round(2, Big.roundHalfUp).toFixed(2);
+}

@@ -872,10 +872,13 @@ export async function getPortfolioSummary(db: Database, userId: number): Promise
 }
 
 const CONCENTRATION_SHARE_PERCENT = 40;
+/** About 250 trading days make a year; a symbol with fewer than this many in the window has no 52-week range yet. */
+const MIN_TRADING_DAYS_FOR_52_WEEKS = 200;
 
 /**
  * Alerts computed from the caller's open holdings (optionally of one firm):
- * - a held symbol whose latest close is above every high (below every low) of the 52 weeks before it;
+ * - a held symbol whose latest close is above every high (below every low) of the 52 weeks before it
+ *   (when at least 200 trading days of those 52 weeks are loaded);
  * - the segment whose value moved most on its latest trading day (in rupees);
  * - one holding worth more than 40 % of the current value (time to rebalance).
  */
@@ -890,10 +893,10 @@ export async function getPortfolioAlerts(db: Database, userId: number, brokerNam
     symbols.map((symbol) => sql`(${symbol}::varchar)`),
     sql`, `,
   );
-  const extremes = await queryRows<{ symbol: string; trade_date: string; close_price: string; year_high: string | null; year_low: string | null }>(
+  const extremes = await queryRows<{ symbol: string; trade_date: string; close_price: string; year_high: string | null; year_low: string | null; days: number }>(
     db,
     sql`
-      SELECT s.symbol, latest.trade_date, latest.close_price, window_range.year_high, window_range.year_low
+      SELECT s.symbol, latest.trade_date, latest.close_price, window_range.year_high, window_range.year_low, window_range.days
       FROM (VALUES ${values}) AS s(symbol)
       CROSS JOIN LATERAL (
         SELECT sp.trade_date::text AS trade_date, sp.close_price::text AS close_price
@@ -903,7 +906,7 @@ export async function getPortfolioAlerts(db: Database, userId: number, brokerNam
         LIMIT 1
       ) latest
       CROSS JOIN LATERAL (
-        SELECT max(sp.high_price)::text AS year_high, min(sp.low_price)::text AS year_low
+        SELECT max(sp.high_price)::text AS year_high, min(sp.low_price)::text AS year_low, count(*)::int AS days
         FROM stock_prices sp
         WHERE sp.symbol = s.symbol AND sp.series IN (${seriesList})
           AND sp.trade_date < latest.trade_date::date AND sp.trade_date >= latest.trade_date::date - 364
@@ -911,7 +914,8 @@ export async function getPortfolioAlerts(db: Database, userId: number, brokerNam
     `,
   );
   for (const row of extremes) {
-    if (row.year_high === null || row.year_low === null) continue;
+    // a "52-week" extreme needs a year of prices behind it, not a few days
+    if (row.year_high === null || row.year_low === null || row.days < MIN_TRADING_DAYS_FOR_52_WEEKS) continue;
     const firmNames = [...new Set(open.filter((h) => h.symbol === row.symbol).map((h) => h.brokerageFirm.name))].join(', ');
     if (new Big(row.close_price).gt(row.year_high)) {
       alerts.push({

@@ -37,3 +37,14 @@ describe('portfolio totals', () => {
     expect(sumPortfolio([])).toEqual({ holdings: 0, invested: '0', currentValue: '0', realized: '0', unrealized: '0', charges: '0', net: '0' });
   });
 });
+
+describe('percentOf', () => {
+  it('is change over base in percent, 2 decimals, and null without a base', async () => {
+    const { percentOf } = await import('../index.js');
+    // 5.3 / 905.25 × 100 = 0.58547… → 0.59; −51 / 201 × 100 = −25.373… → −25.37
+    expect(percentOf('5.3', '905.25')).toBe('0.59');
+    expect(percentOf('-51', '201')).toBe('-25.37');
+    expect(percentOf('1', '0')).toBeNull();
+    expect(percentOf(null, '10')).toBeNull();
+  });
+});

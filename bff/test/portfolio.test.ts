@@ -1,0 +1,308 @@
+/**
+ * Portfolio through GraphQL against the real REST API: reference data, charges, holdings with
+ * P&L net of charges (the eight scenarios, worked by hand), partial sales, the ownership matrix,
+ * totals and alerts, and the DataLoader that loads the quotes of a whole list in one REST call.
+ */
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { insertPrices } from '../../api/test/portfolio/helpers.js';
+
+interface Holding {
+  id: string;
+  symbol: string;
+  quantity: number;
+  status: string;
+  currentPrice: string | null;
+  profitLoss: { gross: string | null; buyCharges: string; sellCharges: string; charges: string; net: string | null; breakdown: Array<{ chargeTypeName: string; total: string }> };
+  quote: { closePrice: string; tradeDate: string; change: string | null; changePercent: string | null } | null;
+}
+
+const HOLDING_FIELDS = `id symbol quantity status currentPrice
+  profitLoss { gross buyCharges sellCharges charges net breakdown { chargeTypeName total } }
+  quote { closePrice tradeDate change changePercent }`;
+
+describe('portfolio through GraphQL', () => {
+  let stack: Stack;
+  let staff: GraphQLClient;
+  let investor: GraphQLClient;
+  let restCalls: string[] = [];
+
+  beforeAll(async () => {
+    stack = await startStack();
+    staff = stack.client();
+    await staff.login('staff', 'Staff@123');
+    investor = stack.client();
+    await investor.login('investor', 'Investor@123');
+    stack.api.app.server.on('request', (request: IncomingMessage) => restCalls.push(`${request.method} ${request.url}`));
+    await insertPrices(stack.api, [
+      { symbol: 'GQA', date: '2025-01-09', close: '105.25' },
+      { symbol: 'GQA', date: '2025-01-10', close: '110' },
+      { symbol: 'GQB', date: '2025-01-10', close: '55' },
+      { symbol: 'GQC', date: '2025-01-10', close: '105' },
+      { symbol: 'GQD', date: '2025-03-03', close: '1300.25' },
+    ]);
+  });
+  afterAll(async () => stack.close());
+
+  async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
+    const result = await client.request<T>(query, variables);
+    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+    return result.data as T;
+  }
+
+  /** A firm, a segment and charge types of its own, made by staff through GraphQL. */
+  async function reference(prefix: string, typeNames: string[]) {
+    const firm = await ok<{ createBrokerageFirm: { id: string } }>(
+      staff,
+      'mutation ($input: BrokerageFirmInput!) { createBrokerageFirm(input: $input) { id name } }',
+      { input: { name: `${prefix} Broking`, address: 'Fort, Mumbai', contactNumber: '9988776655' } },
+    );
+    const segment = await ok<{ createSegment: { id: string; name: string } }>(staff, 'mutation ($input: NameInput!) { createSegment(input: $input) { id name } }', {
+      input: { name: `${prefix} Equity` },
+    });
+    const types: Record<string, string> = {};
+    for (const name of typeNames) {
+      const created = await ok<{ createChargeType: { id: string } }>(staff, 'mutation ($input: NameInput!) { createChargeType(input: $input) { id } }', {
+        input: { name: `${prefix} ${name}` },
+      });
+      types[name] = created.createChargeType.id;
+    }
+    const charge = (type: string, onBuySell: string, amount: string, percentage: string, effectiveDate: string, exchange = 'NSE') =>
+      ok(staff, 'mutation ($input: ChargeInput!) { createCharge(input: $input) { id } }', {
+        input: {
+          brokerageFirmId: firm.createBrokerageFirm.id,
+          chargeTypeId: types[type],
+          segmentId: segment.createSegment.id,
+          amount,
+          percentage,
+          exchange,
+          onBuySell,
+          effectiveDate,
+        },
+      });
+    const holding = (fields: Record<string, unknown>) => ({
+      exchange: 'NSE',
+      ...fields,
+      brokerageFirmId: firm.createBrokerageFirm.id,
+      instrumentType: segment.createSegment.name,
+    });
+    const add = async (client: GraphQLClient, fields: Record<string, unknown>) =>
+      (await ok<{ addHolding: Holding }>(client, `mutation ($input: HoldingInput!) { addHolding(input: $input) { ${HOLDING_FIELDS} } }`, { input: holding(fields) })).addHolding;
+    const sell = async (id: string, quantity: number, sellPrice: string, sellingDate: string) =>
+      (
+        await ok<{ sellHolding: { sold: Holding; remaining: Holding | null } }>(
+          investor,
+          `mutation ($id: ID!, $input: SellHoldingInput!) { sellHolding(id: $id, input: $input) { sold { ${HOLDING_FIELDS} } remaining { ${HOLDING_FIELDS} } } }`,
+          { id, input: { quantity, sellPrice, sellingDate } },
+        )
+      ).sellHolding;
+    return { firmId: firm.createBrokerageFirm.id, segment: segment.createSegment, types, charge, holding, add, sell };
+  }
+
+  describe('P&L net of charges (the eight scenarios)', () => {
+    it('1. buy only: 10 × 100, now 110; Brokerage ₹20, STT 0.1 % → charges 21 + 21.1 = 42.1, gross 100, net 57.9', async () => {
+      const s = await reference('G1', ['Brokerage', 'STT']);
+      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
+      await s.charge('STT', 'BOTH', '0', '0.1', '2024-01-01');
+      const h = await s.add(investor, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
+      expect(h.profitLoss).toMatchObject({ gross: '100', buyCharges: '21', sellCharges: '21.1', charges: '42.1', net: '57.9' });
+      // quote: 110 − 105.25 = 4.75; 4.75 / 105.25 = 4.513… % → 4.51
+      expect(h.quote).toEqual({ closePrice: '110', tradeDate: '2025-01-10', change: '4.75', changePercent: '4.51' });
+    });
+
+    it('2. buy and full sell at 90: buy 21, sell 20.9, gross −100, net −141.9', async () => {
+      const s = await reference('G2', ['Brokerage', 'STT']);
+      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
+      await s.charge('STT', 'BOTH', '0', '0.1', '2024-01-01');
+      const h = await s.add(investor, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
+      const { sold, remaining } = await s.sell(h.id, 10, '90', '2025-02-10');
+      expect(remaining).toBeNull();
+      expect(sold).toMatchObject({ id: h.id, status: 'REALIZED' });
+      expect(sold.profitLoss).toMatchObject({ gross: '-100', buyCharges: '21', sellCharges: '20.9', charges: '41.9', net: '-141.9' });
+    });
+
+    it('3. partial sell of 40 of 100: sold net 370.68, open rest net 266.11', async () => {
+      // Brokerage ₹20 + 0.03 %; bought 100 × 50; 40 sold at 60; now 55 (worked in api/test/portfolio/pnl.test.ts)
+      const s = await reference('G3', ['Brokerage']);
+      await s.charge('Brokerage', 'BOTH', '20', '0.03', '2024-01-01');
+      const h = await s.add(investor, { symbol: 'GQB', price: '50', quantity: 100, creationDate: '2025-01-02' });
+      const { sold, remaining } = await s.sell(h.id, 40, '60', '2025-02-03');
+      expect(sold).toMatchObject({ quantity: 40, status: 'REALIZED' });
+      expect(sold.profitLoss).toMatchObject({ buyCharges: '8.6', sellCharges: '20.72', net: '370.68' });
+      expect(remaining).toMatchObject({ quantity: 60, status: 'UNREALIZED' });
+      expect(remaining?.profitLoss).toMatchObject({ buyCharges: '12.9', sellCharges: '20.99', net: '266.11' });
+      // selling more than the 60 left is refused
+      const tooMany = await investor.request('mutation ($id: ID!, $input: SellHoldingInput!) { sellHolding(id: $id, input: $input) { sold { id } } }', {
+        id: remaining?.id,
+        input: { quantity: 61, sellPrice: '60', sellingDate: '2025-02-04' },
+      });
+      expect(tooMany.errors?.[0]).toMatchObject({ message: 'You cannot sell 61 shares: only 60 are held', extensions: { code: 'BAD_USER_INPUT' } });
+    });
+
+    it('4. effective date changes between buy (₹20 rule) and sell (₹15 rule): charges 39.1, net 60.9', async () => {
+      const s = await reference('G4', ['Brokerage', 'STT']);
+      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-04-01');
+      await s.charge('Brokerage', 'BOTH', '15', '0', '2025-01-01');
+      await s.charge('STT', 'BOTH', '0', '0.1', '2024-04-01');
+      const h = await s.add(investor, { symbol: 'GQA', price: '200', quantity: 10, creationDate: '2024-12-15' });
+      const { sold } = await s.sell(h.id, 10, '210', '2025-01-15');
+      expect(sold.profitLoss).toMatchObject({ buyCharges: '22', sellCharges: '17.1', charges: '39.1', net: '60.9' });
+    });
+
+    it('5. ₹5 + 0.00297 %: 250 × 1234.50 sold at 1300.25 → net 16408.67948125', async () => {
+      const s = await reference('G5', ['Exchange']);
+      await s.charge('Exchange', 'BOTH', '5', '0.00297', '2024-01-01');
+      const h = await s.add(investor, { symbol: 'GQD', price: '1234.50', quantity: 250, creationDate: '2025-01-06' });
+      const { sold } = await s.sell(h.id, 250, '1300.25', '2025-03-03');
+      expect(sold.profitLoss).toMatchObject({ buyCharges: '14.1661625', sellCharges: '14.65435625', charges: '28.82051875', net: '16408.67948125' });
+    });
+
+    it('6. BUY-only stamp duty, SELL-only STT, BOTH brokerage: buy 21.5, sell 31, net 947.5', async () => {
+      const s = await reference('G6', ['Brokerage', 'STT', 'Stamp duty']);
+      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
+      await s.charge('STT', 'SELL', '0', '0.1', '2024-01-01');
+      await s.charge('Stamp duty', 'BUY', '0', '0.015', '2024-01-01');
+      const h = await s.add(investor, { symbol: 'GQA', price: '1000', quantity: 10, creationDate: '2025-01-10' });
+      const { sold } = await s.sell(h.id, 10, '1100', '2025-02-10');
+      expect(sold.profitLoss).toMatchObject({ buyCharges: '21.5', sellCharges: '31', charges: '52.5', net: '947.5' });
+    });
+
+    it('7. a BSE holding where only NSE charges exist: gross 50 = net', async () => {
+      const s = await reference('G7', ['Brokerage']);
+      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
+      const h = await s.add(investor, { symbol: 'GQC', price: '100', quantity: 10, creationDate: '2025-01-10', exchange: 'BSE' });
+      expect(h.profitLoss).toMatchObject({ gross: '50', charges: '0', net: '50', breakdown: [] });
+    });
+
+    it('8. no charges: 5 × 2500.40 sold at 2480.15 → net −101.25', async () => {
+      const s = await reference('G8', []);
+      const h = await s.add(investor, { symbol: 'GQA', price: '2500.40', quantity: 5, creationDate: '2025-02-03' });
+      const { sold } = await s.sell(h.id, 5, '2480.15', '2025-02-28');
+      expect(sold.profitLoss).toMatchObject({ gross: '-101.25', charges: '0', net: '-101.25' });
+    });
+  });
+
+  it('answers REST validation messages as BAD_USER_INPUT and a missing symbol price clearly', async () => {
+    const s = await reference('GV', []);
+    const noPrice = await investor.request('mutation ($input: HoldingInput!) { addHolding(input: $input) { id } }', {
+      input: s.holding({ symbol: 'NOPE', price: '10', quantity: 1, creationDate: '2025-01-06' }),
+    });
+    expect(noPrice.errors?.[0]).toMatchObject({ message: 'No prices are loaded for symbol NOPE; choose a symbol from the list', extensions: { code: 'BAD_USER_INPUT', status: 400 } });
+    const blank = await investor.request('mutation ($input: HoldingInput!) { addHolding(input: $input) { id } }', {
+      input: s.holding({ symbol: ' ', price: '10', quantity: 1, creationDate: '2025-01-06' }),
+    });
+    expect(blank.errors?.[0]?.message).toBe('Symbol is required!');
+  });
+
+  it('loads the quotes of a whole holdings list with one REST call (DataLoader)', async () => {
+    const s = await reference('GL', []);
+    for (const symbol of ['GQA', 'GQB', 'GQC', 'GQD', 'GQA', 'GQB']) await s.add(investor, { symbol, price: '10', quantity: 1, creationDate: '2025-01-06' });
+    restCalls = [];
+    const data = await ok<{ holdings: Holding[] }>(investor, `query ($b: String, $s: String) { holdings(brokerName: $b, segmentName: $s) { ${HOLDING_FIELDS} } }`, {
+      b: 'GL Broking',
+      s: 'GL Equity',
+    });
+    expect(data.holdings).toHaveLength(6);
+    expect(data.holdings.every((h) => h.quote?.closePrice === h.currentPrice)).toBe(true);
+    const priceCalls = restCalls.filter((call) => call.includes('/current-prices'));
+    expect(priceCalls).toHaveLength(1);
+    expect(decodeURIComponent(priceCalls[0] ?? '')).toContain('symbols=GQA,GQB,GQC,GQD');
+    // the list and the one batched price read: two REST calls for six rows
+    expect(restCalls).toHaveLength(2);
+  });
+
+  it('changes the net P&L when staff add a charge', async () => {
+    // 10 × 100, now 110: net 100 without charges; with ₹20 BOTH brokerage 100 − 40 = 60
+    const s = await reference('GC', ['Brokerage']);
+    await s.add(investor, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
+    const query = `query { holdings(segmentName: "GC Equity") { ${HOLDING_FIELDS} } }`;
+    expect((await ok<{ holdings: Holding[] }>(investor, query)).holdings[0]?.profitLoss.net).toBe('100');
+    await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
+    expect((await ok<{ holdings: Holding[] }>(investor, query)).holdings[0]?.profitLoss).toMatchObject({ charges: '40', net: '60' });
+  });
+
+  it("never shows or changes another investor's holding", async () => {
+    const admin = stack.client();
+    await admin.login('admin', 'Admin@123');
+    const roles = await ok<{ roles: Array<{ id: string; name: string }> }>(admin, '{ roles { id name } }');
+    await ok(admin, 'mutation ($input: UserInput!) { createUser(input: $input) { id } }', {
+      input: { firstName: 'Gita', lastName: 'G', username: 'gita', email: 'gita@example.com', password: 'Gita@12345', roleId: roles.roles.find((r) => r.name === 'ROLE_USER')?.id },
+    });
+    const gita = stack.client();
+    await gita.login('gita', 'Gita@12345');
+    const s = await reference('GO', []);
+    const theirs = await s.add(gita, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
+    const snapshot = async () => (await ok<{ holdings: Holding[] }>(gita, `{ holdings { ${HOLDING_FIELDS} } }`)).holdings;
+    const before = await snapshot();
+
+    const mine = await ok<{ holdings: Holding[] }>(investor, '{ holdings { id } }');
+    expect(mine.holdings.map((h) => h.id)).not.toContain(theirs.id);
+    expect((await ok<{ holdings: Holding[] }>(investor, '{ holdings(segmentName: "GO Equity") { id } }')).holdings).toEqual([]);
+
+    const update = await investor.request('mutation ($id: ID!, $input: HoldingInput!) { updateHolding(id: $id, input: $input) { id } }', {
+      id: theirs.id,
+      input: s.holding({ symbol: 'GQA', price: '1', quantity: 1, creationDate: '2025-01-10' }),
+    });
+    expect(update.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const sale = await investor.request('mutation ($id: ID!) { sellHolding(id: $id, input: { quantity: 1, sellPrice: "1", sellingDate: "2025-01-10" }) { sold { id } } }', { id: theirs.id });
+    expect(sale.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const remove = await investor.request('mutation ($id: ID!) { deleteHolding(id: $id) { id } }', { id: theirs.id });
+    expect(remove.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('totals per firm and segment, and alerts', async () => {
+    // 10 × 100 of GQA (now 110) at "GS Broking", Brokerage ₹10 BOTH: invested 1000, current 1100,
+    // unrealized 100, charges 10 + 10 = 20, net 80
+    const s = await reference('GS', ['Brokerage']);
+    await s.charge('Brokerage', 'BOTH', '10', '0', '2024-01-01');
+    await s.add(investor, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
+    const data = await ok<{
+      portfolioSummary: { totals: { holdings: number }; firms: Array<{ brokerageFirm: { name: string }; totals: Record<string, unknown>; segments: Array<{ segment: { name: string }; totals: { net: string } }> }> };
+      portfolioAlerts: Array<{ kind: string; tone: string; title: string }>;
+    }>(
+      investor,
+      `{ portfolioSummary { totals { holdings } firms { brokerageFirm { name } totals { holdings invested currentValue realized unrealized charges net } segments { segment { name } totals { net } } } }
+         portfolioAlerts(brokerName: "GS Broking") { kind tone title } }`,
+    );
+    const firm = data.portfolioSummary.firms.find((f) => f.brokerageFirm.name === 'GS Broking');
+    expect(firm?.totals).toEqual({ holdings: 1, invested: '1000', currentValue: '1100', realized: '0', unrealized: '100', charges: '20', net: '80' });
+    expect(firm?.segments.find((x) => x.segment.name === 'GS Equity')?.totals.net).toBe('80');
+    // GQA moved 105.25 → 110 (+4.75 × 10 = +47.50 on 1052.50: +4.51 %), no 52-week history: one segment alert
+    expect(data.portfolioAlerts).toEqual([{ kind: 'SEGMENT_MOVE', tone: 'POSITIVE', title: 'GS Equity up 4.51%' }]);
+  });
+
+  it('reference data: staff writes, investors read, conflicts are CONFLICT', async () => {
+    const s = await reference('GR', ['Brokerage']);
+    const firms = await ok<{ brokerageFirms: Array<{ id: string; name: string }> }>(investor, '{ brokerageFirms { id name } segments { name } }');
+    expect(firms.brokerageFirms.map((f) => f.name)).toContain('GR Broking');
+    const denied = await investor.request('mutation { createSegment(input: { name: "Mine" }) { id } }');
+    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const charges = await investor.request('{ charges { id } }');
+    expect(charges.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+
+    await s.charge('Brokerage', 'BOTH', '1', '0', '2024-01-01');
+    const inUse = await staff.request('mutation ($id: ID!) { deleteSegment(id: $id) { message } }', { id: s.segment.id });
+    expect(inUse.errors?.[0]).toMatchObject({ message: "Segment 'GR Equity' is used by 1 charge; remove those first", extensions: { code: 'CONFLICT' } });
+    const free = await ok<{ createSegment: { id: string } }>(staff, 'mutation { createSegment(input: { name: "GR Spare" }) { id } }');
+    const deleted = await ok<{ deleteSegment: { id: string; message: string } }>(staff, 'mutation ($id: ID!) { deleteSegment(id: $id) { id message } }', { id: free.createSegment.id });
+    expect(deleted.deleteSegment).toEqual({ id: free.createSegment.id, message: 'Segment GR Spare deleted successfully' });
+    const options = await ok<{ buySellOptions: string[]; charge: null }>(staff, '{ buySellOptions charge(id: "987654") { id } }');
+    expect(options).toEqual({ buySellOptions: ['BUY', 'SELL', 'BOTH'], charge: null });
+  });
+
+  it('financial instruments: administrators write, staff read', async () => {
+    const admin = stack.client();
+    await admin.login('admin', 'Admin@123');
+    const created = await ok<{ createFinancialInstrument: { id: string; type: string } }>(admin, 'mutation { createFinancialInstrument(input: { type: "Sovereign gold bond", description: "SGB" }) { id type } }');
+    const list = await ok<{ financialInstruments: Array<{ type: string }> }>(staff, '{ financialInstruments { type } }');
+    expect(list.financialInstruments.map((i) => i.type)).toContain('Sovereign gold bond');
+    const byStaff = await staff.request('mutation { createFinancialInstrument(input: { type: "X" }) { id } }');
+    expect(byStaff.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const blank = await admin.request('mutation { createFinancialInstrument(input: { type: "" }) { id } }');
+    expect(blank.errors?.[0]?.message).toBe('Type is required!');
+    const deleted = await ok<{ deleteFinancialInstrument: { message: string } }>(admin, 'mutation ($id: ID!) { deleteFinancialInstrument(id: $id) { message } }', { id: created.createFinancialInstrument.id });
+    expect(deleted.deleteFinancialInstrument.message).toBe('Financial instrument Sovereign gold bond deleted successfully');
+  });
+});
