@@ -141,10 +141,14 @@ describe('accounts and roles in the browser', () => {
       const url = new URL(request.url());
       if ((url.protocol === 'http:' || url.protocol === 'https:') && !['127.0.0.1', 'localhost'].includes(url.hostname)) external.push(request.url());
     });
-    const introspected = page.waitForResponse(async (response) => response.url().endsWith('/graphql') && response.request().method() === 'POST' && (await response.text()).includes('__schema'));
+    // Altair is a large single-page app: give it time to boot on a busy machine
+    const introspected = page.waitForResponse(
+      async (response) => response.url().endsWith('/graphql') && response.request().method() === 'POST' && (await response.text()).includes('__schema'),
+      { timeout: 90_000 },
+    );
     await page.goto(`${app.baseUrl}/graphql`);
     await introspected;
-    await page.getByText('Send Request').waitFor();
+    await page.getByText('Send Request').waitFor({ timeout: 30_000 });
     expect(external).toEqual([]);
     expect(relevantErrors(errors)).toEqual([]);
     await close();
