@@ -8,6 +8,7 @@ import { adminUserRoutes } from './admin/users.routes.js';
 import { profileRoutes } from './user/profile.routes.js';
 import { portfolioRoutes } from './portfolio/index.js';
 import { accountsRoutes } from './accounts/index.js';
+import { uploadRoutes, uploadedDatesRoutes } from './uploads/uploads.routes.js';
 
 /** Main service, mounted at /api. */
 export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
@@ -16,9 +17,10 @@ export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(profileRoutes);
   await app.register(portfolioRoutes);
   await app.register(accountsRoutes);
+  await app.register(uploadedDatesRoutes);
 };
 
 /** Insight service (uploads), mounted at /insight. */
-export const insightServiceRoutes: FastifyPluginAsync = async () => {
-  // upload routes arrive with the market-data ingestion
+export const insightServiceRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(uploadRoutes);
 };

@@ -1,0 +1,186 @@
+/**
+ * Financial statement (balance sheet). No public sample of NSE balance-sheet data exists here, so
+ * the project defines the layout, in the vocabulary of the XBRL results filings (names follow the
+ * Ind-AS statement of assets and liabilities):
+ * - Element/fact sheet: the same columns as the results filings (`Sr.No., Element Name, Period,
+ *   Unit, Decimals, Fact Value`); general facts Symbol, DateOfEndOfReportingPeriod,
+ *   NatureOfReportStandaloneConsolidated; amounts under the instant context OneI.
+ * - Table: one balance sheet per row, columns Symbol, NatureOfReportStandaloneConsolidated,
+ *   DateOfEndOfReportingPeriod and the amount elements.
+ * Amount elements (absolute rupees): NonCurrentAssets, CurrentAssets, Assets*, EquityShareCapital,
+ * OtherEquity, Equity, NonControllingInterest, NonCurrentLiabilities, CurrentLiabilities,
+ * Liabilities, EquityAndLiabilities* (* required). The sheet must balance: Assets =
+ * EquityAndLiabilities exactly. See template.ts for the downloadable template.
+ */
+import Big from 'big.js';
+import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
+import { ProblemList } from '../problems.js';
+import { readDate, readDecimal, startOfFinancialYear } from '../values.js';
+import { SYMBOL_PATTERN } from '../companies/equity-list.js';
+import { FactCollector, XBRL_FACTS, type Filing } from '../financial-results/facts.js';
+import { amountFact, filingDate, filingNature, filingSymbol, readNature, rejectRepeats } from '../financial-results/parse.js';
+import type { NatureOfReport } from '../../db/schema/ingestion.js';
+
+/** Element name → balance_sheets column, in statement order. */
+export const BALANCE_SHEET_ELEMENTS = [
+  { element: 'NonCurrentAssets', column: 'non_current_assets', required: false, label: 'Total non-current assets' },
+  { element: 'CurrentAssets', column: 'current_assets', required: false, label: 'Total current assets' },
+  { element: 'Assets', column: 'total_assets', required: true, label: 'Total assets' },
+  { element: 'EquityShareCapital', column: 'equity_share_capital', required: false, label: 'Equity share capital' },
+  { element: 'OtherEquity', column: 'other_equity', required: false, label: 'Other equity' },
+  { element: 'Equity', column: 'total_equity', required: false, label: 'Total equity attributable to owners' },
+  { element: 'NonControllingInterest', column: 'non_controlling_interest', required: false, label: 'Non-controlling interest' },
+  { element: 'NonCurrentLiabilities', column: 'non_current_liabilities', required: false, label: 'Total non-current liabilities' },
+  { element: 'CurrentLiabilities', column: 'current_liabilities', required: false, label: 'Total current liabilities' },
+  { element: 'Liabilities', column: 'total_liabilities', required: false, label: 'Total liabilities' },
+  { element: 'EquityAndLiabilities', column: 'total_equity_and_liabilities', required: true, label: 'Total equity and liabilities' },
+] as const;
+
+export type BalanceSheetElement = (typeof BALANCE_SHEET_ELEMENTS)[number]['element'];
+
+export const BALANCE_SHEET_TABLE: LayoutSpec = {
+  id: 'BALANCE_SHEET_TABLE',
+  title: 'balance sheet table',
+  columns: [
+    { key: 'symbol', names: ['Symbol'], required: true },
+    { key: 'nature', names: ['NatureOfReportStandaloneConsolidated'], required: true },
+    { key: 'date', names: ['DateOfEndOfReportingPeriod'], required: true },
+    ...BALANCE_SHEET_ELEMENTS.map((item) => ({ key: item.element, names: [item.element], required: item.required })),
+  ],
+};
+
+export const BALANCE_SHEET_LAYOUTS: LayoutSpec[] = [XBRL_FACTS, BALANCE_SHEET_TABLE];
+
+export interface BalanceSheetRecord {
+  line: number;
+  symbol: string;
+  natureOfReport: NatureOfReport;
+  dateOfEndOfReportingPeriod: string;
+  dateOfStartOfFinancialYear: string;
+  amounts: Partial<Record<BalanceSheetElement, string>>;
+  sourceLayout: string;
+}
+
+export interface ParsedBalanceSheets {
+  layout: string;
+  rowsInFile: number;
+  records: BalanceSheetRecord[];
+}
+
+export function parseBalanceSheets(table: TableSource, others: ForeignLayout[], kindTitle: string): ParsedBalanceSheets {
+  const problems = new ProblemList();
+  let layout: LayoutSpec | undefined;
+  let index: Partial<Record<string, number>> = {};
+  let facts: FactCollector | undefined;
+  const records: BalanceSheetRecord[] = [];
+  let rowsInFile = 0;
+
+  table.forEachRecord((cells, line) => {
+    if (!layout) {
+      const matched = matchHeader(cells, BALANCE_SHEET_LAYOUTS, kindTitle, others);
+      layout = matched.layout;
+      index = matched.index;
+      if (layout === XBRL_FACTS) facts = new FactCollector(matched.index, problems);
+      return;
+    }
+    rowsInFile++;
+    if (facts) facts.add(cells, line);
+    else {
+      const record = readTableRow(cells, line, index, problems);
+      if (record) records.push(record);
+    }
+  });
+
+  if (!layout) problems.add(1, '', 'the file has no header line and no rows');
+  else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no rows');
+  if (facts) {
+    if (facts.filings.length === 0 && rowsInFile > 0 && problems.count === 0) problems.add(2, 'Element Name', 'no Symbol fact: this is not a balance-sheet filing');
+    for (const filing of facts.filings) {
+      const record = readBalanceSheetFiling(filing, problems, kindTitle);
+      if (record) records.push(record);
+    }
+  }
+  rejectRepeats(records, problems, (record) => `${record.symbol} ${record.natureOfReport.toLowerCase()} balance sheet as of ${record.dateOfEndOfReportingPeriod}`);
+  problems.throwIfAny('financial statement');
+  return { layout: layout!.id, rowsInFile, records };
+}
+
+function checkBalance(record: BalanceSheetRecord, line: number, problems: ProblemList): void {
+  const assets = record.amounts.Assets;
+  const equityAndLiabilities = record.amounts.EquityAndLiabilities;
+  if (assets !== undefined && equityAndLiabilities !== undefined && !new Big(assets).eq(equityAndLiabilities)) {
+    problems.add(line, 'EquityAndLiabilities', `${equityAndLiabilities} does not equal Assets ${assets}: the balance sheet does not balance`);
+  }
+}
+
+function readTableRow(cells: string[], line: number, index: Partial<Record<string, number>>, problems: ProblemList): BalanceSheetRecord | undefined {
+  const cell = (key: string) => {
+    const position = index[key];
+    return position === undefined ? '' : (cells[position] ?? '');
+  };
+  const before = problems.count;
+  const symbol = cell('symbol');
+  if (!SYMBOL_PATTERN.test(symbol)) problems.add(line, 'Symbol', symbol === '' ? 'is required' : `'${symbol.slice(0, 60)}' is not a valid symbol`);
+  const natureText = cell('nature');
+  const natureOfReport = readNature(natureText);
+  if (!natureOfReport || natureOfReport === 'UNSPECIFIED') {
+    problems.add(line, 'NatureOfReportStandaloneConsolidated', natureText === '' ? 'is required (Standalone or Consolidated)' : `'${natureText.slice(0, 30)}' is neither Standalone nor Consolidated`);
+  }
+  const dateText = cell('date');
+  const date = readDate(dateText);
+  if (!date) problems.add(line, 'DateOfEndOfReportingPeriod', dateText === '' ? 'is required' : `'${dateText.slice(0, 30)}' is not a valid date (expected YYYY-MM-DD)`);
+  const amounts: Partial<Record<BalanceSheetElement, string>> = {};
+  for (const item of BALANCE_SHEET_ELEMENTS) {
+    const text = cell(item.element);
+    if (text === '') {
+      if (item.required) problems.add(line, item.element, 'is required');
+      continue;
+    }
+    const value = readDecimal(text);
+    if (value === undefined) problems.add(line, item.element, `'${text.slice(0, 30)}' is not a number`);
+    else amounts[item.element] = value;
+  }
+  if (problems.count > before || !date || !natureOfReport) return undefined;
+  const record: BalanceSheetRecord = { line, symbol, natureOfReport, dateOfEndOfReportingPeriod: date, dateOfStartOfFinancialYear: startOfFinancialYear(date), amounts, sourceLayout: BALANCE_SHEET_TABLE.id };
+  checkBalance(record, line, problems);
+  return problems.count > before ? undefined : record;
+}
+
+function readBalanceSheetFiling(filing: Filing, problems: ProblemList, kindTitle: string): BalanceSheetRecord | undefined {
+  const before = problems.count;
+  const amounts: Partial<Record<BalanceSheetElement, string>> = {};
+  for (const item of BALANCE_SHEET_ELEMENTS) {
+    const value = amountFact(filing, 'OneI', item.element, problems);
+    if (value !== undefined) amounts[item.element] = value;
+  }
+  if (amounts.Assets === undefined && amounts.EquityAndLiabilities === undefined) {
+    const looksLikeResults = filing.contextual.has('OneD:Income') || filing.contextual.has('OneD:ProfitLossForPeriod') || filing.contextual.has('OneD:ProfitLossForThePeriod');
+    problems.add(
+      filing.line,
+      'Element Name',
+      looksLikeResults
+        ? `this filing holds quarterly profit and loss facts, not a balance sheet: upload it as "Upload Financial Report", not "${kindTitle}"`
+        : 'the filing has no balance-sheet facts (Assets and EquityAndLiabilities under context OneI)',
+    );
+    return undefined;
+  }
+  for (const item of BALANCE_SHEET_ELEMENTS) {
+    if (item.required && amounts[item.element] === undefined) problems.add(filing.line, 'Element Name', `the filing has no ${item.element} fact (context OneI)`);
+  }
+  const symbol = filingSymbol(filing, problems);
+  const end = filingDate(filing, 'DateOfEndOfReportingPeriod', problems, true);
+  const natureOfReport = filingNature(filing, problems);
+  if (problems.count > before || !symbol || !end || !natureOfReport) return undefined;
+  const record: BalanceSheetRecord = {
+    line: filing.line,
+    symbol,
+    natureOfReport,
+    dateOfEndOfReportingPeriod: end,
+    dateOfStartOfFinancialYear: startOfFinancialYear(end),
+    amounts,
+    sourceLayout: 'BALANCE_SHEET_FACTS',
+  };
+  const factLine = filing.contextual.get('OneI:EquityAndLiabilities')?.line ?? filing.line;
+  checkBalance(record, factLine, problems);
+  return problems.count > before ? undefined : record;
+}

@@ -1,0 +1,166 @@
+/**
+ * Stocks (companies): NSE's list of securities available for trading, EQUITY_L.csv
+ * (`SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER,
+ * FACE VALUE`, headers after the first padded with a space), and the old two-column variant
+ * (SYMBOL, NAME OF COMPANY) that fills only the name. Columns map onto the Company of spec
+ * section 3: companyName, symbol, series, dateOfListing, paidUpValue, marketLot, isinCode,
+ * faceValue. Industry is never touched here (it comes from company profile updates), so a company
+ * keeps the industry it had. Companies are matched by symbol.
+ */
+import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
+import { copyLine, mergeRows, type MergeCounts } from '../merge.js';
+import { ProblemList } from '../problems.js';
+import type { SqlSession } from '../sql-session.js';
+import { readCount, readDate, readNonNegativeDecimal } from '../values.js';
+
+type CompanyColumn = 'symbol' | 'companyName' | 'series' | 'dateOfListing' | 'paidUpValue' | 'marketLot' | 'isinCode' | 'faceValue';
+
+export const EQUITY_LIST: LayoutSpec<CompanyColumn> = {
+  id: 'NSE_EQUITY_LIST',
+  title: 'NSE equity list (EQUITY_L)',
+  columns: [
+    { key: 'symbol', names: ['SYMBOL'], required: true },
+    { key: 'companyName', names: ['NAME OF COMPANY'], required: true },
+    { key: 'series', names: ['SERIES'], required: true },
+    { key: 'dateOfListing', names: ['DATE OF LISTING'], required: true },
+    { key: 'paidUpValue', names: ['PAID UP VALUE'], required: true },
+    { key: 'marketLot', names: ['MARKET LOT'], required: true },
+    { key: 'isinCode', names: ['ISIN NUMBER'], required: true },
+    { key: 'faceValue', names: ['FACE VALUE'], required: true },
+  ],
+};
+
+export const EQUITY_LIST_NAMES_ONLY: LayoutSpec<CompanyColumn> = {
+  id: 'NSE_EQUITY_LIST_NAMES',
+  title: 'NSE equity list, two-column variant (SYMBOL, NAME OF COMPANY)',
+  columns: [
+    { key: 'symbol', names: ['SYMBOL'], required: true },
+    { key: 'companyName', names: ['NAME OF COMPANY'], required: true },
+  ],
+};
+
+export const COMPANY_LIST_LAYOUTS = [EQUITY_LIST, EQUITY_LIST_NAMES_ONLY];
+
+export const SYMBOL_PATTERN = /^[A-Z0-9][A-Z0-9&._-]{0,49}$/;
+export const SERIES_PATTERN = /^[A-Z0-9]{1,10}$/;
+export const ISIN_PATTERN = /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/;
+const MAX_NAME = 200;
+
+export interface ParsedCompanies {
+  layout: string;
+  rowsInFile: number;
+  /** COPY lines in the column order of the layout's staging table. */
+  lines: string[];
+  namesOnly: boolean;
+  /** Rows that repeat an earlier row word for word (the old .xls list has some): ignored. */
+  duplicatesIgnored: number;
+}
+
+export function parseEquityList(table: TableSource, others: ForeignLayout[], kindTitle: string): ParsedCompanies {
+  const problems = new ProblemList();
+  const lines: string[] = [];
+  const seen = new Map<string, { line: number; copy: string }>();
+  let duplicatesIgnored = 0;
+  let matched: ReturnType<typeof matchHeader<CompanyColumn>> | undefined;
+  let rowsInFile = 0;
+
+  table.forEachRecord((cells, line) => {
+    if (!matched) {
+      matched = matchHeader(cells, COMPANY_LIST_LAYOUTS, kindTitle, others);
+      return;
+    }
+    rowsInFile++;
+    const { index, layout } = matched;
+    const name = (key: CompanyColumn) => layout.columns.find((column) => column.key === key)!.names[0]!;
+    const cell = (key: CompanyColumn) => {
+      const position = index[key];
+      return position === undefined ? '' : (cells[position] ?? '');
+    };
+    const before = problems.count;
+    const symbol = cell('symbol');
+    if (symbol === '') problems.add(line, name('symbol'), 'is required');
+    else if (!SYMBOL_PATTERN.test(symbol)) problems.add(line, name('symbol'), `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`);
+    const companyName = cell('companyName');
+    if (companyName === '') problems.add(line, name('companyName'), 'is required');
+    else if (companyName.length > MAX_NAME) problems.add(line, name('companyName'), `is longer than ${MAX_NAME} characters`);
+
+    // a row repeated word for word is the same company; the same symbol with other details is a problem
+    const keep = (copy: string) => {
+      const earlier = seen.get(symbol);
+      if (earlier === undefined) {
+        seen.set(symbol, { line, copy });
+        lines.push(copy);
+      } else if (earlier.copy === copy) duplicatesIgnored++;
+      else problems.add(line, name('symbol'), `${symbol} is already on line ${earlier.line} with other details`);
+    };
+
+    if (layout === EQUITY_LIST_NAMES_ONLY) {
+      if (problems.count > before) return;
+      keep(copyLine([symbol, companyName]));
+      return;
+    }
+
+    const series = cell('series');
+    if (!SERIES_PATTERN.test(series)) problems.add(line, name('series'), series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`);
+    const listingText = cell('dateOfListing');
+    const dateOfListing = readDate(listingText);
+    if (!dateOfListing) problems.add(line, name('dateOfListing'), listingText === '' ? 'is required' : `'${listingText.slice(0, 30)}' is not a valid date (expected DD-MON-YYYY)`);
+    const decimal = (key: 'paidUpValue' | 'faceValue') => {
+      const text = cell(key);
+      const value = readNonNegativeDecimal(text);
+      if (value === undefined) problems.add(line, name(key), text === '' ? 'is required' : `'${text.slice(0, 30)}' is not a number of zero or more`);
+      return value;
+    };
+    const paidUpValue = decimal('paidUpValue');
+    const faceValue = decimal('faceValue');
+    const lotText = cell('marketLot');
+    const marketLot = readCount(lotText, 2_147_483_647);
+    if (marketLot === undefined) problems.add(line, name('marketLot'), lotText === '' ? 'is required' : `'${lotText.slice(0, 30)}' is not a whole number of zero or more`);
+    const isinCode = cell('isinCode');
+    if (!ISIN_PATTERN.test(isinCode)) problems.add(line, name('isinCode'), isinCode === '' ? 'is required' : `'${isinCode.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`);
+    if (problems.count > before) return;
+    keep(copyLine([symbol, companyName, series, dateOfListing, paidUpValue, marketLot, isinCode, faceValue]));
+  });
+
+  if (!matched) problems.add(1, '', 'the file has no header line and no rows');
+  else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no company rows');
+  problems.throwIfAny('stocks');
+  return { layout: matched!.layout.id, rowsInFile, lines, namesOnly: matched!.layout === EQUITY_LIST_NAMES_ONLY, duplicatesIgnored };
+}
+
+export async function loadEquityList(session: SqlSession, parsed: ParsedCompanies): Promise<MergeCounts> {
+  if (parsed.namesOnly) {
+    return mergeRows(
+      session,
+      {
+        target: 'companies',
+        staging: [
+          { name: 'symbol', type: 'varchar(50)' },
+          { name: 'company_name', type: 'varchar(200)' },
+        ],
+        conflict: { columns: ['symbol'] },
+        updateColumns: ['company_name'],
+      },
+      parsed.lines,
+    );
+  }
+  return mergeRows(
+    session,
+    {
+      target: 'companies',
+      staging: [
+        { name: 'symbol', type: 'varchar(50)' },
+        { name: 'company_name', type: 'varchar(200)' },
+        { name: 'series', type: 'varchar(10)' },
+        { name: 'date_of_listing', type: 'date' },
+        { name: 'paid_up_value', type: 'numeric' },
+        { name: 'market_lot', type: 'integer' },
+        { name: 'isin_code', type: 'varchar(12)' },
+        { name: 'face_value', type: 'numeric' },
+      ],
+      conflict: { columns: ['symbol'] },
+      updateColumns: ['company_name', 'series', 'date_of_listing', 'paid_up_value', 'market_lot', 'isin_code', 'face_value'],
+    },
+    parsed.lines,
+  );
+}

@@ -1,0 +1,153 @@
+/**
+ * One view of every upload as a table of text records, whatever the file is (CSV text, .xls or
+ * .xlsx), plus the header matching that every kind uses: columns are found by name (trimmed,
+ * case and spacing ignored), unknown or missing columns are named in the 400 answer, and a header
+ * that belongs to another upload kind says which one to choose.
+ */
+import { BadRequestError } from '../../errors.js';
+import { checkCompoundFile, checkZipArchive, type ArchiveLimits } from './archive-guard.js';
+import { forEachCsvRecord, type RecordCallback } from './csv.js';
+import { detectFileFormat, type FileFormat } from './detect.js';
+import { decodeText } from './text.js';
+import { forEachWorkbookRecord, type WorkbookLimits } from './workbook.js';
+
+export type FileLimits = ArchiveLimits & WorkbookLimits;
+
+export interface TableSource {
+  format: FileFormat;
+  /** Calls back once per non-empty record, in file order, with its 1-based line (or sheet row). */
+  forEachRecord(onRecord: RecordCallback): void;
+}
+
+export function openTable(bytes: Uint8Array, limits: FileLimits): TableSource {
+  const format = detectFileFormat(bytes);
+  if (format === 'csv') {
+    const text = decodeText(bytes);
+    return { format, forEachRecord: (onRecord) => forEachCsvRecord(text, onRecord) };
+  }
+  if (format === 'xlsx') {
+    const entries = checkZipArchive(bytes, limits);
+    if (!entries.some((name) => /^xl\/workbook\.(xml|bin)$/i.test(name))) {
+      throw new BadRequestError('The file is a zip archive but not an .xlsx workbook');
+    }
+  } else {
+    checkCompoundFile(bytes, limits);
+  }
+  return { format, forEachRecord: (onRecord) => void forEachWorkbookRecord(bytes, limits, onRecord) };
+}
+
+/** Header text as compared: trimmed, upper case, inner spacing collapsed, BOM dropped. */
+export function normaliseHeader(text: string): string {
+  return text.replace(/^\uFEFF/, '').trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+export interface ColumnSpec<K extends string = string> {
+  key: K;
+  /** The names this column goes by (first one is shown in messages). */
+  names: string[];
+  required: boolean;
+}
+
+export interface LayoutSpec<K extends string = string> {
+  id: string;
+  /** Shown in messages: "NSE equity bhavcopy (legacy 13-column layout)". */
+  title: string;
+  columns: Array<ColumnSpec<K>>;
+}
+
+export interface MatchedLayout<K extends string = string> {
+  layout: LayoutSpec<K>;
+  /** Cell index of each column present in the header. */
+  index: Partial<Record<K, number>>;
+}
+
+function matchCount(header: string[], layout: LayoutSpec): number {
+  const known = new Set(layout.columns.flatMap((column) => column.names.map(normaliseHeader)));
+  return header.filter((cell) => cell !== '' && known.has(cell)).length;
+}
+
+function missingRequired(header: string[], layout: LayoutSpec): number {
+  const present = new Set(header);
+  return layout.columns.filter((column) => column.required && !column.names.some((name) => present.has(normaliseHeader(name)))).length;
+}
+
+export interface ForeignLayout {
+  /** Readable name of the upload type that accepts this layout, e.g. "Upload Corporate Actions". */
+  uploadTitle: string;
+  layout: LayoutSpec;
+}
+
+/**
+ * Picks the layout whose columns the header names best, and checks the header against it.
+ * `others` are the layouts of the other upload kinds, to name the right one in the message.
+ */
+export function matchHeader<K extends string>(rawHeader: string[], layouts: Array<LayoutSpec<K>>, kindTitle: string, others: ForeignLayout[] = []): MatchedLayout<K> {
+  const header = rawHeader.map(normaliseHeader);
+  // a trailing comma on every line (the legacy bhavcopy) makes an empty last column: not a column
+  while (header.length > 0 && header[header.length - 1] === '') header.pop();
+
+  // the layout naming most of the header's columns; on a tie, the one missing fewest required columns
+  let best: LayoutSpec<K> | undefined;
+  let bestScore = 0;
+  let bestMissing = Number.POSITIVE_INFINITY;
+  for (const layout of layouts) {
+    const score = matchCount(header, layout);
+    const missing = missingRequired(header, layout);
+    if (score > bestScore || (score === bestScore && score > 0 && missing < bestMissing)) {
+      best = layout;
+      bestScore = score;
+      bestMissing = missing;
+    }
+  }
+  // another kind's layout "fits" when the header has every column it requires
+  const foreign = others
+    .filter((other) => missingRequired(header, other.layout) === 0)
+    .map((other) => ({ other, score: matchCount(header, other.layout) }))
+    .sort((a, b) => b.score - a.score)[0];
+  if (!best || bestScore < 2 || (foreign && foreign.score > bestScore)) {
+    if (foreign && foreign.score >= bestScore) {
+      throw new BadRequestError(
+        `This looks like a ${foreign.other.layout.title} file, which belongs to "${foreign.other.uploadTitle}", not "${kindTitle}". Choose that upload type.`,
+      );
+    }
+    const expected = layouts.map((layout) => `${layout.title}: ${layout.columns.map((c) => c.names[0]).join(', ')}`).join(' | or | ');
+    throw new BadRequestError(`The first line is not a recognised header for "${kindTitle}". Expected the columns of ${expected}`);
+  }
+
+  const index: Partial<Record<K, number>> = {};
+  const placed = new Set<ColumnSpec<K>>();
+  const byName = new Map<string, ColumnSpec<K>>();
+  for (const column of best.columns) for (const name of column.names) byName.set(normaliseHeader(name), column);
+  const unknown: string[] = [];
+  const duplicated: string[] = [];
+  header.forEach((cell, position) => {
+    if (cell === '') {
+      unknown.push(`(empty header in column ${position + 1})`);
+      return;
+    }
+    const column = byName.get(cell);
+    if (!column) {
+      unknown.push(rawHeader[position]!.trim());
+      return;
+    }
+    if (placed.has(column)) duplicated.push(rawHeader[position]!.trim());
+    else {
+      placed.add(column);
+      index[column.key] = position;
+    }
+  });
+  const missing = best.columns.filter((column) => column.required && !placed.has(column)).map((column) => column.names[0]!);
+  const problems: string[] = [];
+  if (missing.length > 0) problems.push(`missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
+  if (unknown.length > 0) problems.push(`unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
+  if (duplicated.length > 0) problems.push(`repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}`);
+  if (problems.length > 0) {
+    throw new BadRequestError(`The header does not match the ${best.title} layout: ${problems.join('; ')}`, {
+      layout: best.id,
+      missingColumns: missing,
+      unknownColumns: unknown,
+      repeatedColumns: duplicated,
+    });
+  }
+  return { layout: best, index };
+}

@@ -1,0 +1,286 @@
+/**
+ * Market-data ingestion: one call per file, for the upload routes, the demo-market seeder, the
+ * benchmark and other areas' tests.
+ *
+ *   const result = await ingestFile(app, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', bytes, { id: null, username: 'tests' });
+ *
+ * The file is recognised by content (csv, xls, xlsx), checked whole (any bad row: 400 with the
+ * first 20 problems, nothing written), then written in ONE transaction together with its upload
+ * record. After the commit, `market.dataChanged` is emitted (awaited) when data changed, so
+ * whatever other areas derive from market data is fresh when this returns.
+ */
+import { createHash } from 'node:crypto';
+import type { UploadType } from '@bazaar/shared';
+import type { ApiConfig } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import type { EventBus } from '../events.js';
+import { PayloadTooLargeError } from '../errors.js';
+import { openTable, type FileLimits, type TableSource } from './file/table.js';
+import type { FileFormat } from './file/detect.js';
+import { foreignLayouts, UPLOAD_KINDS, type UploadKind } from './kinds.js';
+import { inTransaction, type SqlSession } from './sql-session.js';
+import { formatCount } from './values.js';
+import { parseStockPrices } from './stock-prices/parse.js';
+import { loadStockPrices } from './stock-prices/load.js';
+import { loadEquityList, parseEquityList } from './companies/equity-list.js';
+import { loadCompanyProfiles, parseIndexConstituents } from './company-profiles/index-constituents.js';
+import { loadCorporateActions, parseCorporateActions } from './corporate-actions/parse.js';
+import { parseFinancialResults } from './financial-results/parse.js';
+import { loadFinancialResults } from './financial-results/load.js';
+import { parseBalanceSheets } from './balance-sheets/parse.js';
+import { loadBalanceSheets } from './balance-sheets/load.js';
+
+export { UPLOAD_KINDS, UPLOAD_KIND_LIST, uploadKindForSlug } from './kinds.js';
+
+/** What ingestion needs from the app (a FastifyInstance has all of it). */
+export interface IngestEnvironment {
+  dbHandle: DatabaseHandle;
+  /** When present, `market.dataChanged` is emitted after a commit that changed data. */
+  events?: EventBus;
+  config?: Pick<ApiConfig, 'uploadMaxBytes' | 'uploadMaxUncompressedBytes' | 'uploadMaxArchiveEntries'>;
+  log?: { error(details: object, message: string): void };
+}
+
+export interface Uploader {
+  /** The account that uploads (null for the demo-data loader and scripts). */
+  id: number | null;
+  username: string;
+}
+
+export interface IngestOptions {
+  /** Emit market.dataChanged after the commit (default true). */
+  emitEvents?: boolean;
+}
+
+export interface IngestResult {
+  uploadId: number;
+  kind: UploadType;
+  message: string;
+  fileName: string;
+  fileFormat: FileFormat;
+  layout: string;
+  fileSha256: string;
+  rowsInFile: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  /** Market or reporting dates the file holds, ascending (trade dates for prices). */
+  dates: string[];
+  durationMs: number;
+}
+
+const DEFAULT_LIMITS = {
+  uploadMaxBytes: 50 * 1024 * 1024,
+  uploadMaxUncompressedBytes: 256 * 1024 * 1024,
+  uploadMaxArchiveEntries: 1000,
+};
+
+/** Rows a workbook sheet may have (an .xlsx sheet cannot exceed 1,048,576 anyway). */
+const MAX_SHEET_ROWS = 1_048_576;
+const MAX_SHEET_COLUMNS = 200;
+
+interface Outcome {
+  layout: string;
+  rowsInFile: number;
+  dates: string[];
+  counts: { inserted: number; updated: number; unchanged: number; deleted: number };
+  /** "1,998 rows for 2020-03-31" — what the file held. */
+  scope: string;
+  extra?: string;
+}
+
+/** A parsed file, ready to be written inside the transaction. */
+type Prepared = (session: SqlSession, uploadId: number) => Promise<Outcome>;
+
+function dateScope(dates: string[]): string {
+  if (dates.length === 0) return '';
+  if (dates.length === 1) return ` for ${dates[0]}`;
+  return ` for ${formatCount(dates.length)} dates from ${dates[0]} to ${dates[dates.length - 1]}`;
+}
+
+function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
+}
+
+function prepare(kind: UploadKind, table: TableSource, fileName: string): Prepared {
+  const others = foreignLayouts(kind);
+  switch (kind.type) {
+    case 'UPLOAD_STOCK_PRICE': {
+      const parsed = parseStockPrices(table, others, kind.label);
+      const dates = [...parsed.rowsPerDate.keys()];
+      return async (session) => ({
+        layout: parsed.layout,
+        rowsInFile: parsed.rowsInFile,
+        dates,
+        counts: await loadStockPrices(session, parsed),
+        scope: `${plural(parsed.rowsInFile, 'row')}${dateScope(dates)}`,
+      });
+    }
+    case 'UPLOAD_STOCK': {
+      const parsed = parseEquityList(table, others, kind.label);
+      return async (session) => {
+        const counts = await loadEquityList(session, parsed);
+        return {
+          layout: parsed.layout,
+          rowsInFile: parsed.rowsInFile,
+          dates: [],
+          counts: { ...counts, deleted: 0 },
+          scope: plural(parsed.rowsInFile, 'company', 'companies'),
+          ...(parsed.duplicatesIgnored > 0 ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` } : {}),
+        };
+      };
+    }
+    case 'UPLOAD_UPDATE_COMPANY_PROFILE': {
+      const parsed = parseIndexConstituents(table, others, kind.label);
+      return async (session) => {
+        const counts = await loadCompanyProfiles(session, parsed);
+        return {
+          layout: parsed.layout,
+          rowsInFile: parsed.rowsInFile,
+          dates: [],
+          counts: { ...counts, deleted: 0 },
+          scope: plural(parsed.rowsInFile, 'company', 'companies'),
+          ...(parsed.duplicatesIgnored > 0 ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` } : {}),
+        };
+      };
+    }
+    case 'UPLOAD_CORPORATE_ACTIONS': {
+      const parsed = parseCorporateActions(table, others, kind.label);
+      return async (session, uploadId) => {
+        const counts = await loadCorporateActions(session, parsed, uploadId);
+        return {
+          layout: parsed.layout,
+          rowsInFile: parsed.rowsInFile,
+          dates: parsed.exDates,
+          counts: { ...counts, deleted: 0 },
+          scope: plural(parsed.rowsInFile, 'row'),
+          ...(parsed.duplicatesIgnored > 0 ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` } : {}),
+        };
+      };
+    }
+    case 'UPLOAD_FINANCIAL_REPORT': {
+      const parsed = parseFinancialResults(table, fileName, others, kind.label);
+      const dates = [...new Set(parsed.records.map((record) => record.dateOfEndOfReportingPeriod))].sort();
+      const only = parsed.records.length === 1 ? parsed.records[0] : undefined;
+      const unit = parsed.layout === 'XBRL_FACTS' ? 'filing' : 'quarter';
+      return async (session, uploadId) => ({
+        layout: parsed.layout,
+        rowsInFile: parsed.rowsInFile,
+        dates,
+        counts: { ...(await loadFinancialResults(session, parsed.records, uploadId)), deleted: 0 },
+        scope: only
+          ? `1 ${unit} for ${only.symbol}, quarter ended ${only.dateOfEndOfReportingPeriod} (${only.natureOfReport.toLowerCase()})`
+          : `${plural(parsed.records.length, unit)} for ${plural(new Set(parsed.records.map((record) => record.symbol)).size, 'company', 'companies')}`,
+      });
+    }
+    case 'UPLOAD_FINANCIAL_STATEMENT': {
+      const parsed = parseBalanceSheets(table, others, kind.label);
+      const dates = [...new Set(parsed.records.map((record) => record.dateOfEndOfReportingPeriod))].sort();
+      return async (session, uploadId) => ({
+        layout: parsed.layout,
+        rowsInFile: parsed.rowsInFile,
+        dates,
+        counts: { ...(await loadBalanceSheets(session, parsed.records, uploadId)), deleted: 0 },
+        scope: `${plural(parsed.records.length, 'balance sheet')} for ${plural(new Set(parsed.records.map((record) => record.symbol)).size, 'company', 'companies')}`,
+      });
+    }
+  }
+}
+
+function composeMessage(kind: UploadKind, outcome: Outcome): string {
+  const { inserted, updated, unchanged, deleted } = outcome.counts;
+  const parts = [`${formatCount(inserted)} new`, `${formatCount(updated)} replaced`];
+  if (unchanged > 0) parts.push(`${formatCount(unchanged)} unchanged`);
+  if (deleted > 0) parts.push(`${formatCount(deleted)} removed`);
+  if (outcome.extra) parts.push(outcome.extra);
+  return `${kind.noun}: ${outcome.scope} (${parts.join(', ')})`;
+}
+
+/** Keeps a file name fit for the record and for display: no path, no control characters, 255 at most. */
+export function cleanFileName(fileName: string): string {
+  // eslint-disable-next-line no-control-regex
+  const base = (fileName.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base === '' ? 'upload' : base).slice(0, 255);
+}
+
+export async function ingestFile(
+  environment: IngestEnvironment,
+  type: UploadType,
+  fileName: string,
+  bytes: Uint8Array,
+  uploader: Uploader,
+  options: IngestOptions = {},
+): Promise<IngestResult> {
+  const started = performance.now();
+  const kind = UPLOAD_KINDS[type];
+  const limits = { ...DEFAULT_LIMITS, ...environment.config };
+  if (bytes.length > limits.uploadMaxBytes) {
+    throw new PayloadTooLargeError(`The file is larger than the ${Math.round(limits.uploadMaxBytes / (1024 * 1024))} MB upload limit`);
+  }
+  const name = cleanFileName(fileName);
+  const fileSha256 = createHash('sha256').update(bytes).digest('hex');
+  const fileLimits: FileLimits = {
+    maxUncompressedBytes: limits.uploadMaxUncompressedBytes,
+    maxEntries: limits.uploadMaxArchiveEntries,
+    maxRows: MAX_SHEET_ROWS,
+    maxColumns: MAX_SHEET_COLUMNS,
+  };
+  const table = openTable(bytes, fileLimits);
+  const write = prepare(kind, table, name);
+
+  const { uploadId, outcome, message, durationMs } = await inTransaction(environment.dbHandle, async (session) => {
+    const [record] = await session.query<{ id: number }>(
+      `INSERT INTO market_data_uploads (kind, file_name, file_sha256, file_bytes, file_format, layout, rows_in_file, rows_inserted, rows_updated, rows_unchanged, message, uploaded_by, uploaded_by_username, duration_ms)
+       VALUES ($1, $2, $3, $4, $5, '', 0, 0, 0, 0, '', $6, $7, 0) RETURNING id`,
+      [type, name, fileSha256, bytes.length, table.format, uploader.id, uploader.username.slice(0, 50)],
+    );
+    const id = record!.id;
+    const result = await write(session, id);
+    const text = composeMessage(kind, result);
+    const elapsed = Math.round(performance.now() - started);
+    await session.query(
+      `UPDATE market_data_uploads SET layout = $2, rows_in_file = $3, rows_inserted = $4, rows_updated = $5, rows_unchanged = $6, rows_deleted = $7,
+         first_date = $8, last_date = $9, dates_count = $10, message = $11, duration_ms = $12 WHERE id = $1`,
+      [
+        id,
+        result.layout,
+        result.rowsInFile,
+        result.counts.inserted,
+        result.counts.updated,
+        result.counts.unchanged,
+        result.counts.deleted,
+        result.dates[0] ?? null,
+        result.dates[result.dates.length - 1] ?? null,
+        result.dates.length,
+        text,
+        elapsed,
+      ],
+    );
+    return { uploadId: id, outcome: result, message: text, durationMs: elapsed };
+  });
+
+  const changed = outcome.counts.inserted + outcome.counts.updated + outcome.counts.deleted > 0;
+  if (changed && environment.events && options.emitEvents !== false) {
+    try {
+      await environment.events.emit('market.dataChanged', { kind: type, dates: outcome.dates });
+    } catch (error) {
+      // the data is committed; a failing listener must not turn a saved upload into an error
+      environment.log?.error({ err: error, kind: type }, 'market.dataChanged listener failed');
+    }
+  }
+
+  return {
+    uploadId,
+    kind: type,
+    message,
+    fileName: name,
+    fileFormat: table.format,
+    layout: outcome.layout,
+    fileSha256,
+    rowsInFile: outcome.rowsInFile,
+    ...outcome.counts,
+    dates: outcome.dates,
+    durationMs: Math.round(performance.now() - started),
+  };
+}

@@ -1,0 +1,114 @@
+/**
+ * Helpers for the uploads tests: multipart uploads over HTTP, raw SQL on the test database (both
+ * engines), a fingerprint of every market table to prove a rejected file wrote nothing, the real
+ * NSE files of ../shared/data, and CSV → workbook conversion for the xlsx/xls variants.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as XLSX from '@e965/xlsx';
+import type { DatabaseHandle } from '../../src/db/client.js';
+import type { HttpResult, TestApi } from '../setup/test-api.js';
+
+/** ../shared/data beside the checkout. */
+export const DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../shared/data/nse');
+
+export function dataFile(relative: string): Buffer {
+  return fs.readFileSync(path.join(DATA_DIR, relative));
+}
+
+export const ENDPOINTS = {
+  UPLOAD_CORPORATE_ACTIONS: '/insight/staff/uploads/corporate-actions',
+  UPLOAD_STOCK_PRICE: '/insight/staff/uploads/stock-prices',
+  UPLOAD_STOCK: '/insight/staff/uploads/stocks',
+  UPLOAD_FINANCIAL_STATEMENT: '/insight/staff/uploads/financial-statement',
+  UPLOAD_FINANCIAL_REPORT: '/insight/staff/uploads/financial-report',
+  UPLOAD_UPDATE_COMPANY_PROFILE: '/insight/staff/uploads/upload-company-details',
+} as const;
+
+export type Kind = keyof typeof ENDPOINTS;
+
+export interface UploadAnswer {
+  message: string;
+  uploadId: number;
+  kind: string;
+  fileFormat: string;
+  layout: string;
+  rowsInFile: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  dates: string[];
+}
+
+export interface ErrorAnswer {
+  status: number;
+  error: string;
+  message: string;
+  details?: { problemCount?: number; problems?: Array<{ line: number; column: string; message: string }>; missingColumns?: string[]; unknownColumns?: string[] };
+}
+
+/** POSTs one file as multipart (part "file") to the endpoint of `kind`. */
+export async function upload(api: TestApi, token: string | undefined, kind: Kind, fileName: string, content: Uint8Array | string, fieldName = 'file'): Promise<HttpResult<UploadAnswer & ErrorAnswer>> {
+  const form = new FormData();
+  const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
+  form.append(fieldName, new Blob([bytes]), fileName);
+  return api.request<UploadAnswer & ErrorAnswer>('POST', ENDPOINTS[kind], { token, body: form });
+}
+
+/** Raw SQL on the test database; cast dates with ::text so both engines answer strings. */
+export async function sqlRows<T = Record<string, unknown>>(handle: DatabaseHandle, text: string, params: unknown[] = []): Promise<T[]> {
+  if (handle.kind === 'pglite') return (await handle.client.query<T>(text, params)).rows;
+  return (await handle.pool.query(text, params)).rows as T[];
+}
+
+const FINGERPRINTED = [
+  ['stock_prices', 'symbol, series, trade_date'],
+  ['stock_price_dates', 'trade_date'],
+  ['companies', 'symbol'],
+  ['corporate_actions', 'id'],
+  ['financial_results', 'id'],
+  ['balance_sheets', 'id'],
+  ['market_data_uploads', 'id'],
+] as const;
+
+/** Row count and an md5 of every row of each market table: equal fingerprints mean nothing changed. */
+export async function marketFingerprint(handle: DatabaseHandle): Promise<Record<string, string>> {
+  const result: Record<string, string> = {};
+  for (const [table, order] of FINGERPRINTED) {
+    const [row] = await sqlRows<{ rows: number; digest: string | null }>(handle, `SELECT count(*)::int AS rows, md5(string_agg(t::text, '|' ORDER BY ${order})) AS digest FROM ${table} t`);
+    result[table] = `${row?.rows}:${row?.digest ?? ''}`;
+  }
+  return result;
+}
+
+/** Splits a plain CSV line (no quoted commas): enough for the bhavcopies and equity lists. */
+export function plainCsvRows(text: string): string[][] {
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.split(','));
+}
+
+/**
+ * A CSV turned into a workbook with the same columns: numeric-looking cells become number cells
+ * (as Excel would store them), everything else text.
+ */
+export function csvToWorkbook(rows: string[][], bookType: 'xlsx' | 'biff8', numbers = true): Buffer {
+  const cells = rows.map((row, index) =>
+    row.map((value) => (numbers && index > 0 && /^-?\d+(\.\d+)?$/.test(value) && value.length < 15 ? Number(value) : value)),
+  );
+  const sheet = XLSX.utils.aoa_to_sheet(cells);
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
+  return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
+}
+
+/** Legacy bhavcopy date 'DD-MON-YYYY' → 'YYYY-MM-DD', written out independently of the app's reader. */
+export function legacyDateToIso(text: string): string {
+  const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+  const [day, month, year] = text.split('-');
+  return `${year}-${String(months.indexOf(month!.toUpperCase()) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
+}
