@@ -4,6 +4,7 @@ import { AuthApi } from './auth-api.js';
 import { AdminApi } from './admin-api.js';
 import { SystemApi } from './system-api.js';
 import { PortfolioApi } from './portfolio-api.js';
+import { AccountsApi } from './accounts-api.js';
 
 export function createDataSources(scope: RequestScope) {
   return {
@@ -11,6 +12,7 @@ export function createDataSources(scope: RequestScope) {
     admin: new AdminApi(scope),
     system: new SystemApi(scope),
     portfolio: new PortfolioApi(scope),
+    accounts: new AccountsApi(scope),
   };
 }
 

@@ -4,5 +4,6 @@ import { commonResolvers } from './common.js';
 import { authResolvers } from './auth.js';
 import { adminResolvers } from './admin.js';
 import { portfolioResolvers } from './portfolio.js';
+import { accountsResolvers } from './accounts.js';
 
-export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers, portfolioResolvers];
+export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers, portfolioResolvers, accountsResolvers];
