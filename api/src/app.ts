@@ -13,6 +13,7 @@ import type { ApiConfig } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { registerErrorHandlers } from './errors.js';
 import { registerAccessControl } from './auth/access.js';
+import { registerProtection } from './plugins/protection.js';
 import { createTokenService, loadOrCreateSecret, type TokenService } from './auth/tokens.js';
 import { EventBus } from './events.js';
 import { healthRoutes } from './routes/health/health.routes.js';
@@ -73,6 +74,12 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
   });
 
   registerErrorHandlers(app);
+  // before access control: an overloaded or flooded server should not even verify tokens
+  registerProtection(app, {
+    ratePerMinute: config.rateLimitPerMinute,
+    maxInFlight: config.maxInFlightRequests,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs ?? (handle.kind === 'postgres' ? 1000 : Number.POSITIVE_INFINITY),
+  });
   registerAccessControl(app, { db: handle.db, tokens: app.tokens });
 
   await app.register(helmet, {

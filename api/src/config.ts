@@ -41,7 +41,15 @@ const envSchema = z.object({
   INVESTOR_PASSWORD: z.string().optional(),
   /** Origins allowed to call the API from a browser (comma separated); closed by default. */
   CORS_ORIGINS: z.string().default(''),
+  /** Requests per minute per client address (sustained; bursts of a tenth of it). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  /** Load shedding: requests in flight beyond this get 503 at once. */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(512),
+  /**
+   * Load shedding: a mean event-loop delay above this (ms) sheds new requests with 503. Unset: 1000 on
+   * PostgreSQL, off on PGlite (embedded PGlite runs queries on the event loop, so lag is expected there).
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).optional(),
   /** Failed logins allowed per account and per client address within LOGIN_FAILURE_WINDOW_MINUTES. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
@@ -95,6 +103,8 @@ export interface ApiConfig {
   demoAccounts: DemoAccount[];
   corsOrigins: string[];
   rateLimitPerMinute: number;
+  maxInFlightRequests: number;
+  maxEventLoopDelayMs: number | undefined;
   loginLimits: { perAccount: number; perAddress: number; windowMs: number };
   trustProxy: string;
   /** Password reset: link lifetime and call limits per account and per client address (accounts area). */
@@ -157,6 +167,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       .map((origin) => origin.trim())
       .filter(Boolean),
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     loginLimits: {
       perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,

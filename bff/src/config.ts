@@ -25,6 +25,11 @@ const envSchema = z.object({
   COOKIE_SECURE: z.enum(['0', '1', 'true', 'false']).optional(),
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug', 'silent']).default('info'),
+  /** Requests per minute per client address (sustained; bursts of a tenth of it). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
+  /** Load shedding: requests in flight beyond this, or a mean event-loop delay above MAX_EVENT_LOOP_DELAY_MS, get 503. */
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(512),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /** Which proxies' X-Forwarded-For to believe (Express "trust proxy" form, e.g. "loopback,uniquelocal"). */
   TRUST_PROXY: z.string().default('loopback'),
   /** How long public market reads are cached across requests when no upload signal arrives (ms). */
@@ -51,6 +56,9 @@ export interface BffConfig {
   logLevel: BffEnv['LOG_LEVEL'];
   marketCacheTtlMs: number;
   trustProxy: string;
+  rateLimitPerMinute: number;
+  maxInFlightRequests: number;
+  maxEventLoopDelayMs: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<BffConfig> = {}): BffConfig {
@@ -76,6 +84,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     marketCacheTtlMs: env.MARKET_CACHE_TTL_MS,
     trustProxy: env.TRUST_PROXY,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
+    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     ...overrides,
   };
 }

@@ -23,6 +23,7 @@ import { createLogger, type Logger } from './logger.js';
 import { createSharedCaches, type SharedCaches } from './caches.js';
 import { INTERNAL_MESSAGE, KNOWN_CODES } from './errors.js';
 import { batchLimit, limitsRule } from './limits.js';
+import { protection } from './protection.js';
 
 export interface BffServer {
   app: express.Express;
@@ -101,6 +102,8 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     response.setHeader('x-request-id', id);
     next();
   });
+  const guard = protection({ ratePerMinute: config.rateLimitPerMinute, maxInFlight: config.maxInFlightRequests, maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  app.use(guard);
 
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -208,6 +211,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
         });
       }),
     close: async () => {
+      guard.stop();
       await apollo.stop();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
     },

@@ -106,3 +106,30 @@ describe('production mode', () => {
     expect(typo.errors?.[0]?.message).not.toMatch(/Did you mean/);
   });
 });
+
+describe('BFF rate limit and load shedding', () => {
+  let stack: Stack;
+  beforeAll(async () => {
+    stack = await startStack({ bff: { rateLimitPerMinute: 60 } });
+  });
+  afterAll(async () => stack.close());
+
+  it('answers 429 with Retry-After beyond the per-client limit, health stays reachable', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const response = await fetch(`${stack.bffUrl}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.7' },
+        body: JSON.stringify({ query: '{ serviceStatus { bff } }' }),
+      });
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(await response.json()).toMatchObject({ errors: [{ extensions: { code: 'TOO_MANY_REQUESTS' } }] });
+      }
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect((await fetch(`${stack.bffUrl}/healthz`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(200);
+  });
+});

@@ -4,6 +4,7 @@ export * from './text.js';
 export * from './pager.js';
 export * from './format/money.js';
 export * from './format/csv.js';
+export * from './limits/token-buckets.js';
 export * from './validation/index.js';
 export * from './market/index.js';
 export * from './portfolio/index.js';

@@ -82,6 +82,8 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
       logLevel: 'silent',
       demoData: false,
+      // tests fire requests much faster than people; the limits have tests of their own
+      rateLimitPerMinute: 1_000_000,
       ...options.config,
     },
   );

@@ -37,6 +37,7 @@ export async function startStack(options: { api?: StartTestApiOptions; bff?: Par
       restApiUrl: `${api.baseUrl}/api`,
       insightApiUrl: `${api.baseUrl}/insight`,
       logLevel: 'silent',
+      rateLimitPerMinute: 1_000_000,
       ...options.bff,
     },
   );

@@ -1,0 +1,56 @@
+/**
+ * Keeps the API responsive under abuse and overload:
+ * - a per-client rate limit (token bucket keyed by client address; behind the BFF that is the
+ *   browser's address, from X-Forwarded-For of trusted proxies only) → 429 with Retry-After;
+ * - load shedding: beyond a number of requests in flight, or when the event loop lags, new
+ *   requests get 503 with Retry-After at once instead of queueing (latency stays bounded).
+ * Health and documentation endpoints are exempt so orchestrators can always look in.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { FastifyInstance } from 'fastify';
+import { TokenBuckets } from '@bazaar/shared';
+import { errorBody } from '../errors.js';
+
+export interface ProtectionOptions {
+  /** Requests per minute per client (sustained), with a burst of a tenth of that. */
+  ratePerMinute: number;
+  maxInFlight: number;
+  maxEventLoopDelayMs: number;
+  /** Upper bound of clients tracked (oldest forgotten first). */
+  maxClients?: number;
+}
+
+const EXEMPT = /^\/(health|ready|docs)(\/|$|\?)/;
+
+export function registerProtection(app: FastifyInstance, options: ProtectionOptions): void {
+  const buckets = new TokenBuckets(options.ratePerMinute, options.maxClients);
+  let inFlight = 0;
+  let eventLoopDelayMs = 0;
+  const histogram = monitorEventLoopDelay({ resolution: 10 });
+  histogram.enable();
+  const sampler = setInterval(() => {
+    eventLoopDelayMs = histogram.mean / 1e6;
+    histogram.reset();
+  }, 500);
+  sampler.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sampler);
+    histogram.disable();
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (EXEMPT.test(request.url)) return;
+    if (inFlight >= options.maxInFlight || eventLoopDelayMs > options.maxEventLoopDelayMs) {
+      request.log.warn({ inFlight, eventLoopDelayMs: Math.round(eventLoopDelayMs) }, 'shedding load');
+      return reply.status(503).header('retry-after', '1').send(errorBody(503, 'The server is busy; please try again in a moment'));
+    }
+    const wait = buckets.take(request.ip);
+    if (wait > 0) {
+      return reply.status(429).header('retry-after', String(wait)).send(errorBody(429, `Too many requests; please wait ${wait} second${wait === 1 ? '' : 's'} and try again`));
+    }
+    inFlight++;
+    reply.raw.once('close', () => {
+      inFlight--;
+    });
+  });
+}
