@@ -9,6 +9,8 @@ import { profileRoutes } from './user/profile.routes.js';
 import { portfolioRoutes } from './portfolio/index.js';
 import { accountsRoutes } from './accounts/index.js';
 import { uploadRoutes, uploadedDatesRoutes } from './uploads/uploads.routes.js';
+import { marketRoutes } from './market/index.js';
+import { analysisRoutes } from './analysis/index.js';
 
 /** Main service, mounted at /api. */
 export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
@@ -18,6 +20,8 @@ export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(portfolioRoutes);
   await app.register(accountsRoutes);
   await app.register(uploadedDatesRoutes);
+  await app.register(marketRoutes);
+  await app.register(analysisRoutes);
 };
 
 /** Insight service (uploads), mounted at /insight. */

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ensureBuiltInRoles } from '../db/queries/users.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedPortfolio } from './portfolio.js';
+import { ensureAnalysisCurrent } from '../routes/analysis/index.js';
 
 export type Seeder = (app: FastifyInstance, context: { firstStart: boolean }) => Promise<void>;
 
@@ -20,3 +21,6 @@ export async function runSeeders(app: FastifyInstance): Promise<void> {
 
 // portfolio runs after the market data seeders: its demo holdings are bought at loaded prices
 areaSeeders.push(seedPortfolio);
+
+// keep last: computes the trend lists once for all the prices the seeders above loaded
+areaSeeders.push(ensureAnalysisCurrent);

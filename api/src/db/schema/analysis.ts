@@ -64,7 +64,7 @@ export const analysisState = pgTable('analysis_state', {
   id: integer('id').primaryKey(),
   /** D of the computation; null when there were no prices. */
   asOf: date('as_of', { mode: 'string' }),
-  /** stock_prices row count at the time: a cheap fingerprint to notice loads made without the event. */
+  /** Price rows at the time (sum of stock_price_dates.row_count): a fingerprint to notice loads made without the event. */
   priceRows: bigint('price_rows', { mode: 'number' }).notNull(),
   /** Increases with every computation; readers (and the BFF) may use it as the data version. */
   version: integer('version').notNull(),

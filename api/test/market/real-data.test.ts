@@ -1,0 +1,261 @@
+/**
+ * The market reads on real data: the 307 legacy NSE bhavcopies of ../shared/data (2019-01-01 to
+ * 2020-03-31, 595,206 rows, every series) loaded once, then every one of the ten trend lists, the
+ * 12-month extremes, the latest prices, period series and SMAs compared with an independent
+ * computation over the parsed files: exact symbol sets and order, values to 0.01.
+ *
+ * The independent side works in integer paise (every price in these files has at most 2
+ * decimals) with BigInt, so change % and its rounding are exact; the window bounds for D =
+ * 2020-03-31 are worked out by hand below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApi, type TestApi } from '../setup/test-api.js';
+import { copyIntoStockPrices, readLegacyBhavcopies, type BhavcopyRow } from './support/bhavcopy.js';
+
+const EQUITY = new Set(['EQ', 'BE', 'BZ', 'SM', 'ST']);
+const D = '2020-03-31';
+/**
+ * D − P for D = Tuesday 31 March 2020 (the window is D − P < t ≤ D):
+ * WEEKLY 31 − 7 days = 24 March; MONTHLY 31 March − 1 month = 29 February (2020 is a leap year,
+ * the 31st clamps); QUARTERLY − 3 months = 31 December 2019; HALFYEARLY − 6 months = 30
+ * September 2019 (clamped); YEARLY − 12 months = 31 March 2019.
+ */
+const WINDOW_AFTER = { WEEKLY: '2020-03-24', MONTHLY: '2020-02-29', QUARTERLY: '2019-12-31', HALFYEARLY: '2019-09-30', YEARLY: '2019-03-31' } as const;
+type Period = keyof typeof WINDOW_AFTER;
+const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
+
+/** '123.4' → 12340n paise. */
+function paise(price: string): bigint {
+  const [whole = '0', fraction = ''] = price.split('.');
+  return BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+}
+
+/** a ÷ b rounded half away from zero to an integer (b > 0). */
+function divideRounded(a: bigint, b: bigint): bigint {
+  const negative = a < 0n;
+  const magnitude = negative ? -a : a;
+  const quotient = (2n * magnitude + b) / (2n * b);
+  return negative ? -quotient : quotient;
+}
+
+/** Hundredths as a decimal string: 1234n → '12.34'. */
+function hundredths(value: bigint): string {
+  const negative = value < 0n;
+  const magnitude = negative ? -value : value;
+  return `${negative ? '-' : ''}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+}
+
+interface ExpectedTrend {
+  symbol: string;
+  presentClose: string;
+  previousClose: string;
+  previousDate: string;
+  change: string;
+  changePercent: string;
+  /** change % in hundredths, for ordering. */
+  percentKey: bigint;
+}
+
+interface TrendValue {
+  position: number;
+  change: string;
+  changePercent: string | null;
+  Present: { symbol: string; date: string; closePrice: string; highPrice: string; lowPrice: string };
+  Previous: { date: string; closePrice: string };
+}
+
+/** The equity rows of each symbol, oldest first. */
+function groupBySymbol(rows: BhavcopyRow[]): Map<string, BhavcopyRow[]> {
+  const bySymbol = new Map<string, BhavcopyRow[]>();
+  for (const row of rows) {
+    if (!EQUITY.has(row.series)) continue;
+    const list = bySymbol.get(row.symbol) ?? [];
+    list.push(row);
+    bySymbol.set(row.symbol, list);
+  }
+  for (const list of bySymbol.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  return bySymbol;
+}
+
+/** The trend list straight from the definition, over the parsed files. */
+function expectedTrendList(bySymbol: Map<string, BhavcopyRow[]>, direction: 'HIGH' | 'LOW', period: Period): ExpectedTrend[] {
+  const after = WINDOW_AFTER[period];
+  const list: ExpectedTrend[] = [];
+  for (const [symbol, rows] of bySymbol) {
+    const present = rows.find((row) => row.date === D);
+    if (!present) continue;
+    const earlier = rows.filter((row) => row.date > after && row.date < D);
+    if (earlier.length === 0) continue;
+    const qualifies =
+      direction === 'HIGH'
+        ? earlier.every((row) => paise(present.high) >= paise(row.high))
+        : earlier.every((row) => paise(present.low) <= paise(row.low));
+    if (!qualifies) continue;
+    const previous = rows.filter((row) => row.date < D).at(-1) as BhavcopyRow;
+    const change = paise(present.close) - paise(previous.close);
+    // change % in hundredths = change ÷ previous × 100 × 100
+    const percentKey = divideRounded(change * 10_000n, paise(previous.close));
+    list.push({
+      symbol,
+      presentClose: present.close,
+      previousClose: previous.close,
+      previousDate: previous.date,
+      change: hundredths(change),
+      changePercent: hundredths(percentKey),
+      percentKey,
+    });
+  }
+  return list.sort((a, b) => {
+    if (a.percentKey !== b.percentKey) return (direction === 'HIGH' ? a.percentKey < b.percentKey : a.percentKey > b.percentKey) ? 1 : -1;
+    return a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
+  });
+}
+
+describe('market reads on the 307 legacy bhavcopies', () => {
+  let api: TestApi;
+  let rows: BhavcopyRow[];
+  let bySymbol: Map<string, BhavcopyRow[]>;
+
+  beforeAll(async () => {
+    rows = readLegacyBhavcopies();
+    bySymbol = groupBySymbol(rows);
+    api = await startTestApi();
+    await copyIntoStockPrices(api.handle, rows);
+    // the same signal the upload code sends after a commit
+    await api.app.events.emit('market.dataChanged', { kind: 'UPLOAD_STOCK_PRICE', dates: [...new Set(rows.map((row) => row.date))] });
+  }, 600_000);
+  afterAll(async () => api?.close());
+
+  it('loaded every row of every file', () => {
+    expect(rows).toHaveLength(595_206);
+  });
+
+  it('says which day the lists describe', async () => {
+    const state = await api.request<{ asOf: string; version: number }>('GET', '/public/technical-analysis/state');
+    expect(state.body.asOf).toBe(D);
+    expect(state.body.version).toBeGreaterThanOrEqual(1);
+  });
+
+  for (const direction of ['HIGH', 'LOW'] as const) {
+    for (const period of PERIODS) {
+      it(`weeks-${direction.toLowerCase()} ${period}: same symbols, order and values as the definition`, async () => {
+        const path = direction === 'HIGH' ? '/public/stock-prices/weeks-high' : '/public/stock-prices/weeks-low';
+        const response = await api.request<Record<string, TrendValue>>('GET', `${path}?type=${period}`);
+        expect(response.status).toBe(200);
+        const expected = expectedTrendList(bySymbol, direction, period);
+        const actual = Object.values(response.body).sort((a, b) => a.position - b.position);
+        expect(expected.length).toBeGreaterThan(0);
+        expect(actual.map((value) => value.Present.symbol)).toEqual(expected.map((item) => item.symbol));
+        expect(Object.keys(response.body).sort()).toEqual(expected.map((item) => item.symbol).sort());
+        actual.forEach((value, index) => {
+          const item = expected[index] as ExpectedTrend;
+          expect(value.position).toBe(index + 1);
+          expect(value.Present.date).toBe(D);
+          expect(value.Previous.date).toBe(item.previousDate);
+          expect(Number(value.Present.closePrice)).toBeCloseTo(Number(item.presentClose), 2);
+          expect(Number(value.Previous.closePrice)).toBeCloseTo(Number(item.previousClose), 2);
+          expect(Math.abs(Number(value.change) - Number(item.change))).toBeLessThan(0.01);
+          expect(Math.abs(Number(value.changePercent) - Number(item.changePercent))).toBeLessThan(0.01);
+        });
+      });
+    }
+  }
+
+  it('highestStockPriceByStock: the 12-month high and low of every symbol, with the latest date of each', async () => {
+    const response = await api.request<Record<string, { symbol: string; highPrice: string; highDate: string; lowPrice: string; lowDate: string }>>(
+      'GET',
+      '/public/stock-prices/highestStockPriceByStock',
+    );
+    const expected = new Map<string, { high: bigint; highDate: string; low: bigint; lowDate: string }>();
+    for (const [symbol, list] of bySymbol) {
+      for (const row of list) {
+        if (!(row.date > WINDOW_AFTER.YEARLY && row.date <= D)) continue;
+        const current = expected.get(symbol);
+        const high = paise(row.high);
+        const low = paise(row.low);
+        if (!current) {
+          expected.set(symbol, { high, highDate: row.date, low, lowDate: row.date });
+          continue;
+        }
+        // rows are oldest first: ">=" keeps the latest date an extreme was reached
+        if (high >= current.high) Object.assign(current, { high, highDate: row.date });
+        if (low <= current.low) Object.assign(current, { low, lowDate: row.date });
+      }
+    }
+    expect(Object.keys(response.body).sort()).toEqual([...expected.keys()].sort());
+    for (const [symbol, want] of expected) {
+      const got = response.body[symbol];
+      expect(got?.symbol).toBe(symbol);
+      expect(paise(got?.highPrice ?? '0')).toBe(want.high);
+      expect(got?.highDate).toBe(want.highDate);
+      expect(paise(got?.lowPrice ?? '0')).toBe(want.low);
+      expect(got?.lowDate).toBe(want.lowDate);
+    }
+  });
+
+  it('stock-prices: every equity symbol on D with its change per day from the exchange’s previous close', async () => {
+    const response = await api.request<Array<{ symbol: string; date: string; closePrice: string; previousClose: string; changePerDay: string; changePercent: string }>>(
+      'GET',
+      '/public/stock-prices',
+    );
+    const onD = rows.filter((row) => row.date === D && EQUITY.has(row.series)).sort((a, b) => (a.symbol < b.symbol ? -1 : 1));
+    expect(response.body.map((row) => row.symbol)).toEqual(onD.map((row) => row.symbol));
+    response.body.forEach((row, index) => {
+      const source = onD[index] as BhavcopyRow;
+      expect(row.date).toBe(D);
+      expect(paise(row.closePrice)).toBe(paise(source.close));
+      expect(paise(row.previousClose)).toBe(paise(source.prevClose));
+      expect(Math.abs(Number(row.changePerDay) - Number(hundredths(paise(source.close) - paise(source.prevClose))))).toBeLessThan(0.01);
+    });
+  });
+
+  it('stock-prices?symbol: a symbol’s candles, oldest first, within from..to', async () => {
+    const all = await api.request<Array<{ date: string; openPrice: string; closePrice: string }>>('GET', '/public/stock-prices?symbol=infy');
+    const source = bySymbol.get('INFY') as BhavcopyRow[];
+    expect(all.body.map((candle) => candle.date)).toEqual(source.map((row) => row.date));
+    expect(all.body.map((candle) => paise(candle.closePrice))).toEqual(source.map((row) => paise(row.close)));
+    const march = await api.request<Array<{ date: string }>>('GET', '/public/stock-prices?symbol=INFY&from=2020-03-01&to=2020-03-31');
+    expect(march.body.map((candle) => candle.date)).toEqual(source.filter((row) => row.date >= '2020-03-01').map((row) => row.date));
+  });
+
+  for (const [symbol, period] of [
+    ['RELIANCE', 'WEEKLY'],
+    ['HDFCBANK', 'QUARTERLY'],
+    ['M&M', 'MONTHLY'],
+    ['YESBANK', 'YEARLY'],
+    ['BAJAJ-AUTO', 'HALFYEARLY'],
+  ] as const) {
+    it(`stock-prices-for-period ${symbol} ${period}: the closes in the window`, async () => {
+      const response = await api.request<{ dates: string[]; prices: string[] }>(
+        'GET',
+        `/public/stock-prices/stock-prices-for-period?type=${period}&symbol=${encodeURIComponent(symbol)}`,
+      );
+      const inWindow = (bySymbol.get(symbol) as BhavcopyRow[]).filter((row) => row.date > WINDOW_AFTER[period] && row.date <= D);
+      expect(inWindow.length).toBeGreaterThan(0);
+      expect(response.body.dates).toEqual(inWindow.map((row) => row.date));
+      expect(response.body.prices.map(paise)).toEqual(inWindow.map((row) => paise(row.close)));
+    });
+  }
+
+  for (const [symbol, priceSize, windowSize] of [
+    ['TCS', 50, 10],
+    ['SBIN', 307, 20],
+    ['ITC', 5, 5],
+  ] as const) {
+    it(`sma ${symbol} priceSize ${priceSize} windowSize ${windowSize}: mean of each window of the last closes`, async () => {
+      const response = await api.request<Array<{ date: string; value: string }>>(
+        'POST',
+        `/public/technical-analysis/stocks/sma?symbol=${symbol}&priceSize=${priceSize}&windowSize=${windowSize}`,
+      );
+      expect(response.status).toBe(200);
+      const last = (bySymbol.get(symbol) as BhavcopyRow[]).slice(-priceSize);
+      const expected = last.slice(windowSize - 1).map((row, k) => ({
+        date: row.date,
+        value: last.slice(k, k + windowSize).reduce((sum, r) => sum + Number(r.close), 0) / windowSize,
+      }));
+      expect(response.body).toHaveLength(priceSize - windowSize + 1);
+      expect(response.body.map((point) => point.date)).toEqual(expected.map((point) => point.date));
+      response.body.forEach((point, index) => expect(Math.abs(Number(point.value) - (expected[index]?.value ?? NaN))).toBeLessThan(0.01));
+    });
+  }
+});
