@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ensureBuiltInRoles } from '../db/queries/users.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedPortfolio } from './portfolio.js';
+import { seedDemoMarket } from './demo-market/index.js';
 import { ensureAnalysisCurrent } from '../routes/analysis/index.js';
 
 export type Seeder = (app: FastifyInstance, context: { firstStart: boolean }) => Promise<void>;
@@ -18,6 +19,9 @@ export async function runSeeders(app: FastifyInstance): Promise<void> {
   const firstStart = await seedDemoAccounts(app.db, app.config.demoAccounts, app.log);
   for (const seeder of areaSeeders) await seeder(app, { firstStart });
 }
+
+// the demo market (companies, prices, corporate actions, results, balance sheets) through the ingestion code
+areaSeeders.push(seedDemoMarket);
 
 // portfolio runs after the market data seeders: its demo holdings are bought at loaded prices
 areaSeeders.push(seedPortfolio);
