@@ -6,6 +6,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** Contact Us fields (spec: first name, last name, email, optional mobile, message). */
+export type ContactMessageInput = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Any text, several lines allowed. */
+  message: string;
+  /** Exactly 10 digits, optional. */
+  mobileNo?: string | null | undefined;
+};
+
 /** The caller's own profile fields. Roles, username and password are not changed here. */
 export type ProfileInput = {
   email: string;
@@ -14,6 +25,20 @@ export type ProfileInput = {
   mobileNo?: string | null | undefined;
   /** An https:// address of a picture, optional. */
   profilePictureUrl?: string | null | undefined;
+};
+
+/** Forgot password: 'Find your account'. */
+export type RequestPasswordResetInput = {
+  /** The account's username or e-mail address. */
+  usernameOrEmail: string;
+};
+
+/** Reset password: the token from the mailed link and the new password. */
+export type ResetPasswordInput = {
+  /** 8 to 32 characters. */
+  password: string;
+  /** The token query parameter of the link. */
+  token: string;
 };
 
 /** A role's fields. */
@@ -36,6 +61,23 @@ export type SignupInput = {
   username: string;
 };
 
+/** Subscribe to a plan. */
+export type SubscribeInput = {
+  planId: string | number;
+  /** Must be the logged-in user's own id; defaults to it. */
+  userId?: string | number | null | undefined;
+};
+
+/** A subscription plan's fields (spec: Name, Description, Price, Duration In Days). */
+export type SubscriptionPlanInput = {
+  description: string;
+  /** 1 to 3650. */
+  durationInDays: number;
+  name: string;
+  /** Rupees, up to 2 decimals, not negative. */
+  price: string;
+};
+
 /** Fields of a user written by an administrator. Exactly one role. */
 export type UserInput = {
   email: string;
@@ -48,6 +90,97 @@ export type UserInput = {
   roleId: string | number;
   username: string;
 };
+
+export type SubscriptionPlanFieldsFragment = { id: string, name: string, description: string, price: string, durationInDays: number };
+
+export type SubscriptionPeriodFieldsFragment = { id: string, planId: string | null, planName: string, price: string, startDate: string, endDate: string };
+
+export type SubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SubscribePageQuery = { subscriptionPlans: Array<{ id: string, name: string, description: string, price: string, durationInDays: number }> };
+
+export type MySubscriptionQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MySubscriptionQuery = { mySubscription: { activeUntil: string | null, current: { id: string, planId: string | null, planName: string, price: string, startDate: string, endDate: string } | null } };
+
+export type SubscribeMutationVariables = Exact<{
+  input: SubscribeInput;
+}>;
+
+
+export type SubscribeMutation = { subscribe: { id: string, planId: string | null, planName: string, price: string, startDate: string, endDate: string } };
+
+export type AdminSubscribePageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminSubscribePageQuery = { adminSubscriptionPlans: Array<{ activeSubscribers: number | null, id: string, name: string, description: string, price: string, durationInDays: number }> };
+
+export type CreateSubscriptionPlanMutationVariables = Exact<{
+  input: SubscriptionPlanInput;
+}>;
+
+
+export type CreateSubscriptionPlanMutation = { createSubscriptionPlan: { id: string, name: string, description: string, price: string, durationInDays: number } };
+
+export type UpdateSubscriptionPlanMutationVariables = Exact<{
+  id: string | number;
+  input: SubscriptionPlanInput;
+}>;
+
+
+export type UpdateSubscriptionPlanMutation = { updateSubscriptionPlan: { id: string, name: string, description: string, price: string, durationInDays: number } };
+
+export type DeleteSubscriptionPlanMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteSubscriptionPlanMutation = { deleteSubscriptionPlan: { id: string, message: string } };
+
+export type ReferralPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ReferralPageQuery = { referralLink: { username: string, referralCode: string, link: string, qrCodeDataUrl: string }, referrals: Array<{ id: string, referredUsername: string, createdAt: string, claimed: boolean, claimedAt: string | null }> };
+
+export type ClaimReferralMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type ClaimReferralMutation = { claimReferral: { id: string, claimed: boolean, claimedAt: string | null } };
+
+export type SendContactMessageMutationVariables = Exact<{
+  input: ContactMessageInput;
+}>;
+
+
+export type SendContactMessageMutation = { sendContactMessage: { id: string, message: string } };
+
+export type ContactMessagesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ContactMessagesPageQuery = { contactMessages: Array<{ id: string, firstName: string, lastName: string, email: string, mobileNo: string | null, message: string, username: string | null, createdAt: string }> };
+
+export type MailOutboxPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type MailOutboxPageQuery = { mailOutbox: Array<{ id: string, kind: string, recipient: string, subject: string, body: string, createdAt: string }> };
+
+export type RequestPasswordResetMutationVariables = Exact<{
+  input: RequestPasswordResetInput;
+}>;
+
+
+export type RequestPasswordResetMutation = { requestPasswordReset: { message: string } };
+
+export type ResetPasswordMutationVariables = Exact<{
+  input: ResetPasswordInput;
+}>;
+
+
+export type ResetPasswordMutation = { resetPassword: { message: string } };
 
 export type UsersPageQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -142,7 +275,23 @@ export type ServiceStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ServiceStatusQuery = { serviceStatus: { bff: string, api: string } };
 
+export const SubscriptionPlanFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPlanFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"durationInDays"}}]}}]} as unknown as DocumentNode<SubscriptionPlanFieldsFragment, unknown>;
+export const SubscriptionPeriodFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPeriodFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPeriod"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"planId"}},{"kind":"Field","name":{"kind":"Name","value":"planName"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}}]} as unknown as DocumentNode<SubscriptionPeriodFieldsFragment, unknown>;
 export const UserFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"profilePictureUrl"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<UserFieldsFragment, unknown>;
+export const SubscribePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscribePage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscriptionPlans"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPlanFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPlanFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"durationInDays"}}]}}]} as unknown as DocumentNode<SubscribePageQuery, SubscribePageQueryVariables>;
+export const MySubscriptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MySubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mySubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPeriodFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activeUntil"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPeriodFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPeriod"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"planId"}},{"kind":"Field","name":{"kind":"Name","value":"planName"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}}]} as unknown as DocumentNode<MySubscriptionQuery, MySubscriptionQueryVariables>;
+export const SubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Subscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPeriodFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPeriodFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPeriod"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"planId"}},{"kind":"Field","name":{"kind":"Name","value":"planName"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}}]} as unknown as DocumentNode<SubscribeMutation, SubscribeMutationVariables>;
+export const AdminSubscribePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSubscribePage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSubscriptionPlans"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPlanFields"}},{"kind":"Field","name":{"kind":"Name","value":"activeSubscribers"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPlanFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"durationInDays"}}]}}]} as unknown as DocumentNode<AdminSubscribePageQuery, AdminSubscribePageQueryVariables>;
+export const CreateSubscriptionPlanDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSubscriptionPlan"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlanInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSubscriptionPlan"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPlanFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPlanFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"durationInDays"}}]}}]} as unknown as DocumentNode<CreateSubscriptionPlanMutation, CreateSubscriptionPlanMutationVariables>;
+export const UpdateSubscriptionPlanDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSubscriptionPlan"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlanInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSubscriptionPlan"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPlanFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPlanFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"durationInDays"}}]}}]} as unknown as DocumentNode<UpdateSubscriptionPlanMutation, UpdateSubscriptionPlanMutationVariables>;
+export const DeleteSubscriptionPlanDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteSubscriptionPlan"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSubscriptionPlan"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<DeleteSubscriptionPlanMutation, DeleteSubscriptionPlanMutationVariables>;
+export const ReferralPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ReferralPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"referralLink"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"link"}},{"kind":"Field","name":{"kind":"Name","value":"qrCodeDataUrl"}}]}},{"kind":"Field","name":{"kind":"Name","value":"referrals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"referredUsername"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"claimed"}},{"kind":"Field","name":{"kind":"Name","value":"claimedAt"}}]}}]}}]} as unknown as DocumentNode<ReferralPageQuery, ReferralPageQueryVariables>;
+export const ClaimReferralDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ClaimReferral"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"claimReferral"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"claimed"}},{"kind":"Field","name":{"kind":"Name","value":"claimedAt"}}]}}]}}]} as unknown as DocumentNode<ClaimReferralMutation, ClaimReferralMutationVariables>;
+export const SendContactMessageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SendContactMessage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ContactMessageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendContactMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<SendContactMessageMutation, SendContactMessageMutationVariables>;
+export const ContactMessagesPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ContactMessagesPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contactMessages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<ContactMessagesPageQuery, ContactMessagesPageQueryVariables>;
+export const MailOutboxPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MailOutboxPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailOutbox"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"recipient"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<MailOutboxPageQuery, MailOutboxPageQueryVariables>;
+export const RequestPasswordResetDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RequestPasswordReset"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RequestPasswordResetInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"requestPasswordReset"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<RequestPasswordResetMutation, RequestPasswordResetMutationVariables>;
+export const ResetPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"ResetPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ResetPasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<ResetPasswordMutation, ResetPasswordMutationVariables>;
 export const UsersPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UsersPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"users"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"profilePictureUrl"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<UsersPageQuery, UsersPageQueryVariables>;
 export const RolesPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"RolesPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<RolesPageQuery, RolesPageQueryVariables>;
 export const CreateUserDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateUser"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UserInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createUser"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"profilePictureUrl"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<CreateUserMutation, CreateUserMutationVariables>;
@@ -159,6 +308,66 @@ export const UpdateProfileDocument = {"kind":"Document","definitions":[{"kind":"
 export const ServiceStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServiceStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bff"}},{"kind":"Field","name":{"kind":"Name","value":"api"}}]}}]}}]} as unknown as DocumentNode<ServiceStatusQuery, ServiceStatusQueryVariables>;
 
 // Per-operation hooks (scripts/codegen/apollo-hooks.cjs)
+export function useSubscribePageQuery(options?: useQuery.Options<SubscribePageQuery, SubscribePageQueryVariables>) {
+  return useQuery(SubscribePageDocument, options as useQuery.Options<SubscribePageQuery, SubscribePageQueryVariables>);
+}
+export function useSubscribePageLazyQuery(options?: useLazyQuery.Options<SubscribePageQuery, SubscribePageQueryVariables>) {
+  return useLazyQuery(SubscribePageDocument, options);
+}
+export function useMySubscriptionQuery(options?: useQuery.Options<MySubscriptionQuery, MySubscriptionQueryVariables>) {
+  return useQuery(MySubscriptionDocument, options as useQuery.Options<MySubscriptionQuery, MySubscriptionQueryVariables>);
+}
+export function useMySubscriptionLazyQuery(options?: useLazyQuery.Options<MySubscriptionQuery, MySubscriptionQueryVariables>) {
+  return useLazyQuery(MySubscriptionDocument, options);
+}
+export function useSubscribeMutation(options?: useMutation.Options<SubscribeMutation, SubscribeMutationVariables>) {
+  return useMutation(SubscribeDocument, options);
+}
+export function useAdminSubscribePageQuery(options?: useQuery.Options<AdminSubscribePageQuery, AdminSubscribePageQueryVariables>) {
+  return useQuery(AdminSubscribePageDocument, options as useQuery.Options<AdminSubscribePageQuery, AdminSubscribePageQueryVariables>);
+}
+export function useAdminSubscribePageLazyQuery(options?: useLazyQuery.Options<AdminSubscribePageQuery, AdminSubscribePageQueryVariables>) {
+  return useLazyQuery(AdminSubscribePageDocument, options);
+}
+export function useCreateSubscriptionPlanMutation(options?: useMutation.Options<CreateSubscriptionPlanMutation, CreateSubscriptionPlanMutationVariables>) {
+  return useMutation(CreateSubscriptionPlanDocument, options);
+}
+export function useUpdateSubscriptionPlanMutation(options?: useMutation.Options<UpdateSubscriptionPlanMutation, UpdateSubscriptionPlanMutationVariables>) {
+  return useMutation(UpdateSubscriptionPlanDocument, options);
+}
+export function useDeleteSubscriptionPlanMutation(options?: useMutation.Options<DeleteSubscriptionPlanMutation, DeleteSubscriptionPlanMutationVariables>) {
+  return useMutation(DeleteSubscriptionPlanDocument, options);
+}
+export function useReferralPageQuery(options?: useQuery.Options<ReferralPageQuery, ReferralPageQueryVariables>) {
+  return useQuery(ReferralPageDocument, options as useQuery.Options<ReferralPageQuery, ReferralPageQueryVariables>);
+}
+export function useReferralPageLazyQuery(options?: useLazyQuery.Options<ReferralPageQuery, ReferralPageQueryVariables>) {
+  return useLazyQuery(ReferralPageDocument, options);
+}
+export function useClaimReferralMutation(options?: useMutation.Options<ClaimReferralMutation, ClaimReferralMutationVariables>) {
+  return useMutation(ClaimReferralDocument, options);
+}
+export function useSendContactMessageMutation(options?: useMutation.Options<SendContactMessageMutation, SendContactMessageMutationVariables>) {
+  return useMutation(SendContactMessageDocument, options);
+}
+export function useContactMessagesPageQuery(options?: useQuery.Options<ContactMessagesPageQuery, ContactMessagesPageQueryVariables>) {
+  return useQuery(ContactMessagesPageDocument, options as useQuery.Options<ContactMessagesPageQuery, ContactMessagesPageQueryVariables>);
+}
+export function useContactMessagesPageLazyQuery(options?: useLazyQuery.Options<ContactMessagesPageQuery, ContactMessagesPageQueryVariables>) {
+  return useLazyQuery(ContactMessagesPageDocument, options);
+}
+export function useMailOutboxPageQuery(options?: useQuery.Options<MailOutboxPageQuery, MailOutboxPageQueryVariables>) {
+  return useQuery(MailOutboxPageDocument, options as useQuery.Options<MailOutboxPageQuery, MailOutboxPageQueryVariables>);
+}
+export function useMailOutboxPageLazyQuery(options?: useLazyQuery.Options<MailOutboxPageQuery, MailOutboxPageQueryVariables>) {
+  return useLazyQuery(MailOutboxPageDocument, options);
+}
+export function useRequestPasswordResetMutation(options?: useMutation.Options<RequestPasswordResetMutation, RequestPasswordResetMutationVariables>) {
+  return useMutation(RequestPasswordResetDocument, options);
+}
+export function useResetPasswordMutation(options?: useMutation.Options<ResetPasswordMutation, ResetPasswordMutationVariables>) {
+  return useMutation(ResetPasswordDocument, options);
+}
 export function useUsersPageQuery(options?: useQuery.Options<UsersPageQuery, UsersPageQueryVariables>) {
   return useQuery(UsersPageDocument, options as useQuery.Options<UsersPageQuery, UsersPageQueryVariables>);
 }

@@ -57,11 +57,15 @@ export const routes: AppRoute[] = [
   { path: '/financial', page: comingSoon('Financial Instruments'), access: ADMIN_ONLY },
 
   // --- accounts and engagement ---
-  { path: '/contact', page: comingSoon('Contact Us') },
-  { path: '/terms', page: comingSoon('Terms of Service') },
-  { path: '/privacy', page: comingSoon('Privacy Policy') },
-  { path: '/about', page: comingSoon('About') },
-  { path: '/subscribe', page: comingSoon('Subscriptions') },
-  { path: '/admin-subscribe', page: comingSoon('Subscriptions') },
-  { path: '/referral', page: comingSoon('Referral') },
+  { path: '/contact', page: lazy(() => import('../features/accounts/pages/contact-page')) },
+  { path: '/terms', page: lazy(() => import('../features/accounts/pages/terms-page')) },
+  { path: '/privacy', page: lazy(() => import('../features/accounts/pages/privacy-page')) },
+  { path: '/about', page: lazy(() => import('../features/accounts/pages/about-page')) },
+  { path: '/subscribe', page: lazy(() => import('../features/accounts/pages/subscribe-page')) },
+  // the spec's table has no guard here, but plans are administered by administrators only (issue 6: hidden for ROLE_USER)
+  { path: '/admin-subscribe', page: lazy(() => import('../features/accounts/pages/admin-subscribe-page')), access: ADMIN_ONLY },
+  // public as in the spec: a visitor sees the server's "Please log in" in the error area
+  { path: '/referral', page: lazy(() => import('../features/accounts/pages/referral-page')) },
+  { path: '/contact-messages', page: lazy(() => import('../features/accounts/pages/contact-messages-page')), access: STAFF_OR_ADMIN },
+  { path: '/mail-outbox', page: lazy(() => import('../features/accounts/pages/mail-outbox-page')), access: ADMIN_ONLY },
 ];

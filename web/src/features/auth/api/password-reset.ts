@@ -1,16 +1,38 @@
 /**
- * The password-reset calls of the Forgot and Reset screens. The reset feature (mail, tokens) is
- * being built in the accounts area; until its mutations exist these answer a clear message.
+ * The calls of the Forgot and Reset password screens, through the accounts area's mutations
+ * (requestPasswordReset, resetPassword). Each answers the server's message, to show as it is:
+ * success, a refused link (used, expired, not valid), a password rule, or a rate limit.
  */
+import { useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../__generated__/graphql';
+import { errorMessage } from '../../../lib/errors';
+
 export interface ResetResult {
   ok: boolean;
   message: string;
 }
 
-export async function requestPasswordReset(_usernameOrEmail: string): Promise<ResetResult> {
-  return { ok: false, message: 'Password reset e-mails are not available yet. Please contact support.' };
-}
-
-export async function changePassword(_token: string, _password: string): Promise<ResetResult> {
-  return { ok: false, message: 'Password reset is not available yet. Please contact support.' };
+export function usePasswordResetCalls(): {
+  requestPasswordReset: (usernameOrEmail: string) => Promise<ResetResult>;
+  changePassword: (token: string, password: string) => Promise<ResetResult>;
+} {
+  const [requestReset] = useRequestPasswordResetMutation();
+  const [reset] = useResetPasswordMutation();
+  return {
+    async requestPasswordReset(usernameOrEmail) {
+      try {
+        const { data } = await requestReset({ variables: { input: { usernameOrEmail } } });
+        return { ok: true, message: data?.requestPasswordReset.message ?? '' };
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) };
+      }
+    },
+    async changePassword(token, password) {
+      try {
+        const { data } = await reset({ variables: { input: { token, password } } });
+        return { ok: true, message: data?.resetPassword.message ?? '' };
+      } catch (error) {
+        return { ok: false, message: errorMessage(error) };
+      }
+    },
+  };
 }

@@ -5,11 +5,12 @@ import { Alert, Anchor, Button, Card, Center, Stack, Text, TextInput, Title } fr
 import { forgotPasswordSchema } from '@bazaar/shared';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
-import { requestPasswordReset } from '../api/password-reset';
+import { usePasswordResetCalls } from '../api/password-reset';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Find your account');
   const form = useZodForm(forgotPasswordSchema, { UsernameOrEmail: '' });
+  const { requestPasswordReset } = usePasswordResetCalls();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [sending, setSending] = useState(false);
 

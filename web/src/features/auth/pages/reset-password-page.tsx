@@ -5,7 +5,7 @@ import { Alert, Anchor, Button, Card, Center, PasswordInput, Stack, Text, Title 
 import { resetPasswordFormSchema } from '@bazaar/shared';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
-import { changePassword } from '../api/password-reset';
+import { usePasswordResetCalls } from '../api/password-reset';
 
 export default function ResetPasswordPage() {
   usePageTitle('New password');
@@ -13,6 +13,7 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const form = useZodForm(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
+  const { changePassword } = usePasswordResetCalls();
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const [sending, setSending] = useState(false);
 

@@ -1,0 +1,68 @@
+/** About: what Bazaar Insight is, for whom, where its data comes from, and where to go next. */
+import { Link } from 'react-router-dom';
+import { Anchor, Button, Group } from '@mantine/core';
+import { usePageTitle } from '../../../components/page-title';
+import { TextPage, type TextSection } from '../components/text-page';
+
+const SECTIONS: TextSection[] = [
+  {
+    heading: 'For investors',
+    body: (
+      <p>
+        Follow daily prices of NSE-listed companies, see which stocks are making new highs and lows over a week, a month, a quarter, half a year
+        and a year, and study a company’s price history, moving averages, corporate actions and results. With a free account you can record your
+        holdings per broker and segment and see your profit and loss after every brokerage charge.
+      </p>
+    ),
+  },
+  {
+    heading: 'Where the data comes from',
+    body: (
+      <p>
+        Our staff load the exchange’s published files (daily price files, the equity list, corporate actions, financial results) and keep the
+        brokerage charges up to date. Trend lists and moving averages are computed from those prices with exact decimal arithmetic.
+      </p>
+    ),
+  },
+  {
+    heading: 'Information, not advice',
+    body: (
+      <p>
+        Bazaar Insight helps you look at the market; it does not tell you what to buy or sell. Read the{' '}
+        <Anchor component={Link} to="/terms">
+          Terms of Service
+        </Anchor>{' '}
+        and the{' '}
+        <Anchor component={Link} to="/privacy">
+          Privacy Policy
+        </Anchor>
+        .
+      </p>
+    ),
+  },
+  {
+    heading: 'Get in touch',
+    body: (
+      <Group mt="xs">
+        <Button component={Link} to="/contact" variant="light">
+          Contact Us
+        </Button>
+        <Button component={Link} to="/subscribe" variant="default">
+          Subscription plans
+        </Button>
+      </Group>
+    ),
+  },
+];
+
+export default function AboutPage() {
+  usePageTitle('About');
+  return (
+    <TextPage
+      title="About Bazaar Insight"
+      note="Prices, trends, company analysis and your portfolio for the Indian stock market, in one place."
+      sections={SECTIONS}
+      testId="about-page"
+    />
+  );
+}
