@@ -73,16 +73,30 @@ function appliesTo(rule: ChargeRule, trade: Trade): boolean {
  * The rules in force for a trade: per charge type, the matching rule with the latest effective
  * date on or before the trade date. On the same date a rule for this side specifically (BUY or
  * SELL) takes precedence over a BOTH rule, so staff can override one side of a general rule.
+ * The choice depends only on firm, segment, exchange, side and date, so it is remembered per rule
+ * list: a table of holdings bought on the same day chooses once.
  */
 export function applicableCharges(rules: readonly ChargeRule[], trade: Trade): ChargeRule[] {
+  const key = `${trade.brokerageFirmId}|${trade.segmentId}|${trade.exchange}|${trade.side}|${trade.date}`;
+  let remembered = chosenRules.get(rules);
+  if (!remembered) {
+    remembered = new Map();
+    chosenRules.set(rules, remembered);
+  }
+  const known = remembered.get(key);
+  if (known) return known;
   const byType = new Map<number, ChargeRule>();
   for (const rule of rules) {
     if (!appliesTo(rule, trade)) continue;
     const current = byType.get(rule.chargeTypeId);
     if (!current || isMoreRecent(rule, current)) byType.set(rule.chargeTypeId, rule);
   }
-  return [...byType.values()].sort((a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId);
+  const chosen = [...byType.values()].sort((a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId);
+  remembered.set(key, chosen);
+  return chosen;
 }
+
+const chosenRules = new WeakMap<readonly ChargeRule[], Map<string, ChargeRule[]>>();
 
 function isMoreRecent(candidate: ChargeRule, current: ChargeRule): boolean {
   if (candidate.effectiveDate !== current.effectiveDate) return candidate.effectiveDate > current.effectiveDate;
@@ -98,26 +112,49 @@ export function tradeValue(price: DecimalInput, quantity: number): Big {
   return new Big(price).times(quantity);
 }
 
+/** A rule's amount and rate as decimals, parsed once per rule object. */
+interface ParsedRule {
+  amount: Big | null;
+  /** percentage / 100 (exact: a shift of the decimal point), null when 0. */
+  rate: Big | null;
+}
+const parsedRules = new WeakMap<object, ParsedRule>();
+const ZERO = new Big(0);
+
+function parseRule(rule: Pick<ChargeRule, 'amount' | 'percentage'>): ParsedRule {
+  let parsed = parsedRules.get(rule);
+  if (!parsed) {
+    const amount = new Big(rule.amount);
+    const percentage = new Big(rule.percentage);
+    parsed = { amount: amount.eq(0) ? null : amount, rate: percentage.eq(0) ? null : percentage.times('0.01') };
+    parsedRules.set(rule, parsed);
+  }
+  return parsed;
+}
+
 /**
- * One rule's cost on a trade of this value: amount + percentage % of the value. `flatShare` is the
- * part of the order this trade is (1 for a whole order), applied to the flat amount only.
+ * One rule's cost on a trade of this value: amount + percentage % of the value. When the trade is
+ * only `share.part` of an order of `share.whole` shares, it bears that part of the flat amount.
  */
-export function chargeCost(rule: Pick<ChargeRule, 'amount' | 'percentage'>, value: Big, flatShare: Big = new Big(1)): Big {
-  return new Big(rule.amount).times(flatShare).plus(value.times(rule.percentage).div(100));
+export function chargeCost(rule: Pick<ChargeRule, 'amount' | 'percentage'>, value: Big, share?: { part: number; whole: number }): Big {
+  const { amount, rate } = parseRule(rule);
+  const percentPart = rate ? value.times(rate) : ZERO;
+  if (!amount) return percentPart;
+  const flat = share && share.part !== share.whole ? amount.times(share.part).div(share.whole) : amount;
+  return percentPart.plus(flat);
 }
 
 /** Every charge of one trade, one line per charge type in force, and their total. */
 export function tradeCharges(rules: readonly ChargeRule[], trade: Trade): { total: Big; lines: ChargeLine[] } {
   const value = tradeValue(trade.price, trade.quantity);
-  const orderQuantity = trade.orderQuantity ?? trade.quantity;
-  const flatShare = orderQuantity === trade.quantity ? new Big(1) : new Big(trade.quantity).div(orderQuantity);
+  const share = { part: trade.quantity, whole: trade.orderQuantity ?? trade.quantity };
   const lines = applicableCharges(rules, trade).map((rule) => ({
     chargeId: rule.id,
     chargeTypeId: rule.chargeTypeId,
     chargeTypeName: rule.chargeTypeName,
     side: trade.side,
-    amount: chargeCost(rule, value, flatShare),
+    amount: chargeCost(rule, value, share),
   }));
-  const total = lines.reduce((sum, line) => sum.plus(line.amount), new Big(0));
+  const total = lines.reduce((sum, line) => sum.plus(line.amount), ZERO);
   return { total, lines };
 }

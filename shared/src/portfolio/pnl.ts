@@ -36,7 +36,7 @@ export interface HoldingPosition {
   currentPrice?: DecimalInput | null | undefined;
 }
 
-/** One charge type's share of a holding's charges. */
+/** One charge type's share of a holding's charges (types that cost nothing are left out). */
 export interface ChargeBreakdown {
   chargeTypeId: number;
   chargeTypeName: string;
@@ -123,6 +123,8 @@ function breakdownByType(lines: ChargeLine[]): ChargeBreakdown[] {
     byType.set(line.chargeTypeId, entry);
   }
   return [...byType.entries()]
+    // a rule of 0 (e.g. free delivery brokerage) is in force but costs nothing: not worth a line
+    .filter(([, entry]) => !entry.buy.plus(entry.sell).eq(0))
     .map(([chargeTypeId, entry]) => ({
       chargeTypeId,
       chargeTypeName: entry.name,

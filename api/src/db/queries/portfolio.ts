@@ -129,7 +129,7 @@ export interface PortfolioAlertDto {
 // ---------------------------------------------------------------------------------------------
 // shared helpers
 
-function firmDto(row: typeof brokerageFirms.$inferSelect): BrokerageFirmDto {
+function firmDto(row: Pick<typeof brokerageFirms.$inferSelect, 'id' | 'name' | 'address' | 'contactNumber'>): BrokerageFirmDto {
   return { id: row.id, name: row.name, address: row.address, contactNumber: row.contactNumber };
 }
 
@@ -513,7 +513,22 @@ const seriesList = sql.join(
   EQUITY_SERIES.map((series) => sql`${series}`),
   sql`, `,
 );
-const seriesRank = sql.raw(`CASE sp.series ${EQUITY_SERIES.map((series, index) => `WHEN '${series}' THEN ${index}`).join(' ')} END`);
+/**
+ * The latest equity-series row of a symbol (optionally before a date), as a subquery for a
+ * LATERAL join. One backward index probe per series on the primary key (symbol, series,
+ * trade_date), then the latest of those five rows (EQ first on a tie): a plain
+ * `series IN (…) ORDER BY trade_date DESC` would read and sort every row of the symbol.
+ */
+function latestEquityRow(symbol: SQL, before?: SQL): SQL {
+  const probes = EQUITY_SERIES.map(
+    (series, rank) =>
+      sql`(SELECT sp.close_price, sp.trade_date, sp.series, ${sql.raw(String(rank))} AS series_rank FROM stock_prices sp
+           WHERE sp.symbol = ${symbol} AND sp.series = ${sql.raw(`'${series}'`)}${before ? sql` AND sp.trade_date < ${before}` : sql``}
+           ORDER BY sp.trade_date DESC LIMIT 1)`,
+  );
+  return sql`SELECT probe.close_price::text AS close_price, probe.trade_date::text AS trade_date, probe.trade_date AS trade_day, probe.series
+    FROM (${sql.join(probes, sql` UNION ALL `)}) probe ORDER BY probe.trade_date DESC, probe.series_rank LIMIT 1`;
+}
 
 export function normaliseSymbol(symbol: string): string {
   return symbol.trim().toUpperCase();
@@ -531,35 +546,32 @@ export async function latestPrices(db: Database, symbols: Iterable<string>): Pro
     wanted.map((symbol) => sql`(${symbol}::varchar)`),
     sql`, `,
   );
-  const rows = await queryRows<{ symbol: string; close_price: string; trade_date: string; series: string; previous_close: string | null }>(
-    db,
-    sql`
-      SELECT s.symbol, latest.close_price, latest.trade_date, latest.series, previous.close_price AS previous_close
-      FROM (VALUES ${values}) AS s(symbol)
-      CROSS JOIN LATERAL (
-        SELECT sp.close_price::text AS close_price, sp.trade_date::text AS trade_date, sp.series
-        FROM stock_prices sp
-        WHERE sp.symbol = s.symbol AND sp.series IN (${seriesList})
-        ORDER BY sp.trade_date DESC, ${seriesRank}
-        LIMIT 1
-      ) latest
-      LEFT JOIN LATERAL (
-        SELECT sp.close_price::text AS close_price
-        FROM stock_prices sp
-        WHERE sp.symbol = s.symbol AND sp.series IN (${seriesList}) AND sp.trade_date < latest.trade_date::date
-        ORDER BY sp.trade_date DESC, ${seriesRank}
-        LIMIT 1
-      ) previous ON true
-    `,
+  // The two latest rows of each equity series hold both the latest close and the close of the
+  // trading day before it (whichever series that day traded in): 5 short index probes a symbol.
+  const probes = EQUITY_SERIES.map(
+    (series, rank) =>
+      sql`(SELECT sp.close_price::text AS close_price, sp.trade_date::text AS trade_date, sp.series, ${sql.raw(String(rank))} AS series_rank
+           FROM stock_prices sp WHERE sp.symbol = s.symbol AND sp.series = ${sql.raw(`'${series}'`)} ORDER BY sp.trade_date DESC LIMIT 2)`,
   );
-  for (const row of rows) {
-    result.set(row.symbol, {
-      symbol: row.symbol,
-      closePrice: row.close_price,
-      tradeDate: row.trade_date,
-      series: row.series,
-      previousClose: row.previous_close,
-      change: row.previous_close === null ? null : new Big(row.close_price).minus(row.previous_close).toFixed(),
+  const rows = await queryRows<{ symbol: string; close_price: string; trade_date: string; series: string; series_rank: number }>(
+    db,
+    sql`SELECT s.symbol, p.close_price, p.trade_date, p.series, p.series_rank
+        FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${sql.join(probes, sql` UNION ALL `)}) p`,
+  );
+  const bySymbol = new Map<string, typeof rows>();
+  for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
+  for (const [symbol, candidates] of bySymbol) {
+    // latest date first; on one date EQ before BE, BZ, SM, ST
+    candidates.sort((a, b) => (a.trade_date === b.trade_date ? a.series_rank - b.series_rank : a.trade_date < b.trade_date ? 1 : -1));
+    const latest = candidates[0] as (typeof rows)[number];
+    const previous = candidates.find((row) => row.trade_date < latest.trade_date);
+    result.set(symbol, {
+      symbol,
+      closePrice: latest.close_price,
+      tradeDate: latest.trade_date,
+      series: latest.series,
+      previousClose: previous?.close_price ?? null,
+      change: previous ? new Big(latest.close_price).minus(previous.close_price).toFixed() : null,
     });
   }
   return result;
@@ -612,7 +624,24 @@ export interface HoldingFilter {
 
 function holdingQuery(db: Database) {
   return db
-    .select({ holding: holdings, firm: brokerageFirms, segmentName: segments.name })
+    .select({
+      holding: {
+        id: holdings.id,
+        brokerageFirmId: holdings.brokerageFirmId,
+        segmentId: holdings.segmentId,
+        symbol: holdings.symbol,
+        exchange: holdings.exchange,
+        quantity: holdings.quantity,
+        lotQuantity: holdings.lotQuantity,
+        price: holdings.price,
+        sellPrice: holdings.sellPrice,
+        status: holdings.status,
+        creationDate: holdings.creationDate,
+        sellingDate: holdings.sellingDate,
+      },
+      firm: { id: brokerageFirms.id, name: brokerageFirms.name, address: brokerageFirms.address, contactNumber: brokerageFirms.contactNumber },
+      segmentName: segments.name,
+    })
     .from(holdings)
     .innerJoin(brokerageFirms, eq(brokerageFirms.id, holdings.brokerageFirmId))
     .innerJoin(segments, eq(segments.id, holdings.segmentId));
@@ -898,18 +927,12 @@ export async function getPortfolioAlerts(db: Database, userId: number, brokerNam
     sql`
       SELECT s.symbol, latest.trade_date, latest.close_price, window_range.year_high, window_range.year_low, window_range.days
       FROM (VALUES ${values}) AS s(symbol)
-      CROSS JOIN LATERAL (
-        SELECT sp.trade_date::text AS trade_date, sp.close_price::text AS close_price
-        FROM stock_prices sp
-        WHERE sp.symbol = s.symbol AND sp.series IN (${seriesList})
-        ORDER BY sp.trade_date DESC, ${seriesRank}
-        LIMIT 1
-      ) latest
+      CROSS JOIN LATERAL (${latestEquityRow(sql`s.symbol`)}) latest
       CROSS JOIN LATERAL (
         SELECT max(sp.high_price)::text AS year_high, min(sp.low_price)::text AS year_low, count(*)::int AS days
         FROM stock_prices sp
         WHERE sp.symbol = s.symbol AND sp.series IN (${seriesList})
-          AND sp.trade_date < latest.trade_date::date AND sp.trade_date >= latest.trade_date::date - 364
+          AND sp.trade_date < latest.trade_day AND sp.trade_date >= latest.trade_day - 364
       ) window_range
     `,
   );

@@ -65,8 +65,10 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { segmentName } = request.params;
-      if (!(await segmentExists(app.db, segmentName))) throw new NotFoundError(`Segment '${segmentName}' does not exist`);
-      return listHoldings(app.db, requireUser(request).id, { segmentName, brokerName: request.query.broker });
+      const list = await listHoldings(app.db, requireUser(request).id, { segmentName, brokerName: request.query.broker });
+      // an empty answer may mean a mistyped segment: tell which
+      if (list.length === 0 && !(await segmentExists(app.db, segmentName))) throw new NotFoundError(`Segment '${segmentName}' does not exist`);
+      return list;
     },
   );
 

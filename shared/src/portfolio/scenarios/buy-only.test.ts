@@ -45,6 +45,18 @@ describe('buy only (an open holding)', () => {
     ]);
   });
 
+  it('leaves charge types that cost nothing out of the breakdown', () => {
+    // a free brokerage rule (₹0 + 0 %) is in force but adds no line; STT stays: 1 + 1.1 = 2.1
+    const free: ChargeRule[] = [{ ...(rules[0] as ChargeRule), amount: '0' }, rules[1] as ChargeRule];
+    const priced = computeProfitLoss(
+      { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 10, price: '100', creationDate: '2025-03-10', currentPrice: '110' },
+      free,
+      '2025-03-20',
+    );
+    expect(priced.breakdown.map((line) => line.chargeTypeName)).toEqual(['STT']);
+    expect(priced.charges).toBe('2.1');
+  });
+
   it('without a current price has no gross or net, only the buy charges', () => {
     const unpriced = computeProfitLoss(
       { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 10, price: '100', creationDate: '2025-03-10', currentPrice: null },
