@@ -1,11 +1,14 @@
 /** Contact Us messages for staff and administrators, latest first; a row opens the whole message. */
 import { useState } from 'react';
-import { Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { Button, Text } from '@mantine/core';
+import { ROLE_ADMIN } from '@bazaar/shared';
 import { useContactMessagesPageQuery, type ContactMessagesPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 import { formatMediumDateTime } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
 import { TextModal } from '../components/text-modal';
 
 type MessageRow = ContactMessagesPageQuery['contactMessages'][number];
@@ -23,6 +26,7 @@ export default function ContactMessagesPage() {
   usePageTitle('Contact Messages');
   const { data, loading, error } = useContactMessagesPageQuery({ fetchPolicy: 'cache-and-network' });
   const [open, setOpen] = useState<MessageRow | null>(null);
+  const session = useSession();
   return (
     <>
       <DataGrid
@@ -36,6 +40,13 @@ export default function ContactMessagesPage() {
         emptyText="No messages yet."
         exportFileName="contact-messages"
         onRowClick={setOpen}
+        toolbar={
+          session.hasAnyRole(ROLE_ADMIN) && (
+            <Button component={Link} to="/mail-outbox" variant="default">
+              Mail outbox
+            </Button>
+          )
+        }
       />
       <TextModal
         title={open ? `Message from ${open.firstName} ${open.lastName}` : ''}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
-import { formatRupees } from '@bazaar/shared';
+import { ROLE_ADMIN, formatRupees } from '@bazaar/shared';
 import { useMySubscriptionQuery, useSubscribeMutation, useSubscribePageQuery, type SubscriptionPlanFieldsFragment } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
@@ -54,9 +54,16 @@ export default function SubscribePage() {
           <Title order={2}>Subscription Plans</Title>
           <Text c="dimmed">Choose a plan. Subscribing again adds its days after your current plan ends.</Text>
         </div>
-        <Button component={Link} to="/referral" variant="light" leftSection={<IconShare size={16} />}>
-          Refer
-        </Button>
+        <Group gap="xs">
+          {session.hasAnyRole(ROLE_ADMIN) && (
+            <Button component={Link} to="/admin-subscribe" variant="default">
+              Manage plans
+            </Button>
+          )}
+          <Button component={Link} to="/referral" variant="light" leftSection={<IconShare size={16} />}>
+            Refer
+          </Button>
+        </Group>
       </Group>
 
       {session.isLoggedIn && active && (
