@@ -31,13 +31,18 @@ export async function loadStockPrices(session: SqlSession, parsed: ParsedPrices)
     'SELECT EXISTS (SELECT 1 FROM stock_prices WHERE trade_date = ANY($1::date[])) AS found',
     [dates],
   );
-  let counts: PriceLoadCounts;
   if (!existing[0]?.found) {
     await session.copyIn('stock_prices', PRICE_COPY_COLUMNS, parsed.chunks);
-    counts = { inserted: parsed.rowsInFile, updated: 0, unchanged: 0, deleted: 0 };
-  } else {
-    counts = await mergeThroughStaging(session, parsed, dates);
+    // the dates were empty: their counts are the file's
+    await session.query(
+      `INSERT INTO stock_price_dates (trade_date, row_count, updated_at)
+       SELECT day, rows, now() FROM unnest($1::date[], $2::int[]) AS counted(day, rows)
+       ON CONFLICT (trade_date) DO UPDATE SET row_count = excluded.row_count, updated_at = excluded.updated_at`,
+      [dates, [...parsed.rowsPerDate.values()]],
+    );
+    return { inserted: parsed.rowsInFile, updated: 0, unchanged: 0, deleted: 0 };
   }
+  const counts = await mergeThroughStaging(session, parsed, dates);
   await session.query(
     `INSERT INTO stock_price_dates (trade_date, row_count, updated_at)
      SELECT trade_date, count(*)::int, now() FROM stock_prices WHERE trade_date = ANY($1::date[]) GROUP BY trade_date

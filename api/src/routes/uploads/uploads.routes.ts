@@ -46,7 +46,8 @@ const uploadResultSchema = z
     unchanged: z.number().int().describe('Existing rows with the same values (a re-upload changes nothing)'),
     deleted: z.number().int().describe('Rows a corrected price file removed (same date and symbol, series no longer listed)'),
     dates: z.array(z.string()).describe('Dates the file holds (trade dates for prices), ascending'),
-    durationMs: z.number().int(),
+    durationMs: z.number().int().describe('Time from receiving the file to the answer, in milliseconds'),
+    listenersMs: z.number().int().describe('Of which other areas refreshing what they derive from market data'),
   })
   .describe('The answer to an accepted upload');
 
