@@ -1,0 +1,91 @@
+// Builds README's configuration table from the services' config.ts files: every environment
+// variable with its default and the doc comment above it. `node scripts/config-table.mjs --write`
+// updates README.md; without --write it prints the table. scripts/checks keeps README current.
+import fs from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { ROOT } from './lib/build-state.mjs';
+
+const SERVICES = [
+  { name: 'api', file: 'api/src/config.ts' },
+  { name: 'bff', file: 'bff/src/config.ts' },
+];
+const START = '<!-- config-table:start -->';
+const END = '<!-- config-table:end -->';
+
+function defaultOf(expression, source) {
+  // walk the call chain z.….default(x).….describe(…): find .default / .optional
+  let node = expression;
+  let result = { value: undefined, optional: false };
+  while (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+    const method = node.expression.name.text;
+    if (method === 'default' && node.arguments[0]) result.value = node.arguments[0].getText(source);
+    if (method === 'optional') result.optional = true;
+    node = node.expression.expression;
+  }
+  return result;
+}
+
+function prettyDefault(text) {
+  if (text === undefined) return '';
+  const cleaned = text.replace(/^['"`](.*)['"`]$/s, '$1');
+  if (/path\.resolve/.test(cleaned)) return cleaned.includes('web/dist') ? '`web/dist`' : cleaned.includes('schema') ? '`schema/`' : '(computed)';
+  if (/^[\d_ *]+$/.test(cleaned)) {
+    // numbers like 50 * 1024 * 1024 or 10_000
+    const value = Function(`return (${cleaned.replace(/_/g, '')})`)();
+    return `\`${value}\``;
+  }
+  return cleaned === '' ? '(empty)' : `\`${cleaned}\``;
+}
+
+export function configRows() {
+  const rows = [];
+  for (const service of SERVICES) {
+    const file = path.join(ROOT, service.file);
+    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+    let schema;
+    source.forEachChild(function visit(node) {
+      if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'envSchema' && node.initializer && ts.isCallExpression(node.initializer)) {
+        schema = node.initializer.arguments[0];
+      }
+      node.forEachChild(visit);
+    });
+    if (!schema || !ts.isObjectLiteralExpression(schema)) throw new Error(`no envSchema object in ${service.file}`);
+    for (const property of schema.properties) {
+      if (!ts.isPropertyAssignment(property)) continue;
+      const name = property.name.getText(source);
+      const comments = ts.getLeadingCommentRanges(source.text, property.getFullStart()) ?? [];
+      const doc = comments
+        .map((range) => source.text.slice(range.pos, range.end))
+        .filter((text) => text.startsWith('/**'))
+        .map((text) => text.replace(/^\/\*\*|\*\/$/g, '').split('\n').map((line) => line.replace(/^\s*\*\s?/, '').trim()).join(' ').trim())
+        .join(' ');
+      const { value, optional } = defaultOf(property.initializer, source);
+      rows.push({ service: service.name, name, default: value !== undefined ? prettyDefault(value) : optional ? '(unset)' : '(required)', meaning: doc });
+    }
+  }
+  return rows;
+}
+
+export function configTable() {
+  const lines = ['| variable | service | default | meaning |', '|---|---|---|---|'];
+  for (const row of configRows()) lines.push(`| \`${row.name}\` | ${row.service} | ${row.default} | ${row.meaning.replace(/\|/g, '\\|')} |`);
+  return lines.join('\n');
+}
+
+export function readmeWithTable(readme) {
+  const start = readme.indexOf(START);
+  const end = readme.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
+  return `${readme.slice(0, start + START.length)}\n${configTable()}\n${readme.slice(end)}`;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--write')) {
+    const file = path.join(ROOT, 'README.md');
+    fs.writeFileSync(file, readmeWithTable(fs.readFileSync(file, 'utf8')));
+    console.log('README.md configuration table updated');
+  } else {
+    console.log(configTable());
+  }
+}
