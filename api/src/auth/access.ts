@@ -24,6 +24,8 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: AccessLevel;
+  /** The route answers 400 without query parameters (its query schema has required fields). */
+  needsQuery: boolean;
 }
 
 declare module 'fastify' {
@@ -105,9 +107,11 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
       throw new Error(`Route ${route.url} declares ${declared} access, weaker than its prefix (${implied})`);
     }
     route.config = { ...route.config, access };
+    const query = route.schema?.querystring as { safeParse?: (value: unknown) => { success: boolean } } | undefined;
+    const needsQuery = typeof query?.safeParse === 'function' ? !query.safeParse({}).success : false;
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.routeAccessTable.push({ method, url: route.url, access });
+      app.routeAccessTable.push({ method, url: route.url, access, needsQuery });
     }
   });
 
