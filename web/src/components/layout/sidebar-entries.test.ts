@@ -15,7 +15,7 @@ describe('sidebarEntries', () => {
     expect(labels('ROLE_STAFF')).toEqual([
       'Dashboard', 'Accounts', 'Profile',
       'Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates',
-      'Stock Watch List', ...PUBLIC, 'Companies',
+      'Stock Watch List', ...PUBLIC, 'Companies', 'Contact Messages',
     ]);
   });
   it('adds Roles and Financial Instrument for administrators', () => {
@@ -23,7 +23,7 @@ describe('sidebarEntries', () => {
       'Dashboard', 'Accounts', 'Profile',
       'Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates',
       'Roles', 'Financial Instrument',
-      'Stock Watch List', ...PUBLIC, 'Companies',
+      'Stock Watch List', ...PUBLIC, 'Companies', 'Subscriptions', 'Contact Messages', 'Mail Outbox',
     ]);
   });
   it('links the spec routes', () => {

@@ -7,6 +7,8 @@
  * - Corporate Actions, Stock Price, Technical Analysis, Fundamental Analysis: always;
  * - Companies: roles other than ROLE_USER.
  * "Other than ROLE_USER" means a logged-in staff or admin: visitors see only the public entries.
+ * Screens the old app had no menu entry for (subscription plans, contact messages, the mail outbox)
+ * follow after the spec's list, so its order is kept.
  */
 import { ROLE_STAFF, ROLE_USER } from '@bazaar/shared';
 
@@ -38,6 +40,9 @@ export function sidebarEntries(role: string | null): SidebarEntry[] {
     { label: 'Technical Analysis', to: '/technical-analysis' },
     { label: 'Fundamental Analysis', to: '/fundamental-analysis' },
     management && { label: 'Companies', to: '/companies' },
+    administrator && { label: 'Subscriptions', to: '/admin-subscribe' },
+    management && { label: 'Contact Messages', to: '/contact-messages' },
+    administrator && { label: 'Mail Outbox', to: '/mail-outbox' },
   ];
   return entries.filter((entry): entry is SidebarEntry => entry !== false);
 }
