@@ -1,0 +1,158 @@
+/**
+ * The insight service's uploads (/insight/staff/uploads/*). The upload is streamed: the file the
+ * browser sends (graphql-upload) is piped into a multipart request to the REST API as it arrives,
+ * never held whole in the BFF. The size limit applies twice: graphql-upload stops the stream at
+ * the configured size (→ PAYLOAD_TOO_LARGE here) and the REST API refuses larger files (413).
+ */
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import { GraphQLError } from 'graphql';
+import { RestClient, type RequestScope } from './rest-client.js';
+
+export type UploadTypeName =
+  | 'UPLOAD_CORPORATE_ACTIONS'
+  | 'UPLOAD_STOCK_PRICE'
+  | 'UPLOAD_STOCK'
+  | 'UPLOAD_FINANCIAL_STATEMENT'
+  | 'UPLOAD_FINANCIAL_REPORT'
+  | 'UPLOAD_UPDATE_COMPANY_PROFILE';
+
+/** The REST endpoint of each type (spec section 7, Uploads (staff)). */
+export const UPLOAD_ENDPOINTS: Record<UploadTypeName, string> = {
+  UPLOAD_CORPORATE_ACTIONS: '/staff/uploads/corporate-actions',
+  UPLOAD_STOCK_PRICE: '/staff/uploads/stock-prices',
+  UPLOAD_STOCK: '/staff/uploads/stocks',
+  UPLOAD_FINANCIAL_STATEMENT: '/staff/uploads/financial-statement',
+  UPLOAD_FINANCIAL_REPORT: '/staff/uploads/financial-report',
+  UPLOAD_UPDATE_COMPANY_PROFILE: '/staff/uploads/upload-company-details',
+};
+
+export interface UploadTypeDto {
+  type: UploadTypeName;
+  label: string;
+  endpoint: string;
+  description: string;
+  layouts: Array<{ id: string; title: string; columns: string[] }>;
+  acceptedFormats: string[];
+  templateUrl: string | null;
+}
+
+export interface UploadResultDto {
+  message: string;
+  uploadId: number;
+  kind: UploadTypeName;
+  fileName: string;
+  fileFormat: string;
+  layout: string;
+  rowsInFile: number;
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  dates: string[];
+  durationMs: number;
+}
+
+export interface UploadRecordDto {
+  id: number;
+  kind: UploadTypeName;
+  fileName: string;
+  fileSha256: string;
+  fileBytes: number;
+  fileFormat: string;
+  layout: string;
+  rowsInFile: number;
+  rowsInserted: number;
+  rowsUpdated: number;
+  rowsUnchanged: number;
+  rowsDeleted: number;
+  firstDate: string | null;
+  lastDate: string | null;
+  datesCount: number;
+  message: string;
+  uploadedBy: string;
+  uploadedAt: string;
+  durationMs: number;
+}
+
+function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** Quotes a file name for a Content-Disposition header (no quotes, backslashes or line breaks). */
+function headerSafeName(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[\u0000-\u001f\u007f"\\]/g, '_').slice(0, 255);
+  return cleaned === '' ? 'upload' : cleaned;
+}
+
+export class UploadsApi extends RestClient {
+  constructor(scope: RequestScope) {
+    super(scope, scope.insightApiUrl);
+  }
+
+  listTypes(): Promise<UploadTypeDto[]> {
+    return this.get('/staff/uploads/types');
+  }
+
+  uploadedDates(): Promise<string[]> {
+    return this.get('/staff/uploads/stock-price/uploaded-dates');
+  }
+
+  uploadedDateCounts(): Promise<Array<{ tradeDate: string; rowCount: number }>> {
+    return this.get('/staff/uploads/stock-price/date-counts');
+  }
+
+  history(query: { limit?: number | null; offset?: number | null; kind?: string | null }): Promise<{ total: number; items: UploadRecordDto[] }> {
+    return this.get('/staff/uploads/history', { query: { limit: query.limit, offset: query.offset, kind: query.kind } });
+  }
+
+  /** A template file's text, by the path the types list gives (under /insight). */
+  async template(templateUrl: string): Promise<string> {
+    const path = templateUrl.replace(/^\/insight/, '');
+    return this.get<string>(path);
+  }
+
+  /**
+   * Streams the uploaded file to the REST endpoint of `type` as a multipart part named "file".
+   * `maxBytes` is the BFF's own limit (graphql-upload's), named in the message when it stops the file.
+   */
+  async upload(type: UploadTypeName, file: FileUpload, maxBytes: number): Promise<UploadResultDto> {
+    const boundary = `----bazaar-${randomBytes(12).toString('hex')}`;
+    let streamError: (Error & { status?: number }) | undefined;
+    const source = file.createReadStream();
+    const preamble =
+      `--${boundary}\r\n` +
+      `Content-Disposition: form-data; name="file"; filename="${headerSafeName(file.filename)}"\r\n` +
+      `Content-Type: ${/^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream'}\r\n\r\n`;
+    async function* parts(): AsyncGenerator<Buffer> {
+      yield Buffer.from(preamble, 'utf8');
+      try {
+        for await (const chunk of source) yield chunk as Buffer;
+      } catch (error) {
+        streamError = error as Error & { status?: number };
+        throw error;
+      }
+      yield Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+    }
+    const body = Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>;
+    try {
+      return await this.post<UploadResultDto>(UPLOAD_ENDPOINTS[type], {
+        body,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        timeoutMs: this.scope.uploadTimeoutMs,
+      });
+    } catch (error) {
+      if (streamError) {
+        if (streamError.status === 413 || /exceeds the .* size limit|truncated/i.test(streamError.message)) {
+          throw new GraphQLError(`The file is larger than the ${megabytes(maxBytes)} upload limit`, { extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } });
+        }
+        throw new GraphQLError('The upload was interrupted before the whole file arrived; please try again', { extensions: { code: 'BAD_USER_INPUT', status: 400 } });
+      }
+      throw error;
+    } finally {
+      source.destroy();
+    }
+  }
+}
