@@ -24,6 +24,7 @@ import { createSharedCaches, type SharedCaches } from './caches.js';
 import { INTERNAL_MESSAGE, KNOWN_CODES } from './errors.js';
 import { batchLimit, limitsRule } from './limits.js';
 import { protection } from './protection.js';
+import { marketResponseCache } from './plugins/market-response-cache.js';
 
 export interface BffServer {
   app: express.Express;
@@ -91,6 +92,8 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       // per-field cache-control hooks halve throughput; caching is done in the data sources
       ApolloServerPluginCacheControlDisabled(),
       logRequests,
+      // public market queries asked again while the data version is unchanged skip execution
+      marketResponseCache(),
     ],
   });
   await apollo.start();

@@ -1,6 +1,6 @@
 /**
  * The market reads on real data: the 307 legacy NSE bhavcopies of ../shared/data (2019-01-01 to
- * 2020-03-31, 595,206 rows, every series) loaded once, then every one of the ten trend lists, the
+ * 2020-03-31, 595,206 rows, every series) loaded once through the upload code, then every one of the ten trend lists, the
  * 12-month extremes, the latest prices, period series and SMAs compared with an independent
  * computation over the parsed files: exact symbol sets and order, values to 0.01.
  *
@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../setup/test-api.js';
-import { copyIntoStockPrices, readLegacyBhavcopies, type BhavcopyRow } from './support/bhavcopy.js';
+import { loadLegacyBhavcopies, readLegacyBhavcopies, type BhavcopyRow } from './support/bhavcopy.js';
 
 const EQUITY = new Set(['EQ', 'BE', 'BZ', 'SM', 'ST']);
 const D = '2020-03-31';
@@ -120,9 +120,8 @@ describe('market reads on the 307 legacy bhavcopies', () => {
     rows = readLegacyBhavcopies();
     bySymbol = groupBySymbol(rows);
     api = await startTestApi();
-    await copyIntoStockPrices(api.handle, rows);
-    // the same signal the upload code sends after a commit
-    await api.app.events.emit('market.dataChanged', { kind: 'UPLOAD_STOCK_PRICE', dates: [...new Set(rows.map((row) => row.date))] });
+    // through the upload code, one file at a time, then one change signal for the lot
+    await loadLegacyBhavcopies(api.app);
   }, 600_000);
   afterAll(async () => api?.close());
 

@@ -4,6 +4,8 @@ import type { GraphQLResolveInfo, GraphQLScalarType, GraphQLScalarTypeConfig } f
 import type { UserDto, RoleDto } from '../datasources/auth-api.js';
 import type { SubscriptionPlanDto, SubscriptionPeriodDto, UserSubscriptionDto, ReferralLinkModel, ReferralDto, ContactMessageDto, ContactMessageReceiptDto, OutboxMailDto } from '../datasources/accounts-api.js';
 import type { BrokerageFirmDto, NamedDto, ChargeDto, FinancialInstrumentDto, ChargeBreakdownDto, ProfitLossDto, HoldingDto, LatestPriceDto, PortfolioTotalsDto, SegmentTotalsDto, FirmTotalsDto, PortfolioSummaryDto, PortfolioAlertDto } from '../datasources/portfolio-api.js';
+import type { StockPriceDto, CompanyDto, CorporateActionDto } from '../datasources/market-api.js';
+import type { TechnicalAnalysisParent, TrendListsParent, CompanyAnalysisParent } from '../resolvers/analysis.js';
 import type { GraphQLContext } from '../context.js';
 export type Maybe<T> = T | null;
 export type InputMaybe<T> = Maybe<T>;
@@ -22,6 +24,12 @@ export type Scalars = {
   DateTime: { input: string; output: string; }
   /** An exact decimal number written as a string, e.g. "1234.50". Money and prices are never floats. */
   Decimal: { input: string; output: string; }
+  /**
+   * A file sent with the GraphQL multipart request specification (apollo-upload-client in the web
+   * app; send the header `apollo-require-preflight: true`). One file per request, at most the
+   * configured upload size.
+   */
+  Upload: { input: Promise<import('graphql-upload/processRequest.mjs').FileUpload>; output: Promise<import('graphql-upload/processRequest.mjs').FileUpload>; }
 };
 
 /** How an alert should be shown. */
@@ -32,6 +40,46 @@ export type AlertTone =
   | 'NEUTRAL'
   /** Good news (gain, new high). */
   | 'POSITIVE';
+
+/** One point of a moving average, dated with the last close of its window. */
+export type AveragePoint = {
+  __typename?: 'AveragePoint';
+  /** The day. */
+  date: Scalars['Date']['output'];
+  /** The average, 4 decimals. */
+  value: Scalars['Decimal']['output'];
+};
+
+/** A statement of assets and liabilities at a period end. Amounts are exact rupees as filed. */
+export type BalanceSheet = {
+  __typename?: 'BalanceSheet';
+  /** Current assets. */
+  currentAssets: Maybe<Scalars['Decimal']['output']>;
+  /** Current liabilities. */
+  currentLiabilities: Maybe<Scalars['Decimal']['output']>;
+  /** The balance-sheet date. */
+  dateOfEndOfReportingPeriod: Scalars['Date']['output'];
+  /** Equity share capital. */
+  equityShareCapital: Maybe<Scalars['Decimal']['output']>;
+  /** STANDALONE, CONSOLIDATED or UNSPECIFIED. */
+  natureOfReport: Scalars['String']['output'];
+  /** Non-current assets. */
+  nonCurrentAssets: Maybe<Scalars['Decimal']['output']>;
+  /** Non-current liabilities. */
+  nonCurrentLiabilities: Maybe<Scalars['Decimal']['output']>;
+  /** Other equity. */
+  otherEquity: Maybe<Scalars['Decimal']['output']>;
+  /** NSE symbol. */
+  symbol: Scalars['String']['output'];
+  /** Total assets. */
+  totalAssets: Scalars['Decimal']['output'];
+  /** Total equity attributable to owners. */
+  totalEquity: Maybe<Scalars['Decimal']['output']>;
+  /** Total equity and liabilities (equals total assets). */
+  totalEquityAndLiabilities: Scalars['Decimal']['output'];
+  /** Total liabilities. */
+  totalLiabilities: Maybe<Scalars['Decimal']['output']>;
+};
 
 /** A brokerage firm investors keep holdings with. */
 export type BrokerageFirm = {
@@ -61,6 +109,21 @@ export type BuySell =
   | 'BUY'
   /** Only when selling */
   | 'SELL';
+
+/** One day of a symbol: open, high, low and close. */
+export type Candle = {
+  __typename?: 'Candle';
+  /** Closing price. */
+  closePrice: Scalars['Decimal']['output'];
+  /** The trading day. */
+  date: Scalars['Date']['output'];
+  /** Highest price. */
+  highPrice: Scalars['Decimal']['output'];
+  /** Lowest price. */
+  lowPrice: Scalars['Decimal']['output'];
+  /** Opening price. */
+  openPrice: Scalars['Decimal']['output'];
+};
 
 /**
  * A charge rule: for one firm, segment, exchange and side, from its effective date on, each trade
@@ -125,6 +188,88 @@ export type ChargeType = {
   name: Scalars['String']['output'];
 };
 
+/** A listed company. */
+export type Company = {
+  __typename?: 'Company';
+  /** Company name. */
+  companyName: Scalars['String']['output'];
+  /** Date of listing. */
+  dateOfListing: Maybe<Scalars['Date']['output']>;
+  /** Face value in rupees. */
+  faceValue: Maybe<Scalars['Decimal']['output']>;
+  /** Identifier. */
+  id: Scalars['ID']['output'];
+  /** Industry. */
+  industry: Maybe<Scalars['String']['output']>;
+  /** ISIN code. */
+  isinCode: Maybe<Scalars['String']['output']>;
+  /** Market lot (shares). */
+  marketLot: Maybe<Scalars['Int']['output']>;
+  /** Paid-up value in rupees. */
+  paidUpValue: Maybe<Scalars['Decimal']['output']>;
+  /** Exchange series. */
+  series: Maybe<Scalars['String']['output']>;
+  /** NSE symbol. */
+  symbol: Scalars['String']['output'];
+};
+
+/** Everything the Company Analysis page shows for one symbol, loaded concurrently in one request. */
+export type CompanyAnalysis = {
+  __typename?: 'CompanyAnalysis';
+  /** The last 8 balance sheets up to today, oldest first. */
+  balanceSheets: Array<BalanceSheet>;
+  /** Every daily candle of the symbol, oldest first. */
+  candles: Array<Candle>;
+  /** The company record, or null when the companies list does not have it. */
+  company: Maybe<Company>;
+  /** Past (before today in India) and upcoming corporate actions. */
+  events: CorporateEvents;
+  /** The symbol's prices on the latest trading day, or null when it did not trade. */
+  latestPrice: Maybe<StockPrice>;
+  /** Closes over the five periods: WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY, YEARLY (in that order). */
+  priceSeries: Array<PriceSeries>;
+  /** The last 8 quarters of profit and loss up to today, oldest first. */
+  profitAndLoss: Array<ProfitAndLoss>;
+  /** NSE symbol (upper-case). */
+  symbol: Scalars['String']['output'];
+  /** The 12-month high and low, or null without prices in the year. */
+  yearRange: Maybe<PriceExtreme>;
+};
+
+
+/** Everything the Company Analysis page shows for one symbol, loaded concurrently in one request. */
+export type CompanyAnalysisBalanceSheetsArgs = {
+  nature?: InputMaybe<StatementNature>;
+};
+
+
+/** Everything the Company Analysis page shows for one symbol, loaded concurrently in one request. */
+export type CompanyAnalysisProfitAndLossArgs = {
+  nature?: InputMaybe<StatementNature>;
+};
+
+/** A company's fields (staff and administrators). All nine are required. */
+export type CompanyInput = {
+  /** Company name. */
+  companyName: Scalars['String']['input'];
+  /** Date of listing. */
+  dateOfListing: Scalars['Date']['input'];
+  /** Face value in rupees. */
+  faceValue: Scalars['Decimal']['input'];
+  /** Industry. */
+  industry: Scalars['String']['input'];
+  /** ISIN code, e.g. INE002A01018. */
+  isinCode: Scalars['String']['input'];
+  /** Market lot (shares). */
+  marketLot: Scalars['Int']['input'];
+  /** Paid-up value in rupees. */
+  paidUpValue: Scalars['Decimal']['input'];
+  /** Exchange series, e.g. EQ. */
+  series: Scalars['String']['input'];
+  /** NSE symbol (stored upper-case). */
+  symbol: Scalars['String']['input'];
+};
+
 /** A message sent through Contact Us, as staff read it. */
 export type ContactMessage = {
   __typename?: 'ContactMessage';
@@ -159,6 +304,40 @@ export type ContactMessageReceipt = {
   id: Scalars['ID']['output'];
   /** A confirmation to show. */
   message: Scalars['String']['output'];
+};
+
+/** A corporate action (dividend, bonus, split…) as the exchange announced it. */
+export type CorporateAction = {
+  __typename?: 'CorporateAction';
+  /** Book closure end (not shown on screens). */
+  bookClosureEndDate: Maybe<Scalars['Date']['output']>;
+  /** Book closure start (not shown on screens). */
+  bookClosureStartDate: Maybe<Scalars['Date']['output']>;
+  /** Company name as the exchange writes it. */
+  companyName: Scalars['String']['output'];
+  /** Ex-date: from this day the share trades without the benefit. */
+  exDate: Maybe<Scalars['Date']['output']>;
+  /** Face value per share in rupees, when given. */
+  faceValue: Maybe<Scalars['Decimal']['output']>;
+  /** Stable identifier. */
+  id: Scalars['ID']['output'];
+  /** What the action is, e.g. 'Dividend - Rs 5 Per Share'. */
+  purpose: Scalars['String']['output'];
+  /** Record date. */
+  recordDate: Maybe<Scalars['Date']['output']>;
+  /** Exchange series. */
+  series: Scalars['String']['output'];
+  /** NSE symbol. */
+  symbol: Scalars['String']['output'];
+};
+
+/** A symbol's corporate actions split at a date. */
+export type CorporateEvents = {
+  __typename?: 'CorporateEvents';
+  /** Events with an ex-date before the date, newest first. */
+  pastEvents: Array<CorporateAction>;
+  /** Events with an ex-date on or after the date, soonest first. */
+  upcomingEvents: Array<CorporateAction>;
 };
 
 /** The answer of a delete: the id that is gone and the server's message. */
@@ -264,6 +443,25 @@ export type LoginResult = {
   user: User;
 };
 
+/** The moving averages the User Guide explains. */
+export type MovingAverageKind =
+  /** Double exponential: 2·EMA − EMA(EMA). */
+  | 'DEMA'
+  /** Exponential: α = 2 ÷ (n + 1), seeded with the SMA. */
+  | 'EMA'
+  /** Hull: WMA over √n of 2·WMA(n ÷ 2) − WMA(n). */
+  | 'HMA'
+  /** Kaufman adaptive (AMA), with the 2 and 30 smoothing constants. */
+  | 'KAMA'
+  /** Simple: the mean of the last n closes. */
+  | 'SMA'
+  /** Smoothed (Wilder): (previous·(n − 1) + close) ÷ n, seeded with the SMA. */
+  | 'SMMA'
+  /** Triple exponential: 3·EMA − 3·EMA(EMA) + EMA(EMA(EMA)). */
+  | 'TEMA'
+  /** Weighted: linear weights 1..n, the newest weighted n. */
+  | 'WMA';
+
 /** The root of every write. Each area adds its fields in its own schema file. */
 export type Mutation = {
   __typename?: 'Mutation';
@@ -277,6 +475,8 @@ export type Mutation = {
   createCharge: Charge;
   /** Creates a charge type (staff and administrators). */
   createChargeType: ChargeType;
+  /** Adds a company (staff and administrators). A symbol that exists already is a CONFLICT. */
+  createCompany: Company;
   /** Creates a financial instrument type (administrators). */
   createFinancialInstrument: FinancialInstrument;
   /** Creates a role (administrators only). */
@@ -293,6 +493,8 @@ export type Mutation = {
   deleteCharge: DeleteResult;
   /** Deletes a charge type no charge uses; the message contains 'successfully' (staff and administrators). */
   deleteChargeType: DeleteResult;
+  /** Deletes a company (staff and administrators). */
+  deleteCompany: DeleteResult;
   /** Deletes a financial instrument type (administrators). */
   deleteFinancialInstrument: DeleteResult;
   /** Deletes one of the logged-in investor's holdings. */
@@ -331,6 +533,8 @@ export type Mutation = {
   updateCharge: Charge;
   /** Renames a charge type (staff and administrators). */
   updateChargeType: ChargeType;
+  /** Replaces a company's fields (staff and administrators). */
+  updateCompany: Company;
   /** Replaces a financial instrument type's fields (administrators). */
   updateFinancialInstrument: FinancialInstrument;
   /** Edits one of the logged-in investor's holdings. */
@@ -345,6 +549,8 @@ export type Mutation = {
   updateSubscriptionPlan: SubscriptionPlan;
   /** Replaces a user's fields and role (administrators only). The last admin cannot be demoted. */
   updateUser: User;
+  /** Uploads one market-data file of the given type (staff and administrators). The file is streamed to the REST API; the whole file is one transaction. */
+  uploadMarketData: UploadResult;
 };
 
 
@@ -375,6 +581,12 @@ export type MutationCreateChargeArgs = {
 /** The root of every write. Each area adds its fields in its own schema file. */
 export type MutationCreateChargeTypeArgs = {
   input: NameInput;
+};
+
+
+/** The root of every write. Each area adds its fields in its own schema file. */
+export type MutationCreateCompanyArgs = {
+  input: CompanyInput;
 };
 
 
@@ -422,6 +634,12 @@ export type MutationDeleteChargeArgs = {
 
 /** The root of every write. Each area adds its fields in its own schema file. */
 export type MutationDeleteChargeTypeArgs = {
+  id: Scalars['ID']['input'];
+};
+
+
+/** The root of every write. Each area adds its fields in its own schema file. */
+export type MutationDeleteCompanyArgs = {
   id: Scalars['ID']['input'];
 };
 
@@ -541,6 +759,13 @@ export type MutationUpdateChargeTypeArgs = {
 
 
 /** The root of every write. Each area adds its fields in its own schema file. */
+export type MutationUpdateCompanyArgs = {
+  id: Scalars['ID']['input'];
+  input: CompanyInput;
+};
+
+
+/** The root of every write. Each area adds its fields in its own schema file. */
 export type MutationUpdateFinancialInstrumentArgs = {
   id: Scalars['ID']['input'];
   input: FinancialInstrumentInput;
@@ -585,6 +810,13 @@ export type MutationUpdateSubscriptionPlanArgs = {
 export type MutationUpdateUserArgs = {
   id: Scalars['ID']['input'];
   input: UserInput;
+};
+
+
+/** The root of every write. Each area adds its fields in its own schema file. */
+export type MutationUploadMarketDataArgs = {
+  file: Scalars['Upload']['input'];
+  type: UploadType;
 };
 
 /** The logged-in user's subscription. */
@@ -685,6 +917,32 @@ export type PortfolioTotals = {
   unrealized: Scalars['Decimal']['output'];
 };
 
+/** A symbol's highest and lowest price over the YEARLY window, each with the latest date it was reached. */
+export type PriceExtreme = {
+  __typename?: 'PriceExtreme';
+  /** Latest day the high was reached. */
+  highDate: Scalars['Date']['output'];
+  /** Highest high of the window. */
+  highPrice: Scalars['Decimal']['output'];
+  /** Latest day the low was reached. */
+  lowDate: Scalars['Date']['output'];
+  /** Lowest low of the window. */
+  lowPrice: Scalars['Decimal']['output'];
+  /** NSE symbol. */
+  symbol: Scalars['String']['output'];
+};
+
+/** A symbol's closes over one period's window (the line charts of company analysis). */
+export type PriceSeries = {
+  __typename?: 'PriceSeries';
+  /** Trading days, oldest first. */
+  dates: Array<Scalars['Date']['output']>;
+  /** The period of the window. */
+  period: TrendPeriod;
+  /** The close of each day in dates. */
+  prices: Array<Scalars['Decimal']['output']>;
+};
+
 /** The caller's own profile fields. Roles, username and password are not changed here. */
 export type ProfileInput = {
   email: Scalars['String']['input'];
@@ -693,6 +951,33 @@ export type ProfileInput = {
   mobileNo?: InputMaybe<Scalars['String']['input']>;
   /** An https:// address of a picture, optional. */
   profilePictureUrl?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** One quarter's profit and loss. Amounts are exact rupees as filed. */
+export type ProfitAndLoss = {
+  __typename?: 'ProfitAndLoss';
+  /** Basic earnings per share in rupees. */
+  basicEarningsPerShare: Maybe<Scalars['Decimal']['output']>;
+  /** Last day of the quarter. */
+  dateOfEndOfReportingPeriod: Scalars['Date']['output'];
+  /** First day of the financial year (1 April). */
+  dateOfStartOfFinancialYear: Scalars['Date']['output'];
+  /** Total expenses. */
+  expenses: Maybe<Scalars['Decimal']['output']>;
+  /** Total income. */
+  income: Maybe<Scalars['Decimal']['output']>;
+  /** STANDALONE, CONSOLIDATED or UNSPECIFIED (the source did not say). */
+  natureOfReport: Scalars['String']['output'];
+  /** Profit before tax. */
+  profitBeforeTax: Maybe<Scalars['Decimal']['output']>;
+  /** Profit (loss) for the period. */
+  profitLossForPeriod: Scalars['Decimal']['output'];
+  /** As filed, e.g. 'Third quarter'. */
+  reportingQuarter: Scalars['String']['output'];
+  /** Revenue from operations. */
+  revenueFromOperations: Maybe<Scalars['Decimal']['output']>;
+  /** NSE symbol. */
+  symbol: Scalars['String']['output'];
 };
 
 /** A holding's profit and loss net of charges. Exact decimals: round only for display. */
@@ -725,20 +1010,34 @@ export type Query = {
   __typename?: 'Query';
   /** Every plan with its number of active subscribers (administrators only). */
   adminSubscriptionPlans: Array<SubscriptionPlan>;
+  /** A company's last 8 balance sheets up to a date, oldest first. */
+  balanceSheets: Array<BalanceSheet>;
   /** One brokerage firm by id, or null (any logged-in user). */
   brokerageFirm: Maybe<BrokerageFirm>;
   /** Every brokerage firm (any logged-in user). */
   brokerageFirms: Array<BrokerageFirm>;
   /** The choices for a charge's on buy/sell (staff and administrators). */
   buySellOptions: Array<BuySell>;
+  /** A symbol's daily candles, oldest first, optionally from..to. Unknown symbols answer an empty list. */
+  candles: Array<Candle>;
   /** One charge rule by id, or null (staff and administrators). */
   charge: Maybe<Charge>;
   /** Every charge type (staff and administrators). */
   chargeTypes: Array<ChargeType>;
   /** Every charge rule (staff and administrators). */
   charges: Array<Charge>;
+  /** Every company, by symbol. */
+  companies: Array<Company>;
+  /** One company by symbol, or null. */
+  company: Maybe<Company>;
+  /** The Company Analysis page of a symbol. */
+  companyAnalysis: CompanyAnalysis;
   /** Contact Us messages, latest first (staff and administrators). */
   contactMessages: Array<ContactMessage>;
+  /** Every corporate action, newest ex-date first. */
+  corporateActions: Array<CorporateAction>;
+  /** A symbol's past and upcoming corporate actions. */
+  corporateEvents: CorporateEvents;
   /** Every financial instrument type (staff and administrators). */
   financialInstruments: Array<FinancialInstrument>;
   /** Symbols with loaded prices that start with (then contain) the text: the holding form's dropdown. */
@@ -749,12 +1048,18 @@ export type Query = {
   mailOutbox: Array<OutboxMail>;
   /** The logged-in user, or null when there is no valid session. */
   me: Maybe<User>;
+  /** Any of the eight moving averages of a symbol's last priceSize closes; DEMA, TEMA and HMA need a longer warm-up, so they give fewer points. */
+  movingAverage: Array<AveragePoint>;
   /** The logged-in user's subscription. */
   mySubscription: MySubscription;
   /** Alerts computed from the logged-in investor's holdings, optionally of one firm. */
   portfolioAlerts: Array<PortfolioAlert>;
   /** The logged-in investor's totals per firm and segment. */
   portfolioSummary: PortfolioSummary;
+  /** A symbol's closes over a period's window. */
+  priceSeries: PriceSeries;
+  /** A company's last 8 quarters of profit and loss up to a date, oldest first. */
+  profitAndLoss: Array<ProfitAndLoss>;
   /** The logged-in user's referral link and QR code (or, for administrators, another user's by username). */
   referralLink: ReferralLink;
   /** The referrals a user made, latest first (the logged-in user's own, or any for administrators). */
@@ -767,14 +1072,40 @@ export type Query = {
   segments: Array<Segment>;
   /** Whether the BFF and the REST API behind it answer. Useful for monitoring and for the app's error banner. */
   serviceStatus: ServiceStatus;
+  /** The simple moving average of a symbol's last priceSize closes with window windowSize (priceSize − windowSize + 1 points). */
+  sma: Array<AveragePoint>;
+  /** Every equity symbol's prices on the latest trading day, by symbol. */
+  stockPrices: Array<StockPrice>;
   /** Latest quotes of these symbols (symbols without prices are left out). Any logged-in user. */
   stockQuotes: Array<StockQuote>;
   /** The plans anyone may subscribe to, cheapest first. */
   subscriptionPlans: Array<SubscriptionPlan>;
+  /** The Technical Analysis page: ten trend lists and the 12-month highs and lows. */
+  technicalAnalysis: TechnicalAnalysis;
+  /** One trend list. */
+  trends: Array<TrendItem>;
+  /** Accepted uploads, newest first (staff and administrators). */
+  uploadHistory: UploadHistoryPage;
+  /** The template of an upload type whose layout the project defines; null for the NSE layouts. */
+  uploadTemplate: Maybe<UploadTemplate>;
+  /** The six upload types with their readable names and accepted layouts (staff and administrators). */
+  uploadTypes: Array<UploadTypeInfo>;
+  /** Trading days with uploaded stock prices and their row counts, ascending (staff and administrators). */
+  uploadedDateCounts: Array<UploadedDate>;
+  /** Trading days with uploaded stock prices, ascending (staff and administrators). */
+  uploadedDates: Array<Scalars['Date']['output']>;
   /** One user by id, or null (administrators only). */
   user: Maybe<User>;
   /** Every user (administrators only). */
   users: Array<User>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryBalanceSheetsArgs = {
+  nature?: InputMaybe<StatementNature>;
+  symbol: Scalars['String']['input'];
+  upTo?: InputMaybe<Scalars['Date']['input']>;
 };
 
 
@@ -785,14 +1116,41 @@ export type QueryBrokerageFirmArgs = {
 
 
 /** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryCandlesArgs = {
+  from?: InputMaybe<Scalars['Date']['input']>;
+  symbol: Scalars['String']['input'];
+  to?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
 export type QueryChargeArgs = {
   id: Scalars['ID']['input'];
 };
 
 
 /** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryCompanyArgs = {
+  symbol: Scalars['String']['input'];
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryCompanyAnalysisArgs = {
+  symbol: Scalars['String']['input'];
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
 export type QueryContactMessagesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryCorporateEventsArgs = {
+  date?: InputMaybe<Scalars['Date']['input']>;
+  symbol: Scalars['String']['input'];
 };
 
 
@@ -818,8 +1176,32 @@ export type QueryMailOutboxArgs = {
 
 
 /** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryMovingAverageArgs = {
+  kind: MovingAverageKind;
+  priceSize: Scalars['Int']['input'];
+  symbol: Scalars['String']['input'];
+  window: Scalars['Int']['input'];
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
 export type QueryPortfolioAlertsArgs = {
   brokerName?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryPriceSeriesArgs = {
+  period: TrendPeriod;
+  symbol: Scalars['String']['input'];
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryProfitAndLossArgs = {
+  nature?: InputMaybe<StatementNature>;
+  symbol: Scalars['String']['input'];
+  upTo?: InputMaybe<Scalars['Date']['input']>;
 };
 
 
@@ -842,8 +1224,37 @@ export type QueryRoleArgs = {
 
 
 /** The root of every read. Each area adds its fields in its own schema file. */
+export type QuerySmaArgs = {
+  priceSize: Scalars['Int']['input'];
+  symbol: Scalars['String']['input'];
+  windowSize: Scalars['Int']['input'];
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
 export type QueryStockQuotesArgs = {
   symbols: Array<Scalars['String']['input']>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryTrendsArgs = {
+  direction: TrendDirection;
+  period: TrendPeriod;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryUploadHistoryArgs = {
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  type?: InputMaybe<UploadType>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryUploadTemplateArgs = {
+  type: UploadType;
 };
 
 
@@ -971,12 +1382,46 @@ export type SignupInput = {
   username: Scalars['String']['input'];
 };
 
+/** The basis of financial statements. */
+export type StatementNature =
+  /** The group with its subsidiaries. */
+  | 'CONSOLIDATED'
+  /** The company alone (the default; falls back to figures whose basis the source does not state). */
+  | 'STANDALONE';
+
 /** The stock exchange a holding was bought on or a charge applies to. */
 export type StockExchange =
   /** BSE (Bombay Stock Exchange) */
   | 'BSE'
   /** National Stock Exchange of India */
   | 'NSE';
+
+/** A symbol's prices on the latest trading day D (equity series EQ, BE, BZ, SM, ST). */
+export type StockPrice = {
+  __typename?: 'StockPrice';
+  /** closePrice − previousClose, 2 decimals. */
+  changePerDay: Maybe<Scalars['Decimal']['output']>;
+  /** changePerDay ÷ previousClose × 100, 2 decimals. */
+  changePercent: Maybe<Scalars['Decimal']['output']>;
+  /** Closing price. */
+  closePrice: Scalars['Decimal']['output'];
+  /** The trading day (D). */
+  date: Scalars['Date']['output'];
+  /** Highest price of the day. */
+  highPrice: Scalars['Decimal']['output'];
+  /** Lowest price of the day. */
+  lowPrice: Scalars['Decimal']['output'];
+  /** Opening price. */
+  openPrice: Scalars['Decimal']['output'];
+  /** The exchange's previous close (adjusted on split and bonus ex-dates), else the symbol's latest earlier close. */
+  previousClose: Maybe<Scalars['Decimal']['output']>;
+  /** Exchange series: EQ, BE, BZ, SM or ST. */
+  series: Scalars['String']['output'];
+  /** NSE symbol, e.g. RELIANCE. */
+  symbol: Scalars['String']['output'];
+  /** Shares traded that day. */
+  volume: Maybe<Scalars['Decimal']['output']>;
+};
 
 /** A symbol's latest close (equity series EQ, BE, BZ, SM or ST) and the change from the trading day before. */
 export type StockQuote = {
@@ -1039,6 +1484,229 @@ export type SubscriptionPlanInput = {
   name: Scalars['String']['input'];
   /** Rupees, up to 2 decimals, not negative. */
   price: Scalars['Decimal']['input'];
+};
+
+/**
+ * Everything the Technical Analysis page shows, in one request: the ten trend lists and every symbol's 12-month high and
+ * low. Select only what a screen needs: each part is loaded on its own, concurrently, and cached until prices change.
+ */
+export type TechnicalAnalysis = {
+  __typename?: 'TechnicalAnalysis';
+  /** The latest trading day D the lists describe; null before any prices are loaded. */
+  asOf: Maybe<Scalars['Date']['output']>;
+  /** Every symbol's 12-month high and low, by symbol. */
+  highestPrices: Array<PriceExtreme>;
+  /** Symbols at a new high for each period. */
+  highs: TrendLists;
+  /** Symbols at a new low for each period. */
+  lows: TrendLists;
+};
+
+/** Which trend list: symbols at a new high or at a new low for the period. */
+export type TrendDirection =
+  /** high(D) ≥ the highest high of the symbol's earlier rows in the window. */
+  | 'HIGH'
+  /** low(D) ≤ the lowest low of the symbol's earlier rows in the window. */
+  | 'LOW';
+
+/** A symbol in a trend list: its row on the latest trading day (present) against its latest earlier row (previous). */
+export type TrendItem = {
+  __typename?: 'TrendItem';
+  /** presentClose − previousClose, 2 decimals. */
+  change: Scalars['Decimal']['output'];
+  /** change ÷ previousClose × 100, 2 decimals; null when the previous close is 0. */
+  changePercent: Maybe<Scalars['Decimal']['output']>;
+  /** Close on the latest trading day D. */
+  presentClose: Scalars['Decimal']['output'];
+  /** The latest trading day D. */
+  presentDate: Scalars['Date']['output'];
+  /** Close of the symbol's latest row before D. */
+  previousClose: Scalars['Decimal']['output'];
+  /** The date of the previous row. */
+  previousDate: Scalars['Date']['output'];
+  /** NSE symbol. */
+  symbol: Scalars['String']['output'];
+};
+
+/** The five trend lists of one direction. Highs are ordered by change % descending, lows ascending, ties by symbol. */
+export type TrendLists = {
+  __typename?: 'TrendLists';
+  /** Window of 6 months. */
+  halfYearly: Array<TrendItem>;
+  /** Window of 1 month. */
+  monthly: Array<TrendItem>;
+  /** Window of 3 months. */
+  quarterly: Array<TrendItem>;
+  /** Window of 7 days. */
+  weekly: Array<TrendItem>;
+  /** Window of 12 months. */
+  yearly: Array<TrendItem>;
+};
+
+/**
+ * A trend period. The window of a period P holds the dates t with D − P < t ≤ D, where D is the latest date with equity
+ * prices and P is counted in calendar terms (month arithmetic clamps to the month end).
+ */
+export type TrendPeriod =
+  /** 6 months. */
+  | 'HALFYEARLY'
+  /** 1 month. */
+  | 'MONTHLY'
+  /** 3 months. */
+  | 'QUARTERLY'
+  /** 7 days. */
+  | 'WEEKLY'
+  /** 12 months. */
+  | 'YEARLY';
+
+/** A page of the upload history, newest first. */
+export type UploadHistoryPage = {
+  __typename?: 'UploadHistoryPage';
+  /** The uploads of this page. */
+  items: Array<UploadRecord>;
+  /** Accepted uploads in all (with the type filter, if given). */
+  total: Scalars['Int']['output'];
+};
+
+/** A column layout an upload type accepts. */
+export type UploadLayout = {
+  __typename?: 'UploadLayout';
+  /** The columns, by their header names. */
+  columns: Array<Scalars['String']['output']>;
+  /** Identifier of the layout, e.g. NSE_BHAVCOPY_LEGACY. */
+  id: Scalars['String']['output'];
+  /** Name of the layout in words. */
+  title: Scalars['String']['output'];
+};
+
+/** An accepted upload, as recorded: who, when, what and what it did. */
+export type UploadRecord = {
+  __typename?: 'UploadRecord';
+  /** How many distinct dates the file held. */
+  datesCount: Scalars['Int']['output'];
+  /** Milliseconds the upload took. */
+  durationMs: Scalars['Int']['output'];
+  /** Size of the file in bytes. */
+  fileBytes: Scalars['Int']['output'];
+  /** csv, xls or xlsx. */
+  fileFormat: Scalars['String']['output'];
+  /** The file name as uploaded. */
+  fileName: Scalars['String']['output'];
+  /** SHA-256 of the file's bytes, hexadecimal. */
+  fileSha256: Scalars['String']['output'];
+  /** First date the file held, if any. */
+  firstDate: Maybe<Scalars['Date']['output']>;
+  /** Id of the record. */
+  id: Scalars['ID']['output'];
+  /** Last date the file held, if any. */
+  lastDate: Maybe<Scalars['Date']['output']>;
+  /** The layout recognised. */
+  layout: Scalars['String']['output'];
+  /** The answer given to the uploader. */
+  message: Scalars['String']['output'];
+  /** Rows removed by a corrected price file. */
+  rowsDeleted: Scalars['Int']['output'];
+  /** Data rows in the file. */
+  rowsInFile: Scalars['Int']['output'];
+  /** Rows added. */
+  rowsInserted: Scalars['Int']['output'];
+  /** Existing rows left as they were. */
+  rowsUnchanged: Scalars['Int']['output'];
+  /** Existing rows changed. */
+  rowsUpdated: Scalars['Int']['output'];
+  /** The upload type. */
+  type: UploadType;
+  /** When the upload was accepted. */
+  uploadedAt: Scalars['DateTime']['output'];
+  /** Username of the uploader ('demo-data' for the generated demo market). */
+  uploadedBy: Scalars['String']['output'];
+};
+
+/**
+ * What an accepted upload did. A rejected file raises an error instead (BAD_USER_INPUT with
+ * `extensions.details.problems`: the first 20 row problems with line, column and message;
+ * PAYLOAD_TOO_LARGE beyond the size limit) and writes nothing.
+ */
+export type UploadResult = {
+  __typename?: 'UploadResult';
+  /** Dates the file holds (trade dates for prices), ascending. */
+  dates: Array<Scalars['Date']['output']>;
+  /** Price rows a corrected file removed (same date and symbol, series no longer listed). */
+  deleted: Scalars['Int']['output'];
+  /** Milliseconds from receiving the file to the answer at the REST API. */
+  durationMs: Scalars['Int']['output'];
+  /** csv, xls or xlsx: what the content turned out to be. */
+  fileFormat: Scalars['String']['output'];
+  /** The file name as recorded. */
+  fileName: Scalars['String']['output'];
+  /** Rows added. */
+  inserted: Scalars['Int']['output'];
+  /** The layout recognised. */
+  layout: Scalars['String']['output'];
+  /** The server's words, e.g. 'Stock prices: 1,998 rows for 2020-03-31 (1,998 new, 0 replaced)'. */
+  message: Scalars['String']['output'];
+  /** Data rows in the file. */
+  rowsInFile: Scalars['Int']['output'];
+  /** The upload type. */
+  type: UploadType;
+  /** Existing rows with the same values (uploading the same file again changes nothing). */
+  unchanged: Scalars['Int']['output'];
+  /** Existing rows whose values changed (replaced). */
+  updated: Scalars['Int']['output'];
+  /** Id of the upload record (see uploadHistory). */
+  uploadId: Scalars['ID']['output'];
+};
+
+/** A downloadable upload template. */
+export type UploadTemplate = {
+  __typename?: 'UploadTemplate';
+  /** The template's text. */
+  content: Scalars['String']['output'];
+  /** MIME type of the content. */
+  contentType: Scalars['String']['output'];
+  /** File name to save it under. */
+  fileName: Scalars['String']['output'];
+};
+
+/** The six kinds of market-data file staff and administrators upload (spec section 7, Uploads). */
+export type UploadType =
+  /** NSE corporate-actions export (CF-CA-equities.csv). */
+  | 'UPLOAD_CORPORATE_ACTIONS'
+  /** Quarterly profit and loss: NSE XBRL results filings, or the quarterly profit/EPS table. */
+  | 'UPLOAD_FINANCIAL_REPORT'
+  /** Balance sheets: the project's table layout (see the template) or an XBRL element/fact sheet. */
+  | 'UPLOAD_FINANCIAL_STATEMENT'
+  /** NSE equity list (EQUITY_L.csv) or its two-column variant: the companies. */
+  | 'UPLOAD_STOCK'
+  /** NSE equity bhavcopy: legacy 13-column or UDiFF layout, one day or many. */
+  | 'UPLOAD_STOCK_PRICE'
+  /** NSE index constituent list: industry and name of known companies; unknown ones are created. */
+  | 'UPLOAD_UPDATE_COMPANY_PROFILE';
+
+/** An upload type as the upload screen lists it. */
+export type UploadTypeInfo = {
+  __typename?: 'UploadTypeInfo';
+  /** File formats accepted (recognised by content): csv, xls, xlsx. */
+  acceptedFormats: Array<Scalars['String']['output']>;
+  /** The accepted layouts, in words. */
+  description: Scalars['String']['output'];
+  /** Readable name for the dropdown, e.g. 'Upload Stock Price'. */
+  label: Scalars['String']['output'];
+  /** The column layouts accepted. */
+  layouts: Array<UploadLayout>;
+  /** File name of a downloadable template (uploadTemplate), for layouts the project defines; null otherwise. */
+  templateFileName: Maybe<Scalars['String']['output']>;
+  /** The value to send to uploadMarketData. */
+  type: UploadType;
+};
+
+/** A trading day with uploaded stock prices. */
+export type UploadedDate = {
+  __typename?: 'UploadedDate';
+  /** The trading day. */
+  date: Scalars['Date']['output'];
+  /** How many price rows (all series) the day holds. */
+  rowCount: Scalars['Int']['output'];
 };
 
 /** A user account. The password never leaves the server. */
@@ -1148,17 +1816,25 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
   AlertTone: AlertTone;
+  AveragePoint: ResolverTypeWrapper<AveragePoint>;
+  BalanceSheet: ResolverTypeWrapper<BalanceSheet>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
   BrokerageFirm: ResolverTypeWrapper<BrokerageFirmDto>;
   BrokerageFirmInput: BrokerageFirmInput;
   BuySell: BuySell;
+  Candle: ResolverTypeWrapper<Candle>;
   Charge: ResolverTypeWrapper<ChargeDto>;
   ChargeBreakdownLine: ResolverTypeWrapper<ChargeBreakdownDto>;
   ChargeInput: ChargeInput;
   ChargeType: ResolverTypeWrapper<NamedDto>;
+  Company: ResolverTypeWrapper<CompanyDto>;
+  CompanyAnalysis: ResolverTypeWrapper<CompanyAnalysisParent>;
+  CompanyInput: CompanyInput;
   ContactMessage: ResolverTypeWrapper<ContactMessageDto>;
   ContactMessageInput: ContactMessageInput;
   ContactMessageReceipt: ResolverTypeWrapper<ContactMessageReceiptDto>;
+  CorporateAction: ResolverTypeWrapper<CorporateActionDto>;
+  CorporateEvents: ResolverTypeWrapper<Omit<CorporateEvents, 'pastEvents' | 'upcomingEvents'> & { pastEvents: Array<ResolversTypes['CorporateAction']>, upcomingEvents: Array<ResolversTypes['CorporateAction']> }>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
@@ -1172,6 +1848,7 @@ export type ResolversTypes = ResolversObject<{
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
   LoginResult: ResolverTypeWrapper<Omit<LoginResult, 'user'> & { user: ResolversTypes['User'] }>;
+  MovingAverageKind: MovingAverageKind;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MySubscription: ResolverTypeWrapper<UserSubscriptionDto>;
   NameInput: NameInput;
@@ -1181,7 +1858,10 @@ export type ResolversTypes = ResolversObject<{
   PortfolioAlertKind: PortfolioAlertKind;
   PortfolioSummary: ResolverTypeWrapper<PortfolioSummaryDto>;
   PortfolioTotals: ResolverTypeWrapper<PortfolioTotalsDto>;
+  PriceExtreme: ResolverTypeWrapper<PriceExtreme>;
+  PriceSeries: ResolverTypeWrapper<PriceSeries>;
   ProfileInput: ProfileInput;
+  ProfitAndLoss: ResolverTypeWrapper<ProfitAndLoss>;
   ProfitLoss: ResolverTypeWrapper<ProfitLossDto>;
   Query: ResolverTypeWrapper<Record<PropertyKey, never>>;
   RecordReferralInput: RecordReferralInput;
@@ -1197,29 +1877,53 @@ export type ResolversTypes = ResolversObject<{
   SellHoldingResult: ResolverTypeWrapper<Omit<SellHoldingResult, 'remaining' | 'sold'> & { remaining?: Maybe<ResolversTypes['Holding']>, sold: ResolversTypes['Holding'] }>;
   ServiceStatus: ResolverTypeWrapper<ServiceStatus>;
   SignupInput: SignupInput;
+  StatementNature: StatementNature;
   StockExchange: StockExchange;
+  StockPrice: ResolverTypeWrapper<StockPriceDto>;
   StockQuote: ResolverTypeWrapper<LatestPriceDto>;
   String: ResolverTypeWrapper<Scalars['String']['output']>;
   SubscribeInput: SubscribeInput;
   SubscriptionPeriod: ResolverTypeWrapper<SubscriptionPeriodDto>;
   SubscriptionPlan: ResolverTypeWrapper<SubscriptionPlanDto>;
   SubscriptionPlanInput: SubscriptionPlanInput;
+  TechnicalAnalysis: ResolverTypeWrapper<TechnicalAnalysisParent>;
+  TrendDirection: TrendDirection;
+  TrendItem: ResolverTypeWrapper<TrendItem>;
+  TrendLists: ResolverTypeWrapper<TrendListsParent>;
+  TrendPeriod: TrendPeriod;
+  Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
+  UploadHistoryPage: ResolverTypeWrapper<UploadHistoryPage>;
+  UploadLayout: ResolverTypeWrapper<UploadLayout>;
+  UploadRecord: ResolverTypeWrapper<UploadRecord>;
+  UploadResult: ResolverTypeWrapper<UploadResult>;
+  UploadTemplate: ResolverTypeWrapper<UploadTemplate>;
+  UploadType: UploadType;
+  UploadTypeInfo: ResolverTypeWrapper<UploadTypeInfo>;
+  UploadedDate: ResolverTypeWrapper<UploadedDate>;
   User: ResolverTypeWrapper<UserDto>;
   UserInput: UserInput;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AveragePoint: AveragePoint;
+  BalanceSheet: BalanceSheet;
   Boolean: Scalars['Boolean']['output'];
   BrokerageFirm: BrokerageFirmDto;
   BrokerageFirmInput: BrokerageFirmInput;
+  Candle: Candle;
   Charge: ChargeDto;
   ChargeBreakdownLine: ChargeBreakdownDto;
   ChargeInput: ChargeInput;
   ChargeType: NamedDto;
+  Company: CompanyDto;
+  CompanyAnalysis: CompanyAnalysisParent;
+  CompanyInput: CompanyInput;
   ContactMessage: ContactMessageDto;
   ContactMessageInput: ContactMessageInput;
   ContactMessageReceipt: ContactMessageReceiptDto;
+  CorporateAction: CorporateActionDto;
+  CorporateEvents: Omit<CorporateEvents, 'pastEvents' | 'upcomingEvents'> & { pastEvents: Array<ResolversParentTypes['CorporateAction']>, upcomingEvents: Array<ResolversParentTypes['CorporateAction']> };
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
@@ -1240,7 +1944,10 @@ export type ResolversParentTypes = ResolversObject<{
   PortfolioAlert: PortfolioAlertDto;
   PortfolioSummary: PortfolioSummaryDto;
   PortfolioTotals: PortfolioTotalsDto;
+  PriceExtreme: PriceExtreme;
+  PriceSeries: PriceSeries;
   ProfileInput: ProfileInput;
+  ProfitAndLoss: ProfitAndLoss;
   ProfitLoss: ProfitLossDto;
   Query: Record<PropertyKey, never>;
   RecordReferralInput: RecordReferralInput;
@@ -1256,14 +1963,47 @@ export type ResolversParentTypes = ResolversObject<{
   SellHoldingResult: Omit<SellHoldingResult, 'remaining' | 'sold'> & { remaining?: Maybe<ResolversParentTypes['Holding']>, sold: ResolversParentTypes['Holding'] };
   ServiceStatus: ServiceStatus;
   SignupInput: SignupInput;
+  StockPrice: StockPriceDto;
   StockQuote: LatestPriceDto;
   String: Scalars['String']['output'];
   SubscribeInput: SubscribeInput;
   SubscriptionPeriod: SubscriptionPeriodDto;
   SubscriptionPlan: SubscriptionPlanDto;
   SubscriptionPlanInput: SubscriptionPlanInput;
+  TechnicalAnalysis: TechnicalAnalysisParent;
+  TrendItem: TrendItem;
+  TrendLists: TrendListsParent;
+  Upload: Scalars['Upload']['output'];
+  UploadHistoryPage: UploadHistoryPage;
+  UploadLayout: UploadLayout;
+  UploadRecord: UploadRecord;
+  UploadResult: UploadResult;
+  UploadTemplate: UploadTemplate;
+  UploadTypeInfo: UploadTypeInfo;
+  UploadedDate: UploadedDate;
   User: UserDto;
   UserInput: UserInput;
+}>;
+
+export type AveragePointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AveragePoint'] = ResolversParentTypes['AveragePoint']> = ResolversObject<{
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+}>;
+
+export type BalanceSheetResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BalanceSheet'] = ResolversParentTypes['BalanceSheet']> = ResolversObject<{
+  currentAssets?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  currentLiabilities?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  dateOfEndOfReportingPeriod?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  equityShareCapital?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  natureOfReport?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  nonCurrentAssets?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  nonCurrentLiabilities?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  otherEquity?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  totalAssets?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  totalEquity?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  totalEquityAndLiabilities?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  totalLiabilities?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
 }>;
 
 export type BrokerageFirmResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['BrokerageFirm'] = ResolversParentTypes['BrokerageFirm']> = ResolversObject<{
@@ -1271,6 +2011,14 @@ export type BrokerageFirmResolvers<ContextType = GraphQLContext, ParentType exte
   contactNumber?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CandleResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Candle'] = ResolversParentTypes['Candle']> = ResolversObject<{
+  closePrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  highPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  lowPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  openPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
 }>;
 
 export type ChargeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Charge'] = ResolversParentTypes['Charge']> = ResolversObject<{
@@ -1299,6 +2047,31 @@ export type ChargeTypeResolvers<ContextType = GraphQLContext, ParentType extends
   name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type CompanyResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Company'] = ResolversParentTypes['Company']> = ResolversObject<{
+  companyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  dateOfListing?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  faceValue?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  industry?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  isinCode?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  marketLot?: Resolver<Maybe<ResolversTypes['Int']>, ParentType, ContextType>;
+  paidUpValue?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  series?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CompanyAnalysisResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CompanyAnalysis'] = ResolversParentTypes['CompanyAnalysis']> = ResolversObject<{
+  balanceSheets?: Resolver<Array<ResolversTypes['BalanceSheet']>, ParentType, ContextType, Partial<CompanyAnalysisBalanceSheetsArgs>>;
+  candles?: Resolver<Array<ResolversTypes['Candle']>, ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType>;
+  events?: Resolver<ResolversTypes['CorporateEvents'], ParentType, ContextType>;
+  latestPrice?: Resolver<Maybe<ResolversTypes['StockPrice']>, ParentType, ContextType>;
+  priceSeries?: Resolver<Array<ResolversTypes['PriceSeries']>, ParentType, ContextType>;
+  profitAndLoss?: Resolver<Array<ResolversTypes['ProfitAndLoss']>, ParentType, ContextType, Partial<CompanyAnalysisProfitAndLossArgs>>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  yearRange?: Resolver<Maybe<ResolversTypes['PriceExtreme']>, ParentType, ContextType>;
+}>;
+
 export type ContactMessageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContactMessage'] = ResolversParentTypes['ContactMessage']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1313,6 +2086,24 @@ export type ContactMessageResolvers<ContextType = GraphQLContext, ParentType ext
 export type ContactMessageReceiptResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ContactMessageReceipt'] = ResolversParentTypes['ContactMessageReceipt']> = ResolversObject<{
   id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
   message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CorporateActionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CorporateAction'] = ResolversParentTypes['CorporateAction']> = ResolversObject<{
+  bookClosureEndDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  bookClosureStartDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  companyName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  exDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  faceValue?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  purpose?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  recordDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  series?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type CorporateEventsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CorporateEvents'] = ResolversParentTypes['CorporateEvents']> = ResolversObject<{
+  pastEvents?: Resolver<Array<ResolversTypes['CorporateAction']>, ParentType, ContextType>;
+  upcomingEvents?: Resolver<Array<ResolversTypes['CorporateAction']>, ParentType, ContextType>;
 }>;
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
@@ -1375,6 +2166,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   createBrokerageFirm?: Resolver<ResolversTypes['BrokerageFirm'], ParentType, ContextType, RequireFields<MutationCreateBrokerageFirmArgs, 'input'>>;
   createCharge?: Resolver<ResolversTypes['Charge'], ParentType, ContextType, RequireFields<MutationCreateChargeArgs, 'input'>>;
   createChargeType?: Resolver<ResolversTypes['ChargeType'], ParentType, ContextType, RequireFields<MutationCreateChargeTypeArgs, 'input'>>;
+  createCompany?: Resolver<ResolversTypes['Company'], ParentType, ContextType, RequireFields<MutationCreateCompanyArgs, 'input'>>;
   createFinancialInstrument?: Resolver<ResolversTypes['FinancialInstrument'], ParentType, ContextType, RequireFields<MutationCreateFinancialInstrumentArgs, 'input'>>;
   createRole?: Resolver<ResolversTypes['Role'], ParentType, ContextType, RequireFields<MutationCreateRoleArgs, 'input'>>;
   createSegment?: Resolver<ResolversTypes['Segment'], ParentType, ContextType, RequireFields<MutationCreateSegmentArgs, 'input'>>;
@@ -1383,6 +2175,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteBrokerageFirm?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteBrokerageFirmArgs, 'id'>>;
   deleteCharge?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteChargeArgs, 'id'>>;
   deleteChargeType?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteChargeTypeArgs, 'id'>>;
+  deleteCompany?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteCompanyArgs, 'id'>>;
   deleteFinancialInstrument?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteFinancialInstrumentArgs, 'id'>>;
   deleteHolding?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteHoldingArgs, 'id'>>;
   deleteRole?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteRoleArgs, 'id'>>;
@@ -1402,6 +2195,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateBrokerageFirm?: Resolver<ResolversTypes['BrokerageFirm'], ParentType, ContextType, RequireFields<MutationUpdateBrokerageFirmArgs, 'id' | 'input'>>;
   updateCharge?: Resolver<ResolversTypes['Charge'], ParentType, ContextType, RequireFields<MutationUpdateChargeArgs, 'id' | 'input'>>;
   updateChargeType?: Resolver<ResolversTypes['ChargeType'], ParentType, ContextType, RequireFields<MutationUpdateChargeTypeArgs, 'id' | 'input'>>;
+  updateCompany?: Resolver<ResolversTypes['Company'], ParentType, ContextType, RequireFields<MutationUpdateCompanyArgs, 'id' | 'input'>>;
   updateFinancialInstrument?: Resolver<ResolversTypes['FinancialInstrument'], ParentType, ContextType, RequireFields<MutationUpdateFinancialInstrumentArgs, 'id' | 'input'>>;
   updateHolding?: Resolver<ResolversTypes['Holding'], ParentType, ContextType, RequireFields<MutationUpdateHoldingArgs, 'id' | 'input'>>;
   updateProfile?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateProfileArgs, 'input'>>;
@@ -1409,6 +2203,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateSegment?: Resolver<ResolversTypes['Segment'], ParentType, ContextType, RequireFields<MutationUpdateSegmentArgs, 'id' | 'input'>>;
   updateSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationUpdateSubscriptionPlanArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
+  uploadMarketData?: Resolver<ResolversTypes['UploadResult'], ParentType, ContextType, RequireFields<MutationUploadMarketDataArgs, 'file' | 'type'>>;
 }>;
 
 export type MySubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MySubscription'] = ResolversParentTypes['MySubscription']> = ResolversObject<{
@@ -1458,6 +2253,34 @@ export type PortfolioTotalsResolvers<ContextType = GraphQLContext, ParentType ex
   unrealized?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
 }>;
 
+export type PriceExtremeResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PriceExtreme'] = ResolversParentTypes['PriceExtreme']> = ResolversObject<{
+  highDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  highPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  lowDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  lowPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type PriceSeriesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PriceSeries'] = ResolversParentTypes['PriceSeries']> = ResolversObject<{
+  dates?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['TrendPeriod'], ParentType, ContextType>;
+  prices?: Resolver<Array<ResolversTypes['Decimal']>, ParentType, ContextType>;
+}>;
+
+export type ProfitAndLossResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProfitAndLoss'] = ResolversParentTypes['ProfitAndLoss']> = ResolversObject<{
+  basicEarningsPerShare?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  dateOfEndOfReportingPeriod?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  dateOfStartOfFinancialYear?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  expenses?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  income?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  natureOfReport?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  profitBeforeTax?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  profitLossForPeriod?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  reportingQuarter?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  revenueFromOperations?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type ProfitLossResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ProfitLoss'] = ResolversParentTypes['ProfitLoss']> = ResolversObject<{
   breakdown?: Resolver<Array<ResolversTypes['ChargeBreakdownLine']>, ParentType, ContextType>;
   buyCharges?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
@@ -1473,29 +2296,48 @@ export type ProfitLossResolvers<ContextType = GraphQLContext, ParentType extends
 
 export type QueryResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Query'] = ResolversParentTypes['Query']> = ResolversObject<{
   adminSubscriptionPlans?: Resolver<Array<ResolversTypes['SubscriptionPlan']>, ParentType, ContextType>;
+  balanceSheets?: Resolver<Array<ResolversTypes['BalanceSheet']>, ParentType, ContextType, RequireFields<QueryBalanceSheetsArgs, 'symbol'>>;
   brokerageFirm?: Resolver<Maybe<ResolversTypes['BrokerageFirm']>, ParentType, ContextType, RequireFields<QueryBrokerageFirmArgs, 'id'>>;
   brokerageFirms?: Resolver<Array<ResolversTypes['BrokerageFirm']>, ParentType, ContextType>;
   buySellOptions?: Resolver<Array<ResolversTypes['BuySell']>, ParentType, ContextType>;
+  candles?: Resolver<Array<ResolversTypes['Candle']>, ParentType, ContextType, RequireFields<QueryCandlesArgs, 'symbol'>>;
   charge?: Resolver<Maybe<ResolversTypes['Charge']>, ParentType, ContextType, RequireFields<QueryChargeArgs, 'id'>>;
   chargeTypes?: Resolver<Array<ResolversTypes['ChargeType']>, ParentType, ContextType>;
   charges?: Resolver<Array<ResolversTypes['Charge']>, ParentType, ContextType>;
+  companies?: Resolver<Array<ResolversTypes['Company']>, ParentType, ContextType>;
+  company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'symbol'>>;
+  companyAnalysis?: Resolver<ResolversTypes['CompanyAnalysis'], ParentType, ContextType, RequireFields<QueryCompanyAnalysisArgs, 'symbol'>>;
   contactMessages?: Resolver<Array<ResolversTypes['ContactMessage']>, ParentType, ContextType, Partial<QueryContactMessagesArgs>>;
+  corporateActions?: Resolver<Array<ResolversTypes['CorporateAction']>, ParentType, ContextType>;
+  corporateEvents?: Resolver<ResolversTypes['CorporateEvents'], ParentType, ContextType, RequireFields<QueryCorporateEventsArgs, 'symbol'>>;
   financialInstruments?: Resolver<Array<ResolversTypes['FinancialInstrument']>, ParentType, ContextType>;
   holdingSymbols?: Resolver<Array<ResolversTypes['StockQuote']>, ParentType, ContextType, RequireFields<QueryHoldingSymbolsArgs, 'search'>>;
   holdings?: Resolver<Array<ResolversTypes['Holding']>, ParentType, ContextType, Partial<QueryHoldingsArgs>>;
   mailOutbox?: Resolver<Array<ResolversTypes['OutboxMail']>, ParentType, ContextType, Partial<QueryMailOutboxArgs>>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
+  movingAverage?: Resolver<Array<ResolversTypes['AveragePoint']>, ParentType, ContextType, RequireFields<QueryMovingAverageArgs, 'kind' | 'priceSize' | 'symbol' | 'window'>>;
   mySubscription?: Resolver<ResolversTypes['MySubscription'], ParentType, ContextType>;
   portfolioAlerts?: Resolver<Array<ResolversTypes['PortfolioAlert']>, ParentType, ContextType, Partial<QueryPortfolioAlertsArgs>>;
   portfolioSummary?: Resolver<ResolversTypes['PortfolioSummary'], ParentType, ContextType>;
+  priceSeries?: Resolver<ResolversTypes['PriceSeries'], ParentType, ContextType, RequireFields<QueryPriceSeriesArgs, 'period' | 'symbol'>>;
+  profitAndLoss?: Resolver<Array<ResolversTypes['ProfitAndLoss']>, ParentType, ContextType, RequireFields<QueryProfitAndLossArgs, 'symbol'>>;
   referralLink?: Resolver<ResolversTypes['ReferralLink'], ParentType, ContextType, Partial<QueryReferralLinkArgs>>;
   referrals?: Resolver<Array<ResolversTypes['Referral']>, ParentType, ContextType, Partial<QueryReferralsArgs>>;
   role?: Resolver<Maybe<ResolversTypes['Role']>, ParentType, ContextType, RequireFields<QueryRoleArgs, 'id'>>;
   roles?: Resolver<Array<ResolversTypes['Role']>, ParentType, ContextType>;
   segments?: Resolver<Array<ResolversTypes['Segment']>, ParentType, ContextType>;
   serviceStatus?: Resolver<ResolversTypes['ServiceStatus'], ParentType, ContextType>;
+  sma?: Resolver<Array<ResolversTypes['AveragePoint']>, ParentType, ContextType, RequireFields<QuerySmaArgs, 'priceSize' | 'symbol' | 'windowSize'>>;
+  stockPrices?: Resolver<Array<ResolversTypes['StockPrice']>, ParentType, ContextType>;
   stockQuotes?: Resolver<Array<ResolversTypes['StockQuote']>, ParentType, ContextType, RequireFields<QueryStockQuotesArgs, 'symbols'>>;
   subscriptionPlans?: Resolver<Array<ResolversTypes['SubscriptionPlan']>, ParentType, ContextType>;
+  technicalAnalysis?: Resolver<ResolversTypes['TechnicalAnalysis'], ParentType, ContextType>;
+  trends?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType, RequireFields<QueryTrendsArgs, 'direction' | 'period'>>;
+  uploadHistory?: Resolver<ResolversTypes['UploadHistoryPage'], ParentType, ContextType, RequireFields<QueryUploadHistoryArgs, 'limit' | 'offset'>>;
+  uploadTemplate?: Resolver<Maybe<ResolversTypes['UploadTemplate']>, ParentType, ContextType, RequireFields<QueryUploadTemplateArgs, 'type'>>;
+  uploadTypes?: Resolver<Array<ResolversTypes['UploadTypeInfo']>, ParentType, ContextType>;
+  uploadedDateCounts?: Resolver<Array<ResolversTypes['UploadedDate']>, ParentType, ContextType>;
+  uploadedDates?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
 }>;
@@ -1542,6 +2384,20 @@ export type ServiceStatusResolvers<ContextType = GraphQLContext, ParentType exte
   bff?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type StockPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StockPrice'] = ResolversParentTypes['StockPrice']> = ResolversObject<{
+  changePerDay?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  changePercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  closePrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  highPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  lowPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  openPrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  previousClose?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  series?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  volume?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+}>;
+
 export type StockQuoteResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StockQuote'] = ResolversParentTypes['StockQuote']> = ResolversObject<{
   change?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
   changePercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
@@ -1569,6 +2425,104 @@ export type SubscriptionPlanResolvers<ContextType = GraphQLContext, ParentType e
   price?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
 }>;
 
+export type TechnicalAnalysisResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TechnicalAnalysis'] = ResolversParentTypes['TechnicalAnalysis']> = ResolversObject<{
+  asOf?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  highestPrices?: Resolver<Array<ResolversTypes['PriceExtreme']>, ParentType, ContextType>;
+  highs?: Resolver<ResolversTypes['TrendLists'], ParentType, ContextType>;
+  lows?: Resolver<ResolversTypes['TrendLists'], ParentType, ContextType>;
+}>;
+
+export type TrendItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrendItem'] = ResolversParentTypes['TrendItem']> = ResolversObject<{
+  change?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  changePercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  presentClose?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  presentDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  previousClose?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  previousDate?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TrendListsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrendLists'] = ResolversParentTypes['TrendLists']> = ResolversObject<{
+  halfYearly?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType>;
+  monthly?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType>;
+  quarterly?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType>;
+  weekly?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType>;
+  yearly?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType>;
+}>;
+
+export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
+  name: 'Upload';
+}
+
+export type UploadHistoryPageResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadHistoryPage'] = ResolversParentTypes['UploadHistoryPage']> = ResolversObject<{
+  items?: Resolver<Array<ResolversTypes['UploadRecord']>, ParentType, ContextType>;
+  total?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
+export type UploadLayoutResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadLayout'] = ResolversParentTypes['UploadLayout']> = ResolversObject<{
+  columns?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  title?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type UploadRecordResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadRecord'] = ResolversParentTypes['UploadRecord']> = ResolversObject<{
+  datesCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fileBytes?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fileFormat?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileSha256?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  firstDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  id?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+  lastDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  layout?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rowsDeleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsInFile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsInserted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsUnchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  rowsUpdated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['UploadType'], ParentType, ContextType>;
+  uploadedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  uploadedBy?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type UploadResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadResult'] = ResolversParentTypes['UploadResult']> = ResolversObject<{
+  dates?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType>;
+  deleted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  durationMs?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  fileFormat?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  inserted?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  layout?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  rowsInFile?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['UploadType'], ParentType, ContextType>;
+  unchanged?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  updated?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  uploadId?: Resolver<ResolversTypes['ID'], ParentType, ContextType>;
+}>;
+
+export type UploadTemplateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadTemplate'] = ResolversParentTypes['UploadTemplate']> = ResolversObject<{
+  content?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  contentType?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  fileName?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type UploadTypeInfoResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadTypeInfo'] = ResolversParentTypes['UploadTypeInfo']> = ResolversObject<{
+  acceptedFormats?: Resolver<Array<ResolversTypes['String']>, ParentType, ContextType>;
+  description?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  layouts?: Resolver<Array<ResolversTypes['UploadLayout']>, ParentType, ContextType>;
+  templateFileName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  type?: Resolver<ResolversTypes['UploadType'], ParentType, ContextType>;
+}>;
+
+export type UploadedDateResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['UploadedDate'] = ResolversParentTypes['UploadedDate']> = ResolversObject<{
+  date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  rowCount?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+}>;
+
 export type UserResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['User'] = ResolversParentTypes['User']> = ResolversObject<{
   createdAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   email?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
@@ -1584,12 +2538,19 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
 }>;
 
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+  AveragePoint?: AveragePointResolvers<ContextType>;
+  BalanceSheet?: BalanceSheetResolvers<ContextType>;
   BrokerageFirm?: BrokerageFirmResolvers<ContextType>;
+  Candle?: CandleResolvers<ContextType>;
   Charge?: ChargeResolvers<ContextType>;
   ChargeBreakdownLine?: ChargeBreakdownLineResolvers<ContextType>;
   ChargeType?: ChargeTypeResolvers<ContextType>;
+  Company?: CompanyResolvers<ContextType>;
+  CompanyAnalysis?: CompanyAnalysisResolvers<ContextType>;
   ContactMessage?: ContactMessageResolvers<ContextType>;
   ContactMessageReceipt?: ContactMessageReceiptResolvers<ContextType>;
+  CorporateAction?: CorporateActionResolvers<ContextType>;
+  CorporateEvents?: CorporateEventsResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
@@ -1605,6 +2566,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   PortfolioAlert?: PortfolioAlertResolvers<ContextType>;
   PortfolioSummary?: PortfolioSummaryResolvers<ContextType>;
   PortfolioTotals?: PortfolioTotalsResolvers<ContextType>;
+  PriceExtreme?: PriceExtremeResolvers<ContextType>;
+  PriceSeries?: PriceSeriesResolvers<ContextType>;
+  ProfitAndLoss?: ProfitAndLossResolvers<ContextType>;
   ProfitLoss?: ProfitLossResolvers<ContextType>;
   Query?: QueryResolvers<ContextType>;
   Referral?: ReferralResolvers<ContextType>;
@@ -1614,9 +2578,21 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SegmentTotals?: SegmentTotalsResolvers<ContextType>;
   SellHoldingResult?: SellHoldingResultResolvers<ContextType>;
   ServiceStatus?: ServiceStatusResolvers<ContextType>;
+  StockPrice?: StockPriceResolvers<ContextType>;
   StockQuote?: StockQuoteResolvers<ContextType>;
   SubscriptionPeriod?: SubscriptionPeriodResolvers<ContextType>;
   SubscriptionPlan?: SubscriptionPlanResolvers<ContextType>;
+  TechnicalAnalysis?: TechnicalAnalysisResolvers<ContextType>;
+  TrendItem?: TrendItemResolvers<ContextType>;
+  TrendLists?: TrendListsResolvers<ContextType>;
+  Upload?: GraphQLScalarType;
+  UploadHistoryPage?: UploadHistoryPageResolvers<ContextType>;
+  UploadLayout?: UploadLayoutResolvers<ContextType>;
+  UploadRecord?: UploadRecordResolvers<ContextType>;
+  UploadResult?: UploadResultResolvers<ContextType>;
+  UploadTemplate?: UploadTemplateResolvers<ContextType>;
+  UploadTypeInfo?: UploadTypeInfoResolvers<ContextType>;
+  UploadedDate?: UploadedDateResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
 }>;
 

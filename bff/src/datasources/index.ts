@@ -5,6 +5,8 @@ import { AdminApi } from './admin-api.js';
 import { SystemApi } from './system-api.js';
 import { PortfolioApi } from './portfolio-api.js';
 import { AccountsApi } from './accounts-api.js';
+import { MarketApi } from './market-api.js';
+import { AnalysisApi } from './analysis-api.js';
 
 export function createDataSources(scope: RequestScope) {
   return {
@@ -13,6 +15,8 @@ export function createDataSources(scope: RequestScope) {
     system: new SystemApi(scope),
     portfolio: new PortfolioApi(scope),
     accounts: new AccountsApi(scope),
+    market: new MarketApi(scope),
+    analysis: new AnalysisApi(scope),
   };
 }
 

@@ -5,5 +5,7 @@ import { authResolvers } from './auth.js';
 import { adminResolvers } from './admin.js';
 import { portfolioResolvers } from './portfolio.js';
 import { accountsResolvers } from './accounts.js';
+import { marketResolvers } from './market.js';
+import { analysisResolvers } from './analysis.js';
 
-export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers, portfolioResolvers, accountsResolvers];
+export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers, portfolioResolvers, accountsResolvers, marketResolvers, analysisResolvers];

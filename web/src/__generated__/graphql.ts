@@ -6,6 +6,48 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** How an alert should be shown. */
+export type AlertTone =
+  /** Bad news (loss, new low). */
+  | 'NEGATIVE'
+  /** Neither: advice. */
+  | 'NEUTRAL'
+  /** Good news (gain, new high). */
+  | 'POSITIVE';
+
+/** A brokerage firm's fields. */
+export type BrokerageFirmInput = {
+  address: string;
+  /** Exactly 10 digits. */
+  contactNumber: string;
+  name: string;
+};
+
+/** The side(s) of a trade a charge applies to (the choices of the on buy/sell field). */
+export type BuySell =
+  /** On both sides */
+  | 'BOTH'
+  /** Only when buying */
+  | 'BUY'
+  /** Only when selling */
+  | 'SELL';
+
+/** A charge rule's fields. */
+export type ChargeInput = {
+  /** Flat rupees per trade (≥ 0). */
+  amount: string;
+  brokerageFirmId: string | number;
+  chargeTypeId: string | number;
+  description?: string | null | undefined;
+  /** In force from this exchange date on. */
+  effectiveDate: string;
+  exchange: StockExchange;
+  onBuySell: BuySell;
+  /** Percent of the trade value (≥ 0). */
+  percentage: string;
+  segmentId: string | number;
+};
+
 /** Contact Us fields (spec: first name, last name, email, optional mobile, message). */
 export type ContactMessageInput = {
   email: string;
@@ -16,6 +58,55 @@ export type ContactMessageInput = {
   /** Exactly 10 digits, optional. */
   mobileNo?: string | null | undefined;
 };
+
+/** A financial instrument type's fields. */
+export type FinancialInstrumentInput = {
+  description?: string | null | undefined;
+  /** Required: 'Type is required!'. */
+  type: string;
+};
+
+/** A holding's fields (add and edit). currentPrice and status are computed by the server. */
+export type HoldingInput = {
+  brokerageFirmId: string | number;
+  /** Buying date; not in the future. */
+  creationDate: string;
+  exchange: StockExchange;
+  /** The segment's name. */
+  instrumentType: string;
+  /** Buy price per share (> 0). */
+  price: string;
+  /** Whole number ≥ 1. */
+  quantity: number;
+  /** A sell price other than 0 makes the holding REALIZED (needs sellingDate). */
+  sellPrice?: string | null | undefined;
+  /** Not before the buying date, not in the future. */
+  sellingDate?: string | null | undefined;
+  symbol: string;
+};
+
+/** Whether a holding has been sold. */
+export type HoldingStatus =
+  /** Sold: it has a sell price other than 0. */
+  | 'REALIZED'
+  /** Still held. */
+  | 'UNREALIZED';
+
+/** A segment's or charge type's one field. */
+export type NameInput = {
+  name: string;
+};
+
+/** What a portfolio alert is about. */
+export type PortfolioAlertKind =
+  /** One symbol is more than 40 % of the current value of the open holdings. */
+  | 'CONCENTRATION'
+  /** An open holding's latest close is above every high of the 52 weeks before it. */
+  | 'NEW_52_WEEK_HIGH'
+  /** An open holding's latest close is below every low of the 52 weeks before it. */
+  | 'NEW_52_WEEK_LOW'
+  /** The segment whose open holdings gained or lost the most value on their latest trading day. */
+  | 'SEGMENT_MOVE';
 
 /** The caller's own profile fields. Roles, username and password are not changed here. */
 export type ProfileInput = {
@@ -47,6 +138,16 @@ export type RoleInput = {
   name: string;
 };
 
+/** What is sold of a holding. Selling fewer shares than held splits it. */
+export type SellHoldingInput = {
+  /** How many shares are sold (≤ the quantity held). */
+  quantity: number;
+  /** Sell price per share (> 0). */
+  sellPrice: string;
+  /** Not before the buying date, not in the future. */
+  sellingDate: string;
+};
+
 /** Sign-up fields (spec: First Name, Last Name, Username, Email address, Password, Mobile Number, Referral). */
 export type SignupInput = {
   email: string;
@@ -60,6 +161,13 @@ export type SignupInput = {
   referralCode?: string | null | undefined;
   username: string;
 };
+
+/** The stock exchange a holding was bought on or a charge applies to. */
+export type StockExchange =
+  /** BSE (Bombay Stock Exchange) */
+  | 'BSE'
+  /** National Stock Exchange of India */
+  | 'NSE';
 
 /** Subscribe to a plan. */
 export type SubscribeInput = {
@@ -77,6 +185,21 @@ export type SubscriptionPlanInput = {
   /** Rupees, up to 2 decimals, not negative. */
   price: string;
 };
+
+/** The six kinds of market-data file staff and administrators upload (spec section 7, Uploads). */
+export type UploadType =
+  /** NSE corporate-actions export (CF-CA-equities.csv). */
+  | 'UPLOAD_CORPORATE_ACTIONS'
+  /** Quarterly profit and loss: NSE XBRL results filings, or the quarterly profit/EPS table. */
+  | 'UPLOAD_FINANCIAL_REPORT'
+  /** Balance sheets: the project's table layout (see the template) or an XBRL element/fact sheet. */
+  | 'UPLOAD_FINANCIAL_STATEMENT'
+  /** NSE equity list (EQUITY_L.csv) or its two-column variant: the companies. */
+  | 'UPLOAD_STOCK'
+  /** NSE equity bhavcopy: legacy 13-column or UDiFF layout, one day or many. */
+  | 'UPLOAD_STOCK_PRICE'
+  /** NSE index constituent list: industry and name of known companies; unknown ones are created. */
+  | 'UPLOAD_UPDATE_COMPANY_PROFILE';
 
 /** Fields of a user written by an administrator. Exactly one role. */
 export type UserInput = {
@@ -275,9 +398,250 @@ export type ServiceStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type ServiceStatusQuery = { serviceStatus: { bff: string, api: string } };
 
+export type PortfolioTotalsFieldsFragment = { holdings: number, invested: string, currentValue: string, realized: string, unrealized: string, charges: string, net: string };
+
+export type PortfolioAlertFieldsFragment = { kind: PortfolioAlertKind, title: string, message: string, tone: AlertTone, symbol: string | null, segment: string | null, brokerageFirm: string | null, date: string | null };
+
+export type AccountsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AccountsPageQuery = { portfolioSummary: { asOf: string, totals: { holdings: number, invested: string, currentValue: string, realized: string, unrealized: string, charges: string, net: string }, firms: Array<{ brokerageFirm: { id: string, name: string }, totals: { holdings: number, invested: string, currentValue: string, realized: string, unrealized: string, charges: string, net: string } }> }, portfolioAlerts: Array<{ kind: PortfolioAlertKind, title: string, message: string, tone: AlertTone, symbol: string | null, segment: string | null, brokerageFirm: string | null, date: string | null }> };
+
+export type InvestmentPageQueryVariables = Exact<{
+  brokerName: string;
+}>;
+
+
+export type InvestmentPageQuery = { portfolioSummary: { asOf: string, firms: Array<{ brokerageFirm: { id: string, name: string }, totals: { holdings: number, invested: string, currentValue: string, realized: string, unrealized: string, charges: string, net: string }, segments: Array<{ segment: { id: string, name: string }, totals: { holdings: number, invested: string, currentValue: string, realized: string, unrealized: string, charges: string, net: string } }> }> }, portfolioAlerts: Array<{ kind: PortfolioAlertKind, title: string, message: string, tone: AlertTone, symbol: string | null, segment: string | null, brokerageFirm: string | null, date: string | null }> };
+
+export type HoldingsPageQueryVariables = Exact<{
+  brokerName?: string | null | undefined;
+  segmentName?: string | null | undefined;
+}>;
+
+
+export type HoldingsPageQuery = { holdings: Array<{ id: string, symbol: string, currentPrice: string | null, price: string, sellPrice: string | null, exchange: StockExchange, instrumentType: string, quantity: number, status: HoldingStatus, creationDate: string, sellingDate: string | null, brokerageFirm: { id: string, name: string }, profitLoss: { gross: string | null, charges: string, net: string | null, sellChargesEstimated: boolean, breakdown: Array<{ chargeTypeName: string, buy: string, sell: string }> }, quote: { tradeDate: string, change: string | null, changePercent: string | null } | null }> };
+
+export type HoldingsBrokerageFirmsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type HoldingsBrokerageFirmsQuery = { brokerageFirms: Array<{ id: string, name: string }> };
+
+export type HoldingSymbolsQueryVariables = Exact<{
+  search: string;
+}>;
+
+
+export type HoldingSymbolsQuery = { holdingSymbols: Array<{ symbol: string, closePrice: string, tradeDate: string }> };
+
+export type AddHoldingMutationVariables = Exact<{
+  input: HoldingInput;
+}>;
+
+
+export type AddHoldingMutation = { addHolding: { id: string } };
+
+export type UpdateHoldingMutationVariables = Exact<{
+  id: string | number;
+  input: HoldingInput;
+}>;
+
+
+export type UpdateHoldingMutation = { updateHolding: { id: string } };
+
+export type SellHoldingMutationVariables = Exact<{
+  id: string | number;
+  input: SellHoldingInput;
+}>;
+
+
+export type SellHoldingMutation = { sellHolding: { sold: { id: string, status: HoldingStatus }, remaining: { id: string, quantity: number } | null } };
+
+export type DeleteHoldingMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteHoldingMutation = { deleteHolding: { id: string, message: string } };
+
+export type BrokersPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BrokersPageQuery = { brokerageFirms: Array<{ id: string, name: string, address: string, contactNumber: string }> };
+
+export type CreateBrokerageFirmMutationVariables = Exact<{
+  input: BrokerageFirmInput;
+}>;
+
+
+export type CreateBrokerageFirmMutation = { createBrokerageFirm: { id: string } };
+
+export type UpdateBrokerageFirmMutationVariables = Exact<{
+  id: string | number;
+  input: BrokerageFirmInput;
+}>;
+
+
+export type UpdateBrokerageFirmMutation = { updateBrokerageFirm: { id: string } };
+
+export type DeleteBrokerageFirmMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteBrokerageFirmMutation = { deleteBrokerageFirm: { id: string, message: string } };
+
+export type SegmentsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SegmentsPageQuery = { segments: Array<{ id: string, name: string }> };
+
+export type SegmentNameSuggestionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type SegmentNameSuggestionsQuery = { financialInstruments: Array<{ id: string, type: string }> };
+
+export type CreateSegmentMutationVariables = Exact<{
+  input: NameInput;
+}>;
+
+
+export type CreateSegmentMutation = { createSegment: { id: string } };
+
+export type UpdateSegmentMutationVariables = Exact<{
+  id: string | number;
+  input: NameInput;
+}>;
+
+
+export type UpdateSegmentMutation = { updateSegment: { id: string } };
+
+export type DeleteSegmentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteSegmentMutation = { deleteSegment: { id: string, message: string } };
+
+export type ChargeTypesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChargeTypesPageQuery = { chargeTypes: Array<{ id: string, name: string }> };
+
+export type CreateChargeTypeMutationVariables = Exact<{
+  input: NameInput;
+}>;
+
+
+export type CreateChargeTypeMutation = { createChargeType: { id: string } };
+
+export type UpdateChargeTypeMutationVariables = Exact<{
+  id: string | number;
+  input: NameInput;
+}>;
+
+
+export type UpdateChargeTypeMutation = { updateChargeType: { id: string } };
+
+export type DeleteChargeTypeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteChargeTypeMutation = { deleteChargeType: { id: string, message: string } };
+
+export type ChargesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ChargesPageQuery = { buySellOptions: Array<BuySell>, charges: Array<{ id: string, amount: string, percentage: string, description: string | null, exchange: StockExchange, onBuySell: BuySell, effectiveDate: string, brokerageFirm: { id: string, name: string }, chargeType: { id: string, name: string }, segment: { id: string, name: string } }>, brokerageFirms: Array<{ id: string, name: string }>, chargeTypes: Array<{ id: string, name: string }>, segments: Array<{ id: string, name: string }> };
+
+export type CreateChargeMutationVariables = Exact<{
+  input: ChargeInput;
+}>;
+
+
+export type CreateChargeMutation = { createCharge: { id: string } };
+
+export type UpdateChargeMutationVariables = Exact<{
+  id: string | number;
+  input: ChargeInput;
+}>;
+
+
+export type UpdateChargeMutation = { updateCharge: { id: string } };
+
+export type DeleteChargeMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteChargeMutation = { deleteCharge: { id: string, message: string } };
+
+export type FinancialInstrumentsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type FinancialInstrumentsPageQuery = { financialInstruments: Array<{ id: string, type: string, description: string | null }> };
+
+export type CreateFinancialInstrumentMutationVariables = Exact<{
+  input: FinancialInstrumentInput;
+}>;
+
+
+export type CreateFinancialInstrumentMutation = { createFinancialInstrument: { id: string } };
+
+export type UpdateFinancialInstrumentMutationVariables = Exact<{
+  id: string | number;
+  input: FinancialInstrumentInput;
+}>;
+
+
+export type UpdateFinancialInstrumentMutation = { updateFinancialInstrument: { id: string } };
+
+export type DeleteFinancialInstrumentMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteFinancialInstrumentMutation = { deleteFinancialInstrument: { id: string, message: string } };
+
+export type UploadPageTypesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UploadPageTypesQuery = { uploadTypes: Array<{ type: UploadType, label: string, description: string, acceptedFormats: Array<string>, templateFileName: string | null }> };
+
+export type UploadHistoryQueryVariables = Exact<{
+  limit?: number | null | undefined;
+  offset?: number | null | undefined;
+}>;
+
+
+export type UploadHistoryQuery = { uploadHistory: { total: number, items: Array<{ id: string, type: UploadType, fileName: string, fileSha256: string, fileFormat: string, rowsInFile: number, rowsInserted: number, rowsUpdated: number, rowsUnchanged: number, rowsDeleted: number, firstDate: string | null, lastDate: string | null, message: string, uploadedBy: string, uploadedAt: string }> } };
+
+export type UploadTemplateQueryVariables = Exact<{
+  type: UploadType;
+}>;
+
+
+export type UploadTemplateQuery = { uploadTemplate: { fileName: string, contentType: string, content: string } | null };
+
+export type UploadMarketDataMutationVariables = Exact<{
+  type: UploadType;
+  file: File;
+}>;
+
+
+export type UploadMarketDataMutation = { uploadMarketData: { message: string, uploadId: string, type: UploadType, fileName: string, rowsInFile: number, inserted: number, updated: number, unchanged: number, deleted: number, dates: Array<string> } };
+
+export type UploadedDatesPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UploadedDatesPageQuery = { uploadedDateCounts: Array<{ date: string, rowCount: number }> };
+
 export const SubscriptionPlanFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPlanFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"durationInDays"}}]}}]} as unknown as DocumentNode<SubscriptionPlanFieldsFragment, unknown>;
 export const SubscriptionPeriodFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPeriodFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPeriod"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"planId"}},{"kind":"Field","name":{"kind":"Name","value":"planName"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}}]} as unknown as DocumentNode<SubscriptionPeriodFieldsFragment, unknown>;
 export const UserFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"profilePictureUrl"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<UserFieldsFragment, unknown>;
+export const PortfolioTotalsFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PortfolioTotalsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PortfolioTotals"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"holdings"}},{"kind":"Field","name":{"kind":"Name","value":"invested"}},{"kind":"Field","name":{"kind":"Name","value":"currentValue"}},{"kind":"Field","name":{"kind":"Name","value":"realized"}},{"kind":"Field","name":{"kind":"Name","value":"unrealized"}},{"kind":"Field","name":{"kind":"Name","value":"charges"}},{"kind":"Field","name":{"kind":"Name","value":"net"}}]}}]} as unknown as DocumentNode<PortfolioTotalsFieldsFragment, unknown>;
+export const PortfolioAlertFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PortfolioAlertFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PortfolioAlert"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"tone"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"segment"}},{"kind":"Field","name":{"kind":"Name","value":"brokerageFirm"}},{"kind":"Field","name":{"kind":"Name","value":"date"}}]}}]} as unknown as DocumentNode<PortfolioAlertFieldsFragment, unknown>;
 export const SubscribePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SubscribePage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscriptionPlans"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPlanFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPlanFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPlan"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"durationInDays"}}]}}]} as unknown as DocumentNode<SubscribePageQuery, SubscribePageQueryVariables>;
 export const MySubscriptionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MySubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mySubscription"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPeriodFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activeUntil"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPeriodFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPeriod"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"planId"}},{"kind":"Field","name":{"kind":"Name","value":"planName"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}}]} as unknown as DocumentNode<MySubscriptionQuery, MySubscriptionQueryVariables>;
 export const SubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Subscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"subscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"SubscriptionPeriodFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"SubscriptionPeriodFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"SubscriptionPeriod"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"planId"}},{"kind":"Field","name":{"kind":"Name","value":"planName"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"startDate"}},{"kind":"Field","name":{"kind":"Name","value":"endDate"}}]}}]} as unknown as DocumentNode<SubscribeMutation, SubscribeMutationVariables>;
@@ -306,6 +670,41 @@ export const LogoutDocument = {"kind":"Document","definitions":[{"kind":"Operati
 export const SignupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Signup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}}]}}]}}]} as unknown as DocumentNode<SignupMutation, SignupMutationVariables>;
 export const UpdateProfileDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateProfile"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ProfileInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateProfile"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"profilePictureUrl"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<UpdateProfileMutation, UpdateProfileMutationVariables>;
 export const ServiceStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ServiceStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"serviceStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bff"}},{"kind":"Field","name":{"kind":"Name","value":"api"}}]}}]}}]} as unknown as DocumentNode<ServiceStatusQuery, ServiceStatusQueryVariables>;
+export const AccountsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AccountsPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"portfolioSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"asOf"}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PortfolioTotalsFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"firms"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"brokerageFirm"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PortfolioTotalsFields"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"portfolioAlerts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PortfolioAlertFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PortfolioTotalsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PortfolioTotals"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"holdings"}},{"kind":"Field","name":{"kind":"Name","value":"invested"}},{"kind":"Field","name":{"kind":"Name","value":"currentValue"}},{"kind":"Field","name":{"kind":"Name","value":"realized"}},{"kind":"Field","name":{"kind":"Name","value":"unrealized"}},{"kind":"Field","name":{"kind":"Name","value":"charges"}},{"kind":"Field","name":{"kind":"Name","value":"net"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PortfolioAlertFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PortfolioAlert"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"tone"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"segment"}},{"kind":"Field","name":{"kind":"Name","value":"brokerageFirm"}},{"kind":"Field","name":{"kind":"Name","value":"date"}}]}}]} as unknown as DocumentNode<AccountsPageQuery, AccountsPageQueryVariables>;
+export const InvestmentPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"InvestmentPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"brokerName"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"portfolioSummary"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"asOf"}},{"kind":"Field","name":{"kind":"Name","value":"firms"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"brokerageFirm"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PortfolioTotalsFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"segment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"totals"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PortfolioTotalsFields"}}]}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"portfolioAlerts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"brokerName"},"value":{"kind":"Variable","name":{"kind":"Name","value":"brokerName"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"PortfolioAlertFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PortfolioTotalsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PortfolioTotals"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"holdings"}},{"kind":"Field","name":{"kind":"Name","value":"invested"}},{"kind":"Field","name":{"kind":"Name","value":"currentValue"}},{"kind":"Field","name":{"kind":"Name","value":"realized"}},{"kind":"Field","name":{"kind":"Name","value":"unrealized"}},{"kind":"Field","name":{"kind":"Name","value":"charges"}},{"kind":"Field","name":{"kind":"Name","value":"net"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"PortfolioAlertFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"PortfolioAlert"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"tone"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"segment"}},{"kind":"Field","name":{"kind":"Name","value":"brokerageFirm"}},{"kind":"Field","name":{"kind":"Name","value":"date"}}]}}]} as unknown as DocumentNode<InvestmentPageQuery, InvestmentPageQueryVariables>;
+export const HoldingsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HoldingsPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"brokerName"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"segmentName"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"holdings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"brokerName"},"value":{"kind":"Variable","name":{"kind":"Name","value":"brokerName"}}},{"kind":"Argument","name":{"kind":"Name","value":"segmentName"},"value":{"kind":"Variable","name":{"kind":"Name","value":"segmentName"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"currentPrice"}},{"kind":"Field","name":{"kind":"Name","value":"price"}},{"kind":"Field","name":{"kind":"Name","value":"sellPrice"}},{"kind":"Field","name":{"kind":"Name","value":"exchange"}},{"kind":"Field","name":{"kind":"Name","value":"instrumentType"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"creationDate"}},{"kind":"Field","name":{"kind":"Name","value":"sellingDate"}},{"kind":"Field","name":{"kind":"Name","value":"brokerageFirm"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"profitLoss"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"gross"}},{"kind":"Field","name":{"kind":"Name","value":"charges"}},{"kind":"Field","name":{"kind":"Name","value":"net"}},{"kind":"Field","name":{"kind":"Name","value":"sellChargesEstimated"}},{"kind":"Field","name":{"kind":"Name","value":"breakdown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chargeTypeName"}},{"kind":"Field","name":{"kind":"Name","value":"buy"}},{"kind":"Field","name":{"kind":"Name","value":"sell"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"quote"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tradeDate"}},{"kind":"Field","name":{"kind":"Name","value":"change"}},{"kind":"Field","name":{"kind":"Name","value":"changePercent"}}]}}]}}]}}]} as unknown as DocumentNode<HoldingsPageQuery, HoldingsPageQueryVariables>;
+export const HoldingsBrokerageFirmsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HoldingsBrokerageFirms"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"brokerageFirms"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<HoldingsBrokerageFirmsQuery, HoldingsBrokerageFirmsQueryVariables>;
+export const HoldingSymbolsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"HoldingSymbols"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"holdingSymbols"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"10"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"closePrice"}},{"kind":"Field","name":{"kind":"Name","value":"tradeDate"}}]}}]}}]} as unknown as DocumentNode<HoldingSymbolsQuery, HoldingSymbolsQueryVariables>;
+export const AddHoldingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddHolding"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"HoldingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addHolding"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AddHoldingMutation, AddHoldingMutationVariables>;
+export const UpdateHoldingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateHolding"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"HoldingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateHolding"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateHoldingMutation, UpdateHoldingMutationVariables>;
+export const SellHoldingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SellHolding"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SellHoldingInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sellHolding"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sold"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}},{"kind":"Field","name":{"kind":"Name","value":"remaining"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"quantity"}}]}}]}}]}}]} as unknown as DocumentNode<SellHoldingMutation, SellHoldingMutationVariables>;
+export const DeleteHoldingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteHolding"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteHolding"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<DeleteHoldingMutation, DeleteHoldingMutationVariables>;
+export const BrokersPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"BrokersPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"brokerageFirms"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"contactNumber"}}]}}]}}]} as unknown as DocumentNode<BrokersPageQuery, BrokersPageQueryVariables>;
+export const CreateBrokerageFirmDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateBrokerageFirm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"BrokerageFirmInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createBrokerageFirm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateBrokerageFirmMutation, CreateBrokerageFirmMutationVariables>;
+export const UpdateBrokerageFirmDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateBrokerageFirm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"BrokerageFirmInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateBrokerageFirm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateBrokerageFirmMutation, UpdateBrokerageFirmMutationVariables>;
+export const DeleteBrokerageFirmDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteBrokerageFirm"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteBrokerageFirm"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<DeleteBrokerageFirmMutation, DeleteBrokerageFirmMutationVariables>;
+export const SegmentsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SegmentsPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<SegmentsPageQuery, SegmentsPageQueryVariables>;
+export const SegmentNameSuggestionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SegmentNameSuggestions"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"financialInstruments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}}]}}]}}]} as unknown as DocumentNode<SegmentNameSuggestionsQuery, SegmentNameSuggestionsQueryVariables>;
+export const CreateSegmentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateSegment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NameInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createSegment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateSegmentMutation, CreateSegmentMutationVariables>;
+export const UpdateSegmentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateSegment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NameInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateSegment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateSegmentMutation, UpdateSegmentMutationVariables>;
+export const DeleteSegmentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteSegment"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteSegment"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<DeleteSegmentMutation, DeleteSegmentMutationVariables>;
+export const ChargeTypesPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ChargeTypesPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chargeTypes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode<ChargeTypesPageQuery, ChargeTypesPageQueryVariables>;
+export const CreateChargeTypeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateChargeType"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NameInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createChargeType"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateChargeTypeMutation, CreateChargeTypeMutationVariables>;
+export const UpdateChargeTypeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateChargeType"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"NameInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateChargeType"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateChargeTypeMutation, UpdateChargeTypeMutationVariables>;
+export const DeleteChargeTypeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteChargeType"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteChargeType"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<DeleteChargeTypeMutation, DeleteChargeTypeMutationVariables>;
+export const ChargesPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ChargesPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"charges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"brokerageFirm"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chargeType"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"segment"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"percentage"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"exchange"}},{"kind":"Field","name":{"kind":"Name","value":"onBuySell"}},{"kind":"Field","name":{"kind":"Name","value":"effectiveDate"}}]}},{"kind":"Field","name":{"kind":"Name","value":"brokerageFirms"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"chargeTypes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"segments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"buySellOptions"}}]}}]} as unknown as DocumentNode<ChargesPageQuery, ChargesPageQueryVariables>;
+export const CreateChargeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateCharge"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChargeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCharge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateChargeMutation, CreateChargeMutationVariables>;
+export const UpdateChargeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateCharge"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChargeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCharge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateChargeMutation, UpdateChargeMutationVariables>;
+export const DeleteChargeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteCharge"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteCharge"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<DeleteChargeMutation, DeleteChargeMutationVariables>;
+export const FinancialInstrumentsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"FinancialInstrumentsPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"financialInstruments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"description"}}]}}]}}]} as unknown as DocumentNode<FinancialInstrumentsPageQuery, FinancialInstrumentsPageQueryVariables>;
+export const CreateFinancialInstrumentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateFinancialInstrument"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FinancialInstrumentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createFinancialInstrument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<CreateFinancialInstrumentMutation, CreateFinancialInstrumentMutationVariables>;
+export const UpdateFinancialInstrumentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateFinancialInstrument"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"FinancialInstrumentInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateFinancialInstrument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<UpdateFinancialInstrumentMutation, UpdateFinancialInstrumentMutationVariables>;
+export const DeleteFinancialInstrumentDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteFinancialInstrument"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteFinancialInstrument"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<DeleteFinancialInstrumentMutation, DeleteFinancialInstrumentMutationVariables>;
+export const UploadPageTypesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UploadPageTypes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uploadTypes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"acceptedFormats"}},{"kind":"Field","name":{"kind":"Name","value":"templateFileName"}}]}}]}}]} as unknown as DocumentNode<UploadPageTypesQuery, UploadPageTypesQueryVariables>;
+export const UploadHistoryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UploadHistory"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"offset"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uploadHistory"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}},{"kind":"Argument","name":{"kind":"Name","value":"offset"},"value":{"kind":"Variable","name":{"kind":"Name","value":"offset"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"fileName"}},{"kind":"Field","name":{"kind":"Name","value":"fileSha256"}},{"kind":"Field","name":{"kind":"Name","value":"fileFormat"}},{"kind":"Field","name":{"kind":"Name","value":"rowsInFile"}},{"kind":"Field","name":{"kind":"Name","value":"rowsInserted"}},{"kind":"Field","name":{"kind":"Name","value":"rowsUpdated"}},{"kind":"Field","name":{"kind":"Name","value":"rowsUnchanged"}},{"kind":"Field","name":{"kind":"Name","value":"rowsDeleted"}},{"kind":"Field","name":{"kind":"Name","value":"firstDate"}},{"kind":"Field","name":{"kind":"Name","value":"lastDate"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"uploadedBy"}},{"kind":"Field","name":{"kind":"Name","value":"uploadedAt"}}]}}]}}]}}]} as unknown as DocumentNode<UploadHistoryQuery, UploadHistoryQueryVariables>;
+export const UploadTemplateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UploadTemplate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"type"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UploadType"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uploadTemplate"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"type"},"value":{"kind":"Variable","name":{"kind":"Name","value":"type"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"fileName"}},{"kind":"Field","name":{"kind":"Name","value":"contentType"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode<UploadTemplateQuery, UploadTemplateQueryVariables>;
+export const UploadMarketDataDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UploadMarketData"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"type"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UploadType"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"file"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uploadMarketData"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"type"},"value":{"kind":"Variable","name":{"kind":"Name","value":"type"}}},{"kind":"Argument","name":{"kind":"Name","value":"file"},"value":{"kind":"Variable","name":{"kind":"Name","value":"file"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"uploadId"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"fileName"}},{"kind":"Field","name":{"kind":"Name","value":"rowsInFile"}},{"kind":"Field","name":{"kind":"Name","value":"inserted"}},{"kind":"Field","name":{"kind":"Name","value":"updated"}},{"kind":"Field","name":{"kind":"Name","value":"unchanged"}},{"kind":"Field","name":{"kind":"Name","value":"deleted"}},{"kind":"Field","name":{"kind":"Name","value":"dates"}}]}}]}}]} as unknown as DocumentNode<UploadMarketDataMutation, UploadMarketDataMutationVariables>;
+export const UploadedDatesPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UploadedDatesPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"uploadedDateCounts"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"rowCount"}}]}}]}}]} as unknown as DocumentNode<UploadedDatesPageQuery, UploadedDatesPageQueryVariables>;
 
 // Per-operation hooks (scripts/codegen/apollo-hooks.cjs)
 export function useSubscribePageQuery(options?: useQuery.Options<SubscribePageQuery, SubscribePageQueryVariables>) {
@@ -421,4 +820,154 @@ export function useServiceStatusQuery(options?: useQuery.Options<ServiceStatusQu
 }
 export function useServiceStatusLazyQuery(options?: useLazyQuery.Options<ServiceStatusQuery, ServiceStatusQueryVariables>) {
   return useLazyQuery(ServiceStatusDocument, options);
+}
+export function useAccountsPageQuery(options?: useQuery.Options<AccountsPageQuery, AccountsPageQueryVariables>) {
+  return useQuery(AccountsPageDocument, options as useQuery.Options<AccountsPageQuery, AccountsPageQueryVariables>);
+}
+export function useAccountsPageLazyQuery(options?: useLazyQuery.Options<AccountsPageQuery, AccountsPageQueryVariables>) {
+  return useLazyQuery(AccountsPageDocument, options);
+}
+export function useInvestmentPageQuery(options?: useQuery.Options<InvestmentPageQuery, InvestmentPageQueryVariables>) {
+  return useQuery(InvestmentPageDocument, options as useQuery.Options<InvestmentPageQuery, InvestmentPageQueryVariables>);
+}
+export function useInvestmentPageLazyQuery(options?: useLazyQuery.Options<InvestmentPageQuery, InvestmentPageQueryVariables>) {
+  return useLazyQuery(InvestmentPageDocument, options);
+}
+export function useHoldingsPageQuery(options?: useQuery.Options<HoldingsPageQuery, HoldingsPageQueryVariables>) {
+  return useQuery(HoldingsPageDocument, options as useQuery.Options<HoldingsPageQuery, HoldingsPageQueryVariables>);
+}
+export function useHoldingsPageLazyQuery(options?: useLazyQuery.Options<HoldingsPageQuery, HoldingsPageQueryVariables>) {
+  return useLazyQuery(HoldingsPageDocument, options);
+}
+export function useHoldingsBrokerageFirmsQuery(options?: useQuery.Options<HoldingsBrokerageFirmsQuery, HoldingsBrokerageFirmsQueryVariables>) {
+  return useQuery(HoldingsBrokerageFirmsDocument, options as useQuery.Options<HoldingsBrokerageFirmsQuery, HoldingsBrokerageFirmsQueryVariables>);
+}
+export function useHoldingsBrokerageFirmsLazyQuery(options?: useLazyQuery.Options<HoldingsBrokerageFirmsQuery, HoldingsBrokerageFirmsQueryVariables>) {
+  return useLazyQuery(HoldingsBrokerageFirmsDocument, options);
+}
+export function useHoldingSymbolsQuery(options?: useQuery.Options<HoldingSymbolsQuery, HoldingSymbolsQueryVariables>) {
+  return useQuery(HoldingSymbolsDocument, options as useQuery.Options<HoldingSymbolsQuery, HoldingSymbolsQueryVariables>);
+}
+export function useHoldingSymbolsLazyQuery(options?: useLazyQuery.Options<HoldingSymbolsQuery, HoldingSymbolsQueryVariables>) {
+  return useLazyQuery(HoldingSymbolsDocument, options);
+}
+export function useAddHoldingMutation(options?: useMutation.Options<AddHoldingMutation, AddHoldingMutationVariables>) {
+  return useMutation(AddHoldingDocument, options);
+}
+export function useUpdateHoldingMutation(options?: useMutation.Options<UpdateHoldingMutation, UpdateHoldingMutationVariables>) {
+  return useMutation(UpdateHoldingDocument, options);
+}
+export function useSellHoldingMutation(options?: useMutation.Options<SellHoldingMutation, SellHoldingMutationVariables>) {
+  return useMutation(SellHoldingDocument, options);
+}
+export function useDeleteHoldingMutation(options?: useMutation.Options<DeleteHoldingMutation, DeleteHoldingMutationVariables>) {
+  return useMutation(DeleteHoldingDocument, options);
+}
+export function useBrokersPageQuery(options?: useQuery.Options<BrokersPageQuery, BrokersPageQueryVariables>) {
+  return useQuery(BrokersPageDocument, options as useQuery.Options<BrokersPageQuery, BrokersPageQueryVariables>);
+}
+export function useBrokersPageLazyQuery(options?: useLazyQuery.Options<BrokersPageQuery, BrokersPageQueryVariables>) {
+  return useLazyQuery(BrokersPageDocument, options);
+}
+export function useCreateBrokerageFirmMutation(options?: useMutation.Options<CreateBrokerageFirmMutation, CreateBrokerageFirmMutationVariables>) {
+  return useMutation(CreateBrokerageFirmDocument, options);
+}
+export function useUpdateBrokerageFirmMutation(options?: useMutation.Options<UpdateBrokerageFirmMutation, UpdateBrokerageFirmMutationVariables>) {
+  return useMutation(UpdateBrokerageFirmDocument, options);
+}
+export function useDeleteBrokerageFirmMutation(options?: useMutation.Options<DeleteBrokerageFirmMutation, DeleteBrokerageFirmMutationVariables>) {
+  return useMutation(DeleteBrokerageFirmDocument, options);
+}
+export function useSegmentsPageQuery(options?: useQuery.Options<SegmentsPageQuery, SegmentsPageQueryVariables>) {
+  return useQuery(SegmentsPageDocument, options as useQuery.Options<SegmentsPageQuery, SegmentsPageQueryVariables>);
+}
+export function useSegmentsPageLazyQuery(options?: useLazyQuery.Options<SegmentsPageQuery, SegmentsPageQueryVariables>) {
+  return useLazyQuery(SegmentsPageDocument, options);
+}
+export function useSegmentNameSuggestionsQuery(options?: useQuery.Options<SegmentNameSuggestionsQuery, SegmentNameSuggestionsQueryVariables>) {
+  return useQuery(SegmentNameSuggestionsDocument, options as useQuery.Options<SegmentNameSuggestionsQuery, SegmentNameSuggestionsQueryVariables>);
+}
+export function useSegmentNameSuggestionsLazyQuery(options?: useLazyQuery.Options<SegmentNameSuggestionsQuery, SegmentNameSuggestionsQueryVariables>) {
+  return useLazyQuery(SegmentNameSuggestionsDocument, options);
+}
+export function useCreateSegmentMutation(options?: useMutation.Options<CreateSegmentMutation, CreateSegmentMutationVariables>) {
+  return useMutation(CreateSegmentDocument, options);
+}
+export function useUpdateSegmentMutation(options?: useMutation.Options<UpdateSegmentMutation, UpdateSegmentMutationVariables>) {
+  return useMutation(UpdateSegmentDocument, options);
+}
+export function useDeleteSegmentMutation(options?: useMutation.Options<DeleteSegmentMutation, DeleteSegmentMutationVariables>) {
+  return useMutation(DeleteSegmentDocument, options);
+}
+export function useChargeTypesPageQuery(options?: useQuery.Options<ChargeTypesPageQuery, ChargeTypesPageQueryVariables>) {
+  return useQuery(ChargeTypesPageDocument, options as useQuery.Options<ChargeTypesPageQuery, ChargeTypesPageQueryVariables>);
+}
+export function useChargeTypesPageLazyQuery(options?: useLazyQuery.Options<ChargeTypesPageQuery, ChargeTypesPageQueryVariables>) {
+  return useLazyQuery(ChargeTypesPageDocument, options);
+}
+export function useCreateChargeTypeMutation(options?: useMutation.Options<CreateChargeTypeMutation, CreateChargeTypeMutationVariables>) {
+  return useMutation(CreateChargeTypeDocument, options);
+}
+export function useUpdateChargeTypeMutation(options?: useMutation.Options<UpdateChargeTypeMutation, UpdateChargeTypeMutationVariables>) {
+  return useMutation(UpdateChargeTypeDocument, options);
+}
+export function useDeleteChargeTypeMutation(options?: useMutation.Options<DeleteChargeTypeMutation, DeleteChargeTypeMutationVariables>) {
+  return useMutation(DeleteChargeTypeDocument, options);
+}
+export function useChargesPageQuery(options?: useQuery.Options<ChargesPageQuery, ChargesPageQueryVariables>) {
+  return useQuery(ChargesPageDocument, options as useQuery.Options<ChargesPageQuery, ChargesPageQueryVariables>);
+}
+export function useChargesPageLazyQuery(options?: useLazyQuery.Options<ChargesPageQuery, ChargesPageQueryVariables>) {
+  return useLazyQuery(ChargesPageDocument, options);
+}
+export function useCreateChargeMutation(options?: useMutation.Options<CreateChargeMutation, CreateChargeMutationVariables>) {
+  return useMutation(CreateChargeDocument, options);
+}
+export function useUpdateChargeMutation(options?: useMutation.Options<UpdateChargeMutation, UpdateChargeMutationVariables>) {
+  return useMutation(UpdateChargeDocument, options);
+}
+export function useDeleteChargeMutation(options?: useMutation.Options<DeleteChargeMutation, DeleteChargeMutationVariables>) {
+  return useMutation(DeleteChargeDocument, options);
+}
+export function useFinancialInstrumentsPageQuery(options?: useQuery.Options<FinancialInstrumentsPageQuery, FinancialInstrumentsPageQueryVariables>) {
+  return useQuery(FinancialInstrumentsPageDocument, options as useQuery.Options<FinancialInstrumentsPageQuery, FinancialInstrumentsPageQueryVariables>);
+}
+export function useFinancialInstrumentsPageLazyQuery(options?: useLazyQuery.Options<FinancialInstrumentsPageQuery, FinancialInstrumentsPageQueryVariables>) {
+  return useLazyQuery(FinancialInstrumentsPageDocument, options);
+}
+export function useCreateFinancialInstrumentMutation(options?: useMutation.Options<CreateFinancialInstrumentMutation, CreateFinancialInstrumentMutationVariables>) {
+  return useMutation(CreateFinancialInstrumentDocument, options);
+}
+export function useUpdateFinancialInstrumentMutation(options?: useMutation.Options<UpdateFinancialInstrumentMutation, UpdateFinancialInstrumentMutationVariables>) {
+  return useMutation(UpdateFinancialInstrumentDocument, options);
+}
+export function useDeleteFinancialInstrumentMutation(options?: useMutation.Options<DeleteFinancialInstrumentMutation, DeleteFinancialInstrumentMutationVariables>) {
+  return useMutation(DeleteFinancialInstrumentDocument, options);
+}
+export function useUploadPageTypesQuery(options?: useQuery.Options<UploadPageTypesQuery, UploadPageTypesQueryVariables>) {
+  return useQuery(UploadPageTypesDocument, options as useQuery.Options<UploadPageTypesQuery, UploadPageTypesQueryVariables>);
+}
+export function useUploadPageTypesLazyQuery(options?: useLazyQuery.Options<UploadPageTypesQuery, UploadPageTypesQueryVariables>) {
+  return useLazyQuery(UploadPageTypesDocument, options);
+}
+export function useUploadHistoryQuery(options?: useQuery.Options<UploadHistoryQuery, UploadHistoryQueryVariables>) {
+  return useQuery(UploadHistoryDocument, options as useQuery.Options<UploadHistoryQuery, UploadHistoryQueryVariables>);
+}
+export function useUploadHistoryLazyQuery(options?: useLazyQuery.Options<UploadHistoryQuery, UploadHistoryQueryVariables>) {
+  return useLazyQuery(UploadHistoryDocument, options);
+}
+export function useUploadTemplateQuery(options?: useQuery.Options<UploadTemplateQuery, UploadTemplateQueryVariables>) {
+  return useQuery(UploadTemplateDocument, options as useQuery.Options<UploadTemplateQuery, UploadTemplateQueryVariables>);
+}
+export function useUploadTemplateLazyQuery(options?: useLazyQuery.Options<UploadTemplateQuery, UploadTemplateQueryVariables>) {
+  return useLazyQuery(UploadTemplateDocument, options);
+}
+export function useUploadMarketDataMutation(options?: useMutation.Options<UploadMarketDataMutation, UploadMarketDataMutationVariables>) {
+  return useMutation(UploadMarketDataDocument, options);
+}
+export function useUploadedDatesPageQuery(options?: useQuery.Options<UploadedDatesPageQuery, UploadedDatesPageQueryVariables>) {
+  return useQuery(UploadedDatesPageDocument, options as useQuery.Options<UploadedDatesPageQuery, UploadedDatesPageQueryVariables>);
+}
+export function useUploadedDatesPageLazyQuery(options?: useLazyQuery.Options<UploadedDatesPageQuery, UploadedDatesPageQueryVariables>) {
+  return useLazyQuery(UploadedDatesPageDocument, options);
 }

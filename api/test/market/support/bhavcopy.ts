@@ -1,15 +1,13 @@
 /**
  * The 307 legacy NSE bhavcopies of ../shared/data (2019-01-01 .. 2020-03-31, 595,206 rows; see
  * shared/data/PROVENANCE.md), parsed straight from the files for the tests' independent
- * computations, and a test-only bulk loader (COPY) into stock_prices.
+ * computations, and loaded into the database through the upload code.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
-import type { DatabaseHandle } from '../../../src/db/client.js';
+import type { FastifyInstance } from 'fastify';
+import { ingestFile } from '../../../src/ingest/index.js';
 
 export const LEGACY_BHAVCOPY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data/nse/bhavcopy/legacy');
 
@@ -76,39 +74,18 @@ export function readLegacyBhavcopies(files: string[] = legacyBhavcopyFiles()): B
   return files.flatMap((file) => parseBhavcopy(fs.readFileSync(file, 'utf8')));
 }
 
-const COLUMNS =
-  'symbol, series, trade_date, open_price, high_price, low_price, close_price, last_price, prev_close, total_traded_qty, total_traded_value, total_trades, isin';
-
-function toCsv(rows: BhavcopyRow[]): string {
-  // bhavcopy values hold no commas or quotes; symbols such as M&M need no quoting either
-  return rows
-    .map((r) => [r.symbol, r.series, r.date, r.open, r.high, r.low, r.close, r.last, r.prevClose, r.volume, r.value, r.trades, r.isin].join(','))
-    .join('\n')
-    .concat('\n');
-}
-
 /**
- * Test-only bulk load of rows into stock_prices (COPY), bypassing the upload code, followed by the
- * per-day summary the ingestion keeps (stock_price_dates).
+ * Loads every legacy bhavcopy through the upload code (ingestFile, as a staff upload would), with
+ * the change signal held back until the end and sent once for all dates, as the demo-data
+ * loader does: one recomputation instead of 307.
  */
-export async function copyIntoStockPrices(handle: DatabaseHandle, rows: BhavcopyRow[]): Promise<void> {
-  const chunkSize = 100_000;
-  for (let start = 0; start < rows.length; start += chunkSize) {
-    const csv = toCsv(rows.slice(start, start + chunkSize));
-    if (handle.kind === 'pglite') {
-      await handle.client.query(`COPY stock_prices (${COLUMNS}) FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob: new Blob([csv]) });
-    } else {
-      const client = await handle.pool.connect();
-      try {
-        await pipeline(Readable.from([csv]), client.query(copyFrom(`COPY stock_prices (${COLUMNS}) FROM STDIN WITH (FORMAT csv)`)));
-      } finally {
-        client.release();
-      }
-    }
+export async function loadLegacyBhavcopies(app: FastifyInstance, files: string[] = legacyBhavcopyFiles()): Promise<string[]> {
+  const dates = new Set<string>();
+  for (const file of files) {
+    const result = await ingestFile(app, 'UPLOAD_STOCK_PRICE', path.basename(file), fs.readFileSync(file), { id: null, username: 'analysis-tests' }, { emitEvents: false });
+    for (const date of result.dates) dates.add(date);
   }
-  const summary = `INSERT INTO stock_price_dates (trade_date, row_count)
-    SELECT trade_date, count(*) FROM stock_prices GROUP BY trade_date
-    ON CONFLICT (trade_date) DO UPDATE SET row_count = excluded.row_count, updated_at = now()`;
-  if (handle.kind === 'pglite') await handle.client.query(summary);
-  else await handle.pool.query(summary);
+  const sorted = [...dates].sort();
+  await app.events.emit('market.dataChanged', { kind: 'UPLOAD_STOCK_PRICE', dates: sorted });
+  return sorted;
 }

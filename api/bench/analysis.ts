@@ -1,0 +1,229 @@
+/**
+ * Benchmark of the Technical Analysis reads (`npm run bench:analysis`, issue 4): the whole back
+ * end in process (REST API on PGlite in memory, or BENCH_DB=postgres for a throw-away PostgreSQL
+ * server; the BFF over HTTP in front of it) with the 15 months of real prices loaded (the 307
+ * legacy bhavcopies through the upload code). In the same run it measures p50/p95 of each of the
+ * eleven REST reads the old page made and of the one `technicalAnalysis` GraphQL query that
+ * replaces them, sequentially and with 10 concurrent clients, then prints
+ * - GraphQL ÷ the slowest single REST read (target ≤ 1.5),
+ * - GraphQL ÷ the sum of the eleven sequential reads (target ≤ 0.3),
+ * - the first-route JavaScript of the web build (gzip; target ≤ 350 KiB; built when missing).
+ * Exits with status 1 when a target is missed. BENCH_SAMPLES sets the sequential samples (200).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from '../src/db/client.js';
+import { loadConfig as loadApiConfig } from '../src/config.js';
+import { createStartedApp } from '../src/start.js';
+import { loadLegacyBhavcopies } from '../test/market/support/bhavcopy.js';
+import { loadConfig as loadBffConfig } from '../../bff/src/config.js';
+import { createBffServer } from '../../bff/src/server.js';
+// @ts-expect-error plain ESM helper shared with the scripts
+import { startPostgres } from '../../scripts/lib/postgres.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const CONCURRENCY = 10;
+const CONCURRENT_REQUESTS = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 400);
+const WARMUP = 20;
+const TARGET_VS_SLOWEST = 1.5;
+const TARGET_VS_SUM = 0.3;
+const TARGET_FIRST_ROUTE_KIB = 350;
+
+const PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'];
+const REST_READS = [
+  '/public/stock-prices/highestStockPriceByStock',
+  ...PERIODS.map((period) => `/public/stock-prices/weeks-high?type=${period}`),
+  ...PERIODS.map((period) => `/public/stock-prices/weeks-low?type=${period}`),
+];
+
+const ITEM = 'symbol presentClose previousClose change changePercent presentDate previousDate';
+const LISTS = `weekly { ${ITEM} } monthly { ${ITEM} } quarterly { ${ITEM} } halfYearly { ${ITEM} } yearly { ${ITEM} }`;
+const TECHNICAL_ANALYSIS = `query TechnicalAnalysisBench { technicalAnalysis { asOf highs { ${LISTS} } lows { ${LISTS} } highestPrices { symbol highPrice highDate lowPrice lowDate } } }`;
+
+interface Stats {
+  p50: number;
+  p95: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+function stats(samples: number[]): Stats {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
+}
+
+type Call = () => Promise<void>;
+
+async function timed(call: Call): Promise<number> {
+  const started = performance.now();
+  await call();
+  return performance.now() - started;
+}
+
+async function sequential(call: Call, samples = SAMPLES): Promise<Stats> {
+  for (let i = 0; i < WARMUP; i++) await call();
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) times.push(await timed(call));
+  return stats(times);
+}
+
+/** CONCURRENCY clients, each sending its next request when the last one answered. */
+async function concurrent(call: Call, total = CONCURRENT_REQUESTS): Promise<Stats & { perSecond: number }> {
+  const times: number[] = [];
+  let remaining = total;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (remaining > 0) {
+        remaining--;
+        times.push(await timed(call));
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { ...stats(times), perSecond: total / seconds };
+}
+
+function restCall(url: string): Call {
+  return async () => {
+    const response = await fetch(url);
+    if (response.status !== 200) throw new Error(`${url}: ${response.status}`);
+    await response.arrayBuffer();
+  };
+}
+
+function graphqlCall(endpoint: string, query: string): Call {
+  const body = JSON.stringify({ query });
+  return async () => {
+    const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const text = await response.text();
+    if (response.status !== 200 || text.includes('"errors"')) throw new Error(`GraphQL: ${response.status} ${text.slice(0, 300)}`);
+  };
+}
+
+/** JavaScript loaded for a first visit of /technical-analysis: the entry, its static imports and the page chunk's. */
+function firstRouteJavaScript(): { files: string[]; gzipBytes: number } {
+  const dist = path.join(ROOT, 'web/dist');
+  const indexHtml = path.join(dist, 'index.html');
+  if (!fs.existsSync(indexHtml) || process.env.BENCH_BUILD_WEB === '1') {
+    const build = spawnSync('npm', ['run', '--silent', 'build', '-w', '@bazaar/web'], { cwd: ROOT, stdio: 'inherit' });
+    if (build.status !== 0) throw new Error('web build failed');
+  }
+  const html = fs.readFileSync(indexHtml, 'utf8');
+  const assets = path.join(dist, 'assets');
+  const start = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((match) => match[1] as string);
+  const page = fs.readdirSync(assets).find((name) => /^technical-analysis-page-.*\.js$/.test(name));
+  if (page) start.push(page);
+  const seen = new Set<string>();
+  const queue = [...start];
+  while (queue.length > 0) {
+    const file = queue.shift() as string;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = fs.readFileSync(path.join(assets, file), 'utf8');
+    // static imports only: `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`; not `import("./x.js")`
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(match[1] as string);
+  }
+  const files = [...seen];
+  const gzipBytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length, 0);
+  return { files, gzipBytes };
+}
+
+const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
+
+async function main(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-analysis-'));
+  const server =
+    process.env.BENCH_DB === 'postgres' ? ((await startPostgres({ fast: true })) as { url: (db?: string) => string; stop: () => void }) : undefined;
+  const handle = server ? await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 }) : await openDatabase({ pglite: new PGlite() });
+  const engine = server ? 'PostgreSQL server' : 'PGlite (in memory)';
+  const apiConfig = loadApiConfig(
+    { NODE_ENV: 'production' },
+    { dataDir, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', logLevel: 'silent', demoData: false, rateLimitPerMinute: 10_000_000 },
+  );
+  const api = await createStartedApp({ config: apiConfig, handle, logger: false });
+  await api.listen({ host: '127.0.0.1', port: 0 });
+  const address = api.server.address();
+  const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const bff = await createBffServer(
+    loadBffConfig({ NODE_ENV: 'production' }, { restApiUrl: `${apiUrl}/api`, insightApiUrl: `${apiUrl}/insight`, logLevel: 'silent', rateLimitPerMinute: 10_000_000 }),
+  );
+  const bffPort = await bff.listen(0, '127.0.0.1');
+  const endpoint = `http://127.0.0.1:${bffPort}/graphql`;
+
+  try {
+    console.log(`engine: ${engine}; loading the 307 legacy bhavcopies through the upload code…`);
+    const loadStarted = performance.now();
+    const dates = await loadLegacyBhavcopies(api);
+    console.log(`loaded ${dates.length} trading days (${dates[0]} .. ${dates.at(-1)}) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+
+    console.log(`\nsequential: ${SAMPLES} samples after ${WARMUP} warm-up; concurrent: ${CONCURRENT_REQUESTS} requests from ${CONCURRENCY} clients`);
+    console.log(`${'read'.padEnd(56)}${'seq p50'.padStart(10)}${'seq p95'.padStart(10)}${'c10 p50'.padStart(10)}${'c10 p95'.padStart(10)}${'c10 req/s'.padStart(11)}`);
+    const rest: Array<{ path: string; seq: Stats; conc: Stats & { perSecond: number } }> = [];
+    for (const readPath of REST_READS) {
+      const call = restCall(`${apiUrl}/api${readPath}`);
+      const seq = await sequential(call);
+      const conc = await concurrent(call);
+      rest.push({ path: readPath, seq, conc });
+      console.log(`REST ${readPath.padEnd(51)}${ms(seq.p50)}${ms(seq.p95)}${ms(conc.p50)}${ms(conc.p95)}${conc.perSecond.toFixed(0).padStart(11)}`);
+    }
+    const graphql = graphqlCall(endpoint, TECHNICAL_ANALYSIS);
+    const gqlSeq = await sequential(graphql);
+    const gqlConc = await concurrent(graphql);
+    console.log(`${'GraphQL technicalAnalysis (all eleven parts)'.padEnd(56)}${ms(gqlSeq.p50)}${ms(gqlSeq.p95)}${ms(gqlConc.p50)}${ms(gqlConc.p95)}${gqlConc.perSecond.toFixed(0).padStart(11)}`);
+
+    // a cold GraphQL request (market cache dropped first): the eleven reads really made, concurrently
+    const cold: number[] = [];
+    for (let i = 0; i < 20; i++) {
+      bff.caches.market.clear();
+      cold.push(await timed(graphql));
+    }
+    const coldStats = stats(cold);
+    console.log(`${'GraphQL technicalAnalysis, cache dropped before each'.padEnd(56)}${ms(coldStats.p50)}${ms(coldStats.p95)}`);
+
+    const slowest = rest.reduce((worst, read) => (read.seq.p50 > worst.seq.p50 ? read : worst));
+    const slowestConc = rest.reduce((worst, read) => (read.conc.p50 > worst.conc.p50 ? read : worst));
+    const sum = rest.reduce((total, read) => total + read.seq.p50, 0);
+    const vsSlowest = gqlSeq.p50 / slowest.seq.p50;
+    const vsSlowestConc = gqlConc.p50 / slowestConc.conc.p50;
+    const vsSum = gqlSeq.p50 / sum;
+    const coldVsSum = coldStats.p50 / sum;
+    console.log('\nratios (p50)');
+    console.log(`  GraphQL ÷ slowest REST read (${slowest.path}), sequential: ${vsSlowest.toFixed(2)} (target ≤ ${TARGET_VS_SLOWEST})`);
+    console.log(`  GraphQL ÷ slowest REST read, 10 concurrent clients:          ${vsSlowestConc.toFixed(2)}`);
+    console.log(`  GraphQL ÷ sum of the eleven sequential reads (${sum.toFixed(2)} ms): ${vsSum.toFixed(2)} (target ≤ ${TARGET_VS_SUM})`);
+    console.log(`  cold GraphQL (cache dropped) ÷ sum of the eleven reads:        ${coldVsSum.toFixed(2)}`);
+
+    const bundle = firstRouteJavaScript();
+    const kib = bundle.gzipBytes / 1024;
+    console.log(`\nfirst-route JavaScript of /technical-analysis (gzip): ${kib.toFixed(1)} KiB in ${bundle.files.length} files (target ≤ ${TARGET_FIRST_ROUTE_KIB} KiB)`);
+    console.log(`  ${bundle.files.join(', ')}`);
+    const gridOrChartsInside = bundle.files.filter((file) => /^(ag-grid|apexcharts)/.test(file));
+    if (gridOrChartsInside.length > 0) console.log(`  grid or chart chunks on the first route: ${gridOrChartsInside.join(', ')}`);
+
+    const missed: string[] = [];
+    if (vsSlowest > TARGET_VS_SLOWEST) missed.push('GraphQL ÷ slowest REST read');
+    if (vsSum > TARGET_VS_SUM) missed.push('GraphQL ÷ sum of the eleven reads');
+    if (kib > TARGET_FIRST_ROUTE_KIB) missed.push('first-route JavaScript');
+    if (gridOrChartsInside.length > 0) missed.push('grid and charts outside the first route');
+    console.log(missed.length === 0 ? '\nall targets met' : `\nMISSED: ${missed.join('; ')}`);
+    if (missed.length > 0) process.exitCode = 1;
+  } finally {
+    await bff.close();
+    await api.close();
+    await handle.close();
+    server?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
