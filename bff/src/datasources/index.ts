@@ -7,6 +7,7 @@ import { PortfolioApi } from './portfolio-api.js';
 import { AccountsApi } from './accounts-api.js';
 import { MarketApi } from './market-api.js';
 import { AnalysisApi } from './analysis-api.js';
+import { UploadsApi } from './uploads-api.js';
 
 export function createDataSources(scope: RequestScope) {
   return {
@@ -17,6 +18,7 @@ export function createDataSources(scope: RequestScope) {
     accounts: new AccountsApi(scope),
     market: new MarketApi(scope),
     analysis: new AnalysisApi(scope),
+    uploads: new UploadsApi(scope),
   };
 }
 

@@ -7,5 +7,6 @@ import { portfolioResolvers } from './portfolio.js';
 import { accountsResolvers } from './accounts.js';
 import { marketResolvers } from './market.js';
 import { analysisResolvers } from './analysis.js';
+import { uploadsResolvers } from './uploads.js';
 
-export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers, portfolioResolvers, accountsResolvers, marketResolvers, analysisResolvers];
+export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers, portfolioResolvers, accountsResolvers, marketResolvers, analysisResolvers, uploadsResolvers];

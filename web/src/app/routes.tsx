@@ -33,8 +33,8 @@ export const routes: AppRoute[] = [
   { path: '/roles', page: lazy(() => import('../features/admin/pages/roles-page')), access: ADMIN_ONLY },
 
   // --- market data uploads (uploads) ---
-  { path: '/upload', page: comingSoon('Upload Files'), access: STAFF_OR_ADMIN },
-  { path: '/dates', page: comingSoon('Uploaded Stock Price Dates'), access: STAFF_OR_ADMIN },
+  { path: '/upload', page: lazy(() => import('../features/uploads/pages/upload-page')), access: STAFF_OR_ADMIN },
+  { path: '/dates', page: lazy(() => import('../features/uploads/pages/dates-page')), access: STAFF_OR_ADMIN },
 
   // --- market and analysis ---
   { path: '/stock-price', page: comingSoon('Stock Prices') },
@@ -47,14 +47,14 @@ export const routes: AppRoute[] = [
   { path: '/stock-watch-list', page: comingSoon('Stock Watch List'), access: 'login' },
 
   // --- portfolio ---
-  { path: '/accounts', page: comingSoon('Brokerage Accounts'), access: 'login' },
-  { path: '/investment/:brokerTitle', page: comingSoon('Investments'), access: 'login' },
-  { path: '/holdings', page: comingSoon('Holdings'), access: 'login' },
-  { path: '/app-broker', page: comingSoon('Brokers'), access: STAFF_OR_ADMIN },
-  { path: '/segment', page: comingSoon('Segments'), access: STAFF_OR_ADMIN },
-  { path: '/charge-type', page: comingSoon('Charge Types'), access: STAFF_OR_ADMIN },
-  { path: '/charges', page: comingSoon('Charges'), access: STAFF_OR_ADMIN },
-  { path: '/financial', page: comingSoon('Financial Instruments'), access: ADMIN_ONLY },
+  { path: '/accounts', page: lazy(() => import('../features/portfolio/pages/accounts-page')), access: 'login' },
+  { path: '/investment/:brokerTitle', page: lazy(() => import('../features/portfolio/pages/investment-page')), access: 'login' },
+  { path: '/holdings', page: lazy(() => import('../features/portfolio/pages/holdings-page')), access: 'login' },
+  { path: '/app-broker', page: lazy(() => import('../features/portfolio/pages/brokers-page')), access: STAFF_OR_ADMIN },
+  { path: '/segment', page: lazy(() => import('../features/portfolio/pages/segments-page')), access: STAFF_OR_ADMIN },
+  { path: '/charge-type', page: lazy(() => import('../features/portfolio/pages/charge-types-page')), access: STAFF_OR_ADMIN },
+  { path: '/charges', page: lazy(() => import('../features/portfolio/pages/charges-page')), access: STAFF_OR_ADMIN },
+  { path: '/financial', page: lazy(() => import('../features/portfolio/pages/financial-instruments-page')), access: ADMIN_ONLY },
 
   // --- accounts and engagement ---
   { path: '/contact', page: lazy(() => import('../features/accounts/pages/contact-page')) },

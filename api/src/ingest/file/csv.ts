@@ -12,16 +12,22 @@ export type RecordCallback = (cells: string[], line: number) => void;
 /** Refuses a field that never closes its quote instead of reading the rest of the file as one cell. */
 const MAX_QUOTED_FIELD = 100_000;
 
+/** Trims only when needed: most cells have no padding, and trim() allocates. */
+function trimmed(text: string): string {
+  const last = text.length - 1;
+  return last >= 0 && (text.charCodeAt(0) <= 32 || text.charCodeAt(last) <= 32) ? text.trim() : text;
+}
+
 function splitPlain(line: string): string[] {
   const cells: string[] = [];
   let start = 0;
   for (;;) {
     const comma = line.indexOf(',', start);
     if (comma < 0) {
-      cells.push(line.slice(start).trim());
+      cells.push(trimmed(line.slice(start)));
       return cells;
     }
-    cells.push(line.slice(start, comma).trim());
+    cells.push(trimmed(line.slice(start, comma)));
     start = comma + 1;
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * The holding form's rules (spec sections 2 and 5), one schema per mode of the modal:
+ * - add and edit: symbol, current price, price, exchange, quantity and the date ('Creation Date');
+ * - sell: the same buy side (read-only on screen, 'Buying Date'), plus a sell price, a selling date
+ *   (' Selling Date is required!') and a quantity no larger than the quantity held.
+ * Messages are the spec's, verbatim (the leading spaces of the date messages included). The
+ * server applies the same rules again (shared holdingSchema and the API's date checks).
+ */
+import { z } from 'zod';
+import { EXCHANGES } from '../constants.js';
+import { MESSAGES } from '../validation/messages.js';
+import { requiredDate, requiredDecimal, requiredInteger, requiredText } from '../validation/rules.js';
+
+export type HoldingFormMode = 'add' | 'edit' | 'sell';
+
+/** Not in the spec (it names no message for the sell price): our words, in its style. */
+export const SELL_PRICE_REQUIRED = 'Sell Price is required!';
+
+export interface HoldingFormOptions {
+  mode: HoldingFormMode;
+  /** Today's exchange date (YYYY-MM-DD): no date may be later. */
+  today: string;
+  /** Sell mode: the quantity held, the most that can be sold. */
+  heldQuantity?: number;
+  /** Edit mode of a sold holding: its sell price and date stay editable. */
+  sold?: boolean;
+}
+
+export function holdingFormSchema(options: HoldingFormOptions) {
+  const holding = MESSAGES.holding;
+  const selling = options.mode === 'sell' || (options.mode === 'edit' && options.sold === true);
+  const quantity = requiredInteger(holding.quantityRequired, 'Quantity', { min: 1, max: 1_000_000_000 });
+  const base = z.object({
+    symbol: requiredText(holding.symbolRequired, 'Symbol', 50),
+    currentPrice: requiredDecimal(holding.currentPriceRequired, 'Current Price', { nonNegative: true, maxDecimals: 4 }),
+    price: requiredDecimal(holding.priceRequired, 'Price', { positive: true, maxDecimals: 4 }),
+    exchange: z.enum(EXCHANGES, { error: holding.exchangeRequired }),
+    quantity:
+      options.mode === 'sell' && options.heldQuantity !== undefined
+        ? quantity.refine((value) => value <= (options.heldQuantity as number), `You cannot sell more than the ${options.heldQuantity} shares held`)
+        : quantity,
+    creationDate: requiredDate(holding.buyingDateRequired, 'Buying date').refine((date) => date <= options.today, 'The buying date cannot be in the future'),
+    sellPrice: selling ? requiredDecimal(SELL_PRICE_REQUIRED, 'Sell Price', { positive: true, maxDecimals: 4 }) : z.unknown().optional(),
+    sellingDate: selling
+      ? requiredDate(holding.sellingDateRequired, 'Selling date').refine((date) => date <= options.today, 'The selling date cannot be in the future')
+      : z.unknown().optional(),
+  });
+  return base.superRefine((values, context) => {
+    if (selling && typeof values.sellingDate === 'string' && values.sellingDate < values.creationDate) {
+      context.addIssue({ code: 'custom', path: ['sellingDate'], message: 'The selling date cannot be before the buying date' });
+    }
+  });
+}

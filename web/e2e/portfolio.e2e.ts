@@ -1,0 +1,221 @@
+/**
+ * Portfolio journeys in Chromium against the app as `npm start` runs it. Prices come from two real
+ * NSE bhavcopies (2 and 3 January 2019) uploaded through the staff upload endpoint; expected values
+ * are read from those files and worked by hand in the comments.
+ * - Staff add a brokerage firm (Brokers screen).
+ * - An investor opens it from Brokerage Accounts and Investment, adds a TCS holding through the
+ *   symbol dropdown (the current price fills in), sells half, and sees the realized row and the
+ *   net P&L.
+ * - Staff add a brokerage charge for that firm (Charges screen); the investor's net P&L changes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+
+const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
+const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
+const FIRM = 'E2E Securities';
+
+/** TCS's EQ close in a legacy bhavcopy (column CLOSE), read straight from the file. */
+function closeOf(file: string, symbol: string): string {
+  const header = fs.readFileSync(path.join(DATA, file), 'utf8').split('\n')[0]?.split(',') ?? [];
+  const line = fs
+    .readFileSync(path.join(DATA, file), 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith(`${symbol},EQ,`));
+  if (!line) throw new Error(`${symbol} is not in ${file}`);
+  return line.split(',')[header.indexOf('CLOSE')] as string;
+}
+
+/** ₹ with Indian grouping and 2 decimals, computed here from paise (integers), apart from the app's code. */
+function rupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const absolute = Math.abs(paise);
+  const whole = String(Math.floor(absolute / 100));
+  const grouped = whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`;
+  return `${sign}₹${grouped}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+function toPaise(text: string): number {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+}
+
+async function uploadPrices(app: RunningApp): Promise<void> {
+  const login = await fetch(`${app.apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO.staff),
+  });
+  const { token } = (await login.json()) as { token: string };
+  for (const file of FILES) {
+    const form = new FormData();
+    form.append('file', new Blob([fs.readFileSync(path.join(DATA, file))], { type: 'text/csv' }), file);
+    const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-prices`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    if (!response.ok) throw new Error(`upload of ${file} failed: ${response.status} ${await response.text()}`);
+  }
+}
+
+/** The holdings row whose status is exactly this one ("UNREALIZED" contains "REALIZED"). */
+function holdingRow(page: Page, status: 'REALIZED' | 'UNREALIZED') {
+  return page
+    .getByTestId('holdings-grid')
+    .locator('.ag-row')
+    .filter({ has: page.locator('[col-id="status"]').getByText(status, { exact: true }) });
+}
+
+/** The text of one cell of the holdings row with this status. */
+async function cell(page: Page, status: 'REALIZED' | 'UNREALIZED', column: string): Promise<string> {
+  return ((await holdingRow(page, status).locator(`[col-id="${column}"]`).textContent()) ?? '').trim();
+}
+
+async function openHoldings(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/accounts`);
+  await page.getByTestId('accounts-title').waitFor();
+  await page.getByRole('link', { name: FIRM }).click();
+  await page.getByRole('heading', { name: `${FIRM} Investments` }).waitFor();
+  await page.getByRole('button', { name: 'Equity' }).click();
+  await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
+}
+
+describe('portfolio in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  // TCS closed at 1899.95 on 2019-01-03 (the latest uploaded day): the current price
+  const tcsClose = closeOf('03JAN2019.csv', 'TCS');
+
+  beforeAll(async () => {
+    app = await startApp();
+    await uploadPrices(app);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('staff add a brokerage firm', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1600 });
+    await loginThroughUi(page, app.baseUrl, DEMO.staff);
+    await page.goto(`${app.baseUrl}/app-broker`);
+    await page.getByTestId('brokers').getByRole('heading', { name: 'Brokers' }).waitFor();
+    await page.getByRole('button', { name: 'Add Broker' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add new Broker' });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await dialog.getByLabel('Name').fill(FIRM);
+    await dialog.getByLabel('Address').fill('Nariman Point, Mumbai');
+    await dialog.getByLabel('Contact Number').fill('12345');
+    await dialog.getByLabel('Contact Number').blur();
+    await dialog.getByText('Enter a valid Contact Number').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Contact Number').fill('9820012345');
+    await save.click();
+    await page.getByText('Broker added successfully!').waitFor();
+    await page.getByTestId('brokers').locator('.ag-row', { hasText: FIRM }).waitFor();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('an investor adds a holding from the symbol dropdown, sells half and sees the realized row', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1600 });
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await openHoldings(page, app.baseUrl);
+
+    await page.getByRole('button', { name: 'Add Holding' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Holding' });
+    const submit = dialog.getByRole('button', { name: 'Add Holding' });
+    expect(await submit.isDisabled()).toBe(true);
+    await dialog.getByText('Creation Date').waitFor();
+    // the dropdown is hidden while the input is empty, lists matching priced symbols, and closes on a pick
+    expect(await dialog.getByTestId('symbol-dropdown').count()).toBe(0);
+    await dialog.getByLabel('Symbol').fill('TC');
+    await dialog.getByRole('option', { name: /^TCS\b/ }).click();
+    expect(await dialog.getByTestId('symbol-dropdown').count()).toBe(0);
+    expect(await dialog.getByLabel('Symbol').inputValue()).toBe('TCS');
+    expect(await dialog.getByLabel('Current Price').inputValue()).toBe(tcsClose);
+    await dialog.getByLabel(/^Price/).fill('1800');
+    await dialog.getByLabel('Quantity').fill('10');
+    expect(await dialog.getByLabel('Instrument Type').inputValue()).toBe('Equity');
+    await submit.click();
+    await page.getByText('Holding added successfully!').waitFor();
+    // open: (1899.95 − 1800) × 10 = 999.50, no charges at this firm yet
+    const openNet = (toPaise(tcsClose) - 180000) * 10;
+    await holdingRow(page, 'UNREALIZED').waitFor();
+    expect(await cell(page, 'UNREALIZED', 'net')).toBe(rupees(openNet));
+
+    // sell 5 of the 10 at 1900
+    await holdingRow(page, 'UNREALIZED').getByRole('button', { name: 'Sell' }).click();
+    const sell = page.getByRole('dialog', { name: 'Sell TCS' });
+    await sell.getByText('Buying Date').waitFor();
+    expect(await sell.getByText('Creation Date').count()).toBe(0);
+    expect(await sell.getByLabel('Exchange').isDisabled()).toBe(true);
+    expect(await sell.getByLabel(/^Price/).getAttribute('readonly')).not.toBeNull();
+    expect(await sell.getByLabel('Selling Date').inputValue()).toBe(await sell.getByLabel('Buying Date').inputValue());
+    // no dropdown in sell mode
+    expect(await sell.getByTestId('symbol-dropdown').count()).toBe(0);
+    const sellButton = sell.getByRole('button', { name: 'Sell' });
+    expect(await sellButton.isDisabled()).toBe(true);
+    await sell.getByLabel('Quantity to sell').fill('5');
+    await sell.getByLabel('Sell Price').fill('1900');
+    await sellButton.click();
+    await page.getByText('Holding Updated Successfully!').waitFor();
+    await holdingRow(page, 'REALIZED').waitFor();
+
+    // realized 5: (1900 − 1800) × 5 = 500.00; the open 5: (1899.95 − 1800) × 5 = 499.75
+    expect(await cell(page, 'REALIZED', 'quantity')).toBe('5');
+    expect(await cell(page, 'REALIZED', 'net')).toBe(rupees(50000));
+    expect(await cell(page, 'UNREALIZED', 'quantity')).toBe('5');
+    expect(await cell(page, 'UNREALIZED', 'net')).toBe(rupees((toPaise(tcsClose) - 180000) * 5));
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it("changes the investor's net P&L when staff add a charge", async () => {
+    const staff = await openPage(browser, { width: 1600 });
+    await loginThroughUi(staff.page, app.baseUrl, DEMO.staff);
+    await staff.page.goto(`${app.baseUrl}/charges`);
+    await staff.page.getByTestId('charges').getByRole('heading', { name: 'Charges' }).waitFor();
+    await staff.page.getByRole('button', { name: 'Add Charge' }).click();
+    const dialog = staff.page.getByRole('dialog', { name: 'Add new Charge' });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    const choose = async (label: string, option: string) => {
+      await dialog.getByRole('combobox', { name: label }).click();
+      await staff.page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Brokerage Firm', FIRM);
+    await choose('Segment', 'Equity');
+    await choose('Charge Type', 'Brokerage');
+    await dialog.getByLabel('Amount').fill('20');
+    await dialog.getByLabel('Percentage').fill('0');
+    expect(await save.isDisabled()).toBe(true);
+    await choose('On Buy/Sell', 'Both');
+    // the effective date defaults to today, the day of the holding's buy and sale
+    await save.click();
+    await staff.page.getByText('Charge added successfully!').waitFor();
+    await staff.page.getByTestId('charges').locator('.ag-row', { hasText: FIRM }).waitFor();
+    expect(relevantErrors(staff.errors)).toEqual([]);
+    await staff.close();
+
+    const { page, errors, close } = await openPage(browser, { width: 1600 });
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await openHoldings(page, app.baseUrl);
+    await holdingRow(page, 'REALIZED').waitFor();
+    // ₹20 per order, both sides. The realized 5 bear half of the 10-share buy order's ₹20 (10) and
+    // their own sale's 20: charges 30, net 500 − 30 = 470. The open 5: 10 + 20 (if sold today) = 30.
+    expect(await cell(page, 'REALIZED', 'charges')).toBe(rupees(3000));
+    expect(await cell(page, 'REALIZED', 'net')).toBe(rupees(47000));
+    expect(await cell(page, 'UNREALIZED', 'net')).toBe(rupees((toPaise(tcsClose) - 180000) * 5 - 3000));
+    // the breakdown per charge type on hover
+    await holdingRow(page, 'REALIZED').getByTestId('charges-cell').hover();
+    const breakdown = page.getByTestId('charges-breakdown');
+    await breakdown.waitFor();
+    expect(await breakdown.textContent()).toContain('Brokerage');
+    expect(await breakdown.textContent()).toContain('₹10.00');
+    expect(await breakdown.textContent()).toContain('₹20.00');
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+});

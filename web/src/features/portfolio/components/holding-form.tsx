@@ -1,0 +1,175 @@
+/**
+ * The holding modal's form (spec section 2, Holdings), in three modes:
+ * - add / edit: the symbol input shows a dropdown of priced symbols filtered by the typed text,
+ *   hidden when the input is empty or a symbol is chosen; picking one fills in the current price.
+ *   The date is labelled 'Creation Date'.
+ * - sell: no dropdown, exchange disabled, buy-side fields read-only, the date labelled 'Buying Date',
+ *   the selling date set to today; the quantity is how many of the held shares are sold.
+ * The submit button stays disabled while the form is invalid (the shared holding form rules).
+ */
+import { useMemo, useState } from 'react';
+import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { exchangeToday, EXCHANGES, holdingFormSchema, type HoldingFormMode } from '@bazaar/shared';
+import { useHoldingSymbolsQuery, type HoldingsPageQuery } from '../../../__generated__/graphql';
+import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
+import { errorMessage } from '../../../lib/errors';
+
+export type HoldingRow = HoldingsPageQuery['holdings'][number];
+
+export interface HoldingFormValues extends Record<string, unknown> {
+  symbol: string;
+  currentPrice: string;
+  price: string;
+  exchange: string;
+  quantity: string;
+  creationDate: string;
+  sellPrice: string;
+  sellingDate: string;
+}
+
+export interface HoldingFormProps {
+  mode: HoldingFormMode;
+  /** The holding edited or sold. */
+  holding?: HoldingRow;
+  segmentName: string;
+  onSubmit: (values: HoldingFormValues) => Promise<void>;
+}
+
+function initialValues(mode: HoldingFormMode, holding: HoldingRow | undefined, today: string): HoldingFormValues {
+  if (!holding) {
+    return { symbol: '', currentPrice: '', price: '', exchange: 'NSE', quantity: '', creationDate: today, sellPrice: '', sellingDate: '' };
+  }
+  return {
+    symbol: holding.symbol,
+    currentPrice: holding.currentPrice ?? '',
+    price: holding.price,
+    exchange: holding.exchange,
+    quantity: String(holding.quantity),
+    creationDate: holding.creationDate,
+    sellPrice: mode === 'sell' ? '' : (holding.sellPrice ?? ''),
+    sellingDate: mode === 'sell' ? today : (holding.sellingDate ?? ''),
+  };
+}
+
+export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFormProps) {
+  const today = useMemo(() => exchangeToday(), []);
+  const sold = holding?.status === 'REALIZED';
+  const schema = useMemo(() => holdingFormSchema({ mode, today, heldQuantity: holding?.quantity, sold }), [mode, today, holding?.quantity, sold]);
+  const form = useZodForm<HoldingFormValues>(schema, initialValues(mode, holding, today));
+  // a symbol counts as chosen once picked from the list (or when editing an existing holding)
+  const [chosen, setChosen] = useState(Boolean(holding));
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const selling = mode === 'sell';
+  const showSellSide = selling || (mode === 'edit' && sold);
+
+  const symbolText = form.values.symbol.trim();
+  const [debouncedSymbol] = useDebouncedValue(symbolText, 200);
+  const dropdownOpen = !selling && !chosen && symbolText !== '';
+  const symbols = useHoldingSymbolsQuery({ variables: { search: debouncedSymbol }, skip: !dropdownOpen || debouncedSymbol === '' });
+
+  function typeSymbol(text: string) {
+    form.setFieldValue('symbol', text.toUpperCase());
+    setChosen(false);
+    // the current price belongs to the picked symbol only
+    form.setFieldValue('currentPrice', '');
+  }
+
+  function pickSymbol(symbol: string, closePrice: string) {
+    form.setFieldValue('symbol', symbol);
+    form.setFieldValue('currentPrice', closePrice);
+    setChosen(true);
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(async (values) => {
+        setFailure(null);
+        setSaving(true);
+        try {
+          await onSubmit(values);
+        } catch (error) {
+          setFailure(errorMessage(error));
+        } finally {
+          setSaving(false);
+        }
+      })}
+    >
+      <Stack gap="sm">
+        {failure && (
+          <Alert color="red" role="alert" data-testid="holding-form-error">
+            {failure}
+          </Alert>
+        )}
+        <div style={{ position: 'relative' }}>
+          <TextInput
+            label="Symbol"
+            required
+            autoComplete="off"
+            readOnly={selling}
+            {...form.getInputProps('symbol')}
+            onChange={(event) => typeSymbol(event.currentTarget.value)}
+          />
+          {dropdownOpen && (
+            <Paper withBorder shadow="md" mt={4} p={4} role="listbox" aria-label="Symbols" data-testid="symbol-dropdown" style={{ position: 'absolute', zIndex: 10, left: 0, right: 0 }}>
+              {symbols.loading || debouncedSymbol !== symbolText ? (
+                <Group justify="center" p="xs">
+                  <Loader size="xs" aria-label="Loading symbols" />
+                </Group>
+              ) : (symbols.data?.holdingSymbols.length ?? 0) === 0 ? (
+                <Text size="sm" c="dimmed" p="xs">
+                  No symbol with prices matches “{symbolText}”.
+                </Text>
+              ) : (
+                symbols.data?.holdingSymbols.map((option) => (
+                  <UnstyledButton
+                    key={option.symbol}
+                    role="option"
+                    aria-selected={false}
+                    display="block"
+                    w="100%"
+                    p={6}
+                    onClick={() => pickSymbol(option.symbol, option.closePrice)}
+                  >
+                    <Group justify="space-between">
+                      <Text size="sm" fw={600}>
+                        {option.symbol}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        ₹{option.closePrice} · {option.tradeDate}
+                      </Text>
+                    </Group>
+                  </UnstyledButton>
+                ))
+              )}
+            </Paper>
+          )}
+        </div>
+        <SimpleGrid cols={2}>
+          <TextInput label="Current Price" required readOnly {...form.getInputProps('currentPrice')} />
+          <TextInput label="Price" required inputMode="decimal" readOnly={selling} {...form.getInputProps('price')} />
+          <Select label="Exchange" required data={[...EXCHANGES]} disabled={selling} allowDeselect={false} {...form.getInputProps('exchange')} />
+          <TextInput label={selling ? 'Quantity to sell' : 'Quantity'} required inputMode="numeric" {...form.getInputProps('quantity')} />
+          <TextInput label="Instrument Type" readOnly value={segmentName} />
+          <TextInput label={selling ? 'Buying Date' : 'Creation Date'} type="date" required readOnly={selling} max={today} {...form.getInputProps('creationDate')} />
+          {showSellSide && (
+            <>
+              <TextInput label="Sell Price" required inputMode="decimal" {...form.getInputProps('sellPrice')} />
+              <TextInput label="Selling Date" type="date" required max={today} {...form.getInputProps('sellingDate')} />
+            </>
+          )}
+        </SimpleGrid>
+        {selling && holding && (
+          <Text size="xs" c="dimmed">
+            {holding.quantity} held. Selling fewer keeps the rest as an open holding.
+          </Text>
+        )}
+        <Button type="submit" loading={saving} disabled={!formIsValid(schema, form.values)}>
+          {mode === 'add' ? 'Add Holding' : mode === 'sell' ? 'Sell' : 'Save'}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,36 @@
+/** A firm's or segment's totals: invested, current value, realized, unrealized, charges and net. */
+import { SimpleGrid, Text } from '@mantine/core';
+import { formatRupees } from '@bazaar/shared';
+import type { PortfolioTotalsFieldsFragment } from '../../../__generated__/graphql';
+
+/** "gain" / "loss" class of a signed decimal string (zero is neither). */
+export function toneClass(value: string | null | undefined): string | undefined {
+  if (!value || /^-?0*(\.0*)?$/.test(value)) return undefined;
+  return value.startsWith('-') ? 'loss' : 'gain';
+}
+
+const ROWS: Array<{ key: keyof Omit<PortfolioTotalsFieldsFragment, '__typename' | 'holdings'>; label: string; signed?: boolean }> = [
+  { key: 'invested', label: 'Invested' },
+  { key: 'currentValue', label: 'Current value' },
+  { key: 'realized', label: 'Realized P&L', signed: true },
+  { key: 'unrealized', label: 'Unrealized P&L', signed: true },
+  { key: 'charges', label: 'Charges' },
+  { key: 'net', label: 'Net P&L', signed: true },
+];
+
+export function TotalsList({ totals, testId }: { totals: PortfolioTotalsFieldsFragment; testId?: string }) {
+  return (
+    <SimpleGrid cols={2} spacing={4} verticalSpacing={2} data-testid={testId}>
+      {ROWS.map((row) => (
+        <div key={row.key} style={{ display: 'contents' }}>
+          <Text size="sm" c="dimmed">
+            {row.label}
+          </Text>
+          <Text size="sm" ta="right" fw={row.key === 'net' ? 700 : 500} className={row.signed ? toneClass(totals[row.key]) : undefined} data-testid={testId ? `${testId}-${row.key}` : undefined}>
+            {formatRupees(totals[row.key])}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}

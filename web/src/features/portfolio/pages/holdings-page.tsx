@@ -1,0 +1,231 @@
+/**
+ * Holdings (spec section 2): the table '{broker} {segment} Holdings' of the investor's holdings with
+ * that firm in that segment (from the navigation state the Investment page sets), an Add Holding
+ * button, and Sell, Edit and Delete per row. P&L columns: gross, charges (the breakdown per charge
+ * type on hover) and net, each net of charges; open holdings are charged as if sold today.
+ */
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Alert, Button, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
+import { formatRupees, SUCCESS_MESSAGES, type HoldingFormMode } from '@bazaar/shared';
+import {
+  useAddHoldingMutation,
+  useDeleteHoldingMutation,
+  useHoldingsBrokerageFirmsQuery,
+  useHoldingsPageQuery,
+  useSellHoldingMutation,
+  useUpdateHoldingMutation,
+  type HoldingInput,
+  type StockExchange,
+} from '../../../__generated__/graphql';
+import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { usePageTitle } from '../../../components/page-title';
+import { formatMarketDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { HoldingForm, type HoldingFormValues, type HoldingRow } from '../components/holding-form';
+import { toneClass } from '../components/totals';
+
+/** What the Investment page passes when a segment is clicked. */
+export interface HoldingsNavigationState {
+  segmentName: string;
+  brokerName: string;
+}
+
+function isNavigationState(value: unknown): value is HoldingsNavigationState {
+  const candidate = value as Partial<HoldingsNavigationState> | null;
+  return typeof candidate?.segmentName === 'string' && typeof candidate.brokerName === 'string';
+}
+
+function ChargesCell({ holding }: { holding: HoldingRow }) {
+  const { profitLoss } = holding;
+  const label =
+    profitLoss.breakdown.length === 0 ? (
+      <Text size="xs">No charges apply</Text>
+    ) : (
+      <Table withRowBorders={false} verticalSpacing={0} fz="xs" data-testid="charges-breakdown">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Charge</Table.Th>
+            <Table.Th ta="right">Buy</Table.Th>
+            <Table.Th ta="right">{profitLoss.sellChargesEstimated ? 'Sell (if sold today)' : 'Sell'}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {profitLoss.breakdown.map((line) => (
+            <Table.Tr key={line.chargeTypeName}>
+              <Table.Td>{line.chargeTypeName}</Table.Td>
+              <Table.Td ta="right">{formatRupees(line.buy)}</Table.Td>
+              <Table.Td ta="right">{formatRupees(line.sell)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    );
+  return (
+    <Tooltip label={label} withArrow multiline position="left" color="var(--mantine-color-body)" c="var(--mantine-color-text)" style={{ border: '1px solid var(--mantine-color-default-border)' }}>
+      <span data-testid="charges-cell" style={{ textDecoration: 'underline dotted', cursor: 'help' }}>
+        {formatRupees(profitLoss.charges)}
+      </span>
+    </Tooltip>
+  );
+}
+
+const COLUMNS: DataGridColumn<HoldingRow>[] = [
+  { field: 'symbol', headerName: 'Symbol', minWidth: 110 },
+  { field: 'exchange', headerName: 'Exchange', width: 100 },
+  { field: 'quantity', headerName: 'Quantity', numeric: true, width: 105 },
+  { field: 'price', headerName: 'Price', numeric: true, format: (value) => formatRupees(value as string) },
+  { field: 'currentPrice', headerName: 'Current Price', numeric: true, format: (value) => formatRupees(value as string | null) },
+  {
+    field: 'dayChange',
+    headerName: 'Day Change',
+    numeric: true,
+    value: (row) => row.quote?.changePercent ?? null,
+    format: (value) => (value === null ? '' : `${value}%`),
+    cellClass: (row) => toneClass(row.quote?.change),
+  },
+  { field: 'status', headerName: 'Status', width: 125 },
+  { field: 'creationDate', headerName: 'Buying Date', format: (value) => formatMarketDate(value as string) },
+  { field: 'sellPrice', headerName: 'Sell Price', numeric: true, format: (value) => formatRupees(value as string | null) },
+  { field: 'sellingDate', headerName: 'Selling Date', format: (value) => formatMarketDate(value as string | null) },
+  {
+    field: 'gross',
+    headerName: 'Gross P&L',
+    numeric: true,
+    value: (row) => row.profitLoss.gross,
+    format: (value) => formatRupees(value as string | null),
+    cellClass: (row) => toneClass(row.profitLoss.gross),
+  },
+  { field: 'charges', headerName: 'Charges', numeric: true, value: (row) => row.profitLoss.charges, render: (row) => <ChargesCell holding={row} /> },
+  {
+    field: 'net',
+    headerName: 'Net P&L',
+    numeric: true,
+    value: (row) => row.profitLoss.net,
+    format: (value) => formatRupees(value as string | null),
+    cellClass: (row) => toneClass(row.profitLoss.net),
+  },
+];
+
+type Editing = { mode: HoldingFormMode; holding?: HoldingRow } | null;
+
+export default function HoldingsPage() {
+  const location = useLocation();
+  const state = isNavigationState(location.state) ? location.state : null;
+  const title = state ? `${state.brokerName} ${state.segmentName} Holdings` : 'Holdings';
+  usePageTitle(title);
+  const { data, loading, error, refetch } = useHoldingsPageQuery({
+    variables: { brokerName: state?.brokerName, segmentName: state?.segmentName },
+    skip: !state,
+    fetchPolicy: 'cache-and-network',
+  });
+  const firms = useHoldingsBrokerageFirmsQuery({ skip: !state });
+  const [addHolding] = useAddHoldingMutation();
+  const [updateHolding] = useUpdateHoldingMutation();
+  const [sellHolding] = useSellHoldingMutation();
+  const [deleteHolding, { loading: deleting }] = useDeleteHoldingMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [toDelete, setToDelete] = useState<HoldingRow | null>(null);
+  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  if (!state) {
+    return (
+      <Alert color="yellow" title="Holdings" data-testid="holdings-no-segment">
+        Choose a brokerage account and a segment first: <Link to="/accounts">Brokerage Accounts</Link>.
+      </Alert>
+    );
+  }
+  const navigation = state;
+  const firmId = firms.data?.brokerageFirms.find((firm) => firm.name.toLowerCase() === navigation.brokerName.toLowerCase())?.id;
+
+  async function save(values: HoldingFormValues) {
+    if (!editing) return;
+    if (editing.mode === 'sell' && editing.holding) {
+      await sellHolding({ variables: { id: editing.holding.id, input: { quantity: Number(values.quantity), sellPrice: values.sellPrice.trim(), sellingDate: values.sellingDate } } });
+      setMessage({ kind: 'success', text: SUCCESS_MESSAGES.holdingUpdated });
+    } else {
+      if (!firmId) throw new Error(`There is no brokerage firm named “${navigation.brokerName}”.`);
+      const keepsSellSide = editing.mode === 'edit' && editing.holding?.status === 'REALIZED';
+      const input: HoldingInput = {
+        symbol: values.symbol.trim(),
+        price: values.price.trim(),
+        quantity: Number(values.quantity),
+        exchange: values.exchange as StockExchange,
+        creationDate: values.creationDate,
+        sellPrice: keepsSellSide ? values.sellPrice.trim() : null,
+        sellingDate: keepsSellSide ? values.sellingDate : null,
+        brokerageFirmId: firmId,
+        instrumentType: navigation.segmentName,
+      };
+      if (editing.mode === 'edit' && editing.holding) {
+        await updateHolding({ variables: { id: editing.holding.id, input } });
+        setMessage({ kind: 'success', text: SUCCESS_MESSAGES.holdingUpdated });
+      } else {
+        await addHolding({ variables: { input } });
+        setMessage({ kind: 'success', text: SUCCESS_MESSAGES.holdingAdded });
+      }
+    }
+    setEditing(null);
+    await refetch();
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    try {
+      const result = await deleteHolding({ variables: { id: toDelete.id } });
+      setMessage({ kind: 'success', text: result.data?.deleteHolding.message ?? 'Holding deleted' });
+      await refetch();
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure) });
+    }
+    setToDelete(null);
+  }
+
+  const modalTitle = editing?.mode === 'sell' ? `Sell ${editing.holding?.symbol ?? ''}` : editing?.mode === 'edit' ? 'Edit Holding' : 'Add Holding';
+  return (
+    <>
+      <DataGrid
+        title={title}
+        testId="holdings-grid"
+        rows={data?.holdings}
+        columns={COLUMNS}
+        getRowId={(holding) => holding.id}
+        loading={loading}
+        error={error && !data ? errorMessage(error) : null}
+        addLabel="Add Holding"
+        onAdd={() => setEditing({ mode: 'add' })}
+        exportFileName={`${navigation.brokerName}-${navigation.segmentName}-holdings`}
+        emptyText="No holdings here yet. Add one with Add Holding."
+        showBack
+        message={message}
+        onDismissMessage={() => setMessage(null)}
+        actions={[
+          { label: 'Sell', icon: <IconCash size={16} />, color: 'green', onClick: (holding) => setEditing({ mode: 'sell', holding }), hidden: (holding) => holding.status === 'REALIZED' },
+          { label: 'Edit', icon: <IconEdit size={16} />, onClick: (holding) => setEditing({ mode: 'edit', holding }) },
+          { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (holding) => setToDelete(holding) },
+        ]}
+      />
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={modalTitle} centered size="lg">
+        {editing && (
+          <HoldingForm key={`${editing.mode}-${editing.holding?.id ?? 'new'}`} mode={editing.mode} holding={editing.holding} segmentName={navigation.segmentName} onSubmit={save} />
+        )}
+      </Modal>
+      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete holding" centered>
+        <Stack>
+          <Text>
+            Delete the holding of {toDelete?.quantity} <b>{toDelete?.symbol}</b> bought on {formatMarketDate(toDelete?.creationDate)}?
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setToDelete(null)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={deleting} onClick={confirmDelete}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}

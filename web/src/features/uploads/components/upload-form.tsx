@@ -1,0 +1,170 @@
+/**
+ * The upload form of spec section 2 ("Upload screen"): 'Select Upload Type' (required, options
+ * from the server in readable words, placeholder 'Choose Type of File'), 'Select File', an Upload
+ * button disabled until a type and a valid file are chosen, a spinner and a progress bar with the
+ * percentage while the file is sent, then a green or red message that disappears after 5 seconds;
+ * the form is reset after every submit. Row problems of a rejected file stay listed below.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Anchor, Button, FileInput, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
+import { z } from 'zod';
+import { MESSAGES, UPLOAD_MESSAGE_TIMEOUT_MS, UPLOAD_TYPES, toDisplayWords } from '@bazaar/shared';
+import { useApolloClient } from '@apollo/client/react';
+import { UploadTemplateDocument, type UploadPageTypesQuery, type UploadType } from '../../../__generated__/graphql';
+import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
+import { FILE_ACCEPT, fileProblem } from '../lib/file-check';
+import { sendUpload, type RowProblem, type UploadRequest } from '../lib/upload-request';
+import { UploadProblems } from './upload-problems';
+
+type UploadTypeInfo = UploadPageTypesQuery['uploadTypes'][number];
+
+const uploadFormSchema = z.object({
+  type: z.string().min(1, MESSAGES.upload.typeRequired),
+  file: z.custom<File | null>((value) => value instanceof File && fileProblem(value) === null, MESSAGES.upload.fileTypeInvalid),
+});
+
+interface FormValues extends Record<string, unknown> {
+  type: string;
+  file: File | null;
+}
+
+export interface UploadFormProps {
+  types: UploadTypeInfo[] | undefined;
+  loadingTypes: boolean;
+  /** Called after an accepted upload (to refresh the history). */
+  onUploaded: () => void;
+}
+
+interface Outcome {
+  kind: 'success' | 'error';
+  text: string;
+}
+
+export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps) {
+  const form = useZodForm<FormValues>(uploadFormSchema, { type: '', file: null });
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [problems, setProblems] = useState<{ rows: RowProblem[]; total: number; fileName: string } | null>(null);
+  const [formKey, setFormKey] = useState(0);
+  const request = useRef<UploadRequest | null>(null);
+  const client = useApolloClient();
+
+  // the message goes away after 5 seconds (spec section 9)
+  useEffect(() => {
+    if (!outcome) return;
+    const timer = setTimeout(() => setOutcome(null), UPLOAD_MESSAGE_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [outcome]);
+  useEffect(() => () => request.current?.abort(), []);
+
+  const selected = types?.find((type) => type.type === form.values.type);
+  const fileError = form.values.file ? fileProblem(form.values.file) : null;
+  const options = (types ?? []).map((type) => ({ value: type.type, label: type.label || toDisplayWords(type.type) }));
+
+  async function submit(values: FormValues) {
+    if (!values.file) return;
+    // the chosen type must map to an endpoint (spec section 4)
+    if (!(UPLOAD_TYPES as readonly string[]).includes(values.type)) {
+      setOutcome({ kind: 'error', text: MESSAGES.upload.unknownType });
+      return;
+    }
+    setUploading(true);
+    setProgress(0);
+    setOutcome(null);
+    setProblems(null);
+    const fileName = values.file.name;
+    request.current = sendUpload(values.type as UploadType, values.file, setProgress);
+    const answer = await request.current.promise;
+    request.current = null;
+    setUploading(false);
+    if (answer.ok) {
+      setOutcome({ kind: 'success', text: answer.result.message || MESSAGES.upload.completed });
+      onUploaded();
+    } else {
+      setOutcome({ kind: 'error', text: answer.message || MESSAGES.upload.failed });
+      if (answer.problems.length > 0) setProblems({ rows: answer.problems, total: answer.problemCount, fileName });
+    }
+    // the form is reset after every submit (spec section 2)
+    form.reset();
+    setFormKey((key) => key + 1);
+  }
+
+  async function downloadTemplate() {
+    if (!selected) return;
+    const { data } = await client.query({ query: UploadTemplateDocument, variables: { type: selected.type }, fetchPolicy: 'network-only' });
+    const template = data?.uploadTemplate;
+    if (!template) return;
+    const url = URL.createObjectURL(new Blob([template.content], { type: template.contentType }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = template.fileName;
+    link.click();
+    URL.revokeObjectURL(url);
+  }
+
+  const canUpload = !uploading && formIsValid(uploadFormSchema, form.values);
+  return (
+    <Stack gap="md">
+      <form noValidate onSubmit={form.onSubmit(submit)} key={formKey} aria-label="Upload Files">
+        <Stack gap="md">
+          <Select
+            label="Select Upload Type"
+            placeholder="Choose Type of File"
+            required
+            data={options}
+            disabled={uploading || loadingTypes}
+            rightSection={loadingTypes ? <Loader size="xs" /> : undefined}
+            allowDeselect={false}
+            {...form.getInputProps('type')}
+          />
+          {selected && (
+            <Text size="sm" c="dimmed" data-testid="upload-type-description">
+              {selected.description}
+              {selected.templateFileName && (
+                <>
+                  {' '}
+                  <Anchor component="button" type="button" size="sm" onClick={downloadTemplate}>
+                    <Group gap={4} component="span" display="inline-flex">
+                      <IconDownload size={14} /> Download the template
+                    </Group>
+                  </Anchor>
+                </>
+              )}
+            </Text>
+          )}
+          <FileInput
+            label="Select File"
+            placeholder="A .csv, .xls or .xlsx file"
+            accept={FILE_ACCEPT}
+            clearable
+            leftSection={<IconFileSpreadsheet size={16} />}
+            disabled={uploading}
+            {...form.getInputProps('file')}
+            error={fileError ?? undefined}
+          />
+          <Group>
+            <Button type="submit" leftSection={uploading ? <Loader size="xs" color="white" data-testid="upload-spinner" /> : <IconUpload size={16} />} disabled={!canUpload}>
+              Upload
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {uploading && (
+        <Stack gap={4} data-testid="upload-progress">
+          <Progress value={progress} size="lg" animated={progress >= 100} aria-label="Upload progress" />
+          <Text size="sm" c="dimmed">
+            {progress < 100 ? `Sending the file… ${progress}%` : '100% sent — the server is checking and loading the file…'}
+          </Text>
+        </Stack>
+      )}
+      {outcome && (
+        <Alert color={outcome.kind === 'success' ? 'green' : 'red'} role={outcome.kind === 'success' ? 'status' : 'alert'} data-testid="upload-message" withCloseButton onClose={() => setOutcome(null)}>
+          {outcome.text}
+        </Alert>
+      )}
+      {problems && <UploadProblems fileName={problems.fileName} problems={problems.rows} total={problems.total} onDismiss={() => setProblems(null)} />}
+    </Stack>
+  );
+}

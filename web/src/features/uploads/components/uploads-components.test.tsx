@@ -1,0 +1,95 @@
+/**
+ * The upload form's rules and the calendar's marks, rendered in jsdom with the real Mantine and
+ * Apollo providers (no request is sent by these interactions).
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MantineProvider } from '@mantine/core';
+import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { ApolloProvider } from '@apollo/client/react';
+import type { ReactNode } from 'react';
+import { UploadForm } from './upload-form';
+import { PriceDateCalendar } from './price-date-calendar';
+
+afterEach(cleanup);
+
+const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
+
+function wrap(children: ReactNode) {
+  const client = new ApolloClient({ link: new HttpLink({ uri: 'http://127.0.0.1:9/graphql' }), cache: new InMemoryCache() });
+  return (
+    <ApolloProvider client={client}>
+      <MantineProvider>{children}</MantineProvider>
+    </ApolloProvider>
+  );
+}
+
+const TYPES = [
+  { __typename: 'UploadTypeInfo' as const, type: 'UPLOAD_STOCK_PRICE' as const, label: 'Upload Stock Price', description: 'NSE equity bhavcopy…', acceptedFormats: ['csv', 'xls', 'xlsx'], templateFileName: null },
+  { __typename: 'UploadTypeInfo' as const, type: 'UPLOAD_FINANCIAL_STATEMENT' as const, label: 'Upload Financial Statement', description: 'Balance sheets…', acceptedFormats: ['csv'], templateFileName: 'balance-sheet-template.csv' },
+];
+
+describe('upload form', () => {
+  it('keeps Upload disabled until a type and a valid file are chosen', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const { container } = render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    expect(isDisabled(upload)).toBe(true);
+    expect(screen.getByPlaceholderText('Choose Type of File')).toBeTruthy();
+
+    const fileInput = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(fileInput, new File(['SYMBOL'], 'prices.csv', { type: 'text/csv' }));
+    expect(isDisabled(upload)).toBe(true); // no type yet
+
+    await user.click(screen.getByRole('combobox', { name: /Select Upload Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Upload Stock Price', hidden: true }));
+    expect(isDisabled(upload)).toBe(false);
+    expect(screen.getByTestId('upload-type-description').textContent).toContain('NSE equity bhavcopy');
+  });
+
+  it('says which files it takes when another kind is picked', async () => {
+    const { container } = render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
+    const fileInput = container.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(fileInput, { target: { files: [new File(['%PDF'], 'report.pdf', { type: 'application/pdf' })] } });
+    expect(await screen.findByText('Only .csv or .xlsx/.xls files are supported.')).toBeTruthy();
+    expect(isDisabled(screen.getByRole('button', { name: 'Upload' }))).toBe(true);
+  });
+
+  it('offers the template for a layout the project defines', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
+    await user.click(screen.getByRole('combobox', { name: /Select Upload Type/ }));
+    await user.click(await screen.findByRole('option', { name: 'Upload Financial Statement', hidden: true }));
+    expect(screen.getByRole('button', { name: /Download the template/ })).toBeTruthy();
+  });
+});
+
+describe('uploaded-dates calendar', () => {
+  it('marks uploaded days with their row counts and highlights today', () => {
+    const counts = new Map([
+      ['2020-03-30', 1950],
+      ['2020-03-31', 1952],
+    ]);
+    render(wrap(<PriceDateCalendar counts={counts} today="2020-03-17" shown={{ year: 2020, month: 3 }} onShow={() => undefined} />));
+    const grid = screen.getByRole('grid', { name: 'March 2020' });
+    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    const marked = grid.querySelectorAll('[data-uploaded]');
+    expect([...marked].map((cell) => cell.getAttribute('data-date'))).toEqual(['2020-03-30', '2020-03-31']);
+    expect(grid.querySelector('[data-date="2020-03-31"]')?.getAttribute('aria-label')).toBe('2020-03-31: 1,952 price rows uploaded');
+    expect(grid.querySelector('[data-today]')?.getAttribute('data-date')).toBe('2020-03-17');
+    expect(screen.getByTestId('calendar-month-count').textContent).toBe('2 trading days this month');
+  });
+
+  it('moves between months', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const shown: Array<{ year: number; month: number }> = [];
+    render(wrap(<PriceDateCalendar counts={new Map()} today="2020-03-17" shown={{ year: 2020, month: 1 }} onShow={(month) => shown.push(month)} />));
+    await user.click(screen.getByRole('button', { name: 'Previous month' }));
+    await user.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(shown).toEqual([
+      { year: 2019, month: 12 },
+      { year: 2020, month: 2 },
+    ]);
+  });
+});

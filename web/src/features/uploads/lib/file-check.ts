@@ -1,0 +1,18 @@
+/**
+ * The upload screen's file rule (spec section 5): the MIME type must be csv, the old spreadsheet
+ * type or the newer one. Browsers on some systems report no MIME type at all for a .csv file (an
+ * empty string): then, and only then, the extension decides. The server recognises the content
+ * anyway; this check only spares a pointless upload.
+ */
+import { MESSAGES, UPLOAD_FILE_EXTENSIONS, UPLOAD_MIME_TYPES } from '@bazaar/shared';
+
+export function fileProblem(file: File | null): string | null {
+  if (!file) return null;
+  const type = file.type.trim().toLowerCase();
+  if (type !== '') return (UPLOAD_MIME_TYPES as readonly string[]).includes(type) ? null : MESSAGES.upload.fileTypeInvalid;
+  const name = file.name.toLowerCase();
+  return UPLOAD_FILE_EXTENSIONS.some((extension) => name.endsWith(extension)) ? null : MESSAGES.upload.fileTypeInvalid;
+}
+
+/** What the file input offers to pick. */
+export const FILE_ACCEPT = [...UPLOAD_FILE_EXTENSIONS, ...UPLOAD_MIME_TYPES].join(',');

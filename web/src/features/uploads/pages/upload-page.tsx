@@ -1,0 +1,66 @@
+/**
+ * Upload screen (route `upload`, staff and administrators): 'Upload Files' with the upload form,
+ * and the history of accepted uploads below it (who, when, what, and what each did).
+ */
+import { Card, Stack, Title } from '@mantine/core';
+import { toDisplayWords } from '@bazaar/shared';
+import { useUploadHistoryQuery, useUploadPageTypesQuery, type UploadHistoryQuery } from '../../../__generated__/graphql';
+import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { usePageTitle } from '../../../components/page-title';
+import { formatMarketDate, formatMediumDateTime } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { UploadForm } from '../components/upload-form';
+
+type UploadRow = UploadHistoryQuery['uploadHistory']['items'][number];
+
+const HISTORY_SIZE = 200;
+
+const COLUMNS: DataGridColumn<UploadRow>[] = [
+  { field: 'uploadedAt', headerName: 'Uploaded At', format: (value) => formatMediumDateTime(value as string), minWidth: 190 },
+  { field: 'type', headerName: 'Type', format: (value) => toDisplayWords(String(value)), minWidth: 190 },
+  { field: 'fileName', headerName: 'File Name', minWidth: 200 },
+  { field: 'rowsInFile', headerName: 'Rows', numeric: true, width: 100 },
+  { field: 'rowsInserted', headerName: 'New', numeric: true, width: 100 },
+  { field: 'rowsUpdated', headerName: 'Replaced', numeric: true, width: 110 },
+  { field: 'rowsUnchanged', headerName: 'Unchanged', numeric: true, width: 120 },
+  {
+    field: 'dates',
+    headerName: 'Dates',
+    value: (row) => (row.firstDate ? `${row.firstDate} ${row.lastDate}` : ''),
+    format: (_value, row) => (row.firstDate ? (row.firstDate === row.lastDate ? formatMarketDate(row.firstDate) : `${formatMarketDate(row.firstDate)} – ${formatMarketDate(row.lastDate)}`) : ''),
+    minWidth: 200,
+  },
+  { field: 'uploadedBy', headerName: 'Uploaded By', width: 140 },
+  { field: 'message', headerName: 'Message', minWidth: 320, flex: 1 },
+  { field: 'fileSha256', headerName: 'SHA-256', minWidth: 200, format: (value) => `${String(value).slice(0, 16)}…` },
+];
+
+export default function UploadPage() {
+  usePageTitle('Upload Files');
+  const types = useUploadPageTypesQuery();
+  const history = useUploadHistoryQuery({ variables: { limit: HISTORY_SIZE, offset: 0 } });
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder padding="lg" radius="md" maw={760}>
+        <Stack gap="md">
+          <Title order={1} size="h2">
+            Upload Files
+          </Title>
+          <UploadForm types={types.data?.uploadTypes} loadingTypes={types.loading && !types.data} onUploaded={() => void history.refetch()} />
+        </Stack>
+      </Card>
+      <DataGrid
+        title="Upload History"
+        testId="upload-history"
+        rows={history.data?.uploadHistory.items}
+        columns={COLUMNS}
+        getRowId={(row) => row.id}
+        loading={history.loading}
+        error={history.error && !history.data ? errorMessage(history.error) : null}
+        exportFileName="upload-history"
+        emptyText="No uploads yet."
+      />
+    </Stack>
+  );
+}
