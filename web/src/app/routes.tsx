@@ -37,12 +37,12 @@ export const routes: AppRoute[] = [
   { path: '/dates', page: lazy(() => import('../features/uploads/pages/dates-page')), access: STAFF_OR_ADMIN },
 
   // --- market and analysis ---
-  { path: '/stock-price', page: comingSoon('Stock Prices') },
-  { path: '/technical-analysis', page: comingSoon('Technical Analysis') },
+  { path: '/stock-price', page: lazy(() => import('../features/market/pages/stock-prices-page')) },
+  { path: '/technical-analysis', page: lazy(() => import('../features/market/pages/technical-analysis-page')) },
   { path: '/company-analysis/:symbol', page: comingSoon('Company Analysis') },
   { path: '/corporate-actions', page: comingSoon('Corporate Actions') },
   { path: '/companies', page: comingSoon('Companies') },
-  { path: '/guide', page: comingSoon('User Guide') },
+  { path: '/guide', page: lazy(() => import('../features/market/pages/guide-page')) },
   { path: '/fundamental-analysis', page: comingSoon('Fundamental Analysis') },
   { path: '/stock-watch-list', page: comingSoon('Stock Watch List'), access: 'login' },
 

@@ -1,0 +1,53 @@
+/**
+ * Columns of the Stock Prices table. Prices and changes are decimal strings from the server, shown
+ * with 2 decimals and ₹ (shared/format); the change columns are green for a gain and red for a loss
+ * (no colour when unchanged). Sorting uses the numeric value, not the display text.
+ */
+import { formatIndianNumber, formatPercent, formatRupees } from '@bazaar/shared';
+import type { StockPricesPageQuery } from '../../../__generated__/graphql';
+import type { DataGridColumn } from '../../../components/data-grid';
+import { formatMarketDate } from '../../../lib/dates';
+
+type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
+
+/** "gain" for a positive decimal string, "loss" for a negative one, nothing for zero or no value. */
+export function changeTone(value: string | null | undefined): 'gain' | 'loss' | undefined {
+  if (!value || /^[-+]?0*(\.0*)?$/.test(value)) return undefined;
+  return value.startsWith('-') ? 'loss' : 'gain';
+}
+
+const rupees = (value: unknown) => formatRupees(value as string | null);
+
+export const STOCK_PRICE_COLUMNS: DataGridColumn<StockPriceRow>[] = [
+  { field: 'symbol', headerName: 'Symbol', minWidth: 130 },
+  { field: 'series', headerName: 'Series', width: 90 },
+  { field: 'date', headerName: 'Date', width: 125, format: (value) => formatMarketDate(value as string) },
+  { field: 'openPrice', headerName: 'Open', numeric: true, format: rupees, minWidth: 110 },
+  { field: 'highPrice', headerName: 'High', numeric: true, format: rupees, minWidth: 110 },
+  { field: 'lowPrice', headerName: 'Low', numeric: true, format: rupees, minWidth: 110 },
+  { field: 'closePrice', headerName: 'Close', numeric: true, format: rupees, minWidth: 110 },
+  { field: 'previousClose', headerName: 'Previous Close', numeric: true, format: rupees, minWidth: 130 },
+  {
+    field: 'changePerDay',
+    headerName: 'Change Per Day',
+    numeric: true,
+    format: rupees,
+    cellClass: (row) => changeTone(row.changePerDay),
+    minWidth: 135,
+  },
+  {
+    field: 'changePercent',
+    headerName: 'Change %',
+    numeric: true,
+    format: (value) => formatPercent(value as string | null),
+    cellClass: (row) => changeTone(row.changePercent ?? row.changePerDay),
+    minWidth: 110,
+  },
+  {
+    field: 'volume',
+    headerName: 'Volume',
+    numeric: true,
+    format: (value) => (value === null || value === undefined || value === '' ? '' : formatIndianNumber(value as string, 0)),
+    minWidth: 120,
+  },
+];

@@ -1,0 +1,56 @@
+/**
+ * A symbol tile of a trend list: symbol, close, change and change % (2 decimals, ₹). Colour rule of
+ * spec section 9: in the high lists a negative change is a loss (red), in the low lists a change of 0
+ * or less is; everything else is green. The tile is a button, so it is reachable and opened with the
+ * keyboard.
+ */
+import { Group, Text, UnstyledButton } from '@mantine/core';
+import { formatPercent, formatRupees, isLossTrend, type TrendDirection } from '@bazaar/shared';
+import type { TrendTileFieldsFragment } from '../../../__generated__/graphql';
+import { formatMarketDate } from '../../../lib/dates';
+import classes from './trend-tile.module.css';
+
+export interface TrendTileProps {
+  item: TrendTileFieldsFragment;
+  direction: TrendDirection;
+  onOpen: (symbol: string) => void;
+}
+
+/** "+₹1.50" / "-₹1.50" / "₹0.00": the sign makes the direction readable without colour. */
+export function formatSignedRupees(value: string): string {
+  const text = formatRupees(value);
+  return text.startsWith('-') || /^₹0\.00$/.test(text) ? text : `+${text}`;
+}
+
+export function TrendTile({ item, direction, onOpen }: TrendTileProps) {
+  const tone = isLossTrend(direction, item.change) ? 'loss' : 'gain';
+  const percent = item.changePercent === null ? '—' : formatPercent(item.changePercent);
+  return (
+    <UnstyledButton
+      className={classes.tile}
+      data-tone={tone}
+      data-testid="trend-tile"
+      data-symbol={item.symbol}
+      onClick={() => onOpen(item.symbol)}
+      aria-label={`${item.symbol}: close ${formatRupees(item.presentClose)}, change ${formatSignedRupees(item.change)} (${percent}). Open company analysis`}
+      title={`Close ${formatRupees(item.presentClose)} on ${formatMarketDate(item.presentDate)}; previous close ${formatRupees(item.previousClose)} on ${formatMarketDate(item.previousDate)}`}
+    >
+      <Group justify="space-between" gap={4} wrap="nowrap">
+        <Text fw={700} size="sm" truncate data-testid="trend-tile-symbol">
+          {item.symbol}
+        </Text>
+        <Text size="sm" data-testid="trend-tile-close">
+          {formatRupees(item.presentClose)}
+        </Text>
+      </Group>
+      <Group justify="space-between" gap={4} wrap="nowrap" className={tone} data-testid="trend-tile-change">
+        <Text size="xs" inherit>
+          {formatSignedRupees(item.change)}
+        </Text>
+        <Text size="xs" fw={600} inherit>
+          {percent}
+        </Text>
+      </Group>
+    </UnstyledButton>
+  );
+}
