@@ -39,11 +39,13 @@ export const routes: AppRoute[] = [
   // --- market and analysis ---
   { path: '/stock-price', page: lazy(() => import('../features/market/pages/stock-prices-page')) },
   { path: '/technical-analysis', page: lazy(() => import('../features/market/pages/technical-analysis-page')) },
-  { path: '/company-analysis/:symbol', page: comingSoon('Company Analysis') },
-  { path: '/corporate-actions', page: comingSoon('Corporate Actions') },
-  { path: '/companies', page: comingSoon('Companies') },
+  { path: '/company-analysis/:symbol', page: lazy(() => import('../features/analysis/pages/company-analysis-page')) },
+  { path: '/corporate-actions', page: lazy(() => import('../features/analysis/pages/corporate-actions-page')) },
+  // the spec's table has no guard, but its sidebar shows Companies to non-ROLE_USER only and the writes are staff-only
+  { path: '/companies', page: lazy(() => import('../features/analysis/pages/companies-page')), access: STAFF_OR_ADMIN },
   { path: '/guide', page: lazy(() => import('../features/market/pages/guide-page')) },
-  { path: '/fundamental-analysis', page: comingSoon('Fundamental Analysis') },
+  // the old app had this menu link and no route: a company picker over the statements
+  { path: '/fundamental-analysis', page: lazy(() => import('../features/analysis/pages/fundamental-analysis-page')) },
   { path: '/stock-watch-list', page: comingSoon('Stock Watch List'), access: 'login' },
 
   // --- portfolio ---

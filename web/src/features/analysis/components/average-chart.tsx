@@ -1,0 +1,143 @@
+/**
+ * The SMA chart of Company Analysis: inputs 'Enter Price Size' and 'Enter Window Size' (the chart
+ * refetches when they change, after a short pause in typing), the spec's six colour dots that colour
+ * the average's line, and a selector for the other seven averages of the User Guide (EMA, WMA, HMA,
+ * SMMA, KAMA, DEMA, TEMA through the movingAverage query; SMA through the spec's sma call).
+ * The closes the average is computed over are drawn beside it.
+ */
+import { useState } from 'react';
+import { Alert, ColorSwatch, Group, Loader, NumberInput, Select, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconCheck } from '@tabler/icons-react';
+import { MOVING_AVERAGE_KINDS, MOVING_AVERAGE_NAMES, SMA_DOT_COLOURS, formatRupees, type MovingAverageKind } from '@bazaar/shared';
+import { useCompanyMovingAverageQuery, useCompanySmaQuery } from '../../../__generated__/graphql';
+import { Chart, type ApexOptions } from '../../../components/chart';
+import { formatMarketDate } from '../../../lib/dates';
+import { errorMessage } from '../../../lib/errors';
+import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, lineTickAmount, SMA_DOT_CSS } from './chart-data';
+import { Section } from './section';
+
+type DotColour = (typeof SMA_DOT_COLOURS)[number];
+
+export interface AverageChartProps {
+  symbol: string;
+  closes: readonly { date: string; closePrice: string }[];
+  mobile: boolean;
+}
+
+export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
+  const initial = defaultAverageSizes(closes.length);
+  const [priceSize, setPriceSize] = useState<number | string>(initial.priceSize);
+  const [windowSize, setWindowSize] = useState<number | string>(initial.windowSize);
+  const [kind, setKind] = useState<MovingAverageKind>('SMA');
+  const [colour, setColour] = useState<DotColour>('blue');
+  const [[debouncedPrice, debouncedWindow]] = useDebouncedValue([priceSize, windowSize] as const, 400);
+
+  const problem = closes.length === 0 ? null : checkAverageSizes(debouncedPrice, debouncedWindow, closes.length);
+  const sizes = { priceSize: Number(debouncedPrice), windowSize: Number(debouncedWindow) };
+  const canAsk = closes.length > 0 && problem === null;
+  const sma = useCompanySmaQuery({ variables: { symbol, ...sizes }, skip: !canAsk || kind !== 'SMA' });
+  const other = useCompanyMovingAverageQuery({
+    variables: { symbol, kind, window: sizes.windowSize, priceSize: sizes.priceSize },
+    skip: !canAsk || kind === 'SMA',
+  });
+  const result = kind === 'SMA' ? { points: sma.data?.sma, loading: sma.loading, error: sma.error } : { points: other.data?.movingAverage, loading: other.loading, error: other.error };
+  const points = canAsk ? result.points : undefined;
+  const aligned = points ? alignAverageToCloses(closes, points, sizes.priceSize) : null;
+  const averageName = `${kind} (${sizes.windowSize})`;
+
+  const options: ApexOptions = {
+    chart: { id: 'moving-average', toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false } },
+    colors: ['#868e96', SMA_DOT_CSS[colour]],
+    stroke: { width: [1.5, 2.5], curve: 'straight' },
+    dataLabels: { enabled: false },
+    legend: { show: true, position: 'top' },
+    xaxis: {
+      type: 'category',
+      categories: aligned?.dates.map(formatMarketDate) ?? [],
+      tickAmount: lineTickAmount(aligned?.dates.length ?? 0, mobile),
+      labels: { rotate: 0, hideOverlappingLabels: true },
+      tooltip: { enabled: false },
+    },
+    yaxis: { labels: { formatter: (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '') } },
+    tooltip: { y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
+  };
+
+  return (
+    <Section title="Moving Average" order={3} testId="average-section">
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <NumberInput
+          label="Enter Price Size"
+          value={priceSize}
+          onChange={setPriceSize}
+          min={1}
+          max={closes.length || undefined}
+          allowDecimal={false}
+          allowNegative={false}
+          w={mobile ? '100%' : 160}
+        />
+        <NumberInput
+          label="Enter Window Size"
+          value={windowSize}
+          onChange={setWindowSize}
+          min={1}
+          allowDecimal={false}
+          allowNegative={false}
+          w={mobile ? '100%' : 160}
+        />
+        <Select
+          label="Average"
+          data={MOVING_AVERAGE_KINDS.map((value) => ({ value, label: `${value}: ${MOVING_AVERAGE_NAMES[value]}` }))}
+          value={kind}
+          onChange={(value) => value && setKind(value as MovingAverageKind)}
+          allowDeselect={false}
+          w={mobile ? '100%' : 300}
+          comboboxProps={{ withinPortal: true }}
+        />
+      </Group>
+      <Group gap={6} role="group" aria-label="Line colour">
+        {SMA_DOT_COLOURS.map((dot) => (
+          <Tooltip key={dot} label={dot}>
+            <UnstyledButton aria-label={`Colour ${dot}`} aria-pressed={colour === dot} onClick={() => setColour(dot)}>
+              <ColorSwatch color={SMA_DOT_CSS[dot]} size={22} style={{ color: '#fff', cursor: 'pointer' }}>
+                {colour === dot && <IconCheck size={14} />}
+              </ColorSwatch>
+            </UnstyledButton>
+          </Tooltip>
+        ))}
+      </Group>
+      {closes.length === 0 ? (
+        <Text c="dimmed" ta="center" py="lg" data-testid="average-empty">
+          No prices for {symbol} yet, so there is no average to draw.
+        </Text>
+      ) : problem ? (
+        <Alert color="yellow" data-testid="average-problem">
+          {problem}
+        </Alert>
+      ) : result.error ? (
+        <Alert color="red" role="alert">
+          {errorMessage(result.error)}
+        </Alert>
+      ) : !aligned ? (
+        <Group justify="center" h={280}>
+          <Loader aria-label="Loading the average" />
+        </Group>
+      ) : (
+        <Stack gap={4} data-testid="average-chart" data-points={points?.length ?? 0}>
+          <Text size="sm" c="dimmed" data-testid="average-caption">
+            {averageName} over the last {sizes.priceSize} closes: {points?.length ?? 0} points
+          </Text>
+          <Chart
+            type="line"
+            height={mobile ? 240 : 300}
+            series={[
+              { name: 'Close', data: aligned.closes },
+              { name: averageName, data: aligned.average },
+            ]}
+            options={options}
+          />
+        </Stack>
+      )}
+    </Section>
+  );
+}

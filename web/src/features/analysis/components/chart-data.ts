@@ -1,0 +1,94 @@
+/**
+ * Pure helpers that turn the analysis data (decimal strings, 'YYYY-MM-DD' dates) into what the
+ * charts draw. Prices become numbers only here, for drawing; every figure shown as text keeps its
+ * decimal string. Dates stay strings (category axes, or UTC timestamps with UTC labels), so a
+ * chart shows the same days under any browser time zone.
+ */
+import { CANDLESTICK_CHART_HEIGHT, LINE_CHART_MAX_TICKS_DESKTOP, LINE_CHART_MAX_TICKS_MOBILE, SMA_DOT_COLOURS } from '@bazaar/shared';
+
+/** The colours of the spec's SMA dots, as CSS colours (yellow darkened a little to stay visible on white). */
+export const SMA_DOT_CSS: Record<(typeof SMA_DOT_COLOURS)[number], string> = {
+  red: '#e03131',
+  green: '#2f9e44',
+  blue: '#1971c2',
+  yellow: '#f2c200',
+  brown: '#8d5524',
+  pink: '#e64980',
+};
+
+export const RISING_COLOUR = '#2f9e44';
+export const FALLING_COLOUR = '#e03131';
+
+/** Spec section 9: green when the last price exceeds the first, else red (a flat or empty line is red). */
+export function trendColour(prices: readonly string[]): string {
+  if (prices.length < 2) return FALLING_COLOUR;
+  return Number(prices[prices.length - 1]) > Number(prices[0]) ? RISING_COLOUR : FALLING_COLOUR;
+}
+
+/** At most 8 x-axis labels on desktop, 4 on mobile (spec section 9), never more than the points. */
+export function lineTickAmount(points: number, mobile: boolean): number {
+  const max = mobile ? LINE_CHART_MAX_TICKS_MOBILE : LINE_CHART_MAX_TICKS_DESKTOP;
+  return Math.max(1, Math.min(max, points - 1));
+}
+
+/** 'YYYY-MM-DD' → milliseconds at UTC midnight (for the datetime axis, drawn with UTC labels). */
+export function utcMillis(date: string): number {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day);
+}
+
+export interface CandleInput {
+  date: string;
+  openPrice: string;
+  highPrice: string;
+  lowPrice: string;
+  closePrice: string;
+}
+
+/** ApexCharts candlestick points: x = the day at UTC midnight, y = [open, high, low, close]. */
+export function toCandlePoints(candles: readonly CandleInput[]): Array<{ x: number; y: [number, number, number, number] }> {
+  return candles.map((candle) => ({
+    x: utcMillis(candle.date),
+    y: [Number(candle.openPrice), Number(candle.highPrice), Number(candle.lowPrice), Number(candle.closePrice)],
+  }));
+}
+
+export const CANDLE_HEIGHT = CANDLESTICK_CHART_HEIGHT;
+
+/**
+ * The closes the SMA chart draws beside the average: the last `priceSize` closes (the ones the
+ * average is computed over), aligned to the average's dates by day.
+ */
+export function alignAverageToCloses(
+  closes: readonly { date: string; closePrice: string }[],
+  average: readonly { date: string; value: string }[],
+  priceSize: number,
+): { dates: string[]; closes: number[]; average: Array<number | null> } {
+  const window = closes.slice(-priceSize);
+  const byDate = new Map(average.map((point) => [point.date, Number(point.value)]));
+  return {
+    dates: window.map((candle) => candle.date),
+    closes: window.map((candle) => Number(candle.closePrice)),
+    average: window.map((candle) => byDate.get(candle.date) ?? null),
+  };
+}
+
+/** The sizes the SMA inputs start with: 100 closes (or all there are) and a 20-day window (or less). */
+export function defaultAverageSizes(available: number): { priceSize: number; windowSize: number } {
+  const priceSize = Math.max(1, Math.min(100, available));
+  return { priceSize, windowSize: Math.max(1, Math.min(20, priceSize)) };
+}
+
+/**
+ * Checks the two SMA inputs before asking the server (which checks them too): whole numbers,
+ * window ≥ 1, window ≤ price size, price size ≤ the closes available. Answers the message or null.
+ */
+export function checkAverageSizes(priceSize: number | string, windowSize: number | string, available: number): string | null {
+  const price = typeof priceSize === 'number' ? priceSize : Number(priceSize);
+  const window = typeof windowSize === 'number' ? windowSize : Number(windowSize);
+  if (priceSize === '' || !Number.isInteger(price) || price < 1) return 'Price size must be a whole number of at least 1.';
+  if (windowSize === '' || !Number.isInteger(window) || window < 1) return 'Window size must be a whole number of at least 1.';
+  if (window > price) return 'Window size must not be larger than the price size.';
+  if (price > available) return `Price size must be at most ${available}: the number of closes available.`;
+  return null;
+}

@@ -1,0 +1,135 @@
+/**
+ * Fundamental Analysis: the Balance Sheet and Profit Loss tables and the 'Profit' bar chart, shared
+ * by the Company Analysis and Fundamental Analysis pages. The tables are the spec's vertical table
+ * variant: a first column headed 'End Of Reporting Period' with the field names, one column per
+ * period dated in its header. Amounts stay decimal strings and are formatted only for display.
+ * The old app broke when a company had no statements; here an empty list shows an empty state.
+ */
+import { ScrollArea, Table } from '@mantine/core';
+import { formatIndianNumber, formatRupees } from '@bazaar/shared';
+import type { AnalysisBalanceSheetFieldsFragment, AnalysisProfitAndLossFieldsFragment } from '../../../__generated__/graphql';
+import { Chart, type ApexOptions } from '../../../components/chart';
+import { formatMarketDate } from '../../../lib/dates';
+import { EmptyState, Section } from './section';
+import { FALLING_COLOUR, RISING_COLOUR } from './chart-data';
+
+interface StatementRow<Item> {
+  label: string;
+  value: (item: Item) => string;
+}
+
+const rupees = (value: string | null | undefined) => (value === null || value === undefined ? '—' : formatRupees(value));
+
+const PROFIT_LOSS_ROWS: StatementRow<AnalysisProfitAndLossFieldsFragment>[] = [
+  { label: 'Reporting Quarter', value: (item) => item.reportingQuarter },
+  { label: 'Revenue From Operations', value: (item) => rupees(item.revenueFromOperations) },
+  { label: 'Income', value: (item) => rupees(item.income) },
+  { label: 'Expenses', value: (item) => rupees(item.expenses) },
+  { label: 'Profit Before Tax', value: (item) => rupees(item.profitBeforeTax) },
+  { label: 'Profit Loss For Period', value: (item) => rupees(item.profitLossForPeriod) },
+  { label: 'Basic Earnings Per Share', value: (item) => rupees(item.basicEarningsPerShare) },
+];
+
+const BALANCE_SHEET_ROWS: StatementRow<AnalysisBalanceSheetFieldsFragment>[] = [
+  { label: 'Non Current Assets', value: (item) => rupees(item.nonCurrentAssets) },
+  { label: 'Current Assets', value: (item) => rupees(item.currentAssets) },
+  { label: 'Total Assets', value: (item) => rupees(item.totalAssets) },
+  { label: 'Equity Share Capital', value: (item) => rupees(item.equityShareCapital) },
+  { label: 'Other Equity', value: (item) => rupees(item.otherEquity) },
+  { label: 'Total Equity', value: (item) => rupees(item.totalEquity) },
+  { label: 'Non Current Liabilities', value: (item) => rupees(item.nonCurrentLiabilities) },
+  { label: 'Current Liabilities', value: (item) => rupees(item.currentLiabilities) },
+  { label: 'Total Liabilities', value: (item) => rupees(item.totalLiabilities) },
+  { label: 'Total Equity And Liabilities', value: (item) => rupees(item.totalEquityAndLiabilities) },
+];
+
+function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: string }>({ items, rows, label }: { items: readonly Item[]; rows: StatementRow<Item>[]; label: string }) {
+  return (
+    <ScrollArea type="auto" offsetScrollbars>
+      <Table striped withTableBorder withColumnBorders fz="sm" miw={Math.min(1200, 220 + items.length * 150)} aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>End Of Reporting Period</Table.Th>
+            {items.map((item) => (
+              <Table.Th key={item.dateOfEndOfReportingPeriod} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {formatMarketDate(item.dateOfEndOfReportingPeriod)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.label}>
+              <Table.Th scope="row" fw={500}>
+                {row.label}
+              </Table.Th>
+              {items.map((item) => (
+                <Table.Td key={item.dateOfEndOfReportingPeriod} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {row.value(item)}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea>
+  );
+}
+
+/** The 'Profit' bar chart: profit (loss) for the period per quarter, losses in red. */
+export function ProfitChart({ profitAndLoss, mobile }: { profitAndLoss: readonly AnalysisProfitAndLossFieldsFragment[]; mobile: boolean }) {
+  const options: ApexOptions = {
+    chart: { id: 'profit', toolbar: { show: false }, animations: { enabled: false } },
+    plotOptions: { bar: { columnWidth: '55%', colors: { ranges: [{ from: -Number.MAX_VALUE, to: -Number.MIN_VALUE, color: FALLING_COLOUR }] } } },
+    colors: [RISING_COLOUR],
+    dataLabels: { enabled: false },
+    xaxis: {
+      categories: profitAndLoss.map((item) => formatMarketDate(item.dateOfEndOfReportingPeriod)),
+      labels: { rotate: mobile ? -45 : 0, hideOverlappingLabels: true },
+    },
+    yaxis: { labels: { formatter: (value: number) => formatIndianNumber(value, 0) } },
+    tooltip: { y: { formatter: (value: number) => formatRupees(value) } },
+  };
+  return (
+    <Section title="Profit" order={3} testId="profit-section">
+      <Chart
+        testId="profit-chart"
+        type="bar"
+        height={mobile ? 240 : 300}
+        series={[{ name: 'Profit', data: profitAndLoss.map((item) => Number(item.profitLossForPeriod)) }]}
+        options={options}
+        empty={profitAndLoss.length === 0}
+        emptyText="No quarterly results filed yet."
+      />
+    </Section>
+  );
+}
+
+export interface FundamentalsProps {
+  profitAndLoss: readonly AnalysisProfitAndLossFieldsFragment[];
+  balanceSheets: readonly AnalysisBalanceSheetFieldsFragment[];
+  mobile: boolean;
+}
+
+/** Balance Sheet table, Profit Loss table and the Profit chart. */
+export function Fundamentals({ profitAndLoss, balanceSheets, mobile }: FundamentalsProps) {
+  return (
+    <>
+      <Section title="Balance Sheet" order={3} testId="balance-sheet-section">
+        {balanceSheets.length === 0 ? (
+          <EmptyState text="No balance sheets filed yet." testId="balance-sheet-empty" />
+        ) : (
+          <VerticalStatementTable items={balanceSheets} rows={BALANCE_SHEET_ROWS} label="Balance Sheet" />
+        )}
+      </Section>
+      <Section title="Profit Loss" order={3} testId="profit-loss-section">
+        {profitAndLoss.length === 0 ? (
+          <EmptyState text="No quarterly results filed yet." testId="profit-loss-empty" />
+        ) : (
+          <VerticalStatementTable items={profitAndLoss} rows={PROFIT_LOSS_ROWS} label="Profit Loss" />
+        )}
+      </Section>
+      <ProfitChart profitAndLoss={profitAndLoss} mobile={mobile} />
+    </>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * The price charts of Company Analysis: the five period line charts and the candlestick chart
+ * 'Stock Price Candlestick Chart' (x-axis zoom, height 500). Mobile variants have fewer x ticks
+ * and take the full width; a symbol without prices shows an empty state instead of a broken chart.
+ */
+import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import { formatRupees, TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
+import { Chart, type ApexOptions } from '../../../components/chart';
+import { formatMarketDate } from '../../../lib/dates';
+import { CANDLE_HEIGHT, lineTickAmount, toCandlePoints, trendColour, type CandleInput } from './chart-data';
+import { Section } from './section';
+
+export interface PriceSeriesInput {
+  period: TrendPeriod;
+  dates: readonly string[];
+  prices: readonly string[];
+}
+
+/** The spec's chart titles: WEEKLY, MONTHLY, QUARTERLY, HALF YEARLY, YEARLY. */
+export function periodTitle(period: TrendPeriod): string {
+  return TREND_PERIOD_LABELS[period].toUpperCase();
+}
+
+function PeriodLineChart({ series, mobile, highlighted }: { series: PriceSeriesInput; mobile: boolean; highlighted: boolean }) {
+  const title = periodTitle(series.period);
+  const colour = trendColour(series.prices);
+  const options: ApexOptions = {
+    chart: { id: `price-${series.period}`, toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false } },
+    colors: [colour],
+    stroke: { width: 2, curve: 'straight' },
+    dataLabels: { enabled: false },
+    xaxis: {
+      type: 'category',
+      categories: series.dates.map(formatMarketDate),
+      tickAmount: lineTickAmount(series.dates.length, mobile),
+      labels: { rotate: 0, hideOverlappingLabels: true, style: { fontSize: mobile ? '10px' : '11px' } },
+      tooltip: { enabled: false },
+    },
+    yaxis: { labels: { formatter: (value: number) => value.toFixed(2) } },
+    tooltip: { y: { formatter: (value: number) => formatRupees(value) } },
+  };
+  return (
+    <div data-testid={`price-chart-${series.period}`} style={{ minWidth: 0 }}>
+      <Group gap="xs" mb={4}>
+        <Text fw={600}>{title}</Text>
+        {highlighted && (
+          <Badge size="sm" variant="light">
+            selected trend
+          </Badge>
+        )}
+      </Group>
+      <Chart
+        type="line"
+        height={mobile ? 220 : 260}
+        series={[{ name: 'Close', data: series.prices.map(Number) }]}
+        options={options}
+        empty={series.prices.length === 0}
+        emptyText={`No prices in the ${TREND_PERIOD_LABELS[series.period].toLowerCase()} window.`}
+      />
+    </div>
+  );
+}
+
+export function PeriodLineCharts({ series, mobile, trend }: { series: readonly PriceSeriesInput[]; mobile: boolean; trend?: TrendPeriod }) {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="period-charts">
+      {series.map((item) => (
+        <PeriodLineChart key={item.period} series={item} mobile={mobile} highlighted={item.period === trend} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function CandlestickChart({ candles, mobile }: { candles: readonly CandleInput[]; mobile: boolean }) {
+  const options: ApexOptions = {
+    chart: {
+      id: 'candles',
+      zoom: { enabled: true, type: 'x', autoScaleYaxis: true },
+      toolbar: { show: true, autoSelected: 'zoom', tools: { download: false, pan: true, reset: true, zoom: true, zoomin: true, zoomout: true, selection: false } },
+      animations: { enabled: false },
+    },
+    // the days are UTC midnights drawn with UTC labels: the same dates under any browser time zone
+    xaxis: { type: 'datetime', labels: { datetimeUTC: true }, tickAmount: mobile ? 4 : undefined },
+    yaxis: { tooltip: { enabled: true }, labels: { formatter: (value: number) => value.toFixed(2) } },
+    plotOptions: { candlestick: { colors: { upward: '#2f9e44', downward: '#e03131' } } },
+  };
+  return (
+    <Section title="Stock Price Candlestick Chart" order={3} testId="candlestick-section">
+      <Chart
+        testId="candlestick-chart"
+        type="candlestick"
+        height={CANDLE_HEIGHT}
+        series={[{ name: 'Price', data: toCandlePoints(candles) }]}
+        options={options}
+        empty={candles.length === 0}
+        emptyText="No prices to draw yet."
+      />
+    </Section>
+  );
+}

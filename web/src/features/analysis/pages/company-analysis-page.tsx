@@ -1,0 +1,140 @@
+/**
+ * Company Analysis (/company-analysis/:symbol, spec section 2): profile table, events, the five
+ * period line charts, the moving-average chart, the candlestick chart, and the fundamentals
+ * (Balance Sheet, Profit Loss, Profit chart), all from one `companyAnalysis` request.
+ * Navigation state may carry the trend the user came from (its chart is marked); the symbol
+ * always comes from the address. Unlike the old app, empty lists never break the page: each
+ * section shows its own empty state, and a symbol nobody knows gets a clear not-found message.
+ */
+import { useLocation, useParams } from 'react-router-dom';
+import { Alert, Button, Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { isTrendPeriod, type TrendPeriod } from '@bazaar/shared';
+import { useCompanyAnalysisPageQuery, type CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
+import { usePageTitle } from '../../../components/page-title';
+import { errorCode, errorMessage } from '../../../lib/errors';
+import { AverageChart } from '../components/average-chart';
+import { CompanyProfile, EventsSection } from '../components/company-profile';
+import { Fundamentals } from '../components/fundamentals';
+import { CandlestickChart, PeriodLineCharts } from '../components/price-charts';
+import { NotFoundMessage, type CompanyAnalysisNavigationState } from '../components/not-found';
+import { Section } from '../components/section';
+import { useIsMobile } from '../components/use-is-mobile';
+
+
+type Analysis = CompanyAnalysisPageQuery['companyAnalysis'];
+
+/** Nothing at all is known about the symbol: no company record, no prices, no events, no statements. */
+export function isUnknownSymbol(analysis: Analysis): boolean {
+  return (
+    !analysis.company &&
+    analysis.candles.length === 0 &&
+    analysis.events.pastEvents.length === 0 &&
+    analysis.events.upcomingEvents.length === 0 &&
+    analysis.profitAndLoss.length === 0 &&
+    analysis.balanceSheets.length === 0
+  );
+}
+
+function trendFromState(state: unknown): TrendPeriod | undefined {
+  const trend = (state as CompanyAnalysisNavigationState | null)?.trend;
+  return typeof trend === 'string' && isTrendPeriod(trend) ? trend : undefined;
+}
+
+function LoadingSkeleton() {
+  return (
+    <Stack gap="md" data-testid="company-analysis-loading" aria-busy="true" aria-label="Loading company analysis">
+      <Skeleton h={36} w={260} />
+      <Skeleton h={260} />
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Skeleton h={240} />
+        <Skeleton h={240} />
+      </SimpleGrid>
+      <Skeleton h={500} />
+    </Stack>
+  );
+}
+
+export default function CompanyAnalysisPage() {
+  const params = useParams<{ symbol: string }>();
+  const location = useLocation();
+  const symbol = (params.symbol ?? '').trim().toUpperCase();
+  const trend = trendFromState(location.state);
+  const mobile = useIsMobile();
+  usePageTitle(symbol ? `${symbol} · Company Analysis` : 'Company Analysis');
+  const { data, loading, error, refetch } = useCompanyAnalysisPageQuery({ variables: { symbol }, skip: symbol === '', notifyOnNetworkStatusChange: true });
+
+  const heading = (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <Title order={1} size="h2" data-testid="company-analysis-title">
+        {data?.companyAnalysis.company?.companyName ? `${data.companyAnalysis.company.companyName} (${symbol})` : symbol} · Company Analysis
+      </Title>
+    </Group>
+  );
+
+  if (symbol === '') return <NotFoundMessage symbol="" detail="No symbol was given." />;
+  if (loading && !data) {
+    return (
+      <Stack gap="md">
+        {heading}
+        <LoadingSkeleton />
+      </Stack>
+    );
+  }
+  if (error && !data) {
+    if (errorCode(error) === 'BAD_USER_INPUT' || errorCode(error) === 'NOT_FOUND') {
+      return (
+        <Stack gap="md">
+          {heading}
+          <NotFoundMessage symbol={symbol} detail={errorMessage(error)} />
+        </Stack>
+      );
+    }
+    return (
+      <Stack gap="md">
+        {heading}
+        <Alert color="red" icon={<IconAlertTriangle />} title="The analysis could not be loaded" role="alert" data-testid="company-analysis-error" maw={640}>
+          <Stack gap="xs">
+            <Text size="sm">{errorMessage(error)}</Text>
+            <Group>
+              <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => void refetch()}>
+                Retry
+              </Button>
+            </Group>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!data) return null;
+  const analysis = data.companyAnalysis;
+  if (isUnknownSymbol(analysis)) {
+    return (
+      <Stack gap="md">
+        {heading}
+        <NotFoundMessage symbol={symbol} />
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="md" data-testid="company-analysis" style={{ minWidth: 0 }}>
+      {heading}
+      <CompanyProfile analysis={analysis} />
+      <EventsSection symbol={analysis.symbol} past={analysis.events.pastEvents} upcoming={analysis.events.upcomingEvents} />
+      <Section title="Technical Analysis" testId="technical-section">
+        {analysis.candles.length === 0 && (
+          <Text c="dimmed" data-testid="no-prices">
+            There are no prices for {analysis.symbol} yet: the charts fill in once prices are uploaded.
+          </Text>
+        )}
+        <PeriodLineCharts series={analysis.priceSeries} mobile={mobile} trend={trend} />
+        <AverageChart key={analysis.symbol} symbol={analysis.symbol} closes={analysis.candles} mobile={mobile} />
+        <CandlestickChart candles={analysis.candles} mobile={mobile} />
+      </Section>
+      <Section title="Fundamental Analysis" testId="fundamental-section">
+        <Fundamentals profitAndLoss={analysis.profitAndLoss} balanceSheets={analysis.balanceSheets} mobile={mobile} />
+      </Section>
+    </Stack>
+  );
+}
