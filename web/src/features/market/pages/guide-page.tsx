@@ -5,6 +5,7 @@
  * The toggle between overview and article is kept in the URL (?topic=sma), so the browser's Back
  * button and a shared link behave like the on-page back arrow.
  */
+import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionIcon, Anchor, Badge, Card, Code, Group, List, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
@@ -70,8 +71,11 @@ function Overview({ onOpenSma }: { onOpenSma: () => void }) {
 
 function SmaArticle({ onBack }: { onBack: () => void }) {
   const exampleDays = SMA_EXAMPLE.closes.length - 1;
+  const top = useRef<HTMLDivElement>(null);
+  // the In-depth link sits low on the overview: start the article at its heading
+  useEffect(() => top.current?.scrollIntoView?.({ block: 'start' }), []);
   return (
-    <Stack gap="md" component="article" data-testid="guide-sma-article" maw={860}>
+    <Stack gap="md" component="article" data-testid="guide-sma-article" maw={860} ref={top}>
       <Group gap="xs" wrap="nowrap">
         <Tooltip label="Back">
           <ActionIcon variant="subtle" aria-label="Back" onClick={onBack}>
@@ -209,10 +213,7 @@ export default function GuidePage() {
     <SmaArticle onBack={() => setParams({})} />
   ) : (
     <Overview
-      onOpenSma={() => {
-        setParams({ topic: 'sma' });
-        window.scrollTo?.({ top: 0 });
-      }}
+      onOpenSma={() => setParams({ topic: 'sma' })}
     />
   );
 }

@@ -1,0 +1,150 @@
+/**
+ * The market pages in jsdom with Apollo's MockedProvider: the Technical Analysis page's loader, its two
+ * cards with five sections each, its error state; the User Guide's toggle between overview and the SMA
+ * article; the Stock Prices row formatting.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { TechnicalAnalysisPageDocument, type TrendTileFieldsFragment } from '../../../__generated__/graphql';
+import TechnicalAnalysisPage from './technical-analysis-page';
+import GuidePage from './guide-page';
+import { STOCK_PRICE_COLUMNS, changeTone } from '../components/stock-price-columns';
+
+afterEach(cleanup);
+
+function wrap(children: ReactNode, mocks: MockLink.MockedResponse[] = [], path = '/technical-analysis') {
+  return (
+    <MockedProvider mocks={mocks}>
+      <MantineProvider>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path="/technical-analysis" element={children} />
+            <Route path="/guide" element={children} />
+          </Routes>
+        </MemoryRouter>
+      </MantineProvider>
+    </MockedProvider>
+  );
+}
+
+const tile = (symbol: string, change: string): TrendTileFieldsFragment & { __typename: 'TrendItem' } => ({
+  __typename: 'TrendItem',
+  symbol,
+  presentClose: '100.00',
+  previousClose: '99.00',
+  change,
+  changePercent: '1.01',
+  presentDate: '2025-03-14',
+  previousDate: '2025-03-13',
+});
+
+const lists = (prefix: string, direction: 'h' | 'l') => ({
+  __typename: 'TrendLists' as const,
+  weekly: [tile(`${prefix}W`, direction === 'h' ? '1.00' : '-1.00')],
+  monthly: [tile(`${prefix}M`, '1.00'), tile(`${prefix}M2`, '2.00')],
+  quarterly: [],
+  halfYearly: [tile(`${prefix}H`, '1.00')],
+  yearly: [tile(`${prefix}Y`, '0.00')],
+});
+
+describe('technical analysis page', () => {
+  it('shows a loader, then High Trends and Low Trends with five sections each', async () => {
+    const mocks: MockLink.MockedResponse[] = [
+      {
+        request: { query: TechnicalAnalysisPageDocument },
+        result: { data: { technicalAnalysis: { __typename: 'TechnicalAnalysis', asOf: '2025-03-14', highs: lists('HI', 'h'), lows: lists('LO', 'l') } } },
+      },
+    ];
+    render(wrap(<TechnicalAnalysisPage />, mocks));
+    expect(screen.getByTestId('technical-analysis-loader')).toBeTruthy();
+    await screen.findByTestId('technical-analysis');
+    expect(screen.getByTestId('technical-analysis-as-of').textContent).toContain('14-Mar-2025');
+    for (const [card, title] of [['trend-card-high', 'High Trends'], ['trend-card-low', 'Low Trends']] as const) {
+      const element = screen.getByTestId(card);
+      expect(within(element).getByRole('heading', { level: 2 }).textContent).toBe(title);
+      expect(within(element).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Weekly', 'Monthly', 'Quarterly', 'Half Yearly', 'Yearly']);
+      expect(within(element).getAllByPlaceholderText('Search')).toHaveLength(5);
+    }
+    expect(within(screen.getByTestId('trend-high-monthly')).getAllByTestId('trend-tile').map((t) => t.getAttribute('data-symbol'))).toEqual(['HIM', 'HIM2']);
+    expect(screen.getByTestId('trend-low-quarterly-empty').textContent).toBe('No symbols made a new quarterly low.');
+    // a zero change: green in the high list, red in the low list (spec section 9)
+    expect(within(screen.getByTestId('trend-high-yearly')).getByTestId('trend-tile').getAttribute('data-tone')).toBe('gain');
+    expect(within(screen.getByTestId('trend-low-yearly')).getByTestId('trend-tile').getAttribute('data-tone')).toBe('loss');
+  });
+
+  it('shows the error and a way to try again when the request fails', async () => {
+    const mocks: MockLink.MockedResponse[] = [{ request: { query: TechnicalAnalysisPageDocument }, error: new Error('Failed to fetch') }];
+    render(wrap(<TechnicalAnalysisPage />, mocks));
+    const alert = await screen.findByTestId('technical-analysis-error');
+    expect(alert.textContent).toContain('The server cannot be reached. Check your connection and try again.');
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('user guide page', () => {
+  it('lists the eight averages and toggles to the SMA article and back', () => {
+    render(wrap(<GuidePage />, [], '/guide'));
+    const overview = screen.getByTestId('guide-overview');
+    expect(within(overview).getAllByRole('article')).toHaveLength(8);
+    for (const name of ['SMA', 'EMA', 'WMA', 'HMA', 'SMMA', 'AMA / KAMA', 'DEMA', 'TEMA']) expect(within(overview).getByText(name)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'In-depth' }));
+    const article = screen.getByTestId('guide-sma-article');
+    expect(within(article).getByRole('heading', { level: 1 }).textContent).toBe('Simple Moving Average (SMA)');
+    const periods = within(screen.getByTestId('guide-sma-periods')).getAllByRole('row').slice(1).map((row) => [row.children[0]?.textContent, row.children[1]?.textContent]);
+    expect(periods).toEqual([
+      ['Short term', '5, 10'],
+      ['Mid term', '20, 50'],
+      ['Long term', '100, 200'],
+    ]);
+    expect(article.textContent).toContain('515 ÷ 5 = ₹103.00');
+    expect(within(article).getByRole('heading', { name: 'Limitations' })).toBeTruthy();
+    expect(within(article).getByRole('heading', { name: 'SMA vs EMA' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('guide-overview')).toBeTruthy();
+  });
+});
+
+describe('stock prices columns', () => {
+  const row = {
+    symbol: 'RELIANCE',
+    series: 'EQ',
+    date: '2025-03-14',
+    openPrice: '1234.5',
+    highPrice: '1250',
+    lowPrice: '1220.05',
+    closePrice: '1245.125',
+    previousClose: '1230',
+    changePerDay: '15.13',
+    changePercent: '1.23',
+    volume: '12345678',
+  };
+  const shown = (field: string) => {
+    const column = STOCK_PRICE_COLUMNS.find((c) => c.field === field);
+    if (!column) throw new Error(`no column ${field}`);
+    const value = (row as Record<string, unknown>)[field];
+    return column.format ? column.format(value, row) : String(value);
+  };
+
+  it('shows prices with ₹ and 2 decimals, dates as DD-Mon-YYYY and volume with Indian grouping', () => {
+    // 1245.125 rounds half up to 1,245.13; 12345678 groups as 1,23,45,678
+    expect([shown('date'), shown('openPrice'), shown('closePrice'), shown('changePerDay'), shown('changePercent'), shown('volume')]).toEqual([
+      '14-Mar-2025',
+      '₹1,234.50',
+      '₹1,245.13',
+      '₹15.13',
+      '1.23%',
+      '1,23,45,678',
+    ]);
+  });
+
+  it('colours gains green and losses red, and leaves unchanged prices plain', () => {
+    expect([changeTone('15.13'), changeTone('-0.05'), changeTone('0.00'), changeTone(null)]).toEqual(['gain', 'loss', undefined, undefined]);
+  });
+});
