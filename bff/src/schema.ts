@@ -4,6 +4,7 @@ import path from 'node:path';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLSchema } from 'graphql';
 import { resolvers } from './resolvers/index.js';
+import { applyAccessDeclarations } from './access.js';
 
 export function loadTypeDefs(schemaDir: string): string[] {
   const files = fs
@@ -17,5 +18,5 @@ export function loadTypeDefs(schemaDir: string): string[] {
 }
 
 export function buildSchema(schemaDir: string): GraphQLSchema {
-  return makeExecutableSchema({ typeDefs: loadTypeDefs(schemaDir), resolvers });
+  return applyAccessDeclarations(makeExecutableSchema({ typeDefs: loadTypeDefs(schemaDir), resolvers }));
 }

@@ -1,14 +1,17 @@
 /**
  * The role matrix, generated from the API's own route table: every route × anonymous, investor,
- * staff and admin. Denied callers get exactly 401 (no login) or 403 (wrong role); allowed callers
- * never do. New routes are covered without editing this file.
+ * a second investor, staff and admin. Denied callers get exactly 401 (no login) or 403 (wrong
+ * role); allowed callers never do. Then the second investor aims every user route that takes an
+ * id or a username at the first investor's holding, referral and name: 403 or 404, never data,
+ * and nothing changes. New routes are covered without editing this file.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLevel } from '../../src/auth/access.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { createReference, insertPrices } from '../portfolio/helpers.js';
 
-type Persona = 'anonymous' | 'investor' | 'staff' | 'admin';
-const PERSONAS: Persona[] = ['anonymous', 'investor', 'staff', 'admin'];
+type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
+const PERSONAS: Persona[] = ['anonymous', 'investor', 'investor2', 'staff', 'admin'];
 
 function allowed(access: AccessLevel, persona: Persona): boolean {
   if (access === 'public') return true;
@@ -26,12 +29,21 @@ function concretePath(url: string): string {
 describe('access matrix', () => {
   let api: TestApi;
   const tokens: Partial<Record<Persona, string>> = {};
+  let investor2Id: number;
 
   beforeAll(async () => {
     api = await startTestApi();
     tokens.investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     tokens.staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     tokens.admin = await api.login(DEMO.admin.username, DEMO.admin.password);
+    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: tokens.admin })).body;
+    const second = await api.request<{ id: number }>('POST', '/admin/users', {
+      token: tokens.admin,
+      json: { firstName: 'Second', lastName: 'Investor', username: 'investor2', email: 'investor2@example.com', password: 'Invest@123', roles: [roles.find((r) => r.name === 'ROLE_USER')] },
+    });
+    expect(second.status).toBe(201);
+    investor2Id = second.body.id;
+    tokens.investor2 = await api.login('investor2', 'Invest@123');
   });
   afterAll(async () => api.close());
 
@@ -70,5 +82,40 @@ describe('access matrix', () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+
+  it("never gives the second investor the first investor's data through an id or a username", async () => {
+    const ref = await createReference(api, tokens.staff!, 'Sweep');
+    await insertPrices(api, [{ symbol: 'SWEEP', date: '2025-01-10', close: '120' }]);
+    const holding = await api.request<{ id: number }>('POST', '/user/holding', {
+      token: tokens.investor,
+      json: { symbol: 'SWEEP', exchange: 'NSE', price: '100', quantity: 10, creationDate: '2025-01-06', brokerageFirm: ref.firm, instrumentType: ref.segment.name },
+    });
+    expect(holding.status, holding.text).toBe(201);
+    const investor = (await api.request<{ id: number }>('GET', '/user/profile', { token: tokens.investor })).body;
+    const referral = await api.request<{ id: number }>('POST', '/user/referrals', { token: tokens.investor2, json: { referrerUserId: investor.id, referredUserId: investor2Id } });
+    expect(referral.status, referral.text).toBe(201);
+    const investorsView = async () => ({
+      holdings: (await api.request('GET', '/user/holding', { token: tokens.investor })).body,
+      referrals: (await api.request('GET', `/user/referrals/referrer/${investor.id}`, { token: tokens.investor })).body,
+    });
+    const before = await investorsView();
+
+    const targeted = api.app.routeAccessTable.filter((route) => route.access === 'user' && /:(id|username)\b/.test(route.url));
+    expect(targeted.length).toBeGreaterThanOrEqual(6);
+    const failures: string[] = [];
+    for (const route of targeted) {
+      const candidates = route.url.includes(':username') ? ['investor'] : [holding.body.id, referral.body.id, investor.id].map(String);
+      for (const value of candidates) {
+        const url = route.url.replace(/:(id|username)\b/, value);
+        const result = await api.request(route.method, url, {
+          token: tokens.investor2,
+          ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { json: { symbol: 'SWEEP', exchange: 'NSE', price: '1', quantity: 1, creationDate: '2025-01-06', brokerageFirm: ref.firm, instrumentType: ref.segment.name } } : {}),
+        });
+        if (![403, 404].includes(result.status)) failures.push(`${route.method} ${url} as investor2 -> ${result.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await investorsView()).toEqual(before);
   });
 });

@@ -32,6 +32,20 @@ export type Scalars = {
   Upload: { input: Promise<import('graphql-upload/processRequest.mjs').FileUpload>; output: Promise<import('graphql-upload/processRequest.mjs').FileUpload>; }
 };
 
+/**
+ * The access levels of spec section 6: anyone, any logged-in user (own data only), staff or
+ * administrators, administrators only.
+ */
+export type AccessLevel =
+  /** Administrators only. */
+  | 'ADMIN'
+  /** Anyone, logged in or not. */
+  | 'PUBLIC'
+  /** Staff and administrators. */
+  | 'STAFF'
+  /** Any logged-in user; user data is limited to the caller's own. */
+  | 'USER';
+
 /** How an alert should be shown. */
 export type AlertTone =
   /** Bad news (loss, new low). */
@@ -1815,6 +1829,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 
 /** Mapping between all available schema types and the resolvers types */
 export type ResolversTypes = ResolversObject<{
+  AccessLevel: AccessLevel;
   AlertTone: AlertTone;
   AveragePoint: ResolverTypeWrapper<AveragePoint>;
   BalanceSheet: ResolverTypeWrapper<BalanceSheet>;
@@ -1984,6 +1999,12 @@ export type ResolversParentTypes = ResolversObject<{
   User: UserDto;
   UserInput: UserInput;
 }>;
+
+export type AccessDirectiveArgs = {
+  level: AccessLevel;
+};
+
+export type AccessDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = AccessDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
 
 export type AveragePointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AveragePoint'] = ResolversParentTypes['AveragePoint']> = ResolversObject<{
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
@@ -2596,3 +2617,6 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   User?: UserResolvers<ContextType>;
 }>;
 
+export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{
+  access?: AccessDirectiveResolver<any, any, ContextType>;
+}>;

@@ -38,8 +38,10 @@ export const adminResolvers: Resolvers = {
   },
   Mutation: {
     createUser: async (_parent, { input }, { dataSources }) => {
+      // the role lookup is an admin-only read: callers without the right hear 403 before any validation
+      const write = await toUserWrite(input, dataSources);
       if (!input.password) throw badUserInput('Password is required!', 'password');
-      return dataSources.admin.createUser(await toUserWrite(input, dataSources));
+      return dataSources.admin.createUser(write);
     },
     updateUser: async (_parent, { id, input }, { dataSources }) => dataSources.admin.updateUser(id, await toUserWrite(input, dataSources)),
     deleteUser: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.admin.deleteUser(id) }),

@@ -1,0 +1,224 @@
+/**
+ * The GraphQL authorisation matrix, generated from the schema: every Query and Mutation field ×
+ * anonymous, investor, a second investor, staff and admin, with arguments made up from the
+ * field's own argument types. The expected outcome comes from the field's @access declaration;
+ * a new field is covered without editing this file (and cannot be added without a declaration).
+ * Then the second investor aims every id-taking field at the first investor's holding and
+ * referral: nothing is shown or changed.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+} from 'graphql';
+import { loadTypeDefs } from '../../src/schema.js';
+import { accessTable, type AccessLevel } from '../../src/access.js';
+import { loadConfig } from '../../src/config.js';
+import { DEMO } from '../../../api/test/setup/test-api.js';
+import { createReference, insertPrices } from '../../../api/test/portfolio/helpers.js';
+import { startStack, type GraphQLClient, type GraphQLResult, type Stack } from '../setup/stack.js';
+
+type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
+const PERSONAS: Persona[] = ['anonymous', 'investor2', 'investor', 'staff', 'admin'];
+
+// Built in this test's own graphql realm from the same SDL files the BFF serves.
+const schema = buildSchema(loadTypeDefs(loadConfig({ NODE_ENV: 'test' }).schemaDir).join('\n'));
+const table = accessTable(schema);
+
+/**
+ * Fields a logged-in persona must not run with made-up arguments because they act on the
+ * session itself (they are still checked for anonymous callers): logout drops the session,
+ * login answers 401 to made-up credentials by design, updateProfile would rename the persona.
+ */
+const SESSION_FIELDS = new Set(['logout', 'login', 'updateProfile']);
+
+function allowed(access: AccessLevel, persona: Persona): boolean {
+  if (access === 'PUBLIC') return true;
+  if (persona === 'anonymous') return false;
+  if (access === 'USER') return true;
+  if (access === 'STAFF') return persona === 'staff' || persona === 'admin';
+  return persona === 'admin';
+}
+
+/** A value of an input type: ids that exist nowhere, plain strings, first enum values. */
+function sampleValue(type: GraphQLInputType, id: string): unknown {
+  if (isNonNullType(type)) return sampleValue(type.ofType, id);
+  if (isListType(type)) return [sampleValue(type.ofType, id)];
+  if (isEnumType(type)) return type.getValues()[0]?.value;
+  if (isInputObjectType(type)) {
+    const fields = Object.values(type.getFields()).filter((field) => isNonNullType(field.type));
+    return Object.fromEntries(fields.map((field) => [field.name, sampleValue(field.type, id)]));
+  }
+  if (isScalarType(type)) {
+    switch (type.name) {
+      case 'ID':
+        return id;
+      case 'Int':
+      case 'Float':
+        return 1;
+      case 'Boolean':
+        return false;
+      case 'Decimal':
+        return '1';
+      case 'Date':
+        return '2025-01-06';
+      case 'DateTime':
+        return '2025-01-06T00:00:00.000Z';
+      case 'Upload':
+        return null; // filled by the multipart request
+      default:
+        return 'no-such-value';
+    }
+  }
+  throw new Error(`no sample for ${String(type)}`);
+}
+
+function fieldOf(operation: 'query' | 'mutation', name: string): GraphQLField<unknown, unknown> {
+  const root = operation === 'query' ? schema.getQueryType() : schema.getMutationType();
+  const field = root?.getFields()[name];
+  if (!field) throw new Error(`${operation}.${name} is not in the schema`);
+  return field;
+}
+
+/** An operation calling one field with its required arguments as variables. */
+function operationFor(operation: 'query' | 'mutation', name: string, id: string) {
+  const field = fieldOf(operation, name);
+  const required: GraphQLArgument[] = field.args.filter((arg) => isNonNullType(arg.type));
+  const declarations = required.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ');
+  const call = required.map((arg) => `${arg.name}: $${arg.name}`).join(', ');
+  const returned = getNamedType(field.type);
+  const selection = isScalarType(returned) || isEnumType(returned) ? '' : ' { __typename }';
+  const query = `${operation} Check${declarations ? `(${declarations})` : ''} { ${name}${call ? `(${call})` : ''}${selection} }`;
+  const variables = Object.fromEntries(required.map((arg) => [arg.name, sampleValue(arg.type, id)]));
+  const uploads = required.filter((arg) => getNamedType(arg.type).name === 'Upload').map((arg) => arg.name);
+  return { query, variables, uploads };
+}
+
+const codesOf = (result: GraphQLResult): string[] => (result.errors ?? []).map((error) => String(error.extensions?.code));
+
+describe('GraphQL authorisation matrix (from the @access declarations)', () => {
+  let stack: Stack;
+  const clients: Partial<Record<Persona, GraphQLClient>> = {};
+  const sessionCookies: Partial<Record<Persona, string>> = {};
+  let investorHoldingId: string;
+  let investorReferralId: string;
+
+  /** Sends one field's operation as a persona; Upload arguments go as multipart, as the app sends them. */
+  async function run(persona: Persona, operation: 'query' | 'mutation', name: string, id: string): Promise<GraphQLResult> {
+    const { query, variables, uploads } = operationFor(operation, name, id);
+    const client = clients[persona]!;
+    if (uploads.length === 0) return client.request(query, variables);
+    const form = new FormData();
+    form.set('operations', JSON.stringify({ query, variables }));
+    form.set('map', JSON.stringify(Object.fromEntries(uploads.map((upload, index) => [String(index), [`variables.${upload}`]]))));
+    uploads.forEach((_upload, index) => form.set(String(index), new Blob(['SYMBOL,SERIES\n']), 'empty.csv'));
+    const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
+    if (sessionCookies[persona]) headers.cookie = sessionCookies[persona]!;
+    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
+    const body = (await response.json()) as { data?: unknown; errors?: GraphQLResult['errors'] };
+    return { status: response.status, data: (body.data ?? null) as never, errors: body.errors, headers: response.headers };
+  }
+
+  beforeAll(async () => {
+    stack = await startStack();
+    const api = stack.api;
+    const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
+    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: admin })).body;
+    const created = await api.request<{ id: number }>('POST', '/admin/users', {
+      token: admin,
+      json: { firstName: 'Second', lastName: 'Investor', username: 'investor2', email: 'investor2@example.com', password: 'Invest@123', roles: [roles.find((r) => r.name === 'ROLE_USER')] },
+    });
+    expect(created.status).toBe(201);
+
+    for (const persona of PERSONAS) clients[persona] = stack.client();
+    await clients.investor!.login(DEMO.investor.username, DEMO.investor.password);
+    await clients.investor2!.login('investor2', 'Invest@123');
+    await clients.staff!.login(DEMO.staff.username, DEMO.staff.password);
+    await clients.admin!.login(DEMO.admin.username, DEMO.admin.password);
+    for (const persona of PERSONAS) if (clients[persona]!.cookie()) sessionCookies[persona] = clients[persona]!.cookie();
+
+    // the first investor's own data, for the ownership sweep
+    const staffToken = await api.login(DEMO.staff.username, DEMO.staff.password);
+    const investorToken = await api.login(DEMO.investor.username, DEMO.investor.password);
+    const ref = await createReference(api, staffToken, 'Matrix');
+    await insertPrices(api, [{ symbol: 'MTRX', date: '2025-01-10', close: '120' }]);
+    const holding = await api.request<{ id: number }>('POST', '/user/holding', {
+      token: investorToken,
+      json: { symbol: 'MTRX', exchange: 'NSE', price: '100', quantity: 10, creationDate: '2025-01-06', brokerageFirm: ref.firm, instrumentType: ref.segment.name },
+    });
+    expect(holding.status, holding.text).toBe(201);
+    investorHoldingId = String(holding.body.id);
+    // investor2 records that the first investor referred them: a referral the first investor owns
+    const me = (await api.request<{ id: number }>('GET', '/user/profile', { token: investorToken })).body;
+    const investor2Token = await api.login('investor2', 'Invest@123');
+    const referral = await api.request<{ id: number }>('POST', '/user/referrals', { token: investor2Token, json: { referrerUserId: me.id, referredUserId: created.body.id } });
+    expect(referral.status, referral.text).toBeLessThan(300);
+    investorReferralId = String(referral.body.id);
+  });
+  afterAll(async () => stack.close());
+
+  it('declares an access level on every root field, and the BFF applies the same table', () => {
+    expect(table.length).toBeGreaterThanOrEqual(80);
+    expect(table.filter((entry) => !entry.access)).toEqual([]);
+    // the spec's admin screens stay admin-only
+    for (const name of ['users', 'roles', 'createUser', 'deleteRole', 'mailOutbox', 'createSubscriptionPlan']) {
+      expect(table.find((entry) => entry.field === name)?.access).toBe('ADMIN');
+    }
+  });
+
+  it('answers every field to every persona exactly as declared', async () => {
+    const failures: string[] = [];
+    for (const { operation, field, access } of table) {
+      for (const persona of PERSONAS) {
+        if (persona !== 'anonymous' && SESSION_FIELDS.has(field)) continue;
+        if (persona === 'anonymous' && field === 'login') continue; // made-up credentials answer 401 by design
+        const result = await run(persona, operation, field, '987654');
+        const codes = codesOf(result);
+        const label = `${operation}.${field} (${access}) as ${persona} -> ${codes.join(',') || 'ok'}`;
+        if (allowed(access!, persona)) {
+          // a USER field may still refuse with 403 when the made-up payload names another user (ownership)
+          const refusals = ['UNAUTHENTICATED', 'INTERNAL_SERVER_ERROR', 'UPSTREAM_UNAVAILABLE', ...(access === 'USER' ? [] : ['FORBIDDEN'])];
+          if (codes.some((code) => refusals.includes(code))) failures.push(`${label} (expected access)`);
+        } else {
+          const expected = persona === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
+          if (codes.length !== 1 || codes[0] !== expected) failures.push(`${label} (expected ${expected})`);
+          const data = result.data as Record<string, unknown> | null;
+          if (data && data[field] !== null && data[field] !== undefined) failures.push(`${label} (returned data)`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it("never lets the second investor read or change the first investor's holding or referral", async () => {
+    const holdingsOf = async (client: GraphQLClient) =>
+      (await client.request<{ holdings: Array<{ id: string; quantity: number; price: string }> }>('{ holdings { id quantity price } }')).data?.holdings ?? [];
+    const before = await holdingsOf(clients.investor!);
+    expect(before.map((h) => h.id)).toContain(investorHoldingId);
+
+    // user-owned data is changed through mutations; the one USER query taking an id (brokerageFirm) reads shared reference data
+    const idFields = table.filter(({ operation, field, access }) => operation === 'mutation' && access === 'USER' && fieldOf(operation, field).args.some((arg) => getNamedType(arg.type).name === 'ID' && isNonNullType(arg.type)));
+    expect(idFields.map((entry) => entry.field)).toEqual(expect.arrayContaining(['updateHolding', 'sellHolding', 'deleteHolding', 'claimReferral']));
+    const failures: string[] = [];
+    for (const { operation, field } of idFields) {
+      for (const id of [investorHoldingId, investorReferralId]) {
+        const result = await run('investor2', operation, field, id);
+        const codes = codesOf(result);
+        if (codes.length === 0 || !codes.every((code) => ['NOT_FOUND', 'FORBIDDEN', 'BAD_USER_INPUT'].includes(code))) failures.push(`${field}(${id}) -> ${codes.join(',') || 'ok'}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await holdingsOf(clients.investor!)).toEqual(before);
+    expect((await holdingsOf(clients.investor2!)).map((h) => h.id)).not.toContain(investorHoldingId);
+    const referrals = await clients.investor!.request<{ referrals: Array<{ id: string; claimed: boolean }> }>('{ referrals { id claimed } }');
+    expect(referrals.data?.referrals).toEqual([{ id: investorReferralId, claimed: false }]);
+  });
+});
