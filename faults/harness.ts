@@ -50,12 +50,20 @@ async function waitFor(url: string, child: ChildProcess, output: () => string, t
   }
 }
 
-function startProcess(script: string, env: Record<string, string>, readyPath: string, port: number, timeoutMs: number): Promise<ServiceProcess> {
+/** How to launch a service process (benchmarks): extra node flags, and an IPC channel to it. */
+export interface LaunchOptions {
+  /** Flags before the script, e.g. ['--expose-gc', '--import', probe]. */
+  nodeArgs?: string[];
+  /** Open an IPC channel (child.send / 'message'). */
+  ipc?: boolean;
+}
+
+function startProcess(script: string, env: Record<string, string>, readyPath: string, port: number, timeoutMs: number, launch: LaunchOptions = {}): Promise<ServiceProcess> {
   let output = '';
-  const child = spawn(process.execPath, [path.join(ROOT, script)], {
+  const child = spawn(process.execPath, [...(launch.nodeArgs ?? []), path.join(ROOT, script)], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: launch.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -73,7 +81,7 @@ function startProcess(script: string, env: Record<string, string>, readyPath: st
   }));
 }
 
-export async function startApi(env: Record<string, string> = {}, port?: number): Promise<ServiceProcess> {
+export async function startApi(env: Record<string, string> = {}, port?: number, launch?: LaunchOptions): Promise<ServiceProcess> {
   const apiPort = port ?? ((await freePort()) as number);
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-faults-'));
   return startProcess(
@@ -82,12 +90,13 @@ export async function startApi(env: Record<string, string> = {}, port?: number):
     '/ready',
     apiPort,
     120_000,
+    launch,
   );
 }
 
-export async function startBff(apiUrl: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startBff(apiUrl: string, env: Record<string, string> = {}, launch?: LaunchOptions): Promise<ServiceProcess> {
   const port = (await freePort()) as number;
-  return startProcess('bff/dist/index.js', { PORT: String(port), REST_API_URL: `${apiUrl}/api`, INSIGHT_API_URL: `${apiUrl}/insight`, ...env }, '/healthz', port, 60_000);
+  return startProcess('bff/dist/index.js', { PORT: String(port), REST_API_URL: `${apiUrl}/api`, INSIGHT_API_URL: `${apiUrl}/insight`, ...env }, '/healthz', port, 60_000, launch);
 }
 
 export { freePort };

@@ -1,0 +1,437 @@
+/**
+ * Load benchmark (`npm run bench:load`, issue 7 "Load"): the built API and BFF as `npm start` runs
+ * them (separate processes), on a throw-away PostgreSQL server (production's engine), with the
+ * demo data loaded, driven by autocannon on loopback. Everything is measured in the same run:
+ *
+ *  1. maximum throughput of a mixed read load through the BFF (the web pages' own operations:
+ *     stock prices, technical analysis = the ten trend lists, company analysis, the demo
+ *     investor's holdings), a short saturated run;
+ *  2. 60 s at half that rate: errors (target 0) and p99/p50 (target ≤ 5);
+ *  3. twice that rate with more connections than the servers accept in flight: the servers must
+ *     shed with 429/503 while the latency of what they answer stays bounded (target: no timeouts,
+ *     p99 of the last 5 s ≤ 2× the p99 of the first 5 s, and some shedding);
+ *  4. BFF vs direct REST for the same data (stock prices, one trend list, holdings), interleaved
+ *     runs (REST, BFF, BFF, REST, …): p50 ratio at 1 and 10 connections (target ≤ 1.3) and
+ *     throughput ratio when saturated (target ≥ 0.5);
+ *  5. a soak at half the maximum rate: heap after a forced GC in both servers at the start and at
+ *     the end (target: growth ≤ 10%). `--soak` runs 10 minutes, `--soak-minutes N` any length;
+ *     the plain run soaks 2 minutes.
+ *
+ * Latencies are taken from every response (autocannon's 'response' event, sub-millisecond), not
+ * from autocannon's whole-millisecond histogram. Heap is read through an IPC channel to the
+ * children (bench/load/heap-probe.mjs preloaded with --expose-gc): no endpoint is added.
+ * The per-client rate limits (RATE_LIMIT_PER_MINUTE, per address: every request here comes from
+ * 127.0.0.1) are raised for the run, otherwise they would be all that is measured.
+ * Options: --soak, --soak-minutes N, --quick (short runs, to try the script). Exits 1 when a
+ * target is missed. The 2 cores are shared with the load generator (and other work): figures are noisy.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type AutocannonRequest } from 'autocannon';
+import { parse, print, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+import { postgres, startApi, startBff, type ServiceProcess } from '../../faults/harness.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const soakMinutes = Number(args.includes('--soak-minutes') ? args[args.indexOf('--soak-minutes') + 1] : args.includes('--soak') ? 10 : quick ? 0.5 : 2);
+if (!Number.isFinite(soakMinutes) || soakMinutes <= 0) throw new Error('--soak-minutes wants a positive number of minutes');
+
+const SECONDS = {
+  warmup: quick ? 2 : 5,
+  max: quick ? 4 : 10,
+  half: quick ? 10 : 60,
+  overdrive: quick ? 10 : 20,
+  compare: quick ? 2 : 3,
+  saturated: quick ? 2 : 3,
+};
+const COMPARE_ROUNDS = quick ? 1 : 3;
+const SATURATED_CONNECTIONS = 32;
+/** More than the servers' MAX_IN_FLIGHT_REQUESTS (512): the overdrive must make them shed. */
+const OVERDRIVE_CONNECTIONS = 1000;
+const TARGETS = { halfErrors: 0, halfP99OverP50: 5, p50Ratio: 1.3, throughputRatio: 0.5, heapGrowth: 0.1, overdriveGrowth: 2 };
+const DEMO = { investor: ['investor', 'Investor@123'], staff: ['staff', 'Staff@123'], admin: ['admin', 'Admin@123'] } as const;
+const UNLIMITED_RATE = '100000000';
+
+// ---------- operations: the web pages' own documents ----------
+
+function webDocument(file: string): DocumentNode {
+  return parse(fs.readFileSync(path.join(ROOT, 'web/src/features', file), 'utf8'));
+}
+
+/** One operation of a document with exactly the fragments it uses, as a query string. */
+function operation(document: DocumentNode, name: string): string {
+  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition').map((d) => [d.name.value, d]));
+  const chosen = document.definitions.find((d) => d.kind === 'OperationDefinition' && d.name?.value === name);
+  if (!chosen) throw new Error(`no operation ${name}`);
+  const needed = new Map<string, DefinitionNode>();
+  const collect = (node: DefinitionNode) =>
+    visit(node, {
+      FragmentSpread(spread) {
+        const fragment = fragments.get(spread.name.value);
+        if (fragment && !needed.has(spread.name.value)) {
+          needed.set(spread.name.value, fragment);
+          collect(fragment);
+        }
+      },
+    });
+  collect(chosen);
+  return [chosen, ...needed.values()].map((d) => print(d)).join('\n');
+}
+
+const market = webDocument('market/api/market.graphql');
+const analysis = webDocument('analysis/api/analysis.graphql');
+const portfolio = webDocument('portfolio/api/portfolio.graphql');
+const trendTile = market.definitions.find((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition' && d.name.value === 'TrendTileFields');
+const QUERIES = {
+  stockPrices: operation(market, 'StockPricesPage'),
+  technicalAnalysis: operation(market, 'TechnicalAnalysisPage'),
+  companyAnalysis: operation(analysis, 'CompanyAnalysisPage'),
+  holdings: operation(portfolio, 'HoldingsPage'),
+  /** One trend list (the REST route answers one list per call). */
+  weeklyHighs: `query WeeklyHighs { trends(direction: HIGH, period: WEEKLY) { ...TrendTileFields } }\n${trendTile ? print(trendTile) : ''}`,
+};
+
+// ---------- measuring ----------
+
+interface Measured {
+  label: string;
+  seconds: number;
+  connections: number;
+  answered: number;
+  /** Answers per second (every status). */
+  rps: number;
+  /** 2xx answers without GraphQL errors, per second. */
+  okRps: number;
+  statuses: Record<string, number>;
+  /** 2xx answers that carried GraphQL errors. */
+  graphqlErrors: number;
+  /** Connection errors and timeouts. */
+  socketErrors: number;
+  timeouts: number;
+  /** Latency percentiles of successful answers, ms. */
+  p50: number;
+  p99: number;
+  max: number;
+  /** Latency of all answers (shed ones included) by one-second slot: [slot, p99]. */
+  p99BySecond: Array<[number, number]>;
+}
+
+function percentile(sorted: Float64Array | number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+interface LoadSpec {
+  label: string;
+  url: string;
+  requests: AutocannonRequest[];
+  connections: number;
+  seconds: number;
+  overallRate?: number;
+  /** Responses are GraphQL: a 200 with `errors` counts as an error. */
+  graphql?: boolean;
+}
+
+function run(spec: LoadSpec): Promise<Measured> {
+  const okLatencies: number[] = [];
+  const bySecond = new Map<number, number[]>();
+  const statuses: Record<string, number> = {};
+  let graphqlErrors = 0;
+  let timeouts = 0;
+  const started = performance.now();
+  const requests = spec.requests.map((request) =>
+    spec.graphql
+      ? {
+          ...request,
+          onResponse: (status: number, body: string) => {
+            if (status < 300 && body.includes('"errors":[')) graphqlErrors++;
+          },
+        }
+      : request,
+  );
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: spec.url,
+        connections: spec.connections,
+        duration: spec.seconds,
+        requests,
+        timeout: 10,
+        ...(spec.overallRate ? { overallRate: spec.overallRate } : {}),
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const sorted = Float64Array.from(okLatencies).sort();
+        const answered = Object.values(statuses).reduce((sum, n) => sum + n, 0);
+        const ok = Object.entries(statuses)
+          .filter(([status]) => status.startsWith('2'))
+          .reduce((sum, [, n]) => sum + n, 0);
+        const p99BySecond = [...bySecond.entries()].sort((a, b) => a[0] - b[0]).map(([slot, values]): [number, number] => [slot, percentile(values.sort((a, b) => a - b), 99)]);
+        resolve({
+          label: spec.label,
+          seconds: spec.seconds,
+          connections: spec.connections,
+          answered,
+          rps: answered / spec.seconds,
+          okRps: (ok - graphqlErrors) / spec.seconds,
+          statuses,
+          graphqlErrors,
+          socketErrors: result.errors,
+          timeouts: Math.max(timeouts, result.timeouts),
+          p50: percentile(sorted, 50),
+          p99: percentile(sorted, 99),
+          max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
+          p99BySecond,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      if (statusCode >= 200 && statusCode < 300) okLatencies.push(responseTime);
+      const slot = Math.floor((performance.now() - started) / 1000);
+      let values = bySecond.get(slot);
+      if (!values) bySecond.set(slot, (values = []));
+      values.push(responseTime);
+    });
+    instance.on('reqError', (error) => {
+      if (/timeout/i.test(error.message)) timeouts++;
+    });
+  });
+}
+
+// ---------- heap through the IPC probe ----------
+
+interface HeapSample {
+  heapUsed: number;
+  rss: number;
+  forcedGc: boolean;
+}
+
+let heapRequestId = 0;
+function heap(service: ServiceProcess): Promise<HeapSample> {
+  const id = ++heapRequestId;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no heap answer within 10 s')), 10_000);
+    const listener = (message: unknown) => {
+      const answer = message as { type?: string; id?: number } & HeapSample;
+      if (answer?.type !== 'bazaar-heap' || answer.id !== id) return;
+      clearTimeout(timer);
+      service.child.off('message', listener);
+      resolve({ heapUsed: answer.heapUsed, rss: answer.rss, forcedGc: answer.forcedGc });
+    };
+    service.child.on('message', listener);
+    service.child.send({ type: 'bazaar-heap', id });
+  });
+}
+
+// ---------- formatting ----------
+
+const ms = (value: number) => (Number.isFinite(value) ? (value < 10 ? value.toFixed(2) : value.toFixed(0)) : '-');
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ratio = (value: number) => (Number.isFinite(value) ? `${value.toFixed(2)}×` : '-');
+const statusText = (statuses: Record<string, number>) =>
+  Object.entries(statuses)
+    .sort()
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(', ') || 'none';
+
+interface Row {
+  figure: string;
+  value: string;
+  target: string;
+  ok: boolean | undefined;
+}
+const rows: Row[] = [];
+function report(figure: string, value: string, target = '', ok?: boolean): void {
+  rows.push({ figure, value, target, ok });
+  console.log(`  ${figure}: ${value}${target ? ` (target ${target}${ok === undefined ? '' : ok ? ', met' : ', MISSED'})` : ''}`);
+}
+
+function median(values: number[]): number {
+  return percentile([...values].sort((a, b) => a - b), 50);
+}
+
+// ---------- main ----------
+
+async function login(apiUrl: string, [username, password]: readonly [string, string]): Promise<string> {
+  const response = await fetch(`${apiUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  if (!response.ok) throw new Error(`login of ${username} failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const server = await postgres();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-load-'));
+  const launch = { nodeArgs: ['--expose-gc', '--import', path.join(HERE, 'heap-probe.mjs')], ipc: true };
+  let api: ServiceProcess | undefined;
+  let bff: ServiceProcess | undefined;
+  try {
+    const setupStarted = Date.now();
+    api = await startApi(
+      {
+        NODE_ENV: 'production',
+        DATABASE_URL: server.url('postgres'),
+        DATA_DIR: dataDir,
+        DEMO_DATA: '1',
+        RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE,
+        ADMIN_PASSWORD: DEMO.admin[1],
+        STAFF_PASSWORD: DEMO.staff[1],
+        INVESTOR_PASSWORD: DEMO.investor[1],
+      },
+      undefined,
+      launch,
+    );
+    bff = await startBff(api.url, { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE }, launch);
+    const token = await login(api.url, DEMO.investor);
+    const auth = { authorization: `Bearer ${token}` };
+    const gqlUrl = `${bff.url}/graphql`;
+    const gql = (query: string, variables: Record<string, unknown> = {}): AutocannonRequest => ({
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json', ...auth },
+      body: JSON.stringify({ query, variables }),
+    });
+    const rest = (restPath: string): AutocannonRequest => ({ method: 'GET', path: restPath, headers: auth });
+
+    // the investor's first holding is the company analysed (it has prices); every operation must answer data
+    const holdings = (await (await fetch(`${api.url}/api/user/holding`, { headers: auth })).json()) as Array<{ symbol: string }>;
+    const symbol = holdings[0]?.symbol;
+    if (!symbol) throw new Error('the demo investor has no holdings: is DEMO_DATA on?');
+    const mixed = [gql(QUERIES.stockPrices), gql(QUERIES.technicalAnalysis), gql(QUERIES.companyAnalysis, { symbol }), gql(QUERIES.holdings)];
+    for (const request of mixed) {
+      const answer = await fetch(gqlUrl, { method: 'POST', headers: request.headers, body: request.body });
+      const body = (await answer.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
+      if (!answer.ok || body.errors || !body.data) throw new Error(`a mixed-load operation fails: ${answer.status} ${JSON.stringify(body).slice(0, 300)}`);
+    }
+    const pairs = [
+      { name: 'stock prices', rest: rest('/api/public/stock-prices'), bff: gql(QUERIES.stockPrices) },
+      { name: 'weekly highs', rest: rest('/api/public/stock-prices/weeks-high?type=WEEKLY'), bff: gql(QUERIES.weeklyHighs) },
+      { name: 'holdings', rest: rest('/api/user/holding'), bff: gql(QUERIES.holdings) },
+    ];
+    for (const pair of pairs) {
+      const restAnswer = await fetch(`${api.url}${pair.rest.path}`, { headers: auth });
+      const bffAnswer = await fetch(gqlUrl, { method: 'POST', headers: pair.bff.headers, body: pair.bff.body });
+      if (!restAnswer.ok || !bffAnswer.ok) throw new Error(`${pair.name}: REST ${restAnswer.status}, BFF ${bffAnswer.status}`);
+    }
+    console.log(`Load benchmark: API + BFF (built, NODE_ENV=production) on PostgreSQL, demo data; company analysed: ${symbol}; set-up ${((Date.now() - setupStarted) / 1000).toFixed(0)} s`);
+    console.log(`Rate limits raised to ${UNLIMITED_RATE}/min per address for the run (every request comes from 127.0.0.1). Noisy: 2 shared cores, autocannon on the same machine.`);
+
+    const mix = (label: string, connections: number, seconds: number, overallRate?: number) =>
+      run({ label, url: gqlUrl, requests: mixed, connections, seconds, graphql: true, ...(overallRate ? { overallRate } : {}) });
+
+    // 1. maximum throughput
+    await mix('warm-up', 10, SECONDS.warmup);
+    const max = await mix('saturated', SATURATED_CONNECTIONS, SECONDS.max);
+    const maxRps = max.okRps;
+    console.log('\n1. Mixed read load through the BFF (stock prices, technical analysis, company analysis, holdings)');
+    report(`maximum throughput (${SATURATED_CONNECTIONS} connections, ${SECONDS.max} s)`, `${maxRps.toFixed(0)} req/s, p50 ${ms(max.p50)} ms, p99 ${ms(max.p99)} ms, statuses ${statusText(max.statuses)}`);
+
+    // 2. half the maximum for 60 s
+    const halfRate = Math.max(1, Math.round(maxRps / 2));
+    const half = await mix('half', SATURATED_CONNECTIONS, SECONDS.half, halfRate);
+    const halfErrors = half.answered - (half.statuses['200'] ?? 0) + half.graphqlErrors + half.socketErrors + half.timeouts;
+    report(`half the maximum (${halfRate} req/s, ${SECONDS.half} s): errors`, `${halfErrors} of ${half.answered} (statuses ${statusText(half.statuses)}, GraphQL errors ${half.graphqlErrors}, socket errors ${half.socketErrors}, timeouts ${half.timeouts})`, '0', halfErrors <= TARGETS.halfErrors);
+    report(`half the maximum: achieved rate, p50, p99`, `${half.okRps.toFixed(0)} req/s, p50 ${ms(half.p50)} ms, p99 ${ms(half.p99)} ms`);
+    report('half the maximum: p99 / p50', ratio(half.p99 / half.p50), `≤ ${TARGETS.halfP99OverP50}×`, half.p99 / half.p50 <= TARGETS.halfP99OverP50);
+
+    // 3. twice the maximum, beyond the in-flight limit
+    const over = await mix('overdrive', OVERDRIVE_CONNECTIONS, SECONDS.overdrive, Math.round(maxRps * 2));
+    const shed = (over.statuses['429'] ?? 0) + (over.statuses['503'] ?? 0);
+    const firstSlots = over.p99BySecond.filter(([slot]) => slot >= 1 && slot <= 5).map(([, p99]) => p99);
+    const lastSlots = over.p99BySecond.filter(([slot]) => slot >= SECONDS.overdrive - 5 && slot < SECONDS.overdrive).map(([, p99]) => p99);
+    const growth = median(lastSlots) / median(firstSlots);
+    console.log(`\n3. Twice the maximum (${Math.round(maxRps * 2)} req/s offered, ${OVERDRIVE_CONNECTIONS} connections, ${SECONDS.overdrive} s)`);
+    report('answers by status', `${statusText(over.statuses)}; socket errors ${over.socketErrors}, timeouts ${over.timeouts}`);
+    report('shed (429 + 503)', `${shed} of ${over.answered} (${((100 * shed) / Math.max(1, over.answered)).toFixed(1)}%)`, '> 0', shed > 0);
+    report('served: rate, p50, p99, max', `${over.okRps.toFixed(0)} req/s, p50 ${ms(over.p50)} ms, p99 ${ms(over.p99)} ms, max ${ms(over.max)} ms`);
+    report('all answers: median per-second p99, seconds 1–5 → last 5', `${ms(median(firstSlots))} ms → ${ms(median(lastSlots))} ms (${ratio(growth)})`, `≤ ${TARGETS.overdriveGrowth}× and no timeouts`, growth <= TARGETS.overdriveGrowth && over.timeouts === 0);
+
+    // 4. BFF vs REST, interleaved
+    console.log(`\n4. BFF vs direct REST for the same data (interleaved, ${COMPARE_ROUNDS} rounds of ${SECONDS.compare} s per side)`);
+    for (const pair of pairs) {
+      for (const connections of [1, 10]) {
+        const restP50: number[] = [];
+        const bffP50: number[] = [];
+        for (let round = 0; round < COMPARE_ROUNDS; round++) {
+          // ABBA order: drift of the machine's load hits both sides alike
+          const order = round % 2 === 0 ? (['rest', 'bff'] as const) : (['bff', 'rest'] as const);
+          for (const side of order) {
+            const measured =
+              side === 'rest'
+                ? await run({ label: `${pair.name} REST`, url: api.url, requests: [pair.rest], connections, seconds: SECONDS.compare })
+                : await run({ label: `${pair.name} BFF`, url: gqlUrl, requests: [pair.bff], connections, seconds: SECONDS.compare, graphql: true });
+            (side === 'rest' ? restP50 : bffP50).push(measured.p50);
+          }
+        }
+        const p50Ratio = median(bffP50) / median(restP50);
+        report(`${pair.name}, ${connections} connection${connections === 1 ? '' : 's'}: p50 REST ${ms(median(restP50))} ms, BFF ${ms(median(bffP50))} ms, BFF/REST`, ratio(p50Ratio), `≤ ${TARGETS.p50Ratio}×`, p50Ratio <= TARGETS.p50Ratio);
+      }
+      const restRps: number[] = [];
+      const bffRps: number[] = [];
+      for (let round = 0; round < COMPARE_ROUNDS; round++) {
+        const order = round % 2 === 0 ? (['rest', 'bff'] as const) : (['bff', 'rest'] as const);
+        for (const side of order) {
+          const measured =
+            side === 'rest'
+              ? await run({ label: `${pair.name} REST`, url: api.url, requests: [pair.rest], connections: SATURATED_CONNECTIONS, seconds: SECONDS.saturated })
+              : await run({ label: `${pair.name} BFF`, url: gqlUrl, requests: [pair.bff], connections: SATURATED_CONNECTIONS, seconds: SECONDS.saturated, graphql: true });
+          (side === 'rest' ? restRps : bffRps).push(measured.okRps);
+        }
+      }
+      const throughputRatio = median(bffRps) / median(restRps);
+      report(`${pair.name}, saturated (${SATURATED_CONNECTIONS} connections): REST ${median(restRps).toFixed(0)} req/s, BFF ${median(bffRps).toFixed(0)} req/s, BFF/REST`, ratio(throughputRatio), `≥ ${TARGETS.throughputRatio}×`, throughputRatio >= TARGETS.throughputRatio);
+    }
+
+    // 5. soak at half the maximum
+    console.log(`\n5. Soak: the mixed load at ${halfRate} req/s for ${soakMinutes} min; heap after a forced GC`);
+    const soakSeconds = Math.round(soakMinutes * 60);
+    const sampleEvery = Math.max(10, Math.round(soakSeconds / 10));
+    const warmSeconds = Math.min(60, Math.round(soakSeconds / 5));
+    const samples: Array<{ at: number; api: HeapSample; bff: HeapSample }> = [];
+    const soakStarted = Date.now();
+    const soakRun = mix('soak', SATURATED_CONNECTIONS, soakSeconds, halfRate);
+    const sampler = (async () => {
+      for (let at = warmSeconds; at < soakSeconds - 2; at += sampleEvery) {
+        await new Promise((resolve) => setTimeout(resolve, Math.max(0, soakStarted + at * 1000 - Date.now())));
+        samples.push({ at, api: await heap(api!), bff: await heap(bff!) });
+      }
+    })();
+    const soak = await soakRun;
+    await sampler;
+    // and once the load has stopped and the last requests are done
+    samples.push({ at: soakSeconds, api: await heap(api), bff: await heap(bff) });
+    const first = samples[0]!;
+    const last = samples[samples.length - 1]!;
+    const soakErrors = soak.answered - (soak.statuses['200'] ?? 0) + soak.graphqlErrors + soak.socketErrors + soak.timeouts;
+    report('soak: answers, errors, p50, p99', `${soak.answered} answers, ${soakErrors} errors, p50 ${ms(soak.p50)} ms, p99 ${ms(soak.p99)} ms`);
+    console.log(`  heap samples (s: api / bff): ${samples.map((s) => `${s.at}: ${mb(s.api.heapUsed)} / ${mb(s.bff.heapUsed)}`).join('; ')}`);
+    for (const service of ['api', 'bff'] as const) {
+      const grown = last[service].heapUsed / first[service].heapUsed - 1;
+      report(
+        `soak: ${service.toUpperCase()} heap after GC, ${first.at} s → ${last.at} s${first[service].forcedGc ? '' : ' (no forced GC!)'}`,
+        `${mb(first[service].heapUsed)} → ${mb(last[service].heapUsed)} (${grown >= 0 ? '+' : ''}${(grown * 100).toFixed(1)}%), rss ${mb(last[service].rss)}`,
+        `≤ +${TARGETS.heapGrowth * 100}%`,
+        grown <= TARGETS.heapGrowth,
+      );
+    }
+
+    // the table
+    console.log(`\n| figure | value | target |\n|---|---|---|`);
+    for (const row of rows) console.log(`| ${row.figure} | ${row.value} | ${row.target ? `${row.target}${row.ok === undefined ? '' : row.ok ? ' ✓' : ' ✗ missed'}` : ''} |`);
+    const missed = rows.filter((row) => row.ok === false);
+    console.log(`\n${missed.length === 0 ? 'All targets met' : `${missed.length} target(s) missed`} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min.`);
+    if (missed.length > 0) process.exitCode = 1;
+  } finally {
+    api?.kill('SIGKILL');
+    bff?.kill('SIGKILL');
+    server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
