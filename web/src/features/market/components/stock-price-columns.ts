@@ -26,7 +26,7 @@ export const STOCK_PRICE_COLUMNS: DataGridColumn<StockPriceRow>[] = [
   { field: 'highPrice', headerName: 'High', numeric: true, format: rupees, minWidth: 110 },
   { field: 'lowPrice', headerName: 'Low', numeric: true, format: rupees, minWidth: 110 },
   { field: 'closePrice', headerName: 'Close', numeric: true, format: rupees, minWidth: 110 },
-  { field: 'previousClose', headerName: 'Previous Close', numeric: true, format: rupees, minWidth: 130 },
+  { field: 'previousClose', headerName: 'Previous Close', numeric: true, format: rupees, minWidth: 150 },
   {
     field: 'changePerDay',
     headerName: 'Change Per Day',

@@ -35,19 +35,17 @@ export function TrendTile({ item, direction, onOpen }: TrendTileProps) {
       aria-label={`${item.symbol}: close ${formatRupees(item.presentClose)}, change ${formatSignedRupees(item.change)} (${percent}). Open company analysis`}
       title={`Close ${formatRupees(item.presentClose)} on ${formatMarketDate(item.presentDate)}; previous close ${formatRupees(item.previousClose)} on ${formatMarketDate(item.previousDate)}`}
     >
-      <Group justify="space-between" gap={4} wrap="nowrap">
-        <Text fw={700} size="sm" truncate data-testid="trend-tile-symbol">
-          {item.symbol}
-        </Text>
-        <Text size="sm" data-testid="trend-tile-close">
-          {formatRupees(item.presentClose)}
-        </Text>
-      </Group>
+      <Text fw={700} size="sm" truncate data-testid="trend-tile-symbol">
+        {item.symbol}
+      </Text>
+      <Text size="sm" data-testid="trend-tile-close">
+        {formatRupees(item.presentClose)}
+      </Text>
       <Group justify="space-between" gap={4} wrap="nowrap" className={tone} data-testid="trend-tile-change">
-        <Text size="xs" inherit>
+        <Text size="sm" className={tone}>
           {formatSignedRupees(item.change)}
         </Text>
-        <Text size="xs" fw={600} inherit>
+        <Text size="sm" fw={600} className={tone}>
           {percent}
         </Text>
       </Group>

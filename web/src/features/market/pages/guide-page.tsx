@@ -73,7 +73,9 @@ function SmaArticle({ onBack }: { onBack: () => void }) {
   const exampleDays = SMA_EXAMPLE.closes.length - 1;
   const top = useRef<HTMLDivElement>(null);
   // the In-depth link sits low on the overview: start the article at its heading
-  useEffect(() => top.current?.scrollIntoView?.({ block: 'start' }), []);
+  useEffect(() => {
+    top.current?.scrollIntoView?.({ block: 'start' });
+  }, []);
   return (
     <Stack gap="md" component="article" data-testid="guide-sma-article" maw={860} ref={top}>
       <Group gap="xs" wrap="nowrap">
