@@ -8,7 +8,7 @@
  * exists, 403…) are shown in the form or above the table. A delete asks for confirmation first and
  * shows the server's reply (the old app reused 'Broker deleted successfully!' here).
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
@@ -108,6 +108,20 @@ export default function CompaniesPage() {
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Company | null>(null);
   const [message, setMessage] = useState<Message>(null);
+  // An action button's click also reaches AG Grid's row-click listener (a native listener, so the
+  // button's React stopPropagation does not stop it), in either order. The row click therefore waits
+  // one tick and gives way to an action clicked in the same moment.
+  const lastActionAt = useRef(0);
+  const markAction = () => {
+    lastActionAt.current = performance.now();
+  };
+  const openAnalysis = (company: Company) => {
+    setTimeout(() => {
+      if (performance.now() - lastActionAt.current < 500) return;
+      const state: CompanyAnalysisNavigationState = { symbol: company.symbol, trend: DEFAULT_TREND, company };
+      navigate(`/company-analysis/${encodeURIComponent(company.symbol)}`, { state });
+    }, 0);
+  };
 
   async function save(values: CompanyFormValues) {
     const input = toCompanyInput(values);
@@ -150,13 +164,25 @@ export default function CompaniesPage() {
         emptyText="No companies yet. Add one, or upload the equity list."
         message={message}
         onDismissMessage={() => setMessage(null)}
-        onRowClick={(company) => {
-          const state: CompanyAnalysisNavigationState = { symbol: company.symbol, trend: DEFAULT_TREND, company };
-          navigate(`/company-analysis/${encodeURIComponent(company.symbol)}`, { state });
-        }}
+        onRowClick={openAnalysis}
         actions={[
-          { label: 'Edit', icon: <IconEdit size={16} />, onClick: (company) => setEditing({ mode: 'edit', company }) },
-          { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (company) => setToDelete(company) },
+          {
+            label: 'Edit',
+            icon: <IconEdit size={16} />,
+            onClick: (company) => {
+              markAction();
+              setEditing({ mode: 'edit', company });
+            },
+          },
+          {
+            label: 'Delete',
+            icon: <IconTrash size={16} />,
+            color: 'red',
+            onClick: (company) => {
+              markAction();
+              setToDelete(company);
+            },
+          },
         ]}
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Company' : 'Add new Company'} centered size="lg">

@@ -1,0 +1,308 @@
+/**
+ * Analysis journeys in Chromium against the app as `npm start` runs it, with the demo market loaded
+ * on start. Expectations come from the demo files the app wrote under DATA_DIR/demo-market (the
+ * very files it ingested), parsed here independently of the app's code:
+ * - Company Analysis of a demo symbol: profile (name from EQUITY_L.csv), the five period charts,
+ *   the SMA chart whose inputs change the series, the candlestick chart, statements and Profit.
+ * - The same page at 400px wide: no horizontal overflow.
+ * - Corporate Actions: a row click opens the analysis of the row's symbol.
+ * - Companies: staff add, edit and delete a company (spec messages, a duplicate refused by the
+ *   server); the new company, which has no prices or statements, shows the empty states.
+ * - An investor sees no Companies entry and the route sends them to /login.
+ * - An unknown symbol shows the not-found message.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+
+/** A minimal CSV split: cells trimmed and unquoted (the demo files have no commas inside quotes). */
+function rows(file: string): string[][] {
+  return fs
+    .readFileSync(file, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim()));
+}
+
+interface DemoSymbol {
+  symbol: string;
+  companyName: string;
+  /** Standalone balance sheets (dates), as filed. */
+  standaloneSheets: string[];
+  /** Trading days with a price row. */
+  priceDays: number;
+}
+
+/** Today in India as YYYY-MM-DD (statements up to today are shown). */
+function todayInIndia(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+}
+
+/**
+ * Picks the first company (in EQUITY_L order) that has corporate actions, standalone balance
+ * sheets and at least 100 price rows, and reads what the page must show for it.
+ */
+function pickDemoSymbol(dataDir: string): DemoSymbol {
+  const directory = path.join(dataDir, 'demo-market');
+  const files = fs.readdirSync(directory);
+  const equity = rows(path.join(directory, 'EQUITY_L.csv')).slice(1);
+  const actions = rows(path.join(directory, 'CF-CA-demo.csv'));
+  const actionSymbols = new Set(actions.slice(1).map((row) => row[0]));
+  const sheets = rows(path.join(directory, 'balance_sheets_demo.csv')).slice(1);
+  const priceFile = files.find((name) => name.startsWith('bhavcopy_'));
+  if (!priceFile) throw new Error('no demo price file');
+  const prices = rows(path.join(directory, priceFile));
+  const symbolColumn = prices[0]!.indexOf('SYMBOL');
+  const daysBySymbol = new Map<string, number>();
+  for (const row of prices.slice(1)) daysBySymbol.set(row[symbolColumn]!, (daysBySymbol.get(row[symbolColumn]!) ?? 0) + 1);
+  const today = todayInIndia();
+  for (const [symbol, companyName] of equity) {
+    const standalone = sheets.filter((row) => row[0] === symbol && row[1] === 'Standalone' && row[2]! <= today).map((row) => row[2]!);
+    const priceDays = daysBySymbol.get(symbol!) ?? 0;
+    if (actionSymbols.has(symbol) && standalone.length > 0 && priceDays >= 100) {
+      return { symbol: symbol!, companyName: companyName!, standaloneSheets: standalone, priceDays };
+    }
+  }
+  throw new Error('no demo symbol with actions, standalone statements and 100 prices');
+}
+
+async function averageCaption(page: Page): Promise<string> {
+  return ((await page.getByTestId('average-caption').textContent()) ?? '').trim();
+}
+
+describe('analysis screens in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+  let demo: DemoSymbol;
+
+  beforeAll(async () => {
+    app = await startApp({ demoData: true, timeoutMs: 300_000 });
+    demo = pickDemoSymbol(app.dataDir);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('shows the company analysis of a demo symbol: profile, charts, SMA inputs, candlestick, statements', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1400 });
+    await page.goto(`${app.baseUrl}/company-analysis/${demo.symbol}`);
+    // the first request of a fresh server fills the BFF's market cache (all symbols' latest prices)
+    await page.getByTestId('company-analysis').waitFor({ timeout: 60_000 }).catch(async (error: unknown) => {
+      await page.screenshot({ path: '/tmp/w2-fail.png', fullPage: true });
+      console.log(await page.locator('body').innerText(), errors, app.output().slice(-3000));
+      throw error;
+    });
+    const profile = page.getByTestId('company-profile');
+    await profile.getByRole('cell', { name: demo.companyName, exact: true }).waitFor();
+    await profile.getByRole('cell', { name: demo.symbol, exact: true }).waitFor();
+
+    // five period line charts, each an ApexCharts SVG
+    for (const period of ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY']) {
+      await page.getByTestId(`price-chart-${period}`).locator('svg.apexcharts-svg').waitFor();
+    }
+    await page.getByTestId('price-chart-HALFYEARLY').getByText('HALF YEARLY', { exact: true }).waitFor();
+
+    // SMA: the defaults are 100 closes and a 20-day window → 100 − 20 + 1 = 81 points
+    await page.getByTestId('average-chart').locator('svg.apexcharts-svg').waitFor();
+    expect(await averageCaption(page)).toBe('SMA (20) over the last 100 closes: 81 points');
+    expect(await page.getByTestId('average-chart').locator('.apexcharts-series').count()).toBe(2);
+    // window 10 → 100 − 10 + 1 = 91 points; then 50 closes → 50 − 10 + 1 = 41 points
+    await page.getByLabel('Enter Window Size').fill('10');
+    await page.getByText('SMA (10) over the last 100 closes: 91 points').waitFor();
+    await page.getByLabel('Enter Price Size').fill('50');
+    await page.getByText('SMA (10) over the last 50 closes: 41 points').waitFor();
+    expect(await page.getByTestId('average-chart').getAttribute('data-points')).toBe('41');
+    // a window larger than the price size is refused before asking the server
+    await page.getByLabel('Enter Window Size').fill('60');
+    await page.getByTestId('average-problem').getByText('Window size must not be larger than the price size.').waitFor();
+    await page.getByLabel('Enter Window Size').fill('10');
+    // another average: EMA over the same 50 closes, seeded with the 10-day SMA → 41 points
+    await page.getByRole('combobox', { name: 'Average' }).click();
+    await page.getByRole('option', { name: /^EMA/ }).click();
+    await page.getByText('EMA (10) over the last 50 closes: 41 points').waitFor();
+    // a colour dot colours the average's line
+    await page.getByRole('button', { name: 'Colour green' }).click();
+    expect(await page.getByRole('button', { name: 'Colour green' }).getAttribute('aria-pressed')).toBe('true');
+
+    // candlestick chart, height 500, with the zoom toolbar
+    const candles = page.getByTestId('candlestick-section');
+    await candles.getByRole('heading', { name: 'Stock Price Candlestick Chart' }).waitFor();
+    await candles.locator('svg.apexcharts-svg').waitFor();
+    expect(await candles.locator('.apexcharts-candlestick-series').count()).toBe(1);
+    expect(await candles.locator('.apexcharts-zoom-icon, .apexcharts-zoomin-icon').count()).toBeGreaterThan(0);
+    expect(Number(await candles.locator('svg.apexcharts-svg').getAttribute('height'))).toBe(500);
+
+    // statements: the header holds 'End Of Reporting Period' and one date per sheet (last 8 at most)
+    const sheet = page.getByTestId('balance-sheet-section');
+    await sheet.getByRole('columnheader', { name: 'End Of Reporting Period' }).waitFor();
+    expect(await sheet.getByRole('columnheader').count()).toBe(1 + Math.min(8, demo.standaloneSheets.length));
+    await page.getByTestId('profit-loss-section').getByRole('columnheader', { name: 'End Of Reporting Period' }).waitFor();
+    await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
+    await page.getByTestId('past-events').waitFor();
+    await page.screenshot({ path: '/tmp/w2-desktop.png', fullPage: true });
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('fits a 400px wide screen without horizontal overflow', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 400, height: 800 });
+    await page.goto(`${app.baseUrl}/company-analysis/${demo.symbol}`);
+    await page.getByTestId('company-analysis').waitFor();
+    await page.getByTestId('candlestick-section').locator('svg.apexcharts-svg').waitFor();
+    await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    await page.screenshot({ path: '/tmp/w2-mobile.png', fullPage: true });
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // the charts take the full width of their card (stacked, not side by side)
+    const yearly = await page.getByTestId('price-chart-YEARLY').boundingBox();
+    const weekly = await page.getByTestId('price-chart-WEEKLY').boundingBox();
+    expect(yearly && weekly && yearly.y > weekly.y && Math.abs(yearly.x - weekly.x) < 1).toBe(true);
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('opens the company analysis from a corporate actions row', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1400 });
+    await page.goto(`${app.baseUrl}/corporate-actions`);
+    const grid = page.getByTestId('corporate-actions');
+    await grid.getByRole('heading', { name: 'Corporate Actions' }).waitFor();
+    const firstRow = grid.locator('.ag-row[row-index="0"]').first();
+    await firstRow.waitFor();
+    const symbol = ((await firstRow.locator('[col-id="symbol"]').textContent()) ?? '').trim();
+    expect(symbol).not.toBe('');
+    await firstRow.locator('[col-id="purpose"]').click();
+    await page.waitForURL(`**/company-analysis/${symbol}`);
+    await page.getByTestId('company-analysis').waitFor();
+    await page.getByTestId('company-profile').getByRole('cell', { name: symbol, exact: true }).waitFor();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('lets staff add, edit and delete a company; the new company shows empty states', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1600 });
+    await loginThroughUi(page, app.baseUrl, DEMO.staff);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Companies' }).click();
+    const grid = page.getByTestId('companies');
+    await grid.getByRole('heading', { name: 'Companies' }).waitFor();
+    await grid.locator('.ag-row').first().waitFor();
+
+    await page.getByRole('button', { name: 'Add Companies' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add new Company' });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    expect(await save.isDisabled()).toBe(true);
+    // the date of listing starts at today (in India)
+    expect(await dialog.getByLabel('Date Of Listing').inputValue()).toBe(todayInIndia());
+    await dialog.getByLabel('Company Name').focus();
+    await dialog.getByLabel('Company Name').blur();
+    await dialog.getByText('Company Name is required!').waitFor();
+    await dialog.getByLabel('Market Lot').fill('x');
+    await dialog.getByLabel('Market Lot').fill('');
+    await dialog.getByLabel('Market Lot').blur();
+    await dialog.getByText('Market Lot is required!').waitFor();
+
+    await dialog.getByLabel('Company Name').fill('E2E Analysis Industries Limited');
+    await dialog.getByLabel('Industry').fill('Capital Goods');
+    await dialog.getByLabel('Symbol').fill('e2eanlys');
+    await dialog.getByLabel('Series').fill('EQ');
+    await dialog.getByLabel('Isin Code').fill('INE000E2E017');
+    await dialog.getByLabel('Paid Up Value').fill('10');
+    await dialog.getByLabel('Date Of Listing').fill('2024-04-01');
+    await dialog.getByLabel('Market Lot').fill('1');
+    await dialog.getByLabel('Face Value').fill('10');
+    await save.click();
+    await page.getByText('Company added successfully!').waitFor();
+    await grid.getByRole('textbox', { name: 'Search Companies' }).fill('E2EANLYS');
+    const row = grid.locator('.ag-row', { hasText: 'E2EANLYS' });
+    await row.waitFor();
+
+    // the same symbol again: the server's conflict is shown in the form
+    await page.getByRole('button', { name: 'Add Companies' }).click();
+    await dialog.getByLabel('Company Name').fill('Duplicate');
+    await dialog.getByLabel('Industry').fill('Capital Goods');
+    await dialog.getByLabel('Symbol').fill('E2EANLYS');
+    await dialog.getByLabel('Series').fill('EQ');
+    await dialog.getByLabel('Isin Code').fill('INE000E2E025');
+    await dialog.getByLabel('Paid Up Value').fill('10');
+    await dialog.getByLabel('Market Lot').fill('1');
+    await dialog.getByLabel('Face Value').fill('10');
+    await save.click();
+    await dialog.getByTestId('company-form-error').waitFor();
+    expect(((await dialog.getByTestId('company-form-error').textContent()) ?? '').toLowerCase()).toMatch(/exist|already|conflict/);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // edit
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit Company' });
+    expect(await editDialog.getByLabel('Symbol').inputValue()).toBe('E2EANLYS');
+    // an action is not a row click: the page stays
+    expect(new URL(page.url()).pathname).toBe('/companies');
+    expect(await editDialog.getByLabel('Date Of Listing').inputValue()).toBe('2024-04-01');
+    await editDialog.getByLabel('Company Name').fill('E2E Analysis Holdings Limited');
+    await editDialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Company updated successfully!').waitFor();
+    await row.getByText('E2E Analysis Holdings Limited').waitFor();
+
+    // a row click opens its analysis: a company with no prices, events or statements shows empty states
+    await row.locator('[col-id="industry"]').click();
+    await page.waitForURL('**/company-analysis/E2EANLYS');
+    await page.getByTestId('company-profile').getByRole('cell', { name: 'E2E Analysis Holdings Limited', exact: true }).waitFor();
+    await page.getByTestId('no-prices').waitFor();
+    await page.getByTestId('candlestick-chart-empty').waitFor();
+    await page.getByTestId('average-empty').waitFor();
+    await page.getByTestId('balance-sheet-empty').waitFor();
+    await page.getByTestId('profit-loss-empty').waitFor();
+    await page.getByTestId('past-events').getByTestId('data-grid-empty').waitFor();
+
+    // delete, after confirmation
+    await page.goBack();
+    await grid.getByRole('textbox', { name: 'Search Companies' }).fill('E2EANLYS');
+    await row.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete company' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Company E2EANLYS deleted successfully').waitFor();
+    await row.waitFor({ state: 'detached' });
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('keeps investors out of Companies', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1400 });
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    const sidebar = page.getByTestId('sidebar');
+    await sidebar.getByRole('link', { name: 'Corporate Actions' }).waitFor();
+    expect(await sidebar.getByRole('link', { name: 'Companies', exact: true }).count()).toBe(0);
+    await page.goto(`${app.baseUrl}/companies`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('shows a not-found message for an unknown symbol', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1400 });
+    await page.goto(`${app.baseUrl}/company-analysis/NOSUCHCO`);
+    await page.getByTestId('company-not-found').getByText('No company found for "NOSUCHCO"').waitFor();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('shows the statements of a company picked on Fundamental Analysis', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1400 });
+    await page.goto(`${app.baseUrl}/fundamental-analysis`);
+    await page.getByTestId('fundamental-pick').waitFor();
+    await page.getByRole('combobox', { name: 'Company' }).fill(demo.symbol);
+    await page.getByRole('option', { name: `${demo.symbol} · ${demo.companyName}` }).click();
+    await page.waitForURL(`**/fundamental-analysis?symbol=${demo.symbol}`);
+    const sheet = page.getByTestId('balance-sheet-section');
+    await sheet.getByRole('columnheader', { name: 'End Of Reporting Period' }).waitFor();
+    expect(await sheet.getByRole('columnheader').count()).toBe(1 + Math.min(8, demo.standaloneSheets.length));
+    await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+});
