@@ -7,6 +7,8 @@
  *   symbol dropdown (the current price fills in), sells half, and sees the realized row and the
  *   net P&L.
  * - Staff add a brokerage charge for that firm (Charges screen); the investor's net P&L changes.
+ * - The investor's screens fit a phone (390 px) without sideways scrolling.
+ * - Administrators add a financial instrument type ('Type is required!'); staff cannot open the page.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -217,5 +219,69 @@ describe('portfolio in the browser', () => {
     expect(await breakdown.textContent()).toContain('₹20.00');
     expect(relevantErrors(errors)).toEqual([]);
     await close();
+  });
+  it('fits a phone screen: accounts, investments and holdings without sideways scrolling', async () => {
+    const { page, errors, close } = await openPage(browser);
+    // log in at desktop width (the harness waits for the navbar's username, hidden on phones), then turn into a phone
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.goto(`${app.baseUrl}/accounts`);
+    await page.getByTestId('accounts-title').waitFor();
+    await page.getByRole('link', { name: FIRM }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('link', { name: FIRM }).click();
+    await page.getByRole('heading', { name: `${FIRM} Investments` }).waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Equity' }).click();
+    await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
+    // status and net P&L come next to the symbol on a phone, in view without scrolling the table
+    await holdingRow(page, 'REALIZED').waitFor();
+    const net = holdingRow(page, 'REALIZED').locator('[col-id="net"]');
+    expect(await net.textContent()).toBe(rupees(47000));
+    const netBox = await net.boundingBox();
+    expect(netBox!.x + netBox!.width).toBeLessThanOrEqual(390);
+    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/holdings-phone.png`, fullPage: true });
+    // the table scrolls inside its own box; the page itself does not
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByRole('button', { name: 'Add Holding' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Holding' });
+    await dialog.getByLabel('Symbol').waitFor();
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('administrators keep the financial instrument types; staff cannot open them', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1600 });
+    await loginThroughUi(page, app.baseUrl, DEMO.admin);
+    await page.getByTestId('sidebar').getByRole('link', { name: 'Financial Instrument' }).click();
+    await page.waitForURL(`${app.baseUrl}/financial`);
+    const grid = page.getByTestId('financial-instruments');
+    await grid.getByRole('heading', { name: 'Financial Instruments' }).waitFor();
+    await page.getByRole('button', { name: 'Add Financial Instrument' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add new Financial Instrument' });
+    const save = dialog.getByRole('button', { name: 'Save' });
+    await dialog.getByLabel('Type').fill('x');
+    await dialog.getByLabel('Type').fill('');
+    await dialog.getByLabel('Type').blur();
+    await dialog.getByText('Type is required!').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Type').fill('Sovereign Gold Bond');
+    await dialog.getByLabel('Description').fill('Government gold bonds traded on the exchange');
+    await save.click();
+    await page.getByText('Financial instrument added successfully!').waitFor();
+    await grid.locator('.ag-row', { hasText: 'Sovereign Gold Bond' }).waitFor();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+
+    const staff = await openPage(browser);
+    await loginThroughUi(staff.page, app.baseUrl, DEMO.staff);
+    expect(await staff.page.getByTestId('sidebar').getByRole('link', { name: 'Financial Instrument' }).count()).toBe(0);
+    await staff.page.goto(`${app.baseUrl}/financial`);
+    await staff.page.waitForURL(`${app.baseUrl}/login`);
+    await staff.close();
   });
 });

@@ -123,6 +123,9 @@ describe('market-data uploads in the browser', () => {
   it('staff upload a real file of every kind through the Upload screen', async () => {
     const { page, errors, close } = await openPage(browser, { width: 1600 });
     await loginThroughUi(page, app.baseUrl, DEMO.staff);
+    // no market data yet: the Dates screen says so
+    await page.goto(`${app.baseUrl}/dates`);
+    await page.getByTestId('dates-empty').waitFor();
     await page.getByTestId('sidebar').getByRole('link', { name: 'Upload', exact: true }).click();
     await page.waitForURL(`${app.baseUrl}/upload`);
     await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
@@ -276,6 +279,27 @@ describe('market-data uploads in the browser', () => {
     await calendar.getByRole('button', { name: /^Latest upload: 2025-06-18$/ }).click();
     await expect.poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim()).toBe('June 2025');
     expect(await calendar.locator('[data-date="2025-06-18"]').getAttribute('data-uploaded')).not.toBeNull();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('fits a phone screen: Upload and Dates without sideways scrolling', async () => {
+    const { page, errors, close } = await openPage(browser);
+    // log in at desktop width (the harness waits for the navbar's username, hidden on phones), then turn into a phone
+    await loginThroughUi(page, app.baseUrl, DEMO.staff);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    await page.goto(`${app.baseUrl}/upload`);
+    await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
+    await page.getByRole('combobox', { name: 'Select Upload Type' }).waitFor();
+    await page.getByTestId('upload-history').locator('.ag-row').first().waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.goto(`${app.baseUrl}/dates`);
+    const calendar = page.getByTestId('price-date-calendar');
+    await calendar.waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    const box = await calendar.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });

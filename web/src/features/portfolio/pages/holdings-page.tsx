@@ -7,6 +7,7 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert, Button, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import { formatRupees, SUCCESS_MESSAGES, type HoldingFormMode } from '@bazaar/shared';
 import {
@@ -108,10 +109,21 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
   },
 ];
 
+/**
+ * On a phone only two or three columns fit, and the grid scrolls sideways inside its box: bring
+ * what an investor looks for first (status and net P&L) next to the symbol.
+ */
+const PHONE_FIRST = ['symbol', 'status', 'net', 'quantity'];
+const PHONE_COLUMNS = [
+  ...PHONE_FIRST.map((field) => COLUMNS.find((column) => column.field === field)!),
+  ...COLUMNS.filter((column) => !PHONE_FIRST.includes(column.field)),
+];
+
 type Editing = { mode: HoldingFormMode; holding?: HoldingRow } | null;
 
 export default function HoldingsPage() {
   const location = useLocation();
+  const phone = useMediaQuery('(max-width: 36em)');
   const state = isNavigationState(location.state) ? location.state : null;
   const title = state ? `${state.brokerName} ${state.segmentName} Holdings` : 'Holdings';
   usePageTitle(title);
@@ -189,7 +201,7 @@ export default function HoldingsPage() {
         title={title}
         testId="holdings-grid"
         rows={data?.holdings}
-        columns={COLUMNS}
+        columns={phone ? PHONE_COLUMNS : COLUMNS}
         getRowId={(holding) => holding.id}
         loading={loading}
         error={error && !data ? errorMessage(error) : null}

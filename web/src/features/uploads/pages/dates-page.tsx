@@ -43,6 +43,11 @@ export default function DatesPage() {
         </Alert>
       )}
       {loading && !data && <Loader aria-label="Loading the uploaded dates" />}
+      {data && data.uploadedDateCounts.length === 0 && (
+        <Alert color="blue" data-testid="dates-empty">
+          No stock prices have been uploaded yet. Upload a bhavcopy on the Upload screen and its trading days are marked here.
+        </Alert>
+      )}
       {data && shown && <PriceDateCalendar counts={counts} today={today} shown={shown} onShow={setShown} />}
     </Stack>
   );
