@@ -2,7 +2,7 @@
  * Upload screen (route `upload`, staff and administrators): 'Upload Files' with the upload form,
  * and the history of accepted uploads below it (who, when, what, and what each did).
  */
-import { Card, Stack, Title } from '@mantine/core';
+import { Alert, Card, Stack, Title } from '@mantine/core';
 import { toDisplayWords } from '@bazaar/shared';
 import { useUploadHistoryQuery, useUploadPageTypesQuery, type UploadHistoryQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
@@ -47,6 +47,11 @@ export default function UploadPage() {
           <Title order={1} size="h2">
             Upload Files
           </Title>
+          {types.error && !types.data && (
+            <Alert color="red" role="alert" data-testid="upload-types-error">
+              The upload types could not be loaded: {errorMessage(types.error)}
+            </Alert>
+          )}
           <UploadForm types={types.data?.uploadTypes} loadingTypes={types.loading && !types.data} onUploaded={() => void history.refetch()} />
         </Stack>
       </Card>
