@@ -12,9 +12,8 @@ import { IconCheck } from '@tabler/icons-react';
 import { MOVING_AVERAGE_KINDS, MOVING_AVERAGE_NAMES, SMA_DOT_COLOURS, formatRupees, type MovingAverageKind } from '@bazaar/shared';
 import { useCompanyMovingAverageQuery, useCompanySmaQuery } from '../../../__generated__/graphql';
 import { Chart, type ApexOptions } from '../../../components/chart';
-import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
-import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, lineTickAmount, SMA_DOT_CSS } from './chart-data';
+import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, lineTickAmount, SMA_DOT_CSS, utcMillis } from './chart-data';
 import { Section } from './section';
 
 type DotColour = (typeof SMA_DOT_COLOURS)[number];
@@ -53,14 +52,13 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
     dataLabels: { enabled: false },
     legend: { show: true, position: 'top' },
     xaxis: {
-      type: 'category',
-      categories: aligned?.dates.map(formatMarketDate) ?? [],
+      type: 'datetime',
       tickAmount: lineTickAmount(aligned?.dates.length ?? 0, mobile),
-      labels: { rotate: 0, hideOverlappingLabels: true },
+      labels: { datetimeUTC: true, rotate: 0, hideOverlappingLabels: true },
       tooltip: { enabled: false },
     },
     yaxis: { labels: { formatter: (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '') } },
-    tooltip: { y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
+    tooltip: { x: { format: 'dd MMM yyyy' }, y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
   };
 
   return (
@@ -131,8 +129,8 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
             type="line"
             height={mobile ? 240 : 300}
             series={[
-              { name: 'Close', data: aligned.closes },
-              { name: averageName, data: aligned.average },
+              { name: 'Close', data: aligned.dates.map((date, index) => ({ x: utcMillis(date), y: aligned.closes[index] ?? null })) },
+              { name: averageName, data: aligned.dates.map((date, index) => ({ x: utcMillis(date), y: aligned.average[index] ?? null })) },
             ]}
             options={options}
           />

@@ -49,7 +49,7 @@ function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: strin
       <Table striped withTableBorder withColumnBorders fz="sm" miw={Math.min(1200, 220 + items.length * 150)} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>End Of Reporting Period</Table.Th>
+            <Table.Th miw={190}>End Of Reporting Period</Table.Th>
             {items.map((item) => (
               <Table.Th key={item.dateOfEndOfReportingPeriod} ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {formatMarketDate(item.dateOfEndOfReportingPeriod)}
@@ -60,7 +60,7 @@ function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: strin
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.label}>
-              <Table.Th scope="row" fw={500}>
+              <Table.Th scope="row" fw={500} miw={190}>
                 {row.label}
               </Table.Th>
               {items.map((item) => (

@@ -6,8 +6,7 @@
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { formatRupees, TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
 import { Chart, type ApexOptions } from '../../../components/chart';
-import { formatMarketDate } from '../../../lib/dates';
-import { CANDLE_HEIGHT, lineTickAmount, toCandlePoints, trendColour, type CandleInput } from './chart-data';
+import { CANDLE_HEIGHT, lineTickAmount, toCandlePoints, trendColour, utcMillis, type CandleInput } from './chart-data';
 import { Section } from './section';
 
 export interface PriceSeriesInput {
@@ -29,15 +28,15 @@ function PeriodLineChart({ series, mobile, highlighted }: { series: PriceSeriesI
     colors: [colour],
     stroke: { width: 2, curve: 'straight' },
     dataLabels: { enabled: false },
+    // the days as UTC midnights with UTC labels: the same dates under any browser time zone
     xaxis: {
-      type: 'category',
-      categories: series.dates.map(formatMarketDate),
+      type: 'datetime',
       tickAmount: lineTickAmount(series.dates.length, mobile),
-      labels: { rotate: 0, hideOverlappingLabels: true, style: { fontSize: mobile ? '10px' : '11px' } },
+      labels: { datetimeUTC: true, rotate: 0, hideOverlappingLabels: true, style: { fontSize: mobile ? '10px' : '11px' } },
       tooltip: { enabled: false },
     },
     yaxis: { labels: { formatter: (value: number) => value.toFixed(2) } },
-    tooltip: { y: { formatter: (value: number) => formatRupees(value) } },
+    tooltip: { x: { format: 'dd MMM yyyy' }, y: { formatter: (value: number) => formatRupees(value) } },
   };
   return (
     <div data-testid={`price-chart-${series.period}`} style={{ minWidth: 0 }}>
@@ -52,7 +51,7 @@ function PeriodLineChart({ series, mobile, highlighted }: { series: PriceSeriesI
       <Chart
         type="line"
         height={mobile ? 220 : 260}
-        series={[{ name: 'Close', data: series.prices.map(Number) }]}
+        series={[{ name: 'Close', data: series.dates.map((date, index) => ({ x: utcMillis(date), y: Number(series.prices[index]) })) }]}
         options={options}
         empty={series.prices.length === 0}
         emptyText={`No prices in the ${TREND_PERIOD_LABELS[series.period].toLowerCase()} window.`}
