@@ -50,6 +50,12 @@ const envSchema = z.object({
    * PostgreSQL, off on PGlite (embedded PGlite runs queries on the event loop, so lag is expected there).
    */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).optional(),
+  /**
+   * Load shedding on a standing queue: when even the fastest of the requests that finished in the
+   * last half second (at least 20 of them) took longer than this (ms), new requests get 503 until
+   * requests are fast again. Unset: 500 on PostgreSQL, off on PGlite (as MAX_EVENT_LOOP_DELAY_MS).
+   */
+  MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).optional(),
   /** Failed logins allowed per account and per client address within LOGIN_FAILURE_WINDOW_MINUTES. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
@@ -105,6 +111,7 @@ export interface ApiConfig {
   rateLimitPerMinute: number;
   maxInFlightRequests: number;
   maxEventLoopDelayMs: number | undefined;
+  maxQueueDelayMs: number | undefined;
   loginLimits: { perAccount: number; perAddress: number; windowMs: number };
   trustProxy: string;
   /** Password reset: link lifetime and call limits per account and per client address (accounts area). */
@@ -169,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
     loginLimits: {
       perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,

@@ -22,7 +22,8 @@
  * children (bench/load/heap-probe.mjs preloaded with --expose-gc): no endpoint is added.
  * The per-client rate limits (RATE_LIMIT_PER_MINUTE, per address: every request here comes from
  * 127.0.0.1) are raised for the run, otherwise they would be all that is measured.
- * Options: --soak, --soak-minutes N, --quick (short runs, to try the script). Exits 1 when a
+ * Options: --soak, --soak-minutes N, --quick (short runs, to try the script), --only
+ * half,overdrive,compare,soak (some sections; the maximum is always measured). Exits 1 when a
  * target is missed. The 2 cores are shared with the load generator (and other work): figures are noisy.
  */
 import fs from 'node:fs';
@@ -37,6 +38,9 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
+/** --only overdrive,compare: run some sections (the maximum is always measured: the others use it). */
+const only = args.includes('--only') ? new Set((args[args.indexOf('--only') + 1] ?? '').split(',')) : undefined;
+const section = (name: 'half' | 'overdrive' | 'compare' | 'soak') => !only || only.has(name);
 const soakMinutes = Number(args.includes('--soak-minutes') ? args[args.indexOf('--soak-minutes') + 1] : args.includes('--soak') ? 10 : quick ? 0.5 : 2);
 if (!Number.isFinite(soakMinutes) || soakMinutes <= 0) throw new Error('--soak-minutes wants a positive number of minutes');
 
@@ -49,7 +53,7 @@ const SECONDS = {
   saturated: quick ? 2 : 3,
 };
 const COMPARE_ROUNDS = quick ? 1 : 3;
-const SATURATED_CONNECTIONS = 32;
+const SATURATED_CONNECTIONS = 64;
 /** More than the servers' MAX_IN_FLIGHT_REQUESTS (512): the overdrive must make them shed. */
 const OVERDRIVE_CONNECTIONS = 1000;
 const TARGETS = { halfErrors: 0, halfP99OverP50: 5, p50Ratio: 1.3, throughputRatio: 0.5, heapGrowth: 0.1, overdriveGrowth: 2 };
@@ -109,6 +113,10 @@ interface Measured {
   statuses: Record<string, number>;
   /** 2xx answers that carried GraphQL errors. */
   graphqlErrors: number;
+  /** Of which the BFF passing on the API's shedding or rate limit (UPSTREAM_UNAVAILABLE, TOO_MANY_REQUESTS). */
+  upstreamShed: number;
+  /** The first body of each status other than 200 (diagnostics). */
+  samples: Record<string, string>;
   /** Connection errors and timeouts. */
   socketErrors: number;
   timeouts: number;
@@ -141,6 +149,8 @@ function run(spec: LoadSpec): Promise<Measured> {
   const bySecond = new Map<number, number[]>();
   const statuses: Record<string, number> = {};
   let graphqlErrors = 0;
+  let upstreamShed = 0;
+  const samples: Record<string, string> = {};
   let timeouts = 0;
   const started = performance.now();
   const requests = spec.requests.map((request) =>
@@ -148,7 +158,11 @@ function run(spec: LoadSpec): Promise<Measured> {
       ? {
           ...request,
           onResponse: (status: number, body: string) => {
-            if (status < 300 && body.includes('"errors":[')) graphqlErrors++;
+            if (status !== 200 && samples[status] === undefined) samples[status] = body.slice(0, 300);
+            if (status < 300 && body.includes('"errors":[')) {
+              graphqlErrors++;
+              if (/"code":"(UPSTREAM_UNAVAILABLE|TOO_MANY_REQUESTS)"/.test(body)) upstreamShed++;
+            }
           },
         }
       : request,
@@ -180,6 +194,8 @@ function run(spec: LoadSpec): Promise<Measured> {
           okRps: (ok - graphqlErrors) / spec.seconds,
           statuses,
           graphqlErrors,
+          upstreamShed,
+          samples,
           socketErrors: result.errors,
           timeouts: Math.max(timeouts, result.timeouts),
           p50: percentile(sorted, 50),
@@ -331,93 +347,102 @@ async function main(): Promise<void> {
     console.log('\n1. Mixed read load through the BFF (stock prices, technical analysis, company analysis, holdings)');
     report(`maximum throughput (${SATURATED_CONNECTIONS} connections, ${SECONDS.max} s)`, `${maxRps.toFixed(0)} req/s, p50 ${ms(max.p50)} ms, p99 ${ms(max.p99)} ms, statuses ${statusText(max.statuses)}`);
 
-    // 2. half the maximum for 60 s
     const halfRate = Math.max(1, Math.round(maxRps / 2));
-    const half = await mix('half', SATURATED_CONNECTIONS, SECONDS.half, halfRate);
-    const halfErrors = half.answered - (half.statuses['200'] ?? 0) + half.graphqlErrors + half.socketErrors + half.timeouts;
-    report(`half the maximum (${halfRate} req/s, ${SECONDS.half} s): errors`, `${halfErrors} of ${half.answered} (statuses ${statusText(half.statuses)}, GraphQL errors ${half.graphqlErrors}, socket errors ${half.socketErrors}, timeouts ${half.timeouts})`, '0', halfErrors <= TARGETS.halfErrors);
-    report(`half the maximum: achieved rate, p50, p99`, `${half.okRps.toFixed(0)} req/s, p50 ${ms(half.p50)} ms, p99 ${ms(half.p99)} ms`);
-    report('half the maximum: p99 / p50', ratio(half.p99 / half.p50), `≤ ${TARGETS.halfP99OverP50}×`, half.p99 / half.p50 <= TARGETS.halfP99OverP50);
+    // 2. half the maximum for 60 s
+    if (section('half')) {
+      const half = await mix('half', SATURATED_CONNECTIONS, SECONDS.half, halfRate);
+      const halfErrors = half.answered - (half.statuses['200'] ?? 0) + half.graphqlErrors + half.socketErrors + half.timeouts;
+      report(`half the maximum (${halfRate} req/s, ${SECONDS.half} s): errors`, `${halfErrors} of ${half.answered} (statuses ${statusText(half.statuses)}, GraphQL errors ${half.graphqlErrors}, socket errors ${half.socketErrors}, timeouts ${half.timeouts})`, '0', halfErrors <= TARGETS.halfErrors);
+      report(`half the maximum: achieved rate, p50, p99`, `${half.okRps.toFixed(0)} req/s, p50 ${ms(half.p50)} ms, p99 ${ms(half.p99)} ms`);
+      report('half the maximum: p99 / p50', ratio(half.p99 / half.p50), `≤ ${TARGETS.halfP99OverP50}×`, half.p99 / half.p50 <= TARGETS.halfP99OverP50);
+    }
 
     // 3. twice the maximum, beyond the in-flight limit
-    const over = await mix('overdrive', OVERDRIVE_CONNECTIONS, SECONDS.overdrive, Math.round(maxRps * 2));
-    const shed = (over.statuses['429'] ?? 0) + (over.statuses['503'] ?? 0);
-    const firstSlots = over.p99BySecond.filter(([slot]) => slot >= 1 && slot <= 5).map(([, p99]) => p99);
-    const lastSlots = over.p99BySecond.filter(([slot]) => slot >= SECONDS.overdrive - 5 && slot < SECONDS.overdrive).map(([, p99]) => p99);
-    const growth = median(lastSlots) / median(firstSlots);
-    console.log(`\n3. Twice the maximum (${Math.round(maxRps * 2)} req/s offered, ${OVERDRIVE_CONNECTIONS} connections, ${SECONDS.overdrive} s)`);
-    report('answers by status', `${statusText(over.statuses)}; socket errors ${over.socketErrors}, timeouts ${over.timeouts}`);
-    report('shed (429 + 503)', `${shed} of ${over.answered} (${((100 * shed) / Math.max(1, over.answered)).toFixed(1)}%)`, '> 0', shed > 0);
-    report('served: rate, p50, p99, max', `${over.okRps.toFixed(0)} req/s, p50 ${ms(over.p50)} ms, p99 ${ms(over.p99)} ms, max ${ms(over.max)} ms`);
-    report('all answers: median per-second p99, seconds 1–5 → last 5', `${ms(median(firstSlots))} ms → ${ms(median(lastSlots))} ms (${ratio(growth)})`, `≤ ${TARGETS.overdriveGrowth}× and no timeouts`, growth <= TARGETS.overdriveGrowth && over.timeouts === 0);
+    if (section('overdrive')) {
+      const over = await mix('overdrive', OVERDRIVE_CONNECTIONS, SECONDS.overdrive, Math.round(maxRps * 2));
+      const shed = (over.statuses['429'] ?? 0) + (over.statuses['503'] ?? 0) + over.upstreamShed;
+      const firstSlots = over.p99BySecond.filter(([slot]) => slot >= 1 && slot <= 5).map(([, p99]) => p99);
+      const lastSlots = over.p99BySecond.filter(([slot]) => slot >= SECONDS.overdrive - 5 && slot < SECONDS.overdrive).map(([, p99]) => p99);
+      const growth = median(lastSlots) / median(firstSlots);
+      console.log(`\n3. Twice the maximum (${Math.round(maxRps * 2)} req/s offered, ${OVERDRIVE_CONNECTIONS} connections, ${SECONDS.overdrive} s)`);
+      report('answers by status', `${statusText(over.statuses)}; socket errors ${over.socketErrors}, timeouts ${over.timeouts}`);
+      for (const [status, body] of Object.entries(over.samples)) console.log(`    a ${status} answer: ${body}`);
+      report('shed (429 + 503, or the API\'s 503 passed on as UPSTREAM_UNAVAILABLE)', `${shed} of ${over.answered} (${((100 * shed) / Math.max(1, over.answered)).toFixed(1)}%)`, '> 0', shed > 0);
+      report('served: rate, p50, p99, max', `${over.okRps.toFixed(0)} req/s, p50 ${ms(over.p50)} ms, p99 ${ms(over.p99)} ms, max ${ms(over.max)} ms`);
+      report('all answers: median per-second p99, seconds 1–5 → last 5', `${ms(median(firstSlots))} ms → ${ms(median(lastSlots))} ms (${ratio(growth)})`, `≤ ${TARGETS.overdriveGrowth}× and no timeouts`, growth <= TARGETS.overdriveGrowth && over.timeouts === 0);
+    }
 
     // 4. BFF vs REST, interleaved
-    console.log(`\n4. BFF vs direct REST for the same data (interleaved, ${COMPARE_ROUNDS} rounds of ${SECONDS.compare} s per side)`);
-    for (const pair of pairs) {
-      for (const connections of [1, 10]) {
-        const restP50: number[] = [];
-        const bffP50: number[] = [];
+    if (section('compare')) {
+      console.log(`\n4. BFF vs direct REST for the same data (interleaved, ${COMPARE_ROUNDS} rounds of ${SECONDS.compare} s per side)`);
+      for (const pair of pairs) {
+        for (const connections of [1, 10]) {
+          const restP50: number[] = [];
+          const bffP50: number[] = [];
+          for (let round = 0; round < COMPARE_ROUNDS; round++) {
+            // ABBA order: drift of the machine's load hits both sides alike
+            const order = round % 2 === 0 ? (['rest', 'bff'] as const) : (['bff', 'rest'] as const);
+            for (const side of order) {
+              const measured =
+                side === 'rest'
+                  ? await run({ label: `${pair.name} REST`, url: api.url, requests: [pair.rest], connections, seconds: SECONDS.compare })
+                  : await run({ label: `${pair.name} BFF`, url: gqlUrl, requests: [pair.bff], connections, seconds: SECONDS.compare, graphql: true });
+              (side === 'rest' ? restP50 : bffP50).push(measured.p50);
+            }
+          }
+          const p50Ratio = median(bffP50) / median(restP50);
+          report(`${pair.name}, ${connections} connection${connections === 1 ? '' : 's'}: p50 REST ${ms(median(restP50))} ms, BFF ${ms(median(bffP50))} ms, BFF/REST`, ratio(p50Ratio), `≤ ${TARGETS.p50Ratio}×`, p50Ratio <= TARGETS.p50Ratio);
+        }
+        const restRps: number[] = [];
+        const bffRps: number[] = [];
         for (let round = 0; round < COMPARE_ROUNDS; round++) {
-          // ABBA order: drift of the machine's load hits both sides alike
           const order = round % 2 === 0 ? (['rest', 'bff'] as const) : (['bff', 'rest'] as const);
           for (const side of order) {
             const measured =
               side === 'rest'
-                ? await run({ label: `${pair.name} REST`, url: api.url, requests: [pair.rest], connections, seconds: SECONDS.compare })
-                : await run({ label: `${pair.name} BFF`, url: gqlUrl, requests: [pair.bff], connections, seconds: SECONDS.compare, graphql: true });
-            (side === 'rest' ? restP50 : bffP50).push(measured.p50);
+                ? await run({ label: `${pair.name} REST`, url: api.url, requests: [pair.rest], connections: SATURATED_CONNECTIONS, seconds: SECONDS.saturated })
+                : await run({ label: `${pair.name} BFF`, url: gqlUrl, requests: [pair.bff], connections: SATURATED_CONNECTIONS, seconds: SECONDS.saturated, graphql: true });
+            (side === 'rest' ? restRps : bffRps).push(measured.okRps);
           }
         }
-        const p50Ratio = median(bffP50) / median(restP50);
-        report(`${pair.name}, ${connections} connection${connections === 1 ? '' : 's'}: p50 REST ${ms(median(restP50))} ms, BFF ${ms(median(bffP50))} ms, BFF/REST`, ratio(p50Ratio), `≤ ${TARGETS.p50Ratio}×`, p50Ratio <= TARGETS.p50Ratio);
+        const throughputRatio = median(bffRps) / median(restRps);
+        report(`${pair.name}, saturated (${SATURATED_CONNECTIONS} connections): REST ${median(restRps).toFixed(0)} req/s, BFF ${median(bffRps).toFixed(0)} req/s, BFF/REST`, ratio(throughputRatio), `≥ ${TARGETS.throughputRatio}×`, throughputRatio >= TARGETS.throughputRatio);
       }
-      const restRps: number[] = [];
-      const bffRps: number[] = [];
-      for (let round = 0; round < COMPARE_ROUNDS; round++) {
-        const order = round % 2 === 0 ? (['rest', 'bff'] as const) : (['bff', 'rest'] as const);
-        for (const side of order) {
-          const measured =
-            side === 'rest'
-              ? await run({ label: `${pair.name} REST`, url: api.url, requests: [pair.rest], connections: SATURATED_CONNECTIONS, seconds: SECONDS.saturated })
-              : await run({ label: `${pair.name} BFF`, url: gqlUrl, requests: [pair.bff], connections: SATURATED_CONNECTIONS, seconds: SECONDS.saturated, graphql: true });
-          (side === 'rest' ? restRps : bffRps).push(measured.okRps);
-        }
-      }
-      const throughputRatio = median(bffRps) / median(restRps);
-      report(`${pair.name}, saturated (${SATURATED_CONNECTIONS} connections): REST ${median(restRps).toFixed(0)} req/s, BFF ${median(bffRps).toFixed(0)} req/s, BFF/REST`, ratio(throughputRatio), `≥ ${TARGETS.throughputRatio}×`, throughputRatio >= TARGETS.throughputRatio);
     }
 
     // 5. soak at half the maximum
-    console.log(`\n5. Soak: the mixed load at ${halfRate} req/s for ${soakMinutes} min; heap after a forced GC`);
-    const soakSeconds = Math.round(soakMinutes * 60);
-    const sampleEvery = Math.max(10, Math.round(soakSeconds / 10));
-    const warmSeconds = Math.min(60, Math.round(soakSeconds / 5));
-    const samples: Array<{ at: number; api: HeapSample; bff: HeapSample }> = [];
-    const soakStarted = Date.now();
-    const soakRun = mix('soak', SATURATED_CONNECTIONS, soakSeconds, halfRate);
-    const sampler = (async () => {
-      for (let at = warmSeconds; at < soakSeconds - 2; at += sampleEvery) {
-        await new Promise((resolve) => setTimeout(resolve, Math.max(0, soakStarted + at * 1000 - Date.now())));
-        samples.push({ at, api: await heap(api!), bff: await heap(bff!) });
+    if (section('soak')) {
+      console.log(`\n5. Soak: the mixed load at ${halfRate} req/s for ${soakMinutes} min; heap after a forced GC`);
+      const soakSeconds = Math.round(soakMinutes * 60);
+      const sampleEvery = Math.max(10, Math.round(soakSeconds / 10));
+      const warmSeconds = Math.min(60, Math.round(soakSeconds / 5));
+      const samples: Array<{ at: number; api: HeapSample; bff: HeapSample }> = [];
+      const soakStarted = Date.now();
+      const soakRun = mix('soak', SATURATED_CONNECTIONS, soakSeconds, halfRate);
+      const sampler = (async () => {
+        for (let at = warmSeconds; at < soakSeconds - 2; at += sampleEvery) {
+          await new Promise((resolve) => setTimeout(resolve, Math.max(0, soakStarted + at * 1000 - Date.now())));
+          samples.push({ at, api: await heap(api!), bff: await heap(bff!) });
+        }
+      })();
+      const soak = await soakRun;
+      await sampler;
+      // and once the load has stopped and the last requests are done
+      samples.push({ at: soakSeconds, api: await heap(api), bff: await heap(bff) });
+      const first = samples[0]!;
+      const last = samples[samples.length - 1]!;
+      const soakErrors = soak.answered - (soak.statuses['200'] ?? 0) + soak.graphqlErrors + soak.socketErrors + soak.timeouts;
+      report('soak: answers, errors, p50, p99', `${soak.answered} answers, ${soakErrors} errors, p50 ${ms(soak.p50)} ms, p99 ${ms(soak.p99)} ms`);
+      console.log(`  heap samples (s: api / bff): ${samples.map((s) => `${s.at}: ${mb(s.api.heapUsed)} / ${mb(s.bff.heapUsed)}`).join('; ')}`);
+      for (const service of ['api', 'bff'] as const) {
+        const grown = last[service].heapUsed / first[service].heapUsed - 1;
+        report(
+          `soak: ${service.toUpperCase()} heap after GC, ${first.at} s → ${last.at} s${first[service].forcedGc ? '' : ' (no forced GC!)'}`,
+          `${mb(first[service].heapUsed)} → ${mb(last[service].heapUsed)} (${grown >= 0 ? '+' : ''}${(grown * 100).toFixed(1)}%), rss ${mb(last[service].rss)}`,
+          `≤ +${TARGETS.heapGrowth * 100}%`,
+          grown <= TARGETS.heapGrowth,
+        );
       }
-    })();
-    const soak = await soakRun;
-    await sampler;
-    // and once the load has stopped and the last requests are done
-    samples.push({ at: soakSeconds, api: await heap(api), bff: await heap(bff) });
-    const first = samples[0]!;
-    const last = samples[samples.length - 1]!;
-    const soakErrors = soak.answered - (soak.statuses['200'] ?? 0) + soak.graphqlErrors + soak.socketErrors + soak.timeouts;
-    report('soak: answers, errors, p50, p99', `${soak.answered} answers, ${soakErrors} errors, p50 ${ms(soak.p50)} ms, p99 ${ms(soak.p99)} ms`);
-    console.log(`  heap samples (s: api / bff): ${samples.map((s) => `${s.at}: ${mb(s.api.heapUsed)} / ${mb(s.bff.heapUsed)}`).join('; ')}`);
-    for (const service of ['api', 'bff'] as const) {
-      const grown = last[service].heapUsed / first[service].heapUsed - 1;
-      report(
-        `soak: ${service.toUpperCase()} heap after GC, ${first.at} s → ${last.at} s${first[service].forcedGc ? '' : ' (no forced GC!)'}`,
-        `${mb(first[service].heapUsed)} → ${mb(last[service].heapUsed)} (${grown >= 0 ? '+' : ''}${(grown * 100).toFixed(1)}%), rss ${mb(last[service].rss)}`,
-        `≤ +${TARGETS.heapGrowth * 100}%`,
-        grown <= TARGETS.heapGrowth,
-      );
     }
 
     // the table
@@ -427,6 +452,7 @@ async function main(): Promise<void> {
     console.log(`\n${missed.length === 0 ? 'All targets met' : `${missed.length} target(s) missed`} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min.`);
     if (missed.length > 0) process.exitCode = 1;
   } finally {
+    if (process.env.BENCH_DEBUG) for (const service of [api, bff]) console.log(service?.output().slice(-4000));
     api?.kill('SIGKILL');
     bff?.kill('SIGKILL');
     server.stop();

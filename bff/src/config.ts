@@ -30,6 +30,11 @@ const envSchema = z.object({
   /** Load shedding: requests in flight beyond this, or a mean event-loop delay above MAX_EVENT_LOOP_DELAY_MS, get 503. */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(512),
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(1000),
+  /**
+   * Load shedding on a standing queue: when even the fastest of the requests that finished in the
+   * last half second (at least 20 of them) took longer than this (ms), new requests get 503.
+   */
+  MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).default(500),
   /** Which proxies' X-Forwarded-For to believe (Express "trust proxy" form, e.g. "loopback,uniquelocal"). */
   TRUST_PROXY: z.string().default('loopback'),
   /** How long public market reads are cached across requests when no upload signal arrives (ms). */
@@ -59,6 +64,7 @@ export interface BffConfig {
   rateLimitPerMinute: number;
   maxInFlightRequests: number;
   maxEventLoopDelayMs: number;
+  maxQueueDelayMs: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<BffConfig> = {}): BffConfig {
@@ -87,6 +93,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
+    maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
     ...overrides,
   };
 }

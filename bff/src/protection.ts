@@ -1,16 +1,19 @@
 /**
  * The BFF's own protection (the REST API has the same): a per-client rate limit (token buckets by
- * browser address) → 429 with Retry-After, and load shedding (too many requests in flight, or a
- * lagging event loop) → 503 with Retry-After at once. Health endpoints are exempt.
+ * browser address) → 429 with Retry-After, and load shedding (too many requests in flight, a
+ * lagging event loop, or a standing queue: even the fastest recent requests were slow, see
+ * StandingQueueDetector) → 503 with Retry-After at once. Health endpoints are exempt.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { NextFunction, Request, Response } from 'express';
-import { TokenBuckets } from '@bazaar/shared';
+import { StandingQueueDetector, TokenBuckets } from '@bazaar/shared';
 
 export interface BffProtectionOptions {
   ratePerMinute: number;
   maxInFlight: number;
   maxEventLoopDelayMs: number;
+  /** Shed while even the fastest recent requests took longer than this (ms); unset: off. */
+  maxQueueDelayMs?: number;
 }
 
 export function protection(options: BffProtectionOptions) {
@@ -19,15 +22,17 @@ export function protection(options: BffProtectionOptions) {
   let eventLoopDelayMs = 0;
   const histogram = monitorEventLoopDelay({ resolution: 10 });
   histogram.enable();
+  const queue = new StandingQueueDetector(options.maxQueueDelayMs ?? Number.POSITIVE_INFINITY);
   const sampler = setInterval(() => {
     eventLoopDelayMs = histogram.mean / 1e6;
     histogram.reset();
+    queue.tick();
   }, 500);
   sampler.unref();
 
   const middleware = (request: Request, response: Response, next: NextFunction) => {
     if (request.path === '/healthz' || request.path === '/readyz') return next();
-    if (inFlight >= options.maxInFlight || eventLoopDelayMs > options.maxEventLoopDelayMs) {
+    if (inFlight >= options.maxInFlight || eventLoopDelayMs > options.maxEventLoopDelayMs || queue.overloaded) {
       response.status(503).setHeader('retry-after', '1');
       response.json({ errors: [{ message: 'The server is busy; please try again in a moment', extensions: { code: 'SERVICE_OVERLOADED' } }] });
       return;
@@ -39,8 +44,10 @@ export function protection(options: BffProtectionOptions) {
       return;
     }
     inFlight++;
+    const admittedAt = performance.now();
     response.once('close', () => {
       inFlight--;
+      queue.record(performance.now() - admittedAt);
     });
     next();
   };

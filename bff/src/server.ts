@@ -105,7 +105,12 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     response.setHeader('x-request-id', id);
     next();
   });
-  const guard = protection({ ratePerMinute: config.rateLimitPerMinute, maxInFlight: config.maxInFlightRequests, maxEventLoopDelayMs: config.maxEventLoopDelayMs });
+  const guard = protection({
+    ratePerMinute: config.rateLimitPerMinute,
+    maxInFlight: config.maxInFlightRequests,
+    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+    maxQueueDelayMs: config.maxQueueDelayMs,
+  });
   app.use(guard);
 
   const securityHeaders = helmet({

@@ -5,6 +5,7 @@ export * from './pager.js';
 export * from './format/money.js';
 export * from './format/csv.js';
 export * from './limits/token-buckets.js';
+export * from './limits/standing-queue.js';
 export * from './validation/index.js';
 export * from './market/index.js';
 export * from './portfolio/index.js';

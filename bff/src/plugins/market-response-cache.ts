@@ -72,7 +72,15 @@ export function marketResponseCache(): ApolloServerPlugin<GraphQLContext> {
       return {
         async responseForOperation(requestContext) {
           if (!isPublicMarketOperation(requestContext.operation)) return null;
-          const state = await marketData(requestContext.contextValue).state();
+          let state: Awaited<ReturnType<ReturnType<typeof marketData>['state']>>;
+          try {
+            state = await marketData(requestContext.contextValue).state();
+          } catch {
+            // the version could not be read (the API shedding load, or down): no caching for this
+            // request; executing it gives the caller the typed error (an error thrown from this hook
+            // would be an HTTP 500 "Internal server error")
+            return null;
+          }
           store = await storeOf(requestContext.contextValue);
           key = cacheKey(requestContext, state.version, state.asOf);
           const hit = store.get(key);
