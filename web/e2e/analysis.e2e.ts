@@ -34,6 +34,38 @@ interface DemoSymbol {
   standaloneSheets: string[];
   /** Trading days with a price row. */
   priceDays: number;
+  /** The symbol's last price row: close as printed and the day (YYYY-MM-DD). */
+  lastClose: string;
+  lastDay: string;
+  /** The first trading day of the WEEKLY window (D − 7 days, D]. */
+  firstWeeklyDay: string;
+  /** Total assets of the latest standalone balance sheet, as printed. */
+  latestTotalAssets: string;
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** '30-JUN-2025' → '2025-06-30'. */
+function isoOf(legacyDate: string): string {
+  const [day, month, year] = legacyDate.split('-');
+  return `${year}-${String(MONTHS.indexOf(month!.toUpperCase()) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
+}
+
+/** '2025-06-30' → '30-Jun-2025', the screens' date format, written out here apart from the app's code. */
+function displayDate(iso: string): string {
+  const [year, month, day] = iso.split('-');
+  const name = MONTHS[Number(month) - 1]!;
+  return `${day}-${name.charAt(0)}${name.slice(1).toLowerCase()}-${year}`;
+}
+
+/** ₹ with Indian grouping and 2 decimals from a printed decimal, via integer paise (no floats). */
+function rupees(printed: string): string {
+  const negative = printed.startsWith('-');
+  const [whole = '0', fraction = ''] = printed.replace('-', '').split('.');
+  const paise = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  const units = String(paise / 100n);
+  const grouped = units.length <= 3 ? units : `${units.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${units.slice(-3)}`;
+  return `${negative ? '-' : ''}₹${grouped}.${String(paise % 100n).padStart(2, '0')}`;
 }
 
 /** Today in India as YYYY-MM-DD (statements up to today are shown). */
@@ -56,14 +88,38 @@ function pickDemoSymbol(dataDir: string): DemoSymbol {
   if (!priceFile) throw new Error('no demo price file');
   const prices = rows(path.join(directory, priceFile));
   const symbolColumn = prices[0]!.indexOf('SYMBOL');
+  const [closeColumn, dayColumn] = [prices[0]!.indexOf('CLOSE'), prices[0]!.indexOf('TIMESTAMP')];
   const daysBySymbol = new Map<string, number>();
-  for (const row of prices.slice(1)) daysBySymbol.set(row[symbolColumn]!, (daysBySymbol.get(row[symbolColumn]!) ?? 0) + 1);
+  const lastRow = new Map<string, { close: string; day: string }>();
+  const daysOf = new Map<string, string[]>();
+  for (const row of prices.slice(1)) {
+    daysOf.set(row[symbolColumn]!, [...(daysOf.get(row[symbolColumn]!) ?? []), isoOf(row[dayColumn]!)]);
+    daysBySymbol.set(row[symbolColumn]!, (daysBySymbol.get(row[symbolColumn]!) ?? 0) + 1);
+    const day = isoOf(row[dayColumn]!);
+    const known = lastRow.get(row[symbolColumn]!);
+    if (!known || day > known.day) lastRow.set(row[symbolColumn]!, { close: row[closeColumn]!, day });
+  }
   const today = todayInIndia();
   for (const [symbol, companyName] of equity) {
-    const standalone = sheets.filter((row) => row[0] === symbol && row[1] === 'Standalone' && row[2]! <= today).map((row) => row[2]!);
+    const standaloneRows = sheets.filter((row) => row[0] === symbol && row[1] === 'Standalone' && row[2]! <= today).sort((a, b) => a[2]!.localeCompare(b[2]!));
     const priceDays = daysBySymbol.get(symbol!) ?? 0;
-    if (actionSymbols.has(symbol) && standalone.length > 0 && priceDays >= 100) {
-      return { symbol: symbol!, companyName: companyName!, standaloneSheets: standalone, priceDays };
+    const last = lastRow.get(symbol!);
+    if (actionSymbols.has(symbol) && standaloneRows.length > 0 && priceDays >= 100 && last) {
+      // balance-sheet columns: Symbol, Nature, DateOfEndOfReportingPeriod, NonCurrentAssets, CurrentAssets, Assets, …
+      const latest = standaloneRows[standaloneRows.length - 1]!;
+      const [year, month, day] = last.day.split('-').map(Number) as [number, number, number];
+      const weekBefore = new Date(Date.UTC(year, month - 1, day - 7)).toISOString().slice(0, 10);
+      const firstWeeklyDay = (daysOf.get(symbol!) ?? []).filter((date) => date > weekBefore).sort()[0]!;
+      return {
+        firstWeeklyDay,
+        symbol: symbol!,
+        companyName: companyName!,
+        standaloneSheets: standaloneRows.map((row) => row[2]!),
+        priceDays,
+        lastClose: last.close,
+        lastDay: last.day,
+        latestTotalAssets: latest[5]!,
+      };
     }
   }
   throw new Error('no demo symbol with actions, standalone statements and 100 prices');
@@ -96,6 +152,8 @@ describe('analysis screens in the browser', () => {
     const profile = page.getByTestId('company-profile');
     await profile.getByRole('cell', { name: demo.companyName, exact: true }).waitFor();
     await profile.getByRole('cell', { name: demo.symbol, exact: true }).waitFor();
+    // the close of the symbol's last row in the price file, on that day
+    await profile.getByRole('cell', { name: `${rupees(demo.lastClose)} on ${displayDate(demo.lastDay)}`, exact: true }).waitFor();
 
     // five period line charts, each an ApexCharts SVG
     for (const period of ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY']) {
@@ -137,6 +195,10 @@ describe('analysis screens in the browser', () => {
     const sheet = page.getByTestId('balance-sheet-section');
     await sheet.getByRole('columnheader', { name: 'End Of Reporting Period' }).waitFor();
     expect(await sheet.getByRole('columnheader').count()).toBe(1 + Math.min(8, demo.standaloneSheets.length));
+    const latestSheet = demo.standaloneSheets[demo.standaloneSheets.length - 1]!;
+    expect(((await sheet.getByRole('columnheader').last().textContent()) ?? '').trim()).toBe(displayDate(latestSheet));
+    const totalAssets = sheet.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total Assets', exact: true }) });
+    expect(((await totalAssets.getByRole('cell').last().textContent()) ?? '').trim()).toBe(rupees(demo.latestTotalAssets));
     await page.getByTestId('profit-loss-section').getByRole('columnheader', { name: 'End Of Reporting Period' }).waitFor();
     await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
     await page.getByTestId('past-events').waitFor();
@@ -301,5 +363,27 @@ describe('analysis screens in the browser', () => {
     await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
     expect(relevantErrors(errors)).toEqual([]);
     await close();
+  });
+
+  it('draws the same chart dates in every browser time zone', async () => {
+    // a day drawn as local midnight would move to the day before west of UTC: compare the WEEKLY axis labels
+    const labelsIn = async (timezoneId: string): Promise<string[]> => {
+      const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, timezoneId });
+      const page = await context.newPage();
+      await page.goto(`${app.baseUrl}/company-analysis/${demo.symbol}`);
+      const labels = page.getByTestId('price-chart-WEEKLY').locator('.apexcharts-xaxis-label tspan');
+      await labels.first().waitFor();
+      const texts = (await labels.allTextContents()).map((text) => text.trim()).filter(Boolean);
+      await context.close();
+      return texts;
+    };
+    const utc = await labelsIn('UTC');
+    expect(utc.length).toBeGreaterThan(0);
+    // the axis starts at the window's first trading day ('24 Jun'), not the day before
+    const [, month, day] = demo.firstWeeklyDay.split('-');
+    const monthName = MONTHS[Number(month) - 1]!;
+    expect(utc[0]).toBe(`${day} ${monthName.charAt(0)}${monthName.slice(1).toLowerCase()}`);
+    expect(await labelsIn('Asia/Kolkata')).toEqual(utc);
+    expect(await labelsIn('America/Los_Angeles')).toEqual(utc);
   });
 });
