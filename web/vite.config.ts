@@ -19,6 +19,9 @@ export default defineConfig({
         // the grid and the charts stay out of the first route's JavaScript
         advancedChunks: {
           groups: [
+            // React first: ag-grid-react depends on it, and without its own group React would be
+            // pulled into the grid chunk, which the entry then imports on every page
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             { name: 'ag-grid', test: /node_modules[\\/]ag-grid/ },
             { name: 'apexcharts', test: /node_modules[\\/](apexcharts|react-apexcharts)/ },
           ],

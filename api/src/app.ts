@@ -2,6 +2,7 @@
  * The REST API as a Fastify plugin tree: built here, listened to in server.ts, injected or
  * listened to by the tests. Main service under /api, insight (upload) service under /insight.
  */
+import { useJsonBodyParser } from './plugins/json-body.js';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -62,6 +63,7 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
   app.decorate('events', new EventBus());
   app.decorate('acceptingTraffic', false);
 
+  useJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   // responses are plain JSON; the response schemas document them in /docs
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));

@@ -10,34 +10,52 @@ const booleanFlag = z
   .transform((value) => ['1', 'true', 'yes'].includes(value));
 
 const envSchema = z.object({
+  /** development, production or test. Production: no demo passwords, Secure cookies at the BFF, terse errors. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Address the REST API listens on (0.0.0.0 in containers). */
   API_HOST: z.string().default('127.0.0.1'),
+  /** Port of the REST API (main service under /api, insight service under /insight). */
   API_PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   /** PostgreSQL connection string; unset means the embedded PGlite database under DATA_DIR. */
   DATABASE_URL: z.string().url().optional(),
+  /** PostgreSQL connections per API instance (instances × pool size must stay under the server's max_connections). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Directory for the embedded PGlite database, the generated JWT secret and the demo market files. */
   DATA_DIR: z.string().default('.data'),
   /** HMAC secret for the session tokens; generated once and kept in DATA_DIR when unset. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Lifetime of a session token, e.g. 8h, 30m or 3600s. */
   JWT_EXPIRES_IN: z
     .string()
     .regex(/^\d+[smhd]$/, 'JWT_EXPIRES_IN must look like 8h, 30m or 3600s')
     .default('8h'),
   /** Public address of the web app, used in e-mailed and referral links. */
   WEB_URL: z.string().url().default('http://localhost:4000'),
+  /** SMTP server for password-reset mail (smtp://user:pass@host:587); unset: mail goes to the outbox table admins read in the app. */
   SMTP_URL: z.string().optional(),
+  /** Sender of the mail the app sends. */
   MAIL_FROM: z.string().default('Bazaar Insight <no-reply@bazaar-insight.local>'),
+  /** Log level of the JSON logs (fatal … trace, or silent). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest market-data upload accepted, in bytes (413 beyond). */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
   /** An .xlsx may inflate to at most this many bytes, and hold at most this many entries (zip bombs). */
   UPLOAD_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024),
+  /** Most entries an uploaded .xlsx (a zip archive) may hold. */
   UPLOAD_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).default(1000),
+  /** Load the generated demo market on the first start of an empty database (0 or false to skip). */
   DEMO_DATA: booleanFlag.default(true),
+  /** Username of the administrator account created on the first start. */
   ADMIN_USERNAME: z.string().default('admin'),
+  /** Its password; unset: Admin@123 outside production, and no account in production. */
   ADMIN_PASSWORD: z.string().optional(),
+  /** Username of the staff account created on the first start. */
   STAFF_USERNAME: z.string().default('staff'),
+  /** Its password; unset: Staff@123 outside production, and no account in production. */
   STAFF_PASSWORD: z.string().optional(),
+  /** Username of the investor account created on the first start. */
   INVESTOR_USERNAME: z.string().default('investor'),
+  /** Its password; unset: Investor@123 outside production, and no account in production. */
   INVESTOR_PASSWORD: z.string().optional(),
   /** Origins allowed to call the API from a browser (comma separated); closed by default. */
   CORS_ORIGINS: z.string().default(''),
@@ -58,18 +76,22 @@ const envSchema = z.object({
   MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).optional(),
   /** Failed logins allowed per account and per client address within LOGIN_FAILURE_WINDOW_MINUTES. */
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failed logins allowed per client address within LOGIN_FAILURE_WINDOW_MINUTES (then 429). */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /**
    * Which proxies' X-Forwarded-For to believe (the BFF and load balancers), in Fastify's trustProxy
    * form: "loopback", "loopback,uniquelocal", addresses or subnets. Others cannot fake their address.
    */
   TRUST_PROXY: z.string().default('loopback'),
+  /** The window of the failed-login limits, in minutes. */
   LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().int().min(1).default(15),
   /** How long a password reset link stays valid. */
   PASSWORD_RESET_TOKEN_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
   /** Forgot/change-password calls allowed per account and per client address within PASSWORD_RESET_WINDOW_MINUTES. */
   PASSWORD_RESET_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).default(5),
+  /** Forgot/change-password calls allowed per client address within the window. */
   PASSWORD_RESET_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(20),
+  /** The window of the password-reset limits, in minutes. */
   PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Contact Us messages accepted per client address within an hour. */
   CONTACT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),

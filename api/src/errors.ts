@@ -129,6 +129,12 @@ function validationMessage(error: FastifyError): string {
   return error.message;
 }
 
+/** PostgreSQL's "invalid byte sequence" (NUL in text) and "untranslatable character" errors. */
+function isUnstorableText(error: unknown): boolean {
+  const code = (error as { code?: unknown }).code;
+  return code === '22021' || code === '22P05';
+}
+
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -137,6 +143,10 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     if (error.validation) {
       return reply.status(400).send(errorBody(400, validationMessage(error)));
+    }
+    if (isUnstorableText(error)) {
+      // PostgreSQL refuses NUL characters in text: the input was wrong, not the server
+      return reply.status(400).send(errorBody(400, 'The request contains characters that cannot be stored (NUL or invalid UTF-8)'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

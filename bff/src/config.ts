@@ -9,10 +9,15 @@ import { z } from 'zod';
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const envSchema = z.object({
+  /** development, production or test. Production: introspection, field suggestions and the explorer off; Secure cookie. */
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Address the BFF listens on. */
   HOST: z.string().default('0.0.0.0'),
+  /** Port of the web app and GraphQL (/graphql). */
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /** Base URL of the REST main service (any server honouring the REST contract). */
   REST_API_URL: z.string().url().default('http://127.0.0.1:8080/api'),
+  /** Base URL of the REST insight (upload) service. */
   INSIGHT_API_URL: z.string().url().default('http://127.0.0.1:8080/insight'),
   /** Where the built web app is (web/dist); the BFF serves it at /. */
   WEB_DIST_DIR: z.string().default(path.resolve(here, '../../web/dist')),
@@ -20,15 +25,19 @@ const envSchema = z.object({
   SCHEMA_DIR: z.string().default(path.resolve(here, '../../schema')),
   /** Time limit of one REST read (ms); uploads have their own. */
   REST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Time limit of an upload passed on to the insight service (ms). */
   REST_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
   /** Mark the session cookie Secure (on by default in production, where the app is served over HTTPS). */
   COOKIE_SECURE: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** Largest file accepted by the uploadMarketData mutation, in bytes. */
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  /** Log level of the JSON logs. */
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** Requests per minute per client address (sustained; bursts of a tenth of it). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
   /** Load shedding: requests in flight beyond this, or a mean event-loop delay above MAX_EVENT_LOOP_DELAY_MS, get 503. */
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(512),
+  /** Load shedding: a mean event-loop delay above this (ms) sheds new requests with 503. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /**
    * Load shedding on a standing queue: when even the fastest of the requests that finished in the

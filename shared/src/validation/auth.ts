@@ -88,7 +88,8 @@ export const userUpdateSchema = z.object({
 export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const roleSchema = z.object({
-  name: requiredText(MESSAGES.name.required, 'Name', 50),
+  // roles are authorities in the ROLE_ form the app and the tokens use (ROLE_USER, ROLE_STAFF…)
+  name: requiredText(MESSAGES.name.required, 'Name', 50).regex(/^ROLE_[A-Z][A-Z0-9_]*$/, 'A role name is ROLE_ followed by capital letters, digits or _ (e.g. ROLE_AUDITOR)'),
 });
 export type RoleInput = z.infer<typeof roleSchema>;
 

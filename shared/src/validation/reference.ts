@@ -11,6 +11,7 @@ import {
   requiredInteger,
   requiredMobile,
   requiredText,
+  symbolText,
   email,
   MAX_LONG_TEXT_LENGTH,
 } from './rules.js';
@@ -45,7 +46,7 @@ export const chargeSchema = z.object({
 });
 
 export const holdingSchema = z.object({
-  symbol: requiredText(MESSAGES.holding.symbolRequired, 'Symbol', 50),
+  symbol: symbolText(MESSAGES.holding.symbolRequired),
   price: requiredDecimal(MESSAGES.holding.priceRequired, 'Price', { positive: true, maxDecimals: 4 }),
   sellPrice: z
     .union([z.string(), z.number()])
@@ -81,9 +82,9 @@ const company = MESSAGES.company;
 export const companySchema = z.object({
   companyName: requiredText(company.companyNameRequired, 'Company Name', 200),
   industry: requiredText(company.industryRequired, 'Industry', 200),
-  symbol: requiredText(company.symbolRequired, 'Symbol', 50),
+  symbol: symbolText(company.symbolRequired),
   series: requiredText(company.seriesRequired, 'Series', 10),
-  isinCode: requiredText(company.isinCodeRequired, 'Isin Code', 12),
+  isinCode: requiredText(company.isinCodeRequired, 'Isin Code', 12).regex(/^[A-Za-z]{2}[A-Za-z0-9]{9}[0-9]$/, 'Enter a valid ISIN: 12 characters, e.g. INE002A01018'),
   paidUpValue: requiredDecimal(company.paidUpValueRequired, 'Paid Up Value', { nonNegative: true }),
   dateOfListing: requiredDate(company.dateOfListingRequired, 'Date Of Listing'),
   marketLot: requiredInteger(company.marketLotRequired, 'Market Lot', { min: 1 }),

@@ -12,13 +12,26 @@ const MOBILE_PATTERN = new RegExp(`^\\d{${MOBILE_NUMBER_LENGTH}}$`);
 const DECIMAL_PATTERN = /^-?\d{1,15}(\.\d{1,6})?$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Text without NUL and other control characters (line breaks and tabs are fine). */
+// eslint-disable-next-line no-control-regex
+const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
+
 /** A required text: missing, non-text or blank (after trimming) gives `message`. */
 export function requiredText(message: string, label: string, maxLength = MAX_TEXT_LENGTH) {
   return z
     .string({ error: message })
     .trim()
     .min(1, message)
-    .max(maxLength, `${label} must be at most ${maxLength} characters`);
+    .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`);
+}
+
+/**
+ * An exchange symbol as NSE writes them: letters, digits, & and - (M&M, BAJAJ-AUTO), at most 20
+ * characters. Anything else (markup, quotes, formulas, SQL) cannot be a symbol.
+ */
+export function symbolText(requiredMessage: string) {
+  return requiredText(requiredMessage, 'Symbol', 20).regex(/^[A-Za-z0-9&-]+$/, 'Symbol may contain only letters, digits, & and -');
 }
 
 /** An optional text: missing, null or blank becomes undefined. */
@@ -27,6 +40,7 @@ export function optionalText(label: string, maxLength = MAX_TEXT_LENGTH) {
     .string({ error: `${label} must be text` })
     .trim()
     .max(maxLength, `${label} must be at most ${maxLength} characters`)
+    .regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`)
     .nullish()
     .transform((value) => (value ? value : undefined));
 }

@@ -8,6 +8,7 @@
  *   loaded, and also whenever the stored state does not match the prices (first start, loads
  *   made elsewhere). Changes after that seeder ran are computed at once, whatever the order.
  */
+import { useJsonBodyParser } from '../../plugins/json-body.js';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { isAnalysisCurrent, refreshAnalysis } from '../../db/queries/analysis.js';
 import { technicalAnalysisRoutes } from './technical-analysis.routes.js';
@@ -22,17 +23,7 @@ const computedAtStart = new WeakSet<object>();
 
 export const analysisRoutes: FastifyPluginAsync = async (app) => {
   // the spec's client posts the SMA request with an empty body: accept an empty JSON body here
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      const error = Object.assign(new Error('The request body is not valid JSON'), { statusCode: 400 });
-      done(error, undefined);
-    }
-  });
+  useJsonBodyParser(app, { allowEmpty: true });
   await app.register(technicalAnalysisRoutes);
   registerAnalysisRefresh(app);
 };

@@ -19,6 +19,8 @@ const loginResponseSchema = z.object({
 const ROLE_RANK: Record<string, number> = { ROLE_ADMIN: 3, ROLE_STAFF: 2, ROLE_USER: 1 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  // hash the stand-in password now (on libuv's pool), so the first failed login costs no more than the others
+  void getDummyHash().catch(() => undefined);
   // brute-force protection: failed logins are limited per account and per client address
   const { perAccount, perAddress, windowMs } = app.config.loginLimits;
   const accountFailures = new AttemptLimiter({ max: perAccount, windowMs });
