@@ -31,8 +31,8 @@ function renderPage(symbol: string, mocks: MockLink.MockedResponse[]) {
 
 const PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'] as const;
 
-/** What the BFF answers for a symbol without market data: empty lists, nulls, five empty series. */
-function emptyAnalysis(symbol: string, company: CompanyAnalysisPageQuery['companyAnalysis']['company']): CompanyAnalysisPageQuery {
+/** What the BFF answers for a symbol without market data: empty lists, nulls, five empty series (with the __typename fields the cache wants). */
+function emptyAnalysis(symbol: string, company: CompanyAnalysisPageQuery['companyAnalysis']['company']) {
   return {
     companyAnalysis: {
       __typename: 'CompanyAnalysis',
