@@ -195,7 +195,7 @@ describe('portfolio through GraphQL', () => {
     expect(blank.errors?.[0]?.message).toBe('Symbol is required!');
   });
 
-  it('loads the quotes of a whole holdings list with one REST call (DataLoader)', async () => {
+  it('loads the quotes of a whole holdings list with the list itself, and batches other quote reads (DataLoader)', async () => {
     const s = await reference('GL', []);
     for (const symbol of ['GQA', 'GQB', 'GQC', 'GQD', 'GQA', 'GQB']) await s.add(investor, { symbol, price: '10', quantity: 1, creationDate: '2025-01-06' });
     restCalls = [];
@@ -205,11 +205,24 @@ describe('portfolio through GraphQL', () => {
     });
     expect(data.holdings).toHaveLength(6);
     expect(data.holdings.every((h) => h.quote?.closePrice === h.currentPrice)).toBe(true);
+    // the REST list carries each symbol's quote and primes the loader: one REST call for six rows
+    expect(restCalls.filter((call) => call.includes('/current-prices'))).toEqual([]);
+    expect(restCalls).toHaveLength(1);
+
+    // the same quotes read apart from a list: one batched price read for all the symbols
+    restCalls = [];
+    const quotes = await ok<{ stockQuotes: Array<{ symbol: string; closePrice: string; tradeDate: string; change: string | null }> }>(
+      investor,
+      '{ stockQuotes(symbols: ["GQA", "GQB", "GQC", "GQD", "GQA"]) { symbol closePrice tradeDate change } }',
+    );
     const priceCalls = restCalls.filter((call) => call.includes('/current-prices'));
     expect(priceCalls).toHaveLength(1);
     expect(decodeURIComponent(priceCalls[0] ?? '')).toContain('symbols=GQA,GQB,GQC,GQD');
-    // the list and the one batched price read: two REST calls for six rows
-    expect(restCalls).toHaveLength(2);
+    // and they agree with what the list carried
+    for (const holding of data.holdings) {
+      const quote = quotes.stockQuotes.find((q) => q.symbol === holding.symbol);
+      expect(quote).toMatchObject({ closePrice: holding.quote?.closePrice, tradeDate: holding.quote?.tradeDate, change: holding.quote?.change });
+    }
   });
 
   it('changes the net P&L when staff add a charge', async () => {

@@ -69,6 +69,10 @@ export interface HoldingDto {
   symbol: string;
   currentPrice: string | null;
   priceDate: string | null;
+  /** With previousClose and priceChange: the symbol's quote, carried by the list (see listHoldings). */
+  priceSeries?: string | null;
+  previousClose?: string | null;
+  priceChange?: string | null;
   price: string;
   sellPrice: string | null;
   exchange: ExchangeCode;
@@ -272,9 +276,34 @@ export class PortfolioApi extends RestClient {
   }
 
   // --- holdings ---
-  listHoldings(filter: { brokerName?: string | null; segmentName?: string | null } = {}): Promise<HoldingDto[]> {
+  /**
+   * The caller's holdings. The REST rows carry each symbol's quote (latest close, its date and
+   * series, the close before): the quote loader is primed with them, so `Holding.quote` over a
+   * whole list costs no further REST call (symbols without prices are primed as null).
+   */
+  async listHoldings(filter: { brokerName?: string | null; segmentName?: string | null } = {}): Promise<HoldingDto[]> {
     const query = { broker: filter.brokerName ?? undefined };
-    return filter.segmentName ? this.get(`/user/holding/${path(filter.segmentName)}`, { query }) : this.get('/user/holding', { query });
+    const list = await (filter.segmentName ? this.get<HoldingDto[]>(`/user/holding/${path(filter.segmentName)}`, { query }) : this.get<HoldingDto[]>('/user/holding', { query }));
+    for (const holding of list) this.primeQuote(holding);
+    return list;
+  }
+
+  private primeQuote(holding: HoldingDto): void {
+    // an API without the quote fields: leave the loader to fetch
+    if (holding.previousClose === undefined || holding.priceSeries === undefined) return;
+    const symbol = holding.symbol.trim().toUpperCase();
+    if (holding.currentPrice === null || holding.priceDate === null || holding.priceSeries === null) {
+      this.quoteLoader.prime(symbol, null);
+      return;
+    }
+    this.quoteLoader.prime(symbol, {
+      symbol,
+      closePrice: holding.currentPrice,
+      tradeDate: holding.priceDate,
+      series: holding.priceSeries,
+      previousClose: holding.previousClose,
+      change: holding.priceChange ?? null,
+    });
   }
 
   addHolding(input: HoldingWriteDto): Promise<HoldingDto> {

@@ -78,6 +78,12 @@ export interface HoldingDto {
   currentPrice: string | null;
   /** The exchange date of currentPrice. */
   priceDate: string | null;
+  /** The series currentPrice was traded in (EQ, BE, BZ, SM or ST). */
+  priceSeries: string | null;
+  /** The close of the trading day before priceDate, when loaded. */
+  previousClose: string | null;
+  /** currentPrice − previousClose: with the three above, the symbol's quote, so a list needs no second read. */
+  priceChange: string | null;
   price: string;
   sellPrice: string | null;
   exchange: Exchange;
@@ -685,6 +691,9 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
       symbol: h.symbol,
       currentPrice: price?.closePrice ?? null,
       priceDate: price?.tradeDate ?? null,
+      priceSeries: price?.series ?? null,
+      previousClose: price?.previousClose ?? null,
+      priceChange: price?.change ?? null,
       price: h.price,
       sellPrice: h.sellPrice,
       exchange: h.exchange as Exchange,
