@@ -36,6 +36,12 @@ export function isUnknownSymbol(analysis: Analysis): boolean {
   );
 }
 
+/** The company name another screen passed along (Companies passes the record), shown while loading. */
+function companyNameFromState(state: unknown): string | undefined {
+  const company = (state as CompanyAnalysisNavigationState | null)?.company as { companyName?: unknown } | undefined;
+  return typeof company?.companyName === 'string' ? company.companyName : undefined;
+}
+
 function trendFromState(state: unknown): TrendPeriod | undefined {
   const trend = (state as CompanyAnalysisNavigationState | null)?.trend;
   return typeof trend === 'string' && isTrendPeriod(trend) ? trend : undefined;
@@ -60,14 +66,16 @@ export default function CompanyAnalysisPage() {
   const location = useLocation();
   const symbol = (params.symbol ?? '').trim().toUpperCase();
   const trend = trendFromState(location.state);
+  const passedName = companyNameFromState(location.state);
   const mobile = useIsMobile();
   usePageTitle(symbol ? `${symbol} · Company Analysis` : 'Company Analysis');
   const { data, loading, error, refetch } = useCompanyAnalysisPageQuery({ variables: { symbol }, skip: symbol === '', notifyOnNetworkStatusChange: true });
 
+  const headingName = data ? data.companyAnalysis.company?.companyName : passedName;
   const heading = (
     <Group justify="space-between" wrap="wrap" gap="xs">
       <Title order={1} size="h2" data-testid="company-analysis-title">
-        {data?.companyAnalysis.company?.companyName ? `${data.companyAnalysis.company.companyName} (${symbol})` : symbol} · Company Analysis
+        {headingName ? `${headingName} (${symbol})` : symbol} · Company Analysis
       </Title>
     </Group>
   );
