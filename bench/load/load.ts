@@ -10,10 +10,10 @@
  *  3. twice that rate with more connections than the servers accept in flight: the servers must
  *     shed with 429/503 while the latency of what they answer stays bounded (target: no timeouts,
  *     p99 of the last 5 s ≤ 2× the p99 of the first 5 s, and some shedding);
- *  4. BFF vs direct REST for the same data (stock prices, one trend list, holdings: on REST the
- *     holdings and then the latest prices of their symbols, two calls in a row, as the BFF makes
- *     them), interleaved runs (REST, BFF, BFF, REST, …): p50 ratio at 1 and 10 connections
- *     (target ≤ 1.3) and throughput ratio when saturated (target ≥ 0.5);
+ *  4. BFF vs direct REST for the same data (stock prices, one trend list, holdings — each one REST
+ *     call; `groupSize` would pair calls where the BFF needs several), interleaved runs (REST, BFF,
+ *     BFF, REST, …): p50 ratio at 1 and 10 connections (target ≤ 1.3) and throughput ratio when
+ *     saturated (target ≥ 0.5);
  *  5. a soak at half the maximum rate: heap after a forced GC in both servers at the start and at
  *     the end (target: growth ≤ 10%). `--soak` runs 10 minutes, `--soak-minutes N` any length;
  *     the plain run soaks 2 minutes.
@@ -358,13 +358,11 @@ async function main(): Promise<void> {
       const body = (await answer.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
       if (!answer.ok || body.errors || !body.data) throw new Error(`a mixed-load operation fails: ${answer.status} ${JSON.stringify(body).slice(0, 300)}`);
     }
-    // the REST calls a client needs for the same data (the holdings screen: the holdings, then the
-    // latest prices of their symbols, as the BFF does)
-    const heldSymbols = [...new Set(holdings.map((holding) => holding.symbol))].sort().join(',');
+    // the REST calls a client needs for the same data (the REST holdings carry their quotes)
     const pairs = [
       { name: 'stock prices', rest: [rest('/api/public/stock-prices')], bff: gql(QUERIES.stockPrices) },
       { name: 'weekly highs', rest: [rest('/api/public/stock-prices/weeks-high?type=WEEKLY')], bff: gql(QUERIES.weeklyHighs) },
-      { name: 'holdings', rest: [rest('/api/user/holding'), rest(`/api/user/current-prices?symbols=${encodeURIComponent(heldSymbols)}`)], bff: gql(QUERIES.holdings) },
+      { name: 'holdings', rest: [rest('/api/user/holding')], bff: gql(QUERIES.holdings) },
     ];
     for (const pair of pairs) {
       for (const call of pair.rest) {
