@@ -30,7 +30,9 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
   const [windowSize, setWindowSize] = useState<number | string>(initial.windowSize);
   const [kind, setKind] = useState<MovingAverageKind>('SMA');
   const [colour, setColour] = useState<DotColour>('blue');
-  const [[debouncedPrice, debouncedWindow]] = useDebouncedValue([priceSize, windowSize] as const, 400);
+  // one value each: a new array every render would restart the timer for ever
+  const [debouncedPrice] = useDebouncedValue(priceSize, 400);
+  const [debouncedWindow] = useDebouncedValue(windowSize, 400);
 
   const problem = closes.length === 0 ? null : checkAverageSizes(debouncedPrice, debouncedWindow, closes.length);
   const sizes = { priceSize: Number(debouncedPrice), windowSize: Number(debouncedWindow) };
