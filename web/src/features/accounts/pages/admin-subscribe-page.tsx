@@ -4,7 +4,7 @@
  * spec's messages), and delete. Administrators only (the route's guard and the REST API).
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Modal, Textarea, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { SUCCESS_MESSAGES, formatRupees, subscriptionPlanSchema } from '@bazaar/shared';
 import {
@@ -15,6 +15,8 @@ import {
 } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
+import { SaveForm } from '../../../components/form/save-form';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 
@@ -115,58 +117,21 @@ export default function AdminSubscribePage() {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete subscription plan" centered>
-        <Stack>
-          <Text>
-            Delete the plan <b>{toDelete?.name}</b>? A plan with active subscribers cannot be deleted.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={toDelete !== null} title="Delete subscription plan" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+        Delete the plan <b>{toDelete?.name}</b>? A plan with active subscribers cannot be deleted.
+      </ConfirmDeleteModal>
     </>
   );
 }
 
 function PlanForm({ initial, onSave }: { initial: PlanFormValues; onSave: (values: PlanFormValues) => Promise<void> }) {
   const form = useZodForm<PlanFormValues>(subscriptionPlanSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSave(values);
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextInput label="Name" required {...form.getInputProps('name')} />
-        <Textarea label="Description" required autosize minRows={2} {...form.getInputProps('description')} />
-        <TextInput label="Price" description="In rupees (₹)" inputMode="decimal" required {...form.getInputProps('price')} />
-        <TextInput label="Duration In Days" inputMode="numeric" required {...form.getInputProps('durationInDays')} />
-        <Button type="submit" loading={saving} disabled={!formIsValid(subscriptionPlanSchema, form.values)}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+    <SaveForm form={form} onSave={onSave} canSave={formIsValid(subscriptionPlanSchema, form.values)}>
+      <TextInput label="Name" required {...form.getInputProps('name')} />
+      <Textarea label="Description" required autosize minRows={2} {...form.getInputProps('description')} />
+      <TextInput label="Price" description="In rupees (₹)" inputMode="decimal" required {...form.getInputProps('price')} />
+      <TextInput label="Duration In Days" inputMode="numeric" required {...form.getInputProps('durationInDays')} />
+    </SaveForm>
   );
 }

@@ -1,11 +1,13 @@
 /** Roles (spec section 2, administrators): table, add/edit modal ('Name is required!'), delete with the server's reply. */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { roleSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
 import { useCreateRoleMutation, useDeleteRoleMutation, useRolesPageQuery, useUpdateRoleMutation } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
+import { SaveForm } from '../../../components/form/save-form';
 import { errorMessage } from '../../../lib/errors';
 import { usePageTitle } from '../../../components/page-title';
 
@@ -78,55 +80,18 @@ export default function RolesPage() {
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Role' : 'Add new Role'} centered>
         {editing && <RoleForm key={editing.mode === 'edit' ? editing.role.id : 'new'} initialName={editing.mode === 'edit' ? editing.role.name : ''} onSave={save} />}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete role" centered>
-        <Stack>
-          <Text>
-            Delete the role <b>{toDelete?.name}</b>? A role that users still hold cannot be deleted.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={toDelete !== null} title="Delete role" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+        Delete the role <b>{toDelete?.name}</b>? A role that users still hold cannot be deleted.
+      </ConfirmDeleteModal>
     </>
   );
 }
 
 function RoleForm({ initialName, onSave }: { initialName: string; onSave: (name: string) => Promise<void> }) {
   const form = useZodForm(roleSchema, { name: initialName });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSave(values.name.trim());
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextInput label="Name" placeholder="ROLE_…" required {...form.getInputProps('name')} />
-        <Button type="submit" loading={saving} disabled={!formIsValid(roleSchema, form.values)}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+    <SaveForm form={form} onSave={(values) => onSave(values.name.trim())} canSave={formIsValid(roleSchema, form.values)}>
+      <TextInput label="Name" placeholder="ROLE_…" required {...form.getInputProps('name')} />
+    </SaveForm>
   );
 }

@@ -4,7 +4,8 @@
  * the entry in the sidebar; the server lets only administrators manage users, and the page says so.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Modal } from '@mantine/core';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
@@ -131,21 +132,9 @@ export default function UsersPage() {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete user" centered>
-        <Stack>
-          <Text>
-            Delete the account of <b>{toDelete?.username}</b>? Their holdings and subscriptions go with it.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={toDelete !== null} title="Delete user" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+        Delete the account of <b>{toDelete?.username}</b>? Their holdings and subscriptions go with it.
+      </ConfirmDeleteModal>
     </>
   );
 }
