@@ -13,7 +13,7 @@ import { MOVING_AVERAGE_KINDS, MOVING_AVERAGE_NAMES, SMA_DOT_COLOURS, formatRupe
 import { useCompanyMovingAverageQuery, useCompanySmaQuery } from '../../../__generated__/graphql';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import { errorMessage } from '../../../lib/errors';
-import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, lineTickAmount, SMA_DOT_CSS, utcMillis } from './chart-data';
+import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, lineTickAmount, priceLabel, SMA_DOT_CSS, utcMillis } from './chart-data';
 import { Section } from './section';
 
 type DotColour = (typeof SMA_DOT_COLOURS)[number];
@@ -59,7 +59,7 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
       labels: { datetimeUTC: true, rotate: 0, hideOverlappingLabels: true },
       tooltip: { enabled: false },
     },
-    yaxis: { labels: { formatter: (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '') } },
+    yaxis: { labels: { formatter: priceLabel } },
     tooltip: { x: { format: 'dd MMM yyyy' }, y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
   };
 

@@ -1,6 +1,6 @@
 /** The chart helpers of the analysis screens; expected values worked by hand in the comments. */
 import { describe, expect, it } from 'vitest';
-import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, FALLING_COLOUR, lineTickAmount, RISING_COLOUR, toCandlePoints, trendColour, utcMillis } from './chart-data';
+import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, FALLING_COLOUR, lineTickAmount, priceLabel, RISING_COLOUR, toCandlePoints, trendColour, utcMillis } from './chart-data';
 
 describe('trendColour (spec section 9: green when the last price exceeds the first, else red)', () => {
   it('is green for a rise, red for a fall, a flat line or too few points', () => {
@@ -66,5 +66,14 @@ describe('the SMA inputs', () => {
       closes: [11, 12, 13, 14],
       average: [null, 11.5, 12.5, 13.5],
     });
+  });
+});
+
+describe('priceLabel', () => {
+  it('shows 2 decimals and nothing for the undefined or NaN the chart passes at its edges', () => {
+    expect(priceLabel(63.4)).toBe('63.40');
+    expect(priceLabel(1200)).toBe('1200.00');
+    expect(priceLabel(Number.NaN)).toBe('');
+    expect(priceLabel(undefined)).toBe('');
   });
 });

@@ -92,3 +92,8 @@ export function checkAverageSizes(priceSize: number | string, windowSize: number
   if (price > available) return `Price size must be at most ${available}: the number of closes available.`;
   return null;
 }
+
+/** Axis label of a price: 2 decimals; nothing for the undefined or NaN ApexCharts passes on edges. */
+export function priceLabel(value: number | undefined): string {
+  return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : '';
+}

@@ -87,8 +87,8 @@ export function ProfitChart({ profitAndLoss, mobile }: { profitAndLoss: readonly
       categories: profitAndLoss.map((item) => formatMarketDate(item.dateOfEndOfReportingPeriod)),
       labels: { rotate: mobile ? -45 : 0, hideOverlappingLabels: true },
     },
-    yaxis: { labels: { formatter: (value: number) => formatIndianNumber(value, 0) } },
-    tooltip: { y: { formatter: (value: number) => formatRupees(value) } },
+    yaxis: { labels: { formatter: (value: number) => (Number.isFinite(value) ? formatIndianNumber(value, 0) : '') } },
+    tooltip: { y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
   };
   return (
     <Section title="Profit" order={3} testId="profit-section">

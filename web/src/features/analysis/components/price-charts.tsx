@@ -6,7 +6,7 @@
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { formatRupees, TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
 import { Chart, type ApexOptions } from '../../../components/chart';
-import { CANDLE_HEIGHT, lineTickAmount, toCandlePoints, trendColour, utcMillis, type CandleInput } from './chart-data';
+import { CANDLE_HEIGHT, lineTickAmount, priceLabel, toCandlePoints, trendColour, utcMillis, type CandleInput } from './chart-data';
 import { Section } from './section';
 
 export interface PriceSeriesInput {
@@ -35,8 +35,8 @@ function PeriodLineChart({ series, mobile, highlighted }: { series: PriceSeriesI
       labels: { datetimeUTC: true, rotate: 0, hideOverlappingLabels: true, style: { fontSize: mobile ? '10px' : '11px' } },
       tooltip: { enabled: false },
     },
-    yaxis: { labels: { formatter: (value: number) => value.toFixed(2) } },
-    tooltip: { x: { format: 'dd MMM yyyy' }, y: { formatter: (value: number) => formatRupees(value) } },
+    yaxis: { labels: { formatter: priceLabel } },
+    tooltip: { x: { format: 'dd MMM yyyy' }, y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
   };
   return (
     <div data-testid={`price-chart-${series.period}`} style={{ minWidth: 0 }}>
@@ -80,7 +80,7 @@ export function CandlestickChart({ candles, mobile }: { candles: readonly Candle
     },
     // the days are UTC midnights drawn with UTC labels: the same dates under any browser time zone
     xaxis: { type: 'datetime', labels: { datetimeUTC: true }, tickAmount: mobile ? 4 : undefined },
-    yaxis: { tooltip: { enabled: true }, labels: { formatter: (value: number) => value.toFixed(2) } },
+    yaxis: { tooltip: { enabled: true }, labels: { formatter: priceLabel } },
     plotOptions: { candlestick: { colors: { upward: '#2f9e44', downward: '#e03131' } } },
   };
   return (
