@@ -287,8 +287,9 @@ describe('analysis screens in the browser', () => {
     await dialog.getByLabel('Market Lot').fill('1');
     await dialog.getByLabel('Face Value').fill('10');
     await save.click();
-    await dialog.getByTestId('company-form-error').waitFor();
-    expect(((await dialog.getByTestId('company-form-error').textContent()) ?? '').toLowerCase()).toMatch(/exist|already|conflict/);
+    // the server's refusal shows above the fields and the modal stays open
+    await dialog.getByRole('alert').waitFor();
+    expect(((await dialog.getByRole('alert').textContent()) ?? '').toLowerCase()).toMatch(/exist|already|conflict/);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 

@@ -10,7 +10,7 @@
  */
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { companySchema, DEFAULT_TREND, formatRupees } from '@bazaar/shared';
 import {
@@ -22,6 +22,8 @@ import {
   type CompanyInput,
 } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
+import { SaveForm } from '../../../components/form/save-form';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
 import { formatMarketDate, todayInIndia } from '../../../lib/dates';
@@ -188,59 +190,22 @@ export default function CompaniesPage() {
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Company' : 'Add new Company'} centered size="lg">
         {editing && <CompanyForm key={editing.mode === 'edit' ? editing.company.id : 'new'} initial={editing.mode === 'edit' ? valuesOf(editing.company) : emptyValues()} onSave={save} />}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete company" centered>
-        <Stack>
-          <Text>
-            Delete <b>{toDelete?.companyName}</b> ({toDelete?.symbol})? Its prices and statements stay; only the company record goes.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={toDelete !== null} title="Delete company" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+        Delete <b>{toDelete?.companyName}</b> ({toDelete?.symbol})? Its prices and statements stay; only the company record goes.
+      </ConfirmDeleteModal>
     </>
   );
 }
 
 function CompanyForm({ initial, onSave }: { initial: CompanyFormValues; onSave: (values: CompanyFormValues) => Promise<void> }) {
   const form = useZodForm<CompanyFormValues>(companySchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSave(values);
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert" data-testid="company-form-error">
-            {failure}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {FIELDS.map((field) => (
-            <TextInput key={field.name} label={field.label} required type={field.type} inputMode={field.inputMode} {...form.getInputProps(field.name)} />
-          ))}
-        </SimpleGrid>
-        <Button type="submit" loading={saving} disabled={!formIsValid(companySchema, form.values)}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+    <SaveForm form={form} onSave={onSave} canSave={formIsValid(companySchema, form.values)}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {FIELDS.map((field) => (
+          <TextInput key={field.name} label={field.label} required type={field.type} inputMode={field.inputMode} {...form.getInputProps(field.name)} />
+        ))}
+      </SimpleGrid>
+    </SaveForm>
   );
 }
