@@ -81,7 +81,7 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
     ratePerMinute: config.rateLimitPerMinute,
     maxInFlight: config.maxInFlightRequests,
     maxEventLoopDelayMs: config.maxEventLoopDelayMs ?? (handle.kind === 'postgres' ? 1000 : Number.POSITIVE_INFINITY),
-    maxQueueDelayMs: config.maxQueueDelayMs ?? (handle.kind === 'postgres' ? 500 : Number.POSITIVE_INFINITY),
+    maxQueueDelayMs: config.maxQueueDelayMs ?? (handle.kind === 'postgres' ? 1000 : Number.POSITIVE_INFINITY),
   });
   registerAccessControl(app, { db: handle.db, tokens: app.tokens });
 

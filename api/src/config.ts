@@ -71,7 +71,7 @@ const envSchema = z.object({
   /**
    * Load shedding on a standing queue: when even the fastest of the requests that finished in the
    * last half second (at least 20 of them) took longer than this (ms), new requests get 503 until
-   * requests are fast again. Unset: 500 on PostgreSQL, off on PGlite (as MAX_EVENT_LOOP_DELAY_MS).
+   * requests are fast again. Unset: 1000 on PostgreSQL, off on PGlite (as MAX_EVENT_LOOP_DELAY_MS).
    */
   MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).optional(),
   /** Failed logins allowed per account and per client address within LOGIN_FAILURE_WINDOW_MINUTES. */

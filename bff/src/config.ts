@@ -43,7 +43,7 @@ const envSchema = z.object({
    * Load shedding on a standing queue: when even the fastest of the requests that finished in the
    * last half second (at least 20 of them) took longer than this (ms), new requests get 503.
    */
-  MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).default(500),
+  MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /** Which proxies' X-Forwarded-For to believe (Express "trust proxy" form, e.g. "loopback,uniquelocal"). */
   TRUST_PROXY: z.string().default('loopback'),
   /** How long public market reads are cached across requests when no upload signal arrives (ms). */
