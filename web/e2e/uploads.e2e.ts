@@ -114,6 +114,12 @@ describe('market-data uploads in the browser', () => {
     app = await startApp();
     browser = await launchBrowser();
     token = await staffToken(app);
+    // the first page of a freshly started app can take long on a busy machine (cold caches, first
+    // chunks): load the login screen once with a generous limit so the journeys' own limits hold
+    const warm = await openPage(browser);
+    await warm.page.goto(`${app.baseUrl}/login`, { timeout: 90_000 });
+    await warm.page.getByLabel('Username').waitFor({ timeout: 90_000 });
+    await warm.close();
   });
   afterAll(async () => {
     await browser?.close();
