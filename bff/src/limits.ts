@@ -63,6 +63,9 @@ export function limitsRule(limits = GRAPHQL_LIMITS): ValidationRule {
         if (selection.kind === Kind.FIELD) {
           if (selection.alias) aliases++;
           const name = selection.name.value;
+          // schema introspection is deep by nature (type references nest ~9 levels); it is switched off
+          // in production, and explorers need the standard query to work in development
+          if (depth === 1 && (name === '__schema' || name === '__type')) continue;
           const fieldDef = parentType?.getFields()[name];
           const described = fieldDef ? describeType(fieldDef) : undefined;
           const isList = described?.list ?? false;

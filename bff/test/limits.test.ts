@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSchema, parse, validate } from 'graphql';
+import { buildSchema, getIntrospectionQuery, parse, validate } from 'graphql';
 import { GRAPHQL_LIMITS, limitsRule } from '../src/limits.js';
 import { startStack, type Stack } from './setup/stack.js';
 
@@ -25,6 +25,12 @@ describe('GraphQL limits (validation rule)', () => {
     expect(errorsOf(deepQuery(2).query)).toEqual([]);
     expect(errorsOf(deepQuery(GRAPHQL_LIMITS.maxDepth).query)).toEqual([]);
     expect(errorsOf(deepQuery(GRAPHQL_LIMITS.maxDepth + 1).query)).toEqual([`The query is too deep (${GRAPHQL_LIMITS.maxDepth + 1} levels; at most ${GRAPHQL_LIMITS.maxDepth})`]);
+  });
+
+  it('leaves the standard introspection query to the introspection switch (explorers need it in development)', () => {
+    expect(errorsOf(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, specifiedByUrl: true }))).toEqual([]);
+    // but not as a way around the limits: a deep query next to it still counts
+    expect(errorsOf(`{ __schema { queryType { name } } root { ${deepQuery(12).body} } }`)).toEqual(['The query is too deep (12 levels; at most 10)']);
   });
 
   it('counts fragments when measuring depth', () => {
