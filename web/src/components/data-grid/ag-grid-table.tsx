@@ -159,7 +159,9 @@ function AgGridTableInner<Row>(props: AgGridTableProps<Row>, ref: React.Forwarde
       suppressPaginationPanel
       suppressCellFocus={false}
       rowStyle={onRowClick ? { cursor: 'pointer' } : undefined}
-      onRowClicked={(event) => {
+      onCellClicked={(event) => {
+        // a click on a row's Edit/Delete buttons is theirs, not the row's (AG Grid sees it first)
+        if (event.column.getColId() === ACTIONS_COLUMN) return;
         if (event.data && onRowClick) onRowClick(event.data);
       }}
       onGridReady={(event) => {
