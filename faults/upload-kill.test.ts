@@ -11,7 +11,8 @@
  * with an earlier run. The expected rows per date are counted from the file's own lines here
  * (TIMESTAMP column, 'DD-MON-YYYY' turned into ISO by hand), not taken from the API.
  *
- * Time limits are generous (8 and 5 min) because the 2 cores are shared; alone the file takes ~2.5 min.
+ * Time limits are generous (8 and 5 min) because the 2 cores are shared; it took 1.5 min (load
+ * average 6) to 4.5 min (load average 13) here.
  * PostgreSQL (production): 20 runs. Twelve kill at delays spread over the time a same-sized upload
  * takes (calibrated in the run: see killDelays); eight watch pg_stat_activity and kill while the
  * upload's COPY into stock_prices is running, with a larger file (15 days, ~29,000 rows). The database is checked
