@@ -270,9 +270,16 @@ describe('SIGKILL during a price upload', () => {
     // the runs covered the points they were meant to: some cut before the commit, the COPY runs mid-COPY
     expect(runs.filter((r) => r.after === 'absent').length).toBeGreaterThanOrEqual(COPY_RUNS);
     expect(runs.filter((r) => r.trigger.startsWith('mid-COPY') && /COPY stock_prices/.test(r.stageAtKill)).length).toBeGreaterThanOrEqual(COPY_RUNS / 2);
+    // this test's last API process ends here (the PGlite test reuses the variable)
+    api.kill('SIGKILL');
+    await api.exited();
+    api = undefined;
   }, 480_000);
 
   it.skipIf(PGLITE_RUNS === 0)(`on PGlite: every file is fully present or fully absent after a restart, and re-uploads succeed (${PGLITE_RUNS} runs)`, async () => {
+    // the PostgreSQL test's API, if it stopped half-way
+    api?.kill('SIGKILL');
+    api = undefined;
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-faults-pglite-'));
     const env = { DATA_DIR: dataDir };
     /** Opens the API's data directory in this process (the API is down), runs `work`, closes it. */
