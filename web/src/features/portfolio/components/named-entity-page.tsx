@@ -4,10 +4,12 @@
  * the server's reply text is shown, and the row goes only when that text says 'successfully'.
  */
 import { useState, type ReactNode } from 'react';
-import { Alert, Autocomplete, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Autocomplete, Modal, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { namedEntitySchema } from '@bazaar/shared';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
+import { SaveForm } from '../../../components/form/save-form';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { errorMessage } from '../../../lib/errors';
 
@@ -113,59 +115,22 @@ export function NamedEntityPage(props: NamedEntityPageProps) {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title={`Delete ${props.noun.toLowerCase()}`} centered>
-        <Stack>
-          <Text>
-            Delete <b>{toDelete?.name}</b>? Something still in use cannot be deleted.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={toDelete !== null} title={`Delete ${props.noun.toLowerCase()}`} deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+        Delete <b>{toDelete?.name}</b>? Something still in use cannot be deleted.
+      </ConfirmDeleteModal>
     </>
   );
 }
 
 function NameForm({ initialName, suggestions, hint, onSave }: { initialName: string; suggestions?: string[]; hint?: ReactNode; onSave: (name: string) => Promise<void> }) {
   const form = useZodForm(namedEntitySchema, { name: initialName });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSave(values.name.trim());
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        {suggestions && suggestions.length > 0 ? (
-          <Autocomplete label="Name" required data={suggestions} description={hint} {...form.getInputProps('name')} />
-        ) : (
-          <TextInput label="Name" required description={hint} {...form.getInputProps('name')} />
-        )}
-        <Button type="submit" loading={saving} disabled={!formIsValid(namedEntitySchema, form.values)}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+    <SaveForm form={form} onSave={(values) => onSave(values.name.trim())} canSave={formIsValid(namedEntitySchema, form.values)}>
+      {suggestions && suggestions.length > 0 ? (
+        <Autocomplete label="Name" required data={suggestions} description={hint} {...form.getInputProps('name')} />
+      ) : (
+        <TextInput label="Name" required description={hint} {...form.getInputProps('name')} />
+      )}
+    </SaveForm>
   );
 }

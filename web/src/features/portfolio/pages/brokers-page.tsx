@@ -4,7 +4,7 @@
  * valid Contact Number'), the spec's success texts; a failed delete shows the server's message.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { brokerSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
@@ -15,6 +15,8 @@ import {
   type BrokersPageQuery,
 } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
+import { SaveForm } from '../../../components/form/save-form';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
@@ -99,57 +101,20 @@ export default function BrokersPage() {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete broker" centered>
-        <Stack>
-          <Text>
-            Delete <b>{toDelete?.name}</b>? A firm with holdings or charges cannot be deleted.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={toDelete !== null} title="Delete broker" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+        Delete <b>{toDelete?.name}</b>? A firm with holdings or charges cannot be deleted.
+      </ConfirmDeleteModal>
     </>
   );
 }
 
 function BrokerForm({ initial, onSave }: { initial: BrokerValues; onSave: (values: BrokerValues) => Promise<void> }) {
   const form = useZodForm<BrokerValues>(brokerSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSave(values);
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextInput label="Name" required {...form.getInputProps('name')} />
-        <TextInput label="Address" required {...form.getInputProps('address')} />
-        <TextInput label="Contact Number" required inputMode="numeric" maxLength={10} {...form.getInputProps('contactNumber')} />
-        <Button type="submit" loading={saving} disabled={!formIsValid(brokerSchema, form.values)}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+    <SaveForm form={form} onSave={onSave} canSave={formIsValid(brokerSchema, form.values)}>
+      <TextInput label="Name" required {...form.getInputProps('name')} />
+      <TextInput label="Address" required {...form.getInputProps('address')} />
+      <TextInput label="Contact Number" required inputMode="numeric" maxLength={10} {...form.getInputProps('contactNumber')} />
+    </SaveForm>
   );
 }

@@ -5,7 +5,7 @@
  * app), and the spec's success texts.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { chargeFormSchema, EXCHANGES, exchangeToday, formatRupees, SUCCESS_MESSAGES, toDisplayWords } from '@bazaar/shared';
 import {
@@ -18,6 +18,8 @@ import {
   type StockExchange,
 } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
+import { SaveForm } from '../../../components/form/save-form';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
 import { formatMarketDate } from '../../../lib/dates';
@@ -149,22 +151,10 @@ export default function ChargesPage() {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete charge" centered>
-        <Stack>
-          <Text>
-            Delete the {toDelete?.chargeType.name} charge of {toDelete?.brokerageFirm.name} ({toDelete?.segment.name}, {toDelete?.exchange}) effective{' '}
-            {formatMarketDate(toDelete?.effectiveDate)}?
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={toDelete !== null} title="Delete charge" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+        Delete the {toDelete?.chargeType.name} charge of {toDelete?.brokerageFirm.name} ({toDelete?.segment.name}, {toDelete?.exchange}) effective{' '}
+        {formatMarketDate(toDelete?.effectiveDate)}?
+      </ConfirmDeleteModal>
     </>
   );
 }
@@ -184,44 +174,19 @@ function ChargeForm({
   onSave: (values: ChargeValues) => Promise<void>;
 }) {
   const form = useZodForm<ChargeValues>(chargeFormSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSave(values);
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <SimpleGrid cols={2}>
-          <Select label="Brokerage Firm" required searchable data={options.firms} {...form.getInputProps('brokerageFirmId')} />
-          <Select label="Segment" required searchable data={options.segments} {...form.getInputProps('segmentId')} />
-          <Select label="Charge Type" required searchable data={options.types} {...form.getInputProps('chargeTypeId')} />
-          <Select label="Exchange" required data={[...EXCHANGES]} allowDeselect={false} {...form.getInputProps('exchange')} />
-          <TextInput label="Amount" description="Rupees per trade" required inputMode="decimal" {...form.getInputProps('amount')} />
-          <TextInput label="Percentage" description="% of the trade value" required inputMode="decimal" {...form.getInputProps('percentage')} />
-          <Select label="On Buy/Sell" required data={options.sides} {...form.getInputProps('onBuySell')} />
-          <TextInput label="Effective Date" type="date" required {...form.getInputProps('effectiveDate')} />
-        </SimpleGrid>
-        <TextInput label="Description" {...form.getInputProps('description')} />
-        <Button type="submit" loading={saving} disabled={!formIsValid(chargeFormSchema, form.values)}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+    <SaveForm form={form} onSave={onSave} canSave={formIsValid(chargeFormSchema, form.values)}>
+      <SimpleGrid cols={2}>
+        <Select label="Brokerage Firm" required searchable data={options.firms} {...form.getInputProps('brokerageFirmId')} />
+        <Select label="Segment" required searchable data={options.segments} {...form.getInputProps('segmentId')} />
+        <Select label="Charge Type" required searchable data={options.types} {...form.getInputProps('chargeTypeId')} />
+        <Select label="Exchange" required data={[...EXCHANGES]} allowDeselect={false} {...form.getInputProps('exchange')} />
+        <TextInput label="Amount" description="Rupees per trade" required inputMode="decimal" {...form.getInputProps('amount')} />
+        <TextInput label="Percentage" description="% of the trade value" required inputMode="decimal" {...form.getInputProps('percentage')} />
+        <Select label="On Buy/Sell" required data={options.sides} {...form.getInputProps('onBuySell')} />
+        <TextInput label="Effective Date" type="date" required {...form.getInputProps('effectiveDate')} />
+      </SimpleGrid>
+      <TextInput label="Description" {...form.getInputProps('description')} />
+    </SaveForm>
   );
 }

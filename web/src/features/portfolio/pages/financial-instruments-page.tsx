@@ -4,7 +4,7 @@
  * delete ('Type is required!'). Staff see the types as name suggestions on the Segments form.
  */
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Modal, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { financialInstrumentSchema } from '@bazaar/shared';
 import {
@@ -15,6 +15,8 @@ import {
   type FinancialInstrumentsPageQuery,
 } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
+import { SaveForm } from '../../../components/form/save-form';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
@@ -96,56 +98,19 @@ export default function FinancialInstrumentsPage() {
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete financial instrument" centered>
-        <Stack>
-          <Text>
-            Delete <b>{toDelete?.type}</b>?
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal opened={toDelete !== null} title="Delete financial instrument" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+        Delete <b>{toDelete?.type}</b>?
+      </ConfirmDeleteModal>
     </>
   );
 }
 
 function InstrumentForm({ initial, onSave }: { initial: InstrumentValues; onSave: (values: InstrumentValues) => Promise<void> }) {
   const form = useZodForm<InstrumentValues>(financialInstrumentSchema, initial);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSave(values);
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <TextInput label="Type" required {...form.getInputProps('type')} />
-        <TextInput label="Description" {...form.getInputProps('description')} />
-        <Button type="submit" loading={saving} disabled={!formIsValid(financialInstrumentSchema, form.values)}>
-          Save
-        </Button>
-      </Stack>
-    </form>
+    <SaveForm form={form} onSave={onSave} canSave={formIsValid(financialInstrumentSchema, form.values)}>
+      <TextInput label="Type" required {...form.getInputProps('type')} />
+      <TextInput label="Description" {...form.getInputProps('description')} />
+    </SaveForm>
   );
 }
