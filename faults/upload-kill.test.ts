@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { login, postgres, ROOT, startApi, type PostgresServer, type ServiceProcess } from './harness.js';
 
 const LEGACY_DIR = path.resolve(ROOT, '../shared/data/nse/bhavcopy/legacy');
@@ -188,7 +188,10 @@ describe('SIGKILL during a price upload', () => {
 
   it('on PostgreSQL: every file is fully present or fully absent after a restart, and re-uploads succeed (20 runs)', async () => {
     server = await postgres();
-    const env = { DATABASE_URL: server.url('postgres') };
+    // one data directory for every restart (the API keeps little there on PostgreSQL), removed at the end
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-faults-'));
+    onTestFinished(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const env = { DATABASE_URL: server.url('postgres'), DATA_DIR: dataDir };
     api = await startApi(env);
     monitor = new pg.Client({ connectionString: server.url('postgres') });
     await monitor.connect();
