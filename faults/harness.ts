@@ -84,7 +84,7 @@ function startProcess(script: string, env: Record<string, string>, readyPath: st
 export async function startApi(env: Record<string, string> = {}, port?: number, launch?: LaunchOptions): Promise<ServiceProcess> {
   const apiPort = port ?? ((await freePort()) as number);
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-faults-'));
-  return startProcess(
+  const service = await startProcess(
     'api/dist/server.js',
     { API_PORT: String(apiPort), DATA_DIR: dataDir, DEMO_DATA: '0', JWT_SECRET: 'fault-tests-secret-fault-tests-secret-0123', ...env },
     '/ready',
@@ -92,6 +92,9 @@ export async function startApi(env: Record<string, string> = {}, port?: number, 
     120_000,
     launch,
   );
+  // a directory made here belongs to this process only (restarts pass their DATA_DIR): remove it after exit
+  if (!env.DATA_DIR) void service.exited().then(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  return service;
 }
 
 export async function startBff(apiUrl: string, env: Record<string, string> = {}, launch?: LaunchOptions): Promise<ServiceProcess> {
