@@ -48,6 +48,7 @@ export function createContext(
       insightApiUrl: deps.config.insightApiUrl,
       timeoutMs: deps.config.restTimeoutMs,
       uploadTimeoutMs: deps.config.restUploadTimeoutMs,
+      revalidation: deps.caches.revalidation,
     }),
   };
 }

@@ -4,6 +4,7 @@
  * errors (errors.ts) and de-duplicates identical GETs within the request.
  */
 import type { GraphQLError } from 'graphql';
+import type { RevalidationStore } from '../caches.js';
 import { toGraphQLError, upstreamUnavailable } from '../errors.js';
 
 export interface RequestScope {
@@ -17,6 +18,8 @@ export interface RequestScope {
   insightApiUrl: string;
   timeoutMs: number;
   uploadTimeoutMs: number;
+  /** Tagged GET answers to revalidate with If-None-Match (caches.ts); none: every GET is plain. */
+  revalidation?: RevalidationStore | undefined;
 }
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -104,20 +107,36 @@ export class RestClient {
     };
     if (body && typeof (body as ReadableStream).getReader === 'function') init.duplex = 'half';
 
+    const url = this.url(path, options.query);
+    // a GET answered before with an ETag: ask whether it still holds
+    const store = method === 'GET' ? this.scope.revalidation : undefined;
+    const storeKey = store?.key(options.anonymous ? undefined : this.scope.token, url);
+    const kept = storeKey === undefined ? undefined : store?.get(storeKey);
+    if (kept) headers['if-none-match'] = kept.tag;
+
     let response: Response;
     try {
-      response = await fetch(this.url(path, options.query), init);
+      response = await fetch(url, init);
     } catch (error) {
       throw this.connectionError(error);
     }
-    let data: unknown;
+    if (response.status === 304 && kept) {
+      await response.body?.cancel();
+      return { status: 200, data: kept.data as T, headers: response.headers };
+    }
+    let answer: { data: unknown; size: number };
     try {
-      data = await readBody(response);
+      answer = await readBody(response);
     } catch (error) {
       throw this.connectionError(error);
     }
-    if (!response.ok) throw toGraphQLError(response.status, data);
-    return { status: response.status, data: data as T, headers: response.headers };
+    if (store && storeKey !== undefined) {
+      const tag = response.headers.get('etag');
+      if (response.ok && tag) store.set(storeKey, { tag, data: answer.data, size: answer.size });
+      else store.delete(storeKey);
+    }
+    if (!response.ok) throw toGraphQLError(response.status, answer.data);
+    return { status: response.status, data: answer.data as T, headers: response.headers };
   }
 
   private connectionError(error: unknown): GraphQLError {
@@ -128,15 +147,18 @@ export class RestClient {
   }
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  if (response.status === 204) return null;
+/** The parsed body and the length of its text (or bytes). */
+async function readBody(response: Response): Promise<{ data: unknown; size: number }> {
+  if (response.status === 204 || response.status === 304) return { data: null, size: 0 };
   const type = response.headers.get('content-type') ?? '';
   if (type.includes('application/json')) {
     const text = await response.text();
-    return text === '' ? null : JSON.parse(text);
+    return { data: text === '' ? null : JSON.parse(text), size: text.length };
   }
   if (type.startsWith('image/') || type.includes('octet-stream')) {
-    return Buffer.from(await response.arrayBuffer());
+    const bytes = Buffer.from(await response.arrayBuffer());
+    return { data: bytes, size: bytes.length };
   }
-  return response.text();
+  const text = await response.text();
+  return { data: text, size: text.length };
 }

@@ -4,6 +4,7 @@
  * charges (the maths lives in @bazaar/shared/portfolio). Every holding query takes the owner's
  * user id: a holding of someone else is "not found", never visible and never changed.
  */
+import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
@@ -23,6 +24,7 @@ import {
 } from '@bazaar/shared';
 import type { Database } from '../client.js';
 import { queryRows } from '../client.js';
+import { dataVersion, dataVersionsKey, type VersionedTable } from './data-versions.js';
 import { brokerageFirms, chargeTypes, charges, financialInstrumentTypes, holdings, segments } from '../schema/index.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../errors.js';
@@ -540,12 +542,65 @@ export function normaliseSymbol(symbol: string): string {
   return symbol.trim().toUpperCase();
 }
 
+function uniqueSymbols(symbols: Iterable<string>): string[] {
+  return [...new Set([...symbols].map(normaliseSymbol).filter((symbol) => symbol !== ''))];
+}
+
 /**
- * The latest close of each symbol's equity series (one index range scan per symbol), with the
- * close of the trading day before it. Symbols without prices are absent from the map.
+ * Quotes already read, per database handle, valid for one version of stock_prices (the
+ * data_versions counter, bumped by a trigger in every transaction that writes prices). Quotes only
+ * change when prices are written, yet a holdings table of 50 rows would otherwise probe the price
+ * index 250 times on every view. Each call reads the version first (one primary-key read), so a
+ * committed upload is seen by the very next request, on every API instance.
+ */
+interface QuoteCache {
+  version: number;
+  /** null: the symbol has no equity prices (asked for again only after the next price write). */
+  quotes: Map<string, LatestPrice | null>;
+}
+
+const quoteCaches = new WeakMap<Database, QuoteCache>();
+/** Far above the ~2,500 equity symbols of NSE: the bound only guards against junk symbols. */
+const MAX_CACHED_QUOTES = 20_000;
+
+/**
+ * The latest close of each symbol's equity series, with the close of the trading day before it,
+ * through the quote cache. Symbols without prices are absent from the map. Inside a transaction
+ * use loadLatestPrices: a transaction's object is not the handle the cache is kept for.
  */
 export async function latestPrices(db: Database, symbols: Iterable<string>): Promise<Map<string, LatestPrice>> {
-  const wanted = [...new Set([...symbols].map(normaliseSymbol).filter((symbol) => symbol !== ''))];
+  const wanted = uniqueSymbols(symbols);
+  if (wanted.length === 0) return new Map();
+  const version = await dataVersion(db, 'stock_prices');
+  let cache = quoteCaches.get(db);
+  if (!cache || version > cache.version) {
+    cache = { version, quotes: new Map() };
+    quoteCaches.set(db, cache);
+  }
+  // a reader whose snapshot is older than the cache's (or a database without the counter) reads
+  // for itself and keeps nothing
+  if (version !== cache.version) return loadLatestPrices(db, wanted);
+  const missing = wanted.filter((symbol) => !cache.quotes.has(symbol));
+  if (missing.length > 0) {
+    const loaded = await loadLatestPrices(db, missing);
+    if (cache.quotes.size + missing.length > MAX_CACHED_QUOTES) cache.quotes.clear();
+    for (const symbol of missing) cache.quotes.set(symbol, loaded.get(symbol) ?? null);
+  }
+  const result = new Map<string, LatestPrice>();
+  for (const symbol of wanted) {
+    const quote = cache.quotes.get(symbol);
+    if (quote) result.set(symbol, quote);
+  }
+  return result;
+}
+
+/**
+ * The latest close of each symbol's equity series (five short index probes per symbol), with
+ * the close of the trading day before it, read from the database. Symbols without prices are
+ * absent from the map.
+ */
+export async function loadLatestPrices(db: Database, symbols: Iterable<string>): Promise<Map<string, LatestPrice>> {
+  const wanted = uniqueSymbols(symbols);
   const result = new Map<string, LatestPrice>();
   if (wanted.length === 0) return result;
   const values = sql.join(
@@ -710,14 +765,28 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
   });
 }
 
-export async function listHoldings(db: Database, userId: number, filter: HoldingFilter = {}): Promise<HoldingDto[]> {
+/** Everything an answer of listHoldings depends on, besides the caller, the filter and the day. */
+const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = ['holdings', 'stock_prices', 'charges', 'charge_types', 'brokerage_firms', 'segments'];
+
+/**
+ * The entity tag of listHoldings' answer for this caller, filter and exchange day: it changes
+ * whenever any row the answer is computed from may have changed (data_versions), so a client
+ * holding the same tag may reuse its copy (GET /user/holding… answers 304). Opaque: a digest.
+ */
+export async function holdingsListTag(db: Database, userId: number, filter: HoldingFilter, today: string): Promise<string> {
+  const versions = await dataVersionsKey(db, HOLDINGS_LIST_INPUTS);
+  const inputs = [userId, filter.segmentName?.trim().toLowerCase() ?? null, filter.brokerName?.trim().toLowerCase() ?? null, today, versions];
+  return `"${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 32)}"`;
+}
+
+export async function listHoldings(db: Database, userId: number, filter: HoldingFilter = {}, today = exchangeToday()): Promise<HoldingDto[]> {
   const conditions: SQL[] = [eq(holdings.userId, userId)];
   if (filter.segmentName !== undefined) conditions.push(sql`lower(${segments.name}) = lower(${filter.segmentName.trim()})`);
   if (filter.brokerName !== undefined) conditions.push(sql`lower(${brokerageFirms.name}) = lower(${filter.brokerName.trim()})`);
   const rows = await holdingQuery(db)
     .where(and(...conditions))
     .orderBy(asc(holdings.symbol), asc(holdings.creationDate), asc(holdings.id));
-  return toHoldingDtos(db, rows);
+  return toHoldingDtos(db, rows, today);
 }
 
 /** Whether a segment of this name exists (GET /user/holding/{segmentName} answers 404 otherwise). */
@@ -759,8 +828,8 @@ function checkHoldingDates(input: HoldingInput, today: string): void {
   }
 }
 
-async function requirePrices(db: Database, symbol: string): Promise<void> {
-  const prices = await latestPrices(db, [symbol]);
+async function requirePrices(tx: Database, symbol: string): Promise<void> {
+  const prices = await loadLatestPrices(tx, [symbol]);
   if (!prices.has(symbol)) throw new BadRequestError(`No prices are loaded for symbol ${symbol}; choose a symbol from the list`);
 }
 

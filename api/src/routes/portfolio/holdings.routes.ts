@@ -4,9 +4,10 @@
  * Every route works on the caller's own holdings only: another user's holding id answers 404 for
  * every verb, and ids or owners in a body are ignored.
  */
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { holdingSchema } from '@bazaar/shared';
+import { exchangeToday, holdingSchema } from '@bazaar/shared';
 import { requireUser } from '../../auth/access.js';
 import { NotFoundError, BadRequestError } from '../../errors.js';
 import {
@@ -14,12 +15,16 @@ import {
   deleteHolding,
   getPortfolioAlerts,
   getPortfolioSummary,
+  holdingsListTag,
   latestPrices,
   listHoldings,
   searchPricedSymbols,
   segmentExists,
   updateHolding,
+  type HoldingDto,
+  type HoldingFilter,
 } from '../../db/queries/portfolio.js';
+import { ifNoneMatchHolds } from '../conditional.js';
 import { errorResponses, idParamsSchema, messageSchema } from '../schemas.js';
 import { alertDtoSchema, holdingDtoSchema, holdingUpdateDtoSchema, latestPriceDtoSchema, summaryDtoSchema } from './schemas.js';
 
@@ -35,8 +40,34 @@ const HOLDING_BODY_DESCRIPTION =
   'not before the buying date, not in the future), brokerageFirm ({id} or {name}; the full firm object is accepted), instrumentType ' +
   '(the segment name). currentPrice, status, id and owner fields are computed by the server and ignored.';
 
+const LIST_DESCRIPTION =
+  'Answers carry an ETag that changes whenever anything the list is computed from changes (the holdings, prices, charges, firms, ' +
+  'segments or the exchange day): send it back in If-None-Match and an unchanged list answers 304 with no body.';
+
 export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user: holdings'];
+
+  /**
+   * A holdings list with its ETag, or 304 when the caller's If-None-Match still holds: the tag
+   * costs one read of data_versions, the list a join, the prices and the P&L of every row.
+   */
+  async function answerHoldingList(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    filter: HoldingFilter,
+    load: (userId: number, today: string) => Promise<HoldingDto[]>,
+  ): Promise<HoldingDto[] | undefined> {
+    const userId = requireUser(request).id;
+    const today = exchangeToday();
+    const tag = await holdingsListTag(app.db, userId, filter, today);
+    if (ifNoneMatchHolds(request.headers['if-none-match'], tag)) {
+      reply.code(304).header('etag', tag).header('cache-control', 'private, no-cache');
+      return reply.send() as unknown as undefined;
+    }
+    const list = await load(userId, today);
+    reply.header('etag', tag).header('cache-control', 'private, no-cache');
+    return list;
+  }
 
   app.get(
     '/user/holding',
@@ -44,11 +75,15 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'All my holdings',
+        description: LIST_DESCRIPTION,
         querystring: brokerQuerySchema,
         response: { 200: z.array(holdingDtoSchema), ...errorResponses(400, 401) },
       },
     },
-    async (request) => listHoldings(app.db, requireUser(request).id, { brokerName: request.query.broker }),
+    async (request, reply) => {
+      const filter = { brokerName: request.query.broker };
+      return answerHoldingList(request, reply, filter, (userId, today) => listHoldings(app.db, userId, filter, today));
+    },
   );
 
   app.get(
@@ -57,18 +92,21 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My holdings in a segment',
-        description: 'The caller’s holdings whose segment (instrument type) has this name, any case; `?broker=` narrows them to one firm. 404 when no such segment exists.',
+        description: `The caller’s holdings whose segment (instrument type) has this name, any case; \`?broker=\` narrows them to one firm. 404 when no such segment exists. ${LIST_DESCRIPTION}`,
         params: z.object({ segmentName: z.string().trim().min(1).max(100) }),
         querystring: brokerQuerySchema,
         response: { 200: z.array(holdingDtoSchema), ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { segmentName } = request.params;
-      const list = await listHoldings(app.db, requireUser(request).id, { segmentName, brokerName: request.query.broker });
-      // an empty answer may mean a mistyped segment: tell which
-      if (list.length === 0 && !(await segmentExists(app.db, segmentName))) throw new NotFoundError(`Segment '${segmentName}' does not exist`);
-      return list;
+      const filter = { segmentName, brokerName: request.query.broker };
+      return answerHoldingList(request, reply, filter, async (userId, today) => {
+        const list = await listHoldings(app.db, userId, filter, today);
+        // an empty answer may mean a mistyped segment: tell which
+        if (list.length === 0 && !(await segmentExists(app.db, segmentName))) throw new NotFoundError(`Segment '${segmentName}' does not exist`);
+        return list;
+      });
     },
   );
 
