@@ -84,6 +84,11 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       demoData: false,
       // tests fire requests much faster than people; the limits have tests of their own
       rateLimitPerMinute: 1_000_000,
+      // the API runs inside the test process, whose own work (parsing 595,206 rows of bhavcopies,
+      // computing expected values) blocks the event loop for seconds: shedding on that delay would
+      // answer the next requests 503. Shedding has tests of its own (shared/src/limits, bench:load).
+      maxEventLoopDelayMs: Number.POSITIVE_INFINITY,
+      maxQueueDelayMs: Number.POSITIVE_INFINITY,
       ...options.config,
     },
   );

@@ -38,6 +38,9 @@ export async function startStack(options: { api?: StartTestApiOptions; bff?: Par
       insightApiUrl: `${api.baseUrl}/insight`,
       logLevel: 'silent',
       rateLimitPerMinute: 1_000_000,
+      // as for the API (test-api.ts): the test process's own work blocks this event loop too
+      maxEventLoopDelayMs: Number.POSITIVE_INFINITY,
+      maxQueueDelayMs: Number.POSITIVE_INFINITY,
       ...options.bff,
     },
   );
