@@ -11,14 +11,8 @@ import { queryRows } from '../client.js';
 /** The tables whose writes are counted. */
 export type VersionedTable = 'brokerage_firms' | 'charge_types' | 'charges' | 'holdings' | 'segments' | 'stock_prices';
 
-/** One table's counter; NaN when the database has no counter for it (never equal to itself, so never cached). */
-export async function dataVersion(db: Database, table: VersionedTable): Promise<number> {
-  const [row] = await queryRows<{ version: string }>(db, sql`SELECT version::text AS version FROM data_versions WHERE name = ${table}`);
-  return row ? Number(row.version) : Number.NaN;
-}
-
-/** Several counters in one read, as one text ("charges:4,holdings:17,…", in the order asked). */
-export async function dataVersionsKey(db: Database, tables: readonly VersionedTable[]): Promise<string> {
+/** The counters of these tables, in one read; a table without a counter is absent. */
+export async function dataVersions(db: Database, tables: readonly VersionedTable[]): Promise<Map<string, number>> {
   const rows = await queryRows<{ name: string; version: string }>(
     db,
     sql`SELECT name, version::text AS version FROM data_versions WHERE name IN (${sql.join(
@@ -26,6 +20,10 @@ export async function dataVersionsKey(db: Database, tables: readonly VersionedTa
       sql`, `,
     )})`,
   );
-  const byName = new Map(rows.map((row) => [row.name, row.version]));
-  return tables.map((table) => `${table}:${byName.get(table) ?? '?'}`).join(',');
+  return new Map(rows.map((row) => [row.name, Number(row.version)]));
+}
+
+/** One table's counter; NaN when the database has no counter for it (never equal to itself, so never cached). */
+export async function dataVersion(db: Database, table: VersionedTable): Promise<number> {
+  return (await dataVersions(db, [table])).get(table) ?? Number.NaN;
 }

@@ -24,7 +24,7 @@ import {
 } from '@bazaar/shared';
 import type { Database } from '../client.js';
 import { queryRows } from '../client.js';
-import { dataVersion, dataVersionsKey, type VersionedTable } from './data-versions.js';
+import { dataVersion, dataVersions, type VersionedTable } from './data-versions.js';
 import { brokerageFirms, chargeTypes, charges, financialInstrumentTypes, holdings, segments } from '../schema/index.js';
 import { BadRequestError, ConflictError, NotFoundError } from '../../errors.js';
 import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../errors.js';
@@ -774,8 +774,9 @@ const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = ['holdings', 'stock_pric
  * holding the same tag may reuse its copy (GET /user/holding… answers 304). Opaque: a digest.
  */
 export async function holdingsListTag(db: Database, userId: number, filter: HoldingFilter, today: string): Promise<string> {
-  const versions = await dataVersionsKey(db, HOLDINGS_LIST_INPUTS);
-  const inputs = [userId, filter.segmentName?.trim().toLowerCase() ?? null, filter.brokerName?.trim().toLowerCase() ?? null, today, versions];
+  const versions = await dataVersions(db, HOLDINGS_LIST_INPUTS);
+  const counters = HOLDINGS_LIST_INPUTS.map((table) => `${table}:${versions.get(table) ?? '?'}`);
+  const inputs = [userId, filter.segmentName?.trim().toLowerCase() ?? null, filter.brokerName?.trim().toLowerCase() ?? null, today, counters];
   return `"${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 32)}"`;
 }
 
