@@ -39,13 +39,13 @@ export const routes: AppRoute[] = [
   // --- market and analysis ---
   { path: '/stock-price', page: lazy(() => import('../features/market/pages/stock-prices-page')) },
   { path: '/technical-analysis', page: lazy(() => import('../features/market/pages/technical-analysis-page')) },
-  { path: '/company-analysis/:symbol', page: lazy(() => import('../features/analysis/pages/company-analysis-page')) },
-  { path: '/corporate-actions', page: lazy(() => import('../features/analysis/pages/corporate-actions-page')) },
+  { path: '/company-analysis/:symbol', page: lazy(() => import('../features/company/pages/company-analysis-page')) },
+  { path: '/corporate-actions', page: lazy(() => import('../features/company/pages/corporate-actions-page')) },
   // the spec's table has no guard, but its sidebar shows Companies to non-ROLE_USER only and the writes are staff-only
-  { path: '/companies', page: lazy(() => import('../features/analysis/pages/companies-page')), access: STAFF_OR_ADMIN },
+  { path: '/companies', page: lazy(() => import('../features/company/pages/companies-page')), access: STAFF_OR_ADMIN },
   { path: '/guide', page: lazy(() => import('../features/market/pages/guide-page')) },
   // the old app had this menu link and no route: a company picker over the statements
-  { path: '/fundamental-analysis', page: lazy(() => import('../features/analysis/pages/fundamental-analysis-page')) },
+  { path: '/fundamental-analysis', page: lazy(() => import('../features/company/pages/fundamental-analysis-page')) },
   { path: '/stock-watch-list', page: comingSoon('Stock Watch List'), access: 'login' },
 
   // --- portfolio ---
@@ -59,15 +59,15 @@ export const routes: AppRoute[] = [
   { path: '/financial', page: lazy(() => import('../features/portfolio/pages/financial-instruments-page')), access: ADMIN_ONLY },
 
   // --- accounts and engagement ---
-  { path: '/contact', page: lazy(() => import('../features/accounts/pages/contact-page')) },
-  { path: '/terms', page: lazy(() => import('../features/accounts/pages/terms-page')) },
-  { path: '/privacy', page: lazy(() => import('../features/accounts/pages/privacy-page')) },
-  { path: '/about', page: lazy(() => import('../features/accounts/pages/about-page')) },
-  { path: '/subscribe', page: lazy(() => import('../features/accounts/pages/subscribe-page')) },
+  { path: '/contact', page: lazy(() => import('../features/engagement/pages/contact-page')) },
+  { path: '/terms', page: lazy(() => import('../features/home/pages/terms-page')) },
+  { path: '/privacy', page: lazy(() => import('../features/home/pages/privacy-page')) },
+  { path: '/about', page: lazy(() => import('../features/home/pages/about-page')) },
+  { path: '/subscribe', page: lazy(() => import('../features/engagement/pages/subscribe-page')) },
   // the spec's table has no guard here, but plans are administered by administrators only (issue 6: hidden for ROLE_USER)
-  { path: '/admin-subscribe', page: lazy(() => import('../features/accounts/pages/admin-subscribe-page')), access: ADMIN_ONLY },
+  { path: '/admin-subscribe', page: lazy(() => import('../features/engagement/pages/admin-subscribe-page')), access: ADMIN_ONLY },
   // public as in the spec: a visitor sees the server's "Please log in" in the error area
-  { path: '/referral', page: lazy(() => import('../features/accounts/pages/referral-page')) },
-  { path: '/contact-messages', page: lazy(() => import('../features/accounts/pages/contact-messages-page')), access: STAFF_OR_ADMIN },
-  { path: '/mail-outbox', page: lazy(() => import('../features/accounts/pages/mail-outbox-page')), access: ADMIN_ONLY },
+  { path: '/referral', page: lazy(() => import('../features/engagement/pages/referral-page')) },
+  { path: '/contact-messages', page: lazy(() => import('../features/engagement/pages/contact-messages-page')), access: STAFF_OR_ADMIN },
+  { path: '/mail-outbox', page: lazy(() => import('../features/admin/pages/mail-outbox-page')), access: ADMIN_ONLY },
 ];

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 import { formatMediumDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
-import { TextModal } from '../components/text-modal';
+import { TextModal } from '../../../components/text-modal';
 
 type MessageRow = ContactMessagesPageQuery['contactMessages'][number];
 

@@ -10,7 +10,7 @@ import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 import { formatMediumDateTime } from '../../../lib/dates';
-import { TextModal } from '../components/text-modal';
+import { TextModal } from '../../../components/text-modal';
 
 type MailRow = MailOutboxPageQuery['mailOutbox'][number];
 
