@@ -40,8 +40,15 @@ describe('REST API down under the web app', () => {
 
     // a GraphQL read answers a typed error quickly
     const started = Date.now();
-    const answer = await fetch(`${bff.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ serviceStatus { api } me { username } }' }) });
-    const body = (await answer.json()) as { data: { serviceStatus: { api: string } } | null; errors?: Array<{ extensions?: { code?: string } }> };
+    const answer = await fetch(`${bff.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ serviceStatus { api } me { username } }' }),
+    });
+    const body = (await answer.json()) as {
+      data: { serviceStatus: { api: string } } | null;
+      errors?: Array<{ extensions?: { code?: string } }>;
+    };
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(body.data?.serviceStatus.api).toBe('UNAVAILABLE');
 
@@ -51,13 +58,21 @@ describe('REST API down under the web app', () => {
     for (const name of Object.keys(schema.getQueryType()!.getFields())) {
       const { query, variables } = operationFor('query', name, '1');
       const asked = Date.now();
-      const reply = await fetch(`${bff.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query, variables }) });
-      const result = (await reply.json()) as { data?: Record<string, unknown> | null; errors?: Array<{ extensions?: { code?: string } }> };
+      const reply = await fetch(`${bff.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ query, variables }),
+      });
+      const result = (await reply.json()) as {
+        data?: Record<string, unknown> | null;
+        errors?: Array<{ extensions?: { code?: string } }>;
+      };
       const elapsed = Date.now() - asked;
       const codes = (result.errors ?? []).map((error) => error.extensions?.code);
       const typed = codes.length > 0 && codes.every((code) => code !== undefined && code !== 'INTERNAL_SERVER_ERROR');
       const served = codes.length === 0 && result.data?.[name] !== undefined;
-      if (elapsed >= 2_000 || !(typed || served)) slowOrUntyped.push(`${name}: ${elapsed} ms, ${codes.join(',') || 'data'}`);
+      if (elapsed >= 2_000 || !(typed || served))
+        slowOrUntyped.push(`${name}: ${elapsed} ms, ${codes.join(',') || 'data'}`);
     }
     expect(slowOrUntyped).toEqual([]);
 

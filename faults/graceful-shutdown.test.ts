@@ -10,7 +10,11 @@ describe('graceful shutdown of the API', () => {
     const api = await startApi();
     // each login hashes with scrypt (~0.2 s): several are in flight when the signal arrives
     const inFlight = Array.from({ length: 6 }, () =>
-      fetch(`${api.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Admin@123' }) }).then(
+      fetch(`${api.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: 'Admin@123' }),
+      }).then(
         (response) => response.status,
         () => -1,
       ),

@@ -39,7 +39,8 @@ export interface ServiceProcess {
 async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`process stopped while starting:\n${output()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`process stopped while starting:\n${output()}`);
     if (Date.now() > deadline) throw new Error(`no answer at ${url} within ${timeoutMs} ms:\n${output()}`);
     try {
       if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
@@ -58,7 +59,14 @@ export interface LaunchOptions {
   ipc?: boolean;
 }
 
-function startProcess(script: string, env: Record<string, string>, readyPath: string, port: number, timeoutMs: number, launch: LaunchOptions = {}): Promise<ServiceProcess> {
+function startProcess(
+  script: string,
+  env: Record<string, string>,
+  readyPath: string,
+  port: number,
+  timeoutMs: number,
+  launch: LaunchOptions = {},
+): Promise<ServiceProcess> {
   let output = '';
   const child = spawn(process.execPath, [...(launch.nodeArgs ?? []), path.join(ROOT, script)], {
     cwd: ROOT,
@@ -67,7 +75,9 @@ function startProcess(script: string, env: Record<string, string>, readyPath: st
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exitPromise = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')));
+  const exitPromise = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  );
   const url = `http://127.0.0.1:${port}`;
   return waitFor(`${url}${readyPath}`, child, () => output, timeoutMs).then(() => ({
     port,
@@ -81,12 +91,22 @@ function startProcess(script: string, env: Record<string, string>, readyPath: st
   }));
 }
 
-export async function startApi(env: Record<string, string> = {}, port?: number, launch?: LaunchOptions): Promise<ServiceProcess> {
+export async function startApi(
+  env: Record<string, string> = {},
+  port?: number,
+  launch?: LaunchOptions,
+): Promise<ServiceProcess> {
   const apiPort = port ?? ((await freePort()) as number);
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-faults-'));
   const service = await startProcess(
     'api/dist/server.js',
-    { API_PORT: String(apiPort), DATA_DIR: dataDir, DEMO_DATA: '0', JWT_SECRET: 'fault-tests-secret-fault-tests-secret-0123', ...env },
+    {
+      API_PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      DEMO_DATA: '0',
+      JWT_SECRET: 'fault-tests-secret-fault-tests-secret-0123',
+      ...env,
+    },
     '/ready',
     apiPort,
     120_000,
@@ -97,15 +117,30 @@ export async function startApi(env: Record<string, string> = {}, port?: number, 
   return service;
 }
 
-export async function startBff(apiUrl: string, env: Record<string, string> = {}, launch?: LaunchOptions): Promise<ServiceProcess> {
+export async function startBff(
+  apiUrl: string,
+  env: Record<string, string> = {},
+  launch?: LaunchOptions,
+): Promise<ServiceProcess> {
   const port = (await freePort()) as number;
-  return startProcess('bff/dist/index.js', { PORT: String(port), REST_API_URL: `${apiUrl}/api`, INSIGHT_API_URL: `${apiUrl}/insight`, ...env }, '/healthz', port, 60_000, launch);
+  return startProcess(
+    'bff/dist/index.js',
+    { PORT: String(port), REST_API_URL: `${apiUrl}/api`, INSIGHT_API_URL: `${apiUrl}/insight`, ...env },
+    '/healthz',
+    port,
+    60_000,
+    launch,
+  );
 }
 
 export { freePort };
 
 export async function login(apiUrl: string, username = 'admin', password = 'Admin@123'): Promise<string> {
-  const response = await fetch(`${apiUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
   return ((await response.json()) as { token: string }).token;
 }

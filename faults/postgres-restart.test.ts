@@ -33,7 +33,10 @@ describe('PostgreSQL restart under load', () => {
         const started = Date.now();
         let status = 0;
         try {
-          const response = await fetch(`${api.url}/api/admin/users`, { headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(10_000) });
+          const response = await fetch(`${api.url}/api/admin/users`, {
+            headers: { authorization: `Bearer ${token}` },
+            signal: AbortSignal.timeout(10_000),
+          });
           status = response.status;
           const body = (await response.json()) as { message?: string };
           if (status === 503) expect(body.message).toMatch(/unavailable/i);

@@ -64,7 +64,10 @@ function multiDayFile(name: string, sources: string[]): UploadFile {
   const lines: string[] = [];
   const rowsPerDate = new Map<string, number>();
   for (const [index, source] of sources.entries()) {
-    const sourceLines = fs.readFileSync(path.join(LEGACY_DIR, source), 'utf8').split(/\r?\n/).filter((line) => line.trim() !== '');
+    const sourceLines = fs
+      .readFileSync(path.join(LEGACY_DIR, source), 'utf8')
+      .split(/\r?\n/)
+      .filter((line) => line.trim() !== '');
     const header = sourceLines[0]!.split(',');
     const dateColumn = header.indexOf('TIMESTAMP');
     if (index === 0) lines.push(sourceLines[0]!);
@@ -85,7 +88,8 @@ function dayGroups(sizes: number[]): string[][] {
     .filter((name) => /^\d{2}[A-Z]{3}\d{4}\.csv$/i.test(name))
     .sort((a, b) => fileDate(a).localeCompare(fileDate(b)));
   const needed = sizes.reduce((sum, size) => sum + size, 0);
-  if (names.length < needed) throw new Error(`need ${needed} legacy bhavcopies in ${LEGACY_DIR}, found ${names.length}`);
+  if (names.length < needed)
+    throw new Error(`need ${needed} legacy bhavcopies in ${LEGACY_DIR}, found ${names.length}`);
   let next = 0;
   return sizes.map((size) => names.slice(next, (next += size)));
 }
@@ -108,8 +112,14 @@ async function fileState(query: Query, file: UploadFile): Promise<FileState> {
     'SELECT trade_date::text AS d, count(*)::int AS n FROM stock_prices WHERE trade_date::text = ANY($1::text[]) GROUP BY trade_date',
     [dates],
   );
-  const counts = await query<{ d: string; n: number }>('SELECT trade_date::text AS d, row_count AS n FROM stock_price_dates WHERE trade_date::text = ANY($1::text[])', [dates]);
-  const records = await query<{ n: number }>('SELECT count(*)::int AS n FROM market_data_uploads WHERE file_sha256 = $1', [file.sha256]);
+  const counts = await query<{ d: string; n: number }>(
+    'SELECT trade_date::text AS d, row_count AS n FROM stock_price_dates WHERE trade_date::text = ANY($1::text[])',
+    [dates],
+  );
+  const records = await query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM market_data_uploads WHERE file_sha256 = $1',
+    [file.sha256],
+  );
   return {
     priceRows: new Map(prices.map((row) => [row.d, Number(row.n)])),
     dateCounts: new Map(counts.map((row) => [row.d, Number(row.n)])),
@@ -120,7 +130,8 @@ async function fileState(query: Query, file: UploadFile): Promise<FileState> {
 /** 'present' (all rows, counts and `records` upload records), 'absent' (nothing), or what is wrong. */
 function classify(state: FileState, file: UploadFile): 'present' | 'absent' | string {
   const expected = [...file.rowsPerDate.entries()].sort();
-  const same = (actual: Map<string, number>) => JSON.stringify([...actual.entries()].sort()) === JSON.stringify(expected);
+  const same = (actual: Map<string, number>) =>
+    JSON.stringify([...actual.entries()].sort()) === JSON.stringify(expected);
   if (state.priceRows.size === 0 && state.dateCounts.size === 0 && state.uploadRecords === 0) return 'absent';
   if (same(state.priceRows) && same(state.dateCounts) && state.uploadRecords >= 1) return 'present';
   return `partial: prices ${JSON.stringify([...state.priceRows])}, date counts ${JSON.stringify([...state.dateCounts])}, upload records ${state.uploadRecords}`;
@@ -128,7 +139,14 @@ function classify(state: FileState, file: UploadFile): 'present' | 'absent' | st
 
 interface UploadAnswer {
   status: number;
-  body: { rowsInFile?: number; inserted?: number; unchanged?: number; updated?: number; listenersMs?: number; message?: string };
+  body: {
+    rowsInFile?: number;
+    inserted?: number;
+    unchanged?: number;
+    updated?: number;
+    listenersMs?: number;
+    message?: string;
+  };
 }
 
 /**
@@ -141,14 +159,22 @@ function killDelays(runs: number, uploadMs: number, listenersMs: number): number
   const beforeCommitMs = Math.max(50, uploadMs - listenersMs);
   const early = Math.ceil((runs * 2) / 3);
   return Array.from({ length: runs }, (_, index) =>
-    Math.round(index < early ? (index / Math.max(1, early - 1)) * 1.1 * beforeCommitMs : beforeCommitMs + ((index - early + 1) / (runs - early + 1)) * listenersMs),
+    Math.round(
+      index < early
+        ? (index / Math.max(1, early - 1)) * 1.1 * beforeCommitMs
+        : beforeCommitMs + ((index - early + 1) / (runs - early + 1)) * listenersMs,
+    ),
   );
 }
 
 async function upload(apiUrl: string, token: string, file: UploadFile): Promise<UploadAnswer> {
   const form = new FormData();
   form.append('file', new Blob([file.bytes]), file.name);
-  const response = await fetch(`${apiUrl}/insight/staff/uploads/stock-prices`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await fetch(`${apiUrl}/insight/staff/uploads/stock-prices`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: response.status, body: (await response.json()) as UploadAnswer['body'] };
 }
 
@@ -168,12 +194,22 @@ async function reupload(apiUrl: string, token: string, file: UploadFile, before:
   expect(answer.body.rowsInFile).toBe(file.rows);
   // nothing of an absent file was there (all new); a present file was there whole (all unchanged)
   if (before === 'absent') expect(answer.body.inserted).toBe(file.rows);
-  else expect({ unchanged: answer.body.unchanged, updated: answer.body.updated, inserted: answer.body.inserted }).toEqual({ unchanged: file.rows, updated: 0, inserted: 0 });
+  else
+    expect({ unchanged: answer.body.unchanged, updated: answer.body.updated, inserted: answer.body.inserted }).toEqual({
+      unchanged: file.rows,
+      updated: 0,
+      inserted: 0,
+    });
 }
 
 function printRuns(engine: string, runs: RunRecord[]): void {
-  const lines = runs.map((r) => `  ${String(r.run).padStart(2)}  ${r.trigger.padEnd(26)} ${r.stageAtKill.slice(0, 44).padEnd(44)} ${(r.answeredBeforeKill ? 'answered' : 'cut').padEnd(9)} ${r.after}`);
-  console.log(`SIGKILL during uploads on ${engine}:\n  run trigger                    stage at kill                                request   after restart\n${lines.join('\n')}`);
+  const lines = runs.map(
+    (r) =>
+      `  ${String(r.run).padStart(2)}  ${r.trigger.padEnd(26)} ${r.stageAtKill.slice(0, 44).padEnd(44)} ${(r.answeredBeforeKill ? 'answered' : 'cut').padEnd(9)} ${r.after}`,
+  );
+  console.log(
+    `SIGKILL during uploads on ${engine}:\n  run trigger                    stage at kill                                request   after restart\n${lines.join('\n')}`,
+  );
 }
 
 describe('SIGKILL during a price upload', () => {
@@ -195,9 +231,14 @@ describe('SIGKILL during a price upload', () => {
     api = await startApi(env);
     monitor = new pg.Client({ connectionString: server.url('postgres') });
     await monitor.connect();
-    const query: Query = async <T>(text: string, params: unknown[] = []) => (await monitor!.query(text, params)).rows as T[];
+    const query: Query = async <T>(text: string, params: unknown[] = []) =>
+      (await monitor!.query(text, params)).rows as T[];
 
-    const groups = dayGroups([DAYS_PER_TIMED_FILE, ...Array<number>(TIMED_RUNS).fill(DAYS_PER_TIMED_FILE), ...Array<number>(COPY_RUNS).fill(DAYS_PER_COPY_FILE)]);
+    const groups = dayGroups([
+      DAYS_PER_TIMED_FILE,
+      ...Array<number>(TIMED_RUNS).fill(DAYS_PER_TIMED_FILE),
+      ...Array<number>(COPY_RUNS).fill(DAYS_PER_COPY_FILE),
+    ]);
     const files = groups.map((days, index) => multiDayFile(`bhavcopy-${index}-${days.length}-days.csv`, days));
 
     // calibration: how long an undisturbed upload of the same size takes here (and data already in the table)
@@ -207,7 +248,9 @@ describe('SIGKILL during a price upload', () => {
     const uploadMs = Date.now() - calibrationStarted;
     expect(calibration.status).toBe(200);
     const delays = killDelays(TIMED_RUNS, uploadMs, calibration.body.listenersMs ?? 0);
-    console.log(`PostgreSQL calibration: ${files[0]!.rows} rows answered in ${uploadMs} ms, of which ${calibration.body.listenersMs} ms after the commit`);
+    console.log(
+      `PostgreSQL calibration: ${files[0]!.rows} rows answered in ${uploadMs} ms, of which ${calibration.body.listenersMs} ms after the commit`,
+    );
     expect(classify(await fileState(query, files[0]!), files[0]!)).toBe('present');
 
     /** What the API's open transaction is running (the upload's session), for the record. */
@@ -272,71 +315,81 @@ describe('SIGKILL during a price upload', () => {
     for (const file of files) expect(classify(await fileState(query, file), file)).toBe('present');
     // the runs covered the points they were meant to: some cut before the commit, the COPY runs mid-COPY
     expect(runs.filter((r) => r.after === 'absent').length).toBeGreaterThanOrEqual(COPY_RUNS);
-    expect(runs.filter((r) => r.trigger.startsWith('mid-COPY') && /COPY stock_prices/.test(r.stageAtKill)).length).toBeGreaterThanOrEqual(COPY_RUNS / 2);
+    expect(
+      runs.filter((r) => r.trigger.startsWith('mid-COPY') && /COPY stock_prices/.test(r.stageAtKill)).length,
+    ).toBeGreaterThanOrEqual(COPY_RUNS / 2);
     // this test's last API process ends here (the PGlite test reuses the variable)
     api.kill('SIGKILL');
     await api.exited();
     api = undefined;
   }, 480_000);
 
-  it.skipIf(PGLITE_RUNS === 0)(`on PGlite: every file is fully present or fully absent after a restart, and re-uploads succeed (${PGLITE_RUNS} runs)`, async () => {
-    // the PostgreSQL test's API, if it stopped half-way
-    api?.kill('SIGKILL');
-    api = undefined;
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-faults-pglite-'));
-    const env = { DATA_DIR: dataDir };
-    /** Opens the API's data directory in this process (the API is down), runs `work`, closes it. */
-    const withDatabase = async <T>(work: (query: Query) => Promise<T>): Promise<T> => {
-      const db = new PGlite(path.join(dataDir, 'pglite'));
-      try {
-        return await work(async <R>(text: string, params: unknown[] = []) => (await db.query<R>(text, params)).rows);
-      } finally {
-        await db.close();
-      }
-    };
-    // after the PostgreSQL runs' dates, so the two tests never share a file
-    const offset = DAYS_PER_TIMED_FILE * (TIMED_RUNS + 1) + DAYS_PER_COPY_FILE * COPY_RUNS;
-    const groups = dayGroups([offset, ...Array<number>(PGLITE_RUNS + 1).fill(DAYS_PER_PGLITE_FILE)]).slice(1);
-    const files = groups.map((days, index) => multiDayFile(`bhavcopy-pglite-${index}.csv`, days));
-    try {
-      api = await startApi(env);
-      let token = await login(api.url, 'staff', 'Staff@123');
-      const calibrationStarted = Date.now();
-      const calibration = await upload(api.url, token, files[0]!);
-      expect(calibration.status).toBe(200);
-      const uploadMs = Date.now() - calibrationStarted;
-      const delays = killDelays(PGLITE_RUNS, uploadMs, calibration.body.listenersMs ?? 0);
-      console.log(`PGlite calibration: ${files[0]!.rows} rows answered in ${uploadMs} ms, of which ${calibration.body.listenersMs} ms after the commit`);
-
-      const runs: RunRecord[] = [];
-      for (let run = 1; run < files.length; run++) {
-        const file = files[run]!;
-        const pending = upload(api.url, token, file).then(
-          () => true,
-          () => false,
-        );
-        const delay = delays[run - 1]!;
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        api.kill('SIGKILL');
-        await api.exited();
-        const answeredBeforeKill = await pending;
-        const after = await withDatabase(async (query) => classify(await fileState(query, file), file));
-        runs.push({ run, trigger: `after ${delay} ms`, stageAtKill: '-', answeredBeforeKill, after });
-        expect(['present', 'absent'], `run ${run} after ${delay} ms`).toContain(after);
-        if (answeredBeforeKill) expect(after).toBe('present');
-        api = await startApi(env);
-        token = await login(api.url, 'staff', 'Staff@123');
-        await reupload(api.url, token, file, after as 'present' | 'absent');
-      }
-      api.kill('SIGTERM');
-      await api.exited();
-      api = undefined;
-      printRuns('PGlite', runs);
-      const states = await withDatabase(async (query) => Promise.all(files.map(async (file) => classify(await fileState(query, file), file))));
-      expect(states).toEqual(files.map(() => 'present'));
-    } finally {
+  it.skipIf(PGLITE_RUNS === 0)(
+    `on PGlite: every file is fully present or fully absent after a restart, and re-uploads succeed (${PGLITE_RUNS} runs)`,
+    async () => {
+      // the PostgreSQL test's API, if it stopped half-way
       api?.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 300_000);
+      api = undefined;
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-faults-pglite-'));
+      const env = { DATA_DIR: dataDir };
+      /** Opens the API's data directory in this process (the API is down), runs `work`, closes it. */
+      const withDatabase = async <T>(work: (query: Query) => Promise<T>): Promise<T> => {
+        const db = new PGlite(path.join(dataDir, 'pglite'));
+        try {
+          return await work(async <R>(text: string, params: unknown[] = []) => (await db.query<R>(text, params)).rows);
+        } finally {
+          await db.close();
+        }
+      };
+      // after the PostgreSQL runs' dates, so the two tests never share a file
+      const offset = DAYS_PER_TIMED_FILE * (TIMED_RUNS + 1) + DAYS_PER_COPY_FILE * COPY_RUNS;
+      const groups = dayGroups([offset, ...Array<number>(PGLITE_RUNS + 1).fill(DAYS_PER_PGLITE_FILE)]).slice(1);
+      const files = groups.map((days, index) => multiDayFile(`bhavcopy-pglite-${index}.csv`, days));
+      try {
+        api = await startApi(env);
+        let token = await login(api.url, 'staff', 'Staff@123');
+        const calibrationStarted = Date.now();
+        const calibration = await upload(api.url, token, files[0]!);
+        expect(calibration.status).toBe(200);
+        const uploadMs = Date.now() - calibrationStarted;
+        const delays = killDelays(PGLITE_RUNS, uploadMs, calibration.body.listenersMs ?? 0);
+        console.log(
+          `PGlite calibration: ${files[0]!.rows} rows answered in ${uploadMs} ms, of which ${calibration.body.listenersMs} ms after the commit`,
+        );
+
+        const runs: RunRecord[] = [];
+        for (let run = 1; run < files.length; run++) {
+          const file = files[run]!;
+          const pending = upload(api.url, token, file).then(
+            () => true,
+            () => false,
+          );
+          const delay = delays[run - 1]!;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          api.kill('SIGKILL');
+          await api.exited();
+          const answeredBeforeKill = await pending;
+          const after = await withDatabase(async (query) => classify(await fileState(query, file), file));
+          runs.push({ run, trigger: `after ${delay} ms`, stageAtKill: '-', answeredBeforeKill, after });
+          expect(['present', 'absent'], `run ${run} after ${delay} ms`).toContain(after);
+          if (answeredBeforeKill) expect(after).toBe('present');
+          api = await startApi(env);
+          token = await login(api.url, 'staff', 'Staff@123');
+          await reupload(api.url, token, file, after as 'present' | 'absent');
+        }
+        api.kill('SIGTERM');
+        await api.exited();
+        api = undefined;
+        printRuns('PGlite', runs);
+        const states = await withDatabase(async (query) =>
+          Promise.all(files.map(async (file) => classify(await fileState(query, file), file))),
+        );
+        expect(states).toEqual(files.map(() => 'present'));
+      } finally {
+        api?.kill('SIGKILL');
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    300_000,
+  );
 });

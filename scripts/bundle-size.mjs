@@ -35,7 +35,8 @@ const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
 const gzipCache = new Map();
 /** gzip size in bytes of one built file. */
 function gzipBytes(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 6 }).length);
+  if (!gzipCache.has(file))
+    gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(DIST, file)), { level: 6 }).length);
   return gzipCache.get(file);
 }
 
@@ -49,7 +50,8 @@ function staticClosure(key, files = new Set()) {
 }
 
 const kib = (bytes) => bytes / 1024;
-const sum = (files) => [...files].filter((file) => file.endsWith('.js')).reduce((total, file) => total + gzipBytes(file), 0);
+const sum = (files) =>
+  [...files].filter((file) => file.endsWith('.js')).reduce((total, file) => total + gzipBytes(file), 0);
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
 if (!entryKey) {
@@ -79,23 +81,35 @@ const shellBytes = sum(shell);
 
 console.log(`web build: ${DIST}`);
 console.log(`all JavaScript (baseline): ${kib(totalBytes).toFixed(1)} KiB gzip in ${allJs.length} files`);
-console.log(`app shell (entry + static imports): ${kib(shellBytes).toFixed(1)} KiB gzip in ${[...shell].filter((f) => f.endsWith('.js')).length} files (${((shellBytes / totalBytes) * 100).toFixed(1)}% of all)`);
+console.log(
+  `app shell (entry + static imports): ${kib(shellBytes).toFixed(1)} KiB gzip in ${[...shell].filter((f) => f.endsWith('.js')).length} files (${((shellBytes / totalBytes) * 100).toFixed(1)}% of all)`,
+);
 
 const rows = routes.map((route) => ({ ...route, bytes: sum(firstLoad(route)) })).sort((a, b) => b.bytes - a.bytes);
 console.log('\nfirst load per route (shell + page chunk + its static imports), largest first:');
-for (const row of rows) console.log(`  ${row.path.padEnd(28)} ${kib(row.bytes).toFixed(1).padStart(7)} KiB   ${(row.bytes / totalBytes).toFixed(3)} × all`);
+for (const row of rows)
+  console.log(
+    `  ${row.path.padEnd(28)} ${kib(row.bytes).toFixed(1).padStart(7)} KiB   ${(row.bytes / totalBytes).toFixed(3)} × all`,
+  );
 
 const first = routes.find((route) => route.path === FIRST_ROUTE);
 const firstFiles = first ? firstLoad(first) : shell;
 const firstBytes = sum(firstFiles);
 const heavyInFirst = HEAVY_LIBRARIES.filter((library) => [...firstFiles].some((file) => library.pattern.test(file)));
-const heavyAnywhere = HEAVY_LIBRARIES.map((library) => ({ ...library, files: allJs.filter((file) => library.pattern.test(file)) }));
+const heavyAnywhere = HEAVY_LIBRARIES.map((library) => ({
+  ...library,
+  files: allJs.filter((file) => library.pattern.test(file)),
+}));
 
-console.log(`\nfirst route (${FIRST_ROUTE}): ${kib(firstBytes).toFixed(1)} KiB gzip; ratio to all JavaScript ${(firstBytes / totalBytes).toFixed(3)}; target ≤ ${TARGET_KIB} KiB`);
+console.log(
+  `\nfirst route (${FIRST_ROUTE}): ${kib(firstBytes).toFixed(1)} KiB gzip; ratio to all JavaScript ${(firstBytes / totalBytes).toFixed(3)}; target ≤ ${TARGET_KIB} KiB`,
+);
 for (const library of heavyAnywhere) {
   const size = sum(library.files);
   const inFirst = heavyInFirst.some((found) => found.label === library.label);
-  console.log(`  ${library.label}: ${library.files.join(', ') || '(no chunk)'} ${kib(size).toFixed(1)} KiB gzip, ${inFirst ? 'IN the first route' : 'outside the first route'}`);
+  console.log(
+    `  ${library.label}: ${library.files.join(', ') || '(no chunk)'} ${kib(size).toFixed(1)} KiB gzip, ${inFirst ? 'IN the first route' : 'outside the first route'}`,
+  );
 }
 
 const missed = [];

@@ -5,8 +5,13 @@ import path from 'node:path';
 import { ROOT } from './lib/build-state.mjs';
 
 const GENERATED = ['bff/src/__generated__/resolvers-types.ts', 'web/src/__generated__/graphql.ts'];
-const before = GENERATED.map((file) => (fs.existsSync(path.join(ROOT, file)) ? fs.readFileSync(path.join(ROOT, file), 'utf8') : ''));
-const result = spawnSync('npx', ['graphql-codegen', '--config', 'codegen.yml', '--silent'], { cwd: ROOT, encoding: 'utf8' });
+const before = GENERATED.map((file) =>
+  fs.existsSync(path.join(ROOT, file)) ? fs.readFileSync(path.join(ROOT, file), 'utf8') : '',
+);
+const result = spawnSync('npx', ['graphql-codegen', '--config', 'codegen.yml', '--silent'], {
+  cwd: ROOT,
+  encoding: 'utf8',
+});
 if (result.status !== 0) {
   console.error(result.stdout + result.stderr);
   console.error('codegen failed');

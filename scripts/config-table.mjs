@@ -29,7 +29,8 @@ function defaultOf(expression, source) {
 function prettyDefault(text) {
   if (text === undefined) return '';
   const cleaned = text.replace(/^['"`](.*)['"`]$/s, '$1');
-  if (/path\.resolve/.test(cleaned)) return cleaned.includes('web/dist') ? '`web/dist`' : cleaned.includes('schema') ? '`schema/`' : '(computed)';
+  if (/path\.resolve/.test(cleaned))
+    return cleaned.includes('web/dist') ? '`web/dist`' : cleaned.includes('schema') ? '`schema/`' : '(computed)';
   if (/^[\d_ *]+$/.test(cleaned)) {
     // numbers like 50 * 1024 * 1024 or 10_000
     const value = Function(`return (${cleaned.replace(/_/g, '')})`)();
@@ -45,7 +46,12 @@ export function configRows() {
     const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
     let schema;
     source.forEachChild(function visit(node) {
-      if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'envSchema' && node.initializer && ts.isCallExpression(node.initializer)) {
+      if (
+        ts.isVariableDeclaration(node) &&
+        node.name.getText(source) === 'envSchema' &&
+        node.initializer &&
+        ts.isCallExpression(node.initializer)
+      ) {
         schema = node.initializer.arguments[0];
       }
       node.forEachChild(visit);
@@ -58,10 +64,22 @@ export function configRows() {
       const doc = comments
         .map((range) => source.text.slice(range.pos, range.end))
         .filter((text) => text.startsWith('/**'))
-        .map((text) => text.replace(/^\/\*\*|\*\/$/g, '').split('\n').map((line) => line.replace(/^\s*\*\s?/, '').trim()).join(' ').trim())
+        .map((text) =>
+          text
+            .replace(/^\/\*\*|\*\/$/g, '')
+            .split('\n')
+            .map((line) => line.replace(/^\s*\*\s?/, '').trim())
+            .join(' ')
+            .trim(),
+        )
         .join(' ');
       const { value, optional } = defaultOf(property.initializer, source);
-      rows.push({ service: service.name, name, default: value !== undefined ? prettyDefault(value) : optional ? '(unset)' : '(required)', meaning: doc });
+      rows.push({
+        service: service.name,
+        name,
+        default: value !== undefined ? prettyDefault(value) : optional ? '(unset)' : '(required)',
+        meaning: doc,
+      });
     }
   }
   return rows;
@@ -69,7 +87,8 @@ export function configRows() {
 
 export function configTable() {
   const lines = ['| variable | service | default | meaning |', '|---|---|---|---|'];
-  for (const row of configRows()) lines.push(`| \`${row.name}\` | ${row.service} | ${row.default} | ${row.meaning.replace(/\|/g, '\\|')} |`);
+  for (const row of configRows())
+    lines.push(`| \`${row.name}\` | ${row.service} | ${row.default} | ${row.meaning.replace(/\|/g, '\\|')} |`);
   return lines.join('\n');
 }
 

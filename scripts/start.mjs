@@ -37,9 +37,11 @@ function stop(code = 0) {
   for (const child of children) child.kill('SIGTERM');
   const timer = setTimeout(() => process.exit(code), 30_000);
   timer.unref();
-  Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(
+    children.map(
+      (child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve))),
+    ),
+  ).then(() => process.exit(code));
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -60,7 +62,9 @@ async function waitFor(url, label, timeoutMs) {
   return false;
 }
 
-console.log(`[start] starting the REST API on port ${apiPort} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ' + (process.env.DATA_DIR || '.data')})…`);
+console.log(
+  `[start] starting the REST API on port ${apiPort} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ' + (process.env.DATA_DIR || '.data')})…`,
+);
 run('api', 'api/dist/server.js', { API_PORT: apiPort });
 run('bff', 'bff/dist/index.js', {
   PORT: webPort,
@@ -76,11 +80,15 @@ if (webUp && apiUp) {
   Bazaar Insight is running: http://localhost:${webPort}/
     GraphQL:        http://localhost:${webPort}/graphql${production ? '' : ' (explorer in a browser)'}
     REST API:       ${apiBase}/api   (OpenAPI docs: ${apiBase}/docs)
-  ${production ? '' : `Demo accounts (username / password):
+  ${
+    production
+      ? ''
+      : `Demo accounts (username / password):
     admin    / ${process.env.ADMIN_PASSWORD || 'Admin@123'}     administrator
     staff    / ${process.env.STAFF_PASSWORD || 'Staff@123'}     staff
     investor / ${process.env.INVESTOR_PASSWORD || 'Investor@123'}  investor
-  `}Stop with Ctrl+C.
+  `
+  }Stop with Ctrl+C.
 `);
 } else if (!stopping) {
   stop(1);

@@ -63,6 +63,7 @@ run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts')
 run('bff', 'BFF tests against the real API', 'npx', vitest('bff/vitest.config.ts'));
 run('e2e', 'build for the end-to-end tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
 run('e2e', 'end-to-end tests in Chromium', 'npx', vitest('web/e2e/vitest.config.ts'));
-if (!wanted('e2e') && wanted('faults')) run('faults', 'build for the fault tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
+if (!wanted('e2e') && wanted('faults'))
+  run('faults', 'build for the fault tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
 run('faults', 'fault tests (restarts, kills, shutdown)', 'npx', vitest('faults/vitest.config.ts'));
 summary();

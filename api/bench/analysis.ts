@@ -106,7 +106,8 @@ function graphqlCall(endpoint: string, query: string): Call {
   return async () => {
     const response = await fetch(endpoint, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const text = await response.text();
-    if (response.status !== 200 || text.includes('"errors"')) throw new Error(`GraphQL: ${response.status} ${text.slice(0, 300)}`);
+    if (response.status !== 200 || text.includes('"errors"'))
+      throw new Error(`GraphQL: ${response.status} ${text.slice(0, 300)}`);
   };
 }
 
@@ -131,10 +132,14 @@ function firstRouteJavaScript(): { files: string[]; gzipBytes: number } {
     seen.add(file);
     const code = fs.readFileSync(path.join(assets, file), 'utf8');
     // static imports only: `import … from "./x.js"`, `import "./x.js"`, `export … from "./x.js"`; not `import("./x.js")`
-    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(match[1] as string);
+    for (const match of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g))
+      queue.push(match[1] as string);
   }
   const files = [...seen];
-  const gzipBytes = files.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length, 0);
+  const gzipBytes = files.reduce(
+    (sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(assets, file)), { level: 9 }).length,
+    0,
+  );
   return { files, gzipBytes };
 }
 
@@ -143,19 +148,37 @@ const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-analysis-'));
   const server =
-    process.env.BENCH_DB === 'postgres' ? ((await startPostgres({ fast: true })) as { url: (db?: string) => string; stop: () => void }) : undefined;
-  const handle = server ? await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 }) : await openDatabase({ pglite: new PGlite() });
+    process.env.BENCH_DB === 'postgres'
+      ? ((await startPostgres({ fast: true })) as { url: (db?: string) => string; stop: () => void })
+      : undefined;
+  const handle = server
+    ? await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 })
+    : await openDatabase({ pglite: new PGlite() });
   const engine = server ? 'PostgreSQL server' : 'PGlite (in memory)';
   const apiConfig = loadApiConfig(
     { NODE_ENV: 'production' },
-    { dataDir, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', logLevel: 'silent', demoData: false, rateLimitPerMinute: 10_000_000 },
+    {
+      dataDir,
+      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+      logLevel: 'silent',
+      demoData: false,
+      rateLimitPerMinute: 10_000_000,
+    },
   );
   const api = await createStartedApp({ config: apiConfig, handle, logger: false });
   await api.listen({ host: '127.0.0.1', port: 0 });
   const address = api.server.address();
   const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const bff = await createBffServer(
-    loadBffConfig({ NODE_ENV: 'production' }, { restApiUrl: `${apiUrl}/api`, insightApiUrl: `${apiUrl}/insight`, logLevel: 'silent', rateLimitPerMinute: 10_000_000 }),
+    loadBffConfig(
+      { NODE_ENV: 'production' },
+      {
+        restApiUrl: `${apiUrl}/api`,
+        insightApiUrl: `${apiUrl}/insight`,
+        logLevel: 'silent',
+        rateLimitPerMinute: 10_000_000,
+      },
+    ),
   );
   const bffPort = await bff.listen(0, '127.0.0.1');
   const endpoint = `http://127.0.0.1:${bffPort}/graphql`;
@@ -164,22 +187,32 @@ async function main(): Promise<void> {
     console.log(`engine: ${engine}; loading the 307 legacy bhavcopies through the upload code…`);
     const loadStarted = performance.now();
     const dates = await loadLegacyBhavcopies(api);
-    console.log(`loaded ${dates.length} trading days (${dates[0]} .. ${dates.at(-1)}) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+    console.log(
+      `loaded ${dates.length} trading days (${dates[0]} .. ${dates.at(-1)}) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+    );
 
-    console.log(`\nsequential: ${SAMPLES} samples after ${WARMUP} warm-up; concurrent: ${CONCURRENT_REQUESTS} requests from ${CONCURRENCY} clients`);
-    console.log(`${'read'.padEnd(56)}${'seq p50'.padStart(10)}${'seq p95'.padStart(10)}${'c10 p50'.padStart(10)}${'c10 p95'.padStart(10)}${'c10 req/s'.padStart(11)}`);
+    console.log(
+      `\nsequential: ${SAMPLES} samples after ${WARMUP} warm-up; concurrent: ${CONCURRENT_REQUESTS} requests from ${CONCURRENCY} clients`,
+    );
+    console.log(
+      `${'read'.padEnd(56)}${'seq p50'.padStart(10)}${'seq p95'.padStart(10)}${'c10 p50'.padStart(10)}${'c10 p95'.padStart(10)}${'c10 req/s'.padStart(11)}`,
+    );
     const rest: Array<{ path: string; seq: Stats; conc: Stats & { perSecond: number } }> = [];
     for (const readPath of REST_READS) {
       const call = restCall(`${apiUrl}/api${readPath}`);
       const seq = await sequential(call);
       const conc = await concurrent(call);
       rest.push({ path: readPath, seq, conc });
-      console.log(`REST ${readPath.padEnd(51)}${ms(seq.p50)}${ms(seq.p95)}${ms(conc.p50)}${ms(conc.p95)}${conc.perSecond.toFixed(0).padStart(11)}`);
+      console.log(
+        `REST ${readPath.padEnd(51)}${ms(seq.p50)}${ms(seq.p95)}${ms(conc.p50)}${ms(conc.p95)}${conc.perSecond.toFixed(0).padStart(11)}`,
+      );
     }
     const graphql = graphqlCall(endpoint, TECHNICAL_ANALYSIS);
     const gqlSeq = await sequential(graphql);
     const gqlConc = await concurrent(graphql);
-    console.log(`${'GraphQL technicalAnalysis (all eleven parts)'.padEnd(56)}${ms(gqlSeq.p50)}${ms(gqlSeq.p95)}${ms(gqlConc.p50)}${ms(gqlConc.p95)}${gqlConc.perSecond.toFixed(0).padStart(11)}`);
+    console.log(
+      `${'GraphQL technicalAnalysis (all eleven parts)'.padEnd(56)}${ms(gqlSeq.p50)}${ms(gqlSeq.p95)}${ms(gqlConc.p50)}${ms(gqlConc.p95)}${gqlConc.perSecond.toFixed(0).padStart(11)}`,
+    );
 
     // a cold GraphQL request (market cache dropped first): the eleven reads really made, concurrently
     const cold: number[] = [];
@@ -188,7 +221,9 @@ async function main(): Promise<void> {
       cold.push(await timed(graphql));
     }
     const coldStats = stats(cold);
-    console.log(`${'GraphQL technicalAnalysis, cache dropped before each'.padEnd(56)}${ms(coldStats.p50)}${ms(coldStats.p95)}`);
+    console.log(
+      `${'GraphQL technicalAnalysis, cache dropped before each'.padEnd(56)}${ms(coldStats.p50)}${ms(coldStats.p95)}`,
+    );
 
     const slowest = rest.reduce((worst, read) => (read.seq.p50 > worst.seq.p50 ? read : worst));
     const slowestConc = rest.reduce((worst, read) => (read.conc.p50 > worst.conc.p50 ? read : worst));
@@ -198,17 +233,24 @@ async function main(): Promise<void> {
     const vsSum = gqlSeq.p50 / sum;
     const coldVsSum = coldStats.p50 / sum;
     console.log('\nratios (p50)');
-    console.log(`  GraphQL ÷ slowest REST read (${slowest.path}), sequential: ${vsSlowest.toFixed(2)} (target ≤ ${TARGET_VS_SLOWEST})`);
+    console.log(
+      `  GraphQL ÷ slowest REST read (${slowest.path}), sequential: ${vsSlowest.toFixed(2)} (target ≤ ${TARGET_VS_SLOWEST})`,
+    );
     console.log(`  GraphQL ÷ slowest REST read, 10 concurrent clients:          ${vsSlowestConc.toFixed(2)}`);
-    console.log(`  GraphQL ÷ sum of the eleven sequential reads (${sum.toFixed(2)} ms): ${vsSum.toFixed(2)} (target ≤ ${TARGET_VS_SUM})`);
+    console.log(
+      `  GraphQL ÷ sum of the eleven sequential reads (${sum.toFixed(2)} ms): ${vsSum.toFixed(2)} (target ≤ ${TARGET_VS_SUM})`,
+    );
     console.log(`  cold GraphQL (cache dropped) ÷ sum of the eleven reads:        ${coldVsSum.toFixed(2)}`);
 
     const bundle = firstRouteJavaScript();
     const kib = bundle.gzipBytes / 1024;
-    console.log(`\nfirst-route JavaScript of /technical-analysis (gzip): ${kib.toFixed(1)} KiB in ${bundle.files.length} files (target ≤ ${TARGET_FIRST_ROUTE_KIB} KiB)`);
+    console.log(
+      `\nfirst-route JavaScript of /technical-analysis (gzip): ${kib.toFixed(1)} KiB in ${bundle.files.length} files (target ≤ ${TARGET_FIRST_ROUTE_KIB} KiB)`,
+    );
     console.log(`  ${bundle.files.join(', ')}`);
     const gridOrChartsInside = bundle.files.filter((file) => /^(ag-grid|apexcharts)/.test(file));
-    if (gridOrChartsInside.length > 0) console.log(`  grid or chart chunks on the first route: ${gridOrChartsInside.join(', ')}`);
+    if (gridOrChartsInside.length > 0)
+      console.log(`  grid or chart chunks on the first route: ${gridOrChartsInside.join(', ')}`);
 
     const missed: string[] = [];
     if (vsSlowest > TARGET_VS_SLOWEST) missed.push('GraphQL ÷ slowest REST read');

@@ -26,7 +26,21 @@ import { startPostgres } from '../../scripts/lib/postgres.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const LEGACY_DIR = path.resolve(here, '../../../shared/data/nse/bhavcopy/legacy');
-const COLUMNS = ['symbol', 'series', 'trade_date', 'open_price', 'high_price', 'low_price', 'close_price', 'last_price', 'prev_close', 'total_traded_qty', 'total_traded_value', 'total_trades', 'isin'];
+const COLUMNS = [
+  'symbol',
+  'series',
+  'trade_date',
+  'open_price',
+  'high_price',
+  'low_price',
+  'close_price',
+  'last_price',
+  'prev_close',
+  'total_traded_qty',
+  'total_traded_value',
+  'total_trades',
+  'isin',
+];
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 interface BenchFile {
@@ -48,13 +62,31 @@ function readFiles(): BenchFile[] {
     .slice(0, limit);
   return names.map(({ name, date }) => {
     const bytes = fs.readFileSync(path.join(LEGACY_DIR, name));
-    const lines = bytes.toString('utf8').split('\n').slice(1).filter((line) => line !== '');
+    const lines = bytes
+      .toString('utf8')
+      .split('\n')
+      .slice(1)
+      .filter((line) => line !== '');
     const copyText = lines
       .map((line) => {
         const cells = line.split(',');
         const [day, month, year] = cells[10]!.split('-');
         // SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN
-        return [cells[0], cells[1], isoOf(day!, month!, year!), cells[2], cells[3], cells[4], cells[5], cells[6], cells[7], cells[8], cells[9], cells[11], cells[12]].join('\t');
+        return [
+          cells[0],
+          cells[1],
+          isoOf(day!, month!, year!),
+          cells[2],
+          cells[3],
+          cells[4],
+          cells[5],
+          cells[6],
+          cells[7],
+          cells[8],
+          cells[9],
+          cells[11],
+          cells[12],
+        ].join('\t');
       })
       .join('\n');
     return { name, bytes, rows: lines.length, date, copyText: `${copyText}\n` };
@@ -75,14 +107,23 @@ async function rawCopy(handle: DatabaseHandle, files: BenchFile[]): Promise<numb
 
 async function rawCopyOnce(handle: DatabaseHandle, files: BenchFile[]): Promise<number> {
   const started = performance.now();
-  await inTransaction(handle, (session) => session.copyIn('stock_prices', COLUMNS, files.map((file) => file.copyText)));
+  await inTransaction(handle, (session) =>
+    session.copyIn(
+      'stock_prices',
+      COLUMNS,
+      files.map((file) => file.copyText),
+    ),
+  );
   return performance.now() - started;
 }
 
 async function ingestAll(handle: DatabaseHandle, files: BenchFile[]): Promise<number> {
   const started = performance.now();
   for (const file of files) {
-    await ingestFile({ dbHandle: handle }, 'UPLOAD_STOCK_PRICE', file.name, file.bytes, { id: null, username: 'bench' });
+    await ingestFile({ dbHandle: handle }, 'UPLOAD_STOCK_PRICE', file.name, file.bytes, {
+      id: null,
+      username: 'bench',
+    });
   }
   return performance.now() - started;
 }
@@ -102,21 +143,36 @@ function median(values: number[]): number {
 }
 
 /** One day's file through the real app over HTTP: a new date, then the same file again. */
-async function httpOneDay(handle: DatabaseHandle, file: BenchFile, dataDir: string): Promise<{ newDayMs: number; newDayListenersMs: number; reuploadMs: number }> {
-  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', STAFF_PASSWORD: 'Staff@123' }, { dataDir, demoData: false, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123', logLevel: 'silent' });
+async function httpOneDay(
+  handle: DatabaseHandle,
+  file: BenchFile,
+  dataDir: string,
+): Promise<{ newDayMs: number; newDayListenersMs: number; reuploadMs: number }> {
+  const config = loadConfig(
+    { NODE_ENV: 'production', LOG_LEVEL: 'silent', STAFF_PASSWORD: 'Staff@123' },
+    { dataDir, demoData: false, jwtSecret: 'bench-secret-bench-secret-bench-secret-0123', logLevel: 'silent' },
+  );
   const app = await createStartedApp({ config, handle, logger: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   try {
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'staff', password: 'Staff@123' }) });
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'staff', password: 'Staff@123' }),
+    });
     if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
     const { token } = (await login.json()) as { token: string };
     const send = async () => {
       const form = new FormData();
       form.append('file', new Blob([file.bytes]), file.name);
       const started = performance.now();
-      const response = await fetch(`${base}/insight/staff/uploads/stock-prices`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+      const response = await fetch(`${base}/insight/staff/uploads/stock-prices`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
       const text = await response.text();
       const elapsed = performance.now() - started;
       if (response.status !== 200) throw new Error(`upload failed: ${response.status} ${text}`);
@@ -154,7 +210,12 @@ interface EngineFigures {
   reuploadMs: number;
 }
 
-async function benchEngine(engine: string, handle: DatabaseHandle, files: BenchFile[], dataDir: string): Promise<EngineFigures> {
+async function benchEngine(
+  engine: string,
+  handle: DatabaseHandle,
+  files: BenchFile[],
+  dataDir: string,
+): Promise<EngineFigures> {
   const rows = files.reduce((sum, file) => sum + file.rows, 0);
   await runMigrations(handle);
   // warm up both paths on one file; then each measurement twice, alternating, keeping the better
@@ -180,7 +241,14 @@ async function benchEngine(engine: string, handle: DatabaseHandle, files: BenchF
   await emptyPrices(handle);
   await ingestAll(handle, files);
   const http = await httpOneDay(handle, files[files.length - 1]!, dataDir);
-  return { engine, ingestMs: Math.min(...ingestRuns), rawCopyMs: Math.min(...copyRuns), rawCopyOnceMs: Math.min(...onceRuns), rows, ...http };
+  return {
+    engine,
+    ingestMs: Math.min(...ingestRuns),
+    rawCopyMs: Math.min(...copyRuns),
+    rawCopyOnceMs: Math.min(...onceRuns),
+    rows,
+    ...http,
+  };
 }
 
 function fmt(value: number, digits = 0): string {
@@ -190,7 +258,12 @@ function fmt(value: number, digits = 0): string {
 async function main(): Promise<void> {
   const files = readFiles();
   const rows = files.reduce((sum, file) => sum + file.rows, 0);
-  console.log(`bench:ingest — ${files.length} legacy bhavcopies, ${fmt(rows)} rows, ${os.cpus().length} CPUs, load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+  console.log(
+    `bench:ingest — ${files.length} legacy bhavcopies, ${fmt(rows)} rows, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
   const figures: EngineFigures[] = [];
 
   const pgliteDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-pglite-'));
@@ -223,7 +296,9 @@ async function main(): Promise<void> {
     fs.rmSync(appDir, { recursive: true, force: true });
   }
 
-  console.log('\nengine                                   | ingestFile rows/s | raw COPY rows/s (per file) | ratio | raw COPY rows/s (one statement) | one day new / re-upload (HTTP)');
+  console.log(
+    '\nengine                                   | ingestFile rows/s | raw COPY rows/s (per file) | ratio | raw COPY rows/s (one statement) | one day new / re-upload (HTTP)',
+  );
   for (const figure of figures) {
     const ingestRate = (figure.rows / figure.ingestMs) * 1000;
     const copyRate = (figure.rows / figure.rawCopyMs) * 1000;
@@ -236,7 +311,9 @@ async function main(): Promise<void> {
   if (lite && server15) {
     const pgRate = server15.rows / server15.ingestMs;
     const liteRate = lite.rows / lite.ingestMs;
-    console.log(`\nPostgreSQL ingestion vs raw COPY (per file): ${fmt(server15.rawCopyMs / server15.ingestMs, 2)}× (target ≥ 0.50×)`);
+    console.log(
+      `\nPostgreSQL ingestion vs raw COPY (per file): ${fmt(server15.rawCopyMs / server15.ingestMs, 2)}× (target ≥ 0.50×)`,
+    );
     console.log(`PGlite ingestion time vs PostgreSQL: ${fmt(pgRate / liteRate, 2)}× slower (target ≤ 3×)`);
     console.log(
       `One day's file, request to answer (new date on a full table): PostgreSQL ${fmt(server15.newDayMs)} ms, PGlite ${fmt(lite.newDayMs)} ms (target < 1,000 ms); ` +

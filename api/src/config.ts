@@ -38,9 +38,17 @@ const envSchema = z.object({
   /** Log level of the JSON logs (fatal … trace, or silent). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest market-data upload accepted, in bytes (413 beyond). */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
   /** An .xlsx may inflate to at most this many bytes, and hold at most this many entries (zip bombs). */
-  UPLOAD_MAX_UNCOMPRESSED_BYTES: z.coerce.number().int().min(1024).default(256 * 1024 * 1024),
+  UPLOAD_MAX_UNCOMPRESSED_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024 * 1024),
   /** Most entries an uploaded .xlsx (a zip archive) may hold. */
   UPLOAD_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).default(1000),
   /** Load the generated demo market on the first start of an empty database (0 or false to skip). */
@@ -161,7 +169,14 @@ function demoAccounts(env: Env): DemoAccount[] {
     lastName: string,
   ): DemoAccount | undefined {
     if (production && !password) return undefined;
-    return { username, password: password ?? fallback, role, firstName, lastName, email: `${username}@bazaar-insight.local` };
+    return {
+      username,
+      password: password ?? fallback,
+      role,
+      firstName,
+      lastName,
+      email: `${username}@bazaar-insight.local`,
+    };
   }
 }
 

@@ -91,14 +91,32 @@ export function errorBody(status: number, message: string, details?: unknown): E
 }
 
 /** Connection-level failures of the database: the client should retry, not see a 500. */
-const DATABASE_UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '08001', '08004']);
+const DATABASE_UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
 
 function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current; depth++) {
     const candidate = current as { code?: unknown; message?: unknown; cause?: unknown };
     if (typeof candidate.code === 'string' && DATABASE_UNAVAILABLE_CODES.has(candidate.code)) return true;
-    if (typeof candidate.message === 'string' && /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(candidate.message)) {
+    if (
+      typeof candidate.message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        candidate.message,
+      )
+    ) {
       return true;
     }
     current = candidate.cause;
@@ -113,7 +131,8 @@ function validationMessage(error: FastifyError): string {
     for (const issue of error.validation) {
       const params = issue.params as { issue?: { path?: PropertyKey[]; message?: string } } | undefined;
       const zodIssue = params?.issue;
-      const pathText = zodIssue?.path?.map(String).join('.') ?? issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+      const pathText =
+        zodIssue?.path?.map(String).join('.') ?? issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
       const key = `${error.validationContext}:${pathText}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -121,7 +140,12 @@ function validationMessage(error: FastifyError): string {
       // zod's own messages ("Invalid input…") name no field: add where the problem is
       const lastSegment = pathText.split('.').pop() ?? '';
       const generic = /^Invalid (input|option)/.test(message);
-      const namesField = pathText === '' || (!generic && (message.includes('!') || /^[A-Z]/.test(message) || message.toLowerCase().includes(lastSegment.toLowerCase())));
+      const namesField =
+        pathText === '' ||
+        (!generic &&
+          (message.includes('!') ||
+            /^[A-Z]/.test(message) ||
+            message.toLowerCase().includes(lastSegment.toLowerCase())));
       parts.push(namesField ? message : `${pathText}: ${message}`);
     }
     return parts.join(' ');
@@ -146,13 +170,21 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     }
     if (isUnstorableText(error)) {
       // PostgreSQL refuses NUL characters in text: the input was wrong, not the server
-      return reply.status(400).send(errorBody(400, 'The request contains characters that cannot be stored (NUL or invalid UTF-8)'));
+      return reply
+        .status(400)
+        .send(errorBody(400, 'The request contains characters that cannot be stored (NUL or invalid UTF-8)'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).header('retry-after', '5').send(errorBody(503, 'The database is unavailable; please try again shortly'));
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(errorBody(503, 'The database is unavailable; please try again shortly'));
     }
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    const status =
+      typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 600
+        ? error.statusCode
+        : 500;
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return reply.status(status).send(errorBody(status, 'Something went wrong on our side; please try again later'));

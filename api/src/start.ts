@@ -17,7 +17,12 @@ export interface StartOptions {
   seed?: boolean;
 }
 
-export async function createStartedApp({ config, handle, logger = true, seed = true }: StartOptions): Promise<FastifyInstance> {
+export async function createStartedApp({
+  config,
+  handle,
+  logger = true,
+  seed = true,
+}: StartOptions): Promise<FastifyInstance> {
   const db =
     handle ??
     (await openDatabase({

@@ -8,7 +8,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     /** Called with each response of this request (status, body as text). */
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
 
   export interface AutocannonOptions {
@@ -37,12 +42,18 @@ declare module 'autocannon' {
   }
 
   export interface AutocannonInstance extends EventEmitter {
-    on(event: 'response', listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): this;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
     on(event: 'reqError', listener: (error: Error) => void): this;
     on(event: 'done', listener: (result: AutocannonResult) => void): this;
     stop(): void;
   }
 
-  function autocannon(options: AutocannonOptions, callback?: (error: Error | null, result: AutocannonResult) => void): AutocannonInstance;
+  function autocannon(
+    options: AutocannonOptions,
+    callback?: (error: Error | null, result: AutocannonResult) => void,
+  ): AutocannonInstance;
   export default autocannon;
 }

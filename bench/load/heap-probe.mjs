@@ -11,7 +11,14 @@ if (typeof process.send === 'function') {
       globalThis.gc();
     }
     const { heapUsed, heapTotal, rss } = process.memoryUsage();
-    process.send?.({ type: 'bazaar-heap', id: message.id, heapUsed, heapTotal, rss, forcedGc: typeof globalThis.gc === 'function' });
+    process.send?.({
+      type: 'bazaar-heap',
+      id: message.id,
+      heapUsed,
+      heapTotal,
+      rss,
+      forcedGc: typeof globalThis.gc === 'function',
+    });
   });
   // the channel must not keep a stopping server alive
   process.channel?.unref();

@@ -42,8 +42,17 @@ const quick = args.includes('--quick');
 /** --only overdrive,compare: run some sections (the maximum is always measured: the others use it). */
 const only = args.includes('--only') ? new Set((args[args.indexOf('--only') + 1] ?? '').split(',')) : undefined;
 const section = (name: 'half' | 'overdrive' | 'compare' | 'soak') => !only || only.has(name);
-const soakMinutes = Number(args.includes('--soak-minutes') ? args[args.indexOf('--soak-minutes') + 1] : args.includes('--soak') ? 10 : quick ? 0.5 : 2);
-if (!Number.isFinite(soakMinutes) || soakMinutes <= 0) throw new Error('--soak-minutes wants a positive number of minutes');
+const soakMinutes = Number(
+  args.includes('--soak-minutes')
+    ? args[args.indexOf('--soak-minutes') + 1]
+    : args.includes('--soak')
+      ? 10
+      : quick
+        ? 0.5
+        : 2,
+);
+if (!Number.isFinite(soakMinutes) || soakMinutes <= 0)
+  throw new Error('--soak-minutes wants a positive number of minutes');
 
 const SECONDS = {
   warmup: quick ? 2 : 5,
@@ -57,8 +66,19 @@ const COMPARE_ROUNDS = quick ? 1 : 3;
 const SATURATED_CONNECTIONS = 64;
 /** More than the servers' MAX_IN_FLIGHT_REQUESTS (512): the overdrive must make them shed. */
 const OVERDRIVE_CONNECTIONS = 1000;
-const TARGETS = { halfErrors: 0, halfP99OverP50: 5, p50Ratio: 1.3, throughputRatio: 0.5, heapGrowth: 0.1, overdriveGrowth: 2 };
-const DEMO = { investor: ['investor', 'Investor@123'], staff: ['staff', 'Staff@123'], admin: ['admin', 'Admin@123'] } as const;
+const TARGETS = {
+  halfErrors: 0,
+  halfP99OverP50: 5,
+  p50Ratio: 1.3,
+  throughputRatio: 0.5,
+  heapGrowth: 0.1,
+  overdriveGrowth: 2,
+};
+const DEMO = {
+  investor: ['investor', 'Investor@123'],
+  staff: ['staff', 'Staff@123'],
+  admin: ['admin', 'Admin@123'],
+} as const;
 const UNLIMITED_RATE = '100000000';
 /** The mixed load's operations, in the order each connection sends them. */
 const MIX_NAMES = ['stock prices', 'technical analysis', 'company analysis', 'holdings'];
@@ -71,7 +91,11 @@ function webDocument(file: string): DocumentNode {
 
 /** One operation of a document with exactly the fragments it uses, as a query string. */
 function operation(document: DocumentNode, name: string): string {
-  const fragments = new Map(document.definitions.filter((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition').map((d) => [d.name.value, d]));
+  const fragments = new Map(
+    document.definitions
+      .filter((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition')
+      .map((d) => [d.name.value, d]),
+  );
   const chosen = document.definitions.find((d) => d.kind === 'OperationDefinition' && d.name?.value === name);
   if (!chosen) throw new Error(`no operation ${name}`);
   const needed = new Map<string, DefinitionNode>();
@@ -92,7 +116,9 @@ function operation(document: DocumentNode, name: string): string {
 const market = webDocument('market/api/market.graphql');
 const analysis = webDocument('analysis/api/analysis.graphql');
 const portfolio = webDocument('portfolio/api/portfolio.graphql');
-const trendTile = market.definitions.find((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition' && d.name.value === 'TrendTileFields');
+const trendTile = market.definitions.find(
+  (d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition' && d.name.value === 'TrendTileFields',
+);
 const QUERIES = {
   stockPrices: operation(market, 'StockPricesPage'),
   technicalAnalysis: operation(market, 'TechnicalAnalysisPage'),
@@ -195,7 +221,15 @@ function run(spec: LoadSpec): Promise<Measured> {
         const ok = Object.entries(statuses)
           .filter(([status]) => status.startsWith('2'))
           .reduce((sum, [, n]) => sum + n, 0);
-        const p99BySecond = [...bySecond.entries()].sort((a, b) => a[0] - b[0]).map(([slot, values]): [number, number] => [slot, percentile(values.sort((a, b) => a - b), 99)]);
+        const p99BySecond = [...bySecond.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([slot, values]): [number, number] => [
+            slot,
+            percentile(
+              values.sort((a, b) => a - b),
+              99,
+            ),
+          ]);
         resolve({
           label: spec.label,
           seconds: spec.seconds,
@@ -237,7 +271,8 @@ function run(spec: LoadSpec): Promise<Measured> {
       if (groupSize === 1) {
         const index = answersByClient.get(client) ?? 0;
         answersByClient.set(client, index + 1);
-        if (statusCode >= 200 && statusCode < 300) perRequestLatencies[index % spec.requests.length]!.push(responseTime);
+        if (statusCode >= 200 && statusCode < 300)
+          perRequestLatencies[index % spec.requests.length]!.push(responseTime);
       }
       if (!group.ok && statusCode < 300) statusCode = 599;
       statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
@@ -298,17 +333,26 @@ interface Row {
 const rows: Row[] = [];
 function report(figure: string, value: string, target = '', ok?: boolean): void {
   rows.push({ figure, value, target, ok });
-  console.log(`  ${figure}: ${value}${target ? ` (target ${target}${ok === undefined ? '' : ok ? ', met' : ', MISSED'})` : ''}`);
+  console.log(
+    `  ${figure}: ${value}${target ? ` (target ${target}${ok === undefined ? '' : ok ? ', met' : ', MISSED'})` : ''}`,
+  );
 }
 
 function median(values: number[]): number {
-  return percentile([...values].sort((a, b) => a - b), 50);
+  return percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 }
 
 // ---------- main ----------
 
 async function login(apiUrl: string, [username, password]: readonly [string, string]): Promise<string> {
-  const response = await fetch(`${apiUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) });
+  const response = await fetch(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
   if (!response.ok) throw new Error(`login of ${username} failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
@@ -349,19 +393,31 @@ async function main(): Promise<void> {
     const rest = (restPath: string): AutocannonRequest => ({ method: 'GET', path: restPath, headers: auth });
 
     // the investor's first holding is the company analysed (it has prices); every operation must answer data
-    const holdings = (await (await fetch(`${api.url}/api/user/holding`, { headers: auth })).json()) as Array<{ symbol: string }>;
+    const holdings = (await (await fetch(`${api.url}/api/user/holding`, { headers: auth })).json()) as Array<{
+      symbol: string;
+    }>;
     const symbol = holdings[0]?.symbol;
     if (!symbol) throw new Error('the demo investor has no holdings: is DEMO_DATA on?');
-    const mixed = [gql(QUERIES.stockPrices), gql(QUERIES.technicalAnalysis), gql(QUERIES.companyAnalysis, { symbol }), gql(QUERIES.holdings)];
+    const mixed = [
+      gql(QUERIES.stockPrices),
+      gql(QUERIES.technicalAnalysis),
+      gql(QUERIES.companyAnalysis, { symbol }),
+      gql(QUERIES.holdings),
+    ];
     for (const request of mixed) {
       const answer = await fetch(gqlUrl, { method: 'POST', headers: request.headers, body: request.body });
       const body = (await answer.json()) as { data?: Record<string, unknown>; errors?: unknown[] };
-      if (!answer.ok || body.errors || !body.data) throw new Error(`a mixed-load operation fails: ${answer.status} ${JSON.stringify(body).slice(0, 300)}`);
+      if (!answer.ok || body.errors || !body.data)
+        throw new Error(`a mixed-load operation fails: ${answer.status} ${JSON.stringify(body).slice(0, 300)}`);
     }
     // the REST calls a client needs for the same data (the REST holdings carry their quotes)
     const pairs = [
       { name: 'stock prices', rest: [rest('/api/public/stock-prices')], bff: gql(QUERIES.stockPrices) },
-      { name: 'weekly highs', rest: [rest('/api/public/stock-prices/weeks-high?type=WEEKLY')], bff: gql(QUERIES.weeklyHighs) },
+      {
+        name: 'weekly highs',
+        rest: [rest('/api/public/stock-prices/weeks-high?type=WEEKLY')],
+        bff: gql(QUERIES.weeklyHighs),
+      },
       { name: 'holdings', rest: [rest('/api/user/holding')], bff: gql(QUERIES.holdings) },
     ];
     for (const pair of pairs) {
@@ -372,28 +428,62 @@ async function main(): Promise<void> {
       const bffAnswer = await fetch(gqlUrl, { method: 'POST', headers: pair.bff.headers, body: pair.bff.body });
       if (!bffAnswer.ok) throw new Error(`${pair.name}: BFF ${bffAnswer.status}`);
     }
-    console.log(`Load benchmark: API + BFF (built, NODE_ENV=production) on PostgreSQL, demo data; company analysed: ${symbol}; set-up ${((Date.now() - setupStarted) / 1000).toFixed(0)} s`);
-    console.log(`Rate limits raised to ${UNLIMITED_RATE}/min per address for the run (every request comes from 127.0.0.1). Noisy: 2 shared cores, autocannon on the same machine.`);
+    console.log(
+      `Load benchmark: API + BFF (built, NODE_ENV=production) on PostgreSQL, demo data; company analysed: ${symbol}; set-up ${((Date.now() - setupStarted) / 1000).toFixed(0)} s`,
+    );
+    console.log(
+      `Rate limits raised to ${UNLIMITED_RATE}/min per address for the run (every request comes from 127.0.0.1). Noisy: 2 shared cores, autocannon on the same machine.`,
+    );
 
     const mix = (label: string, connections: number, seconds: number, overallRate?: number) =>
-      run({ label, url: gqlUrl, requests: mixed, connections, seconds, graphql: true, ...(overallRate ? { overallRate } : {}) });
+      run({
+        label,
+        url: gqlUrl,
+        requests: mixed,
+        connections,
+        seconds,
+        graphql: true,
+        ...(overallRate ? { overallRate } : {}),
+      });
 
     // 1. maximum throughput
     await mix('warm-up', 10, SECONDS.warmup);
     const max = await mix('saturated', SATURATED_CONNECTIONS, SECONDS.max);
     const maxRps = max.okRps;
     console.log('\n1. Mixed read load through the BFF (stock prices, technical analysis, company analysis, holdings)');
-    report(`maximum throughput (${SATURATED_CONNECTIONS} connections, ${SECONDS.max} s)`, `${maxRps.toFixed(0)} req/s, p50 ${ms(max.p50)} ms, p99 ${ms(max.p99)} ms, statuses ${statusText(max.statuses)}`);
+    report(
+      `maximum throughput (${SATURATED_CONNECTIONS} connections, ${SECONDS.max} s)`,
+      `${maxRps.toFixed(0)} req/s, p50 ${ms(max.p50)} ms, p99 ${ms(max.p99)} ms, statuses ${statusText(max.statuses)}`,
+    );
 
     const halfRate = Math.max(1, Math.round(maxRps / 2));
     // 2. half the maximum for 60 s
     if (section('half')) {
       const half = await mix('half', SATURATED_CONNECTIONS, SECONDS.half, halfRate);
-      const halfErrors = half.answered - (half.statuses['200'] ?? 0) + half.graphqlErrors + half.socketErrors + half.timeouts;
-      report(`half the maximum (${halfRate} req/s, ${SECONDS.half} s): errors`, `${halfErrors} of ${half.answered} (statuses ${statusText(half.statuses)}, GraphQL errors ${half.graphqlErrors}, socket errors ${half.socketErrors}, timeouts ${half.timeouts})`, '0', halfErrors <= TARGETS.halfErrors);
-      report(`half the maximum: achieved rate, p50, p99`, `${half.okRps.toFixed(0)} req/s, p50 ${ms(half.p50)} ms, p99 ${ms(half.p99)} ms`);
-      report('half the maximum: p50 / p99 by operation', MIX_NAMES.map((name, index) => `${name} ${ms(half.perRequest[index]!.p50)} / ${ms(half.perRequest[index]!.p99)} ms`).join(', '));
-      report('half the maximum: p99 / p50', ratio(half.p99 / half.p50), `≤ ${TARGETS.halfP99OverP50}×`, half.p99 / half.p50 <= TARGETS.halfP99OverP50);
+      const halfErrors =
+        half.answered - (half.statuses['200'] ?? 0) + half.graphqlErrors + half.socketErrors + half.timeouts;
+      report(
+        `half the maximum (${halfRate} req/s, ${SECONDS.half} s): errors`,
+        `${halfErrors} of ${half.answered} (statuses ${statusText(half.statuses)}, GraphQL errors ${half.graphqlErrors}, socket errors ${half.socketErrors}, timeouts ${half.timeouts})`,
+        '0',
+        halfErrors <= TARGETS.halfErrors,
+      );
+      report(
+        `half the maximum: achieved rate, p50, p99`,
+        `${half.okRps.toFixed(0)} req/s, p50 ${ms(half.p50)} ms, p99 ${ms(half.p99)} ms`,
+      );
+      report(
+        'half the maximum: p50 / p99 by operation',
+        MIX_NAMES.map(
+          (name, index) => `${name} ${ms(half.perRequest[index]!.p50)} / ${ms(half.perRequest[index]!.p99)} ms`,
+        ).join(', '),
+      );
+      report(
+        'half the maximum: p99 / p50',
+        ratio(half.p99 / half.p50),
+        `≤ ${TARGETS.halfP99OverP50}×`,
+        half.p99 / half.p50 <= TARGETS.halfP99OverP50,
+      );
     }
 
     // 3. twice the maximum, beyond the in-flight limit
@@ -401,19 +491,41 @@ async function main(): Promise<void> {
       const over = await mix('overdrive', OVERDRIVE_CONNECTIONS, SECONDS.overdrive, Math.round(maxRps * 2));
       const shed = (over.statuses['429'] ?? 0) + (over.statuses['503'] ?? 0) + over.upstreamShed;
       const firstSlots = over.p99BySecond.filter(([slot]) => slot >= 1 && slot <= 5).map(([, p99]) => p99);
-      const lastSlots = over.p99BySecond.filter(([slot]) => slot >= SECONDS.overdrive - 5 && slot < SECONDS.overdrive).map(([, p99]) => p99);
+      const lastSlots = over.p99BySecond
+        .filter(([slot]) => slot >= SECONDS.overdrive - 5 && slot < SECONDS.overdrive)
+        .map(([, p99]) => p99);
       const growth = median(lastSlots) / median(firstSlots);
-      console.log(`\n3. Twice the maximum (${Math.round(maxRps * 2)} req/s offered, ${OVERDRIVE_CONNECTIONS} connections, ${SECONDS.overdrive} s)`);
-      report('answers by status', `${statusText(over.statuses)}; socket errors ${over.socketErrors}, timeouts ${over.timeouts}`);
+      console.log(
+        `\n3. Twice the maximum (${Math.round(maxRps * 2)} req/s offered, ${OVERDRIVE_CONNECTIONS} connections, ${SECONDS.overdrive} s)`,
+      );
+      report(
+        'answers by status',
+        `${statusText(over.statuses)}; socket errors ${over.socketErrors}, timeouts ${over.timeouts}`,
+      );
       for (const [status, body] of Object.entries(over.samples)) console.log(`    a ${status} answer: ${body}`);
-      report('shed (429 + 503, or the API\'s 503 passed on as UPSTREAM_UNAVAILABLE)', `${shed} of ${over.answered} (${((100 * shed) / Math.max(1, over.answered)).toFixed(1)}%)`, '> 0', shed > 0);
-      report('served: rate, p50, p99, max', `${over.okRps.toFixed(0)} req/s, p50 ${ms(over.p50)} ms, p99 ${ms(over.p99)} ms, max ${ms(over.max)} ms`);
-      report('all answers: median per-second p99, seconds 1–5 → last 5', `${ms(median(firstSlots))} ms → ${ms(median(lastSlots))} ms (${ratio(growth)})`, `≤ ${TARGETS.overdriveGrowth}× and no timeouts`, growth <= TARGETS.overdriveGrowth && over.timeouts === 0);
+      report(
+        "shed (429 + 503, or the API's 503 passed on as UPSTREAM_UNAVAILABLE)",
+        `${shed} of ${over.answered} (${((100 * shed) / Math.max(1, over.answered)).toFixed(1)}%)`,
+        '> 0',
+        shed > 0,
+      );
+      report(
+        'served: rate, p50, p99, max',
+        `${over.okRps.toFixed(0)} req/s, p50 ${ms(over.p50)} ms, p99 ${ms(over.p99)} ms, max ${ms(over.max)} ms`,
+      );
+      report(
+        'all answers: median per-second p99, seconds 1–5 → last 5',
+        `${ms(median(firstSlots))} ms → ${ms(median(lastSlots))} ms (${ratio(growth)})`,
+        `≤ ${TARGETS.overdriveGrowth}× and no timeouts`,
+        growth <= TARGETS.overdriveGrowth && over.timeouts === 0,
+      );
     }
 
     // 4. BFF vs REST, interleaved
     if (section('compare')) {
-      console.log(`\n4. BFF vs direct REST for the same data (interleaved, ${COMPARE_ROUNDS} rounds of ${SECONDS.compare} s per side)`);
+      console.log(
+        `\n4. BFF vs direct REST for the same data (interleaved, ${COMPARE_ROUNDS} rounds of ${SECONDS.compare} s per side)`,
+      );
       for (const pair of pairs) {
         for (const connections of [1, 10]) {
           const restP50: number[] = [];
@@ -424,13 +536,32 @@ async function main(): Promise<void> {
             for (const side of order) {
               const measured =
                 side === 'rest'
-                  ? await run({ label: `${pair.name} REST`, url: api.url, requests: pair.rest, groupSize: pair.rest.length, connections, seconds: SECONDS.compare })
-                  : await run({ label: `${pair.name} BFF`, url: gqlUrl, requests: [pair.bff], connections, seconds: SECONDS.compare, graphql: true });
+                  ? await run({
+                      label: `${pair.name} REST`,
+                      url: api.url,
+                      requests: pair.rest,
+                      groupSize: pair.rest.length,
+                      connections,
+                      seconds: SECONDS.compare,
+                    })
+                  : await run({
+                      label: `${pair.name} BFF`,
+                      url: gqlUrl,
+                      requests: [pair.bff],
+                      connections,
+                      seconds: SECONDS.compare,
+                      graphql: true,
+                    });
               (side === 'rest' ? restP50 : bffP50).push(measured.p50);
             }
           }
           const p50Ratio = median(bffP50) / median(restP50);
-          report(`${pair.name}, ${connections} connection${connections === 1 ? '' : 's'}: p50 REST ${ms(median(restP50))} ms, BFF ${ms(median(bffP50))} ms, BFF/REST`, ratio(p50Ratio), `≤ ${TARGETS.p50Ratio}×`, p50Ratio <= TARGETS.p50Ratio);
+          report(
+            `${pair.name}, ${connections} connection${connections === 1 ? '' : 's'}: p50 REST ${ms(median(restP50))} ms, BFF ${ms(median(bffP50))} ms, BFF/REST`,
+            ratio(p50Ratio),
+            `≤ ${TARGETS.p50Ratio}×`,
+            p50Ratio <= TARGETS.p50Ratio,
+          );
         }
         const restRps: number[] = [];
         const bffRps: number[] = [];
@@ -439,13 +570,32 @@ async function main(): Promise<void> {
           for (const side of order) {
             const measured =
               side === 'rest'
-                ? await run({ label: `${pair.name} REST`, url: api.url, requests: pair.rest, groupSize: pair.rest.length, connections: SATURATED_CONNECTIONS, seconds: SECONDS.saturated })
-                : await run({ label: `${pair.name} BFF`, url: gqlUrl, requests: [pair.bff], connections: SATURATED_CONNECTIONS, seconds: SECONDS.saturated, graphql: true });
+                ? await run({
+                    label: `${pair.name} REST`,
+                    url: api.url,
+                    requests: pair.rest,
+                    groupSize: pair.rest.length,
+                    connections: SATURATED_CONNECTIONS,
+                    seconds: SECONDS.saturated,
+                  })
+                : await run({
+                    label: `${pair.name} BFF`,
+                    url: gqlUrl,
+                    requests: [pair.bff],
+                    connections: SATURATED_CONNECTIONS,
+                    seconds: SECONDS.saturated,
+                    graphql: true,
+                  });
             (side === 'rest' ? restRps : bffRps).push(measured.okRps);
           }
         }
         const throughputRatio = median(bffRps) / median(restRps);
-        report(`${pair.name}, saturated (${SATURATED_CONNECTIONS} connections): REST ${median(restRps).toFixed(0)} req/s, BFF ${median(bffRps).toFixed(0)} req/s, BFF/REST`, ratio(throughputRatio), `≥ ${TARGETS.throughputRatio}×`, throughputRatio >= TARGETS.throughputRatio);
+        report(
+          `${pair.name}, saturated (${SATURATED_CONNECTIONS} connections): REST ${median(restRps).toFixed(0)} req/s, BFF ${median(bffRps).toFixed(0)} req/s, BFF/REST`,
+          ratio(throughputRatio),
+          `≥ ${TARGETS.throughputRatio}×`,
+          throughputRatio >= TARGETS.throughputRatio,
+        );
       }
     }
 
@@ -470,9 +620,15 @@ async function main(): Promise<void> {
       samples.push({ at: soakSeconds, api: await heap(api), bff: await heap(bff) });
       const first = samples[0]!;
       const last = samples[samples.length - 1]!;
-      const soakErrors = soak.answered - (soak.statuses['200'] ?? 0) + soak.graphqlErrors + soak.socketErrors + soak.timeouts;
-      report('soak: answers, errors, p50, p99', `${soak.answered} answers, ${soakErrors} errors, p50 ${ms(soak.p50)} ms, p99 ${ms(soak.p99)} ms`);
-      console.log(`  heap samples (s: api / bff): ${samples.map((s) => `${s.at}: ${mb(s.api.heapUsed)} / ${mb(s.bff.heapUsed)}`).join('; ')}`);
+      const soakErrors =
+        soak.answered - (soak.statuses['200'] ?? 0) + soak.graphqlErrors + soak.socketErrors + soak.timeouts;
+      report(
+        'soak: answers, errors, p50, p99',
+        `${soak.answered} answers, ${soakErrors} errors, p50 ${ms(soak.p50)} ms, p99 ${ms(soak.p99)} ms`,
+      );
+      console.log(
+        `  heap samples (s: api / bff): ${samples.map((s) => `${s.at}: ${mb(s.api.heapUsed)} / ${mb(s.bff.heapUsed)}`).join('; ')}`,
+      );
       for (const service of ['api', 'bff'] as const) {
         const grown = last[service].heapUsed / first[service].heapUsed - 1;
         report(
@@ -486,9 +642,14 @@ async function main(): Promise<void> {
 
     // the table
     console.log(`\n| figure | value | target |\n|---|---|---|`);
-    for (const row of rows) console.log(`| ${row.figure} | ${row.value} | ${row.target ? `${row.target}${row.ok === undefined ? '' : row.ok ? ' ✓' : ' ✗ missed'}` : ''} |`);
+    for (const row of rows)
+      console.log(
+        `| ${row.figure} | ${row.value} | ${row.target ? `${row.target}${row.ok === undefined ? '' : row.ok ? ' ✓' : ' ✗ missed'}` : ''} |`,
+      );
     const missed = rows.filter((row) => row.ok === false);
-    console.log(`\n${missed.length === 0 ? 'All targets met' : `${missed.length} target(s) missed`} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min.`);
+    console.log(
+      `\n${missed.length === 0 ? 'All targets met' : `${missed.length} target(s) missed`} in ${((Date.now() - startedAt) / 60_000).toFixed(1)} min.`,
+    );
     if (missed.length > 0) process.exitCode = 1;
   } finally {
     if (process.env.BENCH_DEBUG) for (const service of [api, bff]) console.log(service?.output().slice(-4000));

@@ -62,17 +62,30 @@ async function main(): Promise<void> {
     process.env.BENCH_DB === 'postgres'
       ? ((await startPostgres({ fast: true })) as { url: (db?: string) => string; stop: () => void })
       : undefined;
-  const handle = server ? await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 }) : await openDatabase({ pglite: new PGlite() });
+  const handle = server
+    ? await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 })
+    : await openDatabase({ pglite: new PGlite() });
   const engine = server ? 'PostgreSQL' : 'PGlite (in memory)';
   const apiConfig = loadApiConfig(
     { NODE_ENV: 'test' },
-    { dataDir, jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789', logLevel: 'silent', demoData: false, rateLimitPerMinute: 1_000_000 },
+    {
+      dataDir,
+      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
+      logLevel: 'silent',
+      demoData: false,
+      rateLimitPerMinute: 1_000_000,
+    },
   );
   const api = await createStartedApp({ config: apiConfig, handle, logger: false });
   await api.listen({ host: '127.0.0.1', port: 0 });
   const address = api.server.address();
   const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const bff = await createBffServer(loadBffConfig({ NODE_ENV: 'test' }, { restApiUrl: `${apiUrl}/api`, insightApiUrl: `${apiUrl}/insight`, logLevel: 'silent' }));
+  const bff = await createBffServer(
+    loadBffConfig(
+      { NODE_ENV: 'test' },
+      { restApiUrl: `${apiUrl}/api`, insightApiUrl: `${apiUrl}/insight`, logLevel: 'silent' },
+    ),
+  );
   const bffPort = await bff.listen(0, '127.0.0.1');
   const endpoint = `http://127.0.0.1:${bffPort}/graphql`;
 
@@ -80,9 +93,16 @@ async function main(): Promise<void> {
     // --- data: a year of prices for 51 symbols, charges of the seeded firm, 50 + 1 holdings ---
     const symbols = Array.from({ length: ROWS + 1 }, (_, i) => `BENCH${String(i).padStart(2, '0')}`);
     const dates = weekdaysBefore('2025-01-10', 250);
-    const values = symbols.flatMap((symbol, s) => dates.map((date, d) => ({ symbol, date, close: (100 + s + (d % 7) * 0.5).toFixed(2) })));
+    const values = symbols.flatMap((symbol, s) =>
+      dates.map((date, d) => ({ symbol, date, close: (100 + s + (d % 7) * 0.5).toFixed(2) })),
+    );
     for (let i = 0; i < values.length; i += 2000) {
-      const chunk = values.slice(i, i + 2000).map((v) => sql`(${v.symbol}, 'EQ', ${v.date}::date, ${v.close}::numeric, ${v.close}::numeric, ${v.close}::numeric, ${v.close}::numeric)`);
+      const chunk = values
+        .slice(i, i + 2000)
+        .map(
+          (v) =>
+            sql`(${v.symbol}, 'EQ', ${v.date}::date, ${v.close}::numeric, ${v.close}::numeric, ${v.close}::numeric, ${v.close}::numeric)`,
+        );
       await handle.db.execute(
         sql`INSERT INTO stock_prices (symbol, series, trade_date, open_price, high_price, low_price, close_price) VALUES ${sql.join(chunk, sql`, `)}`,
       );
@@ -107,7 +127,17 @@ async function main(): Promise<void> {
     const add = (symbol: string, segment: string) =>
       gql(
         'mutation ($input: HoldingInput!) { addHolding(input: $input) { id } }',
-        { input: { symbol, price: '100', quantity: 10, exchange: 'NSE', creationDate: '2024-06-03', brokerageFirmId: zerodha.id, instrumentType: segment } },
+        {
+          input: {
+            symbol,
+            price: '100',
+            quantity: 10,
+            exchange: 'NSE',
+            creationDate: '2024-06-03',
+            brokerageFirmId: zerodha.id,
+            instrumentType: segment,
+          },
+        },
         cookie,
       );
     for (const symbol of symbols.slice(0, ROWS)) await add(symbol, 'Equity');
@@ -145,14 +175,21 @@ async function main(): Promise<void> {
     const freshTimings: number[][] = cases.map(() => []);
     for (let i = 0; i < WARMUP + Math.ceil(SAMPLES / 3); i++) {
       for (const [index, benchCase] of cases.entries()) {
-        await handle.db.execute(sql`UPDATE stock_prices SET close_price = close_price WHERE symbol = 'BENCH00' AND trade_date = ${dates.at(-1) as string}`);
+        await handle.db.execute(
+          sql`UPDATE stock_prices SET close_price = close_price WHERE symbol = 'BENCH00' AND trade_date = ${dates.at(-1) as string}`,
+        );
         const started = process.hrtime.bigint();
         await gql(HOLDINGS_QUERY, benchCase.variables, cookie);
         const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
         if (i >= WARMUP) freshTimings[index]?.push(elapsed);
       }
     }
-    const freshP50 = freshTimings.map((list) => percentile([...list].sort((a, b) => a - b), 50));
+    const freshP50 = freshTimings.map((list) =>
+      percentile(
+        [...list].sort((a, b) => a - b),
+        50,
+      ),
+    );
 
     const stats = timings.map((list) => {
       const sorted = [...list].sort((a, b) => a - b);
@@ -160,11 +197,15 @@ async function main(): Promise<void> {
       return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), perSecond: (list.length / total) * 1000 };
     });
 
-    console.log(`\nportfolio: holdings query through the BFF, REST API on ${engine} (${SAMPLES} sequential samples per case, after ${WARMUP} warm-up)`);
+    console.log(
+      `\nportfolio: holdings query through the BFF, REST API on ${engine} (${SAMPLES} sequential samples per case, after ${WARMUP} warm-up)`,
+    );
     console.log('case        REST calls   p50 ms   p95 ms   req/s');
     for (const [index, benchCase] of cases.entries()) {
       const s = stats[index] as (typeof stats)[number];
-      console.log(`${benchCase.label.padEnd(12)}${String(callsPerCase[index]).padStart(10)}${s.p50.toFixed(2).padStart(9)}${s.p95.toFixed(2).padStart(9)}${s.perSecond.toFixed(0).padStart(8)}`);
+      console.log(
+        `${benchCase.label.padEnd(12)}${String(callsPerCase[index]).padStart(10)}${s.p50.toFixed(2).padStart(9)}${s.p95.toFixed(2).padStart(9)}${s.perSecond.toFixed(0).padStart(8)}`,
+      );
     }
     console.log(
       `after a price write (nothing reused, for information): p50 ${freshP50.map((p50, index) => `${cases[index]?.label} ${p50.toFixed(2)} ms`).join(', ')}, ratio ${((freshP50[1] ?? 0) / (freshP50[0] ?? 1)).toFixed(2)}×`,
@@ -172,8 +213,12 @@ async function main(): Promise<void> {
     const ratio = (stats[1]?.p50 ?? 0) / (stats[0]?.p50 ?? 1);
     const callsOk = (callsPerCase[1] ?? Infinity) <= MAX_REST_CALLS;
     const ratioOk = ratio <= MAX_P50_RATIO;
-    console.log(`REST calls at ${ROWS} rows: ${callsPerCase[1]} (target ≤ ${MAX_REST_CALLS}) ${callsOk ? 'ok' : 'MISSED'}`);
-    console.log(`p50 ratio ${ROWS} rows / 1 row: ${ratio.toFixed(2)}× (target ≤ ${MAX_P50_RATIO}×) ${ratioOk ? 'ok' : 'MISSED'}`);
+    console.log(
+      `REST calls at ${ROWS} rows: ${callsPerCase[1]} (target ≤ ${MAX_REST_CALLS}) ${callsOk ? 'ok' : 'MISSED'}`,
+    );
+    console.log(
+      `p50 ratio ${ROWS} rows / 1 row: ${ratio.toFixed(2)}× (target ≤ ${MAX_P50_RATIO}×) ${ratioOk ? 'ok' : 'MISSED'}`,
+    );
     if (!callsOk || !ratioOk) process.exitCode = 1;
   } finally {
     await bff.close();

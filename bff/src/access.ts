@@ -22,13 +22,21 @@ export function declaredAccess(field: GraphQLField<unknown, unknown>): AccessLev
 }
 
 /** Every root field with its declared level, e.g. for the authorisation matrix. */
-export function accessTable(schema: GraphQLSchema): Array<{ operation: 'query' | 'mutation'; field: string; access: AccessLevel | undefined }> {
+export function accessTable(
+  schema: GraphQLSchema,
+): Array<{ operation: 'query' | 'mutation'; field: string; access: AccessLevel | undefined }> {
   const roots = [
     ['query', schema.getQueryType()],
     ['mutation', schema.getMutationType()],
   ] as const;
   return roots.flatMap(([operation, type]) =>
-    type ? Object.values(type.getFields()).map((field) => ({ operation, field: field.name, access: declaredAccess(field) })) : [],
+    type
+      ? Object.values(type.getFields()).map((field) => ({
+          operation,
+          field: field.name,
+          access: declaredAccess(field),
+        }))
+      : [],
   );
 }
 

@@ -30,7 +30,11 @@ const envSchema = z.object({
   /** Mark the session cookie Secure (on by default in production, where the app is served over HTTPS). */
   COOKIE_SECURE: z.enum(['0', '1', 'true', 'false']).optional(),
   /** Largest file accepted by the uploadMarketData mutation, in bytes. */
-  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1024).default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(50 * 1024 * 1024),
   /** Log level of the JSON logs. */
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** Requests per minute per client address (sustained; bursts of a tenth of it). */

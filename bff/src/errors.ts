@@ -70,12 +70,22 @@ export function upstreamUnavailable(reason: string): GraphQLError {
 }
 
 export function badUserInput(message: string, field?: string): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', status: 400, ...(field ? { field } : {}) } });
+  return new GraphQLError(message, {
+    extensions: { code: 'BAD_USER_INPUT', status: 400, ...(field ? { field } : {}) },
+  });
 }
 
 export function unauthenticated(message = DEFAULT_MESSAGES.UNAUTHENTICATED): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', status: 401 } });
 }
 
-export const KNOWN_CODES = new Set<string>(Object.keys(DEFAULT_MESSAGES).concat(['GRAPHQL_VALIDATION_FAILED', 'GRAPHQL_PARSE_FAILED', 'BAD_REQUEST', 'PERSISTED_QUERY_NOT_FOUND', 'OPERATION_RESOLUTION_FAILURE']));
+export const KNOWN_CODES = new Set<string>(
+  Object.keys(DEFAULT_MESSAGES).concat([
+    'GRAPHQL_VALIDATION_FAILED',
+    'GRAPHQL_PARSE_FAILED',
+    'BAD_REQUEST',
+    'PERSISTED_QUERY_NOT_FOUND',
+    'OPERATION_RESOLUTION_FAILURE',
+  ]),
+);
 export const INTERNAL_MESSAGE = DEFAULT_MESSAGES.INTERNAL_SERVER_ERROR;

@@ -5,7 +5,10 @@ import { createBffServer } from './server.js';
 const config = loadConfig();
 const server = await createBffServer(config);
 const port = await server.listen();
-server.logger.info({ port, restApiUrl: config.restApiUrl }, `BFF listening: web app and GraphQL at http://localhost:${port}/`);
+server.logger.info(
+  { port, restApiUrl: config.restApiUrl },
+  `BFF listening: web app and GraphQL at http://localhost:${port}/`,
+);
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {

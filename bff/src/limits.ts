@@ -38,7 +38,9 @@ function limitError(message: string): GraphQLError {
 type FieldsHolder = { getFields(): Record<string, GraphQLField<unknown, unknown>> };
 
 function asComposite(type: GraphQLNamedType | null | undefined): FieldsHolder | null {
-  return type && typeof (type as Partial<FieldsHolder>).getFields === 'function' ? (type as unknown as FieldsHolder) : null;
+  return type && typeof (type as Partial<FieldsHolder>).getFields === 'function'
+    ? (type as unknown as FieldsHolder)
+    : null;
 }
 
 /** "[Node!]!" -> list; the named type's name is what remains without brackets and "!". */
@@ -56,7 +58,14 @@ export function limitsRule(limits = GRAPHQL_LIMITS): ValidationRule {
     }
     let aliases = 0;
 
-    function measure(selectionSet: SelectionSetNode, depth: number, multiplier: number, parentType: FieldsHolder | null, schema: GraphQLSchema, seen: Set<string>): { depth: number; cost: number } {
+    function measure(
+      selectionSet: SelectionSetNode,
+      depth: number,
+      multiplier: number,
+      parentType: FieldsHolder | null,
+      schema: GraphQLSchema,
+      seen: Set<string>,
+    ): { depth: number; cost: number } {
       let maxDepth = depth;
       let cost = 0;
       for (const selection of selectionSet.selections) {
@@ -72,7 +81,14 @@ export function limitsRule(limits = GRAPHQL_LIMITS): ValidationRule {
           cost += multiplier;
           if (selection.selectionSet) {
             const childType = described ? schema.getType(described.named) : undefined;
-            const inner = measure(selection.selectionSet, depth + 1, Math.min(multiplier * (isList ? 10 : 1), 1_000_000), asComposite(childType), schema, seen);
+            const inner = measure(
+              selection.selectionSet,
+              depth + 1,
+              Math.min(multiplier * (isList ? 10 : 1), 1_000_000),
+              asComposite(childType),
+              schema,
+              seen,
+            );
             maxDepth = Math.max(maxDepth, inner.depth);
             cost += inner.cost;
           }
@@ -86,7 +102,14 @@ export function limitsRule(limits = GRAPHQL_LIMITS): ValidationRule {
           const fragment = fragments.get(selection.name.value);
           if (!fragment || seen.has(fragment.name.value)) continue; // cycles are reported by graphql-js itself
           const type = asComposite(context.getSchema().getType(fragment.typeCondition.name.value));
-          const inner = measure(fragment.selectionSet, depth, multiplier, type ?? parentType, schema, new Set([...seen, fragment.name.value]));
+          const inner = measure(
+            fragment.selectionSet,
+            depth,
+            multiplier,
+            type ?? parentType,
+            schema,
+            new Set([...seen, fragment.name.value]),
+          );
           maxDepth = Math.max(maxDepth, inner.depth);
           cost += inner.cost;
         }
@@ -97,11 +120,18 @@ export function limitsRule(limits = GRAPHQL_LIMITS): ValidationRule {
     return {
       OperationDefinition(node) {
         const root =
-          node.operation === 'query' ? context.getSchema().getQueryType() : node.operation === 'mutation' ? context.getSchema().getMutationType() : context.getSchema().getSubscriptionType();
+          node.operation === 'query'
+            ? context.getSchema().getQueryType()
+            : node.operation === 'mutation'
+              ? context.getSchema().getMutationType()
+              : context.getSchema().getSubscriptionType();
         const { depth, cost } = measure(node.selectionSet, 1, 1, asComposite(root), context.getSchema(), new Set());
-        if (depth > limits.maxDepth) context.reportError(limitError(`The query is too deep (${depth} levels; at most ${limits.maxDepth})`));
-        if (cost > limits.maxCost) context.reportError(limitError(`The query is too expensive (cost ${cost}; at most ${limits.maxCost})`));
-        if (aliases > limits.maxAliases) context.reportError(limitError(`The query uses too many aliases (${aliases}; at most ${limits.maxAliases})`));
+        if (depth > limits.maxDepth)
+          context.reportError(limitError(`The query is too deep (${depth} levels; at most ${limits.maxDepth})`));
+        if (cost > limits.maxCost)
+          context.reportError(limitError(`The query is too expensive (cost ${cost}; at most ${limits.maxCost})`));
+        if (aliases > limits.maxAliases)
+          context.reportError(limitError(`The query uses too many aliases (${aliases}; at most ${limits.maxAliases})`));
       },
     };
   };
@@ -112,7 +142,12 @@ export function batchLimit(maxBatch = GRAPHQL_LIMITS.maxBatch) {
   return (request: Request, response: Response, next: NextFunction) => {
     if (Array.isArray(request.body) && request.body.length > maxBatch) {
       response.status(400).json({
-        errors: [{ message: `Too many operations in one request (${request.body.length}; at most ${maxBatch})`, extensions: { code: 'BAD_REQUEST' } }],
+        errors: [
+          {
+            message: `Too many operations in one request (${request.body.length}; at most ${maxBatch})`,
+            extensions: { code: 'BAD_REQUEST' },
+          },
+        ],
       });
       return;
     }

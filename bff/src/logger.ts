@@ -15,7 +15,13 @@ export function createLogger(level: BffConfig['logLevel']): Logger {
   const threshold = level === 'silent' ? Infinity : LEVELS[level];
   const write = (name: Level) => (fields: Record<string, unknown>, message: string) => {
     if (LEVELS[name] < threshold) return;
-    const line = JSON.stringify({ level: LEVELS[name], time: Date.now(), service: 'bff', msg: message, ...serialise(fields) });
+    const line = JSON.stringify({
+      level: LEVELS[name],
+      time: Date.now(),
+      service: 'bff',
+      msg: message,
+      ...serialise(fields),
+    });
     (name === 'error' || name === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
   };
   return { error: write('error'), warn: write('warn'), info: write('info'), debug: write('debug') };

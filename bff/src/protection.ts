@@ -34,13 +34,24 @@ export function protection(options: BffProtectionOptions) {
     if (request.path === '/healthz' || request.path === '/readyz') return next();
     if (inFlight >= options.maxInFlight || eventLoopDelayMs > options.maxEventLoopDelayMs || queue.overloaded) {
       response.status(503).setHeader('retry-after', '1');
-      response.json({ errors: [{ message: 'The server is busy; please try again in a moment', extensions: { code: 'SERVICE_OVERLOADED' } }] });
+      response.json({
+        errors: [
+          { message: 'The server is busy; please try again in a moment', extensions: { code: 'SERVICE_OVERLOADED' } },
+        ],
+      });
       return;
     }
     const wait = buckets.take(request.ip ?? 'unknown');
     if (wait > 0) {
       response.status(429).setHeader('retry-after', String(wait));
-      response.json({ errors: [{ message: `Too many requests; please wait ${wait} second${wait === 1 ? '' : 's'} and try again`, extensions: { code: 'TOO_MANY_REQUESTS' } }] });
+      response.json({
+        errors: [
+          {
+            message: `Too many requests; please wait ${wait} second${wait === 1 ? '' : 's'} and try again`,
+            extensions: { code: 'TOO_MANY_REQUESTS' },
+          },
+        ],
+      });
       return;
     }
     inFlight++;

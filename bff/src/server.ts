@@ -134,10 +134,15 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
 
   // --- the GraphQL explorer (Altair, self-hosted: works without internet) ---
   const altairAssets = getDistDirectory();
-  app.use('/graphql-explorer', helmet({ contentSecurityPolicy: false }), express.static(altairAssets, { maxAge: '1d' }));
+  app.use(
+    '/graphql-explorer',
+    helmet({ contentSecurityPolicy: false }),
+    express.static(altairAssets, { maxAge: '1d' }),
+  );
 
   app.get('/graphql', (request: Request, response: Response, next: NextFunction) => {
-    const wantsHtml = request.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+    const wantsHtml =
+      request.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
     if (!wantsHtml || request.query.query) return next();
     if (config.env === 'production') return next();
     response.setHeader('content-type', 'text/html; charset=utf-8');
@@ -188,7 +193,10 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   app.use(express.static(config.webDistDir, { index: false, maxAge: '1h' }));
   app.get('/{*path}', (request: Request, response: Response) => {
     if (!hasWeb) {
-      response.status(404).type('text/plain').send('The web app is not built. Run `npm run build` (npm start does it for you).');
+      response
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
       return;
     }
     response.setHeader('cache-control', 'no-cache');
@@ -196,13 +204,32 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   });
 
   // errors outside GraphQL (bad JSON, upload limits…): a clear message, never a stack
-  app.use((error: Error & { status?: number; statusCode?: number; expose?: boolean }, request: Request, response: Response, _next: NextFunction) => {
-    void _next;
-    const status = error.status ?? error.statusCode ?? 500;
-    if (status >= 500) logger.error({ err: error, requestId: response.locals.requestId, path: request.path }, 'request failed');
-    const message = status < 500 && error.expose !== false ? error.message : INTERNAL_MESSAGE;
-    response.status(status).json({ errors: [{ message, extensions: { code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR' } }] });
-  });
+  app.use(
+    (
+      error: Error & { status?: number; statusCode?: number; expose?: boolean },
+      request: Request,
+      response: Response,
+      _next: NextFunction,
+    ) => {
+      void _next;
+      const status = error.status ?? error.statusCode ?? 500;
+      if (status >= 500)
+        logger.error({ err: error, requestId: response.locals.requestId, path: request.path }, 'request failed');
+      const message = status < 500 && error.expose !== false ? error.message : INTERNAL_MESSAGE;
+      response
+        .status(status)
+        .json({
+          errors: [
+            {
+              message,
+              extensions: {
+                code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR',
+              },
+            },
+          ],
+        });
+    },
+  );
 
   return {
     app,

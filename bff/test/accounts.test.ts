@@ -15,7 +15,8 @@ const WEB_URL = 'https://bazaar.example.in';
 
 /** India is UTC+05:30 all year: today's date there, without Intl. */
 const indiaToday = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('accounts through GraphQL', () => {
   let stack: Stack;
@@ -42,8 +43,13 @@ describe('accounts through GraphQL', () => {
     );
     expect(request.errors).toBeUndefined();
     expect(request.data?.requestPasswordReset.message).toMatch(/^If an account matches what you entered/);
-    const invalid = await visitor.request('mutation { requestPasswordReset(input: { usernameOrEmail: "" }) { message } }');
-    expect(invalid.errors?.[0]).toMatchObject({ message: 'Email is requied!', extensions: { code: 'BAD_USER_INPUT', status: 400 } });
+    const invalid = await visitor.request(
+      'mutation { requestPasswordReset(input: { usernameOrEmail: "" }) { message } }',
+    );
+    expect(invalid.errors?.[0]).toMatchObject({
+      message: 'Email is requied!',
+      extensions: { code: 'BAD_USER_INPUT', status: 400 },
+    });
 
     const outbox = await admin.request<{ mailOutbox: Array<{ kind: string; recipient: string; body: string }> }>(
       '{ mailOutbox(recipient: "staff@bazaar-insight.local") { kind recipient body } }',
@@ -54,10 +60,17 @@ describe('accounts through GraphQL', () => {
     const token = link.searchParams.get('token')!;
 
     const reset = `mutation ($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }`;
-    const done = await visitor.request<{ resetPassword: { message: string } }>(reset, { input: { token, password: 'NewStaff#2025' } });
-    expect(done.data?.resetPassword.message).toBe('Your password has been changed. You can now log in with your new password.');
+    const done = await visitor.request<{ resetPassword: { message: string } }>(reset, {
+      input: { token, password: 'NewStaff#2025' },
+    });
+    expect(done.data?.resetPassword.message).toBe(
+      'Your password has been changed. You can now log in with your new password.',
+    );
     const again = await visitor.request(reset, { input: { token, password: 'Again#20255' } });
-    expect(again.errors?.[0]).toMatchObject({ message: 'This password reset link has already been used. Please ask for a new link.', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(again.errors?.[0]).toMatchObject({
+      message: 'This password reset link has already been used. Please ask for a new link.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     const forged = await visitor.request(reset, { input: { token: 'forged', password: 'Again#20255' } });
     expect(forged.errors?.[0]?.message).toBe('This password reset link is not valid. Please ask for a new link.');
 
@@ -78,44 +91,74 @@ describe('accounts through GraphQL', () => {
     expect(gold.errors).toBeUndefined();
     expect(gold.data?.createSubscriptionPlan).toMatchObject({ name: 'Gold', price: '499.00', durationInDays: 30 });
     const goldId = gold.data!.createSubscriptionPlan.id;
-    const refused = await investor.request(create, { input: { name: 'Free', description: 'x', price: '0', durationInDays: 1 } });
-    expect(refused.errors?.[0]).toMatchObject({ message: 'This action is for administrators only', extensions: { code: 'FORBIDDEN', status: 403 } });
-    const noName = await admin.request(create, { input: { name: ' ', description: 'x', price: '1', durationInDays: 1 } });
+    const refused = await investor.request(create, {
+      input: { name: 'Free', description: 'x', price: '0', durationInDays: 1 },
+    });
+    expect(refused.errors?.[0]).toMatchObject({
+      message: 'This action is for administrators only',
+      extensions: { code: 'FORBIDDEN', status: 403 },
+    });
+    const noName = await admin.request(create, {
+      input: { name: ' ', description: 'x', price: '1', durationInDays: 1 },
+    });
     expect(noName.errors?.[0]?.message).toBe('Name is required!');
     const updated = await admin.request<{ updateSubscriptionPlan: { description: string } }>(
       'mutation ($id: ID!, $input: SubscriptionPlanInput!) { updateSubscriptionPlan(id: $id, input: $input) { description } }',
-      { id: goldId, input: { name: 'Gold', description: 'Every screen, every day', price: '499.00', durationInDays: 30 } },
+      {
+        id: goldId,
+        input: { name: 'Gold', description: 'Every screen, every day', price: '499.00', durationInDays: 30 },
+      },
     );
     expect(updated.data?.updateSubscriptionPlan.description).toBe('Every screen, every day');
 
     const visitor = stack.client();
-    const plans = await visitor.request<{ subscriptionPlans: Array<{ name: string; activeSubscribers: number | null }> }>('{ subscriptionPlans { name activeSubscribers } }');
+    const plans = await visitor.request<{
+      subscriptionPlans: Array<{ name: string; activeSubscribers: number | null }>;
+    }>('{ subscriptionPlans { name activeSubscribers } }');
     expect(plans.data?.subscriptionPlans).toEqual([{ name: 'Gold', activeSubscribers: null }]);
 
     const subscribe = 'mutation ($input: SubscribeInput!) { subscribe(input: $input) { planName startDate endDate } }';
     const today = indiaToday();
-    const first = await investor.request<{ subscribe: { startDate: string; endDate: string } }>(subscribe, { input: { planId: goldId } });
+    const first = await investor.request<{ subscribe: { startDate: string; endDate: string } }>(subscribe, {
+      input: { planId: goldId },
+    });
     expect(first.data?.subscribe).toEqual({ planName: 'Gold', startDate: today, endDate: plusDays(today, 29) });
-    const second = await investor.request<{ subscribe: { startDate: string; endDate: string } }>(subscribe, { input: { planId: goldId } });
-    expect(second.data?.subscribe).toEqual({ planName: 'Gold', startDate: plusDays(today, 30), endDate: plusDays(today, 59) });
-    const mine = await investor.request<{ mySubscription: { current: { planName: string }; activeUntil: string; periods: unknown[] } }>(
-      '{ mySubscription { current { planName } activeUntil periods { id } } }',
-    );
-    expect(mine.data?.mySubscription).toMatchObject({ current: { planName: 'Gold' }, activeUntil: plusDays(today, 59) });
+    const second = await investor.request<{ subscribe: { startDate: string; endDate: string } }>(subscribe, {
+      input: { planId: goldId },
+    });
+    expect(second.data?.subscribe).toEqual({
+      planName: 'Gold',
+      startDate: plusDays(today, 30),
+      endDate: plusDays(today, 59),
+    });
+    const mine = await investor.request<{
+      mySubscription: { current: { planName: string }; activeUntil: string; periods: unknown[] };
+    }>('{ mySubscription { current { planName } activeUntil periods { id } } }');
+    expect(mine.data?.mySubscription).toMatchObject({
+      current: { planName: 'Gold' },
+      activeUntil: plusDays(today, 59),
+    });
     expect(mine.data?.mySubscription.periods).toHaveLength(2);
     const forAdmin = await investor.request(subscribe, { input: { planId: goldId, userId: '1' } });
-    expect(forAdmin.errors?.[0]).toMatchObject({ message: 'You can only subscribe yourself', extensions: { code: 'FORBIDDEN' } });
+    expect(forAdmin.errors?.[0]).toMatchObject({
+      message: 'You can only subscribe yourself',
+      extensions: { code: 'FORBIDDEN' },
+    });
 
-    const admins = await admin.request<{ adminSubscriptionPlans: Array<{ name: string; activeSubscribers: number }> }>('{ adminSubscriptionPlans { name activeSubscribers } }');
+    const admins = await admin.request<{ adminSubscriptionPlans: Array<{ name: string; activeSubscribers: number }> }>(
+      '{ adminSubscriptionPlans { name activeSubscribers } }',
+    );
     expect(admins.data?.adminSubscriptionPlans).toEqual([{ name: 'Gold', activeSubscribers: 1 }]);
-    const blocked = await admin.request('mutation ($id: ID!) { deleteSubscriptionPlan(id: $id) { id message } }', { id: goldId });
+    const blocked = await admin.request('mutation ($id: ID!) { deleteSubscriptionPlan(id: $id) { id message } }', {
+      id: goldId,
+    });
     expect(blocked.errors?.[0]?.extensions).toMatchObject({ code: 'CONFLICT', status: 409 });
   });
 
   it('gives the referral link and a QR code that decodes to it; sign-up through it is recorded and claimed once', async () => {
-    const result = await investor.request<{ referralLink: { username: string; referralCode: string; link: string; qrCodeDataUrl: string } }>(
-      '{ referralLink { username referralCode link qrCodeDataUrl } }',
-    );
+    const result = await investor.request<{
+      referralLink: { username: string; referralCode: string; link: string; qrCodeDataUrl: string };
+    }>('{ referralLink { username referralCode link qrCodeDataUrl } }');
     expect(result.errors).toBeUndefined();
     const referral = result.data!.referralLink;
     expect(referral.referralCode).toMatch(/^[A-Z0-9]{10}$/);
@@ -126,41 +169,80 @@ describe('accounts through GraphQL', () => {
     expect(jsQR(new Uint8ClampedArray(image.data), image.width, image.height)?.data).toBe(referral.link);
 
     // someone else's link is refused; a visitor must log in
-    expect((await staff.request('{ referralLink(username: "investor") { link } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await stack.client().request('{ referralLink { link } }')).errors?.[0]).toMatchObject({ message: 'Please log in to continue', extensions: { code: 'UNAUTHENTICATED' } });
+    expect((await staff.request('{ referralLink(username: "investor") { link } }')).errors?.[0]?.extensions?.code).toBe(
+      'FORBIDDEN',
+    );
+    expect((await stack.client().request('{ referralLink { link } }')).errors?.[0]).toMatchObject({
+      message: 'Please log in to continue',
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
 
     const visitor = stack.client();
-    const signup = await visitor.request<{ signup: { id: string } }>('mutation ($input: SignupInput!) { signup(input: $input) { id } }', {
-      input: { firstName: 'Kiran', lastName: 'Das', username: 'kiran', email: 'kiran@example.com', password: 'Kiran#2025', referralCode: new URL(referral.link).searchParams.get('referralCode') },
-    });
+    const signup = await visitor.request<{ signup: { id: string } }>(
+      'mutation ($input: SignupInput!) { signup(input: $input) { id } }',
+      {
+        input: {
+          firstName: 'Kiran',
+          lastName: 'Das',
+          username: 'kiran',
+          email: 'kiran@example.com',
+          password: 'Kiran#2025',
+          referralCode: new URL(referral.link).searchParams.get('referralCode'),
+        },
+      },
+    );
     expect(signup.errors).toBeUndefined();
     const list = `{ referrals { id referredUserId referredUsername claimed } }`;
-    const mine = await investor.request<{ referrals: Array<{ id: string; referredUserId: string; referredUsername: string; claimed: boolean }> }>(list);
-    expect(mine.data?.referrals).toEqual([{ id: expect.any(String), referredUserId: signup.data!.signup.id, referredUsername: 'kiran', claimed: false }]);
+    const mine = await investor.request<{
+      referrals: Array<{ id: string; referredUserId: string; referredUsername: string; claimed: boolean }>;
+    }>(list);
+    expect(mine.data?.referrals).toEqual([
+      { id: expect.any(String), referredUserId: signup.data!.signup.id, referredUsername: 'kiran', claimed: false },
+    ]);
 
     const claim = 'mutation ($id: ID!) { claimReferral(id: $id) { claimed } }';
     const id = mine.data!.referrals[0]!.id;
     await visitor.login('kiran', 'Kiran#2025');
     expect((await visitor.request(claim, { id })).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await investor.request<{ claimReferral: { claimed: boolean } }>(claim, { id })).data?.claimReferral.claimed).toBe(true);
-    expect((await investor.request(claim, { id })).errors?.[0]).toMatchObject({ message: 'This referral has already been claimed', extensions: { code: 'CONFLICT' } });
+    expect(
+      (await investor.request<{ claimReferral: { claimed: boolean } }>(claim, { id })).data?.claimReferral.claimed,
+    ).toBe(true);
+    expect((await investor.request(claim, { id })).errors?.[0]).toMatchObject({
+      message: 'This referral has already been claimed',
+      extensions: { code: 'CONFLICT' },
+    });
   });
 
   it('stores Contact Us messages for staff to read, and no one else', async () => {
     const visitor = stack.client();
     const send = 'mutation ($input: ContactMessageInput!) { sendContactMessage(input: $input) { id message } }';
     const sent = await visitor.request<{ sendContactMessage: { id: string; message: string } }>(send, {
-      input: { firstName: 'Meera', lastName: 'Iyer', email: 'meera@example.com', mobileNo: '', message: 'Line one\nLine two' },
+      input: {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        email: 'meera@example.com',
+        mobileNo: '',
+        message: 'Line one\nLine two',
+      },
     });
     expect(sent.errors).toBeUndefined();
     expect(sent.data?.sendContactMessage.message).toBe('Thank you for your message. We will get back to you soon.');
-    const invalid = await visitor.request(send, { input: { firstName: 'M', lastName: 'I', email: 'meera@example.com', message: '' } });
+    const invalid = await visitor.request(send, {
+      input: { firstName: 'M', lastName: 'I', email: 'meera@example.com', message: '' },
+    });
     expect(invalid.errors?.[0]?.message).toBe('Message is required!');
 
     const read = '{ contactMessages { id firstName email mobileNo message username } }';
     const forStaff = await staff.request<{ contactMessages: Array<Record<string, unknown>> }>(read);
     expect(forStaff.data?.contactMessages).toEqual([
-      { id: sent.data!.sendContactMessage.id, firstName: 'Meera', email: 'meera@example.com', mobileNo: null, message: 'Line one\nLine two', username: null },
+      {
+        id: sent.data!.sendContactMessage.id,
+        firstName: 'Meera',
+        email: 'meera@example.com',
+        mobileNo: null,
+        message: 'Line one\nLine two',
+        username: null,
+      },
     ]);
     expect((await investor.request(read)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await visitor.request(read)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

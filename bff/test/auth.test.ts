@@ -12,9 +12,9 @@ describe('session and accounts through GraphQL', () => {
 
   it('logs in with an httpOnly SameSite=Strict cookie and answers the user', async () => {
     const client = stack.client();
-    const result = await client.request<{ login: { token: string; user: { username: string; roles: Array<{ name: string }> } } }>(
-      `mutation { login(username: "admin", password: "Admin@123") { token user { ${USER_FIELDS} } } }`,
-    );
+    const result = await client.request<{
+      login: { token: string; user: { username: string; roles: Array<{ name: string }> } };
+    }>(`mutation { login(username: "admin", password: "Admin@123") { token user { ${USER_FIELDS} } } }`);
     expect(result.errors).toBeUndefined();
     expect(result.data?.login.user.username).toBe('admin');
     expect(result.data?.login.user.roles.map((r) => r.name)).toEqual(['ROLE_ADMIN']);
@@ -36,7 +36,9 @@ describe('session and accounts through GraphQL', () => {
   it('accepts a bearer token from integrators', async () => {
     const token = await stack.api.login('staff', 'Staff@123');
     const anonymous = stack.client();
-    const me = await anonymous.request<{ me: { username: string } | null }>('{ me { username } }', undefined, { headers: { authorization: `Bearer ${token}` } });
+    const me = await anonymous.request<{ me: { username: string } | null }>('{ me { username } }', undefined, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.data?.me?.username).toBe('staff');
   });
 
@@ -64,17 +66,37 @@ describe('session and accounts through GraphQL', () => {
     const client = stack.client();
     const signup = await client.request<{ signup: { username: string } }>(
       'mutation ($input: SignupInput!) { signup(input: $input) { username roles { name } } }',
-      { input: { firstName: 'Asha', lastName: 'Rao', username: 'asha', email: 'asha@example.com', password: 'Asha@12345' } },
+      {
+        input: {
+          firstName: 'Asha',
+          lastName: 'Rao',
+          username: 'asha',
+          email: 'asha@example.com',
+          password: 'Asha@12345',
+        },
+      },
     );
     expect(signup.data?.signup.username).toBe('asha');
     const again = await client.request('mutation ($input: SignupInput!) { signup(input: $input) { username } }', {
-      input: { firstName: 'Asha', lastName: 'Rao', username: 'asha', email: 'other@example.com', password: 'Asha@12345' },
+      input: {
+        firstName: 'Asha',
+        lastName: 'Rao',
+        username: 'asha',
+        email: 'other@example.com',
+        password: 'Asha@12345',
+      },
     });
-    expect(again.errors?.[0]).toMatchObject({ message: 'Username already exists', extensions: { code: 'CONFLICT', status: 409 } });
+    expect(again.errors?.[0]).toMatchObject({
+      message: 'Username already exists',
+      extensions: { code: 'CONFLICT', status: 409 },
+    });
     const invalid = await client.request('mutation ($input: SignupInput!) { signup(input: $input) { username } }', {
       input: { firstName: '', lastName: 'Rao', username: 'asha2', email: 'asha2@example.com', password: 'Asha@12345' },
     });
-    expect(invalid.errors?.[0]).toMatchObject({ message: 'First Name is required!', extensions: { code: 'BAD_USER_INPUT' } });
+    expect(invalid.errors?.[0]).toMatchObject({
+      message: 'First Name is required!',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
 
     await client.login('asha', 'Asha@12345');
     const updated = await client.request<{ updateProfile: { firstName: string; mobileNo: string } }>(
@@ -98,7 +120,16 @@ describe('session and accounts through GraphQL', () => {
     const staffRole = roles.data?.roles.find((r) => r.name === 'ROLE_STAFF');
     const created = await admin.request<{ createUser: { id: string; roles: Array<{ name: string }> } }>(
       `mutation ($input: UserInput!) { createUser(input: $input) { ${USER_FIELDS} } }`,
-      { input: { firstName: 'Kiran', lastName: 'Das', username: 'kiran', email: 'kiran@example.com', password: 'Kiran@1234', roleId: staffRole?.id } },
+      {
+        input: {
+          firstName: 'Kiran',
+          lastName: 'Das',
+          username: 'kiran',
+          email: 'kiran@example.com',
+          password: 'Kiran@1234',
+          roleId: staffRole?.id,
+        },
+      },
     );
     expect(created.errors).toBeUndefined();
     expect(created.data?.createUser.roles.map((r) => r.name)).toEqual(['ROLE_STAFF']);
@@ -106,9 +137,12 @@ describe('session and accounts through GraphQL', () => {
     expect(users.data?.users.map((u) => u.username)).toContain('kiran');
     const missing = await admin.request<{ user: null }>('{ user(id: "99999") { username } }');
     expect(missing.data?.user).toBeNull();
-    const deleted = await admin.request<{ deleteUser: { message: string } }>('mutation ($id: ID!) { deleteUser(id: $id) { id message } }', {
-      id: created.data?.createUser.id,
-    });
+    const deleted = await admin.request<{ deleteUser: { message: string } }>(
+      'mutation ($id: ID!) { deleteUser(id: $id) { id message } }',
+      {
+        id: created.data?.createUser.id,
+      },
+    );
     expect(deleted.data?.deleteUser.message).toBe('User Deleted Successfully');
   });
 
@@ -117,10 +151,14 @@ describe('session and accounts through GraphQL', () => {
     const lonely = await start();
     await lonely.api.close();
     const started = Date.now();
-    const result = await lonely.client().request('mutation { login(username: "admin", password: "Admin@123") { token } }');
+    const result = await lonely
+      .client()
+      .request('mutation { login(username: "admin", password: "Admin@123") { token } }');
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(result.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
-    const status = await lonely.client().request<{ serviceStatus: { bff: string; api: string } }>('{ serviceStatus { bff api } }');
+    const status = await lonely
+      .client()
+      .request<{ serviceStatus: { bff: string; api: string } }>('{ serviceStatus { bff api } }');
     expect(status.data?.serviceStatus).toEqual({ bff: 'OK', api: 'UNAVAILABLE' });
     expect((await fetch(`${lonely.bffUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${lonely.bffUrl}/readyz`);

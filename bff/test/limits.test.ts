@@ -24,32 +24,46 @@ describe('GraphQL limits (validation rule)', () => {
   it('refuses queries deeper than the limit and accepts the limit itself', () => {
     expect(errorsOf(deepQuery(2).query)).toEqual([]);
     expect(errorsOf(deepQuery(GRAPHQL_LIMITS.maxDepth).query)).toEqual([]);
-    expect(errorsOf(deepQuery(GRAPHQL_LIMITS.maxDepth + 1).query)).toEqual([`The query is too deep (${GRAPHQL_LIMITS.maxDepth + 1} levels; at most ${GRAPHQL_LIMITS.maxDepth})`]);
+    expect(errorsOf(deepQuery(GRAPHQL_LIMITS.maxDepth + 1).query)).toEqual([
+      `The query is too deep (${GRAPHQL_LIMITS.maxDepth + 1} levels; at most ${GRAPHQL_LIMITS.maxDepth})`,
+    ]);
   });
 
   it('leaves the standard introspection query to the introspection switch (explorers need it in development)', () => {
-    expect(errorsOf(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, specifiedByUrl: true }))).toEqual([]);
+    expect(
+      errorsOf(getIntrospectionQuery({ descriptions: true, inputValueDeprecation: true, specifiedByUrl: true })),
+    ).toEqual([]);
     // but not as a way around the limits: a deep query next to it still counts
-    expect(errorsOf(`{ __schema { queryType { name } } root { ${deepQuery(12).body} } }`)).toEqual(['The query is too deep (12 levels; at most 10)']);
+    expect(errorsOf(`{ __schema { queryType { name } } root { ${deepQuery(12).body} } }`)).toEqual([
+      'The query is too deep (12 levels; at most 10)',
+    ]);
   });
 
   it('counts fragments when measuring depth', () => {
     const { body } = deepQuery(GRAPHQL_LIMITS.maxDepth + 1);
-    expect(errorsOf(`fragment Deep on Node { ${body} } { root { ...Deep } }`)[0]).toMatch(/^The query is too deep \(11 levels/);
-    expect(errorsOf(`fragment Deep on Node { ${deepQuery(GRAPHQL_LIMITS.maxDepth).body} } { root { ...Deep } }`)).toEqual([]);
+    expect(errorsOf(`fragment Deep on Node { ${body} } { root { ...Deep } }`)[0]).toMatch(
+      /^The query is too deep \(11 levels/,
+    );
+    expect(
+      errorsOf(`fragment Deep on Node { ${deepQuery(GRAPHQL_LIMITS.maxDepth).body} } { root { ...Deep } }`),
+    ).toEqual([]);
   });
 
   it('weights list fields when measuring cost', () => {
     // nodes(×10) { children(×100) { children(×1000) { children(×10000) { id } } } }:
     // cost = 1 + 10 + 100 + 1000 + 10000 = 11111 > 5000
-    expect(errorsOf('{ nodes { children { children { children { id } } } } }')).toEqual(['The query is too expensive (cost 11111; at most 5000)']);
+    expect(errorsOf('{ nodes { children { children { children { id } } } } }')).toEqual([
+      'The query is too expensive (cost 11111; at most 5000)',
+    ]);
     // one level less: 1 + 10 + 100 + 1000 = 1111
     expect(errorsOf('{ nodes { children { children { id } } } }')).toEqual([]);
   });
 
   it('limits aliases', () => {
     const aliases = Array.from({ length: GRAPHQL_LIMITS.maxAliases + 1 }, (_, i) => `a${i}: root { id }`).join(' ');
-    expect(errorsOf(`{ ${aliases} }`)).toContain(`The query uses too many aliases (${GRAPHQL_LIMITS.maxAliases + 1}; at most ${GRAPHQL_LIMITS.maxAliases})`);
+    expect(errorsOf(`{ ${aliases} }`)).toContain(
+      `The query uses too many aliases (${GRAPHQL_LIMITS.maxAliases + 1}; at most ${GRAPHQL_LIMITS.maxAliases})`,
+    );
   });
 });
 
@@ -61,7 +75,11 @@ describe('GraphQL endpoint protections', () => {
   afterAll(async () => stack.close());
 
   async function post(body: unknown, headers: Record<string, string> = {}) {
-    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const response = await fetch(`${stack.bffUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     return { status: response.status, body: (await response.json()) as unknown };
   }
 
@@ -76,7 +94,9 @@ describe('GraphQL endpoint protections', () => {
     const ok = await post([{ query: '{ serviceStatus { bff } }' }, { query: '{ me { username } }' }]);
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual([{ data: { serviceStatus: { bff: 'OK' } } }, { data: { me: null } }]);
-    const tooMany = await post(Array.from({ length: GRAPHQL_LIMITS.maxBatch + 1 }, () => ({ query: '{ serviceStatus { bff } }' })));
+    const tooMany = await post(
+      Array.from({ length: GRAPHQL_LIMITS.maxBatch + 1 }, () => ({ query: '{ serviceStatus { bff } }' })),
+    );
     expect(tooMany.status).toBe(400);
     expect(JSON.stringify(tooMany.body)).toContain(`at most ${GRAPHQL_LIMITS.maxBatch}`);
   });
@@ -136,6 +156,8 @@ describe('BFF rate limit and load shedding', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 200)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect((await fetch(`${stack.bffUrl}/healthz`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(200);
+    expect((await fetch(`${stack.bffUrl}/healthz`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(
+      200,
+    );
   });
 });

@@ -14,7 +14,14 @@ interface Holding {
   quantity: number;
   status: string;
   currentPrice: string | null;
-  profitLoss: { gross: string | null; buyCharges: string; sellCharges: string; charges: string; net: string | null; breakdown: Array<{ chargeTypeName: string; total: string }> };
+  profitLoss: {
+    gross: string | null;
+    buyCharges: string;
+    sellCharges: string;
+    charges: string;
+    net: string | null;
+    breakdown: Array<{ chargeTypeName: string; total: string }>;
+  };
   quote: { closePrice: string; tradeDate: string; change: string | null; changePercent: string | null } | null;
 }
 
@@ -34,7 +41,9 @@ describe('portfolio through GraphQL', () => {
     await staff.login('staff', 'Staff@123');
     investor = stack.client();
     await investor.login('investor', 'Investor@123');
-    stack.api.app.server.on('request', (request: IncomingMessage) => restCalls.push(`${request.method} ${request.url}`));
+    stack.api.app.server.on('request', (request: IncomingMessage) =>
+      restCalls.push(`${request.method} ${request.url}`),
+    );
     await insertPrices(stack.api, [
       { symbol: 'GQA', date: '2025-01-09', close: '105.25' },
       { symbol: 'GQA', date: '2025-01-10', close: '110' },
@@ -58,17 +67,32 @@ describe('portfolio through GraphQL', () => {
       'mutation ($input: BrokerageFirmInput!) { createBrokerageFirm(input: $input) { id name } }',
       { input: { name: `${prefix} Broking`, address: 'Fort, Mumbai', contactNumber: '9988776655' } },
     );
-    const segment = await ok<{ createSegment: { id: string; name: string } }>(staff, 'mutation ($input: NameInput!) { createSegment(input: $input) { id name } }', {
-      input: { name: `${prefix} Equity` },
-    });
+    const segment = await ok<{ createSegment: { id: string; name: string } }>(
+      staff,
+      'mutation ($input: NameInput!) { createSegment(input: $input) { id name } }',
+      {
+        input: { name: `${prefix} Equity` },
+      },
+    );
     const types: Record<string, string> = {};
     for (const name of typeNames) {
-      const created = await ok<{ createChargeType: { id: string } }>(staff, 'mutation ($input: NameInput!) { createChargeType(input: $input) { id } }', {
-        input: { name: `${prefix} ${name}` },
-      });
+      const created = await ok<{ createChargeType: { id: string } }>(
+        staff,
+        'mutation ($input: NameInput!) { createChargeType(input: $input) { id } }',
+        {
+          input: { name: `${prefix} ${name}` },
+        },
+      );
       types[name] = created.createChargeType.id;
     }
-    const charge = (type: string, onBuySell: string, amount: string, percentage: string, effectiveDate: string, exchange = 'NSE') =>
+    const charge = (
+      type: string,
+      onBuySell: string,
+      amount: string,
+      percentage: string,
+      effectiveDate: string,
+      exchange = 'NSE',
+    ) =>
       ok(staff, 'mutation ($input: ChargeInput!) { createCharge(input: $input) { id } }', {
         input: {
           brokerageFirmId: firm.createBrokerageFirm.id,
@@ -88,7 +112,13 @@ describe('portfolio through GraphQL', () => {
       instrumentType: segment.createSegment.name,
     });
     const add = async (client: GraphQLClient, fields: Record<string, unknown>) =>
-      (await ok<{ addHolding: Holding }>(client, `mutation ($input: HoldingInput!) { addHolding(input: $input) { ${HOLDING_FIELDS} } }`, { input: holding(fields) })).addHolding;
+      (
+        await ok<{ addHolding: Holding }>(
+          client,
+          `mutation ($input: HoldingInput!) { addHolding(input: $input) { ${HOLDING_FIELDS} } }`,
+          { input: holding(fields) },
+        )
+      ).addHolding;
     const sell = async (id: string, quantity: number, sellPrice: string, sellingDate: string) =>
       (
         await ok<{ sellHolding: { sold: Holding; remaining: Holding | null } }>(
@@ -106,7 +136,13 @@ describe('portfolio through GraphQL', () => {
       await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
       await s.charge('STT', 'BOTH', '0', '0.1', '2024-01-01');
       const h = await s.add(investor, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
-      expect(h.profitLoss).toMatchObject({ gross: '100', buyCharges: '21', sellCharges: '21.1', charges: '42.1', net: '57.9' });
+      expect(h.profitLoss).toMatchObject({
+        gross: '100',
+        buyCharges: '21',
+        sellCharges: '21.1',
+        charges: '42.1',
+        net: '57.9',
+      });
       // quote: 110 − 105.25 = 4.75; 4.75 / 105.25 = 4.513… % → 4.51
       expect(h.quote).toEqual({ closePrice: '110', tradeDate: '2025-01-10', change: '4.75', changePercent: '4.51' });
     });
@@ -119,7 +155,13 @@ describe('portfolio through GraphQL', () => {
       const { sold, remaining } = await s.sell(h.id, 10, '90', '2025-02-10');
       expect(remaining).toBeNull();
       expect(sold).toMatchObject({ id: h.id, status: 'REALIZED' });
-      expect(sold.profitLoss).toMatchObject({ gross: '-100', buyCharges: '21', sellCharges: '20.9', charges: '41.9', net: '-141.9' });
+      expect(sold.profitLoss).toMatchObject({
+        gross: '-100',
+        buyCharges: '21',
+        sellCharges: '20.9',
+        charges: '41.9',
+        net: '-141.9',
+      });
     });
 
     it('3. partial sell of 40 of 100: sold net 370.68, open rest net 266.11', async () => {
@@ -133,11 +175,17 @@ describe('portfolio through GraphQL', () => {
       expect(remaining).toMatchObject({ quantity: 60, status: 'UNREALIZED' });
       expect(remaining?.profitLoss).toMatchObject({ buyCharges: '12.9', sellCharges: '20.99', net: '266.11' });
       // selling more than the 60 left is refused
-      const tooMany = await investor.request('mutation ($id: ID!, $input: SellHoldingInput!) { sellHolding(id: $id, input: $input) { sold { id } } }', {
-        id: remaining?.id,
-        input: { quantity: 61, sellPrice: '60', sellingDate: '2025-02-04' },
+      const tooMany = await investor.request(
+        'mutation ($id: ID!, $input: SellHoldingInput!) { sellHolding(id: $id, input: $input) { sold { id } } }',
+        {
+          id: remaining?.id,
+          input: { quantity: 61, sellPrice: '60', sellingDate: '2025-02-04' },
+        },
+      );
+      expect(tooMany.errors?.[0]).toMatchObject({
+        message: 'You cannot sell 61 shares: only 60 are held',
+        extensions: { code: 'BAD_USER_INPUT' },
       });
-      expect(tooMany.errors?.[0]).toMatchObject({ message: 'You cannot sell 61 shares: only 60 are held', extensions: { code: 'BAD_USER_INPUT' } });
     });
 
     it('4. effective date changes between buy (₹20 rule) and sell (₹15 rule): charges 39.1, net 60.9', async () => {
@@ -155,7 +203,12 @@ describe('portfolio through GraphQL', () => {
       await s.charge('Exchange', 'BOTH', '5', '0.00297', '2024-01-01');
       const h = await s.add(investor, { symbol: 'GQD', price: '1234.50', quantity: 250, creationDate: '2025-01-06' });
       const { sold } = await s.sell(h.id, 250, '1300.25', '2025-03-03');
-      expect(sold.profitLoss).toMatchObject({ buyCharges: '14.1661625', sellCharges: '14.65435625', charges: '28.82051875', net: '16408.67948125' });
+      expect(sold.profitLoss).toMatchObject({
+        buyCharges: '14.1661625',
+        sellCharges: '14.65435625',
+        charges: '28.82051875',
+        net: '16408.67948125',
+      });
     });
 
     it('6. BUY-only stamp duty, SELL-only STT, BOTH brokerage: buy 21.5, sell 31, net 947.5', async () => {
@@ -171,7 +224,13 @@ describe('portfolio through GraphQL', () => {
     it('7. a BSE holding where only NSE charges exist: gross 50 = net', async () => {
       const s = await reference('G7', ['Brokerage']);
       await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
-      const h = await s.add(investor, { symbol: 'GQC', price: '100', quantity: 10, creationDate: '2025-01-10', exchange: 'BSE' });
+      const h = await s.add(investor, {
+        symbol: 'GQC',
+        price: '100',
+        quantity: 10,
+        creationDate: '2025-01-10',
+        exchange: 'BSE',
+      });
       expect(h.profitLoss).toMatchObject({ gross: '50', charges: '0', net: '50', breakdown: [] });
     });
 
@@ -188,7 +247,10 @@ describe('portfolio through GraphQL', () => {
     const noPrice = await investor.request('mutation ($input: HoldingInput!) { addHolding(input: $input) { id } }', {
       input: s.holding({ symbol: 'NOPE', price: '10', quantity: 1, creationDate: '2025-01-06' }),
     });
-    expect(noPrice.errors?.[0]).toMatchObject({ message: 'No prices are loaded for symbol NOPE; choose a symbol from the list', extensions: { code: 'BAD_USER_INPUT', status: 400 } });
+    expect(noPrice.errors?.[0]).toMatchObject({
+      message: 'No prices are loaded for symbol NOPE; choose a symbol from the list',
+      extensions: { code: 'BAD_USER_INPUT', status: 400 },
+    });
     const blank = await investor.request('mutation ($input: HoldingInput!) { addHolding(input: $input) { id } }', {
       input: s.holding({ symbol: ' ', price: '10', quantity: 1, creationDate: '2025-01-06' }),
     });
@@ -197,12 +259,17 @@ describe('portfolio through GraphQL', () => {
 
   it('loads the quotes of a whole holdings list with the list itself, and batches other quote reads (DataLoader)', async () => {
     const s = await reference('GL', []);
-    for (const symbol of ['GQA', 'GQB', 'GQC', 'GQD', 'GQA', 'GQB']) await s.add(investor, { symbol, price: '10', quantity: 1, creationDate: '2025-01-06' });
+    for (const symbol of ['GQA', 'GQB', 'GQC', 'GQD', 'GQA', 'GQB'])
+      await s.add(investor, { symbol, price: '10', quantity: 1, creationDate: '2025-01-06' });
     restCalls = [];
-    const data = await ok<{ holdings: Holding[] }>(investor, `query ($b: String, $s: String) { holdings(brokerName: $b, segmentName: $s) { ${HOLDING_FIELDS} } }`, {
-      b: 'GL Broking',
-      s: 'GL Equity',
-    });
+    const data = await ok<{ holdings: Holding[] }>(
+      investor,
+      `query ($b: String, $s: String) { holdings(brokerName: $b, segmentName: $s) { ${HOLDING_FIELDS} } }`,
+      {
+        b: 'GL Broking',
+        s: 'GL Equity',
+      },
+    );
     expect(data.holdings).toHaveLength(6);
     expect(data.holdings.every((h) => h.quote?.closePrice === h.currentPrice)).toBe(true);
     // the REST list carries each symbol's quote and primes the loader: one REST call for six rows
@@ -211,7 +278,9 @@ describe('portfolio through GraphQL', () => {
 
     // the same quotes read apart from a list: one batched price read for all the symbols
     restCalls = [];
-    const quotes = await ok<{ stockQuotes: Array<{ symbol: string; closePrice: string; tradeDate: string; change: string | null }> }>(
+    const quotes = await ok<{
+      stockQuotes: Array<{ symbol: string; closePrice: string; tradeDate: string; change: string | null }>;
+    }>(
       investor,
       '{ stockQuotes(symbols: ["GQA", "GQB", "GQC", "GQD", "GQA"]) { symbol closePrice tradeDate change } }',
     );
@@ -221,7 +290,11 @@ describe('portfolio through GraphQL', () => {
     // and they agree with what the list carried
     for (const holding of data.holdings) {
       const quote = quotes.stockQuotes.find((q) => q.symbol === holding.symbol);
-      expect(quote).toMatchObject({ closePrice: holding.quote?.closePrice, tradeDate: holding.quote?.tradeDate, change: holding.quote?.change });
+      expect(quote).toMatchObject({
+        closePrice: holding.quote?.closePrice,
+        tradeDate: holding.quote?.tradeDate,
+        change: holding.quote?.change,
+      });
     }
   });
 
@@ -232,7 +305,10 @@ describe('portfolio through GraphQL', () => {
     const query = `query { holdings(segmentName: "GC Equity") { ${HOLDING_FIELDS} } }`;
     expect((await ok<{ holdings: Holding[] }>(investor, query)).holdings[0]?.profitLoss.net).toBe('100');
     await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
-    expect((await ok<{ holdings: Holding[] }>(investor, query)).holdings[0]?.profitLoss).toMatchObject({ charges: '40', net: '60' });
+    expect((await ok<{ holdings: Holding[] }>(investor, query)).holdings[0]?.profitLoss).toMatchObject({
+      charges: '40',
+      net: '60',
+    });
   });
 
   it("never shows or changes another investor's holding", async () => {
@@ -240,25 +316,41 @@ describe('portfolio through GraphQL', () => {
     await admin.login('admin', 'Admin@123');
     const roles = await ok<{ roles: Array<{ id: string; name: string }> }>(admin, '{ roles { id name } }');
     await ok(admin, 'mutation ($input: UserInput!) { createUser(input: $input) { id } }', {
-      input: { firstName: 'Gita', lastName: 'G', username: 'gita', email: 'gita@example.com', password: 'Gita@12345', roleId: roles.roles.find((r) => r.name === 'ROLE_USER')?.id },
+      input: {
+        firstName: 'Gita',
+        lastName: 'G',
+        username: 'gita',
+        email: 'gita@example.com',
+        password: 'Gita@12345',
+        roleId: roles.roles.find((r) => r.name === 'ROLE_USER')?.id,
+      },
     });
     const gita = stack.client();
     await gita.login('gita', 'Gita@12345');
     const s = await reference('GO', []);
     const theirs = await s.add(gita, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
-    const snapshot = async () => (await ok<{ holdings: Holding[] }>(gita, `{ holdings { ${HOLDING_FIELDS} } }`)).holdings;
+    const snapshot = async () =>
+      (await ok<{ holdings: Holding[] }>(gita, `{ holdings { ${HOLDING_FIELDS} } }`)).holdings;
     const before = await snapshot();
 
     const mine = await ok<{ holdings: Holding[] }>(investor, '{ holdings { id } }');
     expect(mine.holdings.map((h) => h.id)).not.toContain(theirs.id);
-    expect((await ok<{ holdings: Holding[] }>(investor, '{ holdings(segmentName: "GO Equity") { id } }')).holdings).toEqual([]);
+    expect(
+      (await ok<{ holdings: Holding[] }>(investor, '{ holdings(segmentName: "GO Equity") { id } }')).holdings,
+    ).toEqual([]);
 
-    const update = await investor.request('mutation ($id: ID!, $input: HoldingInput!) { updateHolding(id: $id, input: $input) { id } }', {
-      id: theirs.id,
-      input: s.holding({ symbol: 'GQA', price: '1', quantity: 1, creationDate: '2025-01-10' }),
-    });
+    const update = await investor.request(
+      'mutation ($id: ID!, $input: HoldingInput!) { updateHolding(id: $id, input: $input) { id } }',
+      {
+        id: theirs.id,
+        input: s.holding({ symbol: 'GQA', price: '1', quantity: 1, creationDate: '2025-01-10' }),
+      },
+    );
     expect(update.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
-    const sale = await investor.request('mutation ($id: ID!) { sellHolding(id: $id, input: { quantity: 1, sellPrice: "1", sellingDate: "2025-01-10" }) { sold { id } } }', { id: theirs.id });
+    const sale = await investor.request(
+      'mutation ($id: ID!) { sellHolding(id: $id, input: { quantity: 1, sellPrice: "1", sellingDate: "2025-01-10" }) { sold { id } } }',
+      { id: theirs.id },
+    );
     expect(sale.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const remove = await investor.request('mutation ($id: ID!) { deleteHolding(id: $id) { id } }', { id: theirs.id });
     expect(remove.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
@@ -272,7 +364,14 @@ describe('portfolio through GraphQL', () => {
     await s.charge('Brokerage', 'BOTH', '10', '0', '2024-01-01');
     await s.add(investor, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
     const data = await ok<{
-      portfolioSummary: { totals: { holdings: number }; firms: Array<{ brokerageFirm: { name: string }; totals: Record<string, unknown>; segments: Array<{ segment: { name: string }; totals: { net: string } }> }> };
+      portfolioSummary: {
+        totals: { holdings: number };
+        firms: Array<{
+          brokerageFirm: { name: string };
+          totals: Record<string, unknown>;
+          segments: Array<{ segment: { name: string }; totals: { net: string } }>;
+        }>;
+      };
       portfolioAlerts: Array<{ kind: string; tone: string; title: string }>;
     }>(
       investor,
@@ -280,7 +379,15 @@ describe('portfolio through GraphQL', () => {
          portfolioAlerts(brokerName: "GS Broking") { kind tone title } }`,
     );
     const firm = data.portfolioSummary.firms.find((f) => f.brokerageFirm.name === 'GS Broking');
-    expect(firm?.totals).toEqual({ holdings: 1, invested: '1000', currentValue: '1100', realized: '0', unrealized: '100', charges: '20', net: '80' });
+    expect(firm?.totals).toEqual({
+      holdings: 1,
+      invested: '1000',
+      currentValue: '1100',
+      realized: '0',
+      unrealized: '100',
+      charges: '20',
+      net: '80',
+    });
     expect(firm?.segments.find((x) => x.segment.name === 'GS Equity')?.totals.net).toBe('80');
     // GQA moved 105.25 → 110 (+4.75 × 10 = +47.50 on 1052.50: +4.51 %), no 52-week history: one segment alert
     expect(data.portfolioAlerts).toEqual([{ kind: 'SEGMENT_MOVE', tone: 'POSITIVE', title: 'GS Equity up 4.51%' }]);
@@ -288,7 +395,10 @@ describe('portfolio through GraphQL', () => {
 
   it('reference data: staff writes, investors read, conflicts are CONFLICT', async () => {
     const s = await reference('GR', ['Brokerage']);
-    const firms = await ok<{ brokerageFirms: Array<{ id: string; name: string }> }>(investor, '{ brokerageFirms { id name } segments { name } }');
+    const firms = await ok<{ brokerageFirms: Array<{ id: string; name: string }> }>(
+      investor,
+      '{ brokerageFirms { id name } segments { name } }',
+    );
     expect(firms.brokerageFirms.map((f) => f.name)).toContain('GR Broking');
     const denied = await investor.request('mutation { createSegment(input: { name: "Mine" }) { id } }');
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
@@ -296,26 +406,56 @@ describe('portfolio through GraphQL', () => {
     expect(charges.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
 
     await s.charge('Brokerage', 'BOTH', '1', '0', '2024-01-01');
-    const inUse = await staff.request('mutation ($id: ID!) { deleteSegment(id: $id) { message } }', { id: s.segment.id });
-    expect(inUse.errors?.[0]).toMatchObject({ message: "Segment 'GR Equity' is used by 1 charge; remove those first", extensions: { code: 'CONFLICT' } });
-    const free = await ok<{ createSegment: { id: string } }>(staff, 'mutation { createSegment(input: { name: "GR Spare" }) { id } }');
-    const deleted = await ok<{ deleteSegment: { id: string; message: string } }>(staff, 'mutation ($id: ID!) { deleteSegment(id: $id) { id message } }', { id: free.createSegment.id });
-    expect(deleted.deleteSegment).toEqual({ id: free.createSegment.id, message: 'Segment GR Spare deleted successfully' });
-    const options = await ok<{ buySellOptions: string[]; charge: null }>(staff, '{ buySellOptions charge(id: "987654") { id } }');
+    const inUse = await staff.request('mutation ($id: ID!) { deleteSegment(id: $id) { message } }', {
+      id: s.segment.id,
+    });
+    expect(inUse.errors?.[0]).toMatchObject({
+      message: "Segment 'GR Equity' is used by 1 charge; remove those first",
+      extensions: { code: 'CONFLICT' },
+    });
+    const free = await ok<{ createSegment: { id: string } }>(
+      staff,
+      'mutation { createSegment(input: { name: "GR Spare" }) { id } }',
+    );
+    const deleted = await ok<{ deleteSegment: { id: string; message: string } }>(
+      staff,
+      'mutation ($id: ID!) { deleteSegment(id: $id) { id message } }',
+      { id: free.createSegment.id },
+    );
+    expect(deleted.deleteSegment).toEqual({
+      id: free.createSegment.id,
+      message: 'Segment GR Spare deleted successfully',
+    });
+    const options = await ok<{ buySellOptions: string[]; charge: null }>(
+      staff,
+      '{ buySellOptions charge(id: "987654") { id } }',
+    );
     expect(options).toEqual({ buySellOptions: ['BUY', 'SELL', 'BOTH'], charge: null });
   });
 
   it('financial instruments: administrators write, staff read', async () => {
     const admin = stack.client();
     await admin.login('admin', 'Admin@123');
-    const created = await ok<{ createFinancialInstrument: { id: string; type: string } }>(admin, 'mutation { createFinancialInstrument(input: { type: "Sovereign gold bond", description: "SGB" }) { id type } }');
-    const list = await ok<{ financialInstruments: Array<{ type: string }> }>(staff, '{ financialInstruments { type } }');
+    const created = await ok<{ createFinancialInstrument: { id: string; type: string } }>(
+      admin,
+      'mutation { createFinancialInstrument(input: { type: "Sovereign gold bond", description: "SGB" }) { id type } }',
+    );
+    const list = await ok<{ financialInstruments: Array<{ type: string }> }>(
+      staff,
+      '{ financialInstruments { type } }',
+    );
     expect(list.financialInstruments.map((i) => i.type)).toContain('Sovereign gold bond');
     const byStaff = await staff.request('mutation { createFinancialInstrument(input: { type: "X" }) { id } }');
     expect(byStaff.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const blank = await admin.request('mutation { createFinancialInstrument(input: { type: "" }) { id } }');
     expect(blank.errors?.[0]?.message).toBe('Type is required!');
-    const deleted = await ok<{ deleteFinancialInstrument: { message: string } }>(admin, 'mutation ($id: ID!) { deleteFinancialInstrument(id: $id) { message } }', { id: created.createFinancialInstrument.id });
-    expect(deleted.deleteFinancialInstrument.message).toBe('Financial instrument Sovereign gold bond deleted successfully');
+    const deleted = await ok<{ deleteFinancialInstrument: { message: string } }>(
+      admin,
+      'mutation ($id: ID!) { deleteFinancialInstrument(id: $id) { message } }',
+      { id: created.createFinancialInstrument.id },
+    );
+    expect(deleted.deleteFinancialInstrument.message).toBe(
+      'Financial instrument Sovereign gold bond deleted successfully',
+    );
   });
 });

@@ -37,7 +37,13 @@ describe('revalidated holdings', () => {
     investor = stack.client();
     await investor.login('investor', 'Investor@123');
     const signup = await stack.client().request('mutation ($input: SignupInput!) { signup(input: $input) { id } }', {
-      input: { firstName: 'Meera', lastName: 'Iyer', username: 'meera_tag', email: 'meera.tag@example.com', password: 'Meera#2025' },
+      input: {
+        firstName: 'Meera',
+        lastName: 'Iyer',
+        username: 'meera_tag',
+        email: 'meera.tag@example.com',
+        password: 'Meera#2025',
+      },
     });
     expect(signup.errors).toBeUndefined();
     other = stack.client();
@@ -48,9 +54,19 @@ describe('revalidated holdings', () => {
       response.on('finish', () => listCalls.push({ status: response.statusCode, conditional }));
     });
     await insertPrices(stack.api, [{ symbol: 'REVAL', date: '2025-03-03', close: '200' }]);
-    const firms = await investor.request<{ brokerageFirms: Array<{ id: string }>; segments: Array<{ name: string }> }>('{ brokerageFirms { id } segments { name } }');
+    const firms = await investor.request<{ brokerageFirms: Array<{ id: string }>; segments: Array<{ name: string }> }>(
+      '{ brokerageFirms { id } segments { name } }',
+    );
     const added = await investor.request('mutation ($input: HoldingInput!) { addHolding(input: $input) { id } }', {
-      input: { symbol: 'REVAL', price: '150', quantity: 4, exchange: 'NSE', creationDate: '2025-03-03', brokerageFirmId: firms.data?.brokerageFirms[0]?.id, instrumentType: firms.data?.segments[0]?.name },
+      input: {
+        symbol: 'REVAL',
+        price: '150',
+        quantity: 4,
+        exchange: 'NSE',
+        creationDate: '2025-03-03',
+        brokerageFirmId: firms.data?.brokerageFirms[0]?.id,
+        instrumentType: firms.data?.segments[0]?.name,
+      },
     });
     expect(added.errors, JSON.stringify(added.errors)).toBeUndefined();
   });
@@ -61,7 +77,11 @@ describe('revalidated holdings', () => {
     const first = await holdings(investor);
     const second = await holdings(investor);
     expect(second).toEqual(first);
-    expect(first.find((row) => row.symbol === 'REVAL')).toMatchObject({ currentPrice: '200', quantity: 4, profitLoss: { gross: '200' } });
+    expect(first.find((row) => row.symbol === 'REVAL')).toMatchObject({
+      currentPrice: '200',
+      quantity: 4,
+      profitLoss: { gross: '200' },
+    });
     expect(listCalls.at(-1)).toEqual({ status: 304, conditional: true });
   });
 
@@ -70,7 +90,10 @@ describe('revalidated holdings', () => {
     listCalls = [];
     await insertPrices(stack.api, [{ symbol: 'REVAL', date: '2025-03-04', close: '210' }]);
     const after = await holdings(investor);
-    expect(after.find((row) => row.symbol === 'REVAL')).toMatchObject({ currentPrice: '210', profitLoss: { gross: '240' } });
+    expect(after.find((row) => row.symbol === 'REVAL')).toMatchObject({
+      currentPrice: '210',
+      profitLoss: { gross: '240' },
+    });
     expect(listCalls).toEqual([{ status: 200, conditional: true }]);
   });
 

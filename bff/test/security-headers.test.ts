@@ -53,7 +53,11 @@ describe('security headers of the web app and GraphQL', () => {
   });
 
   it('answers bad JSON with a clear 400, not a stack trace', async () => {
-    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query": ' });
+    const response = await fetch(`${stack.bffUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"query": ',
+    });
     expect(response.status).toBe(400);
     const text = await response.text();
     expect(text).not.toMatch(/at .*\.js:\d+/);

@@ -17,15 +17,33 @@ const UPLOAD = `mutation Upload($type: UploadType!, $file: Upload!) {
 }`;
 
 interface UploadData {
-  uploadMarketData: { message: string; type: string; rowsInFile: number; inserted: number; unchanged: number; dates: string[]; fileFormat: string };
+  uploadMarketData: {
+    message: string;
+    type: string;
+    rowsInFile: number;
+    inserted: number;
+    unchanged: number;
+    dates: string[];
+    fileFormat: string;
+  };
 }
 
 /** The GraphQL multipart request (operations, map, file part "0"), with the session cookie. */
-async function uploadFile(stack: Stack, client: GraphQLClient, type: string, fileName: string, content: Uint8Array | string): Promise<GraphQLResult<UploadData>> {
+async function uploadFile(
+  stack: Stack,
+  client: GraphQLClient,
+  type: string,
+  fileName: string,
+  content: Uint8Array | string,
+): Promise<GraphQLResult<UploadData>> {
   const form = new FormData();
   form.append('operations', JSON.stringify({ query: UPLOAD, variables: { type, file: null } }));
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.append('0', new Blob([typeof content === 'string' ? new TextEncoder().encode(content) : content], { type: 'text/csv' }), fileName);
+  form.append(
+    '0',
+    new Blob([typeof content === 'string' ? new TextEncoder().encode(content) : content], { type: 'text/csv' }),
+    fileName,
+  );
   const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
   const cookie = client.cookie();
   if (cookie) headers.cookie = cookie;
@@ -47,9 +65,9 @@ describe('uploads through GraphQL', () => {
   afterAll(async () => stack.close());
 
   it('lists the six upload types in readable words', async () => {
-    const result = await staff.request<{ uploadTypes: Array<{ type: string; label: string; acceptedFormats: string[]; templateFileName: string | null }> }>(
-      '{ uploadTypes { type label acceptedFormats templateFileName layouts { id columns } } }',
-    );
+    const result = await staff.request<{
+      uploadTypes: Array<{ type: string; label: string; acceptedFormats: string[]; templateFileName: string | null }>;
+    }>('{ uploadTypes { type label acceptedFormats templateFileName layouts { id columns } } }');
     expect(result.errors).toBeUndefined();
     expect(result.data?.uploadTypes.map((type) => [type.type, type.label])).toEqual([
       ['UPLOAD_CORPORATE_ACTIONS', 'Upload Corporate Actions'],
@@ -59,7 +77,9 @@ describe('uploads through GraphQL', () => {
       ['UPLOAD_FINANCIAL_REPORT', 'Upload Financial Report'],
       ['UPLOAD_UPDATE_COMPANY_PROFILE', 'Upload Update Company Profile'],
     ]);
-    expect(result.data?.uploadTypes.find((type) => type.type === 'UPLOAD_FINANCIAL_STATEMENT')?.templateFileName).toBe('balance-sheet-template.csv');
+    expect(result.data?.uploadTypes.find((type) => type.type === 'UPLOAD_FINANCIAL_STATEMENT')?.templateFileName).toBe(
+      'balance-sheet-template.csv',
+    );
   });
 
   it('uploads a bhavcopy: the answer, the calendar and the history agree', async () => {
@@ -79,20 +99,36 @@ describe('uploads through GraphQL', () => {
     // …is gone after it
     expect(await stack.bff.caches.market.get('probe', async () => 'after')).toBe('after');
 
-    const calendar = await staff.request<{ uploadedDates: string[]; uploadedDateCounts: Array<{ date: string; rowCount: number }> }>('{ uploadedDates uploadedDateCounts { date rowCount } }');
-    expect(calendar.data).toEqual({ uploadedDates: ['2020-03-31'], uploadedDateCounts: [{ date: '2020-03-31', rowCount: 1952 }] });
-    const history = await staff.request<{ uploadHistory: { total: number; items: Array<{ type: string; fileName: string; uploadedBy: string; rowsInserted: number; fileSha256: string }> } }>(
-      '{ uploadHistory(limit: 5) { total items { type fileName uploadedBy rowsInserted fileSha256 uploadedAt } } }',
-    );
+    const calendar = await staff.request<{
+      uploadedDates: string[];
+      uploadedDateCounts: Array<{ date: string; rowCount: number }>;
+    }>('{ uploadedDates uploadedDateCounts { date rowCount } }');
+    expect(calendar.data).toEqual({
+      uploadedDates: ['2020-03-31'],
+      uploadedDateCounts: [{ date: '2020-03-31', rowCount: 1952 }],
+    });
+    const history = await staff.request<{
+      uploadHistory: {
+        total: number;
+        items: Array<{ type: string; fileName: string; uploadedBy: string; rowsInserted: number; fileSha256: string }>;
+      };
+    }>('{ uploadHistory(limit: 5) { total items { type fileName uploadedBy rowsInserted fileSha256 uploadedAt } } }');
     expect(history.data?.uploadHistory.total).toBe(1);
-    expect(history.data?.uploadHistory.items[0]).toMatchObject({ type: 'UPLOAD_STOCK_PRICE', fileName: '31MAR2020.csv', uploadedBy: 'staff', rowsInserted: 1952 });
+    expect(history.data?.uploadHistory.items[0]).toMatchObject({
+      type: 'UPLOAD_STOCK_PRICE',
+      fileName: '31MAR2020.csv',
+      uploadedBy: 'staff',
+      rowsInserted: 1952,
+    });
     const { createHash } = await import('node:crypto');
     expect(history.data?.uploadHistory.items[0]?.fileSha256).toBe(createHash('sha256').update(BHAVCOPY).digest('hex'));
   });
 
   it('changes nothing on the same file again', async () => {
     const result = await uploadFile(stack, staff, 'UPLOAD_STOCK_PRICE', '31MAR2020.csv', BHAVCOPY);
-    expect(result.data?.uploadMarketData.message).toBe('Stock prices: 1,952 rows for 2020-03-31 (0 new, 0 replaced, 1,952 unchanged)');
+    expect(result.data?.uploadMarketData.message).toBe(
+      'Stock prices: 1,952 rows for 2020-03-31 (0 new, 0 replaced, 1,952 unchanged)',
+    );
   });
 
   it('answers a rejected file with the server message and the row problems', async () => {
@@ -104,7 +140,10 @@ describe('uploads through GraphQL', () => {
     expect(error?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(error?.extensions?.status).toBe(400);
     expect(error?.message).toContain("line 101, column OPEN: 'abc' is not a number");
-    expect(error?.extensions?.details).toMatchObject({ problemCount: 1, problems: [{ line: 101, column: 'OPEN', message: "'abc' is not a number of zero or more" }] });
+    expect(error?.extensions?.details).toMatchObject({
+      problemCount: 1,
+      problems: [{ line: 101, column: 'OPEN', message: "'abc' is not a number of zero or more" }],
+    });
   });
 
   it('stops a file larger than the limit', async () => {
@@ -128,7 +167,10 @@ describe('uploads through GraphQL', () => {
   });
 
   it('offers the balance-sheet template, and none for the NSE layouts', async () => {
-    const result = await staff.request<{ statement: { fileName: string; contentType: string; content: string } | null; prices: null }>(
+    const result = await staff.request<{
+      statement: { fileName: string; contentType: string; content: string } | null;
+      prices: null;
+    }>(
       '{ statement: uploadTemplate(type: UPLOAD_FINANCIAL_STATEMENT) { fileName contentType content } prices: uploadTemplate(type: UPLOAD_STOCK_PRICE) { fileName } }',
     );
     expect(result.data?.prices).toBeNull();
@@ -137,7 +179,15 @@ describe('uploads through GraphQL', () => {
       'Symbol,NatureOfReportStandaloneConsolidated,DateOfEndOfReportingPeriod,NonCurrentAssets,CurrentAssets,Assets,EquityShareCapital,OtherEquity,Equity,NonControllingInterest,NonCurrentLiabilities,CurrentLiabilities,Liabilities,EquityAndLiabilities',
     );
     // the template itself uploads cleanly
-    const uploaded = await uploadFile(stack, staff, 'UPLOAD_FINANCIAL_STATEMENT', 'balance-sheet-template.csv', result.data!.statement!.content);
-    expect(uploaded.data?.uploadMarketData.message).toBe('Balance sheets: 2 balance sheets for 1 company (2 new, 0 replaced)');
+    const uploaded = await uploadFile(
+      stack,
+      staff,
+      'UPLOAD_FINANCIAL_STATEMENT',
+      'balance-sheet-template.csv',
+      result.data!.statement!.content,
+    );
+    expect(uploaded.data?.uploadMarketData.message).toBe(
+      'Balance sheets: 2 balance sheets for 1 company (2 new, 0 replaced)',
+    );
   });
 });

@@ -24,7 +24,10 @@ interface ComposeService {
   volumes?: string[];
 }
 
-const compose = YAML.parse(read('docker/compose.yml')) as { services: Record<string, ComposeService>; volumes: Record<string, unknown> };
+const compose = YAML.parse(read('docker/compose.yml')) as {
+  services: Record<string, ComposeService>;
+  volumes: Record<string, unknown>;
+};
 
 interface Stage {
   from: string;
@@ -37,7 +40,11 @@ interface Stage {
 function parseDockerfile(text: string): Stage[] {
   const stages: Stage[] = [];
   // join continued lines
-  const lines = text.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#'));
+  const lines = text
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
   for (const line of lines) {
     const [instruction = '', ...rest] = line.split(/\s+/);
     const upper = instruction.toUpperCase();
@@ -51,10 +58,11 @@ function parseDockerfile(text: string): Stage[] {
     }
     if (upper === 'USER') stage.user = rest[0];
     if (upper === 'EXPOSE') stage.exposes.push(...rest.map(Number));
-    if (upper === 'ENV') for (const pair of rest) {
-      const [key, value = ''] = pair.split('=');
-      if (key) stage.env[key] = value;
-    }
+    if (upper === 'ENV')
+      for (const pair of rest) {
+        const [key, value = ''] = pair.split('=');
+        if (key) stage.env[key] = value;
+      }
   }
   return stages;
 }
@@ -89,7 +97,12 @@ describe('docker/compose.yml', () => {
 
   it('has every ${VARIABLE} it uses in docker/.env.example', () => {
     const used = new Set([...read('docker/compose.yml').matchAll(/\$\{([A-Z_]+)/g)].map((match) => match[1]));
-    const example = new Set(read('docker/.env.example').split('\n').map((line) => line.split('=')[0]?.trim()).filter(Boolean));
+    const example = new Set(
+      read('docker/.env.example')
+        .split('\n')
+        .map((line) => line.split('=')[0]?.trim())
+        .filter(Boolean),
+    );
     expect([...used].filter((name) => !example.has(name))).toEqual([]);
   });
 });

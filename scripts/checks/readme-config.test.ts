@@ -29,8 +29,18 @@ describe('README configuration table', () => {
 
   it('lists every variable of both services, each with a meaning', () => {
     const rows = configRows() as ConfigRow[];
-    expect(rows.filter((row) => row.service === 'api').map((row) => row.name).sort()).toEqual([...API_ENV_VARIABLES].sort());
-    expect(rows.filter((row) => row.service === 'bff').map((row) => row.name).sort()).toEqual([...BFF_ENV_VARIABLES].sort());
+    expect(
+      rows
+        .filter((row) => row.service === 'api')
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual([...API_ENV_VARIABLES].sort());
+    expect(
+      rows
+        .filter((row) => row.service === 'bff')
+        .map((row) => row.name)
+        .sort(),
+    ).toEqual([...BFF_ENV_VARIABLES].sort());
     expect(rows.filter((row) => row.meaning.trim() === '').map((row) => `${row.service} ${row.name}`)).toEqual([]);
   });
 });

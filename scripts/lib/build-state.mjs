@@ -5,7 +5,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
-const SOURCES = ['shared/src', 'api/src', 'api/drizzle', 'bff/src', 'web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'schema', 'package-lock.json'];
+const SOURCES = [
+  'shared/src',
+  'api/src',
+  'api/drizzle',
+  'bff/src',
+  'web/src',
+  'web/index.html',
+  'web/public',
+  'web/vite.config.ts',
+  'schema',
+  'package-lock.json',
+];
 const OUTPUTS = ['shared/dist/index.js', 'api/dist/server.js', 'bff/dist/index.js', 'web/dist/index.html'];
 const STAMP = path.join(ROOT, 'node_modules/.cache/bazaar-build-stamp');
 

@@ -47,11 +47,23 @@ function run(bin, args, options = {}) {
  */
 export async function startPostgres(options = {}) {
   const bin = findPostgresBin();
-  if (!bin) throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install -y postgresql)');
+  if (!bin)
+    throw new Error('PostgreSQL server binaries not found under /usr/lib/postgresql (apt-get install -y postgresql)');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-pg-'));
   const dataDir = path.join(dir, 'data');
   if (isRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
-  run(path.join(bin, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+  run(path.join(bin, 'initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C',
+    '--no-sync',
+  ]);
   const port = await freePort();
   const settings = [
     `-p ${port}`,
@@ -63,7 +75,18 @@ export async function startPostgres(options = {}) {
   ];
   if (options.fast !== false) settings.push('-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off');
   const start = () =>
-    run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-o', settings.join(' '), '-l', path.join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    run(path.join(bin, 'pg_ctl'), [
+      '-D',
+      dataDir,
+      '-o',
+      settings.join(' '),
+      '-l',
+      path.join(dir, 'server.log'),
+      '-w',
+      '-t',
+      '60',
+      'start',
+    ]);
   const stop = (mode = 'fast') => {
     try {
       run(path.join(bin, 'pg_ctl'), ['-D', dataDir, '-m', mode, '-w', 'stop']);

@@ -6,7 +6,15 @@ const labels = (model: ReturnType<typeof buildPager>) =>
 
 describe('buildPager', () => {
   it('shows every page when there are at most 7', () => {
-    expect(labels(buildPager({ totalItems: 70, itemsPerPage: 10, currentPage: 3 }))).toEqual(['1', '2', '[3]', '4', '5', '6', '7']);
+    expect(labels(buildPager({ totalItems: 70, itemsPerPage: 10, currentPage: 3 }))).toEqual([
+      '1',
+      '2',
+      '[3]',
+      '4',
+      '5',
+      '6',
+      '7',
+    ]);
   });
   it('uses ellipses and never more than 7 links', () => {
     // 20 pages, page 10: 1 … 9 [10] 11 … 20
@@ -25,13 +33,23 @@ describe('buildPager', () => {
   it('corrects out-of-bounds pages', () => {
     expect(buildPager({ totalItems: 25, itemsPerPage: 10, currentPage: 9 }).currentPage).toBe(3);
     expect(buildPager({ totalItems: 25, itemsPerPage: 10, currentPage: -2 }).currentPage).toBe(1);
-    expect(buildPager({ totalItems: 0, itemsPerPage: 10, currentPage: 4 })).toMatchObject({ currentPage: 1, totalPages: 1, hasNext: false, hasPrevious: false });
+    expect(buildPager({ totalItems: 0, itemsPerPage: 10, currentPage: 4 })).toMatchObject({
+      currentPage: 1,
+      totalPages: 1,
+      hasNext: false,
+      hasPrevious: false,
+    });
     expect(clampPage(Number.NaN, 5)).toBe(1);
   });
   it('gives the index range of the page', () => {
     const model = buildPager({ totalItems: 25, itemsPerPage: 10, currentPage: 3 });
     expect([model.startIndex, model.endIndex]).toEqual([20, 25]);
-    expect(pageOf(Array.from({ length: 25 }, (_, i) => i), model)).toEqual([20, 21, 22, 23, 24]);
+    expect(
+      pageOf(
+        Array.from({ length: 25 }, (_, i) => i),
+        model,
+      ),
+    ).toEqual([20, 21, 22, 23, 24]);
     expect(model.hasPrevious).toBe(true);
     expect(model.hasNext).toBe(false);
   });

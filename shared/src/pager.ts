@@ -4,9 +4,7 @@
  */
 import { PAGER_MAX_LINKS } from './constants.js';
 
-export type PagerItem =
-  | { kind: 'page'; page: number; current: boolean }
-  | { kind: 'ellipsis'; key: string };
+export type PagerItem = { kind: 'page'; page: number; current: boolean } | { kind: 'ellipsis'; key: string };
 
 export interface PagerModel {
   currentPage: number;
@@ -32,7 +30,12 @@ export function clampPage(page: number, totalPages: number): number {
   return Math.min(Math.max(1, Math.trunc(page)), Math.max(1, totalPages));
 }
 
-export function buildPager({ totalItems, itemsPerPage, currentPage, maxLinks = PAGER_MAX_LINKS }: PagerInput): PagerModel {
+export function buildPager({
+  totalItems,
+  itemsPerPage,
+  currentPage,
+  maxLinks = PAGER_MAX_LINKS,
+}: PagerInput): PagerModel {
   if (!Number.isInteger(itemsPerPage) || itemsPerPage < 1) {
     throw new RangeError('itemsPerPage must be a positive whole number');
   }

@@ -22,7 +22,11 @@ describe('accounts and engagement in the browser', () => {
   let browser: Browser;
 
   async function graphql(query: string, variables: Record<string, unknown>): Promise<void> {
-    const response = await fetch(`${app.baseUrl}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+    const response = await fetch(`${app.baseUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await response.json()) as { errors?: Array<{ message: string }> };
     if (body.errors) throw new Error(body.errors[0]?.message);
   }
@@ -43,7 +47,13 @@ describe('accounts and engagement in the browser', () => {
     app = await startApp();
     browser = await launchBrowser();
     await graphql('mutation ($input: SignupInput!) { signup(input: $input) { id } }', {
-      input: { firstName: 'Farah', lastName: 'Khan', username: 'farah', email: 'farah@example.com', password: 'Farah#2025' },
+      input: {
+        firstName: 'Farah',
+        lastName: 'Khan',
+        username: 'farah',
+        email: 'farah@example.com',
+        password: 'Farah#2025',
+      },
     });
   });
   afterAll(async () => {
@@ -85,20 +95,28 @@ describe('accounts and engagement in the browser', () => {
     await submit.click();
     const result = page.getByTestId('reset-password-message');
     await result.waitFor();
-    expect(await result.textContent()).toContain('Your password has been changed. You can now log in with your new password.');
+    expect(await result.textContent()).toContain(
+      'Your password has been changed. You can now log in with your new password.',
+    );
 
     // the same link again: the server's message is shown
     await page.goto(link!);
     await page.getByRole('textbox', { name: 'New Password' }).fill('Again#20255');
     await page.getByRole('textbox', { name: 'Confirm Password' }).fill('Again#20255');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByTestId('reset-password-message').getByText('This password reset link has already been used. Please ask for a new link.').waitFor();
+    await page
+      .getByTestId('reset-password-message')
+      .getByText('This password reset link has already been used. Please ask for a new link.')
+      .waitFor();
     // a made-up token
     await page.goto(`${app.baseUrl}/change-password?token=made-up&email=farah%40example.com`);
     await page.getByRole('textbox', { name: 'New Password' }).fill('Forged#20255');
     await page.getByRole('textbox', { name: 'Confirm Password' }).fill('Forged#20255');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByTestId('reset-password-message').getByText('This password reset link is not valid. Please ask for a new link.').waitFor();
+    await page
+      .getByTestId('reset-password-message')
+      .getByText('This password reset link is not valid. Please ask for a new link.')
+      .waitFor();
 
     await loginThroughUi(page, app.baseUrl, { username: 'farah', password: 'Renewed#2025' });
     expect(relevantErrors(visitor.errors)).toEqual([]);
@@ -164,7 +182,10 @@ describe('accounts and engagement in the browser', () => {
     await result.waitFor();
     // 30 days from today: the last day is today + 29
     expect(await result.textContent()).toBe(`Subscribed to Gold from ${indiaDate(0)} to ${indiaDate(29)}.`);
-    await page.getByTestId('my-subscription').getByText(`Your plan: Gold, active until ${indiaDate(29)}.`).waitFor();
+    await page
+      .getByTestId('my-subscription')
+      .getByText(`Your plan: Gold, active until ${indiaDate(29)}.`)
+      .waitFor();
     await page.getByRole('link', { name: 'Refer' }).click();
     await page.waitForURL(`${app.baseUrl}/referral`);
     expect(relevantErrors(errors)).toEqual([]);
@@ -239,7 +260,10 @@ describe('accounts and engagement in the browser', () => {
     expect(await send.isDisabled()).toBe(true);
     await message.fill('Hello,\nplease add mid-caps.\nThanks');
     await send.click();
-    await page.getByTestId('contact-result').getByText('Thank you for your message. We will get back to you soon.').waitFor();
+    await page
+      .getByTestId('contact-result')
+      .getByText('Thank you for your message. We will get back to you soon.')
+      .waitFor();
     expect(await page.getByLabel('Message').inputValue()).toBe('');
     expect(relevantErrors(visitor.errors)).toEqual([]);
     await visitor.close();

@@ -24,7 +24,14 @@ function rows(file: string): string[][] {
     .replace(/^\uFEFF/, '')
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '')
-    .map((line) => line.split(',').map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim()));
+    .map((line) =>
+      line.split(',').map((cell) =>
+        cell
+          .trim()
+          .replace(/^"(.*)"$/, '$1')
+          .trim(),
+      ),
+    );
 }
 
 interface DemoSymbol {
@@ -64,13 +71,19 @@ function rupees(printed: string): string {
   const [whole = '0', fraction = ''] = printed.replace('-', '').split('.');
   const paise = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
   const units = String(paise / 100n);
-  const grouped = units.length <= 3 ? units : `${units.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${units.slice(-3)}`;
+  const grouped =
+    units.length <= 3 ? units : `${units.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${units.slice(-3)}`;
   return `${negative ? '-' : ''}₹${grouped}.${String(paise % 100n).padStart(2, '0')}`;
 }
 
 /** Today in India as YYYY-MM-DD (statements up to today are shown). */
 function todayInIndia(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }
 
 /**
@@ -101,7 +114,9 @@ function pickDemoSymbol(dataDir: string): DemoSymbol {
   }
   const today = todayInIndia();
   for (const [symbol, companyName] of equity) {
-    const standaloneRows = sheets.filter((row) => row[0] === symbol && row[1] === 'Standalone' && row[2]! <= today).sort((a, b) => a[2]!.localeCompare(b[2]!));
+    const standaloneRows = sheets
+      .filter((row) => row[0] === symbol && row[1] === 'Standalone' && row[2]! <= today)
+      .sort((a, b) => a[2]!.localeCompare(b[2]!));
     const priceDays = daysBySymbol.get(symbol!) ?? 0;
     const last = lastRow.get(symbol!);
     if (actionSymbols.has(symbol) && standaloneRows.length > 0 && priceDays >= 100 && last) {
@@ -153,7 +168,9 @@ describe('analysis screens in the browser', () => {
     await profile.getByRole('cell', { name: demo.companyName, exact: true }).waitFor();
     await profile.getByRole('cell', { name: demo.symbol, exact: true }).waitFor();
     // the close of the symbol's last row in the price file, on that day
-    await profile.getByRole('cell', { name: `${rupees(demo.lastClose)} on ${displayDate(demo.lastDay)}`, exact: true }).waitFor();
+    await profile
+      .getByRole('cell', { name: `${rupees(demo.lastClose)} on ${displayDate(demo.lastDay)}`, exact: true })
+      .waitFor();
 
     // five period line charts, each an ApexCharts SVG
     for (const period of ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY']) {
@@ -173,7 +190,10 @@ describe('analysis screens in the browser', () => {
     expect(await page.getByTestId('average-chart').getAttribute('data-points')).toBe('41');
     // a window larger than the price size is refused before asking the server
     await page.getByLabel('Enter Window Size').fill('60');
-    await page.getByTestId('average-problem').getByText('Window size must not be larger than the price size.').waitFor();
+    await page
+      .getByTestId('average-problem')
+      .getByText('Window size must not be larger than the price size.')
+      .waitFor();
     await page.getByLabel('Enter Window Size').fill('10');
     // another average: EMA over the same 50 closes, seeded with the 10-day SMA → 41 points
     await page.getByRole('combobox', { name: 'Average' }).click();
@@ -197,9 +217,16 @@ describe('analysis screens in the browser', () => {
     expect(await sheet.getByRole('columnheader').count()).toBe(1 + Math.min(8, demo.standaloneSheets.length));
     const latestSheet = demo.standaloneSheets[demo.standaloneSheets.length - 1]!;
     expect(((await sheet.getByRole('columnheader').last().textContent()) ?? '').trim()).toBe(displayDate(latestSheet));
-    const totalAssets = sheet.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Total Assets', exact: true }) });
-    expect(((await totalAssets.getByRole('cell').last().textContent()) ?? '').trim()).toBe(rupees(demo.latestTotalAssets));
-    await page.getByTestId('profit-loss-section').getByRole('columnheader', { name: 'End Of Reporting Period' }).waitFor();
+    const totalAssets = sheet
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: 'Total Assets', exact: true }) });
+    expect(((await totalAssets.getByRole('cell').last().textContent()) ?? '').trim()).toBe(
+      rupees(demo.latestTotalAssets),
+    );
+    await page
+      .getByTestId('profit-loss-section')
+      .getByRole('columnheader', { name: 'End Of Reporting Period' })
+      .waitFor();
     await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
     await page.getByTestId('past-events').waitFor();
     expect(relevantErrors(errors)).toEqual([]);
@@ -212,7 +239,10 @@ describe('analysis screens in the browser', () => {
     await page.getByTestId('company-analysis').waitFor();
     await page.getByTestId('candlestick-section').locator('svg.apexcharts-svg').waitFor();
     await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
-    const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
+    const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      clientWidth: document.documentElement.clientWidth,
+    }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
     // the charts take the full width of their card (stacked, not side by side)
     const yearly = await page.getByTestId('price-chart-YEARLY').boundingBox();
@@ -308,7 +338,10 @@ describe('analysis screens in the browser', () => {
     // a row click opens its analysis: a company with no prices, events or statements shows empty states
     await row.locator('[col-id="industry"]').click();
     await page.waitForURL('**/company-analysis/E2EANLYS');
-    await page.getByTestId('company-profile').getByRole('cell', { name: 'E2E Analysis Holdings Limited', exact: true }).waitFor();
+    await page
+      .getByTestId('company-profile')
+      .getByRole('cell', { name: 'E2E Analysis Holdings Limited', exact: true })
+      .waitFor();
     await page.getByTestId('no-prices').waitFor();
     await page.getByTestId('candlestick-chart-empty').waitFor();
     await page.getByTestId('average-empty').waitFor();

@@ -77,7 +77,18 @@ describe('accounts and roles in the browser', () => {
     const publicEntries = ['Corporate Actions', 'Stock Price', 'Technical Analysis', 'Fundamental Analysis'];
     expect(investor.slice(0, 8)).toEqual(['Dashboard', 'Accounts', 'Profile', 'Stock Watch List', ...publicEntries]);
     expect(investor).not.toContain('Upload');
-    expect(staff).toEqual(expect.arrayContaining(['Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates', 'Companies']));
+    expect(staff).toEqual(
+      expect.arrayContaining([
+        'Users',
+        'Brokers',
+        'Upload',
+        'Charges',
+        'Segments',
+        'Charge Types',
+        'Dates',
+        'Companies',
+      ]),
+    );
     expect(staff).not.toContain('Roles');
     expect(staff).not.toContain('Financial Instrument');
     expect(admin).toEqual(expect.arrayContaining(['Roles', 'Financial Instrument']));
@@ -139,11 +150,15 @@ describe('accounts and roles in the browser', () => {
     const external: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
-      if ((url.protocol === 'http:' || url.protocol === 'https:') && !['127.0.0.1', 'localhost'].includes(url.hostname)) external.push(request.url());
+      if ((url.protocol === 'http:' || url.protocol === 'https:') && !['127.0.0.1', 'localhost'].includes(url.hostname))
+        external.push(request.url());
     });
     // Altair is a large single-page app: give it time to boot on a busy machine
     const introspected = page.waitForResponse(
-      async (response) => response.url().endsWith('/graphql') && response.request().method() === 'POST' && (await response.text()).includes('__schema'),
+      async (response) =>
+        response.url().endsWith('/graphql') &&
+        response.request().method() === 'POST' &&
+        (await response.text()).includes('__schema'),
       { timeout: 90_000 },
     );
     await page.goto(`${app.baseUrl}/graphql`);

@@ -137,7 +137,9 @@ export interface TestPage {
 }
 
 export async function openPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<TestPage> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 } });
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
@@ -149,7 +151,11 @@ export async function openPage(browser: Browser, options: { width?: number; heig
 }
 
 /** Logs in through the login screen and waits until the app has left it (dashboard, or the page asked for). */
-export async function loginThroughUi(page: Page, baseUrl: string, account: { username: string; password: string }): Promise<void> {
+export async function loginThroughUi(
+  page: Page,
+  baseUrl: string,
+  account: { username: string; password: string },
+): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Username').fill(account.username);
   await page.getByRole('textbox', { name: 'Password' }).fill(account.password);

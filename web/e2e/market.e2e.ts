@@ -49,7 +49,9 @@ function divideRounded(numerator: number, denominator: number): number {
 }
 
 function groupIndian(digits: string): string {
-  return digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${digits.slice(-3)}`;
+  return digits.length <= 3
+    ? digits
+    : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${digits.slice(-3)}`;
 }
 
 /** Hundredths as "-1,234.56" (Indian grouping), apart from the app's formatter. */
@@ -70,7 +72,9 @@ async function fetchJson<T>(url: string): Promise<T> {
 
 /** A trend list as the page must show it, derived from the REST rows. */
 async function expectedTrendList(app: RunningApp, direction: 'high' | 'low', period: string): Promise<ExpectedTile[]> {
-  const rows = await fetchJson<Record<string, TrendEntry>>(`${app.apiUrl}/api/public/stock-prices/weeks-${direction}?type=${period}`);
+  const rows = await fetchJson<Record<string, TrendEntry>>(
+    `${app.apiUrl}/api/public/stock-prices/weeks-${direction}?type=${period}`,
+  );
   const tiles = Object.entries(rows).map(([symbol, entry]) => {
     const closePaise = toPaise(entry.Present.closePrice);
     const previousPaise = toPaise(entry.Previous.closePrice);
@@ -78,16 +82,21 @@ async function expectedTrendList(app: RunningApp, direction: 'high' | 'low', per
     return { symbol, closePaise, changePaise, percentHundredths: divideRounded(changePaise * 10_000, previousPaise) };
   });
   return tiles.sort((a, b) => {
-    const byPercent = direction === 'high' ? b.percentHundredths - a.percentHundredths : a.percentHundredths - b.percentHundredths;
+    const byPercent =
+      direction === 'high' ? b.percentHundredths - a.percentHundredths : a.percentHundredths - b.percentHundredths;
     return byPercent !== 0 ? byPercent : a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
   });
 }
 
 /** Spec section 9: high lists show a negative change as a loss, low lists a change of 0 or less. */
-const expectedTone = (direction: 'high' | 'low', changePaise: number) => ((direction === 'high' ? changePaise < 0 : changePaise <= 0) ? 'loss' : 'gain');
+const expectedTone = (direction: 'high' | 'low', changePaise: number) =>
+  (direction === 'high' ? changePaise < 0 : changePaise <= 0) ? 'loss' : 'gain';
 
 async function shownSymbols(page: Page, sectionId: string): Promise<string[]> {
-  return page.getByTestId(sectionId).getByTestId('trend-tile').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-symbol') ?? ''));
+  return page
+    .getByTestId(sectionId)
+    .getByTestId('trend-tile')
+    .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-symbol') ?? ''));
 }
 
 describe('market screens in the browser', () => {
@@ -113,8 +122,16 @@ describe('market screens in the browser', () => {
     const { page, errors, close } = await openPage(browser, { width: 1400 });
     await page.goto(`${app.baseUrl}/technical-analysis`);
     await page.getByTestId('technical-analysis').waitFor();
-    expect(await page.getByTestId('trend-card-high').getByRole('heading', { level: 4 }).allTextContents()).toEqual(['Weekly', 'Monthly', 'Quarterly', 'Half Yearly', 'Yearly']);
-    expect(await page.getByTestId('trend-card-low').getByRole('heading', { level: 2 }).textContent()).toBe('Low Trends');
+    expect(await page.getByTestId('trend-card-high').getByRole('heading', { level: 4 }).allTextContents()).toEqual([
+      'Weekly',
+      'Monthly',
+      'Quarterly',
+      'Half Yearly',
+      'Yearly',
+    ]);
+    expect(await page.getByTestId('trend-card-low').getByRole('heading', { level: 2 }).textContent()).toBe(
+      'Low Trends',
+    );
 
     const section = page.getByTestId('trend-high-weekly');
     expect(await section.getByTestId('trend-high-weekly-count').textContent()).toBe(`${weeklyHighs.length} symbols`);
@@ -125,11 +142,15 @@ describe('market screens in the browser', () => {
       const expected = weeklyHighs[index] as ExpectedTile;
       const tile = tiles.nth(index);
       expect(await tile.getByTestId('trend-tile-close').textContent()).toBe(rupees(expected.closePaise));
-      expect(await tile.getByTestId('trend-tile-change').textContent()).toBe(`${signedRupees(expected.changePaise)}${hundredths(expected.percentHundredths)}%`);
+      expect(await tile.getByTestId('trend-tile-change').textContent()).toBe(
+        `${signedRupees(expected.changePaise)}${hundredths(expected.percentHundredths)}%`,
+      );
       expect(await tile.getAttribute('data-tone')).toBe(expectedTone('high', expected.changePaise));
     }
     // the grid has 5 columns: the first five tiles share a row, the sixth starts the next
-    const tops = await tiles.evaluateAll((elements) => elements.slice(0, 6).map((element) => Math.round(element.getBoundingClientRect().top)));
+    const tops = await tiles.evaluateAll((elements) =>
+      elements.slice(0, 6).map((element) => Math.round(element.getBoundingClientRect().top)),
+    );
     expect(new Set(tops.slice(0, 5)).size).toBe(1);
     expect(tops[5]).toBeGreaterThan(tops[0] as number);
 
@@ -175,11 +196,20 @@ describe('market screens in the browser', () => {
     const pager = section.getByRole('navigation', { name: 'Weekly high trends pages (mobile)' });
     const lastPage = Math.ceil(weeklyHighs.length / 5);
     // at most 7 items: 1 2 3 4 5 … last
-    expect(await pager.getByRole('button', { name: /^Page \d+$/ }).allTextContents()).toEqual(['1', '2', '3', '4', '5', String(lastPage)]);
+    expect(await pager.getByRole('button', { name: /^Page \d+$/ }).allTextContents()).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      String(lastPage),
+    ]);
     await pager.getByRole('button', { name: 'Next' }).click();
     expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(weeklyHighs.slice(5, 10).map((tile) => tile.symbol));
     await pager.getByRole('button', { name: `Page ${lastPage}` }).click();
-    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(weeklyHighs.slice((lastPage - 1) * 5).map((tile) => tile.symbol));
+    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(
+      weeklyHighs.slice((lastPage - 1) * 5).map((tile) => tile.symbol),
+    );
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
@@ -201,7 +231,10 @@ describe('market screens in the browser', () => {
     const closesShown = async () => {
       const cells = await grid.locator('.ag-row[row-index]').evaluateAll((rows) =>
         rows
-          .map((row) => ({ index: Number(row.getAttribute('row-index')), close: row.querySelector('[col-id="closePrice"]')?.textContent?.trim() ?? '' }))
+          .map((row) => ({
+            index: Number(row.getAttribute('row-index')),
+            close: row.querySelector('[col-id="closePrice"]')?.textContent?.trim() ?? '',
+          }))
           .sort((a, b) => a.index - b.index)
           .map((row) => row.close),
       );
@@ -216,7 +249,9 @@ describe('market screens in the browser', () => {
     // a whole symbol (letters only) can only match in the Symbol column: no other column holds such text
     const matching = prices.filter((row) => row.symbol.includes(wanted));
     await expect.poll(() => grid.locator('.ag-row[row-index]').count()).toBe(Math.min(10, matching.length));
-    const wantedRow = grid.locator('.ag-row[row-index]').filter({ has: page.locator('[col-id="symbol"]').getByText(wanted, { exact: true }) });
+    const wantedRow = grid
+      .locator('.ag-row[row-index]')
+      .filter({ has: page.locator('[col-id="symbol"]').getByText(wanted, { exact: true }) });
 
     // a row click (here on another cell than the symbol) opens company analysis for that row's symbol
     await wantedRow.locator('[col-id="series"]').click();

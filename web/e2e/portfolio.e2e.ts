@@ -37,7 +37,8 @@ function rupees(paise: number): string {
   const sign = paise < 0 ? '-' : '';
   const absolute = Math.abs(paise);
   const whole = String(Math.floor(absolute / 100));
-  const grouped = whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`;
+  const grouped =
+    whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`;
   return `${sign}₹${grouped}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
@@ -56,7 +57,11 @@ async function uploadPrices(app: RunningApp): Promise<void> {
   for (const file of FILES) {
     const form = new FormData();
     form.append('file', new Blob([fs.readFileSync(path.join(DATA, file))], { type: 'text/csv' }), file);
-    const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-prices`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-prices`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     if (!response.ok) throw new Error(`upload of ${file} failed: ${response.status} ${await response.text()}`);
   }
 }
@@ -247,7 +252,8 @@ describe('portfolio in the browser', () => {
     expect(await net.textContent()).toBe(rupees(47000));
     const netBox = await net.boundingBox();
     expect(netBox!.x + netBox!.width).toBeLessThanOrEqual(390);
-    if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/holdings-phone.png`, fullPage: true });
+    if (process.env.E2E_SCREENSHOTS)
+      await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/holdings-phone.png`, fullPage: true });
     // the table scrolls inside its own box; the page itself does not
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Add Holding' }).click();

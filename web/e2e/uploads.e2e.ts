@@ -50,18 +50,26 @@ function count(value: number): string {
 }
 
 async function staffToken(app: RunningApp): Promise<string> {
-  const login = await fetch(`${app.apiUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.staff) });
+  const login = await fetch(`${app.apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO.staff),
+  });
   return ((await login.json()) as { token: string }).token;
 }
 
 /** The uploaded dates straight from the REST API (the calendar's source), to see nothing changed. */
 async function uploadedDates(app: RunningApp, token: string): Promise<string[]> {
-  const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-price/uploaded-dates`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-price/uploaded-dates`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return (await response.json()) as string[];
 }
 
 async function historyTotal(app: RunningApp, token: string): Promise<number> {
-  const response = await fetch(`${app.apiUrl}/insight/staff/uploads/history?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${app.apiUrl}/insight/staff/uploads/history?limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   return ((await response.json()) as { total: number }).total;
 }
 
@@ -72,7 +80,10 @@ async function chooseType(page: Page, label: string): Promise<void> {
 
 /** Picks a file through the browser's file chooser, as a user does. */
 async function pickFile(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Select File' }).click()]);
+  const [chooser] = await Promise.all([
+    page.waitForEvent('filechooser'),
+    page.getByRole('button', { name: 'Select File' }).click(),
+  ]);
   await chooser.setFiles(file);
 }
 
@@ -147,16 +158,24 @@ describe('market-data uploads in the browser', () => {
     // legacy bhavcopy: one row per line, all for 2 January 2019
     const legacyRows = dataLines(LEGACY).length;
     const legacy = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_STOCK_PRICE, LEGACY);
-    expect(legacy).toMatchObject({ text: `Stock prices: ${count(legacyRows)} rows for 2019-01-02 (${count(legacyRows)} new, 0 replaced)`, colour: 'status' });
+    expect(legacy).toMatchObject({
+      text: `Stock prices: ${count(legacyRows)} rows for 2019-01-02 (${count(legacyRows)} new, 0 replaced)`,
+      colour: 'status',
+    });
 
     // UDiFF bhavcopy of 18 June 2025
     const udiffRows = dataLines(UDIFF).length;
     const udiff = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_STOCK_PRICE, UDIFF);
-    expect(udiff).toMatchObject({ text: `Stock prices: ${count(udiffRows)} rows for 2025-06-18 (${count(udiffRows)} new, 0 replaced)`, colour: 'status' });
+    expect(udiff).toMatchObject({
+      text: `Stock prices: ${count(udiffRows)} rows for 2025-06-18 (${count(udiffRows)} new, 0 replaced)`,
+      colour: 'status',
+    });
 
     // the same legacy file again changes nothing
     const again = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_STOCK_PRICE, LEGACY);
-    expect(again.text).toBe(`Stock prices: ${count(legacyRows)} rows for 2019-01-02 (0 new, 0 replaced, ${count(legacyRows)} unchanged)`);
+    expect(again.text).toBe(
+      `Stock prices: ${count(legacyRows)} rows for 2019-01-02 (0 new, 0 replaced, ${count(legacyRows)} unchanged)`,
+    );
 
     // EQUITY_L.csv: one company per line
     const equityList = path.join(NSE, 'equity_list/EQUITY_L.csv');
@@ -168,7 +187,9 @@ describe('market-data uploads in the browser', () => {
     const constituents = path.join(NSE, 'industry/2019-10/ind_nifty500list.csv');
     const profiles = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_UPDATE_COMPANY_PROFILE, constituents);
     expect(profiles.colour).toBe('status');
-    expect(profiles.text).toMatch(new RegExp(`^Company profiles: ${count(dataLines(constituents).length)} companies \\(`));
+    expect(profiles.text).toMatch(
+      new RegExp(`^Company profiles: ${count(dataLines(constituents).length)} companies \\(`),
+    );
 
     // NSE's corporate-actions export
     const corporateActions = path.join(NSE, 'corporate_actions/CF-CA-equities.csv');
@@ -178,21 +199,35 @@ describe('market-data uploads in the browser', () => {
 
     // an XBRL financial-results workbook (xlsx)
     const workbookDir = path.join(NSE, 'financials/xbrl_results_xlsx/ASIANPAINT');
-    const workbook = path.join(workbookDir, fs.readdirSync(workbookDir).filter((name) => name.endsWith('.xlsx')).sort()[0]!);
+    const workbook = path.join(
+      workbookDir,
+      fs
+        .readdirSync(workbookDir)
+        .filter((name) => name.endsWith('.xlsx'))
+        .sort()[0]!,
+    );
     const results = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_FINANCIAL_REPORT, workbook);
     expect(results.colour).toBe('status');
-    expect(results.text).toMatch(/^Financial results: 1 filing for ASIANPAINT, quarter ended \d{4}-\d{2}-\d{2} \((standalone|consolidated)\) \(1 new, 0 replaced\)$/);
+    expect(results.text).toMatch(
+      /^Financial results: 1 filing for ASIANPAINT, quarter ended \d{4}-\d{2}-\d{2} \((standalone|consolidated)\) \(1 new, 0 replaced\)$/,
+    );
 
     // balance sheets: the screen offers the template of the documented layout; it uploads as is
     await chooseType(page, TYPE_LABELS.UPLOAD_FINANCIAL_STATEMENT);
     await page.getByTestId('upload-type-description').waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download the template' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download the template' }).click(),
+    ]);
     const templatePath = path.join(app.dataDir, download.suggestedFilename());
     await download.saveAs(templatePath);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const statement = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_FINANCIAL_STATEMENT, templatePath);
     // the template holds two example rows: EXAMPLE standalone and consolidated
-    expect(statement).toMatchObject({ text: 'Balance sheets: 2 balance sheets for 1 company (2 new, 0 replaced)', colour: 'status' });
+    expect(statement).toMatchObject({
+      text: 'Balance sheets: 2 balance sheets for 1 company (2 new, 0 replaced)',
+      colour: 'status',
+    });
 
     // every accepted upload is in the history below the form, newest first (8 uploads so far)
     const history = page.getByTestId('upload-history');
@@ -226,10 +261,19 @@ describe('market-data uploads in the browser', () => {
     lines[badIndex] = fields.join(',');
     await page.reload();
     await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
-    const refused = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_STOCK_PRICE, { name: '03JAN2019.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) }, { dismiss: false });
+    const refused = await uploadThroughScreen(
+      page,
+      TYPE_LABELS.UPLOAD_STOCK_PRICE,
+      { name: '03JAN2019.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) },
+      { dismiss: false },
+    );
     expect(refused.colour).toBe('alert');
     // the server's message names the line and column of the first problem
-    expect(refused.text).toMatch(new RegExp(`^The .+ file was not loaded: line ${badIndex + 1}, column CLOSE: .*12x\\.5.*\\. Nothing was saved\\.$`));
+    expect(refused.text).toMatch(
+      new RegExp(
+        `^The .+ file was not loaded: line ${badIndex + 1}, column CLOSE: .*12x\\.5.*\\. Nothing was saved\\.$`,
+      ),
+    );
     const problems = page.getByTestId('upload-problems');
     await problems.waitFor();
     expect(await problems.getByText('Nothing from this file was saved.', { exact: false }).count()).toBe(1);
@@ -267,7 +311,9 @@ describe('market-data uploads in the browser', () => {
     await page.getByRole('option', { name: '2019', exact: true }).click();
     await calendar.getByRole('combobox', { name: 'Month' }).click();
     await page.getByRole('option', { name: 'January', exact: true }).click();
-    await expect.poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim()).toBe('January 2019');
+    await expect
+      .poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim())
+      .toBe('January 2019');
     const uploaded = calendar.locator('[data-date="2019-01-02"]');
     expect(await uploaded.getAttribute('data-uploaded')).not.toBeNull();
     // the refused file of 3 January left no mark; neither did any other January day
@@ -278,12 +324,16 @@ describe('market-data uploads in the browser', () => {
 
     // next month by arrow: nothing uploaded in February 2019
     await calendar.getByRole('button', { name: 'Next month' }).click();
-    await expect.poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim()).toBe('February 2019');
+    await expect
+      .poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim())
+      .toBe('February 2019');
     expect(await calendar.locator('[data-uploaded]:not([data-outside])').count()).toBe(0);
 
     // the UDiFF day in June 2025
     await calendar.getByRole('button', { name: /^Latest upload: 2025-06-18$/ }).click();
-    await expect.poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim()).toBe('June 2025');
+    await expect
+      .poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim())
+      .toBe('June 2025');
     expect(await calendar.locator('[data-date="2025-06-18"]').getAttribute('data-uploaded')).not.toBeNull();
     expect(relevantErrors(errors)).toEqual([]);
     await close();
@@ -321,10 +371,21 @@ describe('market-data uploads in the browser', () => {
     // the server refuses the mutation too, whatever the screen shows: sent with the investor's cookie
     const answer = await page.evaluate(async () => {
       const form = new FormData();
-      form.append('operations', JSON.stringify({ query: 'mutation ($file: Upload!) { uploadMarketData(type: UPLOAD_STOCK_PRICE, file: $file) { message } }', variables: { file: null } }));
+      form.append(
+        'operations',
+        JSON.stringify({
+          query: 'mutation ($file: Upload!) { uploadMarketData(type: UPLOAD_STOCK_PRICE, file: $file) { message } }',
+          variables: { file: null },
+        }),
+      );
       form.append('map', JSON.stringify({ 0: ['variables.file'] }));
       form.append('0', new Blob(['SYMBOL\n'], { type: 'text/csv' }), 'x.csv');
-      const response = await fetch('/graphql', { method: 'POST', body: form, headers: { 'apollo-require-preflight': 'true' }, credentials: 'include' });
+      const response = await fetch('/graphql', {
+        method: 'POST',
+        body: form,
+        headers: { 'apollo-require-preflight': 'true' },
+        credentials: 'include',
+      });
       return (await response.json()) as { errors?: Array<{ extensions?: { code?: string } }> };
     });
     expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');

@@ -133,7 +133,9 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     if (!request.sessionUser) throw new UnauthorizedError('Please log in to continue');
     if (!hasAccess(request.sessionUser, access)) {
       throw new ForbiddenError(
-        access === 'admin' ? 'This action is for administrators only' : 'This action is for staff and administrators only',
+        access === 'admin'
+          ? 'This action is for administrators only'
+          : 'This action is for staff and administrators only',
       );
     }
   });

@@ -74,9 +74,19 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER, audience: AUDIENCE });
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          audience: AUDIENCE,
+        });
         const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || userId <= 0 || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') return null;
+        if (
+          !Number.isInteger(userId) ||
+          userId <= 0 ||
+          typeof payload.exp !== 'number' ||
+          typeof payload.iat !== 'number'
+        )
+          return null;
         return {
           userId,
           username: typeof payload.username === 'string' ? payload.username : '',

@@ -133,7 +133,9 @@ function prepare(kind: UploadKind, table: TableSource, fileName: string): Prepar
           dates: [],
           counts: { ...counts, deleted: 0 },
           scope: plural(parsed.rowsInFile, 'company', 'companies'),
-          ...(parsed.duplicatesIgnored > 0 ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` } : {}),
+          ...(parsed.duplicatesIgnored > 0
+            ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` }
+            : {}),
         };
       };
     }
@@ -147,7 +149,9 @@ function prepare(kind: UploadKind, table: TableSource, fileName: string): Prepar
           dates: [],
           counts: { ...counts, deleted: 0 },
           scope: plural(parsed.rowsInFile, 'company', 'companies'),
-          ...(parsed.duplicatesIgnored > 0 ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` } : {}),
+          ...(parsed.duplicatesIgnored > 0
+            ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` }
+            : {}),
         };
       };
     }
@@ -161,7 +165,9 @@ function prepare(kind: UploadKind, table: TableSource, fileName: string): Prepar
           dates: parsed.exDates,
           counts: { ...counts, deleted: 0 },
           scope: plural(parsed.rowsInFile, 'row'),
-          ...(parsed.duplicatesIgnored > 0 ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` } : {}),
+          ...(parsed.duplicatesIgnored > 0
+            ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` }
+            : {}),
         };
       };
     }
@@ -222,7 +228,9 @@ export async function ingestFile(
   const kind = UPLOAD_KINDS[type];
   const limits = { ...DEFAULT_LIMITS, ...environment.config };
   if (bytes.length > limits.uploadMaxBytes) {
-    throw new PayloadTooLargeError(`The file is larger than the ${Math.round(limits.uploadMaxBytes / (1024 * 1024))} MB upload limit`);
+    throw new PayloadTooLargeError(
+      `The file is larger than the ${Math.round(limits.uploadMaxBytes / (1024 * 1024))} MB upload limit`,
+    );
   }
   const name = cleanFileName(fileName);
   const fileSha256 = createHash('sha256').update(bytes).digest('hex');
@@ -270,7 +278,16 @@ export async function ingestFile(
             `INSERT INTO market_data_uploads (layout, rows_in_file, rows_inserted, rows_updated, rows_unchanged, rows_deleted, first_date, last_date, dates_count, message, duration_ms,
                kind, file_name, file_sha256, file_bytes, file_format, uploaded_by, uploaded_by_username)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18) RETURNING id`,
-            [...figures, type, name, fileSha256, bytes.length, table.format, uploader.id, uploader.username.slice(0, 50)],
+            [
+              ...figures,
+              type,
+              name,
+              fileSha256,
+              bytes.length,
+              table.format,
+              uploader.id,
+              uploader.username.slice(0, 50),
+            ],
           )
         : await session.query<{ id: number }>(
             `UPDATE market_data_uploads SET layout = $1, rows_in_file = $2, rows_inserted = $3, rows_updated = $4, rows_unchanged = $5, rows_deleted = $6,

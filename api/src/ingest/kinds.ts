@@ -44,7 +44,7 @@ export const UPLOAD_KINDS: Record<UploadType, UploadKind> = {
     label: toDisplayWords('UPLOAD_STOCK_PRICE'),
     noun: 'Stock prices',
     description:
-      'NSE equity bhavcopy, one day or many: the legacy 13-column layout (SYMBOL, SERIES, OPEN, HIGH, LOW, CLOSE, LAST, PREVCLOSE, TOTTRDQTY, TOTTRDVAL, TIMESTAMP, TOTALTRADES, ISIN; dates like 23-MAR-2020) or the UDiFF layout (BhavCopy_NSE_CM_0_0_0_YYYYMMDD_F_0000.csv, 34 columns, ISO dates). Every series is kept. A corrected file replaces that date\'s rows for the symbols it holds.',
+      "NSE equity bhavcopy, one day or many: the legacy 13-column layout (SYMBOL, SERIES, OPEN, HIGH, LOW, CLOSE, LAST, PREVCLOSE, TOTTRDQTY, TOTTRDVAL, TIMESTAMP, TOTALTRADES, ISIN; dates like 23-MAR-2020) or the UDiFF layout (BhavCopy_NSE_CM_0_0_0_YYYYMMDD_F_0000.csv, 34 columns, ISO dates). Every series is kept. A corrected file replaces that date's rows for the symbols it holds.",
     layouts: PRICE_LAYOUTS,
   },
   UPLOAD_STOCK: {

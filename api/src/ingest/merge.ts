@@ -33,7 +33,9 @@ export interface MergeCounts {
 export function copyValue(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return '\\N';
   const text = String(value);
-  return /[\\\t\n\r]/.test(text) ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r') : text;
+  return /[\\\t\n\r]/.test(text)
+    ? text.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r')
+    : text;
 }
 
 export function copyLine(values: Array<string | number | null | undefined>): string {
@@ -61,7 +63,10 @@ export async function mergeRows(session: SqlSession, spec: MergeSpec, lines: str
   const withUpload = spec.uploadId !== undefined;
   const insertColumns = [...columns, ...(withUpload ? ['upload_id'] : [])];
   const selectList = [...columns, ...(withUpload ? ['$1::int'] : [])];
-  const conflict = 'constraint' in spec.conflict ? `ON CONSTRAINT ${spec.conflict.constraint}` : `(${spec.conflict.columns.join(', ')})`;
+  const conflict =
+    'constraint' in spec.conflict
+      ? `ON CONSTRAINT ${spec.conflict.constraint}`
+      : `(${spec.conflict.columns.join(', ')})`;
   const assignments = [
     ...spec.updateColumns.map((column) => `${column} = excluded.${column}`),
     ...(withUpload ? ['upload_id = excluded.upload_id'] : []),

@@ -33,8 +33,14 @@ export class ProblemList {
     if (this.count === 0) return;
     const first = this.problems[0]!;
     const where = `line ${first.line}${first.column ? `, column ${first.column}` : ''}`;
-    const more = this.count > 1 ? ` (${this.count.toLocaleString('en-US')} problems in all; the first ${Math.min(this.count, MAX_REPORTED_PROBLEMS)} are listed)` : '';
+    const more =
+      this.count > 1
+        ? ` (${this.count.toLocaleString('en-US')} problems in all; the first ${Math.min(this.count, MAX_REPORTED_PROBLEMS)} are listed)`
+        : '';
     const details: RejectedFileDetails = { problemCount: this.count, problems: this.problems };
-    throw new BadRequestError(`The ${what} file was not loaded: ${where}: ${first.message}${more}. Nothing was saved.`, details);
+    throw new BadRequestError(
+      `The ${what} file was not loaded: ${where}: ${first.message}${more}. Nothing was saved.`,
+      details,
+    );
   }
 }

@@ -37,7 +37,9 @@ export interface MailerOptions {
 }
 
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl ? new SmtpMailer(options.smtpUrl, options.from, options.logger) : new OutboxMailer(options.logger);
+  return options.smtpUrl
+    ? new SmtpMailer(options.smtpUrl, options.from, options.logger)
+    : new OutboxMailer(options.logger);
 }
 
 class OutboxMailer implements Mailer {
@@ -46,9 +48,14 @@ class OutboxMailer implements Mailer {
   constructor(private readonly logger: FastifyBaseLogger) {}
 
   async send(db: Database, message: MailMessage): Promise<void> {
-    await db.insert(mailOutbox).values({ kind: message.kind, recipient: message.to, subject: message.subject, body: message.text });
+    await db
+      .insert(mailOutbox)
+      .values({ kind: message.kind, recipient: message.to, subject: message.subject, body: message.text });
     // no SMTP server: the log is where a developer finds the link
-    this.logger.info({ mail: { kind: message.kind, to: message.to, subject: message.subject, text: message.text } }, 'mail kept in the outbox (SMTP_URL is not set)');
+    this.logger.info(
+      { mail: { kind: message.kind, to: message.to, subject: message.subject, text: message.text } },
+      'mail kept in the outbox (SMTP_URL is not set)',
+    );
   }
 
   async idle(): Promise<void> {}
@@ -74,7 +81,8 @@ class SmtpMailer implements Mailer {
       .sendMail({ from: this.from, to: message.to, subject: message.subject, text: message.text })
       .then(
         () => this.logger.info({ mail: { kind: message.kind, to: message.to } }, 'mail sent'),
-        (error: unknown) => this.logger.error({ err: error, mail: { kind: message.kind, to: message.to } }, 'mail could not be sent'),
+        (error: unknown) =>
+          this.logger.error({ err: error, mail: { kind: message.kind, to: message.to } }, 'mail could not be sent'),
       );
     this.pending.add(delivery);
     void delivery.finally(() => this.pending.delete(delivery));

@@ -3,7 +3,11 @@ import type { MailMessage } from './mailer.js';
 
 export const MAIL_KIND_PASSWORD_RESET = 'PASSWORD_RESET';
 
-export function passwordResetMail(user: { firstName: string; email: string }, link: string, validMinutes: number): MailMessage {
+export function passwordResetMail(
+  user: { firstName: string; email: string },
+  link: string,
+  validMinutes: number,
+): MailMessage {
   return {
     kind: MAIL_KIND_PASSWORD_RESET,
     to: user.email,

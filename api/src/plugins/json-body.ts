@@ -26,8 +26,17 @@ export function useJsonBodyParser(app: FastifyInstance, options: JsonBodyOptions
     if (options.allowEmpty && text.trim() === '') return done(null, undefined);
     parse(request, text, (error, value) => {
       if (!error) return done(null, value);
-      if (FORBIDDEN_KEY.test(text)) return done(badRequest('The request body contains a forbidden key (__proto__, constructor or prototype)'), undefined);
-      done(badRequest(text.trim() === '' ? 'The request body is empty: send a JSON object' : 'The request body is not valid JSON'), undefined);
+      if (FORBIDDEN_KEY.test(text))
+        return done(
+          badRequest('The request body contains a forbidden key (__proto__, constructor or prototype)'),
+          undefined,
+        );
+      done(
+        badRequest(
+          text.trim() === '' ? 'The request body is empty: send a JSON object' : 'The request body is not valid JSON',
+        ),
+        undefined,
+      );
     });
   });
   // plain text is not a format of this API: without a parser, text/plain answers 415

@@ -46,12 +46,21 @@ export function registerProtection(app: FastifyInstance, options: ProtectionOpti
   app.addHook('onRequest', async (request, reply) => {
     if (EXEMPT.test(request.url)) return;
     if (inFlight >= options.maxInFlight || eventLoopDelayMs > options.maxEventLoopDelayMs || queue.overloaded) {
-      request.log.warn({ inFlight, eventLoopDelayMs: Math.round(eventLoopDelayMs), standingQueue: queue.overloaded }, 'shedding load');
-      return reply.status(503).header('retry-after', '1').send(errorBody(503, 'The server is busy; please try again in a moment'));
+      request.log.warn(
+        { inFlight, eventLoopDelayMs: Math.round(eventLoopDelayMs), standingQueue: queue.overloaded },
+        'shedding load',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', '1')
+        .send(errorBody(503, 'The server is busy; please try again in a moment'));
     }
     const wait = buckets.take(request.ip);
     if (wait > 0) {
-      return reply.status(429).header('retry-after', String(wait)).send(errorBody(429, `Too many requests; please wait ${wait} second${wait === 1 ? '' : 's'} and try again`));
+      return reply
+        .status(429)
+        .header('retry-after', String(wait))
+        .send(errorBody(429, `Too many requests; please wait ${wait} second${wait === 1 ? '' : 's'} and try again`));
     }
     inFlight++;
     const admittedAt = performance.now();

@@ -5,7 +5,11 @@ import type { Database } from '../db/client.js';
 import { hashPassword } from '../auth/password.js';
 import { countUsers, createUser, getRoleByName } from '../db/queries/users.js';
 
-export async function seedDemoAccounts(db: Database, accounts: DemoAccount[], log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoAccounts(
+  db: Database,
+  accounts: DemoAccount[],
+  log: FastifyBaseLogger,
+): Promise<boolean> {
   if ((await countUsers(db)) > 0) return false;
   for (const account of accounts) {
     const role = await getRoleByName(db, account.role);

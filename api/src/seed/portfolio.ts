@@ -18,18 +18,41 @@ import type { FastifyInstance } from 'fastify';
 import { ROLE_USER } from '@bazaar/shared';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/client.js';
-import { brokerageFirms, chargeTypes, charges, financialInstrumentTypes, holdings, segments } from '../db/schema/index.js';
+import {
+  brokerageFirms,
+  chargeTypes,
+  charges,
+  financialInstrumentTypes,
+  holdings,
+  segments,
+} from '../db/schema/index.js';
 import { findUserByUsername } from '../db/queries/users.js';
 import { EQUITY_SERIES } from '../db/queries/portfolio.js';
 import type { Seeder } from './index.js';
 
 const FIRMS = [
-  { name: 'Zerodha', address: '153/154, 4th Cross, Dollars Colony, J.P. Nagar 4th Phase, Bengaluru 560078', contactNumber: '8047181888' },
+  {
+    name: 'Zerodha',
+    address: '153/154, 4th Cross, Dollars Colony, J.P. Nagar 4th Phase, Bengaluru 560078',
+    contactNumber: '8047181888',
+  },
   { name: 'Upstox', address: '30th Floor, Sunshine Tower, Dadar West, Mumbai 400013', contactNumber: '2269428400' },
-  { name: 'ICICI Direct', address: 'ICICI Venture House, Appasaheb Marathe Marg, Prabhadevi, Mumbai 400025', contactNumber: '2233551122' },
+  {
+    name: 'ICICI Direct',
+    address: 'ICICI Venture House, Appasaheb Marathe Marg, Prabhadevi, Mumbai 400025',
+    contactNumber: '2233551122',
+  },
 ];
 const SEGMENTS = ['Equity', 'Intraday', 'Derivatives'];
-const CHARGE_TYPES = ['Brokerage', 'STT', 'Exchange transaction charges', 'SEBI fees', 'Stamp duty', 'GST', 'DP charges'];
+const CHARGE_TYPES = [
+  'Brokerage',
+  'STT',
+  'Exchange transaction charges',
+  'SEBI fees',
+  'Stamp duty',
+  'GST',
+  'DP charges',
+];
 const INSTRUMENT_TYPES = [
   { type: 'Equity', description: 'Shares of listed companies, bought for delivery' },
   { type: 'Intraday', description: 'Equity bought and sold on the same trading day' },
@@ -74,16 +97,67 @@ function equityCharges(): SeedCharge[] {
         const base = { firm, segment: 'Equity', exchange, from: period.from };
         const exchangeRate = exchange === 'NSE' ? period.nse : period.bse;
         // GST: 18 % of brokerage + exchange transaction charges + SEBI fees
-        const gstPercentage = new Big('0.18').times(new Big(brokerage.percentage).plus(exchangeRate).plus(period.sebi)).toFixed();
+        const gstPercentage = new Big('0.18')
+          .times(new Big(brokerage.percentage).plus(exchangeRate).plus(period.sebi))
+          .toFixed();
         const gstAmount = new Big('0.18').times(brokerage.amount).toFixed();
         rows.push(
-          { ...base, type: 'Brokerage', side: 'BOTH', amount: brokerage.amount, percentage: brokerage.percentage, description: 'Delivery brokerage per executed order' },
-          { ...base, type: 'STT', side: 'BOTH', amount: '0', percentage: '0.1', description: 'Securities transaction tax on delivery, both sides' },
-          { ...base, type: 'Exchange transaction charges', side: 'BOTH', amount: '0', percentage: exchangeRate, description: `${exchange} transaction charge on turnover` },
-          { ...base, type: 'SEBI fees', side: 'BOTH', amount: '0', percentage: period.sebi, description: 'SEBI turnover fee' },
-          { ...base, type: 'Stamp duty', side: 'BUY', amount: '0', percentage: period.stamp, description: 'Stamp duty on the buy side' },
-          { ...base, type: 'GST', side: 'BOTH', amount: gstAmount, percentage: gstPercentage, description: '18 % GST on brokerage, exchange and SEBI charges, expressed on the trade value' },
-          { ...base, type: 'DP charges', side: 'SELL', amount: brokerage.dp, percentage: '0', description: 'Depository charge per scrip sold, GST included' },
+          {
+            ...base,
+            type: 'Brokerage',
+            side: 'BOTH',
+            amount: brokerage.amount,
+            percentage: brokerage.percentage,
+            description: 'Delivery brokerage per executed order',
+          },
+          {
+            ...base,
+            type: 'STT',
+            side: 'BOTH',
+            amount: '0',
+            percentage: '0.1',
+            description: 'Securities transaction tax on delivery, both sides',
+          },
+          {
+            ...base,
+            type: 'Exchange transaction charges',
+            side: 'BOTH',
+            amount: '0',
+            percentage: exchangeRate,
+            description: `${exchange} transaction charge on turnover`,
+          },
+          {
+            ...base,
+            type: 'SEBI fees',
+            side: 'BOTH',
+            amount: '0',
+            percentage: period.sebi,
+            description: 'SEBI turnover fee',
+          },
+          {
+            ...base,
+            type: 'Stamp duty',
+            side: 'BUY',
+            amount: '0',
+            percentage: period.stamp,
+            description: 'Stamp duty on the buy side',
+          },
+          {
+            ...base,
+            type: 'GST',
+            side: 'BOTH',
+            amount: gstAmount,
+            percentage: gstPercentage,
+            description: '18 % GST on brokerage, exchange and SEBI charges, expressed on the trade value',
+          },
+          {
+            ...base,
+            type: 'DP charges',
+            side: 'SELL',
+            amount: brokerage.dp,
+            percentage: '0',
+            description: 'Depository charge per scrip sold, GST included',
+          },
         );
       }
     }
@@ -93,11 +167,39 @@ function equityCharges(): SeedCharge[] {
     const base = { firm: 'Zerodha', segment: 'Intraday', exchange, from: '2024-10-01' };
     const exchangeRate = exchange === 'NSE' ? '0.00297' : '0.00375';
     rows.push(
-      { ...base, type: 'Brokerage', side: 'BOTH', amount: '0', percentage: '0.03', description: 'Intraday brokerage (the ₹20 cap per order is not modelled)' },
-      { ...base, type: 'STT', side: 'SELL', amount: '0', percentage: '0.025', description: 'Securities transaction tax on intraday sells' },
-      { ...base, type: 'Exchange transaction charges', side: 'BOTH', amount: '0', percentage: exchangeRate, description: `${exchange} transaction charge on turnover` },
+      {
+        ...base,
+        type: 'Brokerage',
+        side: 'BOTH',
+        amount: '0',
+        percentage: '0.03',
+        description: 'Intraday brokerage (the ₹20 cap per order is not modelled)',
+      },
+      {
+        ...base,
+        type: 'STT',
+        side: 'SELL',
+        amount: '0',
+        percentage: '0.025',
+        description: 'Securities transaction tax on intraday sells',
+      },
+      {
+        ...base,
+        type: 'Exchange transaction charges',
+        side: 'BOTH',
+        amount: '0',
+        percentage: exchangeRate,
+        description: `${exchange} transaction charge on turnover`,
+      },
       { ...base, type: 'SEBI fees', side: 'BOTH', amount: '0', percentage: '0.0001', description: 'SEBI turnover fee' },
-      { ...base, type: 'Stamp duty', side: 'BUY', amount: '0', percentage: '0.003', description: 'Stamp duty on intraday buys' },
+      {
+        ...base,
+        type: 'Stamp duty',
+        side: 'BUY',
+        amount: '0',
+        percentage: '0.003',
+        description: 'Stamp duty on intraday buys',
+      },
       {
         ...base,
         type: 'GST',
@@ -232,8 +334,22 @@ async function seedDemoHoldings(app: FastifyInstance): Promise<void> {
     if (index === 1) {
       const sold = Math.floor(quantity / 2);
       return [
-        { ...base, quantity: sold, lotQuantity: quantity, sellPrice: point.sell.close_price, sellingDate: point.sell.trade_date, status: 'REALIZED' },
-        { ...base, quantity: quantity - sold, lotQuantity: quantity, sellPrice: null, sellingDate: null, status: 'UNREALIZED' },
+        {
+          ...base,
+          quantity: sold,
+          lotQuantity: quantity,
+          sellPrice: point.sell.close_price,
+          sellingDate: point.sell.trade_date,
+          status: 'REALIZED',
+        },
+        {
+          ...base,
+          quantity: quantity - sold,
+          lotQuantity: quantity,
+          sellPrice: null,
+          sellingDate: null,
+          status: 'UNREALIZED',
+        },
       ];
     }
     return [{ ...base, quantity, lotQuantity: quantity, sellPrice: null, sellingDate: null, status: 'UNREALIZED' }];

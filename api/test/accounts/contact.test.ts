@@ -48,7 +48,9 @@ describe('contact messages', () => {
   afterAll(async () => api.close());
 
   it('stores a message from a visitor and shows it to staff, with its lines intact', async () => {
-    const sent = await api.request<{ id: number; message: string }>('POST', '/public/contact-messages', { json: valid });
+    const sent = await api.request<{ id: number; message: string }>('POST', '/public/contact-messages', {
+      json: valid,
+    });
     expect(sent.status).toBe(201);
     expect(sent.body).toEqual({ id: expect.any(Number), message: THANKS });
     const list = await api.request<ContactMessage[]>('GET', '/staff/contact-messages', { token: staff });
@@ -56,11 +58,16 @@ describe('contact messages', () => {
     expect(list.body).toHaveLength(1);
     expect(list.body[0]).toMatchObject({ ...valid, id: sent.body.id, username: null });
     expect(list.body[0]!.message.split('\n')).toHaveLength(4);
-    expect((await api.request<ContactMessage[]>('GET', '/staff/contact-messages', { token: admin })).body).toHaveLength(1);
+    expect((await api.request<ContactMessage[]>('GET', '/staff/contact-messages', { token: admin })).body).toHaveLength(
+      1,
+    );
   });
 
   it('notes the sender’s account when they are logged in, and lists the latest first', async () => {
-    const sent = await api.request('POST', '/public/contact-messages', { token: investor, json: { ...valid, mobileNo: '', message: 'Second' } });
+    const sent = await api.request('POST', '/public/contact-messages', {
+      token: investor,
+      json: { ...valid, mobileNo: '', message: 'Second' },
+    });
     expect(sent.status).toBe(201);
     const list = await api.request<ContactMessage[]>('GET', '/staff/contact-messages?limit=1', { token: staff });
     expect(list.body).toEqual([expect.objectContaining({ message: 'Second', username: 'investor', mobileNo: null })]);
@@ -95,7 +102,10 @@ describe('contact messages', () => {
     expect((await api.request('GET', '/admin/mail-outbox', { token: admin })).status).toBe(200);
     expect((await api.request('GET', '/admin/mail-outbox', { token: staff })).status).toBe(403);
     expect((await api.request('GET', '/admin/mail-outbox', { token: investor })).status).toBe(403);
-    expect((await api.request('GET', '/admin/mail-outbox?limit=0', { token: admin })).body).toMatchObject({ status: 400, message: 'limit must be a whole number from 1 to 500' });
+    expect((await api.request('GET', '/admin/mail-outbox?limit=0', { token: admin })).body).toMatchObject({
+      status: 400,
+      message: 'limit must be a whole number from 1 to 500',
+    });
   });
 });
 
@@ -107,7 +117,8 @@ describe('contact message limit', () => {
   afterAll(async () => api.close());
 
   it('accepts a few messages per address, then answers 429 with Retry-After', async () => {
-    const from = (address: string) => api.request('POST', '/public/contact-messages', { json: valid, headers: { 'x-forwarded-for': address } });
+    const from = (address: string) =>
+      api.request('POST', '/public/contact-messages', { json: valid, headers: { 'x-forwarded-for': address } });
     expect((await from('203.0.113.9')).status).toBe(201);
     expect((await from('203.0.113.9')).status).toBe(201);
     const third = await from('203.0.113.9');

@@ -9,7 +9,8 @@ import { queryRows } from '../../src/db/client.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { plainTextBody, startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 
-const ANSWER = 'If an account matches what you entered, we have sent a link to set a new password to its e-mail address. The link works once and expires soon.';
+const ANSWER =
+  'If an account matches what you entered, we have sent a link to set a new password to its e-mail address. The link works once and expires soon.';
 const INVALID = 'This password reset link is not valid. Please ask for a new link.';
 const USED = 'This password reset link has already been used. Please ask for a new link.';
 const EXPIRED = 'This password reset link has expired. Please ask for a new link.';
@@ -33,13 +34,19 @@ function resetLinkIn(body: string): URL {
 
 function forgot(api: TestApi, usernameOrEmail: string | undefined, address = '198.51.100.10') {
   const query = usernameOrEmail === undefined ? '' : `?UsernameOrEmail=${encodeURIComponent(usernameOrEmail)}`;
-  return api.request<{ message: string }>('POST', `/public/forgot-password${query}`, { headers: { 'x-forwarded-for': address } });
+  return api.request<{ message: string }>('POST', `/public/forgot-password${query}`, {
+    headers: { 'x-forwarded-for': address },
+  });
 }
 
 function change(api: TestApi, token: string, password: string, address = '198.51.100.20') {
-  return api.request<{ message: string }>('POST', `/public/change-password?token=${encodeURIComponent(token)}&password=${encodeURIComponent(password)}`, {
-    headers: { 'x-forwarded-for': address },
-  });
+  return api.request<{ message: string }>(
+    'POST',
+    `/public/change-password?token=${encodeURIComponent(token)}&password=${encodeURIComponent(password)}`,
+    {
+      headers: { 'x-forwarded-for': address },
+    },
+  );
 }
 
 describe('password reset (outbox)', () => {
@@ -47,7 +54,9 @@ describe('password reset (outbox)', () => {
   let adminToken: string;
 
   async function outboxFor(email: string): Promise<OutboxMail[]> {
-    const result = await api.request<OutboxMail[]>('GET', `/admin/mail-outbox?recipient=${encodeURIComponent(email)}`, { token: adminToken });
+    const result = await api.request<OutboxMail[]>('GET', `/admin/mail-outbox?recipient=${encodeURIComponent(email)}`, {
+      token: adminToken,
+    });
     expect(result.status).toBe(200);
     return result.body;
   }
@@ -73,7 +82,11 @@ describe('password reset (outbox)', () => {
     }
     const mails = await outboxFor('investor@bazaar-insight.local');
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ kind: 'PASSWORD_RESET', recipient: 'investor@bazaar-insight.local', subject: 'Set a new Bazaar Insight password' });
+    expect(mails[0]).toMatchObject({
+      kind: 'PASSWORD_RESET',
+      recipient: 'investor@bazaar-insight.local',
+      subject: 'Set a new Bazaar Insight password',
+    });
     expect(await outboxFor('nobody@example.com')).toEqual([]);
     const link = resetLinkIn(mails[0]!.body);
     expect(`${link.origin}${link.pathname}`).toBe('https://bazaar.example.in/change-password');
@@ -98,7 +111,10 @@ describe('password reset (outbox)', () => {
     expect(rows[0]!.token_hash).toBe(sha256(token));
     // created_at is the insert time, expires_at was computed just before it: 30 minutes within a second
     expect(Math.abs(Number(rows[0]!.minutes) - 30)).toBeLessThan(1 / 60);
-    const everything = await queryRows<Record<string, unknown>>(api.handle.db, sql`select * from password_reset_tokens`);
+    const everything = await queryRows<Record<string, unknown>>(
+      api.handle.db,
+      sql`select * from password_reset_tokens`,
+    );
     expect(JSON.stringify(everything)).not.toContain(token);
   });
 
@@ -114,7 +130,9 @@ describe('password reset (outbox)', () => {
 
   it('sets the new password once, ends old sessions and burns the other links', async () => {
     const user = { username: 'reset_me', email: 'reset.me@example.com', password: 'Original#1' };
-    const signup = await api.request('POST', '/auth/signup', { json: { user: { firstName: 'Reset', lastName: 'Me', ...user } } });
+    const signup = await api.request('POST', '/auth/signup', {
+      json: { user: { firstName: 'Reset', lastName: 'Me', ...user } },
+    });
     expect(signup.status).toBe(201);
     const oldSession = await api.login(user.username, user.password);
     await forgot(api, user.username);
@@ -127,16 +145,27 @@ describe('password reset (outbox)', () => {
     const tooShort = await change(api, newerToken, 'short');
     expect(tooShort.status).toBe(400);
     expect(tooShort.body).toMatchObject({ message: 'Password must be atleast 8 characters!' });
-    expect((await change(api, newerToken, 'x'.repeat(33))).body).toMatchObject({ message: 'Password length exceeds 32 characters!' });
+    expect((await change(api, newerToken, 'x'.repeat(33))).body).toMatchObject({
+      message: 'Password length exceeds 32 characters!',
+    });
     // refused input changes nothing: the old password still works
-    expect((await api.request('POST', '/auth/login', { json: { username: user.username, password: user.password } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/auth/login', { json: { username: user.username, password: user.password } })).status,
+    ).toBe(200);
 
     const done = await change(api, newerToken, 'Changed#2025');
     expect(done.status).toBe(200);
-    expect(done.body).toEqual({ message: 'Your password has been changed. You can now log in with your new password.' });
+    expect(done.body).toEqual({
+      message: 'Your password has been changed. You can now log in with your new password.',
+    });
 
-    expect((await api.request('POST', '/auth/login', { json: { username: user.username, password: user.password } })).status).toBe(401);
-    expect((await api.request('POST', '/auth/login', { json: { username: user.username, password: 'Changed#2025' } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/auth/login', { json: { username: user.username, password: user.password } })).status,
+    ).toBe(401);
+    expect(
+      (await api.request('POST', '/auth/login', { json: { username: user.username, password: 'Changed#2025' } }))
+        .status,
+    ).toBe(200);
     // the session from before the change is over
     const oldProfile = await api.request('GET', '/user/profile', { token: oldSession });
     expect(oldProfile.status).toBe(401);
@@ -146,7 +175,10 @@ describe('password reset (outbox)', () => {
     expect(reused.body).toMatchObject({ status: 400, error: 'Bad Request', message: USED });
     const burnt = await change(api, olderToken, 'Another#2025');
     expect(burnt.body).toMatchObject({ message: USED });
-    expect((await api.request('POST', '/auth/login', { json: { username: user.username, password: 'Another#2025' } })).status).toBe(401);
+    expect(
+      (await api.request('POST', '/auth/login', { json: { username: user.username, password: 'Another#2025' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('refuses forged and expired tokens with a clear message', async () => {
@@ -159,7 +191,9 @@ describe('password reset (outbox)', () => {
     await forgot(api, 'admin');
     const [mail] = await outboxFor('admin@bazaar-insight.local');
     const token = resetLinkIn(mail!.body).searchParams.get('token')!;
-    await api.handle.db.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(token)}`);
+    await api.handle.db.execute(
+      sql`update password_reset_tokens set expires_at = now() - interval '1 second' where token_hash = ${sha256(token)}`,
+    );
     const expired = await change(api, token, 'Expired#2025');
     expect(expired.status).toBe(400);
     expect(expired.body).toMatchObject({ message: EXPIRED });
@@ -170,7 +204,9 @@ describe('password reset (outbox)', () => {
 describe('password reset limits', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ config: { passwordReset: { tokenTtlMs: 30 * 60_000, perAccount: 2, perAddress: 4, windowMs: 60_000 } } });
+    api = await startTestApi({
+      config: { passwordReset: { tokenTtlMs: 30 * 60_000, perAccount: 2, perAddress: 4, windowMs: 60_000 } },
+    });
   });
   afterAll(async () => api.close());
 
@@ -179,7 +215,11 @@ describe('password reset limits', () => {
     expect((await forgot(api, 'investor@bazaar-insight.local', '203.0.113.2')).status).toBe(200);
     const third = await forgot(api, 'INVESTOR', '203.0.113.3');
     expect(third.status).toBe(429);
-    expect(third.body).toMatchObject({ status: 429, error: 'Too Many Requests', message: 'Too many password reset requests for this account; please try again in 1 minute' });
+    expect(third.body).toMatchObject({
+      status: 429,
+      error: 'Too Many Requests',
+      message: 'Too many password reset requests for this account; please try again in 1 minute',
+    });
     const retryAfter = Number(third.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
@@ -197,7 +237,8 @@ describe('password reset limits', () => {
     expect((await forgot(api, 'a5', address)).status).toBe(429);
     expect((await forgot(api, 'a5', '192.0.2.51')).status).toBe(200);
 
-    for (let i = 0; i < 4; i++) expect((await change(api, `forged-${i}`, 'Guess#12345', '192.0.2.60')).status).toBe(400);
+    for (let i = 0; i < 4; i++)
+      expect((await change(api, `forged-${i}`, 'Guess#12345', '192.0.2.60')).status).toBe(400);
     const limited = await change(api, 'forged-5', 'Guess#12345', '192.0.2.60');
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ message: 'Too many password change attempts; please try again in 1 minute' });
@@ -209,7 +250,9 @@ describe('password reset (SMTP)', () => {
   let smtp: TestSmtpServer;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    api = await startTestApi({ config: { smtpUrl: smtp.url, mailFrom: 'Bazaar Insight <no-reply@bazaar.test>', webUrl: 'http://web.test:4000' } });
+    api = await startTestApi({
+      config: { smtpUrl: smtp.url, mailFrom: 'Bazaar Insight <no-reply@bazaar.test>', webUrl: 'http://web.test:4000' },
+    });
   });
   afterAll(async () => {
     await api?.close();
@@ -229,7 +272,9 @@ describe('password reset (SMTP)', () => {
 
     const done = await change(api, link.searchParams.get('token')!, 'ViaSmtp#2025');
     expect(done.status).toBe(200);
-    expect((await api.request('POST', '/auth/login', { json: { username: 'investor', password: 'ViaSmtp#2025' } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/auth/login', { json: { username: 'investor', password: 'ViaSmtp#2025' } })).status,
+    ).toBe(200);
     // an unknown account gets the same answer and no mail
     expect((await forgot(api, 'nobody-at-all')).body).toEqual({ message: ANSWER });
     await expect(smtp.nextMail(1_500)).rejects.toThrow('no mail arrived');

@@ -45,9 +45,21 @@ describe('referrals', () => {
     return result.body;
   }
 
-  async function signup(username: string, referralCode?: string): Promise<{ status: number; body: { id: number; message?: string } }> {
+  async function signup(
+    username: string,
+    referralCode?: string,
+  ): Promise<{ status: number; body: { id: number; message?: string } }> {
     return api.request<{ id: number; message?: string }>('POST', '/auth/signup', {
-      json: { user: { firstName: 'New', lastName: 'Investor', username, email: `${username}@example.com`, password: 'Welcome#2025' }, referralCode },
+      json: {
+        user: {
+          firstName: 'New',
+          lastName: 'Investor',
+          username,
+          email: `${username}@example.com`,
+          password: 'Welcome#2025',
+        },
+        referralCode,
+      },
     });
   }
 
@@ -66,7 +78,9 @@ describe('referrals', () => {
     expect(link.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(link.text).toBe(expected);
 
-    const qr = await fetch(`${api.baseUrl}/api/users/referrals/investor/QR-code`, { headers: { authorization: `Bearer ${investor.token}` } });
+    const qr = await fetch(`${api.baseUrl}/api/users/referrals/investor/QR-code`, {
+      headers: { authorization: `Bearer ${investor.token}` },
+    });
     expect(qr.status).toBe(200);
     expect(qr.headers.get('content-type')).toBe('image/png');
     const png = Buffer.from(await qr.arrayBuffer());
@@ -91,27 +105,45 @@ describe('referrals', () => {
     const viaLink = new URL((await api.request('GET', '/users/referrals/investor', { token: investor.token })).text);
     const created = await signup('friend_one', viaLink.searchParams.get('referralCode')!);
     expect(created.status).toBe(201);
-    const mine = await api.request<Referral[]>('GET', `/user/referrals/referrer/${investor.user.id}`, { token: investor.token });
+    const mine = await api.request<Referral[]>('GET', `/user/referrals/referrer/${investor.user.id}`, {
+      token: investor.token,
+    });
     expect(mine.status).toBe(200);
     expect(mine.body).toEqual([
-      expect.objectContaining({ referrerUserId: investor.user.id, referredUserId: created.body.id, referredUsername: 'friend_one', claimed: false, claimedAt: null }),
+      expect.objectContaining({
+        referrerUserId: investor.user.id,
+        referredUserId: created.body.id,
+        referredUsername: 'friend_one',
+        claimed: false,
+        claimedAt: null,
+      }),
     ]);
 
     const unknown = await signup('friend_two', 'NOSUCHCODE9');
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ message: 'Referral code NOSUCHCODE9 is not valid' });
-    const [row] = await queryRows<{ n: number }>(api.handle.db, sql`select count(*)::int as n from users where username = 'friend_two'`);
+    const [row] = await queryRows<{ n: number }>(
+      api.handle.db,
+      sql`select count(*)::int as n from users where username = 'friend_two'`,
+    );
     expect(row?.n).toBe(0);
     // no code, no referral
     const plain = await signup('friend_three');
     expect(plain.status).toBe(201);
-    const [referrals] = await queryRows<{ n: number }>(api.handle.db, sql`select count(*)::int as n from referrals where referred_user_id = ${plain.body.id}`);
+    const [referrals] = await queryRows<{ n: number }>(
+      api.handle.db,
+      sql`select count(*)::int as n from referrals where referred_user_id = ${plain.body.id}`,
+    );
     expect(referrals?.n).toBe(0);
   });
 
   it('lists a referrer’s referrals for themselves and administrators only', async () => {
-    expect((await api.request('GET', `/user/referrals/referrer/${investor.user.id}`, { token: staff.token })).status).toBe(403);
-    const forAdmin = await api.request<Referral[]>('GET', `/user/referrals/referrer/${investor.user.id}`, { token: admin.token });
+    expect(
+      (await api.request('GET', `/user/referrals/referrer/${investor.user.id}`, { token: staff.token })).status,
+    ).toBe(403);
+    const forAdmin = await api.request<Referral[]>('GET', `/user/referrals/referrer/${investor.user.id}`, {
+      token: admin.token,
+    });
     expect(forAdmin.body.map((referral) => referral.referredUsername)).toEqual(['friend_one']);
     expect((await api.request('GET', '/user/referrals/referrer/99999', { token: admin.token })).status).toBe(404);
   });
@@ -122,32 +154,53 @@ describe('referrals', () => {
     const byOther = await api.request('POST', '/user/referrals', { token: investor.token, json: body });
     expect(byOther.status).toBe(403);
     expect(byOther.body).toMatchObject({ message: 'You can only record who referred you' });
-    const self = await api.request('POST', '/user/referrals', { token: friend.token, json: { referrerUserId: friend.user.id, referredUserId: friend.user.id } });
+    const self = await api.request('POST', '/user/referrals', {
+      token: friend.token,
+      json: { referrerUserId: friend.user.id, referredUserId: friend.user.id },
+    });
     expect(self.status).toBe(400);
     expect(self.body).toMatchObject({ message: 'A user cannot refer themselves' });
-    const ghost = await api.request('POST', '/user/referrals', { token: friend.token, json: { referrerUserId: 99999, referredUserId: friend.user.id } });
+    const ghost = await api.request('POST', '/user/referrals', {
+      token: friend.token,
+      json: { referrerUserId: 99999, referredUserId: friend.user.id },
+    });
     expect(ghost.status).toBe(404);
-    const missing = await api.request('POST', '/user/referrals', { token: friend.token, json: { referredUserId: friend.user.id } });
+    const missing = await api.request('POST', '/user/referrals', {
+      token: friend.token,
+      json: { referredUserId: friend.user.id },
+    });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ message: 'referrerUserId must be a positive whole number' });
 
     const recorded = await api.request<Referral>('POST', '/user/referrals', { token: friend.token, json: body });
     expect(recorded.status).toBe(201);
-    expect(recorded.body).toMatchObject({ referrerUserId: staff.user.id, referredUserId: friend.user.id, referredUsername: 'friend_three', claimed: false });
-    const again = await api.request('POST', '/user/referrals', { token: friend.token, json: { referrerUserId: investor.user.id, referredUserId: friend.user.id } });
+    expect(recorded.body).toMatchObject({
+      referrerUserId: staff.user.id,
+      referredUserId: friend.user.id,
+      referredUsername: 'friend_three',
+      claimed: false,
+    });
+    const again = await api.request('POST', '/user/referrals', {
+      token: friend.token,
+      json: { referrerUserId: investor.user.id, referredUserId: friend.user.id },
+    });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ message: 'This user has already been referred' });
   });
 
   it('lets only the referrer claim a referral, and only once', async () => {
-    const [referral] = (await api.request<Referral[]>('GET', `/user/referrals/referrer/${investor.user.id}`, { token: investor.token })).body;
+    const [referral] = (
+      await api.request<Referral[]>('GET', `/user/referrals/referrer/${investor.user.id}`, { token: investor.token })
+    ).body;
     const friend = await login({ username: 'friend_one', password: 'Welcome#2025' });
     for (const token of [friend.token, staff.token, admin.token]) {
       const refused = await api.request('POST', `/user/referrals/${referral!.id}/claim`, { token });
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({ message: 'Only the user who made this referral can claim it' });
     }
-    const claimed = await api.request<Referral>('POST', `/user/referrals/${referral!.id}/claim`, { token: investor.token });
+    const claimed = await api.request<Referral>('POST', `/user/referrals/${referral!.id}/claim`, {
+      token: investor.token,
+    });
     expect(claimed.status).toBe(200);
     expect(claimed.body.claimed).toBe(true);
     expect(Date.now() - Date.parse(claimed.body.claimedAt!)).toBeLessThan(60_000);

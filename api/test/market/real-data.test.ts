@@ -20,7 +20,13 @@ const D = '2020-03-31';
  * the 31st clamps); QUARTERLY − 3 months = 31 December 2019; HALFYEARLY − 6 months = 30
  * September 2019 (clamped); YEARLY − 12 months = 31 March 2019.
  */
-const WINDOW_AFTER = { WEEKLY: '2020-03-24', MONTHLY: '2020-02-29', QUARTERLY: '2019-12-31', HALFYEARLY: '2019-09-30', YEARLY: '2019-03-31' } as const;
+const WINDOW_AFTER = {
+  WEEKLY: '2020-03-24',
+  MONTHLY: '2020-02-29',
+  QUARTERLY: '2019-12-31',
+  HALFYEARLY: '2019-09-30',
+  YEARLY: '2019-03-31',
+} as const;
 type Period = keyof typeof WINDOW_AFTER;
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
 
@@ -78,7 +84,11 @@ function groupBySymbol(rows: BhavcopyRow[]): Map<string, BhavcopyRow[]> {
 }
 
 /** The trend list straight from the definition, over the parsed files. */
-function expectedTrendList(bySymbol: Map<string, BhavcopyRow[]>, direction: 'HIGH' | 'LOW', period: Period): ExpectedTrend[] {
+function expectedTrendList(
+  bySymbol: Map<string, BhavcopyRow[]>,
+  direction: 'HIGH' | 'LOW',
+  period: Period,
+): ExpectedTrend[] {
   const after = WINDOW_AFTER[period];
   const list: ExpectedTrend[] = [];
   for (const [symbol, rows] of bySymbol) {
@@ -106,7 +116,8 @@ function expectedTrendList(bySymbol: Map<string, BhavcopyRow[]>, direction: 'HIG
     });
   }
   return list.sort((a, b) => {
-    if (a.percentKey !== b.percentKey) return (direction === 'HIGH' ? a.percentKey < b.percentKey : a.percentKey > b.percentKey) ? 1 : -1;
+    if (a.percentKey !== b.percentKey)
+      return (direction === 'HIGH' ? a.percentKey < b.percentKey : a.percentKey > b.percentKey) ? 1 : -1;
     return a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
   });
 }
@@ -161,10 +172,9 @@ describe('market reads on the 307 legacy bhavcopies', () => {
   }
 
   it('highestStockPriceByStock: the 12-month high and low of every symbol, with the latest date of each', async () => {
-    const response = await api.request<Record<string, { symbol: string; highPrice: string; highDate: string; lowPrice: string; lowDate: string }>>(
-      'GET',
-      '/public/stock-prices/highestStockPriceByStock',
-    );
+    const response = await api.request<
+      Record<string, { symbol: string; highPrice: string; highDate: string; lowPrice: string; lowDate: string }>
+    >('GET', '/public/stock-prices/highestStockPriceByStock');
     const expected = new Map<string, { high: bigint; highDate: string; low: bigint; lowDate: string }>();
     for (const [symbol, list] of bySymbol) {
       for (const row of list) {
@@ -193,28 +203,46 @@ describe('market reads on the 307 legacy bhavcopies', () => {
   });
 
   it('stock-prices: every equity symbol on D with its change per day from the exchange’s previous close', async () => {
-    const response = await api.request<Array<{ symbol: string; date: string; closePrice: string; previousClose: string; changePerDay: string; changePercent: string }>>(
-      'GET',
-      '/public/stock-prices',
-    );
-    const onD = rows.filter((row) => row.date === D && EQUITY.has(row.series)).sort((a, b) => (a.symbol < b.symbol ? -1 : 1));
+    const response = await api.request<
+      Array<{
+        symbol: string;
+        date: string;
+        closePrice: string;
+        previousClose: string;
+        changePerDay: string;
+        changePercent: string;
+      }>
+    >('GET', '/public/stock-prices');
+    const onD = rows
+      .filter((row) => row.date === D && EQUITY.has(row.series))
+      .sort((a, b) => (a.symbol < b.symbol ? -1 : 1));
     expect(response.body.map((row) => row.symbol)).toEqual(onD.map((row) => row.symbol));
     response.body.forEach((row, index) => {
       const source = onD[index] as BhavcopyRow;
       expect(row.date).toBe(D);
       expect(paise(row.closePrice)).toBe(paise(source.close));
       expect(paise(row.previousClose)).toBe(paise(source.prevClose));
-      expect(Math.abs(Number(row.changePerDay) - Number(hundredths(paise(source.close) - paise(source.prevClose))))).toBeLessThan(0.01);
+      expect(
+        Math.abs(Number(row.changePerDay) - Number(hundredths(paise(source.close) - paise(source.prevClose)))),
+      ).toBeLessThan(0.01);
     });
   });
 
   it('stock-prices?symbol: a symbol’s candles, oldest first, within from..to', async () => {
-    const all = await api.request<Array<{ date: string; openPrice: string; closePrice: string }>>('GET', '/public/stock-prices?symbol=infy');
+    const all = await api.request<Array<{ date: string; openPrice: string; closePrice: string }>>(
+      'GET',
+      '/public/stock-prices?symbol=infy',
+    );
     const source = bySymbol.get('INFY') as BhavcopyRow[];
     expect(all.body.map((candle) => candle.date)).toEqual(source.map((row) => row.date));
     expect(all.body.map((candle) => paise(candle.closePrice))).toEqual(source.map((row) => paise(row.close)));
-    const march = await api.request<Array<{ date: string }>>('GET', '/public/stock-prices?symbol=INFY&from=2020-03-01&to=2020-03-31');
-    expect(march.body.map((candle) => candle.date)).toEqual(source.filter((row) => row.date >= '2020-03-01').map((row) => row.date));
+    const march = await api.request<Array<{ date: string }>>(
+      'GET',
+      '/public/stock-prices?symbol=INFY&from=2020-03-01&to=2020-03-31',
+    );
+    expect(march.body.map((candle) => candle.date)).toEqual(
+      source.filter((row) => row.date >= '2020-03-01').map((row) => row.date),
+    );
   });
 
   for (const [symbol, period] of [
@@ -229,7 +257,9 @@ describe('market reads on the 307 legacy bhavcopies', () => {
         'GET',
         `/public/stock-prices/stock-prices-for-period?type=${period}&symbol=${encodeURIComponent(symbol)}`,
       );
-      const inWindow = (bySymbol.get(symbol) as BhavcopyRow[]).filter((row) => row.date > WINDOW_AFTER[period] && row.date <= D);
+      const inWindow = (bySymbol.get(symbol) as BhavcopyRow[]).filter(
+        (row) => row.date > WINDOW_AFTER[period] && row.date <= D,
+      );
       expect(inWindow.length).toBeGreaterThan(0);
       expect(response.body.dates).toEqual(inWindow.map((row) => row.date));
       expect(response.body.prices.map(paise)).toEqual(inWindow.map((row) => paise(row.close)));
@@ -254,7 +284,9 @@ describe('market reads on the 307 legacy bhavcopies', () => {
       }));
       expect(response.body).toHaveLength(priceSize - windowSize + 1);
       expect(response.body.map((point) => point.date)).toEqual(expected.map((point) => point.date));
-      response.body.forEach((point, index) => expect(Math.abs(Number(point.value) - (expected[index]?.value ?? NaN))).toBeLessThan(0.01));
+      response.body.forEach((point, index) =>
+        expect(Math.abs(Number(point.value) - (expected[index]?.value ?? NaN))).toBeLessThan(0.01),
+      );
     });
   }
 });

@@ -47,7 +47,12 @@ describe('charges', () => {
     const created = await api.request<Charge>('POST', '/staff/charges', { token: staff, json: body() });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      brokerageFirm: { id: ref.firm.id, name: 'Chg Broking', address: '1 MG Road, Bengaluru', contactNumber: '9876543210' },
+      brokerageFirm: {
+        id: ref.firm.id,
+        name: 'Chg Broking',
+        address: '1 MG Road, Bengaluru',
+        contactNumber: '9876543210',
+      },
       chargeType: { id: ref.types.Brokerage?.id, name: 'Chg Brokerage' },
       segment: { id: ref.segment.id, name: 'Chg Equity' },
       amount: '20',
@@ -66,17 +71,34 @@ describe('charges', () => {
   it('accepts references by name, and the PUT payload with an id and whole objects', async () => {
     const created = await api.request<Charge>('POST', '/staff/charges', {
       token: staff,
-      json: body({ brokerageFirm: { name: 'chg broking' }, chargeType: { name: 'Chg STT' }, segment: { name: 'Chg Equity' }, amount: 0, percentage: 0.1, onBuySell: 'SELL' }),
+      json: body({
+        brokerageFirm: { name: 'chg broking' },
+        chargeType: { name: 'Chg STT' },
+        segment: { name: 'Chg Equity' },
+        amount: 0,
+        percentage: 0.1,
+        onBuySell: 'SELL',
+      }),
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ chargeType: { name: 'Chg STT' }, amount: '0', percentage: '0.1', onBuySell: 'SELL' });
+    expect(created.body).toMatchObject({
+      chargeType: { name: 'Chg STT' },
+      amount: '0',
+      percentage: '0.1',
+      onBuySell: 'SELL',
+    });
 
     const updated = await api.request<Charge>('PUT', `/staff/charges/${created.body.id}`, {
       token: staff,
       json: { ...created.body, id: 424242, percentage: '0.125', description: null, effectiveDate: '2025-01-01' },
     });
     expect(updated.status).toBe(200);
-    expect(updated.body).toMatchObject({ id: created.body.id, percentage: '0.125', description: null, effectiveDate: '2025-01-01' });
+    expect(updated.body).toMatchObject({
+      id: created.body.id,
+      percentage: '0.125',
+      description: null,
+      effectiveDate: '2025-01-01',
+    });
     expect((await api.request('GET', '/staff/charges/424242', { token: staff })).status).toBe(404);
   });
 
@@ -99,35 +121,69 @@ describe('charges', () => {
 
   it('refuses negative rates, unknown exchanges and references, and writes nothing', async () => {
     const before = (await api.request<Charge[]>('GET', '/staff/charges', { token: staff })).body.length;
-    const negative = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: body({ amount: '-1' }) });
+    const negative = await api.request<{ message: string }>('POST', '/staff/charges', {
+      token: staff,
+      json: body({ amount: '-1' }),
+    });
     expect(negative.status).toBe(400);
     expect(negative.body.message).toBe('Amount must not be negative');
-    const exchange = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: body({ exchange: 'MCX' }) });
+    const exchange = await api.request<{ message: string }>('POST', '/staff/charges', {
+      token: staff,
+      json: body({ exchange: 'MCX' }),
+    });
     expect(exchange.body.message).toBe('Exchange is required!');
-    const side = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: body({ onBuySell: 'HOLD' }) });
+    const side = await api.request<{ message: string }>('POST', '/staff/charges', {
+      token: staff,
+      json: body({ onBuySell: 'HOLD' }),
+    });
     expect(side.body.message).toBe('Buy/Sell is required!');
-    const missingFirm = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: body({ brokerageFirm: { id: 987654 } }) });
+    const missingFirm = await api.request<{ message: string }>('POST', '/staff/charges', {
+      token: staff,
+      json: body({ brokerageFirm: { id: 987654 } }),
+    });
     expect(missingFirm.status).toBe(400);
     expect(missingFirm.body.message).toBe('Brokerage firm 987654 does not exist');
-    const missingType = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: body({ chargeType: { name: 'Nope' } }) });
+    const missingType = await api.request<{ message: string }>('POST', '/staff/charges', {
+      token: staff,
+      json: body({ chargeType: { name: 'Nope' } }),
+    });
     expect(missingType.body.message).toBe("Charge type 'Nope' does not exist");
-    const badDate = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: body({ effectiveDate: '2025-02-30' }) });
+    const badDate = await api.request<{ message: string }>('POST', '/staff/charges', {
+      token: staff,
+      json: body({ effectiveDate: '2025-02-30' }),
+    });
     expect(badDate.body.message).toBe('Effective date must be a date (YYYY-MM-DD)');
     expect((await api.request<Charge[]>('GET', '/staff/charges', { token: staff })).body.length).toBe(before);
   });
 
   it('refuses a second rule of the same kind, side and start date with 409', async () => {
-    const first = await api.request('POST', '/staff/charges', { token: staff, json: body({ effectiveDate: '2023-04-01' }) });
+    const first = await api.request('POST', '/staff/charges', {
+      token: staff,
+      json: body({ effectiveDate: '2023-04-01' }),
+    });
     expect(first.status).toBe(201);
-    const again = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: body({ effectiveDate: '2023-04-01', amount: '15' }) });
+    const again = await api.request<{ message: string }>('POST', '/staff/charges', {
+      token: staff,
+      json: body({ effectiveDate: '2023-04-01', amount: '15' }),
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toMatch(/already starts on this effective date/);
     // another side on the same date is a different rule
-    expect((await api.request('POST', '/staff/charges', { token: staff, json: body({ effectiveDate: '2023-04-01', onBuySell: 'BUY' }) })).status).toBe(201);
+    expect(
+      (
+        await api.request('POST', '/staff/charges', {
+          token: staff,
+          json: body({ effectiveDate: '2023-04-01', onBuySell: 'BUY' }),
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('deletes a charge', async () => {
-    const created = await api.request<Charge>('POST', '/staff/charges', { token: staff, json: body({ effectiveDate: '2022-01-01' }) });
+    const created = await api.request<Charge>('POST', '/staff/charges', {
+      token: staff,
+      json: body({ effectiveDate: '2022-01-01' }),
+    });
     const deleted = await api.request('DELETE', `/staff/charges/${created.body.id}`, { token: staff });
     expect(deleted.body).toEqual({ message: 'Charge deleted successfully!' });
     expect((await api.request('GET', `/staff/charges/${created.body.id}`, { token: staff })).status).toBe(404);

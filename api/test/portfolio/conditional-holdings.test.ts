@@ -45,7 +45,16 @@ describe('conditional holdings lists', () => {
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const signup = await api.request('POST', '/auth/signup', {
-      json: { user: { firstName: 'Asha', lastName: 'Rao', username: 'etag_investor', email: 'etag.investor@example.com', password: 'Secret#123', mobileNo: '9876543210' } },
+      json: {
+        user: {
+          firstName: 'Asha',
+          lastName: 'Rao',
+          username: 'etag_investor',
+          email: 'etag.investor@example.com',
+          password: 'Secret#123',
+          mobileNo: '9876543210',
+        },
+      },
     });
     expect(signup.status, signup.text).toBeLessThan(300);
     investor2 = await api.login('etag_investor', 'Secret#123');
@@ -57,7 +66,12 @@ describe('conditional holdings lists', () => {
     ]);
     const created = await api.request('POST', '/user/holding', {
       token: investor,
-      json: holdingPayload(ref.firm, ref.segment, { symbol: 'ETAGCO', price: '90', quantity: 10, creationDate: '2025-02-03' }),
+      json: holdingPayload(ref.firm, ref.segment, {
+        symbol: 'ETAGCO',
+        price: '90',
+        quantity: 10,
+        creationDate: '2025-02-03',
+      }),
     });
     expect(created.status, created.text).toBe(201);
   });
@@ -92,10 +106,18 @@ describe('conditional holdings lists', () => {
     expect(after.body[0]).toMatchObject({ currentPrice: '120', priceDate: '2025-02-05', profitLoss: { gross: '300' } });
     expect(after.headers.get('etag')).not.toBe(before);
     // the batched price read sees the same new price (the quote cache followed the write)
-    const quotes = await api.request<Array<{ symbol: string; closePrice: string; previousClose: string }>>('GET', '/user/current-prices?symbols=ETAGCO', { token: investor });
-    expect(quotes.body).toEqual([expect.objectContaining({ symbol: 'ETAGCO', closePrice: '120', previousClose: '110' })]);
+    const quotes = await api.request<Array<{ symbol: string; closePrice: string; previousClose: string }>>(
+      'GET',
+      '/user/current-prices?symbols=ETAGCO',
+      { token: investor },
+    );
+    expect(quotes.body).toEqual([
+      expect.objectContaining({ symbol: 'ETAGCO', closePrice: '120', previousClose: '110' }),
+    ]);
     // a correction of a stored price counts as well
-    await api.handle.db.execute(sql`UPDATE stock_prices SET close_price = 121 WHERE symbol = 'ETAGCO' AND trade_date = '2025-02-05'`);
+    await api.handle.db.execute(
+      sql`UPDATE stock_prices SET close_price = 121 WHERE symbol = 'ETAGCO' AND trade_date = '2025-02-05'`,
+    );
     const corrected = await list(investor, after.headers.get('etag') as string);
     expect(corrected.status).toBe(200);
     expect(corrected.body[0]?.currentPrice).toBe('121');
@@ -107,7 +129,13 @@ describe('conditional holdings lists', () => {
         what: 'a charge',
         write: async () => {
           // ₹20 a trade on both sides: 40 in all
-          await addCharge(api, staff, ref.firm, ref.segment, { type: ref.types.Brokerage as { id: number; name: string }, side: 'BOTH', amount: '20', percentage: '0', from: '2025-01-01' });
+          await addCharge(api, staff, ref.firm, ref.segment, {
+            type: ref.types.Brokerage as { id: number; name: string },
+            side: 'BOTH',
+            amount: '20',
+            percentage: '0',
+            from: '2025-01-01',
+          });
         },
         check: (holding) => expect(holding.profitLoss.charges).toBe('40'),
       },
@@ -115,13 +143,23 @@ describe('conditional holdings lists', () => {
         what: 'a charge type',
         write: async () => {
           const type = ref.types.Brokerage as { id: number; name: string };
-          expect((await api.request('PUT', `/staff/charge-types/${type.id}`, { token: staff, json: { id: type.id, name: 'Etag Brokerage fee' } })).status).toBe(200);
+          expect(
+            (
+              await api.request('PUT', `/staff/charge-types/${type.id}`, {
+                token: staff,
+                json: { id: type.id, name: 'Etag Brokerage fee' },
+              })
+            ).status,
+          ).toBe(200);
         },
       },
       {
         what: 'the firm',
         write: async () => {
-          const renamed = await api.request('PUT', `/staff/brokerage-firms/${ref.firm.id}`, { token: staff, json: { ...ref.firm, name: 'Etag Broking Ltd' } });
+          const renamed = await api.request('PUT', `/staff/brokerage-firms/${ref.firm.id}`, {
+            token: staff,
+            json: { ...ref.firm, name: 'Etag Broking Ltd' },
+          });
           expect(renamed.status, renamed.text).toBe(200);
         },
         check: (holding) => expect(holding.brokerageFirm.name).toBe('Etag Broking Ltd'),
@@ -137,7 +175,12 @@ describe('conditional holdings lists', () => {
         write: async () => {
           const other = await api.request('POST', '/user/holding', {
             token: investor2,
-            json: holdingPayload(ref.firm, ref.segment, { symbol: 'ETAGCO', price: '95', quantity: 1, creationDate: '2025-02-04' }),
+            json: holdingPayload(ref.firm, ref.segment, {
+              symbol: 'ETAGCO',
+              price: '95',
+              quantity: 1,
+              creationDate: '2025-02-04',
+            }),
           });
           expect(other.status, other.text).toBe(201);
         },

@@ -37,17 +37,28 @@ export interface Named {
 }
 
 /** Creates a firm, a segment and charge types through the staff API (names unique per call). */
-export async function createReference(api: TestApi, staffToken: string, prefix: string, chargeTypeNames: string[] = []) {
+export async function createReference(
+  api: TestApi,
+  staffToken: string,
+  prefix: string,
+  chargeTypeNames: string[] = [],
+) {
   const firm = await api.request<Firm>('POST', '/staff/brokerage-firms', {
     token: staffToken,
     json: { name: `${prefix} Broking`, address: '1 MG Road, Bengaluru', contactNumber: '9876543210' },
   });
   expect(firm.status).toBe(201);
-  const segment = await api.request<Named>('POST', '/staff/segments', { token: staffToken, json: { name: `${prefix} Equity` } });
+  const segment = await api.request<Named>('POST', '/staff/segments', {
+    token: staffToken,
+    json: { name: `${prefix} Equity` },
+  });
   expect(segment.status).toBe(201);
   const types: Record<string, Named> = {};
   for (const name of chargeTypeNames) {
-    const created = await api.request<Named>('POST', '/staff/charge-types', { token: staffToken, json: { name: `${prefix} ${name}` } });
+    const created = await api.request<Named>('POST', '/staff/charge-types', {
+      token: staffToken,
+      json: { name: `${prefix} ${name}` },
+    });
     expect(created.status).toBe(201);
     types[name] = created.body;
   }
@@ -63,7 +74,13 @@ export interface ChargeSpec {
   exchange?: 'NSE' | 'BSE';
 }
 
-export async function addCharge(api: TestApi, staffToken: string, firm: Firm, segment: Named, spec: ChargeSpec): Promise<{ id: number }> {
+export async function addCharge(
+  api: TestApi,
+  staffToken: string,
+  firm: Firm,
+  segment: Named,
+  spec: ChargeSpec,
+): Promise<{ id: number }> {
   const created = await api.request<{ id: number }>('POST', '/staff/charges', {
     token: staffToken,
     json: {
@@ -98,5 +115,10 @@ export function holdingPayload(firm: Firm, segment: Named, body: HoldingBody): R
 /** Today's exchange date plus some days, as YYYY-MM-DD (computed apart from the server). */
 export function indiaDatePlus(days: number): string {
   const now = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

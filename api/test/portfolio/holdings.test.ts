@@ -31,7 +31,10 @@ describe('holdings', () => {
   let investor: string;
   let ref: Awaited<ReturnType<typeof createReference>>;
   const add = (body: HoldingBody, extra: Record<string, unknown> = {}) =>
-    api.request<Holding>('POST', '/user/holding', { token: investor, json: { ...holdingPayload(ref.firm, ref.segment, body), ...extra } });
+    api.request<Holding>('POST', '/user/holding', {
+      token: investor,
+      json: { ...holdingPayload(ref.firm, ref.segment, body), ...extra },
+    });
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -53,7 +56,10 @@ describe('holdings', () => {
   afterAll(async () => api.close());
 
   it('adds a holding with the current price, status and segment computed by the server', async () => {
-    const created = await add({ symbol: 'tata', price: '880.5', quantity: 10, creationDate: '2025-01-06' }, { currentPrice: '1', status: 'REALIZED', userId: 1 });
+    const created = await add(
+      { symbol: 'tata', price: '880.5', quantity: 10, creationDate: '2025-01-06' },
+      { currentPrice: '1', status: 'REALIZED', userId: 1 },
+    );
     expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({
       symbol: 'TATA',
@@ -83,7 +89,9 @@ describe('holdings', () => {
     const before = (await api.request<Holding[]>('GET', '/user/holding', { token: investor })).body.length;
     const result = await add({ symbol: 'NOPRICE', price: '10', quantity: 1, creationDate: '2025-01-06' });
     expect(result.status).toBe(400);
-    expect((result.body as unknown as { message: string }).message).toBe('No prices are loaded for symbol NOPRICE; choose a symbol from the list');
+    expect((result.body as unknown as { message: string }).message).toBe(
+      'No prices are loaded for symbol NOPRICE; choose a symbol from the list',
+    );
     expect((await api.request<Holding[]>('GET', '/user/holding', { token: investor })).body.length).toBe(before);
   });
 
@@ -93,9 +101,20 @@ describe('holdings', () => {
       expect(result.status).toBe(400);
       return result.body.message;
     };
-    const valid = holdingPayload(ref.firm, ref.segment, { symbol: 'TATA', price: '100', quantity: 1, creationDate: '2025-01-06' });
+    const valid = holdingPayload(ref.firm, ref.segment, {
+      symbol: 'TATA',
+      price: '100',
+      quantity: 1,
+      creationDate: '2025-01-06',
+    });
     const all = await message({});
-    for (const text of ['Symbol is required!', 'Price is required!', 'Exchange is required!', 'Quantity is required!', ' Buying Date is required!']) {
+    for (const text of [
+      'Symbol is required!',
+      'Price is required!',
+      'Exchange is required!',
+      'Quantity is required!',
+      ' Buying Date is required!',
+    ]) {
       expect(all).toContain(text);
     }
     expect(await message({ ...valid, exchange: 'MCX' })).toBe('Exchange is required!');
@@ -103,17 +122,31 @@ describe('holdings', () => {
     expect(await message({ ...valid, quantity: 1.5 })).toBe('Quantity must be a whole number');
     expect(await message({ ...valid, price: '0' })).toBe('Price must be greater than 0');
     expect(await message({ ...valid, price: '-5' })).toBe('Price must be greater than 0');
-    expect(await message({ ...valid, creationDate: indiaDatePlus(1) })).toBe(`The buying date ${indiaDatePlus(1)} is in the future`);
+    expect(await message({ ...valid, creationDate: indiaDatePlus(1) })).toBe(
+      `The buying date ${indiaDatePlus(1)} is in the future`,
+    );
     expect(await message({ ...valid, sellPrice: '120' })).toBe(' Selling Date is required!');
-    expect(await message({ ...valid, sellPrice: '120', sellingDate: '2025-01-05' })).toBe('The selling date cannot be before the buying date');
-    expect(await message({ ...valid, sellPrice: '120', sellingDate: indiaDatePlus(2) })).toBe(`The selling date ${indiaDatePlus(2)} is in the future`);
-    expect(await message({ ...valid, sellingDate: '2025-01-07' })).toBe('A selling date needs a sell price other than 0');
+    expect(await message({ ...valid, sellPrice: '120', sellingDate: '2025-01-05' })).toBe(
+      'The selling date cannot be before the buying date',
+    );
+    expect(await message({ ...valid, sellPrice: '120', sellingDate: indiaDatePlus(2) })).toBe(
+      `The selling date ${indiaDatePlus(2)} is in the future`,
+    );
+    expect(await message({ ...valid, sellingDate: '2025-01-07' })).toBe(
+      'A selling date needs a sell price other than 0',
+    );
     expect(await message({ ...valid, brokerageFirm: { id: 987654 } })).toBe('Brokerage firm 987654 does not exist');
     expect(await message({ ...valid, instrumentType: 'Nope' })).toBe("Segment 'Nope' does not exist");
   });
 
   it('treats a sell price of 0 as not sold', async () => {
-    const created = await add({ symbol: 'INFRA', price: '200', quantity: 2, creationDate: '2025-01-06', sellPrice: '0' });
+    const created = await add({
+      symbol: 'INFRA',
+      price: '200',
+      quantity: 2,
+      creationDate: '2025-01-06',
+      sellPrice: '0',
+    });
     expect(created.body).toMatchObject({ status: 'UNREALIZED', sellPrice: null, sellingDate: null });
   });
 
@@ -122,19 +155,49 @@ describe('holdings', () => {
     const id = created.body.id;
     const edited = await api.request<Holding>('PUT', `/user/holding/${id}`, {
       token: investor,
-      json: holdingPayload(ref.firm, ref.segment, { symbol: 'TATA', price: '890', quantity: 6, creationDate: '2025-01-07', exchange: 'BSE' }),
+      json: holdingPayload(ref.firm, ref.segment, {
+        symbol: 'TATA',
+        price: '890',
+        quantity: 6,
+        creationDate: '2025-01-07',
+        exchange: 'BSE',
+      }),
     });
     expect(edited.status).toBe(200);
-    expect(edited.body).toMatchObject({ id, symbol: 'TATA', price: '890', quantity: 6, lotQuantity: 6, exchange: 'BSE', creationDate: '2025-01-07', status: 'UNREALIZED', remainingHolding: null });
+    expect(edited.body).toMatchObject({
+      id,
+      symbol: 'TATA',
+      price: '890',
+      quantity: 6,
+      lotQuantity: 6,
+      exchange: 'BSE',
+      creationDate: '2025-01-07',
+      status: 'UNREALIZED',
+      remainingHolding: null,
+    });
     // editing a sold holding back to no sell price reopens it
     const sold = await api.request<Holding>('PUT', `/user/holding/${id}`, {
       token: investor,
-      json: holdingPayload(ref.firm, ref.segment, { symbol: 'TATA', price: '890', quantity: 6, creationDate: '2025-01-07', sellPrice: '905', sellingDate: '2025-01-09' }),
+      json: holdingPayload(ref.firm, ref.segment, {
+        symbol: 'TATA',
+        price: '890',
+        quantity: 6,
+        creationDate: '2025-01-07',
+        sellPrice: '905',
+        sellingDate: '2025-01-09',
+      }),
     });
     expect(sold.body.status).toBe('REALIZED');
     const reopened = await api.request<Holding>('PUT', `/user/holding/${id}`, {
       token: investor,
-      json: holdingPayload(ref.firm, ref.segment, { symbol: 'TATA', price: '890', quantity: 6, creationDate: '2025-01-07', sellPrice: null, sellingDate: null }),
+      json: holdingPayload(ref.firm, ref.segment, {
+        symbol: 'TATA',
+        price: '890',
+        quantity: 6,
+        creationDate: '2025-01-07',
+        sellPrice: null,
+        sellingDate: null,
+      }),
     });
     expect(reopened.body).toMatchObject({ status: 'UNREALIZED', sellPrice: null, sellingDate: null });
   });
@@ -145,19 +208,45 @@ describe('holdings', () => {
     const sale = await api.request<Holding>('PUT', `/user/holding/${id}`, {
       token: investor,
       // a sale changes only the sell side: a different buy price or symbol in the body is ignored
-      json: holdingPayload(ref.firm, ref.segment, { symbol: 'INFRA', price: '1', quantity: 4, creationDate: '2025-01-02', sellPrice: '905.25', sellingDate: '2025-01-09' }),
+      json: holdingPayload(ref.firm, ref.segment, {
+        symbol: 'INFRA',
+        price: '1',
+        quantity: 4,
+        creationDate: '2025-01-02',
+        sellPrice: '905.25',
+        sellingDate: '2025-01-09',
+      }),
     });
     expect(sale.status, sale.text).toBe(200);
-    expect(sale.body).toMatchObject({ id, symbol: 'TATA', price: '800', quantity: 4, lotQuantity: 10, status: 'REALIZED', sellPrice: '905.25', sellingDate: '2025-01-09' });
+    expect(sale.body).toMatchObject({
+      id,
+      symbol: 'TATA',
+      price: '800',
+      quantity: 4,
+      lotQuantity: 10,
+      status: 'REALIZED',
+      sellPrice: '905.25',
+      sellingDate: '2025-01-09',
+    });
     // realized gross (905.25 − 800) × 4 = 421
     expect(sale.body.profitLoss.gross).toBe('421');
     const rest = sale.body.remainingHolding as Holding;
-    expect(rest).toMatchObject({ symbol: 'TATA', price: '800', quantity: 6, lotQuantity: 10, status: 'UNREALIZED', creationDate: '2025-01-02', sellPrice: null });
+    expect(rest).toMatchObject({
+      symbol: 'TATA',
+      price: '800',
+      quantity: 6,
+      lotQuantity: 10,
+      status: 'UNREALIZED',
+      creationDate: '2025-01-02',
+      sellPrice: null,
+    });
     expect(rest.id).not.toBe(id);
     // open gross (910.55 − 800) × 6 = 663.3
     expect(rest.profitLoss.gross).toBe('663.3');
 
-    const list = await api.request<Holding[]>('GET', `/user/holding/${encodeURIComponent('Hold Equity')}`, { token: investor });
+    const list = await api.request<Holding[]>('GET', `/user/holding/${encodeURIComponent('Hold Equity')}`, {
+      token: investor,
+    });
     expect(list.body.filter((h) => h.id === id || h.id === rest.id).map((h) => [h.quantity, h.status])).toEqual([
       [4, 'REALIZED'],
       [6, 'UNREALIZED'],
@@ -169,16 +258,32 @@ describe('holdings', () => {
     const id = created.body.id;
     const tooMany = await api.request<{ message: string }>('PUT', `/user/holding/${id}`, {
       token: investor,
-      json: holdingPayload(ref.firm, ref.segment, { symbol: 'TATA', price: '800', quantity: 4, creationDate: '2025-01-02', sellPrice: '900', sellingDate: '2025-01-09' }),
+      json: holdingPayload(ref.firm, ref.segment, {
+        symbol: 'TATA',
+        price: '800',
+        quantity: 4,
+        creationDate: '2025-01-02',
+        sellPrice: '900',
+        sellingDate: '2025-01-09',
+      }),
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe('You cannot sell 4 shares: only 3 are held');
-    const unchanged = (await api.request<Holding[]>('GET', '/user/holding', { token: investor })).body.find((h) => h.id === id);
+    const unchanged = (await api.request<Holding[]>('GET', '/user/holding', { token: investor })).body.find(
+      (h) => h.id === id,
+    );
     expect(unchanged).toMatchObject({ quantity: 3, status: 'UNREALIZED' });
 
     const all = await api.request<Holding>('PUT', `/user/holding/${id}`, {
       token: investor,
-      json: holdingPayload(ref.firm, ref.segment, { symbol: 'TATA', price: '800', quantity: 3, creationDate: '2025-01-02', sellPrice: '900', sellingDate: '2025-01-09' }),
+      json: holdingPayload(ref.firm, ref.segment, {
+        symbol: 'TATA',
+        price: '800',
+        quantity: 3,
+        creationDate: '2025-01-02',
+        sellPrice: '900',
+        sellingDate: '2025-01-09',
+      }),
     });
     expect(all.body).toMatchObject({ quantity: 3, lotQuantity: 3, status: 'REALIZED', remainingHolding: null });
   });
@@ -188,9 +293,13 @@ describe('holdings', () => {
     expect(bySegment.status).toBe(200);
     expect(bySegment.body.length).toBeGreaterThan(0);
     expect(bySegment.body.every((h) => h.instrumentType === 'Hold Equity')).toBe(true);
-    const byFirm = await api.request<Holding[]>('GET', '/user/holding/Hold%20Equity?broker=hold%20broking', { token: investor });
+    const byFirm = await api.request<Holding[]>('GET', '/user/holding/Hold%20Equity?broker=hold%20broking', {
+      token: investor,
+    });
     expect(byFirm.body.length).toBe(bySegment.body.length);
-    const otherFirm = await api.request<Holding[]>('GET', '/user/holding/Hold%20Equity?broker=Zerodha', { token: investor });
+    const otherFirm = await api.request<Holding[]>('GET', '/user/holding/Hold%20Equity?broker=Zerodha', {
+      token: investor,
+    });
     expect(otherFirm.body).toEqual([]);
     const unknown = await api.request<{ message: string }>('GET', '/user/holding/Nothing', { token: investor });
     expect(unknown.status).toBe(404);
@@ -205,31 +314,50 @@ describe('holdings', () => {
   });
 
   it('reads current prices of many symbols in one call, with the change from the day before', async () => {
-    const prices = await api.request<Array<{ symbol: string; closePrice: string; tradeDate: string; previousClose: string | null; change: string | null }>>(
-      'GET',
-      '/user/current-prices?symbols=TATA,beonly,INFRA,NOPRICE',
-      { token: investor },
-    );
+    const prices = await api.request<
+      Array<{
+        symbol: string;
+        closePrice: string;
+        tradeDate: string;
+        previousClose: string | null;
+        change: string | null;
+      }>
+    >('GET', '/user/current-prices?symbols=TATA,beonly,INFRA,NOPRICE', { token: investor });
     expect(prices.status).toBe(200);
     const bySymbol = Object.fromEntries(prices.body.map((p) => [p.symbol, p]));
     // 910.55 − 905.25 = 5.3; 42.5 − 41 = 1.5
-    expect(bySymbol.TATA).toMatchObject({ closePrice: '910.55', tradeDate: '2025-01-10', previousClose: '905.25', change: '5.3' });
+    expect(bySymbol.TATA).toMatchObject({
+      closePrice: '910.55',
+      tradeDate: '2025-01-10',
+      previousClose: '905.25',
+      change: '5.3',
+    });
     expect(bySymbol.BEONLY).toMatchObject({ closePrice: '42.5', previousClose: '41', change: '1.5' });
     expect(bySymbol.INFRA).toMatchObject({ closePrice: '250', previousClose: null, change: null });
     expect(bySymbol.NOPRICE).toBeUndefined();
     expect((await api.request('GET', '/user/current-prices', { token: investor })).body).toEqual([]);
-    const tooMany = await api.request('GET', `/user/current-prices?symbols=${Array.from({ length: 501 }, (_, i) => `S${i}`).join(',')}`, { token: investor });
+    const tooMany = await api.request(
+      'GET',
+      `/user/current-prices?symbols=${Array.from({ length: 501 }, (_, i) => `S${i}`).join(',')}`,
+      { token: investor },
+    );
     expect(tooMany.status).toBe(400);
   });
 
   it('searches priced symbols for the dropdown, prefix matches first', async () => {
     await insertPrices(api, [{ symbol: 'ULTRATATA', date: '2025-01-10', close: '10' }]);
-    const found = await api.request<Array<{ symbol: string; closePrice: string }>>('GET', '/user/current-prices/search?q=tat', { token: investor });
+    const found = await api.request<Array<{ symbol: string; closePrice: string }>>(
+      'GET',
+      '/user/current-prices/search?q=tat',
+      { token: investor },
+    );
     expect(found.body.map((p) => p.symbol)).toEqual(['TATA', 'ULTRATATA']);
     expect(found.body[0]?.closePrice).toBe('910.55');
     const limited = await api.request<unknown[]>('GET', '/user/current-prices/search?q=&limit=2', { token: investor });
     expect(limited.body).toHaveLength(2);
     // LIKE wildcards in the text are matched literally
-    expect((await api.request<unknown[]>('GET', '/user/current-prices/search?q=%25', { token: investor })).body).toEqual([]);
+    expect(
+      (await api.request<unknown[]>('GET', '/user/current-prices/search?q=%25', { token: investor })).body,
+    ).toEqual([]);
   });
 });

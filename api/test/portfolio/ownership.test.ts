@@ -30,10 +30,18 @@ describe('holdings belong to their owner', () => {
     api = await startTestApi();
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: admin })).body;
+    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: admin }))
+      .body;
     const created = await api.request<{ id: number }>('POST', '/admin/users', {
       token: admin,
-      json: { firstName: 'Bob', lastName: 'B', username: 'bob', email: 'bob@example.com', password: 'Bob@12345', roles: [roles.find((r) => r.name === 'ROLE_USER')] },
+      json: {
+        firstName: 'Bob',
+        lastName: 'B',
+        username: 'bob',
+        email: 'bob@example.com',
+        password: 'Bob@12345',
+        roles: [roles.find((r) => r.name === 'ROLE_USER')],
+      },
     });
     bobId = created.body.id;
     alice = await api.login(DEMO.investor.username, DEMO.investor.password);
@@ -45,19 +53,29 @@ describe('holdings belong to their owner', () => {
   afterAll(async () => api.close());
 
   it("never lists B's holding to A", async () => {
-    expect((await api.request<Holding[]>('GET', '/user/holding', { token: alice })).body.map((h) => h.id)).not.toContain(bobsHolding.id);
+    expect(
+      (await api.request<Holding[]>('GET', '/user/holding', { token: alice })).body.map((h) => h.id),
+    ).not.toContain(bobsHolding.id);
     expect((await api.request<Holding[]>('GET', '/user/holding/Own%20Equity', { token: alice })).body).toEqual([]);
-    const summary = await api.request<{ totals: { holdings: number } }>('GET', '/user/portfolio/summary', { token: alice });
+    const summary = await api.request<{ totals: { holdings: number } }>('GET', '/user/portfolio/summary', {
+      token: alice,
+    });
     expect(summary.body.totals.holdings).toBe(0);
     expect((await api.request<unknown[]>('GET', '/user/portfolio/alerts', { token: alice })).body).toEqual([]);
   });
 
   it("answers 404 to A for every write on B's holding, and changes nothing", async () => {
     const before = await bobsView();
-    const edit = await api.request<{ message: string }>('PUT', `/user/holding/${bobsHolding.id}`, { token: alice, json: payload({ quantity: 1 }) });
+    const edit = await api.request<{ message: string }>('PUT', `/user/holding/${bobsHolding.id}`, {
+      token: alice,
+      json: payload({ quantity: 1 }),
+    });
     expect(edit.status).toBe(404);
     expect(edit.body.message).toBe(`Holding ${bobsHolding.id} was not found`);
-    const sale = await api.request('PUT', `/user/holding/${bobsHolding.id}`, { token: alice, json: payload({ quantity: 5, sellPrice: '130', sellingDate: '2025-01-09' }) });
+    const sale = await api.request('PUT', `/user/holding/${bobsHolding.id}`, {
+      token: alice,
+      json: payload({ quantity: 5, sellPrice: '130', sellingDate: '2025-01-09' }),
+    });
     expect(sale.status).toBe(404);
     const remove = await api.request('DELETE', `/user/holding/${bobsHolding.id}`, { token: alice });
     expect(remove.status).toBe(404);
@@ -67,13 +85,21 @@ describe('holdings belong to their owner', () => {
   });
 
   it('ignores ids and owners in a payload', async () => {
-    const created = await api.request<Holding>('POST', '/user/holding', { token: alice, json: payload({ id: bobsHolding.id, userId: bobId, user: { id: bobId } }) });
+    const created = await api.request<Holding>('POST', '/user/holding', {
+      token: alice,
+      json: payload({ id: bobsHolding.id, userId: bobId, user: { id: bobId } }),
+    });
     expect(created.status).toBe(201);
     expect(created.body.id).not.toBe(bobsHolding.id);
-    expect((await api.request<Holding[]>('GET', '/user/holding', { token: alice })).body.map((h) => h.id)).toContain(created.body.id);
+    expect((await api.request<Holding[]>('GET', '/user/holding', { token: alice })).body.map((h) => h.id)).toContain(
+      created.body.id,
+    );
     expect((await bobsView()).map((h) => h.id)).toEqual([bobsHolding.id]);
 
-    const edited = await api.request<Holding>('PUT', `/user/holding/${created.body.id}`, { token: alice, json: payload({ id: bobsHolding.id, userId: bobId, quantity: 7 }) });
+    const edited = await api.request<Holding>('PUT', `/user/holding/${created.body.id}`, {
+      token: alice,
+      json: payload({ id: bobsHolding.id, userId: bobId, quantity: 7 }),
+    });
     expect(edited.body).toMatchObject({ id: created.body.id, quantity: 7 });
     expect((await bobsView()).map((h) => [h.id, h.quantity])).toEqual([[bobsHolding.id, 10]]);
 
@@ -82,7 +108,9 @@ describe('holdings belong to their owner', () => {
       token: alice,
       json: payload({ userId: bobId, quantity: 3, sellPrice: '125', sellingDate: '2025-01-09' }),
     });
-    expect((await api.request<Holding[]>('GET', '/user/holding', { token: alice })).body.map((h) => h.id)).toContain(sold.body.remainingHolding.id);
+    expect((await api.request<Holding[]>('GET', '/user/holding', { token: alice })).body.map((h) => h.id)).toContain(
+      sold.body.remainingHolding.id,
+    );
     expect((await bobsView()).map((h) => h.id)).toEqual([bobsHolding.id]);
   });
 

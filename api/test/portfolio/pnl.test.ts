@@ -49,12 +49,18 @@ describe('P&L net of charges through REST', () => {
     const ref = await createReference(api, staff, prefix, typeNames);
     const type = (name: string) => ref.types[name] as Named;
     const add = async (body: HoldingBody) => {
-      const result = await api.request<Holding>('POST', '/user/holding', { token: investor, json: holdingPayload(ref.firm, ref.segment, body) });
+      const result = await api.request<Holding>('POST', '/user/holding', {
+        token: investor,
+        json: holdingPayload(ref.firm, ref.segment, body),
+      });
       expect(result.status, result.text).toBe(201);
       return result.body;
     };
     const sell = async (id: number, body: HoldingBody) => {
-      const result = await api.request<Holding>('PUT', `/user/holding/${id}`, { token: investor, json: holdingPayload(ref.firm, ref.segment, body) });
+      const result = await api.request<Holding>('PUT', `/user/holding/${id}`, {
+        token: investor,
+        json: holdingPayload(ref.firm, ref.segment, body),
+      });
       expect(result.status, result.text).toBe(200);
       return result.body;
     };
@@ -70,7 +76,15 @@ describe('P&L net of charges through REST', () => {
     await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
     await s.charge('STT', 'BOTH', '0', '0.1', '2024-01-01');
     const holding = await s.add({ symbol: 'PNLA', price: '100', quantity: 10, creationDate: '2025-01-10' });
-    expect(holding.profitLoss).toMatchObject({ gross: '100', buyCharges: '21', sellCharges: '21.1', charges: '42.1', net: '57.9', profitLoss: '57.9', sellChargesEstimated: true });
+    expect(holding.profitLoss).toMatchObject({
+      gross: '100',
+      buyCharges: '21',
+      sellCharges: '21.1',
+      charges: '42.1',
+      net: '57.9',
+      profitLoss: '57.9',
+      sellChargesEstimated: true,
+    });
   });
 
   it('2. buy and full sell', async () => {
@@ -79,9 +93,23 @@ describe('P&L net of charges through REST', () => {
     await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
     await s.charge('STT', 'BOTH', '0', '0.1', '2024-01-01');
     const holding = await s.add({ symbol: 'PNLA', price: '100', quantity: 10, creationDate: '2025-01-10' });
-    const sold = await s.sell(holding.id, { symbol: 'PNLA', price: '100', quantity: 10, creationDate: '2025-01-10', sellPrice: '90', sellingDate: '2025-02-10' });
+    const sold = await s.sell(holding.id, {
+      symbol: 'PNLA',
+      price: '100',
+      quantity: 10,
+      creationDate: '2025-01-10',
+      sellPrice: '90',
+      sellingDate: '2025-02-10',
+    });
     expect(sold.status).toBe('REALIZED');
-    expect(sold.profitLoss).toMatchObject({ gross: '-100', buyCharges: '21', sellCharges: '20.9', charges: '41.9', net: '-141.9', sellChargesEstimated: false });
+    expect(sold.profitLoss).toMatchObject({
+      gross: '-100',
+      buyCharges: '21',
+      sellCharges: '20.9',
+      charges: '41.9',
+      net: '-141.9',
+      sellChargesEstimated: false,
+    });
   });
 
   it('3. partial sell: the buy order’s flat charge is shared, not doubled', async () => {
@@ -92,9 +120,28 @@ describe('P&L net of charges through REST', () => {
     await s.charge('Brokerage', 'BOTH', '20', '0.03', '2024-01-01');
     const holding = await s.add({ symbol: 'PNLB', price: '50', quantity: 100, creationDate: '2025-01-02' });
     expect(holding.profitLoss.buyCharges).toBe('21.5');
-    const sold = await s.sell(holding.id, { symbol: 'PNLB', price: '50', quantity: 40, creationDate: '2025-01-02', sellPrice: '60', sellingDate: '2025-02-03' });
-    expect(sold.profitLoss).toMatchObject({ buyCharges: '8.6', sellCharges: '20.72', charges: '29.32', gross: '400', net: '370.68' });
-    expect(sold.remainingHolding?.profitLoss).toMatchObject({ buyCharges: '12.9', sellCharges: '20.99', charges: '33.89', gross: '300', net: '266.11' });
+    const sold = await s.sell(holding.id, {
+      symbol: 'PNLB',
+      price: '50',
+      quantity: 40,
+      creationDate: '2025-01-02',
+      sellPrice: '60',
+      sellingDate: '2025-02-03',
+    });
+    expect(sold.profitLoss).toMatchObject({
+      buyCharges: '8.6',
+      sellCharges: '20.72',
+      charges: '29.32',
+      gross: '400',
+      net: '370.68',
+    });
+    expect(sold.remainingHolding?.profitLoss).toMatchObject({
+      buyCharges: '12.9',
+      sellCharges: '20.99',
+      charges: '33.89',
+      gross: '300',
+      net: '266.11',
+    });
   });
 
   it('4. a charge whose effective date changes between buy and sell', async () => {
@@ -106,9 +153,26 @@ describe('P&L net of charges through REST', () => {
     await s.charge('Brokerage', 'BOTH', '15', '0', '2025-01-01');
     await s.charge('STT', 'BOTH', '0', '0.1', '2024-04-01');
     const holding = await s.add({ symbol: 'PNLA', price: '200', quantity: 10, creationDate: '2024-12-15' });
-    const sold = await s.sell(holding.id, { symbol: 'PNLA', price: '200', quantity: 10, creationDate: '2024-12-15', sellPrice: '210', sellingDate: '2025-01-15' });
-    expect(sold.profitLoss).toMatchObject({ buyCharges: '22', sellCharges: '17.1', charges: '39.1', gross: '100', net: '60.9' });
-    expect(sold.profitLoss.breakdown.find((line) => line.chargeTypeName === 'S4 Brokerage')).toMatchObject({ buy: '20', sell: '15', total: '35' });
+    const sold = await s.sell(holding.id, {
+      symbol: 'PNLA',
+      price: '200',
+      quantity: 10,
+      creationDate: '2024-12-15',
+      sellPrice: '210',
+      sellingDate: '2025-01-15',
+    });
+    expect(sold.profitLoss).toMatchObject({
+      buyCharges: '22',
+      sellCharges: '17.1',
+      charges: '39.1',
+      gross: '100',
+      net: '60.9',
+    });
+    expect(sold.profitLoss.breakdown.find((line) => line.chargeTypeName === 'S4 Brokerage')).toMatchObject({
+      buy: '20',
+      sell: '15',
+      total: '35',
+    });
   });
 
   it('5. flat amount plus percentage, exact to the last digit', async () => {
@@ -118,8 +182,21 @@ describe('P&L net of charges through REST', () => {
     const s = await scenario('S5', ['Exchange']);
     await s.charge('Exchange', 'BOTH', '5', '0.00297', '2024-01-01');
     const holding = await s.add({ symbol: 'PNLD', price: '1234.50', quantity: 250, creationDate: '2025-01-06' });
-    const sold = await s.sell(holding.id, { symbol: 'PNLD', price: '1234.50', quantity: 250, creationDate: '2025-01-06', sellPrice: '1300.25', sellingDate: '2025-03-03' });
-    expect(sold.profitLoss).toMatchObject({ buyCharges: '14.1661625', sellCharges: '14.65435625', charges: '28.82051875', gross: '16437.5', net: '16408.67948125' });
+    const sold = await s.sell(holding.id, {
+      symbol: 'PNLD',
+      price: '1234.50',
+      quantity: 250,
+      creationDate: '2025-01-06',
+      sellPrice: '1300.25',
+      sellingDate: '2025-03-03',
+    });
+    expect(sold.profitLoss).toMatchObject({
+      buyCharges: '14.1661625',
+      sellCharges: '14.65435625',
+      charges: '28.82051875',
+      gross: '16437.5',
+      net: '16408.67948125',
+    });
   });
 
   it('6. BUY-only, SELL-only and BOTH charges', async () => {
@@ -130,7 +207,14 @@ describe('P&L net of charges through REST', () => {
     await s.charge('STT', 'SELL', '0', '0.1', '2024-01-01');
     await s.charge('Stamp duty', 'BUY', '0', '0.015', '2024-01-01');
     const holding = await s.add({ symbol: 'PNLA', price: '1000', quantity: 10, creationDate: '2025-01-10' });
-    const sold = await s.sell(holding.id, { symbol: 'PNLA', price: '1000', quantity: 10, creationDate: '2025-01-10', sellPrice: '1100', sellingDate: '2025-02-10' });
+    const sold = await s.sell(holding.id, {
+      symbol: 'PNLA',
+      price: '1000',
+      quantity: 10,
+      creationDate: '2025-01-10',
+      sellPrice: '1100',
+      sellingDate: '2025-02-10',
+    });
     expect(sold.profitLoss).toMatchObject({ buyCharges: '21.5', sellCharges: '31', charges: '52.5', net: '947.5' });
     expect(sold.profitLoss.breakdown.map((line) => [line.chargeTypeName, line.buy, line.sell])).toEqual([
       ['S6 Brokerage', '20', '20'],
@@ -144,7 +228,13 @@ describe('P&L net of charges through REST', () => {
     const s = await scenario('S7', ['Brokerage', 'STT']);
     await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
     await s.charge('STT', 'BOTH', '0', '0.1', '2024-01-01');
-    const holding = await s.add({ symbol: 'PNLC', price: '100', quantity: 10, creationDate: '2025-01-10', exchange: 'BSE' });
+    const holding = await s.add({
+      symbol: 'PNLC',
+      price: '100',
+      quantity: 10,
+      creationDate: '2025-01-10',
+      exchange: 'BSE',
+    });
     expect(holding.profitLoss).toMatchObject({ gross: '50', charges: '0', net: '50', breakdown: [] });
   });
 
@@ -152,7 +242,14 @@ describe('P&L net of charges through REST', () => {
     // 5 × ₹2,500.40 sold at ₹2,480.15: gross −20.25 × 5 = −101.25; charges 0; net −101.25
     const s = await scenario('S8', []);
     const holding = await s.add({ symbol: 'PNLA', price: '2500.40', quantity: 5, creationDate: '2025-02-03' });
-    const sold = await s.sell(holding.id, { symbol: 'PNLA', price: '2500.40', quantity: 5, creationDate: '2025-02-03', sellPrice: '2480.15', sellingDate: '2025-02-28' });
+    const sold = await s.sell(holding.id, {
+      symbol: 'PNLA',
+      price: '2500.40',
+      quantity: 5,
+      creationDate: '2025-02-03',
+      sellPrice: '2480.15',
+      sellingDate: '2025-02-28',
+    });
     expect(sold.profitLoss).toMatchObject({ gross: '-101.25', charges: '0', net: '-101.25' });
   });
 
@@ -162,7 +259,11 @@ describe('P&L net of charges through REST', () => {
     const holding = await s.add({ symbol: 'PNLA', price: '100', quantity: 10, creationDate: '2025-01-10' });
     expect(holding.profitLoss.net).toBe('100');
     await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
-    const [after] = (await api.request<Holding[]>('GET', `/user/holding/${encodeURIComponent(s.ref.segment.name)}`, { token: investor })).body;
+    const [after] = (
+      await api.request<Holding[]>('GET', `/user/holding/${encodeURIComponent(s.ref.segment.name)}`, {
+        token: investor,
+      })
+    ).body;
     expect(after?.profitLoss).toMatchObject({ charges: '40', net: '60' });
   });
 });

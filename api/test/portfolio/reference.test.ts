@@ -21,10 +21,16 @@ describe('portfolio reference data', () => {
       json: { name: 'Angel One', address: 'Andheri East, Mumbai', contactNumber: '9123456780' },
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Angel One', address: 'Andheri East, Mumbai', contactNumber: '9123456780' });
+    expect(created.body).toMatchObject({
+      name: 'Angel One',
+      address: 'Andheri East, Mumbai',
+      contactNumber: '9123456780',
+    });
     const id = created.body.id;
 
-    expect((await api.request<Firm>('GET', `/staff/brokerage-firms/${id}`, { token: staff })).body.name).toBe('Angel One');
+    expect((await api.request<Firm>('GET', `/staff/brokerage-firms/${id}`, { token: staff })).body.name).toBe(
+      'Angel One',
+    );
     const list = await api.request<Firm[]>('GET', '/staff/brokerage-firms', { token: staff });
     expect(list.body.map((firm) => firm.name)).toContain('Angel One');
 
@@ -45,12 +51,18 @@ describe('portfolio reference data', () => {
 
   it("answers the spec's messages for an invalid firm and writes nothing", async () => {
     const before = (await api.request<Firm[]>('GET', '/staff/brokerage-firms', { token: staff })).body.length;
-    const empty = await api.request<{ message: string }>('POST', '/staff/brokerage-firms', { token: staff, json: { name: ' ', address: '', contactNumber: '' } });
+    const empty = await api.request<{ message: string }>('POST', '/staff/brokerage-firms', {
+      token: staff,
+      json: { name: ' ', address: '', contactNumber: '' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toContain('Name is required!');
     expect(empty.body.message).toContain('Address is required!');
     expect(empty.body.message).toContain('Contact Number is required!');
-    const badNumber = await api.request<{ message: string }>('POST', '/staff/brokerage-firms', { token: staff, json: { name: 'X', address: 'Y', contactNumber: '12345' } });
+    const badNumber = await api.request<{ message: string }>('POST', '/staff/brokerage-firms', {
+      token: staff,
+      json: { name: 'X', address: 'Y', contactNumber: '12345' },
+    });
     expect(badNumber.status).toBe(400);
     expect(badNumber.body.message).toBe('Enter a valid Contact Number');
     expect((await api.request<Firm[]>('GET', '/staff/brokerage-firms', { token: staff })).body.length).toBe(before);
@@ -59,19 +71,30 @@ describe('portfolio reference data', () => {
   it('refuses duplicate names regardless of case with 409', async () => {
     const first = await api.request('POST', '/staff/segments', { token: staff, json: { name: 'Commodity' } });
     expect(first.status).toBe(201);
-    const again = await api.request<{ message: string }>('POST', '/staff/segments', { token: staff, json: { name: 'COMMODITY' } });
+    const again = await api.request<{ message: string }>('POST', '/staff/segments', {
+      token: staff,
+      json: { name: 'COMMODITY' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("A segment named 'COMMODITY' already exists");
     const type = await api.request('POST', '/staff/charge-types', { token: staff, json: { name: 'Clearing charges' } });
     expect(type.status).toBe(201);
-    expect((await api.request('POST', '/staff/charge-types', { token: staff, json: { name: 'clearing charges' } })).status).toBe(409);
+    expect(
+      (await api.request('POST', '/staff/charge-types', { token: staff, json: { name: 'clearing charges' } })).status,
+    ).toBe(409);
   });
 
   it('segments and charge types: CRUD, and deletes answer text containing "successfully"', async () => {
     const segment = await api.request<Named>('POST', '/staff/segments', { token: staff, json: { name: 'Currency' } });
-    const renamed = await api.request<Named>('PUT', `/staff/segments/${segment.body.id}`, { token: staff, json: { name: 'Currency Derivatives' } });
+    const renamed = await api.request<Named>('PUT', `/staff/segments/${segment.body.id}`, {
+      token: staff,
+      json: { name: 'Currency Derivatives' },
+    });
     expect(renamed.body).toEqual({ id: segment.body.id, name: 'Currency Derivatives' });
-    const empty = await api.request<{ message: string }>('POST', '/staff/segments', { token: staff, json: { name: '' } });
+    const empty = await api.request<{ message: string }>('POST', '/staff/segments', {
+      token: staff,
+      json: { name: '' },
+    });
     expect(empty.status).toBe(400);
     expect(empty.body.message).toBe('Name is required!');
     const deleted = await api.request('DELETE', `/staff/segments/${segment.body.id}`, { token: staff });
@@ -79,17 +102,31 @@ describe('portfolio reference data', () => {
     expect(deleted.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(deleted.text).toBe('Segment Currency Derivatives deleted successfully');
 
-    const type = await api.request<Named>('POST', '/staff/charge-types', { token: staff, json: { name: 'Turnover fee' } });
-    const renamedType = await api.request<Named>('PUT', `/staff/charge-types/${type.body.id}`, { token: staff, json: { name: 'Turnover fees' } });
+    const type = await api.request<Named>('POST', '/staff/charge-types', {
+      token: staff,
+      json: { name: 'Turnover fee' },
+    });
+    const renamedType = await api.request<Named>('PUT', `/staff/charge-types/${type.body.id}`, {
+      token: staff,
+      json: { name: 'Turnover fees' },
+    });
     expect(renamedType.body.name).toBe('Turnover fees');
     const deletedType = await api.request('DELETE', `/staff/charge-types/${type.body.id}`, { token: staff });
     expect(deletedType.text).toBe('Charge Type Turnover fees deleted successfully');
-    expect((await api.request('PUT', `/staff/charge-types/${type.body.id}`, { token: staff, json: { name: 'x' } })).status).toBe(404);
+    expect(
+      (await api.request('PUT', `/staff/charge-types/${type.body.id}`, { token: staff, json: { name: 'x' } })).status,
+    ).toBe(404);
   });
 
   it('refuses with 409 to delete a firm, segment or charge type in use, and keeps it', async () => {
     const { firm, segment, types } = await createReference(api, staff, 'InUse', ['Brokerage']);
-    await addCharge(api, staff, firm, segment, { type: types.Brokerage as Named, side: 'BOTH', amount: '20', percentage: '0', from: '2024-01-01' });
+    await addCharge(api, staff, firm, segment, {
+      type: types.Brokerage as Named,
+      side: 'BOTH',
+      amount: '20',
+      percentage: '0',
+      from: '2024-01-01',
+    });
     await insertPrices(api, [{ symbol: 'INUSE', date: '2025-01-10', close: '100' }]);
     const holding = await api.request('POST', '/user/holding', {
       token: investor,
@@ -97,15 +134,27 @@ describe('portfolio reference data', () => {
     });
     expect(holding.status).toBe(201);
 
-    const firmDelete = await api.request<{ message: string }>('DELETE', `/staff/brokerage-firms/${firm.id}`, { token: staff });
+    const firmDelete = await api.request<{ message: string }>('DELETE', `/staff/brokerage-firms/${firm.id}`, {
+      token: staff,
+    });
     expect(firmDelete.status).toBe(409);
-    expect(firmDelete.body.message).toBe("Brokerage firm 'InUse Broking' is used by 1 holding and 1 charge; remove those first");
-    const segmentDelete = await api.request<{ message: string }>('DELETE', `/staff/segments/${segment.id}`, { token: staff });
+    expect(firmDelete.body.message).toBe(
+      "Brokerage firm 'InUse Broking' is used by 1 holding and 1 charge; remove those first",
+    );
+    const segmentDelete = await api.request<{ message: string }>('DELETE', `/staff/segments/${segment.id}`, {
+      token: staff,
+    });
     expect(segmentDelete.status).toBe(409);
-    expect(segmentDelete.body.message).toBe("Segment 'InUse Equity' is used by 1 holding and 1 charge; remove those first");
+    expect(segmentDelete.body.message).toBe(
+      "Segment 'InUse Equity' is used by 1 holding and 1 charge; remove those first",
+    );
     // the screen removes the row only when the text says 'successfully'
     expect(segmentDelete.text).not.toContain('successfully');
-    const typeDelete = await api.request<{ message: string }>('DELETE', `/staff/charge-types/${(types.Brokerage as Named).id}`, { token: staff });
+    const typeDelete = await api.request<{ message: string }>(
+      'DELETE',
+      `/staff/charge-types/${(types.Brokerage as Named).id}`,
+      { token: staff },
+    );
     expect(typeDelete.status).toBe(409);
     expect(typeDelete.body.message).toBe("Charge type 'InUse Brokerage' is used by 1 charge; remove those first");
 
@@ -127,8 +176,17 @@ describe('portfolio reference data', () => {
     expect(segments.body.map((s) => s.name)).toContain('Commodity');
 
     expect((await api.request('GET', '/staff/brokerage-firms', { token: investor })).status).toBe(403);
-    expect((await api.request('POST', '/staff/brokerage-firms', { token: investor, json: { name: 'Mine', address: 'A', contactNumber: '9999999999' } })).status).toBe(403);
-    expect((await api.request('POST', '/staff/segments', { token: investor, json: { name: 'Mine' } })).status).toBe(403);
+    expect(
+      (
+        await api.request('POST', '/staff/brokerage-firms', {
+          token: investor,
+          json: { name: 'Mine', address: 'A', contactNumber: '9999999999' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await api.request('POST', '/staff/segments', { token: investor, json: { name: 'Mine' } })).status).toBe(
+      403,
+    );
     expect((await api.request('GET', '/user/segments')).status).toBe(401);
   });
 
@@ -136,6 +194,8 @@ describe('portfolio reference data', () => {
     const firms = await api.request<Firm[]>('GET', '/staff/brokerage-firms', { token: staff });
     expect(firms.body.map((firm) => firm.name)).toEqual(expect.arrayContaining(['Zerodha', 'Upstox', 'ICICI Direct']));
     const types = await api.request<Named[]>('GET', '/staff/charge-types', { token: staff });
-    expect(types.body.map((type) => type.name)).toEqual(expect.arrayContaining(['Brokerage', 'STT', 'Exchange transaction charges', 'SEBI fees', 'Stamp duty', 'GST']));
+    expect(types.body.map((type) => type.name)).toEqual(
+      expect.arrayContaining(['Brokerage', 'STT', 'Exchange transaction charges', 'SEBI fees', 'Stamp duty', 'GST']),
+    );
   });
 });

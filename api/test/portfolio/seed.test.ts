@@ -38,9 +38,24 @@ describe('portfolio seed', () => {
     api = await startWithAccounts();
     await seedPortfolio(api.app, { firstStart: true });
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    const charges = (await api.request<Array<{ brokerageFirm: { name: string }; chargeType: { name: string }; exchange: string; effectiveDate: string; percentage: string }>>('GET', '/staff/charges', { token: staff })).body;
+    const charges = (
+      await api.request<
+        Array<{
+          brokerageFirm: { name: string };
+          chargeType: { name: string };
+          exchange: string;
+          effectiveDate: string;
+          percentage: string;
+        }>
+      >('GET', '/staff/charges', { token: staff })
+    ).body;
     const nseTransaction = charges
-      .filter((c) => c.brokerageFirm.name === 'Zerodha' && c.chargeType.name === 'Exchange transaction charges' && c.exchange === 'NSE')
+      .filter(
+        (c) =>
+          c.brokerageFirm.name === 'Zerodha' &&
+          c.chargeType.name === 'Exchange transaction charges' &&
+          c.exchange === 'NSE',
+      )
       .map((c) => [c.effectiveDate, c.percentage]);
     expect(nseTransaction).toEqual(expect.arrayContaining([['2024-10-01', '0.00297']]));
     expect(new Set(charges.map((c) => c.effectiveDate)).size).toBeGreaterThan(1);
@@ -58,14 +73,21 @@ describe('portfolio seed', () => {
     const rows = [];
     for (let i = 0; i < 70; i++) {
       const date = new Date(Date.UTC(2024, 0, 1 + Math.floor(i / 5) * 7 + (i % 5))).toISOString().slice(0, 10);
-      rows.push({ symbol: 'TCS', date, close: String(3000 + i) }, { symbol: 'INFY', date, close: String(1500 + i) }, { symbol: 'RELIANCE', date, close: String(2500 + i) });
+      rows.push(
+        { symbol: 'TCS', date, close: String(3000 + i) },
+        { symbol: 'INFY', date, close: String(1500 + i) },
+        { symbol: 'RELIANCE', date, close: String(2500 + i) },
+      );
     }
     await insertPrices(api, rows);
     await seedPortfolio(api.app, { firstStart: true });
     const investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const holdings = (await api.request<Holding[]>('GET', '/user/holding', { token: investor })).body;
     expect(holdings.length).toBe(4);
-    const dates = await queryRows<{ trade_date: string }>(api.handle.db, sql`SELECT DISTINCT trade_date::text AS trade_date FROM stock_prices ORDER BY trade_date DESC`);
+    const dates = await queryRows<{ trade_date: string }>(
+      api.handle.db,
+      sql`SELECT DISTINCT trade_date::text AS trade_date FROM stock_prices ORDER BY trade_date DESC`,
+    );
     // 61st latest trading day (index 60) is the buying date, at that day's close
     const buyDate = dates[60]?.trade_date;
     expect(holdings.every((h) => h.creationDate === buyDate)).toBe(true);

@@ -17,7 +17,11 @@ interface Totals {
 }
 interface Summary {
   totals: Totals;
-  firms: Array<{ brokerageFirm: { name: string }; totals: Totals; segments: Array<{ segment: Named; totals: Totals }> }>;
+  firms: Array<{
+    brokerageFirm: { name: string };
+    totals: Totals;
+    segments: Array<{ segment: Named; totals: Totals }>;
+  }>;
   segments: Array<{ segment: Named; totals: Totals }>;
 }
 interface Alert {
@@ -41,7 +45,12 @@ function history(symbol: string, base: number, last: string, previous?: string) 
   }
   dates.reverse();
   for (const [index, date] of dates.entries()) {
-    const close = index === dates.length - 1 ? last : index === dates.length - 2 && previous ? previous : String(base + (index % 5));
+    const close =
+      index === dates.length - 1
+        ? last
+        : index === dates.length - 2 && previous
+          ? previous
+          : String(base + (index % 5));
     rows.push({ symbol, date, close, high: String(Number(close) + 1), low: String(Number(close) - 1) });
   }
   return rows;
@@ -59,16 +68,42 @@ describe('portfolio summary and alerts', () => {
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     a = await createReference(api, staff, 'SumA', ['Brokerage']);
     b = await createReference(api, staff, 'SumB');
-    await addCharge(api, staff, a.firm, a.segment, { type: a.types.Brokerage as Named, side: 'BOTH', amount: '10', percentage: '0', from: '2024-01-01' });
+    await addCharge(api, staff, a.firm, a.segment, {
+      type: a.types.Brokerage as Named,
+      side: 'BOTH',
+      amount: '10',
+      percentage: '0',
+      from: '2024-01-01',
+    });
     // HIGHS closes 100..104 for a year (highs up to 105), then 120 with 104 the day before: a new 52-week high, +16
     // LOWS  closes 200..204 (lows down to 199), then 150 with 201 the day before: a new 52-week low, −51
     // FLAT  closes 300..304, then 302 with 301 the day before: neither, +1
-    await insertPrices(api, [...history('HIGHS', 100, '120', '104'), ...history('LOWS', 200, '150', '201'), ...history('FLAT', 300, '302', '301')]);
+    await insertPrices(api, [
+      ...history('HIGHS', 100, '120', '104'),
+      ...history('LOWS', 200, '150', '201'),
+      ...history('FLAT', 300, '302', '301'),
+    ]);
     const add = (ref: typeof a, body: Record<string, unknown>) =>
-      api.request('POST', '/user/holding', { token: investor, json: { ...holdingPayload(ref.firm, ref.segment, body as never) } });
+      api.request('POST', '/user/holding', {
+        token: investor,
+        json: { ...holdingPayload(ref.firm, ref.segment, body as never) },
+      });
     // firm A, segment A: HIGHS 10 × 100 open (now 120); LOWS 2 × 200 sold at 210
-    expect((await add(a, { symbol: 'HIGHS', price: '100', quantity: 10, creationDate: '2025-01-02' })).status).toBe(201);
-    expect((await add(a, { symbol: 'LOWS', price: '200', quantity: 2, creationDate: '2025-01-02', sellPrice: '210', sellingDate: '2025-01-06' })).status).toBe(201);
+    expect((await add(a, { symbol: 'HIGHS', price: '100', quantity: 10, creationDate: '2025-01-02' })).status).toBe(
+      201,
+    );
+    expect(
+      (
+        await add(a, {
+          symbol: 'LOWS',
+          price: '200',
+          quantity: 2,
+          creationDate: '2025-01-02',
+          sellPrice: '210',
+          sellingDate: '2025-01-06',
+        })
+      ).status,
+    ).toBe(201);
     // firm B, segment B: LOWS 1 × 220 open (now 150); FLAT 1 × 290 open (now 302)
     expect((await add(b, { symbol: 'LOWS', price: '220', quantity: 1, creationDate: '2025-01-02' })).status).toBe(201);
     expect((await add(b, { symbol: 'FLAT', price: '290', quantity: 1, creationDate: '2025-01-02' })).status).toBe(201);
@@ -80,14 +115,38 @@ describe('portfolio summary and alerts', () => {
     // firm A: HIGHS open: invested 1000, current 1200, unrealized 200, charges 10 + 10 (estimated sell) = 20
     //         LOWS sold: realized (210 − 200) × 2 = 20, charges 20. Net 200 + 20 − 40 = 180
     const firmA = summary.firms.find((f) => f.brokerageFirm.name === 'SumA Broking');
-    expect(firmA?.totals).toEqual({ holdings: 2, invested: '1000', currentValue: '1200', realized: '20', unrealized: '200', charges: '40', net: '180' });
+    expect(firmA?.totals).toEqual({
+      holdings: 2,
+      invested: '1000',
+      currentValue: '1200',
+      realized: '20',
+      unrealized: '200',
+      charges: '40',
+      net: '180',
+    });
     // firm B (no charges): LOWS −70, FLAT +12: invested 510, current 452, unrealized −58, net −58
     const firmB = summary.firms.find((f) => f.brokerageFirm.name === 'SumB Broking');
-    expect(firmB?.totals).toEqual({ holdings: 2, invested: '510', currentValue: '452', realized: '0', unrealized: '-58', charges: '0', net: '-58' });
+    expect(firmB?.totals).toEqual({
+      holdings: 2,
+      invested: '510',
+      currentValue: '452',
+      realized: '0',
+      unrealized: '-58',
+      charges: '0',
+      net: '-58',
+    });
     expect(firmB?.segments.find((s) => s.segment.name === 'SumB Equity')?.totals.net).toBe('-58');
     expect(firmB?.segments.find((s) => s.segment.name === 'SumA Equity')?.totals.holdings).toBe(0);
     // overall: invested 1510, current 1652, realized 20, unrealized 142, charges 40, net 122
-    expect(summary.totals).toEqual({ holdings: 4, invested: '1510', currentValue: '1652', realized: '20', unrealized: '142', charges: '40', net: '122' });
+    expect(summary.totals).toEqual({
+      holdings: 4,
+      invested: '1510',
+      currentValue: '1652',
+      realized: '20',
+      unrealized: '142',
+      charges: '40',
+      net: '122',
+    });
     expect(summary.segments.find((s) => s.segment.name === 'SumA Equity')?.totals.net).toBe('180');
     // firms without holdings are listed too (the seeded ones)
     expect(summary.firms.find((f) => f.brokerageFirm.name === 'Zerodha')?.totals.holdings).toBe(0);
@@ -110,14 +169,20 @@ describe('portfolio summary and alerts', () => {
     // current values of open holdings: HIGHS 1200, LOWS 150, FLAT 302 → HIGHS is 1200/1652 = 72.6 %
     const concentration = alerts.find((alert) => alert.kind === 'CONCENTRATION');
     expect(concentration).toMatchObject({ title: 'Rebalance Portfolio', symbol: 'HIGHS' });
-    expect(concentration?.message).toBe('HIGHS is 72.6% of the current value of your open holdings; consider rebalancing.');
+    expect(concentration?.message).toBe(
+      'HIGHS is 72.6% of the current value of your open holdings; consider rebalancing.',
+    );
   });
 
   it('narrows alerts to one firm', async () => {
-    const alerts = (await api.request<Alert[]>('GET', '/user/portfolio/alerts?broker=SumB%20Broking', { token: investor })).body;
+    const alerts = (
+      await api.request<Alert[]>('GET', '/user/portfolio/alerts?broker=SumB%20Broking', { token: investor })
+    ).body;
     expect(alerts.map((alert) => alert.kind).sort()).toEqual(['CONCENTRATION', 'NEW_52_WEEK_LOW', 'SEGMENT_MOVE']);
     // at firm B: FLAT 302 of 452 = 66.8 %; the segment move is B's own −50 on 502 = −9.96 %
-    expect(alerts.find((alert) => alert.kind === 'CONCENTRATION')?.message).toBe('FLAT is 66.8% of the current value of your open holdings at SumB Broking; consider rebalancing.');
+    expect(alerts.find((alert) => alert.kind === 'CONCENTRATION')?.message).toBe(
+      'FLAT is 66.8% of the current value of your open holdings at SumB Broking; consider rebalancing.',
+    );
     expect(alerts.find((alert) => alert.kind === 'SEGMENT_MOVE')?.title).toBe('SumB Equity down 9.96%');
   });
 });

@@ -36,10 +36,19 @@ describe('access matrix', () => {
     tokens.investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     tokens.staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     tokens.admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: tokens.admin })).body;
+    const roles = (
+      await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: tokens.admin })
+    ).body;
     const second = await api.request<{ id: number }>('POST', '/admin/users', {
       token: tokens.admin,
-      json: { firstName: 'Second', lastName: 'Investor', username: 'investor2', email: 'investor2@example.com', password: 'Invest@123', roles: [roles.find((r) => r.name === 'ROLE_USER')] },
+      json: {
+        firstName: 'Second',
+        lastName: 'Investor',
+        username: 'investor2',
+        email: 'investor2@example.com',
+        password: 'Invest@123',
+        roles: [roles.find((r) => r.name === 'ROLE_USER')],
+      },
     });
     expect(second.status).toBe(201);
     investor2Id = second.body.id;
@@ -71,13 +80,30 @@ describe('access matrix', () => {
         const expectedAllowed = allowed(route.access, persona);
         const label = `${route.method} ${route.url} as ${persona} -> ${result.status}`;
         if (expectedAllowed) {
-          if (result.status === 401 || result.status === 403 || result.status >= 500) failures.push(`${label} (expected access)`);
-          if (route.method === 'GET' && !route.url.includes(':') && !route.needsQuery && (result.status < 200 || result.status > 299)) failures.push(`${label} (expected 2xx)`);
-          if (route.needsQuery && route.method === 'GET' && result.status !== 400 && (result.status < 200 || result.status > 299)) failures.push(`${label} (expected 400 without its query, or 2xx)`);
+          if (result.status === 401 || result.status === 403 || result.status >= 500)
+            failures.push(`${label} (expected access)`);
+          if (
+            route.method === 'GET' &&
+            !route.url.includes(':') &&
+            !route.needsQuery &&
+            (result.status < 200 || result.status > 299)
+          )
+            failures.push(`${label} (expected 2xx)`);
+          if (
+            route.needsQuery &&
+            route.method === 'GET' &&
+            result.status !== 400 &&
+            (result.status < 200 || result.status > 299)
+          )
+            failures.push(`${label} (expected 400 without its query, or 2xx)`);
         } else {
           const expected = persona === 'anonymous' ? 401 : 403;
           if (result.status !== expected) failures.push(`${label} (expected ${expected})`);
-          else expect(result.body).toMatchObject({ status: expected, error: expected === 401 ? 'Unauthorized' : 'Forbidden' });
+          else
+            expect(result.body).toMatchObject({
+              status: expected,
+              error: expected === 401 ? 'Unauthorized' : 'Forbidden',
+            });
         }
       }
     }
@@ -89,11 +115,22 @@ describe('access matrix', () => {
     await insertPrices(api, [{ symbol: 'SWEEP', date: '2025-01-10', close: '120' }]);
     const holding = await api.request<{ id: number }>('POST', '/user/holding', {
       token: tokens.investor,
-      json: { symbol: 'SWEEP', exchange: 'NSE', price: '100', quantity: 10, creationDate: '2025-01-06', brokerageFirm: ref.firm, instrumentType: ref.segment.name },
+      json: {
+        symbol: 'SWEEP',
+        exchange: 'NSE',
+        price: '100',
+        quantity: 10,
+        creationDate: '2025-01-06',
+        brokerageFirm: ref.firm,
+        instrumentType: ref.segment.name,
+      },
     });
     expect(holding.status, holding.text).toBe(201);
     const investor = (await api.request<{ id: number }>('GET', '/user/profile', { token: tokens.investor })).body;
-    const referral = await api.request<{ id: number }>('POST', '/user/referrals', { token: tokens.investor2, json: { referrerUserId: investor.id, referredUserId: investor2Id } });
+    const referral = await api.request<{ id: number }>('POST', '/user/referrals', {
+      token: tokens.investor2,
+      json: { referrerUserId: investor.id, referredUserId: investor2Id },
+    });
     expect(referral.status, referral.text).toBe(201);
     const investorsView = async () => ({
       holdings: (await api.request('GET', '/user/holding', { token: tokens.investor })).body,
@@ -101,18 +138,35 @@ describe('access matrix', () => {
     });
     const before = await investorsView();
 
-    const targeted = api.app.routeAccessTable.filter((route) => route.access === 'user' && /:(id|username)\b/.test(route.url));
+    const targeted = api.app.routeAccessTable.filter(
+      (route) => route.access === 'user' && /:(id|username)\b/.test(route.url),
+    );
     expect(targeted.length).toBeGreaterThanOrEqual(6);
     const failures: string[] = [];
     for (const route of targeted) {
-      const candidates = route.url.includes(':username') ? ['investor'] : [holding.body.id, referral.body.id, investor.id].map(String);
+      const candidates = route.url.includes(':username')
+        ? ['investor']
+        : [holding.body.id, referral.body.id, investor.id].map(String);
       for (const value of candidates) {
         const url = route.url.replace(/:(id|username)\b/, value);
         const result = await api.request(route.method, url, {
           token: tokens.investor2,
-          ...(['POST', 'PUT', 'PATCH'].includes(route.method) ? { json: { symbol: 'SWEEP', exchange: 'NSE', price: '1', quantity: 1, creationDate: '2025-01-06', brokerageFirm: ref.firm, instrumentType: ref.segment.name } } : {}),
+          ...(['POST', 'PUT', 'PATCH'].includes(route.method)
+            ? {
+                json: {
+                  symbol: 'SWEEP',
+                  exchange: 'NSE',
+                  price: '1',
+                  quantity: 1,
+                  creationDate: '2025-01-06',
+                  brokerageFirm: ref.firm,
+                  instrumentType: ref.segment.name,
+                },
+              }
+            : {}),
         });
-        if (![403, 404].includes(result.status)) failures.push(`${route.method} ${url} as investor2 -> ${result.status}`);
+        if (![403, 404].includes(result.status))
+          failures.push(`${route.method} ${url} as investor2 -> ${result.status}`);
       }
     }
     expect(failures).toEqual([]);

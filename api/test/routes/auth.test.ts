@@ -8,7 +8,12 @@ interface LoginBody {
   token: string;
   expiresAt: string;
   roles: Array<{ authority: string; name: string }>;
-  user: Record<string, unknown> & { id: number; username: string; roles: Array<{ id: number; name: string }>; referralCode: string };
+  user: Record<string, unknown> & {
+    id: number;
+    username: string;
+    roles: Array<{ id: number; name: string }>;
+    referralCode: string;
+  };
 }
 
 const newUser = (suffix: string) => ({
@@ -66,24 +71,34 @@ describe('auth', () => {
     expect(long.body).toMatchObject({ message: 'Password length exceeds 32 characters!' });
     const noUser = await api.request('POST', '/auth/login', { json: { password: 'Admin@123' } });
     expect(noUser.body).toMatchObject({ message: 'Username is required!' });
-    const badJson = await api.request('POST', '/auth/login', { body: '{"username":', headers: { 'content-type': 'application/json' } });
+    const badJson = await api.request('POST', '/auth/login', {
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badJson.status).toBe(400);
     expect(badJson.body).toMatchObject({ message: 'The request body is not valid JSON' });
   });
 
   it('signs up an investor who can then log in', async () => {
-    const created = await api.request<LoginBody['user']>('POST', '/auth/signup', { json: { user: newUser('a'), referralCode: null } });
+    const created = await api.request<LoginBody['user']>('POST', '/auth/signup', {
+      json: { user: newUser('a'), referralCode: null },
+    });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ username: 'ravi_a', email: 'ravi.a@example.com', mobileNo: '9876543210' });
     expect(created.body.roles.map((r) => r.name)).toEqual(['ROLE_USER']);
     expect(created.text).not.toMatch(/password/i);
-    const login = await api.request<LoginBody>('POST', '/auth/login', { json: { username: 'ravi_a', password: 'Secret#123' } });
+    const login = await api.request<LoginBody>('POST', '/auth/login', {
+      json: { username: 'ravi_a', password: 'Secret#123' },
+    });
     expect(login.status).toBe(200);
     expect(login.body.roles).toEqual([{ authority: 'ROLE_USER', name: 'ROLE_USER' }]);
   });
 
   it('stores passwords as scrypt hashes at the OWASP cost', async () => {
-    const [row] = await queryRows<{ password_hash: string }>(api.handle.db, sql`select password_hash from users where username = 'admin'`);
+    const [row] = await queryRows<{ password_hash: string }>(
+      api.handle.db,
+      sql`select password_hash from users where username = 'admin'`,
+    );
     const hash = row?.password_hash;
     expect(hash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
     expect(hash).not.toContain('Admin@123');
@@ -91,10 +106,14 @@ describe('auth', () => {
 
   it('answers 409 for a duplicate username or e-mail, whatever the case', async () => {
     await api.request('POST', '/auth/signup', { json: { user: newUser('b') } });
-    const sameName = await api.request('POST', '/auth/signup', { json: { user: { ...newUser('c'), username: 'RAVI_B' } } });
+    const sameName = await api.request('POST', '/auth/signup', {
+      json: { user: { ...newUser('c'), username: 'RAVI_B' } },
+    });
     expect(sameName.status).toBe(409);
     expect(sameName.body).toMatchObject({ status: 409, error: 'Conflict', message: 'Username already exists' });
-    const sameEmail = await api.request('POST', '/auth/signup', { json: { user: { ...newUser('d'), email: 'Ravi.B@Example.com' } } });
+    const sameEmail = await api.request('POST', '/auth/signup', {
+      json: { user: { ...newUser('d'), email: 'Ravi.B@Example.com' } },
+    });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.body).toMatchObject({ message: 'Email is already in use' });
   });
@@ -115,7 +134,10 @@ describe('auth', () => {
       expect(result.status, message).toBe(400);
       expect(result.body).toMatchObject({ status: 400, message });
     }
-    const [users] = await queryRows<{ n: number }>(api.handle.db, sql`select count(*)::int as n from users where username = 'ravi_v'`);
+    const [users] = await queryRows<{ n: number }>(
+      api.handle.db,
+      sql`select count(*)::int as n from users where username = 'ravi_v'`,
+    );
     expect(users?.n).toBe(0);
   });
 
@@ -125,9 +147,14 @@ describe('auth', () => {
     expect(code).toMatch(/^[A-Z0-9]{10}$/);
     const ok = await api.request('POST', '/auth/signup', { json: { user: newUser('ref1'), referralCode: code } });
     expect(ok.status).toBe(201);
-    const [stored] = await queryRows<{ signup_referral_code: string }>(api.handle.db, sql`select signup_referral_code from users where username = 'ravi_ref1'`);
+    const [stored] = await queryRows<{ signup_referral_code: string }>(
+      api.handle.db,
+      sql`select signup_referral_code from users where username = 'ravi_ref1'`,
+    );
     expect(stored?.signup_referral_code).toBe(code);
-    const unknown = await api.request('POST', '/auth/signup', { json: { user: newUser('ref2'), referralCode: 'NOSUCHCODE' } });
+    const unknown = await api.request('POST', '/auth/signup', {
+      json: { user: newUser('ref2'), referralCode: 'NOSUCHCODE' },
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.body).toMatchObject({ message: 'Referral code NOSUCHCODE is not valid' });
   });
@@ -137,7 +164,12 @@ describe('auth', () => {
     const claims = { username: 'admin', roles: ['ROLE_ADMIN'] };
     const sign = (builder: SignJWT) => builder.sign(secret);
     const base = () =>
-      new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuer('bazaar-insight').setAudience('bazaar-insight-api').setIssuedAt();
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer('bazaar-insight')
+        .setAudience('bazaar-insight-api')
+        .setIssuedAt();
 
     async function statusWith(token: string): Promise<number> {
       return (await api.request('GET', '/admin/users', { token })).status;
@@ -147,7 +179,11 @@ describe('auth', () => {
       const good = await sign(base().setExpirationTime('1h'));
       expect(await statusWith(good)).toBe(200);
 
-      const expired = await sign(base().setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 60));
+      const expired = await sign(
+        base()
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60),
+      );
       expect(await statusWith(expired)).toBe(401);
 
       const wrongSecret = await new SignJWT(claims)
@@ -161,7 +197,9 @@ describe('auth', () => {
       expect(await statusWith(wrongSecret)).toBe(401);
 
       const [header, payload, signature] = good.split('.') as [string, string, string];
-      const changed = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '2' })).toString('base64url');
+      const changed = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '2' }),
+      ).toString('base64url');
       expect(await statusWith(`${header}.${changed}.${signature}`)).toBe(401);
 
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
@@ -184,7 +222,9 @@ describe('auth', () => {
       const token = await api.login('ravi_gone', 'Secret#123');
       expect((await api.request('GET', '/user/profile', { token })).status).toBe(200);
       const adminToken = await api.login(DEMO.admin.username, DEMO.admin.password);
-      const users = await api.request<Array<{ id: number; username: string }>>('GET', '/admin/users', { token: adminToken });
+      const users = await api.request<Array<{ id: number; username: string }>>('GET', '/admin/users', {
+        token: adminToken,
+      });
       const id = users.body.find((u) => u.username === 'ravi_gone')?.id;
       expect((await api.request('DELETE', `/admin/users/${id}`, { token: adminToken })).status).toBe(200);
       const after = await api.request('GET', '/user/profile', { token });

@@ -14,25 +14,51 @@ describe('failed-login limits', () => {
   afterAll(async () => api.close());
 
   it('locks an account after 3 failures, even for the right password, with Retry-After', async () => {
-    for (let i = 0; i < 3; i++) expect((await api.request('POST', '/auth/login', wrong('staff', `10.0.0.${i + 1}`))).status).toBe(401);
-    const locked = await api.request('POST', '/auth/login', { json: DEMO.staff, headers: { 'x-forwarded-for': '10.0.0.9' } });
+    for (let i = 0; i < 3; i++)
+      expect((await api.request('POST', '/auth/login', wrong('staff', `10.0.0.${i + 1}`))).status).toBe(401);
+    const locked = await api.request('POST', '/auth/login', {
+      json: DEMO.staff,
+      headers: { 'x-forwarded-for': '10.0.0.9' },
+    });
     expect(locked.status).toBe(429);
-    expect(locked.body).toMatchObject({ status: 429, error: 'Too Many Requests', message: 'Too many failed login attempts; please try again in 1 minute' });
+    expect(locked.body).toMatchObject({
+      status: 429,
+      error: 'Too Many Requests',
+      message: 'Too many failed login attempts; please try again in 1 minute',
+    });
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
     // other accounts are not affected
-    expect((await api.request('POST', '/auth/login', { json: DEMO.admin, headers: { 'x-forwarded-for': '10.0.0.9' } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/auth/login', { json: DEMO.admin, headers: { 'x-forwarded-for': '10.0.0.9' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('limits one address trying many accounts', async () => {
     const address = '192.0.2.77';
-    for (let i = 0; i < 5; i++) expect((await api.request('POST', '/auth/login', wrong(`user${i}`, address))).status).toBe(401);
-    expect((await api.request('POST', '/auth/login', { json: DEMO.investor, headers: { 'x-forwarded-for': address } })).status).toBe(429);
-    expect((await api.request('POST', '/auth/login', { json: DEMO.investor, headers: { 'x-forwarded-for': '192.0.2.78' } })).status).toBe(200);
+    for (let i = 0; i < 5; i++)
+      expect((await api.request('POST', '/auth/login', wrong(`user${i}`, address))).status).toBe(401);
+    expect(
+      (await api.request('POST', '/auth/login', { json: DEMO.investor, headers: { 'x-forwarded-for': address } }))
+        .status,
+    ).toBe(429);
+    expect(
+      (await api.request('POST', '/auth/login', { json: DEMO.investor, headers: { 'x-forwarded-for': '192.0.2.78' } }))
+        .status,
+    ).toBe(200);
   });
 
   it('does not count successful logins', async () => {
-    for (let i = 0; i < 6; i++) expect((await api.request('POST', '/auth/login', { json: DEMO.investor, headers: { 'x-forwarded-for': '198.51.100.1' } })).status).toBe(200);
+    for (let i = 0; i < 6; i++)
+      expect(
+        (
+          await api.request('POST', '/auth/login', {
+            json: DEMO.investor,
+            headers: { 'x-forwarded-for': '198.51.100.1' },
+          })
+        ).status,
+      ).toBe(200);
   });
 });
 
@@ -40,7 +66,9 @@ describe('forwarded addresses', () => {
   let api: TestApi;
   beforeAll(async () => {
     // only 10.9.9.9 is a trusted proxy here: the test client's X-Forwarded-For is ignored
-    api = await startTestApi({ config: { trustProxy: '10.9.9.9', loginLimits: { perAccount: 100, perAddress: 2, windowMs: 60_000 } } });
+    api = await startTestApi({
+      config: { trustProxy: '10.9.9.9', loginLimits: { perAccount: 100, perAddress: 2, windowMs: 60_000 } },
+    });
   });
   afterAll(async () => api.close());
 

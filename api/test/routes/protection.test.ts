@@ -12,7 +12,10 @@ describe('per-client rate limit', () => {
     const statuses: number[] = [];
     let limited: Awaited<ReturnType<TestApi['request']>> | undefined;
     for (let i = 0; i < 15; i++) {
-      const result = await api.request('POST', '/auth/login', { json: { username: 'nobody', password: 'whatever1' }, headers: { 'x-forwarded-for': '203.0.113.50' } });
+      const result = await api.request('POST', '/auth/login', {
+        json: { username: 'nobody', password: 'whatever1' },
+        headers: { 'x-forwarded-for': '203.0.113.50' },
+      });
       statuses.push(result.status);
       if (result.status === 429) limited ??= result;
     }
@@ -22,7 +25,10 @@ describe('per-client rate limit', () => {
     expect(limited?.body).toMatchObject({ status: 429, error: 'Too Many Requests' });
     expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     // another client is not affected, and health stays reachable
-    expect((await api.request('POST', '/auth/login', { json: DEMO.admin, headers: { 'x-forwarded-for': '203.0.113.51' } })).status).toBe(200);
+    expect(
+      (await api.request('POST', '/auth/login', { json: DEMO.admin, headers: { 'x-forwarded-for': '203.0.113.51' } }))
+        .status,
+    ).toBe(200);
     expect((await api.request('GET', '/health', { headers: { 'x-forwarded-for': '203.0.113.50' } })).status).toBe(200);
   });
 });
@@ -37,7 +43,9 @@ describe('load shedding', () => {
   it('answers 503 at once beyond the requests in flight, and serves again afterwards', async () => {
     // logins take ~0.2 s each (scrypt): eight at once exceed two in flight
     const started = Date.now();
-    const results = await Promise.all(Array.from({ length: 8 }, () => api.request('POST', '/auth/login', { json: DEMO.investor })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => api.request('POST', '/auth/login', { json: DEMO.investor })),
+    );
     const statuses = results.map((result) => result.status).sort();
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThanOrEqual(1);

@@ -29,7 +29,11 @@ describe('security headers and CORS of the REST API', () => {
   it('is closed to cross-origin browsers by default', async () => {
     const preflight = await fetch(`${api.baseUrl}/api/auth/login`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
     const simple = await api.request('GET', '/health', { headers: { origin: 'https://evil.example' } });

@@ -14,7 +14,6 @@ import { runMigrations } from '../../src/db/migrate.js';
 // @ts-expect-error plain ESM helper shared with the scripts
 import { startPostgres } from '../../../scripts/lib/postgres.mjs';
 
-
 export const TEMPLATE_DB = 'bazaar_template';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {

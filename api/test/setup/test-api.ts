@@ -62,7 +62,16 @@ export interface TestApi {
   config: ApiConfig;
   baseUrl: string;
   /** A request to the main service (/api + path), or to an absolute path when it starts with /insight, /health… */
-  request<T = unknown>(method: string, pathOrUrl: string, options?: { token?: string | undefined; json?: unknown; body?: RequestInit['body']; headers?: Record<string, string> }): Promise<HttpResult<T>>;
+  request<T = unknown>(
+    method: string,
+    pathOrUrl: string,
+    options?: {
+      token?: string | undefined;
+      json?: unknown;
+      body?: RequestInit['body'];
+      headers?: Record<string, string>;
+    },
+  ): Promise<HttpResult<T>>;
   login(username: string, password: string): Promise<string>;
   close(): Promise<void>;
 }

@@ -33,13 +33,22 @@ function isinIsValid(isin: string): boolean {
 describe('demo market', () => {
   const market = generateDemoMarket();
   const fileOf = (kind: string) => market.files.find((file) => file.kind === kind)!;
-  const dataLines = (kind: string) => fileOf(kind).content.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line !== '').slice(1);
+  const dataLines = (kind: string) =>
+    fileOf(kind)
+      .content.replace(/^\uFEFF/, '')
+      .split(/\r?\n/)
+      .filter((line) => line !== '')
+      .slice(1);
 
   it('is the same every time (seeded), and made of the real layouts', () => {
     const again = generateDemoMarket();
     expect(again.files.map((file) => file.content)).toEqual(market.files.map((file) => file.content));
-    expect(fileOf('UPLOAD_STOCK_PRICE').content.split('\n')[0]).toBe('SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,');
-    expect(fileOf('UPLOAD_STOCK').content.split('\n')[0]).toBe('SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE');
+    expect(fileOf('UPLOAD_STOCK_PRICE').content.split('\n')[0]).toBe(
+      'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,',
+    );
+    expect(fileOf('UPLOAD_STOCK').content.split('\n')[0]).toBe(
+      'SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE',
+    );
     expect(fileOf('UPLOAD_CORPORATE_ACTIONS').content.startsWith('\uFEFF"SYMBOL","COMPANY NAME"')).toBe(true);
     expect(isinIsValid('INE002A01018')).toBe(true); // RELIANCE, a real ISIN: the checker itself is right
     expect(market.companies.every((company) => isinIsValid(company.isin))).toBe(true);
@@ -59,17 +68,26 @@ describe('demo market', () => {
     afterAll(async () => api.close());
 
     it('is loaded through the ingestion code, one recorded upload per file', async () => {
-      const uploads = await sqlRows<{ kind: string; file_name: string; uploaded_by_username: string; rows_in_file: number; rows_inserted: number }>(
+      const uploads = await sqlRows<{
+        kind: string;
+        file_name: string;
+        uploaded_by_username: string;
+        rows_in_file: number;
+        rows_inserted: number;
+      }>(
         api.handle,
         'SELECT kind, file_name, uploaded_by_username, rows_in_file, rows_inserted FROM market_data_uploads ORDER BY id',
       );
-      expect(uploads.map((upload) => [upload.kind, upload.file_name, upload.uploaded_by_username])).toEqual(market.files.map((file) => [file.kind, file.fileName, 'demo-data']));
+      expect(uploads.map((upload) => [upload.kind, upload.file_name, upload.uploaded_by_username])).toEqual(
+        market.files.map((file) => [file.kind, file.fileName, 'demo-data']),
+      );
       for (const file of market.files) {
         const record = uploads.find((upload) => upload.file_name === file.fileName)!;
         expect(record.rows_in_file).toBe(dataLines(file.kind).length);
       }
       // the files are kept for people to look at
-      for (const file of market.files) expect(fs.readFileSync(path.join(api.config.dataDir, 'demo-market', file.fileName), 'utf8')).toBe(file.content);
+      for (const file of market.files)
+        expect(fs.readFileSync(path.join(api.config.dataDir, 'demo-market', file.fileName), 'utf8')).toBe(file.content);
     });
 
     it('holds the companies with industries, 400 days of prices, actions, results and balance sheets', async () => {
@@ -91,9 +109,14 @@ describe('demo market', () => {
         quarters: 8,
         unbalanced: 0,
       });
-      const [splitOrBonus] = await sqlRows<{ n: number }>(api.handle, "SELECT count(*)::int AS n FROM corporate_actions WHERE purpose LIKE 'Bonus%' OR purpose LIKE 'Face Value Split%'");
+      const [splitOrBonus] = await sqlRows<{ n: number }>(
+        api.handle,
+        "SELECT count(*)::int AS n FROM corporate_actions WHERE purpose LIKE 'Bonus%' OR purpose LIKE 'Face Value Split%'",
+      );
       expect(splitOrBonus!.n).toBeGreaterThan(0);
-      const dates = await api.request<string[]>('GET', '/insight/staff/uploads/stock-price/uploaded-dates', { token: await api.login('staff', 'Staff@123') });
+      const dates = await api.request<string[]>('GET', '/insight/staff/uploads/stock-price/uploaded-dates', {
+        token: await api.login('staff', 'Staff@123'),
+      });
       expect(dates.body).toEqual(market.tradingDays);
     });
 

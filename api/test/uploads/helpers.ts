@@ -47,11 +47,23 @@ export interface ErrorAnswer {
   status: number;
   error: string;
   message: string;
-  details?: { problemCount?: number; problems?: Array<{ line: number; column: string; message: string }>; missingColumns?: string[]; unknownColumns?: string[] };
+  details?: {
+    problemCount?: number;
+    problems?: Array<{ line: number; column: string; message: string }>;
+    missingColumns?: string[];
+    unknownColumns?: string[];
+  };
 }
 
 /** POSTs one file as multipart (part "file") to the endpoint of `kind`. */
-export async function upload(api: TestApi, token: string | undefined, kind: Kind, fileName: string, content: Uint8Array | string, fieldName = 'file'): Promise<HttpResult<UploadAnswer & ErrorAnswer>> {
+export async function upload(
+  api: TestApi,
+  token: string | undefined,
+  kind: Kind,
+  fileName: string,
+  content: Uint8Array | string,
+  fieldName = 'file',
+): Promise<HttpResult<UploadAnswer & ErrorAnswer>> {
   const form = new FormData();
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   form.append(fieldName, new Blob([bytes]), fileName);
@@ -59,7 +71,11 @@ export async function upload(api: TestApi, token: string | undefined, kind: Kind
 }
 
 /** Raw SQL on the test database; cast dates with ::text so both engines answer strings. */
-export async function sqlRows<T = Record<string, unknown>>(handle: DatabaseHandle, text: string, params: unknown[] = []): Promise<T[]> {
+export async function sqlRows<T = Record<string, unknown>>(
+  handle: DatabaseHandle,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   if (handle.kind === 'pglite') return (await handle.client.query<T>(text, params)).rows;
   return (await handle.pool.query(text, params)).rows as T[];
 }
@@ -78,7 +94,10 @@ const FINGERPRINTED = [
 export async function marketFingerprint(handle: DatabaseHandle): Promise<Record<string, string>> {
   const result: Record<string, string> = {};
   for (const [table, order] of FINGERPRINTED) {
-    const [row] = await sqlRows<{ rows: number; digest: string | null }>(handle, `SELECT count(*)::int AS rows, md5(string_agg(t::text, '|' ORDER BY ${order})) AS digest FROM ${table} t`);
+    const [row] = await sqlRows<{ rows: number; digest: string | null }>(
+      handle,
+      `SELECT count(*)::int AS rows, md5(string_agg(t::text, '|' ORDER BY ${order})) AS digest FROM ${table} t`,
+    );
     result[table] = `${row?.rows}:${row?.digest ?? ''}`;
   }
   return result;
@@ -99,7 +118,9 @@ export function plainCsvRows(text: string): string[][] {
  */
 export function csvToWorkbook(rows: string[][], bookType: 'xlsx' | 'biff8', numbers = true): Buffer {
   const cells = rows.map((row, index) =>
-    row.map((value) => (numbers && index > 0 && /^-?\d+(\.\d+)?$/.test(value) && value.length < 15 ? Number(value) : value)),
+    row.map((value) =>
+      numbers && index > 0 && /^-?\d+(\.\d+)?$/.test(value) && value.length < 15 ? Number(value) : value,
+    ),
   );
   const sheet = XLSX.utils.aoa_to_sheet(cells);
   const book = XLSX.utils.book_new();

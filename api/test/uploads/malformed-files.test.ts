@@ -12,8 +12,10 @@ import { buildZip, csvToWorkbook, dataFile, marketFingerprint, plainCsvRows, upl
 const LEGACY = dataFile('bhavcopy/legacy/02JAN2019.csv').toString('utf8');
 const LEGACY_ROWS = plainCsvRows(LEGACY);
 const UDIFF = dataFile('bhavcopy/udiff/BhavCopy_NSE_CM_0_0_0_20250619_F_0000.csv').toString('utf8');
-const EQUITY_HEADER = 'SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE';
-const ACTIONS_HEADER = '"SYMBOL","COMPANY NAME","SERIES","PURPOSE","FACE VALUE","EX-DATE","RECORD DATE","BOOK CLOSURE START DATE","BOOK CLOSURE END DATE"';
+const EQUITY_HEADER =
+  'SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE';
+const ACTIONS_HEADER =
+  '"SYMBOL","COMPANY NAME","SERIES","PURPOSE","FACE VALUE","EX-DATE","RECORD DATE","BOOK CLOSURE START DATE","BOOK CLOSURE END DATE"';
 const XBRL_TCS = 'financials/xbrl_results_xlsx/TCS/09Jul2019_1813_INDAS_45964_112667_09072019061339_WEB.xlsx';
 
 /** The legacy bhavcopy with one cell replaced on one data row (1-based data row). */
@@ -24,12 +26,18 @@ function legacyWith(dataRow: number, column: string, value: string): string {
 }
 
 function legacyLines(count: number): string {
-  return LEGACY.split('\n').slice(0, count + 1).join('\n');
+  return LEGACY.split('\n')
+    .slice(0, count + 1)
+    .join('\n');
 }
 
 function xbrlCsv(edit: (rows: string[][]) => string[][]): string {
   const book = XLSX.read(dataFile(XBRL_TCS), { type: 'buffer' });
-  const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false, defval: '' });
+  const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, {
+    header: 1,
+    raw: false,
+    defval: '',
+  });
   return edit(rows)
     .map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replace(/"/g, '""')}"` : cell)).join(','))
     .join('\n');
@@ -57,10 +65,34 @@ interface BadFile {
 }
 
 const BAD_FILES: BadFile[] = [
-  { name: 'an empty file', kind: 'UPLOAD_STOCK_PRICE', fileName: 'empty.csv', content: () => '', says: 'The file is empty' },
-  { name: 'blank lines only', kind: 'UPLOAD_STOCK_PRICE', fileName: 'blank.csv', content: () => '\n\n  \r\n', says: 'no header line and no rows' },
-  { name: 'a header and no rows', kind: 'UPLOAD_STOCK_PRICE', fileName: 'header.csv', content: () => legacyLines(0), says: 'has a header but no price rows' },
-  { name: 'a header of another world', kind: 'UPLOAD_STOCK_PRICE', fileName: 'x.csv', content: () => 'name,age\nasha,30\n', says: 'not a recognised header for "Upload Stock Price"' },
+  {
+    name: 'an empty file',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'empty.csv',
+    content: () => '',
+    says: 'The file is empty',
+  },
+  {
+    name: 'blank lines only',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'blank.csv',
+    content: () => '\n\n  \r\n',
+    says: 'no header line and no rows',
+  },
+  {
+    name: 'a header and no rows',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'header.csv',
+    content: () => legacyLines(0),
+    says: 'has a header but no price rows',
+  },
+  {
+    name: 'a header of another world',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'x.csv',
+    content: () => 'name,age\nasha,30\n',
+    says: 'not a recognised header for "Upload Stock Price"',
+  },
   {
     name: 'a missing column',
     kind: 'UPLOAD_STOCK_PRICE',
@@ -72,7 +104,8 @@ const BAD_FILES: BadFile[] = [
     name: 'an unknown column',
     kind: 'UPLOAD_STOCK_PRICE',
     fileName: 'extra.csv',
-    content: () => LEGACY_ROWS.map((row, index) => [...row.slice(0, 13), index === 0 ? 'VWAP' : '1'].join(',')).join('\n'),
+    content: () =>
+      LEGACY_ROWS.map((row, index) => [...row.slice(0, 13), index === 0 ? 'VWAP' : '1'].join(',')).join('\n'),
     says: 'unknown column: VWAP',
   },
   {
@@ -82,14 +115,70 @@ const BAD_FILES: BadFile[] = [
     content: () => LEGACY_ROWS.map((row) => [...row.slice(0, 13), row[2]].join(',')).join('\n'),
     says: 'repeated column: OPEN',
   },
-  { name: 'a bad number deep inside', kind: 'UPLOAD_STOCK_PRICE', fileName: 'deep.csv', content: () => legacyWith(1500, 'HIGH', '12..5'), says: "'12..5' is not a number", at: { line: 1501, column: 'HIGH' } },
-  { name: 'a negative price', kind: 'UPLOAD_STOCK_PRICE', fileName: 'neg.csv', content: () => legacyWith(7, 'LOW', '-3'), says: "'-3' is not a number of zero or more", at: { line: 8, column: 'LOW' } },
-  { name: 'a number with too many digits', kind: 'UPLOAD_STOCK_PRICE', fileName: 'long.csv', content: () => legacyWith(3, 'TOTTRDVAL', '12345678901234567890123'), says: 'is not a number', at: { line: 4, column: 'TOTTRDVAL' } },
-  { name: 'an impossible date', kind: 'UPLOAD_STOCK_PRICE', fileName: 'feb.csv', content: () => legacyWith(10, 'TIMESTAMP', '31-FEB-2019'), says: "'31-FEB-2019' is not a valid date (expected DD-MON-YYYY)", at: { line: 11, column: 'TIMESTAMP' } },
-  { name: 'a date in another format', kind: 'UPLOAD_STOCK_PRICE', fileName: 'slash.csv', content: () => legacyWith(2, 'TIMESTAMP', '02/01/2019'), says: 'is not a valid date', at: { line: 3, column: 'TIMESTAMP' } },
-  { name: 'a high below the low', kind: 'UPLOAD_STOCK_PRICE', fileName: 'hl.csv', content: () => legacyWith(5, 'HIGH', '0.01'), says: 'is below LOW', at: { line: 6, column: 'HIGH' } },
-  { name: 'a quantity that is not whole', kind: 'UPLOAD_STOCK_PRICE', fileName: 'qty.csv', content: () => legacyWith(4, 'TOTTRDQTY', '10.5'), says: 'not a whole number', at: { line: 5, column: 'TOTTRDQTY' } },
-  { name: 'a symbol with a space', kind: 'UPLOAD_STOCK_PRICE', fileName: 'sym.csv', content: () => legacyWith(9, 'SYMBOL', 'REL IANCE'), says: 'is not a valid symbol', at: { line: 10, column: 'SYMBOL' } },
+  {
+    name: 'a bad number deep inside',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'deep.csv',
+    content: () => legacyWith(1500, 'HIGH', '12..5'),
+    says: "'12..5' is not a number",
+    at: { line: 1501, column: 'HIGH' },
+  },
+  {
+    name: 'a negative price',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'neg.csv',
+    content: () => legacyWith(7, 'LOW', '-3'),
+    says: "'-3' is not a number of zero or more",
+    at: { line: 8, column: 'LOW' },
+  },
+  {
+    name: 'a number with too many digits',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'long.csv',
+    content: () => legacyWith(3, 'TOTTRDVAL', '12345678901234567890123'),
+    says: 'is not a number',
+    at: { line: 4, column: 'TOTTRDVAL' },
+  },
+  {
+    name: 'an impossible date',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'feb.csv',
+    content: () => legacyWith(10, 'TIMESTAMP', '31-FEB-2019'),
+    says: "'31-FEB-2019' is not a valid date (expected DD-MON-YYYY)",
+    at: { line: 11, column: 'TIMESTAMP' },
+  },
+  {
+    name: 'a date in another format',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'slash.csv',
+    content: () => legacyWith(2, 'TIMESTAMP', '02/01/2019'),
+    says: 'is not a valid date',
+    at: { line: 3, column: 'TIMESTAMP' },
+  },
+  {
+    name: 'a high below the low',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'hl.csv',
+    content: () => legacyWith(5, 'HIGH', '0.01'),
+    says: 'is below LOW',
+    at: { line: 6, column: 'HIGH' },
+  },
+  {
+    name: 'a quantity that is not whole',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'qty.csv',
+    content: () => legacyWith(4, 'TOTTRDQTY', '10.5'),
+    says: 'not a whole number',
+    at: { line: 5, column: 'TOTTRDQTY' },
+  },
+  {
+    name: 'a symbol with a space',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'sym.csv',
+    content: () => legacyWith(9, 'SYMBOL', 'REL IANCE'),
+    says: 'is not a valid symbol',
+    at: { line: 10, column: 'SYMBOL' },
+  },
   {
     name: 'duplicate rows',
     kind: 'UPLOAD_STOCK_PRICE',
@@ -98,7 +187,14 @@ const BAD_FILES: BadFile[] = [
     says: 'repeats line 21',
     at: { line: LEGACY_ROWS.length + 1, column: '' },
   },
-  { name: 'a formula typed into a CSV cell', kind: 'UPLOAD_STOCK_PRICE', fileName: 'inject.csv', content: () => legacyWith(12, 'CLOSE', '=1+2'), says: "'=1+2' is not a number", at: { line: 13, column: 'CLOSE' } },
+  {
+    name: 'a formula typed into a CSV cell',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'inject.csv',
+    content: () => legacyWith(12, 'CLOSE', '=1+2'),
+    says: "'=1+2' is not a number",
+    at: { line: 13, column: 'CLOSE' },
+  },
   {
     name: 'a formula cell in a workbook (read as text, never evaluated)',
     kind: 'UPLOAD_STOCK_PRICE',
@@ -118,7 +214,10 @@ const BAD_FILES: BadFile[] = [
     name: 'a UDiFF row of another segment',
     kind: 'UPLOAD_STOCK_PRICE',
     fileName: 'fo.csv',
-    content: () => UDIFF.split('\n').map((line, index) => (index === 3 ? line.replace(',CM,', ',FO,') : line)).join('\n'),
+    content: () =>
+      UDIFF.split('\n')
+        .map((line, index) => (index === 3 ? line.replace(',CM,', ',FO,') : line))
+        .join('\n'),
     says: "'FO' is not the cash market (CM)",
     at: { line: 4, column: 'Sgmt' },
   },
@@ -129,7 +228,13 @@ const BAD_FILES: BadFile[] = [
     content: () => Uint8Array.from({ length: 4096 }, (_v, index) => (index * 7919 + 13) % 256),
     says: 'not a CSV, XLS or XLSX file',
   },
-  { name: 'a quoted field that never closes (truncated)', kind: 'UPLOAD_CORPORATE_ACTIONS', fileName: 'cut.csv', content: () => `${ACTIONS_HEADER}\n"TCS","Tata Consultancy Services Limited","EQ"," Dividend - Rs 5 Per Share`, says: 'never closed' },
+  {
+    name: 'a quoted field that never closes (truncated)',
+    kind: 'UPLOAD_CORPORATE_ACTIONS',
+    fileName: 'cut.csv',
+    content: () => `${ACTIONS_HEADER}\n"TCS","Tata Consultancy Services Limited","EQ"," Dividend - Rs 5 Per Share`,
+    says: 'never closed',
+  },
   {
     name: 'a truncated workbook',
     kind: 'UPLOAD_STOCK_PRICE',
@@ -140,67 +245,145 @@ const BAD_FILES: BadFile[] = [
     },
     says: /truncated or damaged/,
   },
-  { name: 'a zip bomb (honest sizes)', kind: 'UPLOAD_STOCK_PRICE', fileName: 'bomb.xlsx', content: () => workbookZip({ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024, 0x20) }), says: 'zip bomb' },
+  {
+    name: 'a zip bomb (honest sizes)',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'bomb.xlsx',
+    content: () => workbookZip({ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024, 0x20) }),
+    says: 'zip bomb',
+  },
   {
     name: 'a zip bomb whose directory lies about sizes',
     kind: 'UPLOAD_STOCK_PRICE',
     fileName: 'liar.xlsx',
-    content: () => workbookZip({ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(3 * 1024 * 1024, 0x20), declaredSize: 1000 }),
+    content: () =>
+      workbookZip({ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(3 * 1024 * 1024, 0x20), declaredSize: 1000 }),
     says: 'inflates beyond its declared size',
   },
   {
     name: 'a workbook with too many entries',
     kind: 'UPLOAD_STOCK',
     fileName: 'many.xlsx',
-    content: () => buildZip([{ name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') }, ...Array.from({ length: 60 }, (_v, index) => ({ name: `xl/media/i${index}.bin`, data: Buffer.from('x') }))]),
+    content: () =>
+      buildZip([
+        { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
+        ...Array.from({ length: 60 }, (_v, index) => ({ name: `xl/media/i${index}.bin`, data: Buffer.from('x') })),
+      ]),
     says: 'it has 61 entries; at most 50 are allowed',
   },
-  { name: 'a zip that is not a workbook', kind: 'UPLOAD_STOCK', fileName: 'notes.xlsx', content: () => buildZip([{ name: 'notes.txt', data: Buffer.from('hello') }]), says: 'not an .xlsx workbook' },
+  {
+    name: 'a zip that is not a workbook',
+    kind: 'UPLOAD_STOCK',
+    fileName: 'notes.xlsx',
+    content: () => buildZip([{ name: 'notes.txt', data: Buffer.from('hello') }]),
+    says: 'not an .xlsx workbook',
+  },
   {
     name: 'a damaged .xls',
     kind: 'UPLOAD_STOCK',
     fileName: 'bad.xls',
-    content: () => Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600, 0x41)]),
+    content: () =>
+      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600, 0x41)]),
     says: 'truncated or damaged',
   },
   {
     name: 'a sheet far too wide',
     kind: 'UPLOAD_STOCK',
     fileName: 'wide.xlsx',
-    content: () => csvToWorkbook([Array.from({ length: 250 }, (_v, index) => `C${index}`), Array.from({ length: 250 }, () => '1')], 'xlsx'),
+    content: () =>
+      csvToWorkbook(
+        [Array.from({ length: 250 }, (_v, index) => `C${index}`), Array.from({ length: 250 }, () => '1')],
+        'xlsx',
+      ),
     says: 'has 250 columns; at most 200 are allowed',
   },
-  { name: 'a file larger than the limit', kind: 'UPLOAD_STOCK_PRICE', fileName: 'huge.csv', content: () => `${LEGACY}${'#'.repeat(1024 * 1024)}`, status: 413, says: 'larger than the 1 MB upload limit' },
-  { name: 'corporate actions sent as prices', kind: 'UPLOAD_STOCK_PRICE', fileName: 'CF-CA.csv', content: () => dataFile('corporate_actions/CF-CA-equities.csv').subarray(0, 20_000), says: 'belongs to "Upload Corporate Actions", not "Upload Stock Price"' },
-  { name: 'a bhavcopy sent as stocks', kind: 'UPLOAD_STOCK', fileName: '02JAN2019.csv', content: () => LEGACY, says: 'belongs to "Upload Stock Price", not "Upload Stock"' },
-  { name: 'an index list sent as corporate actions', kind: 'UPLOAD_CORPORATE_ACTIONS', fileName: 'nifty.csv', content: () => dataFile('industry/2019-10/ind_nifty500list.csv'), says: 'belongs to "Upload Update Company Profile"' },
-  { name: 'profit and loss facts sent as a balance sheet', kind: 'UPLOAD_FINANCIAL_STATEMENT', fileName: 'tcs.xlsx', content: () => dataFile(XBRL_TCS), says: 'upload it as "Upload Financial Report"' },
+  {
+    name: 'a file larger than the limit',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'huge.csv',
+    content: () => `${LEGACY}${'#'.repeat(1024 * 1024)}`,
+    status: 413,
+    says: 'larger than the 1 MB upload limit',
+  },
+  {
+    name: 'corporate actions sent as prices',
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName: 'CF-CA.csv',
+    content: () => dataFile('corporate_actions/CF-CA-equities.csv').subarray(0, 20_000),
+    says: 'belongs to "Upload Corporate Actions", not "Upload Stock Price"',
+  },
+  {
+    name: 'a bhavcopy sent as stocks',
+    kind: 'UPLOAD_STOCK',
+    fileName: '02JAN2019.csv',
+    content: () => LEGACY,
+    says: 'belongs to "Upload Stock Price", not "Upload Stock"',
+  },
+  {
+    name: 'an index list sent as corporate actions',
+    kind: 'UPLOAD_CORPORATE_ACTIONS',
+    fileName: 'nifty.csv',
+    content: () => dataFile('industry/2019-10/ind_nifty500list.csv'),
+    says: 'belongs to "Upload Update Company Profile"',
+  },
+  {
+    name: 'profit and loss facts sent as a balance sheet',
+    kind: 'UPLOAD_FINANCIAL_STATEMENT',
+    fileName: 'tcs.xlsx',
+    content: () => dataFile(XBRL_TCS),
+    says: 'upload it as "Upload Financial Report"',
+  },
   {
     name: 'a balance-sheet table sent as results',
     kind: 'UPLOAD_FINANCIAL_REPORT',
     fileName: 'bs.csv',
-    content: () => 'Symbol,NatureOfReportStandaloneConsolidated,DateOfEndOfReportingPeriod,Assets,EquityAndLiabilities\nTCS,Standalone,2020-03-31,10,10\n',
+    content: () =>
+      'Symbol,NatureOfReportStandaloneConsolidated,DateOfEndOfReportingPeriod,Assets,EquityAndLiabilities\nTCS,Standalone,2020-03-31,10,10\n',
     says: 'belongs to "Upload Financial Statement"',
   },
-  { name: 'an equity list with a bad ISIN', kind: 'UPLOAD_STOCK', fileName: 'isin.csv', content: () => `${EQUITY_HEADER}\nABC,Abc Limited,EQ,06-OCT-2008,5,1,INE144J0102,5\n`, says: "'INE144J0102' is not an ISIN", at: { line: 2, column: 'ISIN NUMBER' } },
+  {
+    name: 'an equity list with a bad ISIN',
+    kind: 'UPLOAD_STOCK',
+    fileName: 'isin.csv',
+    content: () => `${EQUITY_HEADER}\nABC,Abc Limited,EQ,06-OCT-2008,5,1,INE144J0102,5\n`,
+    says: "'INE144J0102' is not an ISIN",
+    at: { line: 2, column: 'ISIN NUMBER' },
+  },
   {
     name: 'one symbol twice with different details',
     kind: 'UPLOAD_STOCK',
     fileName: 'twice.csv',
-    content: () => `${EQUITY_HEADER}\nABC,Abc Limited,EQ,06-OCT-2008,5,1,INE144J01027,5\nABC,Abc Limited,BE,06-OCT-2008,5,1,INE144J01027,5\n`,
+    content: () =>
+      `${EQUITY_HEADER}\nABC,Abc Limited,EQ,06-OCT-2008,5,1,INE144J01027,5\nABC,Abc Limited,BE,06-OCT-2008,5,1,INE144J01027,5\n`,
     says: 'ABC is already on line 2 with other details',
     at: { line: 3, column: 'SYMBOL' },
   },
-  { name: 'a corporate action with a bad date', kind: 'UPLOAD_CORPORATE_ACTIONS', fileName: 'ca.csv', content: () => `${ACTIONS_HEADER}\n"TCS","Tata Consultancy Services Limited","EQ"," Dividend","1","32-Jan-2020","-","-","-"\n`, says: "'32-Jan-2020' is not a valid date", at: { line: 2, column: 'EX-DATE' } },
+  {
+    name: 'a corporate action with a bad date',
+    kind: 'UPLOAD_CORPORATE_ACTIONS',
+    fileName: 'ca.csv',
+    content: () =>
+      `${ACTIONS_HEADER}\n"TCS","Tata Consultancy Services Limited","EQ"," Dividend","1","32-Jan-2020","-","-","-"\n`,
+    says: "'32-Jan-2020' is not a valid date",
+    at: { line: 2, column: 'EX-DATE' },
+  },
   {
     name: 'the same corporate action with two company names',
     kind: 'UPLOAD_CORPORATE_ACTIONS',
     fileName: 'ca2.csv',
-    content: () => `${ACTIONS_HEADER}\n"TCS","Tata Consultancy Services Limited","EQ"," Dividend","1","16-Jan-2020","-","-","-"\n"TCS","TCS Ltd","EQ"," Dividend","1","16-Jan-2020","-","-","-"\n`,
+    content: () =>
+      `${ACTIONS_HEADER}\n"TCS","Tata Consultancy Services Limited","EQ"," Dividend","1","16-Jan-2020","-","-","-"\n"TCS","TCS Ltd","EQ"," Dividend","1","16-Jan-2020","-","-","-"\n`,
     says: 'repeats the event on line 2',
     at: { line: 3, column: '' },
   },
-  { name: 'a company profile without industry', kind: 'UPLOAD_UPDATE_COMPANY_PROFILE', fileName: 'p.csv', content: () => 'Company Name,Industry,Symbol,Series,ISIN Code\r\nAcme Ltd.,,ACME,EQ,INE000A01016\r\n', says: 'is required', at: { line: 2, column: 'Industry' } },
+  {
+    name: 'a company profile without industry',
+    kind: 'UPLOAD_UPDATE_COMPANY_PROFILE',
+    fileName: 'p.csv',
+    content: () => 'Company Name,Industry,Symbol,Series,ISIN Code\r\nAcme Ltd.,,ACME,EQ,INE000A01016\r\n',
+    says: 'is required',
+    at: { line: 2, column: 'Industry' },
+  },
   {
     name: 'a results filing without its profit',
     kind: 'UPLOAD_FINANCIAL_REPORT',
@@ -212,22 +395,35 @@ const BAD_FILES: BadFile[] = [
     name: 'a results filing that is neither standalone nor consolidated',
     kind: 'UPLOAD_FINANCIAL_REPORT',
     fileName: 'nature.csv',
-    content: () => xbrlCsv((rows) => rows.map((row) => (row[1] === 'NatureOfReportStandaloneConsolidated' ? [...row.slice(0, 5), 'Both'] : row))),
+    content: () =>
+      xbrlCsv((rows) =>
+        rows.map((row) => (row[1] === 'NatureOfReportStandaloneConsolidated' ? [...row.slice(0, 5), 'Both'] : row)),
+      ),
     says: "'Both' is neither Standalone nor Consolidated",
   },
   {
     name: 'a results fact that is not a number',
     kind: 'UPLOAD_FINANCIAL_REPORT',
     fileName: 'nan.csv',
-    content: () => xbrlCsv((rows) => rows.map((row) => (row[1] === 'Income' && row[3] === 'OneD' ? [...row.slice(0, 5), 'lots'] : row))),
+    content: () =>
+      xbrlCsv((rows) =>
+        rows.map((row) => (row[1] === 'Income' && row[3] === 'OneD' ? [...row.slice(0, 5), 'lots'] : row)),
+      ),
     says: "Income: 'lots' is not a number",
   },
-  { name: 'a profit table named unlike a symbol', kind: 'UPLOAD_FINANCIAL_REPORT', fileName: 'my results.csv', content: () => dataFile('financials/quarterly_pat_eps_csv/tcs.csv'), says: 'no Symbol column and its name is not a symbol' },
+  {
+    name: 'a profit table named unlike a symbol',
+    kind: 'UPLOAD_FINANCIAL_REPORT',
+    fileName: 'my results.csv',
+    content: () => dataFile('financials/quarterly_pat_eps_csv/tcs.csv'),
+    says: 'no Symbol column and its name is not a symbol',
+  },
   {
     name: 'a balance sheet that does not balance',
     kind: 'UPLOAD_FINANCIAL_STATEMENT',
     fileName: 'bs.csv',
-    content: () => 'Symbol,NatureOfReportStandaloneConsolidated,DateOfEndOfReportingPeriod,Assets,EquityAndLiabilities\nTCS,Standalone,2020-03-31,1000,999.99\n',
+    content: () =>
+      'Symbol,NatureOfReportStandaloneConsolidated,DateOfEndOfReportingPeriod,Assets,EquityAndLiabilities\nTCS,Standalone,2020-03-31,1000,999.99\n',
     says: 'does not balance',
     at: { line: 2, column: 'EquityAndLiabilities' },
   },
@@ -239,11 +435,15 @@ describe('malformed uploads', () => {
   let baseline: Record<string, string>;
 
   beforeAll(async () => {
-    api = await startTestApi({ config: { uploadMaxBytes: 1024 * 1024, uploadMaxUncompressedBytes: 4 * 1024 * 1024, uploadMaxArchiveEntries: 50 } });
+    api = await startTestApi({
+      config: { uploadMaxBytes: 1024 * 1024, uploadMaxUncompressedBytes: 4 * 1024 * 1024, uploadMaxArchiveEntries: 50 },
+    });
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     // some data first, so "unchanged" means something
     expect((await upload(api, staff, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', LEGACY)).status).toBe(200);
-    expect((await upload(api, staff, 'UPLOAD_STOCK', 'EQUITY_L.csv', dataFile('equity_list/EQUITY_L.csv'))).status).toBe(200);
+    expect(
+      (await upload(api, staff, 'UPLOAD_STOCK', 'EQUITY_L.csv', dataFile('equity_list/EQUITY_L.csv'))).status,
+    ).toBe(200);
     expect((await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs.xlsx', dataFile(XBRL_TCS))).status).toBe(200);
     baseline = await marketFingerprint(api.handle);
   });
@@ -272,11 +472,19 @@ describe('malformed uploads', () => {
   it('lists at most 20 problems, with the total', async () => {
     // every data row gets a bad HIGH: 1,874 problems
     const rows = LEGACY_ROWS.map((row, index) => (index === 0 ? row : [row[0], row[1], row[2], 'x', ...row.slice(4)]));
-    const answer = await upload(api, staff, 'UPLOAD_STOCK_PRICE', 'all-bad.csv', rows.map((row) => row.join(',')).join('\n'));
+    const answer = await upload(
+      api,
+      staff,
+      'UPLOAD_STOCK_PRICE',
+      'all-bad.csv',
+      rows.map((row) => row.join(',')).join('\n'),
+    );
     expect(answer.status).toBe(400);
     expect(answer.body.details?.problemCount).toBe(LEGACY_ROWS.length - 1);
     expect(answer.body.details?.problems).toHaveLength(20);
-    expect(answer.body.details?.problems?.map((problem) => problem.line)).toEqual(Array.from({ length: 20 }, (_v, index) => index + 2));
+    expect(answer.body.details?.problems?.map((problem) => problem.line)).toEqual(
+      Array.from({ length: 20 }, (_v, index) => index + 2),
+    );
     expect(answer.body.message).toContain('(1,874 problems in all; the first 20 are listed)');
     expect(await marketFingerprint(api.handle)).toEqual(baseline);
   });
@@ -291,7 +499,10 @@ describe('malformed uploads', () => {
     it('wants a file', async () => {
       const form = new FormData();
       form.append('type', 'UPLOAD_STOCK_PRICE');
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', { token: staff, body: form });
+      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
+        token: staff,
+        body: form,
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe('No file was sent: add one part named "file"');
     });
@@ -300,13 +511,19 @@ describe('malformed uploads', () => {
       const form = new FormData();
       form.append('file', new Blob([LEGACY]), 'a.csv');
       form.append('file', new Blob([LEGACY]), 'b.csv');
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', { token: staff, body: form });
+      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
+        token: staff,
+        body: form,
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe('Send one file per upload');
     });
 
     it('wants multipart, not JSON', async () => {
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', { token: staff, json: { file: LEGACY } });
+      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
+        token: staff,
+        json: { file: LEGACY },
+      });
       expect(answer.status).toBe(415);
       expect(answer.body.message).toBe('Send the file as multipart/form-data with one part named "file"');
     });

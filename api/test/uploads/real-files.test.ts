@@ -9,7 +9,16 @@ import Big from 'big.js';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { csvToWorkbook, DATA_DIR, dataFile, legacyDateToIso, marketFingerprint, plainCsvRows, sqlRows, upload } from './helpers.js';
+import {
+  csvToWorkbook,
+  DATA_DIR,
+  dataFile,
+  legacyDateToIso,
+  marketFingerprint,
+  plainCsvRows,
+  sqlRows,
+  upload,
+} from './helpers.js';
 
 const fmt = (value: number) => value.toLocaleString('en-US');
 
@@ -40,8 +49,19 @@ describe('uploads of the real NSE files', () => {
       expect(answer.status).toBe(200);
       // 1,953 lines in the file = header + 1,952 rows (PROVENANCE lists 1,952 for 31-Mar-2020)
       expect(body.length).toBe(1952);
-      expect(answer.body.message).toBe(`Stock prices: ${fmt(body.length)} rows for 2020-03-31 (${fmt(body.length)} new, 0 replaced)`);
-      expect(answer.body).toMatchObject({ rowsInFile: 1952, inserted: 1952, updated: 0, unchanged: 0, deleted: 0, dates: ['2020-03-31'], layout: 'NSE_BHAVCOPY_LEGACY', fileFormat: 'csv' });
+      expect(answer.body.message).toBe(
+        `Stock prices: ${fmt(body.length)} rows for 2020-03-31 (${fmt(body.length)} new, 0 replaced)`,
+      );
+      expect(answer.body).toMatchObject({
+        rowsInFile: 1952,
+        inserted: 1952,
+        updated: 0,
+        unchanged: 0,
+        deleted: 0,
+        dates: ['2020-03-31'],
+        layout: 'NSE_BHAVCOPY_LEGACY',
+        fileFormat: 'csv',
+      });
 
       const [stored] = await sqlRows<{ rows: number; qty: string; value: string; series: number }>(
         api.handle,
@@ -92,7 +112,9 @@ describe('uploads of the real NSE files', () => {
       const corrected = body.map((row) => [...row]);
       const reliance = corrected.find((row) => row[0] === 'RELIANCE' && row[1] === 'EQ')!;
       reliance[at('CLOSE')] = '1114.00';
-      const moved = corrected.find((row) => row[1] === 'EQ' && !corrected.some((other) => other[0] === row[0] && other[1] === 'BE'))!;
+      const moved = corrected.find(
+        (row) => row[1] === 'EQ' && !corrected.some((other) => other[0] === row[0] && other[1] === 'BE'),
+      )!;
       moved[1] = 'BE';
       const dropped = corrected.pop()!;
       const text = [header, ...corrected].map((row) => row.join(',')).join('\n');
@@ -100,14 +122,30 @@ describe('uploads of the real NSE files', () => {
       const answer = await upload(api, staff, 'UPLOAD_STOCK_PRICE', 'corrected.csv', text);
       expect(answer.status).toBe(200);
       // 1,951 rows: 1 new (moved BE), 1 replaced (RELIANCE), 1,949 unchanged, 1 removed (moved EQ)
-      expect(answer.body.message).toBe('Stock prices: 1,951 rows for 2020-03-31 (1 new, 1 replaced, 1,949 unchanged, 1 removed)');
-      const [close] = await sqlRows<{ close_price: string }>(api.handle, "SELECT close_price FROM stock_prices WHERE symbol = 'RELIANCE' AND series = 'EQ' AND trade_date = '2020-03-31'");
+      expect(answer.body.message).toBe(
+        'Stock prices: 1,951 rows for 2020-03-31 (1 new, 1 replaced, 1,949 unchanged, 1 removed)',
+      );
+      const [close] = await sqlRows<{ close_price: string }>(
+        api.handle,
+        "SELECT close_price FROM stock_prices WHERE symbol = 'RELIANCE' AND series = 'EQ' AND trade_date = '2020-03-31'",
+      );
       expect(new Big(close!.close_price).eq('1114')).toBe(true);
-      const movedRows = await sqlRows<{ series: string }>(api.handle, "SELECT series FROM stock_prices WHERE symbol = $1 AND trade_date = '2020-03-31' ORDER BY series", [moved[0]]);
+      const movedRows = await sqlRows<{ series: string }>(
+        api.handle,
+        "SELECT series FROM stock_prices WHERE symbol = $1 AND trade_date = '2020-03-31' ORDER BY series",
+        [moved[0]],
+      );
       expect(movedRows.map((row) => row.series)).toEqual(['BE']);
-      const droppedRows = await sqlRows(api.handle, "SELECT 1 FROM stock_prices WHERE symbol = $1 AND series = $2 AND trade_date = '2020-03-31'", [dropped[0], dropped[1]]);
+      const droppedRows = await sqlRows(
+        api.handle,
+        "SELECT 1 FROM stock_prices WHERE symbol = $1 AND series = $2 AND trade_date = '2020-03-31'",
+        [dropped[0], dropped[1]],
+      );
       expect(droppedRows).toHaveLength(1);
-      const [summary] = await sqlRows<{ row_count: number }>(api.handle, "SELECT row_count FROM stock_price_dates WHERE trade_date = '2020-03-31'");
+      const [summary] = await sqlRows<{ row_count: number }>(
+        api.handle,
+        "SELECT row_count FROM stock_price_dates WHERE trade_date = '2020-03-31'",
+      );
       expect(summary!.row_count).toBe(1952);
     });
 
@@ -117,10 +155,21 @@ describe('uploads of the real NSE files', () => {
       const combined = [parts[0]![0]!, ...parts.flatMap((part) => part.slice(1))];
       const expectedRows = combined.length - 1; // 1,874 + 1,878 + 1,889 = 5,641 (PROVENANCE)
       expect(expectedRows).toBe(5641);
-      const answer = await upload(api, staff, 'UPLOAD_STOCK_PRICE', 'jan-2019.csv', combined.map((row) => row.join(',')).join('\n') + '\n');
+      const answer = await upload(
+        api,
+        staff,
+        'UPLOAD_STOCK_PRICE',
+        'jan-2019.csv',
+        combined.map((row) => row.join(',')).join('\n') + '\n',
+      );
       expect(answer.status).toBe(200);
-      expect(answer.body.message).toBe('Stock prices: 5,641 rows for 3 dates from 2019-01-02 to 2019-01-04 (5,641 new, 0 replaced)');
-      const counts = await sqlRows<{ d: string; n: number }>(api.handle, "SELECT trade_date::text AS d, row_count AS n FROM stock_price_dates WHERE trade_date < '2019-02-01' ORDER BY 1");
+      expect(answer.body.message).toBe(
+        'Stock prices: 5,641 rows for 3 dates from 2019-01-02 to 2019-01-04 (5,641 new, 0 replaced)',
+      );
+      const counts = await sqlRows<{ d: string; n: number }>(
+        api.handle,
+        "SELECT trade_date::text AS d, row_count AS n FROM stock_price_dates WHERE trade_date < '2019-02-01' ORDER BY 1",
+      );
       expect(counts).toEqual([
         { d: '2019-01-02', n: 1874 },
         { d: '2019-01-03', n: 1878 },
@@ -136,9 +185,22 @@ describe('uploads of the real NSE files', () => {
       expect(rowsOfDay.length).toBe(2993); // PROVENANCE
       const answer = await upload(api, staff, 'UPLOAD_STOCK_PRICE', name, dataFile(`bhavcopy/udiff/${name}`));
       expect(answer.status).toBe(200);
-      expect(answer.body).toMatchObject({ layout: 'NSE_BHAVCOPY_UDIFF', rowsInFile: 2993, inserted: 2993, dates: ['2025-06-18'] });
-      const reliance = rowsOfDay.find((row) => row[columns.indexOf('TckrSymb')] === 'RELIANCE' && row[columns.indexOf('SctySrs')] === 'EQ')!;
-      const [stored] = await sqlRows<{ close_price: string; high_price: string; total_traded_qty: string | number; total_trades: number; isin: string }>(
+      expect(answer.body).toMatchObject({
+        layout: 'NSE_BHAVCOPY_UDIFF',
+        rowsInFile: 2993,
+        inserted: 2993,
+        dates: ['2025-06-18'],
+      });
+      const reliance = rowsOfDay.find(
+        (row) => row[columns.indexOf('TckrSymb')] === 'RELIANCE' && row[columns.indexOf('SctySrs')] === 'EQ',
+      )!;
+      const [stored] = await sqlRows<{
+        close_price: string;
+        high_price: string;
+        total_traded_qty: string | number;
+        total_trades: number;
+        isin: string;
+      }>(
         api.handle,
         "SELECT close_price, high_price, total_traded_qty, total_trades, isin FROM stock_prices WHERE symbol = 'RELIANCE' AND series = 'EQ' AND trade_date = '2025-06-18'",
       );
@@ -162,7 +224,11 @@ describe('uploads of the real NSE files', () => {
         expect(answer.body.rowsInFile).toBe(legacy.length - 1);
         const date = legacyDateToIso(legacy[1]![10]!);
         // every row's close price equals the file's, compared as exact decimals
-        const stored = await sqlRows<{ symbol: string; series: string; close_price: string }>(api.handle, 'SELECT symbol, series, close_price FROM stock_prices WHERE trade_date = $1', [date]);
+        const stored = await sqlRows<{ symbol: string; series: string; close_price: string }>(
+          api.handle,
+          'SELECT symbol, series, close_price FROM stock_prices WHERE trade_date = $1',
+          [date],
+        );
         const byKey = new Map(stored.map((row) => [`${row.symbol}|${row.series}`, row.close_price]));
         expect(byKey.size).toBe(legacy.length - 1);
         for (const row of legacy.slice(1)) expect(new Big(byKey.get(`${row[0]}|${row[1]}`)!).eq(row[5]!)).toBe(true);
@@ -170,19 +236,42 @@ describe('uploads of the real NSE files', () => {
     });
 
     it('lists the uploaded dates ascending, under /insight and /api', async () => {
-      const insight = await api.request<string[]>('GET', '/insight/staff/uploads/stock-price/uploaded-dates', { token: staff });
+      const insight = await api.request<string[]>('GET', '/insight/staff/uploads/stock-price/uploaded-dates', {
+        token: staff,
+      });
       const main = await api.request<string[]>('GET', '/staff/uploads/stock-price/uploaded-dates', { token: staff });
       expect(insight.status).toBe(200);
-      expect(insight.body).toEqual(['2019-01-02', '2019-01-03', '2019-01-04', '2020-01-06', '2020-01-07', '2020-03-31', '2025-06-18']);
+      expect(insight.body).toEqual([
+        '2019-01-02',
+        '2019-01-03',
+        '2019-01-04',
+        '2020-01-06',
+        '2020-01-07',
+        '2020-03-31',
+        '2025-06-18',
+      ]);
       expect(main.body).toEqual(insight.body);
-      const counts = await api.request<Array<{ tradeDate: string; rowCount: number }>>('GET', '/insight/staff/uploads/stock-price/date-counts', { token: staff });
-      expect(counts.body.find((entry) => entry.tradeDate === '2025-06-18')).toEqual({ tradeDate: '2025-06-18', rowCount: 2993 });
+      const counts = await api.request<Array<{ tradeDate: string; rowCount: number }>>(
+        'GET',
+        '/insight/staff/uploads/stock-price/date-counts',
+        { token: staff },
+      );
+      expect(counts.body.find((entry) => entry.tradeDate === '2025-06-18')).toEqual({
+        tradeDate: '2025-06-18',
+        rowCount: 2993,
+      });
     });
   });
 
   describe('stocks and company profiles', () => {
     it('loads the equity list; the industry a company had is kept', async () => {
-      const profiles = await upload(api, staff, 'UPLOAD_UPDATE_COMPANY_PROFILE', 'ind_nifty500list.csv', dataFile('industry/2019-10/ind_nifty500list.csv'));
+      const profiles = await upload(
+        api,
+        staff,
+        'UPLOAD_UPDATE_COMPANY_PROFILE',
+        'ind_nifty500list.csv',
+        dataFile('industry/2019-10/ind_nifty500list.csv'),
+      );
       expect(profiles.status).toBe(200);
       // 502 lines = header + 501 companies, none known yet
       expect(profiles.body.message).toBe('Company profiles: 501 companies (501 new, 0 replaced)');
@@ -195,23 +284,43 @@ describe('uploads of the real NSE files', () => {
       const answer = await upload(api, staff, 'UPLOAD_STOCK', 'EQUITY_L.csv', dataFile('equity_list/EQUITY_L.csv'));
       expect(answer.status).toBe(200);
       // companies already there (from the index list) get the list's details: all "replaced"
-      expect(answer.body.message).toBe(`Stocks: ${fmt(listed.length)} companies (${fmt(listed.length - known)} new, ${fmt(known)} replaced)`);
+      expect(answer.body.message).toBe(
+        `Stocks: ${fmt(listed.length)} companies (${fmt(listed.length - known)} new, ${fmt(known)} replaced)`,
+      );
 
       // 20MICRONS,20 Microns Limited,EQ,06-OCT-2008,5,1,INE144J01027,5
       const [micron] = await sqlRows<Record<string, unknown>>(
         api.handle,
         "SELECT company_name, series, date_of_listing::text AS listed, paid_up_value, market_lot, isin_code, face_value, industry FROM companies WHERE symbol = '20MICRONS'",
       );
-      expect(micron).toEqual({ company_name: '20 Microns Limited', series: 'EQ', listed: '2008-10-06', paid_up_value: '5', market_lot: 1, isin_code: 'INE144J01027', face_value: '5', industry: null });
+      expect(micron).toEqual({
+        company_name: '20 Microns Limited',
+        series: 'EQ',
+        listed: '2008-10-06',
+        paid_up_value: '5',
+        market_lot: 1,
+        isin_code: 'INE144J01027',
+        face_value: '5',
+        industry: null,
+      });
       // ACC Ltd. is CEMENT & CEMENT PRODUCTS in the index list; the equity list has no industry
-      const [acc] = await sqlRows<{ industry: string; company_name: string }>(api.handle, "SELECT industry, company_name FROM companies WHERE symbol = 'ACC'");
-      expect(acc).toEqual({ industry: 'CEMENT & CEMENT PRODUCTS', company_name: listed.find((row) => row[0] === 'ACC')![1] });
+      const [acc] = await sqlRows<{ industry: string; company_name: string }>(
+        api.handle,
+        "SELECT industry, company_name FROM companies WHERE symbol = 'ACC'",
+      );
+      expect(acc).toEqual({
+        industry: 'CEMENT & CEMENT PRODUCTS',
+        company_name: listed.find((row) => row[0] === 'ACC')![1],
+      });
     });
 
     it('fills names from the old two-column .xls list, ignoring its repeated rows', async () => {
       const bytes = dataFile('equity_list/xls_variant_2015/EQUITY_L.xls');
       const book = XLSX.read(bytes, { type: 'buffer' });
-      const sheetRows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false }).slice(1).filter((row) => row.length > 0);
+      const sheetRows = XLSX.utils
+        .sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false })
+        .slice(1)
+        .filter((row) => row.length > 0);
       const distinct = new Set(sheetRows.map((row) => `${row[0]}|${row[1]}`));
       const repeats = sheetRows.length - distinct.size;
       expect(sheetRows.length).toBe(1507);
@@ -223,7 +332,10 @@ describe('uploads of the real NSE files', () => {
       expect(answer.body.inserted + answer.body.updated + answer.body.unchanged).toBe(distinct.size);
       expect(answer.body.message).toContain('18 repeated rows ignored');
       // a name-only row never clears details the company already has
-      const [micron] = await sqlRows<{ series: string; isin_code: string }>(api.handle, "SELECT series, isin_code FROM companies WHERE symbol = '20MICRONS'");
+      const [micron] = await sqlRows<{ series: string; isin_code: string }>(
+        api.handle,
+        "SELECT series, isin_code FROM companies WHERE symbol = '20MICRONS'",
+      );
       expect(micron).toEqual({ series: 'EQ', isin_code: 'INE144J01027' });
     });
 
@@ -236,16 +348,26 @@ describe('uploads of the real NSE files', () => {
   });
 
   describe('corporate actions', () => {
-    const text = dataFile('corporate_actions/CF-CA-equities.csv').toString('utf8').replace(/^\uFEFF/, '');
+    const text = dataFile('corporate_actions/CF-CA-equities.csv')
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const lines = text.split('\n').filter((line) => line !== '');
 
     it('loads the export: BOM, quotes, "-" dates; exact repeats ignored', async () => {
       const body = lines.slice(1);
       const distinct = new Set(body.map((line) => line.replace(/" +/g, '"').trim()));
       expect(body.length).toBe(21246);
-      const answer = await upload(api, staff, 'UPLOAD_CORPORATE_ACTIONS', 'CF-CA-equities.csv', dataFile('corporate_actions/CF-CA-equities.csv'));
+      const answer = await upload(
+        api,
+        staff,
+        'UPLOAD_CORPORATE_ACTIONS',
+        'CF-CA-equities.csv',
+        dataFile('corporate_actions/CF-CA-equities.csv'),
+      );
       expect(answer.status, answer.text).toBe(200);
-      expect(answer.body.message).toBe(`Corporate actions: 21,246 rows (${fmt(distinct.size)} new, 0 replaced, ${fmt(body.length - distinct.size)} repeated rows ignored)`);
+      expect(answer.body.message).toBe(
+        `Corporate actions: 21,246 rows (${fmt(distinct.size)} new, 0 replaced, ${fmt(body.length - distinct.size)} repeated rows ignored)`,
+      );
       // "HDFCBANK","HDFC Bank Limited","EQ"," Face Value Split (Sub-Division) - From Rs 2 Per Share To Rs 1 Per Share","1","19-Sep-2019","20-Sep-2019","-","-"
       const [split] = await sqlRows<Record<string, unknown>>(
         api.handle,
@@ -264,7 +386,13 @@ describe('uploads of the real NSE files', () => {
 
     it('changes nothing on a second upload', async () => {
       const before = await marketFingerprint(api.handle);
-      const answer = await upload(api, staff, 'UPLOAD_CORPORATE_ACTIONS', 'CF-CA-equities.csv', dataFile('corporate_actions/CF-CA-equities.csv'));
+      const answer = await upload(
+        api,
+        staff,
+        'UPLOAD_CORPORATE_ACTIONS',
+        'CF-CA-equities.csv',
+        dataFile('corporate_actions/CF-CA-equities.csv'),
+      );
       expect(answer.body.inserted + answer.body.updated).toBe(0);
       const after = await marketFingerprint(api.handle);
       expect(after.corporate_actions).toBe(before.corporate_actions);
@@ -275,7 +403,11 @@ describe('uploads of the real NSE files', () => {
     /** Independent reading of an XBRL sheet: the first fact of an element under a context. */
     function factOf(relative: string, element: string, context = 'OneD'): string | undefined {
       const book = XLSX.read(dataFile(relative), { type: 'buffer' });
-      const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, raw: false, defval: '' });
+      const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, {
+        header: 1,
+        raw: false,
+        defval: '',
+      });
       return rows.find((row) => row[1] === element && row[3] === context)?.[5];
     }
 
@@ -287,7 +419,13 @@ describe('uploads of the real NSE files', () => {
         'BAJFINANCE/18Sep2020_1423_NBFC_INDAS_57974_294049_21072020043244_WEB.xlsx', // NBFC
       ];
       for (const file of files) {
-        const answer = await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', path.basename(file), dataFile(`financials/xbrl_results_xlsx/${file}`));
+        const answer = await upload(
+          api,
+          staff,
+          'UPLOAD_FINANCIAL_REPORT',
+          path.basename(file),
+          dataFile(`financials/xbrl_results_xlsx/${file}`),
+        );
         expect(answer.status, answer.text).toBe(200);
         expect(answer.body.inserted).toBe(1);
       }
@@ -311,10 +449,14 @@ describe('uploads of the real NSE files', () => {
       // bank: expenses = expenditure excluding provisions + provisions (before exceptional items and tax)
       const sbinFile = `financials/xbrl_results_xlsx/${files[2]}`;
       const sbin = stored.find((row) => row.symbol === 'SBIN')!;
-      const expected = new Big(factOf(sbinFile, 'ExpenditureExcludingProvisionsAndContingencies')!).plus(factOf(sbinFile, 'ProvisionsOtherThanTaxAndContingencies')!);
+      const expected = new Big(factOf(sbinFile, 'ExpenditureExcludingProvisionsAndContingencies')!).plus(
+        factOf(sbinFile, 'ProvisionsOtherThanTaxAndContingencies')!,
+      );
       expect(new Big(sbin.expenses!).eq(expected)).toBe(true);
       // 756705000000 - 752393000000 = 4312000000: income minus these expenses is the profit before tax
-      expect(new Big(sbin.income!).minus(sbin.expenses!).eq(factOf(sbinFile, 'ProfitLossFromOrdinaryActivitiesBeforeTax')!)).toBe(true);
+      expect(
+        new Big(sbin.income!).minus(sbin.expenses!).eq(factOf(sbinFile, 'ProfitLossFromOrdinaryActivitiesBeforeTax')!),
+      ).toBe(true);
       expect(new Big(sbin.profit_loss_for_period!).eq(factOf(sbinFile, 'ProfitLossForThePeriod')!)).toBe(true);
       expect(sbin).toMatchObject({ reporting_quarter: 'Yearly', fy: '2018-04-01' });
     });
@@ -322,7 +464,13 @@ describe('uploads of the real NSE files', () => {
     it('loads the quarterly profit/EPS CSV, naming the company from the file name', async () => {
       const rows = plainCsvRows(dataFile('financials/quarterly_pat_eps_csv/tcs.csv').toString('utf8')).slice(1);
       expect(rows.length).toBe(26);
-      const answer = await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs.csv', dataFile('financials/quarterly_pat_eps_csv/tcs.csv'));
+      const answer = await upload(
+        api,
+        staff,
+        'UPLOAD_FINANCIAL_REPORT',
+        'tcs.csv',
+        dataFile('financials/quarterly_pat_eps_csv/tcs.csv'),
+      );
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.message).toBe('Financial results: 26 quarters for 1 company (26 new, 0 replaced)');
       // 31Dec2024,118320000000.0,32.71,3617242433
@@ -330,12 +478,25 @@ describe('uploads of the real NSE files', () => {
         api.handle,
         "SELECT nature_of_report, reporting_quarter, profit_loss_for_period, basic_earnings_per_share, income FROM financial_results WHERE symbol = 'TCS' AND date_of_end_of_reporting_period = '2024-12-31'",
       );
-      expect(latest).toMatchObject({ nature_of_report: 'UNSPECIFIED', reporting_quarter: 'Third quarter', income: null });
+      expect(latest).toMatchObject({
+        nature_of_report: 'UNSPECIFIED',
+        reporting_quarter: 'Third quarter',
+        income: null,
+      });
       expect(new Big(latest!.profit_loss_for_period!).eq('118320000000')).toBe(true);
       expect(new Big(latest!.basic_earnings_per_share!).eq('32.71')).toBe(true);
-      const mm = await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'm&m.csv', dataFile('financials/quarterly_pat_eps_csv/m&m.csv'));
+      const mm = await upload(
+        api,
+        staff,
+        'UPLOAD_FINANCIAL_REPORT',
+        'm&m.csv',
+        dataFile('financials/quarterly_pat_eps_csv/m&m.csv'),
+      );
       expect(mm.status).toBe(200);
-      const [{ n } = { n: 0 }] = await sqlRows<{ n: number }>(api.handle, "SELECT count(*)::int AS n FROM financial_results WHERE symbol = 'M&M'");
+      const [{ n } = { n: 0 }] = await sqlRows<{ n: number }>(
+        api.handle,
+        "SELECT count(*)::int AS n FROM financial_results WHERE symbol = 'M&M'",
+      );
       expect(n).toBe(27);
     });
 
@@ -345,8 +506,13 @@ describe('uploads of the real NSE files', () => {
       const csv = XLSX.utils.sheet_to_csv(book.Sheets[book.SheetNames[0]!]!);
       const answer = await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs-q1.csv', csv);
       expect(answer.status, answer.text).toBe(200);
-      expect(answer.body.message).toBe('Financial results: 1 filing for TCS, quarter ended 2019-06-30 (standalone) (1 new, 0 replaced)');
-      const [tcs] = await sqlRows<{ profit_loss_for_period: string }>(api.handle, "SELECT profit_loss_for_period FROM financial_results WHERE symbol = 'TCS' AND nature_of_report = 'STANDALONE'");
+      expect(answer.body.message).toBe(
+        'Financial results: 1 filing for TCS, quarter ended 2019-06-30 (standalone) (1 new, 0 replaced)',
+      );
+      const [tcs] = await sqlRows<{ profit_loss_for_period: string }>(
+        api.handle,
+        "SELECT profit_loss_for_period FROM financial_results WHERE symbol = 'TCS' AND nature_of_report = 'STANDALONE'",
+      );
       expect(new Big(tcs!.profit_loss_for_period).eq(factOf(relative, 'ProfitLossForPeriod')!)).toBe(true);
     });
 
@@ -355,13 +521,22 @@ describe('uploads of the real NSE files', () => {
       let filings = 0;
       for (const symbol of fs.readdirSync(root)) {
         for (const name of fs.readdirSync(path.join(root, symbol))) {
-          const answer = await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', name, fs.readFileSync(path.join(root, symbol, name)));
+          const answer = await upload(
+            api,
+            staff,
+            'UPLOAD_FINANCIAL_REPORT',
+            name,
+            fs.readFileSync(path.join(root, symbol, name)),
+          );
           expect(answer.status, `${symbol}/${name}: ${answer.text}`).toBe(200);
           filings++;
         }
       }
       expect(filings).toBe(163); // PROVENANCE: 163 files
-      const [{ n } = { n: 0 }] = await sqlRows<{ n: number }>(api.handle, "SELECT count(*)::int AS n FROM financial_results WHERE source_layout = 'XBRL_RESULTS'");
+      const [{ n } = { n: 0 }] = await sqlRows<{ n: number }>(
+        api.handle,
+        "SELECT count(*)::int AS n FROM financial_results WHERE source_layout = 'XBRL_RESULTS'",
+      );
       // one row per company, basis and quarter end: the 163 files are 163 distinct filings
       expect(n).toBe(163);
     });
@@ -369,10 +544,18 @@ describe('uploads of the real NSE files', () => {
 
   describe('balance sheets', () => {
     it('accepts the template and a fact sheet', async () => {
-      const template = await api.request('GET', '/insight/staff/uploads/templates/balance-sheet-template.csv', { token: staff });
+      const template = await api.request('GET', '/insight/staff/uploads/templates/balance-sheet-template.csv', {
+        token: staff,
+      });
       expect(template.status).toBe(200);
       expect(template.headers.get('content-type')).toContain('text/csv');
-      const answer = await upload(api, staff, 'UPLOAD_FINANCIAL_STATEMENT', 'balance-sheet-template.csv', template.text);
+      const answer = await upload(
+        api,
+        staff,
+        'UPLOAD_FINANCIAL_STATEMENT',
+        'balance-sheet-template.csv',
+        template.text,
+      );
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.message).toBe('Balance sheets: 2 balance sheets for 1 company (2 new, 0 replaced)');
 
@@ -395,23 +578,54 @@ describe('uploads of the real NSE files', () => {
         api.handle,
         "SELECT nature_of_report, date_of_start_of_financial_year::text AS fy, non_current_assets, total_assets, total_equity, total_liabilities, equity_share_capital FROM balance_sheets WHERE symbol = 'INFY'",
       );
-      expect(infy).toEqual({ nature_of_report: 'CONSOLIDATED', fy: '2019-04-01', non_current_assets: '700', total_assets: '1000', total_equity: '400', total_liabilities: '600', equity_share_capital: null });
+      expect(infy).toEqual({
+        nature_of_report: 'CONSOLIDATED',
+        fy: '2019-04-01',
+        non_current_assets: '700',
+        total_assets: '1000',
+        total_equity: '400',
+        total_liabilities: '600',
+        equity_share_capital: null,
+      });
     });
   });
 
   describe('the upload record', () => {
     it('keeps who, when, kind, file name, SHA-256 and row counts, newest first', async () => {
-      const history = await api.request<{ total: number; items: Array<Record<string, unknown>> }>('GET', '/insight/staff/uploads/history?limit=3', { token: staff });
+      const history = await api.request<{ total: number; items: Array<Record<string, unknown>> }>(
+        'GET',
+        '/insight/staff/uploads/history?limit=3',
+        { token: staff },
+      );
       expect(history.status).toBe(200);
       expect(history.body.items).toHaveLength(3);
       const newest = history.body.items[0]!;
-      expect(newest).toMatchObject({ kind: 'UPLOAD_FINANCIAL_STATEMENT', fileName: 'infy-bs.csv', uploadedBy: 'staff', fileFormat: 'csv', rowsInFile: 9, rowsInserted: 1 });
+      expect(newest).toMatchObject({
+        kind: 'UPLOAD_FINANCIAL_STATEMENT',
+        fileName: 'infy-bs.csv',
+        uploadedBy: 'staff',
+        fileFormat: 'csv',
+        rowsInFile: 9,
+        rowsInserted: 1,
+      });
       const { createHash } = await import('node:crypto');
-      const facts = (await sqlRows<{ file_sha256: string; file_bytes: number }>(api.handle, 'SELECT file_sha256, file_bytes FROM market_data_uploads WHERE id = $1', [newest.id]))[0]!;
+      const facts = (
+        await sqlRows<{ file_sha256: string; file_bytes: number }>(
+          api.handle,
+          'SELECT file_sha256, file_bytes FROM market_data_uploads WHERE id = $1',
+          [newest.id],
+        )
+      )[0]!;
       expect(newest.fileSha256).toBe(facts.file_sha256);
-      const prices = await api.request<{ items: Array<{ fileName: string; fileSha256: string; rowsInFile: number }> }>('GET', '/insight/staff/uploads/history?kind=UPLOAD_STOCK_PRICE&limit=200', { token: staff });
+      const prices = await api.request<{ items: Array<{ fileName: string; fileSha256: string; rowsInFile: number }> }>(
+        'GET',
+        '/insight/staff/uploads/history?kind=UPLOAD_STOCK_PRICE&limit=200',
+        { token: staff },
+      );
       const first = prices.body.items.find((item) => item.fileName === '31MAR2020.csv')!;
-      expect(first.fileSha256).toBe(createHash('sha256').update(dataFile('bhavcopy/legacy/31MAR2020.csv')).digest('hex'));
+      expect(first.fileSha256).toBe(
+        createHash('sha256').update(dataFile('bhavcopy/legacy/31MAR2020.csv')).digest('hex'),
+      );
       expect(first.rowsInFile).toBe(1952);
     });
   });

@@ -24,7 +24,9 @@ describe('uploads routes', () => {
   afterAll(async () => api.close());
 
   it('lists the six upload types with their endpoints and readable names', async () => {
-    const answer = await api.request<Array<{ type: string; label: string; endpoint: string; description: string; templateUrl: string | null }>>('GET', '/insight/staff/uploads/types', { token: staff });
+    const answer = await api.request<
+      Array<{ type: string; label: string; endpoint: string; description: string; templateUrl: string | null }>
+    >('GET', '/insight/staff/uploads/types', { token: staff });
     expect(answer.status).toBe(200);
     expect(answer.body.map((type) => type.type)).toEqual([...UPLOAD_TYPES]);
     expect(Object.fromEntries(answer.body.map((type) => [type.type, type.endpoint]))).toEqual(ENDPOINTS);
@@ -36,43 +38,85 @@ describe('uploads routes', () => {
       'Upload Financial Report',
       'Upload Update Company Profile',
     ]);
-    expect(answer.body.find((type) => type.type === 'UPLOAD_FINANCIAL_STATEMENT')?.templateUrl).toBe('/insight/staff/uploads/templates/balance-sheet-template.csv');
+    expect(answer.body.find((type) => type.type === 'UPLOAD_FINANCIAL_STATEMENT')?.templateUrl).toBe(
+      '/insight/staff/uploads/templates/balance-sheet-template.csv',
+    );
     for (const type of answer.body) expect(type.description.length).toBeGreaterThan(40);
   });
 
   it('lets investors and anonymous callers upload nothing', async () => {
     const before = await marketFingerprint(api.handle);
-    const asInvestor = await upload(api, investor, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', dataFile('bhavcopy/legacy/02JAN2019.csv'));
+    const asInvestor = await upload(
+      api,
+      investor,
+      'UPLOAD_STOCK_PRICE',
+      '02JAN2019.csv',
+      dataFile('bhavcopy/legacy/02JAN2019.csv'),
+    );
     expect(asInvestor.status).toBe(403);
     expect(asInvestor.body.message).toBe('This action is for staff and administrators only');
-    const anonymous = await upload(api, undefined, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', dataFile('bhavcopy/legacy/02JAN2019.csv'));
+    const anonymous = await upload(
+      api,
+      undefined,
+      'UPLOAD_STOCK_PRICE',
+      '02JAN2019.csv',
+      dataFile('bhavcopy/legacy/02JAN2019.csv'),
+    );
     expect(anonymous.status).toBe(401);
-    for (const path of ['/insight/staff/uploads/types', '/insight/staff/uploads/history', '/insight/staff/uploads/stock-price/uploaded-dates', '/staff/uploads/stock-price/uploaded-dates']) {
+    for (const path of [
+      '/insight/staff/uploads/types',
+      '/insight/staff/uploads/history',
+      '/insight/staff/uploads/stock-price/uploaded-dates',
+      '/staff/uploads/stock-price/uploaded-dates',
+    ]) {
       expect((await api.request('GET', path, { token: investor })).status).toBe(403);
     }
     expect(await marketFingerprint(api.handle)).toEqual(before);
   });
 
   it('lets staff and administrators upload, and records who did', async () => {
-    const byStaff = await upload(api, staff, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', dataFile('bhavcopy/legacy/02JAN2019.csv'));
+    const byStaff = await upload(
+      api,
+      staff,
+      'UPLOAD_STOCK_PRICE',
+      '02JAN2019.csv',
+      dataFile('bhavcopy/legacy/02JAN2019.csv'),
+    );
     expect(byStaff.status).toBe(200);
-    const byAdmin = await upload(api, admin, 'UPLOAD_STOCK_PRICE', '03JAN2019.csv', dataFile('bhavcopy/legacy/03JAN2019.csv'));
+    const byAdmin = await upload(
+      api,
+      admin,
+      'UPLOAD_STOCK_PRICE',
+      '03JAN2019.csv',
+      dataFile('bhavcopy/legacy/03JAN2019.csv'),
+    );
     expect(byAdmin.status).toBe(200);
-    const history = await api.request<{ total: number; items: Array<{ fileName: string; uploadedBy: string; kind: string }> }>('GET', '/insight/staff/uploads/history', { token: admin });
+    const history = await api.request<{
+      total: number;
+      items: Array<{ fileName: string; uploadedBy: string; kind: string }>;
+    }>('GET', '/insight/staff/uploads/history', { token: admin });
     expect(history.body.total).toBe(2);
     expect(history.body.items.map((item) => [item.fileName, item.uploadedBy, item.kind])).toEqual([
       ['03JAN2019.csv', 'admin', 'UPLOAD_STOCK_PRICE'],
       ['02JAN2019.csv', 'staff', 'UPLOAD_STOCK_PRICE'],
     ]);
-    const paged = await api.request<{ total: number; items: Array<{ fileName: string }> }>('GET', '/insight/staff/uploads/history?limit=1&offset=1', { token: staff });
+    const paged = await api.request<{ total: number; items: Array<{ fileName: string }> }>(
+      'GET',
+      '/insight/staff/uploads/history?limit=1&offset=1',
+      { token: staff },
+    );
     expect(paged.body).toMatchObject({ total: 2, items: [{ fileName: '02JAN2019.csv' }] });
-    const bad = await api.request<{ message: string }>('GET', '/insight/staff/uploads/history?limit=0', { token: staff });
+    const bad = await api.request<{ message: string }>('GET', '/insight/staff/uploads/history?limit=0', {
+      token: staff,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toContain('limit must be at least 1');
   });
 
   it('serves the uploaded dates under /insight and /api alike', async () => {
-    const insight = await api.request<string[]>('GET', '/insight/staff/uploads/stock-price/uploaded-dates', { token: staff });
+    const insight = await api.request<string[]>('GET', '/insight/staff/uploads/stock-price/uploaded-dates', {
+      token: staff,
+    });
     const main = await api.request<string[]>('GET', '/api/staff/uploads/stock-price/uploaded-dates', { token: staff });
     expect(insight.body).toEqual(['2019-01-02', '2019-01-03']);
     expect(main.body).toEqual(insight.body);
@@ -82,13 +126,32 @@ describe('uploads routes', () => {
     const seen: Array<{ kind: string; dates?: string[] | undefined; pricesVisible: number }> = [];
     api.app.events.on('market.dataChanged', async (payload) => {
       // a listener runs after the commit: the new rows are visible to it
-      const [row] = await sqlRows<{ n: number }>(api.handle, 'SELECT count(*)::int AS n FROM stock_prices WHERE trade_date = ANY($1::date[])', [payload.dates ?? []]);
+      const [row] = await sqlRows<{ n: number }>(
+        api.handle,
+        'SELECT count(*)::int AS n FROM stock_prices WHERE trade_date = ANY($1::date[])',
+        [payload.dates ?? []],
+      );
       seen.push({ ...payload, pricesVisible: row?.n ?? 0 });
     });
-    const result = await ingestFile(api.app, 'UPLOAD_STOCK_PRICE', '04JAN2019.csv', dataFile('bhavcopy/legacy/04JAN2019.csv'), { id: null, username: 'analysis-tests' });
-    expect(result).toMatchObject({ kind: 'UPLOAD_STOCK_PRICE', rowsInFile: 1889, inserted: 1889, dates: ['2019-01-04'] });
+    const result = await ingestFile(
+      api.app,
+      'UPLOAD_STOCK_PRICE',
+      '04JAN2019.csv',
+      dataFile('bhavcopy/legacy/04JAN2019.csv'),
+      { id: null, username: 'analysis-tests' },
+    );
+    expect(result).toMatchObject({
+      kind: 'UPLOAD_STOCK_PRICE',
+      rowsInFile: 1889,
+      inserted: 1889,
+      dates: ['2019-01-04'],
+    });
     expect(seen).toEqual([{ kind: 'UPLOAD_STOCK_PRICE', dates: ['2019-01-04'], pricesVisible: 1889 }]);
-    const [record] = await sqlRows<{ uploaded_by: number | null; uploaded_by_username: string }>(api.handle, 'SELECT uploaded_by, uploaded_by_username FROM market_data_uploads WHERE id = $1', [result.uploadId]);
+    const [record] = await sqlRows<{ uploaded_by: number | null; uploaded_by_username: string }>(
+      api.handle,
+      'SELECT uploaded_by, uploaded_by_username FROM market_data_uploads WHERE id = $1',
+      [result.uploadId],
+    );
     expect(record).toEqual({ uploaded_by: null, uploaded_by_username: 'analysis-tests' });
   });
 });

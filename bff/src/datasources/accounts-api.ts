@@ -129,7 +129,10 @@ export class AccountsApi extends RestClient {
   }
 
   async deletePlan(id: string | number): Promise<string> {
-    return replyMessage(await this.delete<unknown>(`/admin/subscription-plans/${path(id)}`), 'Subscription deleted successfully!');
+    return replyMessage(
+      await this.delete<unknown>(`/admin/subscription-plans/${path(id)}`),
+      'Subscription deleted successfully!',
+    );
   }
 
   subscribe(planId: string | number, userId: string | number): Promise<SubscriptionPeriodDto> {
@@ -150,7 +153,9 @@ export class AccountsApi extends RestClient {
 
   /** The QR code as PNG bytes. */
   async getReferralQrCode(username: string): Promise<Buffer> {
-    const reply = await this.get<unknown>(`/users/referrals/${path(username)}/QR-code`, { headers: { accept: 'image/png' } });
+    const reply = await this.get<unknown>(`/users/referrals/${path(username)}/QR-code`, {
+      headers: { accept: 'image/png' },
+    });
     if (!Buffer.isBuffer(reply)) throw new Error('the QR code answer is not an image');
     return reply;
   }
@@ -160,7 +165,9 @@ export class AccountsApi extends RestClient {
   }
 
   recordReferral(referrerUserId: string | number, referredUserId: string | number): Promise<ReferralDto> {
-    return this.post('/user/referrals', { json: { referrerUserId: Number(referrerUserId), referredUserId: Number(referredUserId) } });
+    return this.post('/user/referrals', {
+      json: { referrerUserId: Number(referrerUserId), referredUserId: Number(referredUserId) },
+    });
   }
 
   claimReferral(id: string | number): Promise<ReferralDto> {

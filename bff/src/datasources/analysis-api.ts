@@ -52,7 +52,10 @@ export function toTrendItems(direction: TrendDirectionCode, answer: Record<strin
   const items = entries.map(([symbol, value]) => {
     const presentClose = String(value.Present.closePrice);
     const previousClose = String(value.Previous.closePrice);
-    const derived = value.change === undefined || value.changePercent === undefined ? computeTrendChange(presentClose, previousClose) : undefined;
+    const derived =
+      value.change === undefined || value.changePercent === undefined
+        ? computeTrendChange(presentClose, previousClose)
+        : undefined;
     return {
       position: value.position,
       item: {
@@ -79,11 +82,17 @@ export class AnalysisApi extends RestClient {
 
   async trend(direction: TrendDirectionCode, period: TrendPeriodCode): Promise<TrendItemDto[]> {
     const path = direction === 'HIGH' ? '/public/stock-prices/weeks-high' : '/public/stock-prices/weeks-low';
-    return toTrendItems(direction, await this.get<Record<string, RestTrendValue>>(path, { anonymous: true, query: { type: period } }));
+    return toTrendItems(
+      direction,
+      await this.get<Record<string, RestTrendValue>>(path, { anonymous: true, query: { type: period } }),
+    );
   }
 
   async highestPrices(): Promise<PriceExtremeDto[]> {
-    const answer = await this.get<Record<string, Omit<PriceExtremeDto, 'symbol'> & { symbol?: string }>>('/public/stock-prices/highestStockPriceByStock', { anonymous: true });
+    const answer = await this.get<Record<string, Omit<PriceExtremeDto, 'symbol'> & { symbol?: string }>>(
+      '/public/stock-prices/highestStockPriceByStock',
+      { anonymous: true },
+    );
     return Object.entries(answer)
       .map(([symbol, extreme]) => ({ ...extreme, symbol: extreme.symbol ?? symbol }))
       .sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
@@ -94,6 +103,9 @@ export class AnalysisApi extends RestClient {
   }
 
   sma(symbol: string, priceSize: number, windowSize: number): Promise<AveragePointDto[]> {
-    return this.post('/public/technical-analysis/stocks/sma', { anonymous: true, query: { symbol, priceSize, windowSize } });
+    return this.post('/public/technical-analysis/stocks/sma', {
+      anonymous: true,
+      query: { symbol, priceSize, windowSize },
+    });
   }
 }

@@ -128,10 +128,13 @@ export class MarketApi extends RestClient {
   }
 
   async priceSeries(symbol: string, period: TrendPeriodCode): Promise<PriceSeriesDto> {
-    const series = await this.get<{ dates: string[]; prices: string[] }>('/public/stock-prices/stock-prices-for-period', {
-      anonymous: true,
-      query: { type: period, symbol },
-    });
+    const series = await this.get<{ dates: string[]; prices: string[] }>(
+      '/public/stock-prices/stock-prices-for-period',
+      {
+        anonymous: true,
+        query: { type: period, symbol },
+      },
+    );
     return { period, dates: series.dates, prices: series.prices };
   }
 
@@ -143,12 +146,22 @@ export class MarketApi extends RestClient {
     return this.get('/public/corporate-actions', { anonymous: true, query: { symbol, date } });
   }
 
-  profitAndLoss(symbol: string, upTo?: string | null, nature?: StatementNatureCode | null): Promise<ProfitAndLossDto[]> {
-    return this.get('/public/profit-and-loss', { anonymous: true, query: { symbol, startDateOfFinancialYear: upTo, nature } });
+  profitAndLoss(
+    symbol: string,
+    upTo?: string | null,
+    nature?: StatementNatureCode | null,
+  ): Promise<ProfitAndLossDto[]> {
+    return this.get('/public/profit-and-loss', {
+      anonymous: true,
+      query: { symbol, startDateOfFinancialYear: upTo, nature },
+    });
   }
 
   balanceSheets(symbol: string, upTo?: string | null, nature?: StatementNatureCode | null): Promise<BalanceSheetDto[]> {
-    return this.get('/public/balancesheet', { anonymous: true, query: { symbol, startDateOfFinancialYear: upTo, nature } });
+    return this.get('/public/balancesheet', {
+      anonymous: true,
+      query: { symbol, startDateOfFinancialYear: upTo, nature },
+    });
   }
 
   companies(symbol?: string): Promise<CompanyDto[]> {
@@ -164,6 +177,9 @@ export class MarketApi extends RestClient {
   }
 
   async deleteCompany(id: string): Promise<string> {
-    return replyMessage(await this.delete<unknown>(`/staff/stocks/${encodeURIComponent(id)}`), 'Company deleted successfully');
+    return replyMessage(
+      await this.delete<unknown>(`/staff/stocks/${encodeURIComponent(id)}`),
+      'Company deleted successfully',
+    );
   }
 }

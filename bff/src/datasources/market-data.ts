@@ -42,7 +42,11 @@ const versions = new WeakMap<SharedCaches, VersionState>();
  * The REST API's analysis state, asked for at most once per MARKET_VERSION_CHECK_MS by all requests
  * together; drops the market cache when the version changed.
  */
-export async function currentMarketState(caches: SharedCaches, readState: () => Promise<AnalysisStateDto>, now = Date.now()): Promise<AnalysisStateDto> {
+export async function currentMarketState(
+  caches: SharedCaches,
+  readState: () => Promise<AnalysisStateDto>,
+  now = Date.now(),
+): Promise<AnalysisStateDto> {
   let entry = versions.get(caches);
   if (!entry) {
     entry = { state: undefined, checkedAt: 0, pending: undefined };
@@ -53,7 +57,8 @@ export async function currentMarketState(caches: SharedCaches, readState: () => 
   if (!current.pending) {
     current.pending = readState()
       .then((state) => {
-        if (current.state && (current.state.version !== state.version || current.state.asOf !== state.asOf)) caches.market.clear();
+        if (current.state && (current.state.version !== state.version || current.state.asOf !== state.asOf))
+          caches.market.clear();
         current.state = state;
         current.checkedAt = Date.now();
         return state;
@@ -107,7 +112,9 @@ export class MarketData {
   }
 
   candles(symbol: string, from?: string | null, to?: string | null): Promise<CandleDto[]> {
-    return this.cached(`candles:${symbol}:${from ?? ''}:${to ?? ''}`, () => this.context.dataSources.market.candles(symbol, from, to));
+    return this.cached(`candles:${symbol}:${from ?? ''}:${to ?? ''}`, () =>
+      this.context.dataSources.market.candles(symbol, from, to),
+    );
   }
 
   priceSeries(symbol: string, period: TrendPeriodCode): Promise<PriceSeriesDto> {
@@ -119,15 +126,21 @@ export class MarketData {
   }
 
   corporateEvents(symbol: string, date: string): Promise<CorporateEventsDto> {
-    return this.cached(`corporate-events:${symbol}:${date}`, () => this.context.dataSources.market.corporateEvents(symbol, date));
+    return this.cached(`corporate-events:${symbol}:${date}`, () =>
+      this.context.dataSources.market.corporateEvents(symbol, date),
+    );
   }
 
   profitAndLoss(symbol: string, upTo: string, nature: StatementNatureCode): Promise<ProfitAndLossDto[]> {
-    return this.cached(`pnl:${symbol}:${upTo}:${nature}`, () => this.context.dataSources.market.profitAndLoss(symbol, upTo, nature));
+    return this.cached(`pnl:${symbol}:${upTo}:${nature}`, () =>
+      this.context.dataSources.market.profitAndLoss(symbol, upTo, nature),
+    );
   }
 
   balanceSheets(symbol: string, upTo: string, nature: StatementNatureCode): Promise<BalanceSheetDto[]> {
-    return this.cached(`balance-sheets:${symbol}:${upTo}:${nature}`, () => this.context.dataSources.market.balanceSheets(symbol, upTo, nature));
+    return this.cached(`balance-sheets:${symbol}:${upTo}:${nature}`, () =>
+      this.context.dataSources.market.balanceSheets(symbol, upTo, nature),
+    );
   }
 
   companies(): Promise<CompanyDto[]> {

@@ -173,7 +173,9 @@ const path = (...parts: Array<string | number>) => parts.map((part) => encodeURI
 export class PortfolioApi extends RestClient {
   private readonly quoteLoader = new DataLoader<string, LatestPriceDto | null>(
     async (symbols) => {
-      const prices = await this.get<LatestPriceDto[]>('/user/current-prices', { query: { symbols: symbols.join(',') } });
+      const prices = await this.get<LatestPriceDto[]>('/user/current-prices', {
+        query: { symbols: symbols.join(',') },
+      });
       const bySymbol = new Map(prices.map((price) => [price.symbol, price]));
       return symbols.map((symbol) => bySymbol.get(symbol) ?? null);
     },
@@ -198,7 +200,10 @@ export class PortfolioApi extends RestClient {
   }
 
   async deleteBrokerageFirm(id: string | number): Promise<string> {
-    return replyMessage(await this.delete<unknown>(`/staff/brokerage-firms/${path(id)}`), 'Broker deleted successfully!');
+    return replyMessage(
+      await this.delete<unknown>(`/staff/brokerage-firms/${path(id)}`),
+      'Broker deleted successfully!',
+    );
   }
 
   listSegments(): Promise<NamedDto[]> {
@@ -230,7 +235,10 @@ export class PortfolioApi extends RestClient {
   }
 
   async deleteChargeType(id: string | number): Promise<string> {
-    return replyMessage(await this.delete<unknown>(`/staff/charge-types/${path(id)}`), 'Charge Type deleted successfully');
+    return replyMessage(
+      await this.delete<unknown>(`/staff/charge-types/${path(id)}`),
+      'Charge Type deleted successfully',
+    );
   }
 
   listBuySell(): Promise<BuySellCode[]> {
@@ -267,12 +275,18 @@ export class PortfolioApi extends RestClient {
     return this.post('/admin/financial-instruments', { json: input });
   }
 
-  updateFinancialInstrument(id: string | number, input: { type: string; description?: string | null }): Promise<FinancialInstrumentDto> {
+  updateFinancialInstrument(
+    id: string | number,
+    input: { type: string; description?: string | null },
+  ): Promise<FinancialInstrumentDto> {
     return this.put(`/admin/financial-instruments/${path(id)}`, { json: input });
   }
 
   async deleteFinancialInstrument(id: string | number): Promise<string> {
-    return replyMessage(await this.delete<unknown>(`/admin/financial-instruments/${path(id)}`), 'Financial instrument deleted successfully');
+    return replyMessage(
+      await this.delete<unknown>(`/admin/financial-instruments/${path(id)}`),
+      'Financial instrument deleted successfully',
+    );
   }
 
   // --- holdings ---
@@ -283,7 +297,9 @@ export class PortfolioApi extends RestClient {
    */
   async listHoldings(filter: { brokerName?: string | null; segmentName?: string | null } = {}): Promise<HoldingDto[]> {
     const query = { broker: filter.brokerName ?? undefined };
-    const list = await (filter.segmentName ? this.get<HoldingDto[]>(`/user/holding/${path(filter.segmentName)}`, { query }) : this.get<HoldingDto[]>('/user/holding', { query }));
+    const list = await (filter.segmentName
+      ? this.get<HoldingDto[]>(`/user/holding/${path(filter.segmentName)}`, { query })
+      : this.get<HoldingDto[]>('/user/holding', { query }));
     for (const holding of list) this.primeQuote(holding);
     return list;
   }

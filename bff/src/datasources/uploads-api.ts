@@ -104,8 +104,14 @@ export class UploadsApi extends RestClient {
     return this.get('/staff/uploads/stock-price/date-counts');
   }
 
-  history(query: { limit?: number | null; offset?: number | null; kind?: string | null }): Promise<{ total: number; items: UploadRecordDto[] }> {
-    return this.get('/staff/uploads/history', { query: { limit: query.limit, offset: query.offset, kind: query.kind } });
+  history(query: {
+    limit?: number | null;
+    offset?: number | null;
+    kind?: string | null;
+  }): Promise<{ total: number; items: UploadRecordDto[] }> {
+    return this.get('/staff/uploads/history', {
+      query: { limit: query.limit, offset: query.offset, kind: query.kind },
+    });
   }
 
   /** A template file's text, by the path the types list gives (under /insight). */
@@ -146,9 +152,13 @@ export class UploadsApi extends RestClient {
     } catch (error) {
       if (streamError) {
         if (streamError.status === 413 || /exceeds the .* size limit|truncated/i.test(streamError.message)) {
-          throw new GraphQLError(`The file is larger than the ${megabytes(maxBytes)} upload limit`, { extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 } });
+          throw new GraphQLError(`The file is larger than the ${megabytes(maxBytes)} upload limit`, {
+            extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
+          });
         }
-        throw new GraphQLError('The upload was interrupted before the whole file arrived; please try again', { extensions: { code: 'BAD_USER_INPUT', status: 400 } });
+        throw new GraphQLError('The upload was interrupted before the whole file arrived; please try again', {
+          extensions: { code: 'BAD_USER_INPUT', status: 400 },
+        });
       }
       throw error;
     } finally {

@@ -67,21 +67,31 @@ export const accountsResolvers: Resolvers = {
       return dataSources.accounts.listReferrals(id);
     },
     contactMessages: (_parent, { limit }, { dataSources }) => dataSources.accounts.listContactMessages(limit),
-    mailOutbox: (_parent, { limit, recipient }, { dataSources }) => dataSources.accounts.listOutboxMail(limit, recipient),
+    mailOutbox: (_parent, { limit, recipient }, { dataSources }) =>
+      dataSources.accounts.listOutboxMail(limit, recipient),
   },
   Mutation: {
-    requestPasswordReset: (_parent, { input }, { dataSources }) => dataSources.accounts.requestPasswordReset(input.usernameOrEmail),
-    resetPassword: (_parent, { input }, { dataSources }) => dataSources.accounts.changePassword(input.token, input.password),
+    requestPasswordReset: (_parent, { input }, { dataSources }) =>
+      dataSources.accounts.requestPasswordReset(input.usernameOrEmail),
+    resetPassword: (_parent, { input }, { dataSources }) =>
+      dataSources.accounts.changePassword(input.token, input.password),
     createSubscriptionPlan: (_parent, { input }, { dataSources }) => dataSources.accounts.createPlan(input),
-    updateSubscriptionPlan: (_parent, { id, input }, { dataSources }) => dataSources.accounts.updatePlan(numericId(id, 'id'), input),
-    deleteSubscriptionPlan: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.accounts.deletePlan(numericId(id, 'id')) }),
+    updateSubscriptionPlan: (_parent, { id, input }, { dataSources }) =>
+      dataSources.accounts.updatePlan(numericId(id, 'id'), input),
+    deleteSubscriptionPlan: async (_parent, { id }, { dataSources }) => ({
+      id,
+      message: await dataSources.accounts.deletePlan(numericId(id, 'id')),
+    }),
     subscribe: async (_parent, { input }, { dataSources }) => {
       const planId = numericId(input.planId, 'planId');
       const userId = input.userId ? numericId(input.userId, 'userId') : (await myProfile(dataSources)).id;
       return dataSources.accounts.subscribe(planId, userId);
     },
     recordReferral: (_parent, { input }, { dataSources }) =>
-      dataSources.accounts.recordReferral(numericId(input.referrerUserId, 'referrerUserId'), numericId(input.referredUserId, 'referredUserId')),
+      dataSources.accounts.recordReferral(
+        numericId(input.referrerUserId, 'referrerUserId'),
+        numericId(input.referredUserId, 'referredUserId'),
+      ),
     claimReferral: (_parent, { id }, { dataSources }) => dataSources.accounts.claimReferral(numericId(id, 'id')),
     sendContactMessage: (_parent, { input }, { dataSources }) =>
       dataSources.accounts.sendContactMessage({

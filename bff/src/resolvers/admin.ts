@@ -43,7 +43,8 @@ export const adminResolvers: Resolvers = {
       if (!input.password) throw badUserInput('Password is required!', 'password');
       return dataSources.admin.createUser(write);
     },
-    updateUser: async (_parent, { id, input }, { dataSources }) => dataSources.admin.updateUser(id, await toUserWrite(input, dataSources)),
+    updateUser: async (_parent, { id, input }, { dataSources }) =>
+      dataSources.admin.updateUser(id, await toUserWrite(input, dataSources)),
     deleteUser: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.admin.deleteUser(id) }),
     setUserRole: async (_parent, { userId, roleId }, { dataSources }) => {
       const role = (await dataSources.admin.listRoles()).find((candidate) => String(candidate.id) === String(roleId));

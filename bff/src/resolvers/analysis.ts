@@ -29,8 +29,9 @@ function checkSize(value: number, field: string, max = MAX_PRICE_SIZE): number {
   return value;
 }
 
-const trendList = (period: TrendPeriod) => (parent: TrendListsParent, _args: unknown, context: Parameters<typeof marketData>[0]) =>
-  marketData(context).trend(parent.direction, period);
+const trendList =
+  (period: TrendPeriod) => (parent: TrendListsParent, _args: unknown, context: Parameters<typeof marketData>[0]) =>
+    marketData(context).trend(parent.direction, period);
 
 export const analysisResolvers: Resolvers = {
   Query: {
@@ -43,9 +44,9 @@ export const analysisResolvers: Resolvers = {
       if (windowSize > priceSize) throw badUserInput('windowSize must not be larger than priceSize', 'windowSize');
       const data = marketData(context);
       await data.state();
-      return context.caches.market.get(`sma:${symbol}:${priceSize}:${windowSize}`, () => context.dataSources.analysis.sma(symbol, priceSize, windowSize)) as ReturnType<
-        typeof context.dataSources.analysis.sma
-      >;
+      return context.caches.market.get(`sma:${symbol}:${priceSize}:${windowSize}`, () =>
+        context.dataSources.analysis.sma(symbol, priceSize, windowSize),
+      ) as ReturnType<typeof context.dataSources.analysis.sma>;
     },
     movingAverage: async (_parent, args, context) => {
       const symbol = normaliseSymbol(args.symbol);
@@ -54,7 +55,11 @@ export const analysisResolvers: Resolvers = {
       if (window > priceSize) throw badUserInput('window must not be larger than priceSize', 'window');
       const candles = await marketData(context).candles(symbol);
       if (candles.length === 0) throw badUserInput(`There are no prices for ${symbol}`, 'symbol');
-      if (candles.length < priceSize) throw badUserInput(`priceSize ${priceSize} is more than the ${candles.length} prices available for ${symbol}`, 'priceSize');
+      if (candles.length < priceSize)
+        throw badUserInput(
+          `priceSize ${priceSize} is more than the ${candles.length} prices available for ${symbol}`,
+          'priceSize',
+        );
       const closes = candles.slice(-priceSize).map((candle) => ({ date: candle.date, close: candle.closePrice }));
       try {
         return movingAverage(args.kind as MovingAverageKind, closes, window);
@@ -81,12 +86,17 @@ export const analysisResolvers: Resolvers = {
   CompanyAnalysis: {
     symbol: (parent) => parent.symbol,
     company: (parent, _args, context) => marketData(context).company(parent.symbol),
-    latestPrice: async (parent, _args, context) => (await marketData(context).latestPrices()).find((price) => price.symbol === parent.symbol) ?? null,
-    yearRange: async (parent, _args, context) => (await marketData(context).highestPrices()).find((extreme) => extreme.symbol === parent.symbol) ?? null,
+    latestPrice: async (parent, _args, context) =>
+      (await marketData(context).latestPrices()).find((price) => price.symbol === parent.symbol) ?? null,
+    yearRange: async (parent, _args, context) =>
+      (await marketData(context).highestPrices()).find((extreme) => extreme.symbol === parent.symbol) ?? null,
     events: (parent, _args, context) => marketData(context).corporateEvents(parent.symbol, todayInIndia()),
-    priceSeries: (parent, _args, context) => Promise.all(TREND_PERIODS.map((period) => marketData(context).priceSeries(parent.symbol, period))),
+    priceSeries: (parent, _args, context) =>
+      Promise.all(TREND_PERIODS.map((period) => marketData(context).priceSeries(parent.symbol, period))),
     candles: (parent, _args, context) => marketData(context).candles(parent.symbol),
-    profitAndLoss: (parent, { nature }, context) => marketData(context).profitAndLoss(parent.symbol, todayInIndia(), nature ?? 'STANDALONE'),
-    balanceSheets: (parent, { nature }, context) => marketData(context).balanceSheets(parent.symbol, todayInIndia(), nature ?? 'STANDALONE'),
+    profitAndLoss: (parent, { nature }, context) =>
+      marketData(context).profitAndLoss(parent.symbol, todayInIndia(), nature ?? 'STANDALONE'),
+    balanceSheets: (parent, { nature }, context) =>
+      marketData(context).balanceSheets(parent.symbol, todayInIndia(), nature ?? 'STANDALONE'),
   },
 };

@@ -10,7 +10,9 @@ const ROLE_RANK: Record<string, number> = { ROLE_ADMIN: 3, ROLE_STAFF: 2, ROLE_U
 function expiryOf(token: string, stated: string | undefined): Date {
   if (stated) return new Date(stated);
   try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: number };
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      exp?: number;
+    };
     if (typeof payload.exp === 'number') return new Date(payload.exp * 1000);
   } catch {
     // not a JWT we can read

@@ -9,4 +9,13 @@ import { marketResolvers } from './market.js';
 import { analysisResolvers } from './analysis.js';
 import { uploadsResolvers } from './uploads.js';
 
-export const resolvers: Resolvers[] = [commonResolvers, authResolvers, adminResolvers, portfolioResolvers, accountsResolvers, marketResolvers, analysisResolvers, uploadsResolvers];
+export const resolvers: Resolvers[] = [
+  commonResolvers,
+  authResolvers,
+  adminResolvers,
+  portfolioResolvers,
+  accountsResolvers,
+  marketResolvers,
+  analysisResolvers,
+  uploadsResolvers,
+];

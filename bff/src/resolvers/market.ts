@@ -26,9 +26,11 @@ export const marketResolvers: Resolvers = {
   Query: {
     stockPrices: (_parent, _args, context) => marketData(context).latestPrices(),
     candles: (_parent, { symbol, from, to }, context) => marketData(context).candles(normaliseSymbol(symbol), from, to),
-    priceSeries: (_parent, { symbol, period }, context) => marketData(context).priceSeries(normaliseSymbol(symbol), period),
+    priceSeries: (_parent, { symbol, period }, context) =>
+      marketData(context).priceSeries(normaliseSymbol(symbol), period),
     corporateActions: (_parent, _args, context) => marketData(context).corporateActions(),
-    corporateEvents: (_parent, { symbol, date }, context) => marketData(context).corporateEvents(normaliseSymbol(symbol), date ?? todayInIndia()),
+    corporateEvents: (_parent, { symbol, date }, context) =>
+      marketData(context).corporateEvents(normaliseSymbol(symbol), date ?? todayInIndia()),
     profitAndLoss: (_parent, { symbol, upTo, nature }, context) =>
       marketData(context).profitAndLoss(normaliseSymbol(symbol), upTo ?? todayInIndia(), nature ?? 'STANDALONE'),
     balanceSheets: (_parent, { symbol, upTo, nature }, context) =>

@@ -57,19 +57,25 @@ function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'NOT_FOUND', status: 404 } });
 }
 
-const TONES: Record<'positive' | 'negative' | 'neutral', AlertTone> = { positive: 'POSITIVE', negative: 'NEGATIVE', neutral: 'NEUTRAL' };
+const TONES: Record<'positive' | 'negative' | 'neutral', AlertTone> = {
+  positive: 'POSITIVE',
+  negative: 'NEGATIVE',
+  neutral: 'NEUTRAL',
+};
 
 export const portfolioResolvers: Resolvers = {
   Query: {
     brokerageFirms: (_parent, _args, { dataSources }) => dataSources.portfolio.listBrokerageFirms(),
-    brokerageFirm: async (_parent, { id }, { dataSources }) => (await dataSources.portfolio.listBrokerageFirms()).find((firm) => String(firm.id) === id) ?? null,
+    brokerageFirm: async (_parent, { id }, { dataSources }) =>
+      (await dataSources.portfolio.listBrokerageFirms()).find((firm) => String(firm.id) === id) ?? null,
     segments: (_parent, _args, { dataSources }) => dataSources.portfolio.listSegments(),
     chargeTypes: (_parent, _args, { dataSources }) => dataSources.portfolio.listChargeTypes(),
     charges: (_parent, _args, { dataSources }) => dataSources.portfolio.listCharges(),
     charge: (_parent, { id }, { dataSources }) => orNull(dataSources.portfolio.getCharge(id)),
     buySellOptions: (_parent, _args, { dataSources }) => dataSources.portfolio.listBuySell(),
     financialInstruments: (_parent, _args, { dataSources }) => dataSources.portfolio.listFinancialInstruments(),
-    holdings: (_parent, { brokerName, segmentName }, { dataSources }) => dataSources.portfolio.listHoldings({ brokerName, segmentName }),
+    holdings: (_parent, { brokerName, segmentName }, { dataSources }) =>
+      dataSources.portfolio.listHoldings({ brokerName, segmentName }),
     portfolioSummary: (_parent, _args, { dataSources }) => dataSources.portfolio.getPortfolioSummary(),
     portfolioAlerts: (_parent, { brokerName }, { dataSources }) => dataSources.portfolio.getPortfolioAlerts(brokerName),
     stockQuotes: (_parent, { symbols }, { dataSources }) => {
@@ -81,14 +87,25 @@ export const portfolioResolvers: Resolvers = {
 
   Mutation: {
     createBrokerageFirm: (_parent, { input }, { dataSources }) => dataSources.portfolio.createBrokerageFirm(input),
-    updateBrokerageFirm: (_parent, { id, input }, { dataSources }) => dataSources.portfolio.updateBrokerageFirm(id, input),
-    deleteBrokerageFirm: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.portfolio.deleteBrokerageFirm(id) }),
+    updateBrokerageFirm: (_parent, { id, input }, { dataSources }) =>
+      dataSources.portfolio.updateBrokerageFirm(id, input),
+    deleteBrokerageFirm: async (_parent, { id }, { dataSources }) => ({
+      id,
+      message: await dataSources.portfolio.deleteBrokerageFirm(id),
+    }),
     createSegment: (_parent, { input }, { dataSources }) => dataSources.portfolio.createSegment(input.name),
     updateSegment: (_parent, { id, input }, { dataSources }) => dataSources.portfolio.updateSegment(id, input.name),
-    deleteSegment: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.portfolio.deleteSegment(id) }),
+    deleteSegment: async (_parent, { id }, { dataSources }) => ({
+      id,
+      message: await dataSources.portfolio.deleteSegment(id),
+    }),
     createChargeType: (_parent, { input }, { dataSources }) => dataSources.portfolio.createChargeType(input.name),
-    updateChargeType: (_parent, { id, input }, { dataSources }) => dataSources.portfolio.updateChargeType(id, input.name),
-    deleteChargeType: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.portfolio.deleteChargeType(id) }),
+    updateChargeType: (_parent, { id, input }, { dataSources }) =>
+      dataSources.portfolio.updateChargeType(id, input.name),
+    deleteChargeType: async (_parent, { id }, { dataSources }) => ({
+      id,
+      message: await dataSources.portfolio.deleteChargeType(id),
+    }),
     createCharge: (_parent, { input }, { dataSources }) =>
       dataSources.portfolio.createCharge({
         brokerageFirm: { id: numericId(input.brokerageFirmId, 'brokerageFirmId') },
@@ -113,14 +130,21 @@ export const portfolioResolvers: Resolvers = {
         onBuySell: input.onBuySell,
         effectiveDate: input.effectiveDate,
       }),
-    deleteCharge: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.portfolio.deleteCharge(id) }),
+    deleteCharge: async (_parent, { id }, { dataSources }) => ({
+      id,
+      message: await dataSources.portfolio.deleteCharge(id),
+    }),
     createFinancialInstrument: (_parent, { input }, { dataSources }) =>
       dataSources.portfolio.createFinancialInstrument({ type: input.type, description: input.description ?? null }),
     updateFinancialInstrument: (_parent, { id, input }, { dataSources }) =>
       dataSources.portfolio.updateFinancialInstrument(id, { type: input.type, description: input.description ?? null }),
-    deleteFinancialInstrument: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.portfolio.deleteFinancialInstrument(id) }),
+    deleteFinancialInstrument: async (_parent, { id }, { dataSources }) => ({
+      id,
+      message: await dataSources.portfolio.deleteFinancialInstrument(id),
+    }),
     addHolding: (_parent, { input }, { dataSources }) => dataSources.portfolio.addHolding(holdingWrite(input)),
-    updateHolding: (_parent, { id, input }, { dataSources }) => dataSources.portfolio.updateHolding(id, holdingWrite(input)),
+    updateHolding: (_parent, { id, input }, { dataSources }) =>
+      dataSources.portfolio.updateHolding(id, holdingWrite(input)),
     sellHolding: async (_parent, { id, input }, { dataSources }) => {
       const held = (await dataSources.portfolio.listHoldings()).find((holding) => String(holding.id) === id);
       if (!held) throw notFound(`Holding ${id} was not found`);
@@ -134,7 +158,10 @@ export const portfolioResolvers: Resolvers = {
       const { remainingHolding, ...sold } = result;
       return { sold, remaining: remainingHolding };
     },
-    deleteHolding: async (_parent, { id }, { dataSources }) => ({ id, message: await dataSources.portfolio.deleteHolding(id) }),
+    deleteHolding: async (_parent, { id }, { dataSources }) => ({
+      id,
+      message: await dataSources.portfolio.deleteHolding(id),
+    }),
   },
 
   Holding: {

@@ -12,8 +12,14 @@ function literalText(ast: ValueNode): string | undefined {
 }
 
 function parseDecimal(value: unknown): string {
-  const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : typeof value === 'string' ? value.trim() : undefined;
-  if (text === undefined || !DECIMAL_PATTERN.test(text)) throw badUserInput(`Not a decimal number: ${String(value).slice(0, 40)}`);
+  const text =
+    typeof value === 'number' && Number.isFinite(value)
+      ? String(value)
+      : typeof value === 'string'
+        ? value.trim()
+        : undefined;
+  if (text === undefined || !DECIMAL_PATTERN.test(text))
+    throw badUserInput(`Not a decimal number: ${String(value).slice(0, 40)}`);
   return text;
 }
 
@@ -26,7 +32,8 @@ export const DecimalScalar = new GraphQLScalarType({
 });
 
 function parseDate(value: unknown): string {
-  if (typeof value !== 'string' || !isCalendarDate(value)) throw badUserInput(`Not a date (YYYY-MM-DD): ${String(value).slice(0, 40)}`);
+  if (typeof value !== 'string' || !isCalendarDate(value))
+    throw badUserInput(`Not a date (YYYY-MM-DD): ${String(value).slice(0, 40)}`);
   return value;
 }
 

@@ -47,10 +47,16 @@ export const uploadsResolvers: Resolvers = {
   Query: {
     uploadTypes: async (_parent, _args, { dataSources }) => (await dataSources.uploads.listTypes()).map(toTypeInfo),
     uploadedDates: (_parent, _args, { dataSources }) => dataSources.uploads.uploadedDates(),
-    uploadedDateCounts: async (_parent, _args, { dataSources }) => (await dataSources.uploads.uploadedDateCounts()).map((entry) => ({ date: entry.tradeDate, rowCount: entry.rowCount })),
+    uploadedDateCounts: async (_parent, _args, { dataSources }) =>
+      (await dataSources.uploads.uploadedDateCounts()).map((entry) => ({
+        date: entry.tradeDate,
+        rowCount: entry.rowCount,
+      })),
     uploadHistory: async (_parent, { limit, offset, type }, { dataSources }) => {
-      if (limit !== null && limit !== undefined && (limit < 1 || limit > 200)) throw badUserInput('limit must be between 1 and 200', 'limit');
-      if (offset !== null && offset !== undefined && offset < 0) throw badUserInput('offset must be 0 or more', 'offset');
+      if (limit !== null && limit !== undefined && (limit < 1 || limit > 200))
+        throw badUserInput('limit must be between 1 and 200', 'limit');
+      if (offset !== null && offset !== undefined && offset < 0)
+        throw badUserInput('offset must be 0 or more', 'offset');
       const page = await dataSources.uploads.history({ limit, offset, kind: type });
       return { total: page.total, items: page.items.map(toRecord) };
     },

@@ -34,7 +34,8 @@ function allowed(access: AccessLevel, persona: Persona): boolean {
   return persona === 'admin';
 }
 
-const codesOf = (result: GraphQLResult): string[] => (result.errors ?? []).map((error) => String(error.extensions?.code));
+const codesOf = (result: GraphQLResult): string[] =>
+  (result.errors ?? []).map((error) => String(error.extensions?.code));
 
 describe('GraphQL authorisation matrix (from the @access declarations)', () => {
   let stack: Stack;
@@ -44,29 +45,50 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
   let investorReferralId: string;
 
   /** Sends one field's operation as a persona; Upload arguments go as multipart, as the app sends them. */
-  async function run(persona: Persona, operation: 'query' | 'mutation', name: string, id: string): Promise<GraphQLResult> {
+  async function run(
+    persona: Persona,
+    operation: 'query' | 'mutation',
+    name: string,
+    id: string,
+  ): Promise<GraphQLResult> {
     const { query, variables, uploads } = operationFor(operation, name, id);
     const client = clients[persona]!;
     if (uploads.length === 0) return client.request(query, variables);
     const form = new FormData();
     form.set('operations', JSON.stringify({ query, variables }));
-    form.set('map', JSON.stringify(Object.fromEntries(uploads.map((upload, index) => [String(index), [`variables.${upload}`]]))));
+    form.set(
+      'map',
+      JSON.stringify(Object.fromEntries(uploads.map((upload, index) => [String(index), [`variables.${upload}`]]))),
+    );
     uploads.forEach((_upload, index) => form.set(String(index), new Blob(['SYMBOL,SERIES\n']), 'empty.csv'));
     const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
     if (sessionCookies[persona]) headers.cookie = sessionCookies[persona]!;
     const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
     const body = (await response.json()) as { data?: unknown; errors?: GraphQLResult['errors'] };
-    return { status: response.status, data: (body.data ?? null) as never, errors: body.errors, headers: response.headers };
+    return {
+      status: response.status,
+      data: (body.data ?? null) as never,
+      errors: body.errors,
+      headers: response.headers,
+    };
   }
 
   beforeAll(async () => {
     stack = await startStack();
     const api = stack.api;
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: admin })).body;
+    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: admin }))
+      .body;
     const created = await api.request<{ id: number }>('POST', '/admin/users', {
       token: admin,
-      json: { firstName: 'Second', lastName: 'Investor', username: 'investor2', email: 'investor2@example.com', password: 'Invest@123', roles: [roles.find((r) => r.name === 'ROLE_USER')] },
+      json: {
+        firstName: 'Second',
+        lastName: 'Investor',
+        username: 'investor2',
+        email: 'investor2@example.com',
+        password: 'Invest@123',
+        roles: [roles.find((r) => r.name === 'ROLE_USER')],
+      },
     });
     expect(created.status).toBe(201);
 
@@ -75,7 +97,8 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     await clients.investor2!.login('investor2', 'Invest@123');
     await clients.staff!.login(DEMO.staff.username, DEMO.staff.password);
     await clients.admin!.login(DEMO.admin.username, DEMO.admin.password);
-    for (const persona of PERSONAS) if (clients[persona]!.cookie()) sessionCookies[persona] = clients[persona]!.cookie();
+    for (const persona of PERSONAS)
+      if (clients[persona]!.cookie()) sessionCookies[persona] = clients[persona]!.cookie();
 
     // the first investor's own data, for the ownership sweep
     const staffToken = await api.login(DEMO.staff.username, DEMO.staff.password);
@@ -84,14 +107,25 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     await insertPrices(api, [{ symbol: 'MTRX', date: '2025-01-10', close: '120' }]);
     const holding = await api.request<{ id: number }>('POST', '/user/holding', {
       token: investorToken,
-      json: { symbol: 'MTRX', exchange: 'NSE', price: '100', quantity: 10, creationDate: '2025-01-06', brokerageFirm: ref.firm, instrumentType: ref.segment.name },
+      json: {
+        symbol: 'MTRX',
+        exchange: 'NSE',
+        price: '100',
+        quantity: 10,
+        creationDate: '2025-01-06',
+        brokerageFirm: ref.firm,
+        instrumentType: ref.segment.name,
+      },
     });
     expect(holding.status, holding.text).toBe(201);
     investorHoldingId = String(holding.body.id);
     // investor2 records that the first investor referred them: a referral the first investor owns
     const me = (await api.request<{ id: number }>('GET', '/user/profile', { token: investorToken })).body;
     const investor2Token = await api.login('investor2', 'Invest@123');
-    const referral = await api.request<{ id: number }>('POST', '/user/referrals', { token: investor2Token, json: { referrerUserId: me.id, referredUserId: created.body.id } });
+    const referral = await api.request<{ id: number }>('POST', '/user/referrals', {
+      token: investor2Token,
+      json: { referrerUserId: me.id, referredUserId: created.body.id },
+    });
     expect(referral.status, referral.text).toBeLessThan(300);
     investorReferralId = String(referral.body.id);
   });
@@ -117,7 +151,12 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
         const label = `${operation}.${field} (${access}) as ${persona} -> ${codes.join(',') || 'ok'}`;
         if (allowed(access!, persona)) {
           // a USER field may still refuse with 403 when the made-up payload names another user (ownership)
-          const refusals = ['UNAUTHENTICATED', 'INTERNAL_SERVER_ERROR', 'UPSTREAM_UNAVAILABLE', ...(access === 'USER' ? [] : ['FORBIDDEN'])];
+          const refusals = [
+            'UNAUTHENTICATED',
+            'INTERNAL_SERVER_ERROR',
+            'UPSTREAM_UNAVAILABLE',
+            ...(access === 'USER' ? [] : ['FORBIDDEN']),
+          ];
           if (codes.some((code) => refusals.includes(code))) failures.push(`${label} (expected access)`);
         } else {
           const expected = persona === 'anonymous' ? 'UNAUTHENTICATED' : 'FORBIDDEN';
@@ -132,25 +171,39 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
 
   it("never lets the second investor read or change the first investor's holding or referral", async () => {
     const holdingsOf = async (client: GraphQLClient) =>
-      (await client.request<{ holdings: Array<{ id: string; quantity: number; price: string }> }>('{ holdings { id quantity price } }')).data?.holdings ?? [];
+      (
+        await client.request<{ holdings: Array<{ id: string; quantity: number; price: string }> }>(
+          '{ holdings { id quantity price } }',
+        )
+      ).data?.holdings ?? [];
     const before = await holdingsOf(clients.investor!);
     expect(before.map((h) => h.id)).toContain(investorHoldingId);
 
     // user-owned data is changed through mutations; the one USER query taking an id (brokerageFirm) reads shared reference data
-    const idFields = table.filter(({ operation, field, access }) => operation === 'mutation' && access === 'USER' && fieldOf(operation, field).args.some((arg) => getNamedType(arg.type).name === 'ID' && isNonNullType(arg.type)));
-    expect(idFields.map((entry) => entry.field)).toEqual(expect.arrayContaining(['updateHolding', 'sellHolding', 'deleteHolding', 'claimReferral']));
+    const idFields = table.filter(
+      ({ operation, field, access }) =>
+        operation === 'mutation' &&
+        access === 'USER' &&
+        fieldOf(operation, field).args.some((arg) => getNamedType(arg.type).name === 'ID' && isNonNullType(arg.type)),
+    );
+    expect(idFields.map((entry) => entry.field)).toEqual(
+      expect.arrayContaining(['updateHolding', 'sellHolding', 'deleteHolding', 'claimReferral']),
+    );
     const failures: string[] = [];
     for (const { operation, field } of idFields) {
       for (const id of [investorHoldingId, investorReferralId]) {
         const result = await run('investor2', operation, field, id);
         const codes = codesOf(result);
-        if (codes.length === 0 || !codes.every((code) => ['NOT_FOUND', 'FORBIDDEN', 'BAD_USER_INPUT'].includes(code))) failures.push(`${field}(${id}) -> ${codes.join(',') || 'ok'}`);
+        if (codes.length === 0 || !codes.every((code) => ['NOT_FOUND', 'FORBIDDEN', 'BAD_USER_INPUT'].includes(code)))
+          failures.push(`${field}(${id}) -> ${codes.join(',') || 'ok'}`);
       }
     }
     expect(failures).toEqual([]);
     expect(await holdingsOf(clients.investor!)).toEqual(before);
     expect((await holdingsOf(clients.investor2!)).map((h) => h.id)).not.toContain(investorHoldingId);
-    const referrals = await clients.investor!.request<{ referrals: Array<{ id: string; claimed: boolean }> }>('{ referrals { id claimed } }');
+    const referrals = await clients.investor!.request<{ referrals: Array<{ id: string; claimed: boolean }> }>(
+      '{ referrals { id claimed } }',
+    );
     expect(referrals.data?.referrals).toEqual([{ id: investorReferralId, claimed: false }]);
   });
 });

@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../../api/test/setup/test-api.js';
 import { startStack, type GraphQLClient, type Stack } from '../setup/stack.js';
 
-const UPLOAD = 'mutation ($type: UploadType!, $file: Upload!) { uploadMarketData(type: $type, file: $file) { message } }';
-const LEGACY_HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,\n';
+const UPLOAD =
+  'mutation ($type: UploadType!, $file: Upload!) { uploadMarketData(type: $type, file: $file) { message } }';
+const LEGACY_HEADER =
+  'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,\n';
 const ROW = 'ABC,EQ,10,11,9,10.5,10.5,10,100,1050,02-JAN-2019,5,INE000A01011,\n';
 
 describe('GraphQL upload limits', () => {
@@ -25,16 +27,19 @@ describe('GraphQL upload limits', () => {
     const body = new FormData();
     body.set('operations', JSON.stringify({ query: UPLOAD, variables: { type: 'UPLOAD_STOCK_PRICE', file: null } }));
     const map: Record<string, string[]> = {};
-    for (let index = 0; index < files; index++) map[String(index)] = [index === 0 ? 'variables.file' : `variables.extra${index}`];
+    for (let index = 0; index < files; index++)
+      map[String(index)] = [index === 0 ? 'variables.file' : `variables.extra${index}`];
     body.set('map', JSON.stringify(map));
-    for (let index = 0; index < files; index++) body.set(String(index), new Blob([LEGACY_HEADER + ROW]), `day${index}.csv`);
+    for (let index = 0; index < files; index++)
+      body.set(String(index), new Blob([LEGACY_HEADER + ROW]), `day${index}.csv`);
     return body;
   }
 
   const post = (body: FormData, headers: Record<string, string>) =>
     fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers: { cookie: staff.cookie()!, ...headers }, body });
 
-  const storedDates = async () => (await staff.request<{ uploadedDates: string[] }>('{ uploadedDates }')).data?.uploadedDates;
+  const storedDates = async () =>
+    (await staff.request<{ uploadedDates: string[] }>('{ uploadedDates }')).data?.uploadedDates;
 
   it('refuses two files in one request with a clear 413, storing nothing', async () => {
     const answer = await post(form(2), { 'apollo-require-preflight': 'true' });

@@ -75,4 +75,3 @@ export function operationFor(operation: 'query' | 'mutation', name: string, id: 
   const uploads = required.filter((arg) => getNamedType(arg.type).name === 'Upload').map((arg) => arg.name);
   return { query, variables, uploads };
 }
-

@@ -15,7 +15,11 @@ export interface GraphQLResult<T = Record<string, unknown>> {
 
 export interface GraphQLClient {
   /** Runs an operation; the cookie from login is kept and sent like a browser would. */
-  request<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, options?: { headers?: Record<string, string> }): Promise<GraphQLResult<T>>;
+  request<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    options?: { headers?: Record<string, string> },
+  ): Promise<GraphQLResult<T>>;
   login(username: string, password: string): Promise<void>;
   cookie(): string | undefined;
 }
@@ -29,7 +33,9 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export async function startStack(options: { api?: StartTestApiOptions; bff?: Partial<BffConfig> } = {}): Promise<Stack> {
+export async function startStack(
+  options: { api?: StartTestApiOptions; bff?: Partial<BffConfig> } = {},
+): Promise<Stack> {
   const api = await startTestApi(options.api);
   const config = loadConfig(
     { NODE_ENV: 'test' },
@@ -73,10 +79,18 @@ export function createClient(endpoint: string): GraphQLClient {
         sessionCookie = pair && !/=\s*$/.test(pair) && !/Expires=Thu, 01 Jan 1970/i.test(setCookie) ? pair : undefined;
       }
       const body = (await response.json()) as { data?: unknown; errors?: GraphQLResult['errors'] };
-      return { status: response.status, data: (body.data ?? null) as never, errors: body.errors, headers: response.headers };
+      return {
+        status: response.status,
+        data: (body.data ?? null) as never,
+        errors: body.errors,
+        headers: response.headers,
+      };
     },
     async login(username, password) {
-      const result = await client.request('mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { expiresAt } }', { u: username, p: password });
+      const result = await client.request(
+        'mutation ($u: String!, $p: String!) { login(username: $u, password: $p) { expiresAt } }',
+        { u: username, p: password },
+      );
       if (result.errors) throw new Error(`login failed: ${result.errors[0]?.message}`);
     },
     cookie: () => sessionCookie,

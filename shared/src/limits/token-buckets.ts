@@ -39,4 +39,3 @@ export class TokenBuckets {
     return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000));
   }
 }
-

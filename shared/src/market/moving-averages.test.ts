@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MOVING_AVERAGE_KINDS, minimumPrices, movingAverage, simpleMovingAverage, warmUpLength, type ClosePoint, type MovingAverageKind } from './moving-averages.js';
+import {
+  MOVING_AVERAGE_KINDS,
+  minimumPrices,
+  movingAverage,
+  simpleMovingAverage,
+  warmUpLength,
+  type ClosePoint,
+  type MovingAverageKind,
+} from './moving-averages.js';
 
 /** Closes dated day 1, 2, 3… of January 2020. */
 function closes(...values: number[]): ClosePoint[] {
@@ -88,8 +96,12 @@ describe('windows and warm-up', () => {
     const prices = closes(1, 2, 3);
     expect(() => movingAverage('SMA', prices, 0)).toThrow('The window size must be a whole number of at least 1');
     expect(() => movingAverage('SMA', prices, 1.5)).toThrow('The window size must be a whole number of at least 1');
-    expect(() => movingAverage('SMA', prices, 4)).toThrow('A SMA with window 4 needs at least 4 prices; 3 are available');
-    expect(() => movingAverage('TEMA', prices, 2)).toThrow('A TEMA with window 2 needs at least 4 prices; 3 are available');
+    expect(() => movingAverage('SMA', prices, 4)).toThrow(
+      'A SMA with window 4 needs at least 4 prices; 3 are available',
+    );
+    expect(() => movingAverage('TEMA', prices, 2)).toThrow(
+      'A TEMA with window 2 needs at least 4 prices; 3 are available',
+    );
   });
 
   it('keeps decimals exact where floats drift', () => {
@@ -157,7 +169,11 @@ const reference = {
 
 function referenceAverage(kind: MovingAverageKind, x: number[], n: number): Array<number | null> {
   const combine = (parts: Array<Array<number | null>>, weights: number[]) =>
-    x.map((_, t) => (parts.some((p) => p[t] === null) ? null : parts.reduce((sum, p, i) => sum + (weights[i] as number) * (p[t] as number), 0)));
+    x.map((_, t) =>
+      parts.some((p) => p[t] === null)
+        ? null
+        : parts.reduce((sum, p, i) => sum + (weights[i] as number) * (p[t] as number), 0),
+    );
   switch (kind) {
     case 'SMA':
       return reference.sma(x, n);
@@ -188,7 +204,20 @@ function referenceAverage(kind: MovingAverageKind, x: number[], n: number): Arra
 describe('against an independent float implementation on real closes', () => {
   // RELIANCE EQ closes of the 307 legacy bhavcopies (2019-01-01 .. 2020-03-31)
   const folder = new URL('../../../../shared/data/nse/bhavcopy/legacy/', import.meta.url);
-  const MONTHS: Record<string, string> = { JAN: '01', FEB: '02', MAR: '03', APR: '04', MAY: '05', JUN: '06', JUL: '07', AUG: '08', SEP: '09', OCT: '10', NOV: '11', DEC: '12' };
+  const MONTHS: Record<string, string> = {
+    JAN: '01',
+    FEB: '02',
+    MAR: '03',
+    APR: '04',
+    MAY: '05',
+    JUN: '06',
+    JUL: '07',
+    AUG: '08',
+    SEP: '09',
+    OCT: '10',
+    NOV: '11',
+    DEC: '12',
+  };
   const real: ClosePoint[] = fs
     .readdirSync(folder)
     .filter((name) => name.endsWith('.csv'))
@@ -212,7 +241,11 @@ describe('against an independent float implementation on real closes', () => {
     for (const window of [1, 2, 5, 10, 20, 50]) {
       it(`${kind}(${window}) matches to 0.0001`, () => {
         const exact = movingAverage(kind, real, window);
-        const floats = referenceAverage(kind, real.map((p) => Number(p.close)), window);
+        const floats = referenceAverage(
+          kind,
+          real.map((p) => Number(p.close)),
+          window,
+        );
         const expected = floats.map((value, t) => ({ date: real[t]?.date, value })).filter((p) => p.value !== null);
         expect(exact.map((p) => p.date)).toEqual(expected.map((p) => p.date));
         exact.forEach((point, i) => {

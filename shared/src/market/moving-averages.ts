@@ -104,7 +104,12 @@ function smmaSeries(values: readonly Big[], n: number): Big[] {
   let current = mean(values, 0, n);
   const out = [current];
   for (let i = n; i < values.length; i++) {
-    current = round(current.times(n - 1).plus(values[i] as Big).div(n));
+    current = round(
+      current
+        .times(n - 1)
+        .plus(values[i] as Big)
+        .div(n),
+    );
     out.push(current);
   }
   return out;
@@ -117,7 +122,8 @@ function kamaSeries(values: readonly Big[], n: number): Big[] {
   for (let t = n; t < values.length; t++) {
     const direction = (values[t] as Big).minus(values[t - n] as Big).abs();
     let volatility = new Big(0);
-    for (let i = t - n + 1; i <= t; i++) volatility = volatility.plus((values[i] as Big).minus(values[i - 1] as Big).abs());
+    for (let i = t - n + 1; i <= t; i++)
+      volatility = volatility.plus((values[i] as Big).minus(values[i - 1] as Big).abs());
     const efficiency = volatility.eq(0) ? new Big(0) : direction.div(volatility);
     const smoothing = round(efficiency.times(KAMA_FAST.minus(KAMA_SLOW)).plus(KAMA_SLOW).pow(2));
     current = round(current.plus(smoothing.times((values[t] as Big).minus(current))));
@@ -200,7 +206,8 @@ export function isMovingAverageKind(value: string): value is MovingAverageKind {
  * is not a whole number ≥ 1 or there are too few prices.
  */
 export function movingAverage(kind: MovingAverageKind, prices: readonly ClosePoint[], window: number): AveragePoint[] {
-  if (!Number.isInteger(window) || window < 1) throw new RangeError('The window size must be a whole number of at least 1');
+  if (!Number.isInteger(window) || window < 1)
+    throw new RangeError('The window size must be a whole number of at least 1');
   if (window > MAX_PRICE_SIZE) throw new RangeError(`The window size must be at most ${MAX_PRICE_SIZE}`);
   const needed = minimumPrices(kind, window);
   if (prices.length < needed) {

@@ -35,7 +35,10 @@ describe('trend order and colours', () => {
     expect([...items].sort(compareTrendItems('LOW')).map((i) => i.symbol)).toEqual(['C', 'A', 'B', 'D']);
   });
   it('compares percentages as decimals, not as text', () => {
-    const sorted = [{ symbol: 'X', changePercent: '9.50' }, { symbol: 'Y', changePercent: '10.00' }].sort(compareTrendItems('HIGH'));
+    const sorted = [
+      { symbol: 'X', changePercent: '9.50' },
+      { symbol: 'Y', changePercent: '10.00' },
+    ].sort(compareTrendItems('HIGH'));
     expect(sorted.map((i) => i.symbol)).toEqual(['Y', 'X']);
   });
   it('styles a negative change as a loss in the high lists, 0 or less in the low lists', () => {

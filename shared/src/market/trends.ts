@@ -29,7 +29,10 @@ export function computeTrendChange(presentClose: string, previousClose: string):
 
 /** Orders trend items: highs by change % descending, lows ascending, ties (and missing %) by symbol. */
 export function compareTrendItems(direction: TrendDirection) {
-  return (a: { symbol: string; changePercent: string | null }, b: { symbol: string; changePercent: string | null }): number => {
+  return (
+    a: { symbol: string; changePercent: string | null },
+    b: { symbol: string; changePercent: string | null },
+  ): number => {
     if (a.changePercent !== null && b.changePercent !== null) {
       const byPercent = new Big(a.changePercent).cmp(b.changePercent);
       if (byPercent !== 0) return direction === 'HIGH' ? -byPercent : byPercent;

@@ -4,7 +4,16 @@ import { chargeFormSchema } from './charge-form.js';
 
 describe('charge form', () => {
   it("answers the spec's message for every missing field", () => {
-    const result = chargeFormSchema.safeParse({ brokerageFirmId: '', chargeTypeId: '', segmentId: '', amount: '', percentage: '', exchange: '', onBuySell: '', effectiveDate: '' });
+    const result = chargeFormSchema.safeParse({
+      brokerageFirmId: '',
+      chargeTypeId: '',
+      segmentId: '',
+      amount: '',
+      percentage: '',
+      exchange: '',
+      onBuySell: '',
+      effectiveDate: '',
+    });
     expect(result.success).toBe(false);
     expect(fieldErrors(result.error as never)).toEqual({
       brokerageFirmId: 'Brokerage Firm is required!',
@@ -19,7 +28,17 @@ describe('charge form', () => {
   });
 
   it('accepts a full charge with an optional description', () => {
-    const values = { brokerageFirmId: '1', chargeTypeId: '2', segmentId: '3', amount: '20', percentage: '0.03', exchange: 'NSE', onBuySell: 'BOTH', effectiveDate: '2025-01-01', description: '' };
+    const values = {
+      brokerageFirmId: '1',
+      chargeTypeId: '2',
+      segmentId: '3',
+      amount: '20',
+      percentage: '0.03',
+      exchange: 'NSE',
+      onBuySell: 'BOTH',
+      effectiveDate: '2025-01-01',
+      description: '',
+    };
     expect(chargeFormSchema.safeParse(values).success).toBe(true);
     expect(chargeFormSchema.safeParse({ ...values, amount: '-1' }).success).toBe(false);
   });

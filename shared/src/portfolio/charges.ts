@@ -91,7 +91,9 @@ export function applicableCharges(rules: readonly ChargeRule[], trade: Trade): C
     const current = byType.get(rule.chargeTypeId);
     if (!current || isMoreRecent(rule, current)) byType.set(rule.chargeTypeId, rule);
   }
-  const chosen = [...byType.values()].sort((a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId);
+  const chosen = [...byType.values()].sort(
+    (a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId,
+  );
   remembered.set(key, chosen);
   return chosen;
 }
@@ -136,7 +138,11 @@ function parseRule(rule: Pick<ChargeRule, 'amount' | 'percentage'>): ParsedRule 
  * One rule's cost on a trade of this value: amount + percentage % of the value. When the trade is
  * only `share.part` of an order of `share.whole` shares, it bears that part of the flat amount.
  */
-export function chargeCost(rule: Pick<ChargeRule, 'amount' | 'percentage'>, value: Big, share?: { part: number; whole: number }): Big {
+export function chargeCost(
+  rule: Pick<ChargeRule, 'amount' | 'percentage'>,
+  value: Big,
+  share?: { part: number; whole: number },
+): Big {
   const { amount, rate } = parseRule(rule);
   const percentPart = rate ? value.times(rate) : ZERO;
   if (!amount) return percentPart;

@@ -3,7 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../validation/rules.js';
 import { holdingFormSchema, SELL_PRICE_REQUIRED } from './holding-form.js';
 
-const valid = { symbol: 'TCS', currentPrice: '3500.5', price: '3400', exchange: 'NSE', quantity: '10', creationDate: '2025-01-10', sellPrice: '', sellingDate: '' };
+const valid = {
+  symbol: 'TCS',
+  currentPrice: '3500.5',
+  price: '3400',
+  exchange: 'NSE',
+  quantity: '10',
+  creationDate: '2025-01-10',
+  sellPrice: '',
+  sellingDate: '',
+};
 const today = '2025-03-20';
 
 function errors(values: Record<string, unknown>, options: Parameters<typeof holdingFormSchema>[0]) {
@@ -26,17 +35,35 @@ describe('holding form', () => {
   });
 
   it('asks for a selling date and a sell price in sell mode', () => {
-    expect(errors(valid, { mode: 'sell', today, heldQuantity: 10 })).toEqual({ sellPrice: SELL_PRICE_REQUIRED, sellingDate: ' Selling Date is required!' });
-    expect(errors({ ...valid, sellPrice: '3600', sellingDate: '2025-03-01' }, { mode: 'sell', today, heldQuantity: 10 })).toEqual({});
+    expect(errors(valid, { mode: 'sell', today, heldQuantity: 10 })).toEqual({
+      sellPrice: SELL_PRICE_REQUIRED,
+      sellingDate: ' Selling Date is required!',
+    });
+    expect(
+      errors({ ...valid, sellPrice: '3600', sellingDate: '2025-03-01' }, { mode: 'sell', today, heldQuantity: 10 }),
+    ).toEqual({});
   });
 
   it('refuses selling more than held, a future date and a sale before the buy', () => {
-    expect(errors({ ...valid, quantity: '11', sellPrice: '1', sellingDate: '2025-03-01' }, { mode: 'sell', today, heldQuantity: 10 })).toEqual({
+    expect(
+      errors(
+        { ...valid, quantity: '11', sellPrice: '1', sellingDate: '2025-03-01' },
+        { mode: 'sell', today, heldQuantity: 10 },
+      ),
+    ).toEqual({
       quantity: 'You cannot sell more than the 10 shares held',
     });
-    expect(errors({ ...valid, sellPrice: '1', sellingDate: '2025-03-21' }, { mode: 'sell', today, heldQuantity: 10 }).sellingDate).toBe('The selling date cannot be in the future');
-    expect(errors({ ...valid, sellPrice: '1', sellingDate: '2025-01-09' }, { mode: 'sell', today, heldQuantity: 10 }).sellingDate).toBe('The selling date cannot be before the buying date');
-    expect(errors({ ...valid, creationDate: '2025-03-21' }, { mode: 'add', today }).creationDate).toBe('The buying date cannot be in the future');
+    expect(
+      errors({ ...valid, sellPrice: '1', sellingDate: '2025-03-21' }, { mode: 'sell', today, heldQuantity: 10 })
+        .sellingDate,
+    ).toBe('The selling date cannot be in the future');
+    expect(
+      errors({ ...valid, sellPrice: '1', sellingDate: '2025-01-09' }, { mode: 'sell', today, heldQuantity: 10 })
+        .sellingDate,
+    ).toBe('The selling date cannot be before the buying date');
+    expect(errors({ ...valid, creationDate: '2025-03-21' }, { mode: 'add', today }).creationDate).toBe(
+      'The buying date cannot be in the future',
+    );
   });
 
   it('keeps the sell side of a sold holding in edit mode', () => {

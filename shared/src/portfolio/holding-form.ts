@@ -37,17 +37,32 @@ export function holdingFormSchema(options: HoldingFormOptions) {
     exchange: z.enum(EXCHANGES, { error: holding.exchangeRequired }),
     quantity:
       options.mode === 'sell' && options.heldQuantity !== undefined
-        ? quantity.refine((value) => value <= (options.heldQuantity as number), `You cannot sell more than the ${options.heldQuantity} shares held`)
+        ? quantity.refine(
+            (value) => value <= (options.heldQuantity as number),
+            `You cannot sell more than the ${options.heldQuantity} shares held`,
+          )
         : quantity,
-    creationDate: requiredDate(holding.buyingDateRequired, 'Buying date').refine((date) => date <= options.today, 'The buying date cannot be in the future'),
-    sellPrice: selling ? requiredDecimal(SELL_PRICE_REQUIRED, 'Sell Price', { positive: true, maxDecimals: 4 }) : z.unknown().optional(),
+    creationDate: requiredDate(holding.buyingDateRequired, 'Buying date').refine(
+      (date) => date <= options.today,
+      'The buying date cannot be in the future',
+    ),
+    sellPrice: selling
+      ? requiredDecimal(SELL_PRICE_REQUIRED, 'Sell Price', { positive: true, maxDecimals: 4 })
+      : z.unknown().optional(),
     sellingDate: selling
-      ? requiredDate(holding.sellingDateRequired, 'Selling date').refine((date) => date <= options.today, 'The selling date cannot be in the future')
+      ? requiredDate(holding.sellingDateRequired, 'Selling date').refine(
+          (date) => date <= options.today,
+          'The selling date cannot be in the future',
+        )
       : z.unknown().optional(),
   });
   return base.superRefine((values, context) => {
     if (selling && typeof values.sellingDate === 'string' && values.sellingDate < values.creationDate) {
-      context.addIssue({ code: 'custom', path: ['sellingDate'], message: 'The selling date cannot be before the buying date' });
+      context.addIssue({
+        code: 'custom',
+        path: ['sellingDate'],
+        message: 'The selling date cannot be before the buying date',
+      });
     }
   });
 }

@@ -95,7 +95,10 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
   } else if (position.currentPrice !== null && position.currentPrice !== undefined && position.currentPrice !== '') {
     exitPrice = position.currentPrice;
   }
-  const sell = exitPrice === null ? { total: new Big(0), lines: [] as ChargeLine[] } : tradeCharges(rules, { ...common, side: 'SELL', date: exitDate, price: exitPrice });
+  const sell =
+    exitPrice === null
+      ? { total: new Big(0), lines: [] as ChargeLine[] }
+      : tradeCharges(rules, { ...common, side: 'SELL', date: exitDate, price: exitPrice });
 
   const charges = buy.total.plus(sell.total);
   const marketValue = exitPrice === null ? null : tradeValue(exitPrice, position.quantity);
@@ -122,15 +125,17 @@ function breakdownByType(lines: ChargeLine[]): ChargeBreakdown[] {
     else entry.sell = entry.sell.plus(line.amount);
     byType.set(line.chargeTypeId, entry);
   }
-  return [...byType.entries()]
-    // a rule of 0 (e.g. free delivery brokerage) is in force but costs nothing: not worth a line
-    .filter(([, entry]) => !entry.buy.plus(entry.sell).eq(0))
-    .map(([chargeTypeId, entry]) => ({
-      chargeTypeId,
-      chargeTypeName: entry.name,
-      buy: entry.buy.toFixed(),
-      sell: entry.sell.toFixed(),
-      total: entry.buy.plus(entry.sell).toFixed(),
-    }))
-    .sort((a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId);
+  return (
+    [...byType.entries()]
+      // a rule of 0 (e.g. free delivery brokerage) is in force but costs nothing: not worth a line
+      .filter(([, entry]) => !entry.buy.plus(entry.sell).eq(0))
+      .map(([chargeTypeId, entry]) => ({
+        chargeTypeId,
+        chargeTypeName: entry.name,
+        buy: entry.buy.toFixed(),
+        sell: entry.sell.toFixed(),
+        total: entry.buy.plus(entry.sell).toFixed(),
+      }))
+      .sort((a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId)
+  );
 }

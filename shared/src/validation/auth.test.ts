@@ -1,27 +1,58 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, loginSchema, signupFormSchema, signupRequestSchema, userCreateSchema, forgotPasswordSchema, resetPasswordFormSchema } from '../index.js';
+import {
+  fieldErrors,
+  loginSchema,
+  signupFormSchema,
+  signupRequestSchema,
+  userCreateSchema,
+  forgotPasswordSchema,
+  resetPasswordFormSchema,
+} from '../index.js';
 
-const firstMessages = (result: ReturnType<typeof loginSchema.safeParse>) => (result.success ? {} : fieldErrors(result.error));
+const firstMessages = (result: ReturnType<typeof loginSchema.safeParse>) =>
+  result.success ? {} : fieldErrors(result.error);
 
 describe('login rules', () => {
   it('uses the spec messages', () => {
-    expect(firstMessages(loginSchema.safeParse({}))).toEqual({ username: 'Username is required!', password: 'Password is required!' });
-    expect(firstMessages(loginSchema.safeParse({ username: 'a', password: '1234567' }))).toEqual({ password: 'Enter a valid password!' });
-    expect(firstMessages(loginSchema.safeParse({ username: 'a', password: 'x'.repeat(33) }))).toEqual({ password: 'Password length exceeds 32 characters!' });
+    expect(firstMessages(loginSchema.safeParse({}))).toEqual({
+      username: 'Username is required!',
+      password: 'Password is required!',
+    });
+    expect(firstMessages(loginSchema.safeParse({ username: 'a', password: '1234567' }))).toEqual({
+      password: 'Enter a valid password!',
+    });
+    expect(firstMessages(loginSchema.safeParse({ username: 'a', password: 'x'.repeat(33) }))).toEqual({
+      password: 'Password length exceeds 32 characters!',
+    });
     expect(loginSchema.safeParse({ username: 'a', password: '12345678' }).success).toBe(true);
     expect(loginSchema.safeParse({ username: 'a', password: 'x'.repeat(32) }).success).toBe(true);
   });
 });
 
 describe('sign-up rules', () => {
-  const valid = { firstName: 'A', lastName: 'B', username: 'ab', email: 'a@b.co', password: 'Secret#12', mobileNo: '', referralCode: '' };
+  const valid = {
+    firstName: 'A',
+    lastName: 'B',
+    username: 'ab',
+    email: 'a@b.co',
+    password: 'Secret#12',
+    mobileNo: '',
+    referralCode: '',
+  };
   it('accepts a complete form and drops empty optional fields', () => {
     const parsed = signupFormSchema.parse(valid);
     expect(parsed.mobileNo).toBeUndefined();
     expect(parsed.referralCode).toBeUndefined();
   });
   it('gives the spec messages', () => {
-    const result = signupFormSchema.safeParse({ ...valid, firstName: ' ', lastName: '', email: '', password: 'short', mobileNo: '98765' });
+    const result = signupFormSchema.safeParse({
+      ...valid,
+      firstName: ' ',
+      lastName: '',
+      email: '',
+      password: 'short',
+      mobileNo: '98765',
+    });
     expect(result.success).toBe(false);
     if (!result.success) {
       expect(fieldErrors(result.error)).toEqual({
@@ -45,7 +76,9 @@ describe('admin user rules', () => {
     expect(none.success).toBe(false);
     if (!none.success) expect(fieldErrors(none.error).roles).toBe('Role is required!');
     expect(userCreateSchema.safeParse({ ...base, roles: [{ id: 1, name: 'ROLE_USER' }] }).success).toBe(true);
-    expect(userCreateSchema.safeParse({ ...base, roles: [{ name: 'ROLE_USER' }, { name: 'ROLE_STAFF' }] }).success).toBe(false);
+    expect(
+      userCreateSchema.safeParse({ ...base, roles: [{ name: 'ROLE_USER' }, { name: 'ROLE_STAFF' }] }).success,
+    ).toBe(false);
   });
 });
 

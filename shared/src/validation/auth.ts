@@ -89,7 +89,10 @@ export type UserUpdateInput = z.infer<typeof userUpdateSchema>;
 
 export const roleSchema = z.object({
   // roles are authorities in the ROLE_ form the app and the tokens use (ROLE_USER, ROLE_STAFF…)
-  name: requiredText(MESSAGES.name.required, 'Name', 50).regex(/^ROLE_[A-Z][A-Z0-9_]*$/, 'A role name is ROLE_ followed by capital letters, digits or _ (e.g. ROLE_AUDITOR)'),
+  name: requiredText(MESSAGES.name.required, 'Name', 50).regex(
+    /^ROLE_[A-Z][A-Z0-9_]*$/,
+    'A role name is ROLE_ followed by capital letters, digits or _ (e.g. ROLE_AUDITOR)',
+  ),
 });
 export type RoleInput = z.infer<typeof roleSchema>;
 
@@ -127,7 +130,9 @@ export const forgotPasswordSchema = z.object({
 
 export const resetPasswordFormSchema = z
   .object({
-    newPassword: z.string({ error: MESSAGES.resetPassword.newPasswordRequired }).min(1, MESSAGES.resetPassword.newPasswordRequired),
+    newPassword: z
+      .string({ error: MESSAGES.resetPassword.newPasswordRequired })
+      .min(1, MESSAGES.resetPassword.newPasswordRequired),
     confirmPassword: z.string({ error: MESSAGES.resetPassword.mismatch }),
   })
   .refine((form) => form.newPassword === form.confirmPassword, {

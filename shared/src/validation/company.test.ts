@@ -19,13 +19,18 @@ function messages(values: Record<string, unknown>): string[] {
   const result = companySchema.safeParse(values);
   if (result.success) return [];
   const first = new Map<string, string>();
-  for (const issue of result.error.issues) if (!first.has(issue.path.join('.'))) first.set(issue.path.join('.'), issue.message);
+  for (const issue of result.error.issues)
+    if (!first.has(issue.path.join('.'))) first.set(issue.path.join('.'), issue.message);
   return [...first.values()];
 }
 
 describe('company rules', () => {
   it('accepts the nine fields, with decimals kept as strings and the market lot as a whole number', () => {
-    expect(companySchema.parse({ ...valid, paidUpValue: '0010.50', marketLot: 50 })).toEqual({ ...valid, paidUpValue: '10.50', marketLot: 50 });
+    expect(companySchema.parse({ ...valid, paidUpValue: '0010.50', marketLot: 50 })).toEqual({
+      ...valid,
+      paidUpValue: '10.50',
+      marketLot: 50,
+    });
   });
 
   it('requires all nine fields with the spec messages', () => {
@@ -50,7 +55,9 @@ describe('company rules', () => {
     expect(messages({ ...valid, faceValue: '-1' })).toEqual(['Face Value must not be negative']);
     expect(messages({ ...valid, marketLot: '0' })).toEqual(['Market Lot must be at least 1']);
     expect(messages({ ...valid, marketLot: '1.5' })).toEqual(['Market Lot must be a whole number']);
-    expect(messages({ ...valid, dateOfListing: '2021-02-30' })).toEqual(['Date Of Listing must be a date (YYYY-MM-DD)']);
+    expect(messages({ ...valid, dateOfListing: '2021-02-30' })).toEqual([
+      'Date Of Listing must be a date (YYYY-MM-DD)',
+    ]);
     expect(messages({ ...valid, isinCode: 'INE180C010189' })).toEqual(['Isin Code must be at most 12 characters']);
   });
 });

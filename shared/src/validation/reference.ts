@@ -28,10 +28,9 @@ export const namedEntitySchema = z.object({
 });
 
 const refById = (message: string) =>
-  z.object({ id: idValue(message).optional(), name: z.string().optional() }, { error: message }).refine(
-    (ref) => ref.id !== undefined || (ref.name !== undefined && ref.name.trim() !== ''),
-    message,
-  );
+  z
+    .object({ id: idValue(message).optional(), name: z.string().optional() }, { error: message })
+    .refine((ref) => ref.id !== undefined || (ref.name !== undefined && ref.name.trim() !== ''), message);
 
 export const chargeSchema = z.object({
   brokerageFirm: refById(MESSAGES.charge.brokerageFirmRequired),
@@ -84,7 +83,10 @@ export const companySchema = z.object({
   industry: requiredText(company.industryRequired, 'Industry', 200),
   symbol: symbolText(company.symbolRequired),
   series: requiredText(company.seriesRequired, 'Series', 10),
-  isinCode: requiredText(company.isinCodeRequired, 'Isin Code', 12).regex(/^[A-Za-z]{2}[A-Za-z0-9]{9}[0-9]$/, 'Enter a valid ISIN: 12 characters, e.g. INE002A01018'),
+  isinCode: requiredText(company.isinCodeRequired, 'Isin Code', 12).regex(
+    /^[A-Za-z]{2}[A-Za-z0-9]{9}[0-9]$/,
+    'Enter a valid ISIN: 12 characters, e.g. INE002A01018',
+  ),
   paidUpValue: requiredDecimal(company.paidUpValueRequired, 'Paid Up Value', { nonNegative: true }),
   dateOfListing: requiredDate(company.dateOfListingRequired, 'Date Of Listing'),
   marketLot: requiredInteger(company.marketLotRequired, 'Market Lot', { min: 1 }),

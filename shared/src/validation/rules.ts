@@ -31,7 +31,10 @@ export function requiredText(message: string, label: string, maxLength = MAX_TEX
  * characters. Anything else (markup, quotes, formulas, SQL) cannot be a symbol.
  */
 export function symbolText(requiredMessage: string) {
-  return requiredText(requiredMessage, 'Symbol', 20).regex(/^[A-Za-z0-9&-]+$/, 'Symbol may contain only letters, digits, & and -');
+  return requiredText(requiredMessage, 'Symbol', 20).regex(
+    /^[A-Za-z0-9&-]+$/,
+    'Symbol may contain only letters, digits, & and -',
+  );
 }
 
 /** An optional text: missing, null or blank becomes undefined. */

@@ -50,13 +50,25 @@ export const routes: AppRoute[] = [
 
   // --- portfolio ---
   { path: '/accounts', page: lazy(() => import('../features/portfolio/pages/accounts-page')), access: 'login' },
-  { path: '/investment/:brokerTitle', page: lazy(() => import('../features/portfolio/pages/investment-page')), access: 'login' },
+  {
+    path: '/investment/:brokerTitle',
+    page: lazy(() => import('../features/portfolio/pages/investment-page')),
+    access: 'login',
+  },
   { path: '/holdings', page: lazy(() => import('../features/portfolio/pages/holdings-page')), access: 'login' },
   { path: '/app-broker', page: lazy(() => import('../features/portfolio/pages/brokers-page')), access: STAFF_OR_ADMIN },
   { path: '/segment', page: lazy(() => import('../features/portfolio/pages/segments-page')), access: STAFF_OR_ADMIN },
-  { path: '/charge-type', page: lazy(() => import('../features/portfolio/pages/charge-types-page')), access: STAFF_OR_ADMIN },
+  {
+    path: '/charge-type',
+    page: lazy(() => import('../features/portfolio/pages/charge-types-page')),
+    access: STAFF_OR_ADMIN,
+  },
   { path: '/charges', page: lazy(() => import('../features/portfolio/pages/charges-page')), access: STAFF_OR_ADMIN },
-  { path: '/financial', page: lazy(() => import('../features/portfolio/pages/financial-instruments-page')), access: ADMIN_ONLY },
+  {
+    path: '/financial',
+    page: lazy(() => import('../features/portfolio/pages/financial-instruments-page')),
+    access: ADMIN_ONLY,
+  },
 
   // --- accounts and engagement ---
   { path: '/contact', page: lazy(() => import('../features/engagement/pages/contact-page')) },
@@ -65,9 +77,17 @@ export const routes: AppRoute[] = [
   { path: '/about', page: lazy(() => import('../features/home/pages/about-page')) },
   { path: '/subscribe', page: lazy(() => import('../features/engagement/pages/subscribe-page')) },
   // the spec's table has no guard here, but plans are administered by administrators only (issue 6: hidden for ROLE_USER)
-  { path: '/admin-subscribe', page: lazy(() => import('../features/engagement/pages/admin-subscribe-page')), access: ADMIN_ONLY },
+  {
+    path: '/admin-subscribe',
+    page: lazy(() => import('../features/engagement/pages/admin-subscribe-page')),
+    access: ADMIN_ONLY,
+  },
   // public as in the spec: a visitor sees the server's "Please log in" in the error area
   { path: '/referral', page: lazy(() => import('../features/engagement/pages/referral-page')) },
-  { path: '/contact-messages', page: lazy(() => import('../features/engagement/pages/contact-messages-page')), access: STAFF_OR_ADMIN },
+  {
+    path: '/contact-messages',
+    page: lazy(() => import('../features/engagement/pages/contact-messages-page')),
+    access: STAFF_OR_ADMIN,
+  },
   { path: '/mail-outbox', page: lazy(() => import('../features/admin/pages/mail-outbox-page')), access: ADMIN_ONLY },
 ];

@@ -11,7 +11,9 @@ export function ComingSoon({ title }: { title: string }) {
           <IconHourglassHigh size={30} />
         </ThemeIcon>
         <Title order={2}>{title}</Title>
-        <Text c="dimmed">This part of Bazaar Insight is on its way. Until then, the market pages and your account are ready to use.</Text>
+        <Text c="dimmed">
+          This part of Bazaar Insight is on its way. Until then, the market pages and your account are ready to use.
+        </Text>
         <Button component={Link} to="/" variant="light">
           Go to the dashboard
         </Button>

@@ -5,10 +5,18 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 /** Per-route error boundary: one broken page never takes the app down. */
 export function RouteError() {
   const error = useRouteError();
-  const chunkFailed = error instanceof Error && /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
+  const chunkFailed =
+    error instanceof Error &&
+    /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
   return (
     <Center py={40}>
-      <Alert color="red" icon={<IconAlertTriangle />} title={chunkFailed ? 'A new version is available' : 'This page failed to load'} maw={560} data-testid="route-error">
+      <Alert
+        color="red"
+        icon={<IconAlertTriangle />}
+        title={chunkFailed ? 'A new version is available' : 'This page failed to load'}
+        maw={560}
+        data-testid="route-error"
+      >
         <Stack gap="sm">
           <Text size="sm">
             {chunkFailed

@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react';
 import { Modal, ScrollArea, Stack, Text } from '@mantine/core';
 
-export function TextModal({ title, details, text, onClose }: { title: string; details: ReactNode; text: string | null; onClose: () => void }) {
+export function TextModal({
+  title,
+  details,
+  text,
+  onClose,
+}: {
+  title: string;
+  details: ReactNode;
+  text: string | null;
+  onClose: () => void;
+}) {
   return (
     <Modal opened={text !== null} onClose={onClose} title={title} size="lg" centered>
       <Stack gap="sm">

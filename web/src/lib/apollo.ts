@@ -15,7 +15,8 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
   const errorLink = new ErrorLink(({ error, operation }) => {
     if (CombinedGraphQLErrors.is(error)) {
       const codes = error.errors.map((e) => e.extensions?.code);
-      if (codes.includes('UNAUTHENTICATED') && !SESSION_NEUTRAL_OPERATIONS.has(operation.operationName ?? '')) notifySessionExpired();
+      if (codes.includes('UNAUTHENTICATED') && !SESSION_NEUTRAL_OPERATIONS.has(operation.operationName ?? ''))
+        notifySessionExpired();
       reportConnectivity(!codes.includes('UPSTREAM_UNAVAILABLE'));
     } else if (ServerError.is(error) || error instanceof TypeError) {
       reportConnectivity(false);

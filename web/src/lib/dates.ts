@@ -20,5 +20,10 @@ export function formatMarketDate(date: string | null | undefined): string {
 
 /** Today's date in the exchange's time zone (Asia/Kolkata) as YYYY-MM-DD. */
 export function todayInIndia(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

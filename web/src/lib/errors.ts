@@ -5,7 +5,8 @@ export function errorMessage(error: unknown, fallback = 'Something went wrong. P
   if (!error) return fallback;
   if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message ?? fallback;
   if (error instanceof Error && error.message) {
-    if (/Failed to fetch|NetworkError|Load failed/i.test(error.message)) return 'The server cannot be reached. Check your connection and try again.';
+    if (/Failed to fetch|NetworkError|Load failed/i.test(error.message))
+      return 'The server cannot be reached. Check your connection and try again.';
     return error.message;
   }
   return fallback;

@@ -101,7 +101,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLoggedIn: session !== null,
       hasAnyRole: (...roles) => role !== null && roles.includes(role),
       startSession: (user, expiresAt) => {
-        const next: StoredSession = { user: toStoredUser(user), role: primaryRole(user.roles), expiresAt: Date.parse(expiresAt) };
+        const next: StoredSession = {
+          user: toStoredUser(user),
+          role: primaryRole(user.roles),
+          expiresAt: Date.parse(expiresAt),
+        };
         writeSession(next);
         setSession(next);
       },

@@ -4,7 +4,12 @@
  * in the BFF's httpOnly cookie, so scripts on the page can never read it. `sessionExpiresAt` lets the
  * app end the session at the token's expiry without asking the server.
  */
-export const STORAGE_KEYS = { user: 'user', roles: 'roles', expiresAt: 'sessionExpiresAt', legacyToken: 'token' } as const;
+export const STORAGE_KEYS = {
+  user: 'user',
+  roles: 'roles',
+  expiresAt: 'sessionExpiresAt',
+  legacyToken: 'token',
+} as const;
 
 export interface StoredRole {
   id: string;

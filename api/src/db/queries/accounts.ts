@@ -6,7 +6,15 @@
 import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { addDays } from '@bazaar/shared';
 import type { Database } from '../client.js';
-import { contactMessages, mailOutbox, passwordResetTokens, referrals, subscriptionPlans, subscriptions, users } from '../schema/index.js';
+import {
+  contactMessages,
+  mailOutbox,
+  passwordResetTokens,
+  referrals,
+  subscriptionPlans,
+  subscriptions,
+  users,
+} from '../schema/index.js';
 import { ConflictError, NotFoundError } from '../../errors.js';
 import { FOREIGN_KEY_VIOLATION, pgError, UNIQUE_VIOLATION } from '../errors.js';
 
@@ -24,20 +32,29 @@ export async function findResetCandidate(db: Database, usernameOrEmail: string):
   const [row] = await db
     .select({ id: users.id, username: users.username, email: users.email, firstName: users.firstName })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${usernameOrEmail}) OR lower(${users.email}) = lower(${usernameOrEmail})`)
+    .where(
+      sql`lower(${users.username}) = lower(${usernameOrEmail}) OR lower(${users.email}) = lower(${usernameOrEmail})`,
+    )
     // a username that equals someone else's e-mail: the username wins, as at login
     .orderBy(sql`lower(${users.username}) = lower(${usernameOrEmail}) DESC`)
     .limit(1);
   return row;
 }
 
-export async function insertResetToken(db: Database, token: { userId: number; tokenHash: string; expiresAt: Date }): Promise<void> {
+export async function insertResetToken(
+  db: Database,
+  token: { userId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
   await db.insert(passwordResetTokens).values(token);
 }
 
-export type ResetTokenState = { state: 'valid'; userId: number } | { state: 'unknown' } | { state: 'used' } | { state: 'expired' };
+export type ResetTokenState =
+  { state: 'valid'; userId: number } | { state: 'unknown' } | { state: 'used' } | { state: 'expired' };
 
-function tokenState(row: { userId: number; usedAt: Date | null; expiresAt: Date } | undefined, now: Date): ResetTokenState {
+function tokenState(
+  row: { userId: number; usedAt: Date | null; expiresAt: Date } | undefined,
+  now: Date,
+): ResetTokenState {
   if (!row) return { state: 'unknown' };
   if (row.usedAt) return { state: 'used' };
   if (row.expiresAt.getTime() <= now.getTime()) return { state: 'expired' };
@@ -47,7 +64,11 @@ function tokenState(row: { userId: number; usedAt: Date | null; expiresAt: Date 
 /** What a token hash is worth now, without using it. */
 export async function inspectResetToken(db: Database, tokenHash: string, now: Date): Promise<ResetTokenState> {
   const [row] = await db
-    .select({ userId: passwordResetTokens.userId, usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
+    .select({
+      userId: passwordResetTokens.userId,
+      usedAt: passwordResetTokens.usedAt,
+      expiresAt: passwordResetTokens.expiresAt,
+    })
     .from(passwordResetTokens)
     .where(eq(passwordResetTokens.tokenHash, tokenHash));
   return tokenState(row, now);
@@ -58,16 +79,28 @@ export async function inspectResetToken(db: Database, tokenHash: string, now: Da
  * uses of one token cannot both pass), ends the user's existing sessions and burns every unused
  * reset token of that user. Answers the token's state before the change.
  */
-export async function resetPasswordWithToken(db: Database, tokenHash: string, passwordHash: string, now: Date): Promise<ResetTokenState> {
+export async function resetPasswordWithToken(
+  db: Database,
+  tokenHash: string,
+  passwordHash: string,
+  now: Date,
+): Promise<ResetTokenState> {
   return db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ userId: passwordResetTokens.userId, usedAt: passwordResetTokens.usedAt, expiresAt: passwordResetTokens.expiresAt })
+      .select({
+        userId: passwordResetTokens.userId,
+        usedAt: passwordResetTokens.usedAt,
+        expiresAt: passwordResetTokens.expiresAt,
+      })
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.tokenHash, tokenHash))
       .for('update');
     const state = tokenState(row, now);
     if (state.state !== 'valid') return state;
-    await tx.update(users).set({ passwordHash, tokensValidAfter: now, updatedAt: now }).where(eq(users.id, state.userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
+      .where(eq(users.id, state.userId));
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
@@ -87,7 +120,10 @@ export interface OutboxMailDto {
   createdAt: string;
 }
 
-export async function listOutboxMail(db: Database, options: { limit: number; recipient?: string | undefined }): Promise<OutboxMailDto[]> {
+export async function listOutboxMail(
+  db: Database,
+  options: { limit: number; recipient?: string | undefined },
+): Promise<OutboxMailDto[]> {
   const rows = await db
     .select()
     .from(mailOutbox)
@@ -138,7 +174,10 @@ function toPlanDto(row: PlanRow): SubscriptionPlanDto {
 
 /** Plans by price, then name: the order of the plan cards. */
 export async function listSubscriptionPlans(db: Database): Promise<SubscriptionPlanDto[]> {
-  const rows = await db.select().from(subscriptionPlans).orderBy(asc(subscriptionPlans.price), asc(subscriptionPlans.name), asc(subscriptionPlans.id));
+  const rows = await db
+    .select()
+    .from(subscriptionPlans)
+    .orderBy(asc(subscriptionPlans.price), asc(subscriptionPlans.name), asc(subscriptionPlans.id));
   return rows.map(toPlanDto);
 }
 
@@ -170,7 +209,12 @@ async function assertPlanNameFree(db: Database, name: string, exceptId?: number)
   const [taken] = await db
     .select({ id: subscriptionPlans.id })
     .from(subscriptionPlans)
-    .where(and(sql`lower(${subscriptionPlans.name}) = lower(${name})`, exceptId !== undefined ? sql`${subscriptionPlans.id} <> ${exceptId}` : undefined));
+    .where(
+      and(
+        sql`lower(${subscriptionPlans.name}) = lower(${name})`,
+        exceptId !== undefined ? sql`${subscriptionPlans.id} <> ${exceptId}` : undefined,
+      ),
+    );
   if (taken) throw new ConflictError(PLAN_NAME_TAKEN);
 }
 
@@ -182,7 +226,11 @@ export async function createSubscriptionPlan(db: Database, input: SubscriptionPl
 }
 
 /** Changes apply to later subscriptions; periods already taken keep their dates, name and price. */
-export async function updateSubscriptionPlan(db: Database, id: number, input: SubscriptionPlanInput): Promise<SubscriptionPlanDto> {
+export async function updateSubscriptionPlan(
+  db: Database,
+  id: number,
+  input: SubscriptionPlanInput,
+): Promise<SubscriptionPlanDto> {
   await getSubscriptionPlan(db, id);
   await assertPlanNameFree(db, input.name, id);
   const [row] = await db
@@ -262,7 +310,12 @@ function toPeriodDto(row: PeriodRow): SubscriptionPeriodDto {
  * from the day after the current end (subscribing again extends). A period of D days starting on
  * S ends on S + D − 1. The user's row is locked so two subscriptions at once chain, not overlap.
  */
-export async function subscribeUser(db: Database, userId: number, planId: number, today: string): Promise<SubscriptionPeriodDto> {
+export async function subscribeUser(
+  db: Database,
+  userId: number,
+  planId: number,
+  today: string,
+): Promise<SubscriptionPeriodDto> {
   return db.transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new NotFoundError(`User ${userId} was not found`);
@@ -292,7 +345,9 @@ export async function getUserSubscription(db: Database, userId: number, today: s
   const periods = rows.map(toPeriodDto);
   const current = periods.find((period) => period.startDate <= today && period.endDate >= today) ?? null;
   // YYYY-MM-DD strings compare in date order
-  const activeUntil = periods.filter((period) => period.endDate >= today).reduce<string | null>((max, period) => (max === null || period.endDate > max ? period.endDate : max), null);
+  const activeUntil = periods
+    .filter((period) => period.endDate >= today)
+    .reduce<string | null>((max, period) => (max === null || period.endDate > max ? period.endDate : max), null);
   return { current, activeUntil, periods };
 }
 
@@ -309,7 +364,10 @@ export interface ReferralDto {
   claimedAt: string | null;
 }
 
-export async function findUserIdByUsername(db: Database, username: string): Promise<{ id: number; username: string; referralCode: string } | undefined> {
+export async function findUserIdByUsername(
+  db: Database,
+  username: string,
+): Promise<{ id: number; username: string; referralCode: string } | undefined> {
   const [row] = await db
     .select({ id: users.id, username: users.username, referralCode: users.referralCode })
     .from(users)
@@ -331,7 +389,14 @@ const referralColumns = {
   claimedAt: referrals.claimedAt,
 };
 
-function toReferralDto(row: { id: number; referrerUserId: number; referredUserId: number; referredUsername: string; createdAt: Date; claimedAt: Date | null }): ReferralDto {
+function toReferralDto(row: {
+  id: number;
+  referrerUserId: number;
+  referredUserId: number;
+  referredUsername: string;
+  createdAt: Date;
+  claimedAt: Date | null;
+}): ReferralDto {
   return {
     ...row,
     createdAt: row.createdAt.toISOString(),
@@ -341,7 +406,11 @@ function toReferralDto(row: { id: number; referrerUserId: number; referredUserId
 }
 
 export async function getReferral(db: Database, id: number): Promise<ReferralDto> {
-  const [row] = await db.select(referralColumns).from(referrals).innerJoin(users, eq(users.id, referrals.referredUserId)).where(eq(referrals.id, id));
+  const [row] = await db
+    .select(referralColumns)
+    .from(referrals)
+    .innerJoin(users, eq(users.id, referrals.referredUserId))
+    .where(eq(referrals.id, id));
   if (!row) throw new NotFoundError(`Referral ${id} was not found`);
   return toReferralDto(row);
 }
@@ -357,7 +426,11 @@ export async function listReferralsByReferrer(db: Database, referrerUserId: numb
 }
 
 /** Records that one user referred another; a user is referred once (409 for a second referral). */
-export async function createReferral(db: Database, referrerUserId: number, referredUserId: number): Promise<ReferralDto> {
+export async function createReferral(
+  db: Database,
+  referrerUserId: number,
+  referredUserId: number,
+): Promise<ReferralDto> {
   const [row] = await db
     .insert(referrals)
     .values({ referrerUserId, referredUserId })
@@ -365,7 +438,8 @@ export async function createReferral(db: Database, referrerUserId: number, refer
     .catch((error: unknown) => {
       const info = pgError(error);
       if (info?.code === UNIQUE_VIOLATION) throw new ConflictError('This user has already been referred');
-      if (info?.code === FOREIGN_KEY_VIOLATION) throw new NotFoundError('The referrer or the referred user does not exist');
+      if (info?.code === FOREIGN_KEY_VIOLATION)
+        throw new NotFoundError('The referrer or the referred user does not exist');
       throw error;
     });
   if (!row) throw new Error('insert returned no row');
@@ -373,7 +447,11 @@ export async function createReferral(db: Database, referrerUserId: number, refer
 }
 
 /** The sign-up hook: records the referral quietly if the new user was not referred yet. */
-export async function recordSignupReferral(db: Database, referrerUserId: number, referredUserId: number): Promise<void> {
+export async function recordSignupReferral(
+  db: Database,
+  referrerUserId: number,
+  referredUserId: number,
+): Promise<void> {
   if (referrerUserId === referredUserId) return;
   await db.insert(referrals).values({ referrerUserId, referredUserId }).onConflictDoNothing();
 }
@@ -410,7 +488,11 @@ export interface ContactMessageDto {
   createdAt: string;
 }
 
-export async function createContactMessage(db: Database, input: ContactMessageInput, userId: number | null): Promise<number> {
+export async function createContactMessage(
+  db: Database,
+  input: ContactMessageInput,
+  userId: number | null,
+): Promise<number> {
   const [row] = await db
     .insert(contactMessages)
     .values({ ...input, mobileNo: input.mobileNo ?? null, userId })

@@ -25,20 +25,32 @@ export interface AnalysisStateDto {
 
 /** D: the latest date with equity prices, or null when there are none. */
 export async function getLatestPriceDate(db: Database): Promise<string | null> {
-  const rows = await queryRows<{ d: string | null }>(db, sql`SELECT max(trade_date) AS d FROM stock_prices WHERE series IN ${EQUITY_SERIES_SQL}`);
+  const rows = await queryRows<{ d: string | null }>(
+    db,
+    sql`SELECT max(trade_date) AS d FROM stock_prices WHERE series IN ${EQUITY_SERIES_SQL}`,
+  );
   return rows[0]?.d ?? null;
 }
 
 /** Price rows loaded, from the per-day summary the ingestion keeps in step (no scan of the price table). */
 async function countPriceRows(db: Database): Promise<number> {
-  const rows = await queryRows<{ n: number | string | null }>(db, sql`SELECT coalesce(sum(row_count), 0) AS n FROM stock_price_dates`);
+  const rows = await queryRows<{ n: number | string | null }>(
+    db,
+    sql`SELECT coalesce(sum(row_count), 0) AS n FROM stock_price_dates`,
+  );
   return Number(rows[0]?.n ?? 0);
 }
 
 export async function getAnalysisState(db: Database): Promise<AnalysisStateDto | null> {
   const [row] = await db.select().from(analysisState).where(eq(analysisState.id, 1));
   if (!row) return null;
-  return { asOf: row.asOf, priceRows: row.priceRows, version: row.version, computedAt: row.computedAt.toISOString(), durationMs: row.durationMs };
+  return {
+    asOf: row.asOf,
+    priceRows: row.priceRows,
+    version: row.version,
+    computedAt: row.computedAt.toISOString(),
+    durationMs: row.durationMs,
+  };
 }
 
 /** Whether the tables describe the prices as they are now (used at start). */
@@ -144,7 +156,11 @@ export async function refreshAnalysis(db: Database): Promise<AnalysisStateDto> {
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await t.execute(sql`SELECT pg_advisory_xact_lock(${ANALYSIS_LOCK_KEY})`);
-    const [asOf, priceRows, previous] = [await getLatestPriceDate(t), await countPriceRows(t), await getAnalysisState(t)];
+    const [asOf, priceRows, previous] = [
+      await getLatestPriceDate(t),
+      await countPriceRows(t),
+      await getAnalysisState(t),
+    ];
     await t.execute(sql`DELETE FROM trend_entries`);
     await t.execute(sql`DELETE FROM price_extremes`);
     if (asOf) {
@@ -163,8 +179,17 @@ export async function refreshAnalysis(db: Database): Promise<AnalysisStateDto> {
     await t
       .insert(analysisState)
       .values(state)
-      .onConflictDoUpdate({ target: analysisState.id, set: { asOf, priceRows, version: state.version, computedAt: state.computedAt, durationMs: state.durationMs } });
-    return { asOf, priceRows, version: state.version, computedAt: state.computedAt.toISOString(), durationMs: state.durationMs };
+      .onConflictDoUpdate({
+        target: analysisState.id,
+        set: { asOf, priceRows, version: state.version, computedAt: state.computedAt, durationMs: state.durationMs },
+      });
+    return {
+      asOf,
+      priceRows,
+      version: state.version,
+      computedAt: state.computedAt.toISOString(),
+      durationMs: state.durationMs,
+    };
   });
 }
 
@@ -186,7 +211,11 @@ export interface TrendEntryDto {
   changePercent: string | null;
 }
 
-export async function getTrendList(db: Database, direction: TrendDirection, period: TrendPeriod): Promise<TrendEntryDto[]> {
+export async function getTrendList(
+  db: Database,
+  direction: TrendDirection,
+  period: TrendPeriod,
+): Promise<TrendEntryDto[]> {
   return db
     .select({
       position: trendEntries.position,

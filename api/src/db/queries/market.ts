@@ -63,7 +63,13 @@ export async function getLatestStockPrices(db: Database): Promise<{ asOf: string
     asOf,
     rows: rows.map((row) => {
       const previous = row.previousClose;
-      if (previous === null) return { ...row, volume: row.volume === null ? null : Number(row.volume), changePerDay: null, changePercent: null };
+      if (previous === null)
+        return {
+          ...row,
+          volume: row.volume === null ? null : Number(row.volume),
+          changePerDay: null,
+          changePercent: null,
+        };
       const change = new Big(row.closePrice).minus(previous);
       return {
         ...row,
@@ -84,7 +90,11 @@ export interface CandleDto {
 }
 
 /** A symbol's daily candles (equity series), oldest first, optionally within [from, to]. */
-export async function getCandles(db: Database, symbol: string, range: { from?: string | undefined; to?: string | undefined } = {}): Promise<CandleDto[]> {
+export async function getCandles(
+  db: Database,
+  symbol: string,
+  range: { from?: string | undefined; to?: string | undefined } = {},
+): Promise<CandleDto[]> {
   const conditions: SQL[] = [eq(stockPrices.symbol, symbol), equitySeries];
   if (range.from) conditions.push(gte(stockPrices.tradeDate, range.from));
   if (range.to) conditions.push(lte(stockPrices.tradeDate, range.to));
@@ -102,7 +112,11 @@ export async function getCandles(db: Database, symbol: string, range: { from?: s
 }
 
 /** The last `count` closes of a symbol (equity series), oldest first. */
-export async function getLastCloses(db: Database, symbol: string, count: number): Promise<Array<{ date: string; close: string }>> {
+export async function getLastCloses(
+  db: Database,
+  symbol: string,
+  count: number,
+): Promise<Array<{ date: string; close: string }>> {
   const rows = await db
     .select({ date: stockPrices.tradeDate, close: stockPrices.closePrice })
     .from(stockPrices)
@@ -113,13 +127,24 @@ export async function getLastCloses(db: Database, symbol: string, count: number)
 }
 
 /** The closes of a symbol inside the window of `period` ending on D: `{dates, prices}`. */
-export async function getPriceSeriesForPeriod(db: Database, symbol: string, period: TrendPeriod): Promise<{ dates: string[]; prices: string[] }> {
+export async function getPriceSeriesForPeriod(
+  db: Database,
+  symbol: string,
+  period: TrendPeriod,
+): Promise<{ dates: string[]; prices: string[] }> {
   const asOf = await getLatestPriceDate(db);
   if (!asOf) return { dates: [], prices: [] };
   const rows = await db
     .select({ date: stockPrices.tradeDate, close: stockPrices.closePrice })
     .from(stockPrices)
-    .where(and(eq(stockPrices.symbol, symbol), equitySeries, sql`${stockPrices.tradeDate} > ${periodWindowStart(asOf, period)}::date`, lte(stockPrices.tradeDate, asOf)))
+    .where(
+      and(
+        eq(stockPrices.symbol, symbol),
+        equitySeries,
+        sql`${stockPrices.tradeDate} > ${periodWindowStart(asOf, period)}::date`,
+        lte(stockPrices.tradeDate, asOf),
+      ),
+    )
     .orderBy(asc(stockPrices.tradeDate));
   return { dates: rows.map((row) => row.date), prices: rows.map((row) => row.close) };
 }
@@ -157,14 +182,22 @@ export async function listCorporateActions(db: Database): Promise<CorporateActio
   return db
     .select(corporateActionColumns)
     .from(corporateActions)
-    .orderBy(sql`${corporateActions.exDate} DESC NULLS LAST`, sql`${corporateActions.symbol} COLLATE "C"`, asc(corporateActions.id));
+    .orderBy(
+      sql`${corporateActions.exDate} DESC NULLS LAST`,
+      sql`${corporateActions.symbol} COLLATE "C"`,
+      asc(corporateActions.id),
+    );
 }
 
 /**
  * A symbol's events split at `date`: past events have an ex-date before it (newest first);
  * upcoming events have an ex-date on or after it (soonest first).
  */
-export async function getCorporateActionsOfSymbol(db: Database, symbol: string, date: string): Promise<{ pastEvents: CorporateActionDto[]; upcomingEvents: CorporateActionDto[] }> {
+export async function getCorporateActionsOfSymbol(
+  db: Database,
+  symbol: string,
+  date: string,
+): Promise<{ pastEvents: CorporateActionDto[]; upcomingEvents: CorporateActionDto[] }> {
   const [pastEvents, upcomingEvents] = await Promise.all([
     db
       .select(corporateActionColumns)
@@ -211,7 +244,12 @@ export interface ProfitAndLossDto {
  * the basis asked for. The standalone basis falls back to figures whose basis the source did not
  * state (the derived quarterly profit CSV) when the company has no standalone filing loaded.
  */
-export async function getProfitAndLoss(db: Database, symbol: string, upTo: string, nature: StatementNature): Promise<ProfitAndLossDto[]> {
+export async function getProfitAndLoss(
+  db: Database,
+  symbol: string,
+  upTo: string,
+  nature: StatementNature,
+): Promise<ProfitAndLossDto[]> {
   const read = (basis: string) =>
     db
       .select({
@@ -233,7 +271,13 @@ export async function getProfitAndLoss(db: Database, symbol: string, upTo: strin
         auditStatus: financialResults.auditStatus,
       })
       .from(financialResults)
-      .where(and(eq(financialResults.symbol, symbol), sql`${financialResults.natureOfReport} = ${basis}`, lte(financialResults.dateOfEndOfReportingPeriod, upTo)))
+      .where(
+        and(
+          eq(financialResults.symbol, symbol),
+          sql`${financialResults.natureOfReport} = ${basis}`,
+          lte(financialResults.dateOfEndOfReportingPeriod, upTo),
+        ),
+      )
       .orderBy(desc(financialResults.dateOfEndOfReportingPeriod))
       .limit(STATEMENT_QUARTERS);
   let rows = await read(nature);
@@ -241,10 +285,18 @@ export async function getProfitAndLoss(db: Database, symbol: string, upTo: strin
   return rows.reverse();
 }
 
-export type BalanceSheetDto = Omit<typeof balanceSheets.$inferSelect, 'id' | 'uploadId' | 'createdAt' | 'updatedAt' | 'sourceLayout'>;
+export type BalanceSheetDto = Omit<
+  typeof balanceSheets.$inferSelect,
+  'id' | 'uploadId' | 'createdAt' | 'updatedAt' | 'sourceLayout'
+>;
 
 /** The most recent 8 balance sheets dated on or before `upTo`, oldest first (same basis rule). */
-export async function getBalanceSheets(db: Database, symbol: string, upTo: string, nature: StatementNature): Promise<BalanceSheetDto[]> {
+export async function getBalanceSheets(
+  db: Database,
+  symbol: string,
+  upTo: string,
+  nature: StatementNature,
+): Promise<BalanceSheetDto[]> {
   const read = (basis: string) =>
     db
       .select({
@@ -265,7 +317,13 @@ export async function getBalanceSheets(db: Database, symbol: string, upTo: strin
         totalEquityAndLiabilities: balanceSheets.totalEquityAndLiabilities,
       })
       .from(balanceSheets)
-      .where(and(eq(balanceSheets.symbol, symbol), sql`${balanceSheets.natureOfReport} = ${basis}`, lte(balanceSheets.dateOfEndOfReportingPeriod, upTo)))
+      .where(
+        and(
+          eq(balanceSheets.symbol, symbol),
+          sql`${balanceSheets.natureOfReport} = ${basis}`,
+          lte(balanceSheets.dateOfEndOfReportingPeriod, upTo),
+        ),
+      )
       .orderBy(desc(balanceSheets.dateOfEndOfReportingPeriod))
       .limit(STATEMENT_QUARTERS);
   let rows = await read(nature);
@@ -321,7 +379,8 @@ export async function listCompanies(db: Database, symbol?: string): Promise<Comp
 }
 
 function duplicateSymbol(error: unknown, symbol: string): never {
-  if (pgError(error)?.code === UNIQUE_VIOLATION) throw new ConflictError(`A company with symbol ${symbol} already exists`);
+  if (pgError(error)?.code === UNIQUE_VIOLATION)
+    throw new ConflictError(`A company with symbol ${symbol} already exists`);
   throw error;
 }
 

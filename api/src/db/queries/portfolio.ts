@@ -116,7 +116,11 @@ export interface LatestPrice {
 export interface PortfolioSummaryDto {
   asOf: string;
   totals: PortfolioTotals;
-  firms: Array<{ brokerageFirm: BrokerageFirmDto; totals: PortfolioTotals; segments: Array<{ segment: NamedDto; totals: PortfolioTotals }> }>;
+  firms: Array<{
+    brokerageFirm: BrokerageFirmDto;
+    totals: PortfolioTotals;
+    segments: Array<{ segment: NamedDto; totals: PortfolioTotals }>;
+  }>;
   segments: Array<{ segment: NamedDto; totals: PortfolioTotals }>;
 }
 
@@ -137,7 +141,9 @@ export interface PortfolioAlertDto {
 // ---------------------------------------------------------------------------------------------
 // shared helpers
 
-function firmDto(row: Pick<typeof brokerageFirms.$inferSelect, 'id' | 'name' | 'address' | 'contactNumber'>): BrokerageFirmDto {
+function firmDto(
+  row: Pick<typeof brokerageFirms.$inferSelect, 'id' | 'name' | 'address' | 'contactNumber'>,
+): BrokerageFirmDto {
   return { id: row.id, name: row.name, address: row.address, contactNumber: row.contactNumber };
 }
 
@@ -182,7 +188,10 @@ export interface BrokerageFirmInput {
 }
 
 export async function listBrokerageFirms(db: Database): Promise<BrokerageFirmDto[]> {
-  const rows = await db.select().from(brokerageFirms).orderBy(asc(sql`lower(${brokerageFirms.name})`), asc(brokerageFirms.id));
+  const rows = await db
+    .select()
+    .from(brokerageFirms)
+    .orderBy(asc(sql`lower(${brokerageFirms.name})`), asc(brokerageFirms.id));
   return rows.map(firmDto);
 }
 
@@ -193,11 +202,19 @@ export async function getBrokerageFirm(db: Database, id: number): Promise<Broker
 }
 
 export async function createBrokerageFirm(db: Database, input: BrokerageFirmInput): Promise<BrokerageFirmDto> {
-  const [row] = await uniqueName(db.insert(brokerageFirms).values(input).returning(), 'A brokerage firm named', input.name);
+  const [row] = await uniqueName(
+    db.insert(brokerageFirms).values(input).returning(),
+    'A brokerage firm named',
+    input.name,
+  );
   return firmDto(row as typeof brokerageFirms.$inferSelect);
 }
 
-export async function updateBrokerageFirm(db: Database, id: number, input: BrokerageFirmInput): Promise<BrokerageFirmDto> {
+export async function updateBrokerageFirm(
+  db: Database,
+  id: number,
+  input: BrokerageFirmInput,
+): Promise<BrokerageFirmDto> {
   const [row] = await uniqueName(
     db
       .update(brokerageFirms)
@@ -240,7 +257,10 @@ const NAMED = {
 type NamedKind = keyof typeof NAMED;
 
 async function listNamed(db: Database, table: NamedTable): Promise<NamedDto[]> {
-  return db.select({ id: table.id, name: table.name }).from(table).orderBy(asc(sql`lower(${table.name})`), asc(table.id));
+  return db
+    .select({ id: table.id, name: table.name })
+    .from(table)
+    .orderBy(asc(sql`lower(${table.name})`), asc(table.id));
 }
 
 async function getNamed(db: Database, kind: NamedKind, id: number): Promise<NamedDto> {
@@ -252,14 +272,22 @@ async function getNamed(db: Database, kind: NamedKind, id: number): Promise<Name
 
 async function createNamed(db: Database, kind: NamedKind, name: string): Promise<NamedDto> {
   const { table, article } = NAMED[kind];
-  const [row] = await uniqueName(db.insert(table).values({ name }).returning({ id: table.id, name: table.name }), article, name);
+  const [row] = await uniqueName(
+    db.insert(table).values({ name }).returning({ id: table.id, name: table.name }),
+    article,
+    name,
+  );
   return row as NamedDto;
 }
 
 async function updateNamed(db: Database, kind: NamedKind, id: number, name: string): Promise<NamedDto> {
   const { table, label, article } = NAMED[kind];
   const [row] = await uniqueName(
-    db.update(table).set({ name, updatedAt: new Date() }).where(eq(table.id, id)).returning({ id: table.id, name: table.name }),
+    db
+      .update(table)
+      .set({ name, updatedAt: new Date() })
+      .where(eq(table.id, id))
+      .returning({ id: table.id, name: table.name }),
     article,
     name,
   );
@@ -314,7 +342,11 @@ async function resolveFirm(db: Database, ref: Reference): Promise<BrokerageFirmD
   const [row] = await db
     .select()
     .from(brokerageFirms)
-    .where(ref.id !== undefined ? eq(brokerageFirms.id, ref.id) : sql`lower(${brokerageFirms.name}) = lower(${ref.name?.trim() ?? ''})`);
+    .where(
+      ref.id !== undefined
+        ? eq(brokerageFirms.id, ref.id)
+        : sql`lower(${brokerageFirms.name}) = lower(${ref.name?.trim() ?? ''})`,
+    );
   if (!row) throw new BadRequestError(`Brokerage firm ${ref.id ?? `'${ref.name}'`} does not exist`);
   return firmDto(row);
 }
@@ -346,7 +378,12 @@ export interface ChargeInput {
 
 function chargeQuery(db: Database) {
   return db
-    .select({ charge: charges, firm: brokerageFirms, chargeType: { id: chargeTypes.id, name: chargeTypes.name }, segment: { id: segments.id, name: segments.name } })
+    .select({
+      charge: charges,
+      firm: brokerageFirms,
+      chargeType: { id: chargeTypes.id, name: chargeTypes.name },
+      segment: { id: segments.id, name: segments.name },
+    })
     .from(charges)
     .innerJoin(brokerageFirms, eq(brokerageFirms.id, charges.brokerageFirmId))
     .innerJoin(chargeTypes, eq(chargeTypes.id, charges.chargeTypeId))
@@ -410,7 +447,9 @@ async function uniqueCharge<T>(work: Promise<T>): Promise<T> {
     return await work;
   } catch (error) {
     if (pgError(error)?.code === UNIQUE_VIOLATION) {
-      throw new ConflictError('A charge of this type for this firm, segment, exchange and side already starts on this effective date; edit that one instead');
+      throw new ConflictError(
+        'A charge of this type for this firm, segment, exchange and side already starts on this effective date; edit that one instead',
+      );
     }
     throw error;
   }
@@ -458,7 +497,12 @@ export async function chargeRulesFor(db: Database, firmIds: number[], segmentIds
     })
     .from(charges)
     .innerJoin(chargeTypes, eq(chargeTypes.id, charges.chargeTypeId))
-    .where(and(inArray(charges.brokerageFirmId, [...new Set(firmIds)]), inArray(charges.segmentId, [...new Set(segmentIds)])));
+    .where(
+      and(
+        inArray(charges.brokerageFirmId, [...new Set(firmIds)]),
+        inArray(charges.segmentId, [...new Set(segmentIds)]),
+      ),
+    );
   return rows.map((row) => ({ ...row, onBuySell: row.onBuySell as ChargeSide }));
 }
 
@@ -470,19 +514,32 @@ export interface FinancialInstrumentInput {
   description?: string | undefined;
 }
 
-const instrumentColumns = { id: financialInstrumentTypes.id, type: financialInstrumentTypes.type, description: financialInstrumentTypes.description };
+const instrumentColumns = {
+  id: financialInstrumentTypes.id,
+  type: financialInstrumentTypes.type,
+  description: financialInstrumentTypes.description,
+};
 
 export async function listFinancialInstruments(db: Database): Promise<FinancialInstrumentDto[]> {
-  return db.select(instrumentColumns).from(financialInstrumentTypes).orderBy(asc(sql`lower(${financialInstrumentTypes.type})`), asc(financialInstrumentTypes.id));
+  return db
+    .select(instrumentColumns)
+    .from(financialInstrumentTypes)
+    .orderBy(asc(sql`lower(${financialInstrumentTypes.type})`), asc(financialInstrumentTypes.id));
 }
 
 export async function getFinancialInstrument(db: Database, id: number): Promise<FinancialInstrumentDto> {
-  const [row] = await db.select(instrumentColumns).from(financialInstrumentTypes).where(eq(financialInstrumentTypes.id, id));
+  const [row] = await db
+    .select(instrumentColumns)
+    .from(financialInstrumentTypes)
+    .where(eq(financialInstrumentTypes.id, id));
   if (!row) throw new NotFoundError(`Financial instrument type ${id} was not found`);
   return row;
 }
 
-export async function createFinancialInstrument(db: Database, input: FinancialInstrumentInput): Promise<FinancialInstrumentDto> {
+export async function createFinancialInstrument(
+  db: Database,
+  input: FinancialInstrumentInput,
+): Promise<FinancialInstrumentDto> {
   const [row] = await uniqueName(
     db
       .insert(financialInstrumentTypes)
@@ -494,7 +551,11 @@ export async function createFinancialInstrument(db: Database, input: FinancialIn
   return row as FinancialInstrumentDto;
 }
 
-export async function updateFinancialInstrument(db: Database, id: number, input: FinancialInstrumentInput): Promise<FinancialInstrumentDto> {
+export async function updateFinancialInstrument(
+  db: Database,
+  id: number,
+  input: FinancialInstrumentInput,
+): Promise<FinancialInstrumentDto> {
   const [row] = await uniqueName(
     db
       .update(financialInstrumentTypes)
@@ -509,7 +570,10 @@ export async function updateFinancialInstrument(db: Database, id: number, input:
 }
 
 export async function deleteFinancialInstrument(db: Database, id: number): Promise<FinancialInstrumentDto> {
-  const [row] = await db.delete(financialInstrumentTypes).where(eq(financialInstrumentTypes.id, id)).returning(instrumentColumns);
+  const [row] = await db
+    .delete(financialInstrumentTypes)
+    .where(eq(financialInstrumentTypes.id, id))
+    .returning(instrumentColumns);
   if (!row) throw new NotFoundError(`Financial instrument type ${id} was not found`);
   return row;
 }
@@ -614,7 +678,13 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
       sql`(SELECT sp.close_price::text AS close_price, sp.trade_date::text AS trade_date, sp.series, ${sql.raw(String(rank))} AS series_rank
            FROM stock_prices sp WHERE sp.symbol = s.symbol AND sp.series = ${sql.raw(`'${series}'`)} ORDER BY sp.trade_date DESC LIMIT 2)`,
   );
-  const rows = await queryRows<{ symbol: string; close_price: string; trade_date: string; series: string; series_rank: number }>(
+  const rows = await queryRows<{
+    symbol: string;
+    close_price: string;
+    trade_date: string;
+    series: string;
+    series_rank: number;
+  }>(
     db,
     sql`SELECT s.symbol, p.close_price, p.trade_date, p.series, p.series_rank
         FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${sql.join(probes, sql` UNION ALL `)}) p`,
@@ -623,7 +693,9 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
   for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
   for (const [symbol, candidates] of bySymbol) {
     // latest date first; on one date EQ before BE, BZ, SM, ST
-    candidates.sort((a, b) => (a.trade_date === b.trade_date ? a.series_rank - b.series_rank : a.trade_date < b.trade_date ? 1 : -1));
+    candidates.sort((a, b) =>
+      a.trade_date === b.trade_date ? a.series_rank - b.series_rank : a.trade_date < b.trade_date ? 1 : -1,
+    );
     const latest = candidates[0] as (typeof rows)[number];
     const previous = candidates.find((row) => row.trade_date < latest.trade_date);
     result.set(symbol, {
@@ -700,7 +772,12 @@ function holdingQuery(db: Database) {
         creationDate: holdings.creationDate,
         sellingDate: holdings.sellingDate,
       },
-      firm: { id: brokerageFirms.id, name: brokerageFirms.name, address: brokerageFirms.address, contactNumber: brokerageFirms.contactNumber },
+      firm: {
+        id: brokerageFirms.id,
+        name: brokerageFirms.name,
+        address: brokerageFirms.address,
+        contactNumber: brokerageFirms.contactNumber,
+      },
       segmentName: segments.name,
     })
     .from(holdings)
@@ -766,24 +843,49 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
 }
 
 /** Everything an answer of listHoldings depends on, besides the caller, the filter and the day. */
-const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = ['holdings', 'stock_prices', 'charges', 'charge_types', 'brokerage_firms', 'segments'];
+const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = [
+  'holdings',
+  'stock_prices',
+  'charges',
+  'charge_types',
+  'brokerage_firms',
+  'segments',
+];
 
 /**
  * The entity tag of listHoldings' answer for this caller, filter and exchange day: it changes
  * whenever any row the answer is computed from may have changed (data_versions), so a client
  * holding the same tag may reuse its copy (GET /user/holding… answers 304). Opaque: a digest.
  */
-export async function holdingsListTag(db: Database, userId: number, filter: HoldingFilter, today: string): Promise<string> {
+export async function holdingsListTag(
+  db: Database,
+  userId: number,
+  filter: HoldingFilter,
+  today: string,
+): Promise<string> {
   const versions = await dataVersions(db, HOLDINGS_LIST_INPUTS);
   const counters = HOLDINGS_LIST_INPUTS.map((table) => `${table}:${versions.get(table) ?? '?'}`);
-  const inputs = [userId, filter.segmentName?.trim().toLowerCase() ?? null, filter.brokerName?.trim().toLowerCase() ?? null, today, counters];
+  const inputs = [
+    userId,
+    filter.segmentName?.trim().toLowerCase() ?? null,
+    filter.brokerName?.trim().toLowerCase() ?? null,
+    today,
+    counters,
+  ];
   return `"${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 32)}"`;
 }
 
-export async function listHoldings(db: Database, userId: number, filter: HoldingFilter = {}, today = exchangeToday()): Promise<HoldingDto[]> {
+export async function listHoldings(
+  db: Database,
+  userId: number,
+  filter: HoldingFilter = {},
+  today = exchangeToday(),
+): Promise<HoldingDto[]> {
   const conditions: SQL[] = [eq(holdings.userId, userId)];
-  if (filter.segmentName !== undefined) conditions.push(sql`lower(${segments.name}) = lower(${filter.segmentName.trim()})`);
-  if (filter.brokerName !== undefined) conditions.push(sql`lower(${brokerageFirms.name}) = lower(${filter.brokerName.trim()})`);
+  if (filter.segmentName !== undefined)
+    conditions.push(sql`lower(${segments.name}) = lower(${filter.segmentName.trim()})`);
+  if (filter.brokerName !== undefined)
+    conditions.push(sql`lower(${brokerageFirms.name}) = lower(${filter.brokerName.trim()})`);
   const rows = await holdingQuery(db)
     .where(and(...conditions))
     .orderBy(asc(holdings.symbol), asc(holdings.creationDate), asc(holdings.id));
@@ -800,7 +902,12 @@ export async function segmentExists(db: Database, name: string): Promise<boolean
 }
 
 /** The caller's holding, or 404 (another user's holding is indistinguishable from a missing one). */
-async function ownHoldingRow(db: Database, userId: number, id: number, lock = false): Promise<typeof holdings.$inferSelect> {
+async function ownHoldingRow(
+  db: Database,
+  userId: number,
+  id: number,
+  lock = false,
+): Promise<typeof holdings.$inferSelect> {
   const query = db
     .select()
     .from(holdings)
@@ -825,13 +932,15 @@ function checkHoldingDates(input: HoldingInput, today: string): void {
   if (!sold && input.sellingDate) throw new BadRequestError('A selling date needs a sell price other than 0');
   if (input.sellingDate) {
     if (input.sellingDate > today) throw new BadRequestError(`The selling date ${input.sellingDate} is in the future`);
-    if (input.sellingDate < input.creationDate) throw new BadRequestError('The selling date cannot be before the buying date');
+    if (input.sellingDate < input.creationDate)
+      throw new BadRequestError('The selling date cannot be before the buying date');
   }
 }
 
 async function requirePrices(tx: Database, symbol: string): Promise<void> {
   const prices = await loadLatestPrices(tx, [symbol]);
-  if (!prices.has(symbol)) throw new BadRequestError(`No prices are loaded for symbol ${symbol}; choose a symbol from the list`);
+  if (!prices.has(symbol))
+    throw new BadRequestError(`No prices are loaded for symbol ${symbol}; choose a symbol from the list`);
 }
 
 export async function createHolding(db: Database, userId: number, input: HoldingInput): Promise<HoldingDto> {
@@ -877,7 +986,12 @@ export interface HoldingUpdateResult {
  * stored. Selling fewer shares than held splits the row: this id becomes the sold part and a new
  * open row keeps the rest. Selling more than held is refused.
  */
-export async function updateHolding(db: Database, userId: number, id: number, input: HoldingInput): Promise<HoldingUpdateResult> {
+export async function updateHolding(
+  db: Database,
+  userId: number,
+  id: number,
+  input: HoldingInput,
+): Promise<HoldingUpdateResult> {
   const today = exchangeToday();
   const remainingId = await db.transaction(async (tx) => {
     const stored = await ownHoldingRow(tx, userId, id, true);
@@ -895,7 +1009,13 @@ export async function updateHolding(db: Database, userId: number, id: number, in
       }
       await tx
         .update(holdings)
-        .set({ quantity: split.sold, sellPrice: input.sellPrice ?? null, sellingDate: input.sellingDate ?? null, status: 'REALIZED', updatedAt: new Date() })
+        .set({
+          quantity: split.sold,
+          sellPrice: input.sellPrice ?? null,
+          sellingDate: input.sellingDate ?? null,
+          status: 'REALIZED',
+          updatedAt: new Date(),
+        })
         .where(eq(holdings.id, id));
       if (split.remaining === 0) return null;
       const [rest] = await tx
@@ -924,7 +1044,8 @@ export async function updateHolding(db: Database, userId: number, id: number, in
     const firm = await resolveFirm(tx, input.brokerageFirm);
     const segment = await resolveNamed(tx, 'segment', { name: input.instrumentType });
     // a row never split follows its quantity; a split row keeps its order's quantity (never below its own)
-    const lotQuantity = stored.lotQuantity === stored.quantity ? input.quantity : Math.max(stored.lotQuantity, input.quantity);
+    const lotQuantity =
+      stored.lotQuantity === stored.quantity ? input.quantity : Math.max(stored.lotQuantity, input.quantity);
     await tx
       .update(holdings)
       .set({
@@ -973,7 +1094,10 @@ export async function getPortfolioSummary(db: Database, userId: number): Promise
     firms: firms.map((firm) => ({
       brokerageFirm: firm,
       totals: pnlOf((h) => h.brokerageFirm.id === firm.id),
-      segments: segmentList.map((segment) => ({ segment, totals: pnlOf((h) => h.brokerageFirm.id === firm.id && h.segmentId === segment.id) })),
+      segments: segmentList.map((segment) => ({
+        segment,
+        totals: pnlOf((h) => h.brokerageFirm.id === firm.id && h.segmentId === segment.id),
+      })),
     })),
     segments: segmentList.map((segment) => ({ segment, totals: pnlOf((h) => h.segmentId === segment.id) })),
   };
@@ -990,7 +1114,11 @@ const MIN_TRADING_DAYS_FOR_52_WEEKS = 200;
  * - the segment whose value moved most on its latest trading day (in rupees);
  * - one holding worth more than 40 % of the current value (time to rebalance).
  */
-export async function getPortfolioAlerts(db: Database, userId: number, brokerName?: string): Promise<PortfolioAlertDto[]> {
+export async function getPortfolioAlerts(
+  db: Database,
+  userId: number,
+  brokerName?: string,
+): Promise<PortfolioAlertDto[]> {
   const all = await listHoldings(db, userId, { brokerName });
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const alerts: PortfolioAlertDto[] = [];
@@ -1001,7 +1129,14 @@ export async function getPortfolioAlerts(db: Database, userId: number, brokerNam
     symbols.map((symbol) => sql`(${symbol}::varchar)`),
     sql`, `,
   );
-  const extremes = await queryRows<{ symbol: string; trade_date: string; close_price: string; year_high: string | null; year_low: string | null; days: number }>(
+  const extremes = await queryRows<{
+    symbol: string;
+    trade_date: string;
+    close_price: string;
+    year_high: string | null;
+    year_low: string | null;
+    days: number;
+  }>(
     db,
     sql`
       SELECT s.symbol, latest.trade_date, latest.close_price, window_range.year_high, window_range.year_low, window_range.days
@@ -1018,7 +1153,9 @@ export async function getPortfolioAlerts(db: Database, userId: number, brokerNam
   for (const row of extremes) {
     // a "52-week" extreme needs a year of prices behind it, not a few days
     if (row.year_high === null || row.year_low === null || row.days < MIN_TRADING_DAYS_FOR_52_WEEKS) continue;
-    const firmNames = [...new Set(open.filter((h) => h.symbol === row.symbol).map((h) => h.brokerageFirm.name))].join(', ');
+    const firmNames = [...new Set(open.filter((h) => h.symbol === row.symbol).map((h) => h.brokerageFirm.name))].join(
+      ', ',
+    );
     if (new Big(row.close_price).gt(row.year_high)) {
       alerts.push({
         kind: 'NEW_52_WEEK_HIGH',
@@ -1049,7 +1186,8 @@ export async function getPortfolioAlerts(db: Database, userId: number, brokerNam
 
   const valued = open.filter((h) => h.profitLoss.marketValue !== null);
   const bySymbol = new Map<string, Big>();
-  for (const h of valued) bySymbol.set(h.symbol, (bySymbol.get(h.symbol) ?? new Big(0)).plus(h.profitLoss.marketValue as string));
+  for (const h of valued)
+    bySymbol.set(h.symbol, (bySymbol.get(h.symbol) ?? new Big(0)).plus(h.profitLoss.marketValue as string));
   const total = [...bySymbol.values()].reduce((sum, value) => sum.plus(value), new Big(0));
   const [top] = [...bySymbol.entries()].sort((a, b) => b[1].cmp(a[1]));
   if (top && bySymbol.size >= 2 && total.gt(0)) {
@@ -1080,13 +1218,19 @@ async function biggestSegmentMove(db: Database, open: HoldingDto[]): Promise<Por
   for (const h of open) {
     const price = prices.get(h.symbol);
     if (price?.previousClose == null || price.change === null) continue;
-    const entry = bySegment.get(h.instrumentType) ?? { change: new Big(0), previous: new Big(0), date: price.tradeDate };
+    const entry = bySegment.get(h.instrumentType) ?? {
+      change: new Big(0),
+      previous: new Big(0),
+      date: price.tradeDate,
+    };
     entry.change = entry.change.plus(new Big(price.change).times(h.quantity));
     entry.previous = entry.previous.plus(new Big(price.previousClose).times(h.quantity));
     if (price.tradeDate > entry.date) entry.date = price.tradeDate;
     bySegment.set(h.instrumentType, entry);
   }
-  const [biggest] = [...bySegment.entries()].filter(([, move]) => !move.change.eq(0) && move.previous.gt(0)).sort((a, b) => b[1].change.abs().cmp(a[1].change.abs()));
+  const [biggest] = [...bySegment.entries()]
+    .filter(([, move]) => !move.change.eq(0) && move.previous.gt(0))
+    .sort((a, b) => b[1].change.abs().cmp(a[1].change.abs()));
   if (!biggest) return undefined;
   const [segment, move] = biggest;
   const percent = move.change.div(move.previous).times(100).abs().round(2).toFixed(2);

@@ -9,7 +9,10 @@ import { marketDataUploads, stockPriceDates } from '../schema/ingestion.js';
 
 /** Trading days that have prices, 'YYYY-MM-DD' ascending. */
 export async function listUploadedPriceDates(db: Database): Promise<string[]> {
-  const rows = await db.select({ tradeDate: stockPriceDates.tradeDate }).from(stockPriceDates).orderBy(asc(stockPriceDates.tradeDate));
+  const rows = await db
+    .select({ tradeDate: stockPriceDates.tradeDate })
+    .from(stockPriceDates)
+    .orderBy(asc(stockPriceDates.tradeDate));
   return rows.map((row) => row.tradeDate);
 }
 
@@ -77,11 +80,23 @@ function toDto(row: RecordRow): UploadRecordDto {
 }
 
 /** Accepted uploads, newest first, and how many there are in all. */
-export async function listUploadHistory(db: Database, options: { limit: number; offset: number; kind?: string | undefined }): Promise<{ total: number; items: UploadRecordDto[] }> {
+export async function listUploadHistory(
+  db: Database,
+  options: { limit: number; offset: number; kind?: string | undefined },
+): Promise<{ total: number; items: UploadRecordDto[] }> {
   const where = options.kind ? eq(marketDataUploads.kind, options.kind) : undefined;
   const [rows, totals] = await Promise.all([
-    db.select(recordColumns).from(marketDataUploads).where(where).orderBy(desc(marketDataUploads.uploadedAt), desc(marketDataUploads.id)).limit(options.limit).offset(options.offset),
-    db.select({ total: sql<number>`count(*)::int` }).from(marketDataUploads).where(where),
+    db
+      .select(recordColumns)
+      .from(marketDataUploads)
+      .where(where)
+      .orderBy(desc(marketDataUploads.uploadedAt), desc(marketDataUploads.id))
+      .limit(options.limit)
+      .offset(options.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(marketDataUploads)
+      .where(where),
   ]);
   return { total: Number(totals[0]?.total ?? 0), items: rows.map(toDto) };
 }
@@ -93,6 +108,9 @@ export async function getUploadRecord(db: Database, id: number): Promise<UploadR
 
 /** Whether any market data has been loaded (the demo market is loaded only into an empty one). */
 export async function hasMarketData(db: Database): Promise<boolean> {
-  const [row] = await queryRows<{ found: boolean }>(db, sql`select (exists (select 1 from ${marketDataUploads}) or exists (select 1 from stock_prices)) as found`);
+  const [row] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select (exists (select 1 from ${marketDataUploads}) or exists (select 1 from stock_prices)) as found`,
+  );
   return Boolean(row?.found);
 }

@@ -118,11 +118,16 @@ export async function findSessionUser(
 }
 
 /** Login lookup by username (or e-mail), case-insensitive, with the password hash. */
-export async function findCredentials(db: Database, usernameOrEmail: string): Promise<{ id: number; passwordHash: string } | undefined> {
+export async function findCredentials(
+  db: Database,
+  usernameOrEmail: string,
+): Promise<{ id: number; passwordHash: string } | undefined> {
   const [row] = await db
     .select({ id: users.id, passwordHash: users.passwordHash })
     .from(users)
-    .where(sql`lower(${users.username}) = lower(${usernameOrEmail}) OR lower(${users.email}) = lower(${usernameOrEmail})`)
+    .where(
+      sql`lower(${users.username}) = lower(${usernameOrEmail}) OR lower(${users.email}) = lower(${usernameOrEmail})`,
+    )
     .orderBy(sql`lower(${users.username}) = lower(${usernameOrEmail}) DESC`)
     .limit(1);
   return row;
@@ -146,7 +151,12 @@ function rethrowUserConflict(error: unknown): never {
   throw error;
 }
 
-async function assertUnique(db: Database, username: string | undefined, email: string | undefined, exceptId?: number): Promise<void> {
+async function assertUnique(
+  db: Database,
+  username: string | undefined,
+  email: string | undefined,
+  exceptId?: number,
+): Promise<void> {
   if (username !== undefined) {
     const [taken] = await db
       .select({ id: users.id })
@@ -179,7 +189,10 @@ export async function getRoleByName(db: Database, name: string): Promise<RoleDto
 }
 
 /** Resolves a role reference ({id} or {name}) to an existing role, else 400-worthy undefined. */
-export async function resolveRole(db: Database, ref: { id?: number | undefined; name?: string | undefined }): Promise<RoleDto | undefined> {
+export async function resolveRole(
+  db: Database,
+  ref: { id?: number | undefined; name?: string | undefined },
+): Promise<RoleDto | undefined> {
   if (ref.id !== undefined) {
     const [row] = await db.select().from(roles).where(eq(roles.id, ref.id));
     if (row && (ref.name === undefined || ref.name === row.name)) return row;

@@ -9,7 +9,19 @@
  * have all ended can be deleted (plan_id becomes null) without losing what users had.
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -31,7 +43,10 @@ export const passwordResetTokens = pgTable(
     /** Set when the token was used, or burnt because another token of the user was used. */
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [uniqueIndex('password_reset_tokens_hash_key').on(table.tokenHash), index('password_reset_tokens_user_idx').on(table.userId)],
+  (table) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(table.tokenHash),
+    index('password_reset_tokens_user_idx').on(table.userId),
+  ],
 );
 
 /**

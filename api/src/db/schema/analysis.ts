@@ -14,7 +14,18 @@
  *   and lowest low of the window with the latest date each was reached.
  * - analysis_state: one row saying which data the tables were computed from.
  */
-import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 /** One entry of one of the ten trend lists. */

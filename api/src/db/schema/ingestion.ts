@@ -14,7 +14,21 @@
  * - Each row remembers the upload that last wrote it (`uploadId`, null once that record is gone).
  */
 import { sql } from 'drizzle-orm';
-import { check, char, date, index, integer, numeric, pgTable, serial, text, timestamp, unique, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  char,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 const timestamps = {
@@ -65,7 +79,10 @@ export const marketDataUploads = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     durationMs: integer('duration_ms').notNull(),
   },
-  (table) => [index('market_data_uploads_uploaded_at_idx').on(table.uploadedAt), index('market_data_uploads_sha256_idx').on(table.fileSha256)],
+  (table) => [
+    index('market_data_uploads_uploaded_at_idx').on(table.uploadedAt),
+    index('market_data_uploads_sha256_idx').on(table.fileSha256),
+  ],
 );
 
 /**
@@ -105,7 +122,15 @@ export const corporateActions = pgTable(
   },
   (table) => [
     unique('corporate_actions_event_key')
-      .on(table.symbol, table.series, table.purpose, table.exDate, table.recordDate, table.bookClosureStartDate, table.bookClosureEndDate)
+      .on(
+        table.symbol,
+        table.series,
+        table.purpose,
+        table.exDate,
+        table.recordDate,
+        table.bookClosureStartDate,
+        table.bookClosureEndDate,
+      )
       .nullsNotDistinct(),
     index('corporate_actions_symbol_ex_date_idx').on(table.symbol, table.exDate),
     index('corporate_actions_ex_date_idx').on(table.exDate),
@@ -155,9 +180,16 @@ export const financialResults = pgTable(
     ...timestamps,
   },
   (table) => [
-    uniqueIndex('financial_results_period_key').on(table.symbol, table.natureOfReport, table.dateOfEndOfReportingPeriod),
+    uniqueIndex('financial_results_period_key').on(
+      table.symbol,
+      table.natureOfReport,
+      table.dateOfEndOfReportingPeriod,
+    ),
     index('financial_results_fy_idx').on(table.symbol, table.dateOfStartOfFinancialYear),
-    check('financial_results_nature_check', sql`${table.natureOfReport} in ('STANDALONE', 'CONSOLIDATED', 'UNSPECIFIED')`),
+    check(
+      'financial_results_nature_check',
+      sql`${table.natureOfReport} in ('STANDALONE', 'CONSOLIDATED', 'UNSPECIFIED')`,
+    ),
   ],
 );
 

@@ -2,7 +2,19 @@
  * Market data: daily prices (every series of the bhavcopy) and the list of companies.
  * Prices are exact decimals (numeric); dates are exchange dates (date, no time zone).
  */
-import { bigint, date, index, integer, numeric, pgTable, primaryKey, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 /** One row per symbol, series and trading day, as the exchange's bhavcopy gives it. */
 export const stockPrices = pgTable(

@@ -5,7 +5,18 @@
  * in use by charges or holdings cannot be deleted (foreign keys RESTRICT; the API answers 409).
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 
 const timestamps = {
@@ -78,7 +89,14 @@ export const charges = pgTable(
     check('charges_on_buy_sell_check', sql`${table.onBuySell} in ('BUY', 'SELL', 'BOTH')`),
     check('charges_amounts_check', sql`${table.amount} >= 0 and ${table.percentage} >= 0`),
     // one rule per kind, side and start date: a second one would make the charge ambiguous
-    uniqueIndex('charges_rule_key').on(table.brokerageFirmId, table.segmentId, table.exchange, table.chargeTypeId, table.onBuySell, table.effectiveDate),
+    uniqueIndex('charges_rule_key').on(
+      table.brokerageFirmId,
+      table.segmentId,
+      table.exchange,
+      table.chargeTypeId,
+      table.onBuySell,
+      table.effectiveDate,
+    ),
     index('charges_charge_type_idx').on(table.chargeTypeId),
     index('charges_segment_idx').on(table.segmentId),
   ],
@@ -118,7 +136,10 @@ export const holdings = pgTable(
     check('holdings_status_check', sql`${table.status} in ('REALIZED', 'UNREALIZED')`),
     check('holdings_quantity_check', sql`${table.quantity} > 0 and ${table.lotQuantity} >= ${table.quantity}`),
     check('holdings_price_check', sql`${table.price} > 0`),
-    check('holdings_selling_date_check', sql`${table.sellingDate} is null or ${table.sellingDate} >= ${table.creationDate}`),
+    check(
+      'holdings_selling_date_check',
+      sql`${table.sellingDate} is null or ${table.sellingDate} >= ${table.creationDate}`,
+    ),
     index('holdings_user_segment_idx').on(table.userId, table.segmentId),
     index('holdings_firm_idx').on(table.brokerageFirmId),
     index('holdings_segment_idx').on(table.segmentId),

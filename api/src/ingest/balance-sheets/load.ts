@@ -3,7 +3,11 @@ import { copyLine, mergeRows, type MergeCounts } from '../merge.js';
 import type { SqlSession } from '../sql-session.js';
 import { BALANCE_SHEET_ELEMENTS, type BalanceSheetRecord } from './parse.js';
 
-export function loadBalanceSheets(session: SqlSession, records: BalanceSheetRecord[], uploadId: number): Promise<MergeCounts> {
+export function loadBalanceSheets(
+  session: SqlSession,
+  records: BalanceSheetRecord[],
+  uploadId: number,
+): Promise<MergeCounts> {
   const lines = records.map((record) =>
     copyLine([
       record.symbol,
@@ -27,7 +31,11 @@ export function loadBalanceSheets(session: SqlSession, records: BalanceSheetReco
         { name: 'source_layout', type: 'varchar(30)' },
       ],
       conflict: { columns: ['symbol', 'nature_of_report', 'date_of_end_of_reporting_period'] },
-      updateColumns: ['date_of_start_of_financial_year', ...BALANCE_SHEET_ELEMENTS.map((item) => item.column), 'source_layout'],
+      updateColumns: [
+        'date_of_start_of_financial_year',
+        ...BALANCE_SHEET_ELEMENTS.map((item) => item.column),
+        'source_layout',
+      ],
       uploadId,
     },
     lines,

@@ -18,7 +18,14 @@ import { ProblemList } from '../problems.js';
 import { readDate, readDecimal, startOfFinancialYear } from '../values.js';
 import { SYMBOL_PATTERN } from '../companies/equity-list.js';
 import { FactCollector, XBRL_FACTS, type Filing } from '../financial-results/facts.js';
-import { amountFact, filingDate, filingNature, filingSymbol, readNature, rejectRepeats } from '../financial-results/parse.js';
+import {
+  amountFact,
+  filingDate,
+  filingNature,
+  filingSymbol,
+  readNature,
+  rejectRepeats,
+} from '../financial-results/parse.js';
 import type { NatureOfReport } from '../../db/schema/ingestion.js';
 
 /** Element name → balance_sheets column, in statement order. */
@@ -29,11 +36,26 @@ export const BALANCE_SHEET_ELEMENTS = [
   { element: 'EquityShareCapital', column: 'equity_share_capital', required: false, label: 'Equity share capital' },
   { element: 'OtherEquity', column: 'other_equity', required: false, label: 'Other equity' },
   { element: 'Equity', column: 'total_equity', required: false, label: 'Total equity attributable to owners' },
-  { element: 'NonControllingInterest', column: 'non_controlling_interest', required: false, label: 'Non-controlling interest' },
-  { element: 'NonCurrentLiabilities', column: 'non_current_liabilities', required: false, label: 'Total non-current liabilities' },
+  {
+    element: 'NonControllingInterest',
+    column: 'non_controlling_interest',
+    required: false,
+    label: 'Non-controlling interest',
+  },
+  {
+    element: 'NonCurrentLiabilities',
+    column: 'non_current_liabilities',
+    required: false,
+    label: 'Total non-current liabilities',
+  },
   { element: 'CurrentLiabilities', column: 'current_liabilities', required: false, label: 'Total current liabilities' },
   { element: 'Liabilities', column: 'total_liabilities', required: false, label: 'Total liabilities' },
-  { element: 'EquityAndLiabilities', column: 'total_equity_and_liabilities', required: true, label: 'Total equity and liabilities' },
+  {
+    element: 'EquityAndLiabilities',
+    column: 'total_equity_and_liabilities',
+    required: true,
+    label: 'Total equity and liabilities',
+  },
 ] as const;
 
 export type BalanceSheetElement = (typeof BALANCE_SHEET_ELEMENTS)[number]['element'];
@@ -67,7 +89,11 @@ export interface ParsedBalanceSheets {
   records: BalanceSheetRecord[];
 }
 
-export function parseBalanceSheets(table: TableSource, others: ForeignLayout[], kindTitle: string): ParsedBalanceSheets {
+export function parseBalanceSheets(
+  table: TableSource,
+  others: ForeignLayout[],
+  kindTitle: string,
+): ParsedBalanceSheets {
   const problems = new ProblemList();
   let layout: LayoutSpec | undefined;
   let index: Partial<Record<string, number>> = {};
@@ -94,13 +120,19 @@ export function parseBalanceSheets(table: TableSource, others: ForeignLayout[], 
   if (!layout) problems.add(1, '', 'the file has no header line and no rows');
   else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no rows');
   if (facts) {
-    if (facts.filings.length === 0 && rowsInFile > 0 && problems.count === 0) problems.add(2, 'Element Name', 'no Symbol fact: this is not a balance-sheet filing');
+    if (facts.filings.length === 0 && rowsInFile > 0 && problems.count === 0)
+      problems.add(2, 'Element Name', 'no Symbol fact: this is not a balance-sheet filing');
     for (const filing of facts.filings) {
       const record = readBalanceSheetFiling(filing, problems, kindTitle);
       if (record) records.push(record);
     }
   }
-  rejectRepeats(records, problems, (record) => `${record.symbol} ${record.natureOfReport.toLowerCase()} balance sheet as of ${record.dateOfEndOfReportingPeriod}`);
+  rejectRepeats(
+    records,
+    problems,
+    (record) =>
+      `${record.symbol} ${record.natureOfReport.toLowerCase()} balance sheet as of ${record.dateOfEndOfReportingPeriod}`,
+  );
   problems.throwIfAny('financial statement');
   return { layout: layout!.id, rowsInFile, records };
 }
@@ -109,26 +141,47 @@ function checkBalance(record: BalanceSheetRecord, line: number, problems: Proble
   const assets = record.amounts.Assets;
   const equityAndLiabilities = record.amounts.EquityAndLiabilities;
   if (assets !== undefined && equityAndLiabilities !== undefined && !new Big(assets).eq(equityAndLiabilities)) {
-    problems.add(line, 'EquityAndLiabilities', `${equityAndLiabilities} does not equal Assets ${assets}: the balance sheet does not balance`);
+    problems.add(
+      line,
+      'EquityAndLiabilities',
+      `${equityAndLiabilities} does not equal Assets ${assets}: the balance sheet does not balance`,
+    );
   }
 }
 
-function readTableRow(cells: string[], line: number, index: Partial<Record<string, number>>, problems: ProblemList): BalanceSheetRecord | undefined {
+function readTableRow(
+  cells: string[],
+  line: number,
+  index: Partial<Record<string, number>>,
+  problems: ProblemList,
+): BalanceSheetRecord | undefined {
   const cell = (key: string) => {
     const position = index[key];
     return position === undefined ? '' : (cells[position] ?? '');
   };
   const before = problems.count;
   const symbol = cell('symbol');
-  if (!SYMBOL_PATTERN.test(symbol)) problems.add(line, 'Symbol', symbol === '' ? 'is required' : `'${symbol.slice(0, 60)}' is not a valid symbol`);
+  if (!SYMBOL_PATTERN.test(symbol))
+    problems.add(line, 'Symbol', symbol === '' ? 'is required' : `'${symbol.slice(0, 60)}' is not a valid symbol`);
   const natureText = cell('nature');
   const natureOfReport = readNature(natureText);
   if (!natureOfReport || natureOfReport === 'UNSPECIFIED') {
-    problems.add(line, 'NatureOfReportStandaloneConsolidated', natureText === '' ? 'is required (Standalone or Consolidated)' : `'${natureText.slice(0, 30)}' is neither Standalone nor Consolidated`);
+    problems.add(
+      line,
+      'NatureOfReportStandaloneConsolidated',
+      natureText === ''
+        ? 'is required (Standalone or Consolidated)'
+        : `'${natureText.slice(0, 30)}' is neither Standalone nor Consolidated`,
+    );
   }
   const dateText = cell('date');
   const date = readDate(dateText);
-  if (!date) problems.add(line, 'DateOfEndOfReportingPeriod', dateText === '' ? 'is required' : `'${dateText.slice(0, 30)}' is not a valid date (expected YYYY-MM-DD)`);
+  if (!date)
+    problems.add(
+      line,
+      'DateOfEndOfReportingPeriod',
+      dateText === '' ? 'is required' : `'${dateText.slice(0, 30)}' is not a valid date (expected YYYY-MM-DD)`,
+    );
   const amounts: Partial<Record<BalanceSheetElement, string>> = {};
   for (const item of BALANCE_SHEET_ELEMENTS) {
     const text = cell(item.element);
@@ -141,12 +194,24 @@ function readTableRow(cells: string[], line: number, index: Partial<Record<strin
     else amounts[item.element] = value;
   }
   if (problems.count > before || !date || !natureOfReport) return undefined;
-  const record: BalanceSheetRecord = { line, symbol, natureOfReport, dateOfEndOfReportingPeriod: date, dateOfStartOfFinancialYear: startOfFinancialYear(date), amounts, sourceLayout: BALANCE_SHEET_TABLE.id };
+  const record: BalanceSheetRecord = {
+    line,
+    symbol,
+    natureOfReport,
+    dateOfEndOfReportingPeriod: date,
+    dateOfStartOfFinancialYear: startOfFinancialYear(date),
+    amounts,
+    sourceLayout: BALANCE_SHEET_TABLE.id,
+  };
   checkBalance(record, line, problems);
   return problems.count > before ? undefined : record;
 }
 
-function readBalanceSheetFiling(filing: Filing, problems: ProblemList, kindTitle: string): BalanceSheetRecord | undefined {
+function readBalanceSheetFiling(
+  filing: Filing,
+  problems: ProblemList,
+  kindTitle: string,
+): BalanceSheetRecord | undefined {
   const before = problems.count;
   const amounts: Partial<Record<BalanceSheetElement, string>> = {};
   for (const item of BALANCE_SHEET_ELEMENTS) {
@@ -154,7 +219,10 @@ function readBalanceSheetFiling(filing: Filing, problems: ProblemList, kindTitle
     if (value !== undefined) amounts[item.element] = value;
   }
   if (amounts.Assets === undefined && amounts.EquityAndLiabilities === undefined) {
-    const looksLikeResults = filing.contextual.has('OneD:Income') || filing.contextual.has('OneD:ProfitLossForPeriod') || filing.contextual.has('OneD:ProfitLossForThePeriod');
+    const looksLikeResults =
+      filing.contextual.has('OneD:Income') ||
+      filing.contextual.has('OneD:ProfitLossForPeriod') ||
+      filing.contextual.has('OneD:ProfitLossForThePeriod');
     problems.add(
       filing.line,
       'Element Name',
@@ -165,7 +233,8 @@ function readBalanceSheetFiling(filing: Filing, problems: ProblemList, kindTitle
     return undefined;
   }
   for (const item of BALANCE_SHEET_ELEMENTS) {
-    if (item.required && amounts[item.element] === undefined) problems.add(filing.line, 'Element Name', `the filing has no ${item.element} fact (context OneI)`);
+    if (item.required && amounts[item.element] === undefined)
+      problems.add(filing.line, 'Element Name', `the filing has no ${item.element} fact (context OneI)`);
   }
   const symbol = filingSymbol(filing, problems);
   const end = filingDate(filing, 'DateOfEndOfReportingPeriod', problems, true);

@@ -51,7 +51,17 @@ const EXAMPLES = [
 ];
 
 export function balanceSheetTemplateCsv(): string {
-  const header = ['Symbol', 'NatureOfReportStandaloneConsolidated', 'DateOfEndOfReportingPeriod', ...BALANCE_SHEET_ELEMENTS.map((item) => item.element)];
-  const rows = EXAMPLES.map((example) => [example.symbol, example.nature, example.date, ...BALANCE_SHEET_ELEMENTS.map((item) => example.amounts[item.element])]);
+  const header = [
+    'Symbol',
+    'NatureOfReportStandaloneConsolidated',
+    'DateOfEndOfReportingPeriod',
+    ...BALANCE_SHEET_ELEMENTS.map((item) => item.element),
+  ];
+  const rows = EXAMPLES.map((example) => [
+    example.symbol,
+    example.nature,
+    example.date,
+    ...BALANCE_SHEET_ELEMENTS.map((item) => example.amounts[item.element]),
+  ]);
   return [header, ...rows].map((row) => row.join(',')).join('\n') + '\n';
 }

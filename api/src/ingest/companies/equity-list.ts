@@ -13,7 +13,8 @@ import { ProblemList } from '../problems.js';
 import type { SqlSession } from '../sql-session.js';
 import { readCount, readDate, readNonNegativeDecimal } from '../values.js';
 
-type CompanyColumn = 'symbol' | 'companyName' | 'series' | 'dateOfListing' | 'paidUpValue' | 'marketLot' | 'isinCode' | 'faceValue';
+type CompanyColumn =
+  'symbol' | 'companyName' | 'series' | 'dateOfListing' | 'paidUpValue' | 'marketLot' | 'isinCode' | 'faceValue';
 
 export const EQUITY_LIST: LayoutSpec<CompanyColumn> = {
   id: 'NSE_EQUITY_LIST',
@@ -79,10 +80,16 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
     const before = problems.count;
     const symbol = cell('symbol');
     if (symbol === '') problems.add(line, name('symbol'), 'is required');
-    else if (!SYMBOL_PATTERN.test(symbol)) problems.add(line, name('symbol'), `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`);
+    else if (!SYMBOL_PATTERN.test(symbol))
+      problems.add(
+        line,
+        name('symbol'),
+        `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`,
+      );
     const companyName = cell('companyName');
     if (companyName === '') problems.add(line, name('companyName'), 'is required');
-    else if (companyName.length > MAX_NAME) problems.add(line, name('companyName'), `is longer than ${MAX_NAME} characters`);
+    else if (companyName.length > MAX_NAME)
+      problems.add(line, name('companyName'), `is longer than ${MAX_NAME} characters`);
 
     // a row repeated word for word is the same company; the same symbol with other details is a problem
     const keep = (copy: string) => {
@@ -101,23 +108,50 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
     }
 
     const series = cell('series');
-    if (!SERIES_PATTERN.test(series)) problems.add(line, name('series'), series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`);
+    if (!SERIES_PATTERN.test(series))
+      problems.add(
+        line,
+        name('series'),
+        series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`,
+      );
     const listingText = cell('dateOfListing');
     const dateOfListing = readDate(listingText);
-    if (!dateOfListing) problems.add(line, name('dateOfListing'), listingText === '' ? 'is required' : `'${listingText.slice(0, 30)}' is not a valid date (expected DD-MON-YYYY)`);
+    if (!dateOfListing)
+      problems.add(
+        line,
+        name('dateOfListing'),
+        listingText === '' ? 'is required' : `'${listingText.slice(0, 30)}' is not a valid date (expected DD-MON-YYYY)`,
+      );
     const decimal = (key: 'paidUpValue' | 'faceValue') => {
       const text = cell(key);
       const value = readNonNegativeDecimal(text);
-      if (value === undefined) problems.add(line, name(key), text === '' ? 'is required' : `'${text.slice(0, 30)}' is not a number of zero or more`);
+      if (value === undefined)
+        problems.add(
+          line,
+          name(key),
+          text === '' ? 'is required' : `'${text.slice(0, 30)}' is not a number of zero or more`,
+        );
       return value;
     };
     const paidUpValue = decimal('paidUpValue');
     const faceValue = decimal('faceValue');
     const lotText = cell('marketLot');
     const marketLot = readCount(lotText, 2_147_483_647);
-    if (marketLot === undefined) problems.add(line, name('marketLot'), lotText === '' ? 'is required' : `'${lotText.slice(0, 30)}' is not a whole number of zero or more`);
+    if (marketLot === undefined)
+      problems.add(
+        line,
+        name('marketLot'),
+        lotText === '' ? 'is required' : `'${lotText.slice(0, 30)}' is not a whole number of zero or more`,
+      );
     const isinCode = cell('isinCode');
-    if (!ISIN_PATTERN.test(isinCode)) problems.add(line, name('isinCode'), isinCode === '' ? 'is required' : `'${isinCode.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`);
+    if (!ISIN_PATTERN.test(isinCode))
+      problems.add(
+        line,
+        name('isinCode'),
+        isinCode === ''
+          ? 'is required'
+          : `'${isinCode.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`,
+      );
     if (problems.count > before) return;
     keep(copyLine([symbol, companyName, series, dateOfListing, paidUpValue, marketLot, isinCode, faceValue]));
   });
@@ -125,7 +159,13 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
   if (!matched) problems.add(1, '', 'the file has no header line and no rows');
   else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no company rows');
   problems.throwIfAny('stocks');
-  return { layout: matched!.layout.id, rowsInFile, lines, namesOnly: matched!.layout === EQUITY_LIST_NAMES_ONLY, duplicatesIgnored };
+  return {
+    layout: matched!.layout.id,
+    rowsInFile,
+    lines,
+    namesOnly: matched!.layout === EQUITY_LIST_NAMES_ONLY,
+    duplicatesIgnored,
+  };
 }
 
 export async function loadEquityList(session: SqlSession, parsed: ParsedCompanies): Promise<MergeCounts> {
@@ -159,7 +199,15 @@ export async function loadEquityList(session: SqlSession, parsed: ParsedCompanie
         { name: 'face_value', type: 'numeric' },
       ],
       conflict: { columns: ['symbol'] },
-      updateColumns: ['company_name', 'series', 'date_of_listing', 'paid_up_value', 'market_lot', 'isin_code', 'face_value'],
+      updateColumns: [
+        'company_name',
+        'series',
+        'date_of_listing',
+        'paid_up_value',
+        'market_lot',
+        'isin_code',
+        'face_value',
+      ],
     },
     parsed.lines,
   );

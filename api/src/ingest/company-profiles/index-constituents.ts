@@ -52,16 +52,33 @@ export function parseIndexConstituents(table: TableSource, others: ForeignLayout
     const cell = (key: ProfileColumn) => cells[index![key]!] ?? '';
     const before = problems.count;
     const symbol = cell('symbol');
-    if (!SYMBOL_PATTERN.test(symbol)) problems.add(line, name('symbol'), symbol === '' ? 'is required' : `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`);
+    if (!SYMBOL_PATTERN.test(symbol))
+      problems.add(
+        line,
+        name('symbol'),
+        symbol === ''
+          ? 'is required'
+          : `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`,
+      );
     for (const key of ['companyName', 'industry'] as const) {
       const text = cell(key);
       if (text === '') problems.add(line, name(key), 'is required');
       else if (text.length > MAX_TEXT) problems.add(line, name(key), `is longer than ${MAX_TEXT} characters`);
     }
     const series = cell('series');
-    if (!SERIES_PATTERN.test(series)) problems.add(line, name('series'), series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`);
+    if (!SERIES_PATTERN.test(series))
+      problems.add(
+        line,
+        name('series'),
+        series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`,
+      );
     const isin = cell('isinCode');
-    if (!ISIN_PATTERN.test(isin)) problems.add(line, name('isinCode'), isin === '' ? 'is required' : `'${isin.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`);
+    if (!ISIN_PATTERN.test(isin))
+      problems.add(
+        line,
+        name('isinCode'),
+        isin === '' ? 'is required' : `'${isin.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`,
+      );
     if (problems.count > before) return;
     const copy = copyLine([symbol, cell('companyName'), cell('industry'), series, isin]);
     const earlier = seen.get(symbol);

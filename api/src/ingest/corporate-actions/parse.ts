@@ -13,7 +13,16 @@ import type { SqlSession } from '../sql-session.js';
 import { isEmptyMarker, readDate, readNonNegativeDecimal } from '../values.js';
 import { SERIES_PATTERN, SYMBOL_PATTERN } from '../companies/equity-list.js';
 
-type ActionColumn = 'symbol' | 'companyName' | 'series' | 'purpose' | 'faceValue' | 'exDate' | 'recordDate' | 'bookClosureStartDate' | 'bookClosureEndDate';
+type ActionColumn =
+  | 'symbol'
+  | 'companyName'
+  | 'series'
+  | 'purpose'
+  | 'faceValue'
+  | 'exDate'
+  | 'recordDate'
+  | 'bookClosureStartDate'
+  | 'bookClosureEndDate';
 
 export const CORPORATE_ACTIONS_EXPORT: LayoutSpec<ActionColumn> = {
   id: 'NSE_CORPORATE_ACTIONS',
@@ -42,7 +51,11 @@ export interface ParsedCorporateActions {
   exDates: string[];
 }
 
-export function parseCorporateActions(table: TableSource, others: ForeignLayout[], kindTitle: string): ParsedCorporateActions {
+export function parseCorporateActions(
+  table: TableSource,
+  others: ForeignLayout[],
+  kindTitle: string,
+): ParsedCorporateActions {
   const problems = new ProblemList();
   const lines: string[] = [];
   const events = new Map<string, { line: number; companyName: string; faceValue: string | undefined }>();
@@ -64,24 +77,46 @@ export function parseCorporateActions(table: TableSource, others: ForeignLayout[
     };
     const before = problems.count;
     const symbol = cell('symbol');
-    if (!SYMBOL_PATTERN.test(symbol)) problems.add(line, name('symbol'), symbol === '' ? 'is required' : `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`);
+    if (!SYMBOL_PATTERN.test(symbol))
+      problems.add(
+        line,
+        name('symbol'),
+        symbol === ''
+          ? 'is required'
+          : `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`,
+      );
     const companyName = cell('companyName');
     if (companyName === '') problems.add(line, name('companyName'), 'is required');
-    else if (companyName.length > MAX_NAME) problems.add(line, name('companyName'), `is longer than ${MAX_NAME} characters`);
+    else if (companyName.length > MAX_NAME)
+      problems.add(line, name('companyName'), `is longer than ${MAX_NAME} characters`);
     const series = cell('series');
-    if (!SERIES_PATTERN.test(series)) problems.add(line, name('series'), series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`);
+    if (!SERIES_PATTERN.test(series))
+      problems.add(
+        line,
+        name('series'),
+        series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`,
+      );
     const purpose = cell('purpose').replace(/\s+/g, ' ');
     if (purpose === '') problems.add(line, name('purpose'), 'is required');
-    else if (purpose.length > MAX_PURPOSE) problems.add(line, name('purpose'), `is longer than ${MAX_PURPOSE} characters`);
+    else if (purpose.length > MAX_PURPOSE)
+      problems.add(line, name('purpose'), `is longer than ${MAX_PURPOSE} characters`);
     const faceValueText = cell('faceValue');
     const faceValue = isEmptyMarker(faceValueText) ? undefined : readNonNegativeDecimal(faceValueText);
-    if (!isEmptyMarker(faceValueText) && faceValue === undefined) problems.add(line, name('faceValue'), `'${faceValueText.slice(0, 30)}' is not a number of zero or more`);
+    if (!isEmptyMarker(faceValueText) && faceValue === undefined)
+      problems.add(line, name('faceValue'), `'${faceValueText.slice(0, 30)}' is not a number of zero or more`);
 
-    const optionalDate = (key: 'exDate' | 'recordDate' | 'bookClosureStartDate' | 'bookClosureEndDate'): string | null => {
+    const optionalDate = (
+      key: 'exDate' | 'recordDate' | 'bookClosureStartDate' | 'bookClosureEndDate',
+    ): string | null => {
       const text = cell(key);
       if (isEmptyMarker(text)) return null;
       const date = readDate(text);
-      if (!date) problems.add(line, name(key), `'${text.slice(0, 30)}' is not a valid date (expected DD-Mon-YYYY, or - for none)`);
+      if (!date)
+        problems.add(
+          line,
+          name(key),
+          `'${text.slice(0, 30)}' is not a valid date (expected DD-Mon-YYYY, or - for none)`,
+        );
       return date ?? null;
     };
     const exDate = optionalDate('exDate');
@@ -92,7 +127,11 @@ export function parseCorporateActions(table: TableSource, others: ForeignLayout[
       problems.add(line, name('exDate'), 'an event needs an ex-date, a record date or a book closure date');
     }
     if (bookClosureStartDate && bookClosureEndDate && bookClosureEndDate < bookClosureStartDate) {
-      problems.add(line, name('bookClosureEndDate'), `${bookClosureEndDate} is before the book closure start ${bookClosureStartDate}`);
+      problems.add(
+        line,
+        name('bookClosureEndDate'),
+        `${bookClosureEndDate} is before the book closure start ${bookClosureStartDate}`,
+      );
     }
     if (problems.count > before) return;
 
@@ -100,12 +139,29 @@ export function parseCorporateActions(table: TableSource, others: ForeignLayout[
     const earlier = events.get(key);
     if (earlier) {
       if (earlier.companyName === companyName && earlier.faceValue === faceValue) duplicatesIgnored++;
-      else problems.add(line, '', `repeats the event on line ${earlier.line} (${symbol} ${series}, "${purpose}") with a different company name or face value`);
+      else
+        problems.add(
+          line,
+          '',
+          `repeats the event on line ${earlier.line} (${symbol} ${series}, "${purpose}") with a different company name or face value`,
+        );
       return;
     }
     events.set(key, { line, companyName, faceValue });
     if (exDate) exDates.add(exDate);
-    lines.push(copyLine([symbol, companyName, series, purpose, faceValue, exDate, recordDate, bookClosureStartDate, bookClosureEndDate]));
+    lines.push(
+      copyLine([
+        symbol,
+        companyName,
+        series,
+        purpose,
+        faceValue,
+        exDate,
+        recordDate,
+        bookClosureStartDate,
+        bookClosureEndDate,
+      ]),
+    );
   });
 
   if (!index) problems.add(1, '', 'the file has no header line and no rows');
@@ -114,7 +170,11 @@ export function parseCorporateActions(table: TableSource, others: ForeignLayout[
   return { layout: CORPORATE_ACTIONS_EXPORT.id, rowsInFile, duplicatesIgnored, lines, exDates: [...exDates].sort() };
 }
 
-export function loadCorporateActions(session: SqlSession, parsed: ParsedCorporateActions, uploadId: number): Promise<MergeCounts> {
+export function loadCorporateActions(
+  session: SqlSession,
+  parsed: ParsedCorporateActions,
+  uploadId: number,
+): Promise<MergeCounts> {
   return mergeRows(
     session,
     {

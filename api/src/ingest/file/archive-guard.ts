@@ -58,7 +58,8 @@ export function checkZipArchive(bytes: Uint8Array, limits: ArchiveLimits): strin
   let declaredTotal = 0;
   let position = directoryOffset;
   for (let index = 0; index < entryCount; index++) {
-    if (position + 46 > buffer.length || buffer.readUInt32LE(position) !== CENTRAL_SIGNATURE) refuse('the zip directory is damaged');
+    if (position + 46 > buffer.length || buffer.readUInt32LE(position) !== CENTRAL_SIGNATURE)
+      refuse('the zip directory is damaged');
     const flags = buffer.readUInt16LE(position + 8);
     const method = buffer.readUInt16LE(position + 10);
     const compressedSize = buffer.readUInt32LE(position + 20);
@@ -73,11 +74,14 @@ export function checkZipArchive(bytes: Uint8Array, limits: ArchiveLimits): strin
     if (flags & 0x1) refuse('encrypted workbooks are not accepted');
     declaredTotal += uncompressedSize;
     if (declaredTotal > limits.maxUncompressedBytes) {
-      refuse(`its contents would expand beyond ${megabytes(limits.maxUncompressedBytes)} (a compressed "zip bomb" or an unreasonably large workbook)`);
+      refuse(
+        `its contents would expand beyond ${megabytes(limits.maxUncompressedBytes)} (a compressed "zip bomb" or an unreasonably large workbook)`,
+      );
     }
 
     // inflate for real, capped at the declared size: a directory that lies about sizes fails here
-    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== LOCAL_SIGNATURE) refuse('the zip archive is damaged');
+    if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
+      refuse('the zip archive is damaged');
     const dataStart = localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28);
     if (dataStart + compressedSize > buffer.length) refuse('the zip archive is truncated');
     const data = buffer.subarray(dataStart, dataStart + compressedSize);
@@ -104,9 +108,12 @@ export function checkCompoundFile(bytes: Uint8Array, limits: ArchiveLimits): voi
   if (bytes.length > limits.maxUncompressedBytes) refuse(`it is larger than ${megabytes(limits.maxUncompressedBytes)}`);
   let container: { FileIndex: unknown[] };
   try {
-    container = XLSX.CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), { type: 'buffer' }) as unknown as { FileIndex: unknown[] };
+    container = XLSX.CFB.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
+      type: 'buffer',
+    }) as unknown as { FileIndex: unknown[] };
   } catch {
     refuse('the .xls file is truncated or damaged');
   }
-  if (container.FileIndex.length > limits.maxEntries) refuse(`it has ${container.FileIndex.length} streams; at most ${limits.maxEntries} are allowed`);
+  if (container.FileIndex.length > limits.maxEntries)
+    refuse(`it has ${container.FileIndex.length} streams; at most ${limits.maxEntries} are allowed`);
 }

@@ -56,7 +56,8 @@ export function forEachCsvRecord(text: string, onRecord: RecordCallback): void {
     let quotedLength = 0;
     for (;;) {
       if (index >= length) {
-        if (inQuotes) throw new BadRequestError(`Line ${startLine}: a quoted field is never closed (the file may be truncated)`);
+        if (inQuotes)
+          throw new BadRequestError(`Line ${startLine}: a quoted field is never closed (the file may be truncated)`);
         cells.push(cell.trim());
         position = length;
         break;
@@ -75,7 +76,8 @@ export function forEachCsvRecord(text: string, onRecord: RecordCallback): void {
           if (char === '\n') line++;
           cell += char;
           index++;
-          if (++quotedLength > MAX_QUOTED_FIELD) throw new BadRequestError(`Line ${startLine}: a quoted field is never closed (the file may be damaged)`);
+          if (++quotedLength > MAX_QUOTED_FIELD)
+            throw new BadRequestError(`Line ${startLine}: a quoted field is never closed (the file may be damaged)`);
         }
       } else if (char === '"') {
         inQuotes = true;

@@ -38,7 +38,11 @@ export function openTable(bytes: Uint8Array, limits: FileLimits): TableSource {
 
 /** Header text as compared: trimmed, upper case, inner spacing collapsed, BOM dropped. */
 export function normaliseHeader(text: string): string {
-  return text.replace(/^\uFEFF/, '').trim().replace(/\s+/g, ' ').toUpperCase();
+  return text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toUpperCase();
 }
 
 export interface ColumnSpec<K extends string = string> {
@@ -68,7 +72,9 @@ function matchCount(header: string[], layout: LayoutSpec): number {
 
 function missingRequired(header: string[], layout: LayoutSpec): number {
   const present = new Set(header);
-  return layout.columns.filter((column) => column.required && !column.names.some((name) => present.has(normaliseHeader(name)))).length;
+  return layout.columns.filter(
+    (column) => column.required && !column.names.some((name) => present.has(normaliseHeader(name))),
+  ).length;
 }
 
 export interface ForeignLayout {
@@ -81,7 +87,12 @@ export interface ForeignLayout {
  * Picks the layout whose columns the header names best, and checks the header against it.
  * `others` are the layouts of the other upload kinds, to name the right one in the message.
  */
-export function matchHeader<K extends string>(rawHeader: string[], layouts: Array<LayoutSpec<K>>, kindTitle: string, others: ForeignLayout[] = []): MatchedLayout<K> {
+export function matchHeader<K extends string>(
+  rawHeader: string[],
+  layouts: Array<LayoutSpec<K>>,
+  kindTitle: string,
+  others: ForeignLayout[] = [],
+): MatchedLayout<K> {
   const header = rawHeader.map(normaliseHeader);
   // a trailing comma on every line (the legacy bhavcopy) makes an empty last column: not a column
   while (header.length > 0 && header[header.length - 1] === '') header.pop();
@@ -110,8 +121,12 @@ export function matchHeader<K extends string>(rawHeader: string[], layouts: Arra
         `This looks like a ${foreign.other.layout.title} file, which belongs to "${foreign.other.uploadTitle}", not "${kindTitle}". Choose that upload type.`,
       );
     }
-    const expected = layouts.map((layout) => `${layout.title}: ${layout.columns.map((c) => c.names[0]).join(', ')}`).join(' | or | ');
-    throw new BadRequestError(`The first line is not a recognised header for "${kindTitle}". Expected the columns of ${expected}`);
+    const expected = layouts
+      .map((layout) => `${layout.title}: ${layout.columns.map((c) => c.names[0]).join(', ')}`)
+      .join(' | or | ');
+    throw new BadRequestError(
+      `The first line is not a recognised header for "${kindTitle}". Expected the columns of ${expected}`,
+    );
   }
 
   const index: Partial<Record<K, number>> = {};
@@ -136,11 +151,14 @@ export function matchHeader<K extends string>(rawHeader: string[], layouts: Arra
       index[column.key] = position;
     }
   });
-  const missing = best.columns.filter((column) => column.required && !placed.has(column)).map((column) => column.names[0]!);
+  const missing = best.columns
+    .filter((column) => column.required && !placed.has(column))
+    .map((column) => column.names[0]!);
   const problems: string[] = [];
   if (missing.length > 0) problems.push(`missing column${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`);
   if (unknown.length > 0) problems.push(`unknown column${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
-  if (duplicated.length > 0) problems.push(`repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}`);
+  if (duplicated.length > 0)
+    problems.push(`repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}`);
   if (problems.length > 0) {
     throw new BadRequestError(`The header does not match the ${best.title} layout: ${problems.join('; ')}`, {
       layout: best.id,

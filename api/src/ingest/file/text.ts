@@ -18,8 +18,10 @@ function hasBinaryBytes(bytes: Uint8Array, start: number): boolean {
 }
 
 export function decodeText(bytes: Uint8Array): string {
-  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe) return checkedText(new TextDecoder('utf-16le').decode(bytes.subarray(2)));
-  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff) return checkedText(new TextDecoder('utf-16be').decode(bytes.subarray(2)));
+  if (bytes.length >= 2 && bytes[0] === 0xff && bytes[1] === 0xfe)
+    return checkedText(new TextDecoder('utf-16le').decode(bytes.subarray(2)));
+  if (bytes.length >= 2 && bytes[0] === 0xfe && bytes[1] === 0xff)
+    return checkedText(new TextDecoder('utf-16be').decode(bytes.subarray(2)));
   const start = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
   if (hasBinaryBytes(bytes, start)) throw new BadRequestError(NOT_A_TABLE);
   const body = bytes.subarray(start);

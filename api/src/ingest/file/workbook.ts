@@ -36,7 +36,10 @@ export function numberToPlainText(value: number): string {
   const [mantissa = '0', exponentText = '0'] = text.toLowerCase().split('e');
   const negative = mantissa.startsWith('-');
   const digits = mantissa.replace('-', '').replace('.', '');
-  const pointAt = (mantissa.replace('-', '').indexOf('.') < 0 ? mantissa.replace('-', '').length : mantissa.replace('-', '').indexOf('.')) + Number(exponentText);
+  const pointAt =
+    (mantissa.replace('-', '').indexOf('.') < 0
+      ? mantissa.replace('-', '').length
+      : mantissa.replace('-', '').indexOf('.')) + Number(exponentText);
   let result: string;
   if (pointAt <= 0) result = `0.${'0'.repeat(-pointAt)}${digits}`;
   else if (pointAt >= digits.length) result = digits + '0'.repeat(pointAt - digits.length);
@@ -53,7 +56,8 @@ function cellText(cell: Cell | undefined): string {
     case 'n': {
       const value = cell.v as number;
       const format = cell.z;
-      if (format !== undefined && typeof format === 'string' && XLSX.SSF.is_date(format)) return excelSerialToIsoDate(value);
+      if (format !== undefined && typeof format === 'string' && XLSX.SSF.is_date(format))
+        return excelSerialToIsoDate(value);
       return numberToPlainText(value);
     }
     case 'd':
@@ -67,7 +71,11 @@ function cellText(cell: Cell | undefined): string {
   }
 }
 
-export function forEachWorkbookRecord(bytes: Uint8Array, limits: WorkbookLimits, onRecord: RecordCallback): { sheetName: string } {
+export function forEachWorkbookRecord(
+  bytes: Uint8Array,
+  limits: WorkbookLimits,
+  onRecord: RecordCallback,
+): { sheetName: string } {
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
@@ -93,9 +101,13 @@ export function forEachWorkbookRecord(bytes: Uint8Array, limits: WorkbookLimits,
   const sheet = workbook.Sheets[sheetName]!;
   const range = XLSX.utils.decode_range(sheet['!ref']!);
   const columnCount = range.e.c - range.s.c + 1;
-  if (columnCount > limits.maxColumns) throw new BadRequestError(`The sheet "${sheetName}" has ${columnCount} columns; at most ${limits.maxColumns} are allowed`);
+  if (columnCount > limits.maxColumns)
+    throw new BadRequestError(
+      `The sheet "${sheetName}" has ${columnCount} columns; at most ${limits.maxColumns} are allowed`,
+    );
   const data = (sheet['!data'] ?? []) as Array<Array<Cell | undefined> | undefined>;
-  if (data.length > limits.maxRows + 1) throw new BadRequestError(`The sheet "${sheetName}" has more than ${limits.maxRows.toLocaleString('en-US')} rows`);
+  if (data.length > limits.maxRows + 1)
+    throw new BadRequestError(`The sheet "${sheetName}" has more than ${limits.maxRows.toLocaleString('en-US')} rows`);
   for (let rowIndex = range.s.r; rowIndex <= Math.min(range.e.r, data.length - 1); rowIndex++) {
     const row = data[rowIndex];
     if (!row) continue;

@@ -3,7 +3,11 @@ import { copyLine, mergeRows, type MergeCounts } from '../merge.js';
 import type { SqlSession } from '../sql-session.js';
 import type { ResultRecord } from './parse.js';
 
-export function loadFinancialResults(session: SqlSession, records: ResultRecord[], uploadId: number): Promise<MergeCounts> {
+export function loadFinancialResults(
+  session: SqlSession,
+  records: ResultRecord[],
+  uploadId: number,
+): Promise<MergeCounts> {
   const lines = records.map((record) =>
     copyLine([
       record.symbol,

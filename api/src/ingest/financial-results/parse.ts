@@ -29,7 +29,11 @@ export const PAT_EPS_CSV: LayoutSpec<PatColumn> = {
     { key: 'nature', names: ['NatureOfReportStandaloneConsolidated'], required: false },
     { key: 'date', names: ['DateOfEndOfReportingPeriod'], required: true },
     { key: 'profit', names: ['ProfitLossForThePeriod', 'ProfitLossForPeriod'], required: true },
-    { key: 'basicEps', names: ['BasicEarningsPerShareAfterExtraordinaryItems', 'BasicEarningsPerShare'], required: false },
+    {
+      key: 'basicEps',
+      names: ['BasicEarningsPerShareAfterExtraordinaryItems', 'BasicEarningsPerShare'],
+      required: false,
+    },
     { key: 'shares', names: ['NumberOfSharesOutstanding'], required: false },
   ],
 };
@@ -81,7 +85,12 @@ export function symbolFromFileName(fileName: string): string | undefined {
   return SYMBOL_PATTERN.test(stem) ? stem : undefined;
 }
 
-export function parseFinancialResults(table: TableSource, fileName: string, others: ForeignLayout[], kindTitle: string): ParsedResults {
+export function parseFinancialResults(
+  table: TableSource,
+  fileName: string,
+  others: ForeignLayout[],
+  kindTitle: string,
+): ParsedResults {
   const problems = new ProblemList();
   let layout: LayoutSpec | undefined;
   let index: Partial<Record<string, number>> = {};
@@ -110,18 +119,30 @@ export function parseFinancialResults(table: TableSource, fileName: string, othe
   if (!layout) problems.add(1, '', 'the file has no header line and no rows');
   else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no rows');
   if (facts) {
-    if (facts.filings.length === 0 && rowsInFile > 0 && problems.count === 0) problems.add(2, 'Element Name', 'no Symbol fact: this is not a financial results filing');
+    if (facts.filings.length === 0 && rowsInFile > 0 && problems.count === 0)
+      problems.add(2, 'Element Name', 'no Symbol fact: this is not a financial results filing');
     for (const filing of facts.filings) {
       const record = readResultFiling(filing, problems, kindTitle);
       if (record) records.push(record);
     }
   }
-  rejectRepeats(records, problems, (record) => `${record.symbol} ${record.natureOfReport.toLowerCase()} results for the quarter ended ${record.dateOfEndOfReportingPeriod}`);
+  rejectRepeats(
+    records,
+    problems,
+    (record) =>
+      `${record.symbol} ${record.natureOfReport.toLowerCase()} results for the quarter ended ${record.dateOfEndOfReportingPeriod}`,
+  );
   problems.throwIfAny('financial results');
   return { layout: layout!.id, rowsInFile, records };
 }
 
-function readPatRow(cells: string[], line: number, index: Partial<Record<string, number>>, fileSymbol: string | undefined, problems: ProblemList): ResultRecord | undefined {
+function readPatRow(
+  cells: string[],
+  line: number,
+  index: Partial<Record<string, number>>,
+  fileSymbol: string | undefined,
+  problems: ProblemList,
+): ResultRecord | undefined {
   const cell = (key: PatColumn) => {
     const position = index[key];
     return position === undefined ? '' : (cells[position] ?? '');
@@ -130,7 +151,11 @@ function readPatRow(cells: string[], line: number, index: Partial<Record<string,
   let symbol = cell('symbol');
   if (index.symbol === undefined) {
     if (!fileSymbol) {
-      problems.add(line, 'Symbol', 'the file has no Symbol column and its name is not a symbol (name it like tcs.csv, or add a Symbol column)');
+      problems.add(
+        line,
+        'Symbol',
+        'the file has no Symbol column and its name is not a symbol (name it like tcs.csv, or add a Symbol column)',
+      );
       return undefined;
     }
     symbol = fileSymbol;
@@ -139,18 +164,37 @@ function readPatRow(cells: string[], line: number, index: Partial<Record<string,
   }
   const natureText = cell('nature');
   const natureOfReport = readNature(natureText);
-  if (!natureOfReport) problems.add(line, 'NatureOfReportStandaloneConsolidated', `'${natureText.slice(0, 30)}' is neither Standalone nor Consolidated`);
+  if (!natureOfReport)
+    problems.add(
+      line,
+      'NatureOfReportStandaloneConsolidated',
+      `'${natureText.slice(0, 30)}' is neither Standalone nor Consolidated`,
+    );
   const dateText = cell('date');
   const date = readDate(dateText);
-  if (!date) problems.add(line, 'DateOfEndOfReportingPeriod', dateText === '' ? 'is required' : `'${dateText.slice(0, 30)}' is not a valid date (expected e.g. 31Dec2024 or 2024-12-31)`);
+  if (!date)
+    problems.add(
+      line,
+      'DateOfEndOfReportingPeriod',
+      dateText === ''
+        ? 'is required'
+        : `'${dateText.slice(0, 30)}' is not a valid date (expected e.g. 31Dec2024 or 2024-12-31)`,
+    );
   const profitText = cell('profit');
   const profit = readDecimal(profitText);
-  if (profit === undefined) problems.add(line, 'ProfitLossForThePeriod', profitText === '' ? 'is required' : `'${profitText.slice(0, 30)}' is not a number`);
+  if (profit === undefined)
+    problems.add(
+      line,
+      'ProfitLossForThePeriod',
+      profitText === '' ? 'is required' : `'${profitText.slice(0, 30)}' is not a number`,
+    );
   const epsText = cell('basicEps');
   const eps = epsText === '' ? null : (readDecimal(epsText) ?? null);
-  if (epsText !== '' && eps === null) problems.add(line, 'BasicEarningsPerShareAfterExtraordinaryItems', `'${epsText.slice(0, 30)}' is not a number`);
+  if (epsText !== '' && eps === null)
+    problems.add(line, 'BasicEarningsPerShareAfterExtraordinaryItems', `'${epsText.slice(0, 30)}' is not a number`);
   const sharesText = cell('shares');
-  if (sharesText !== '' && readDecimal(sharesText) === undefined) problems.add(line, 'NumberOfSharesOutstanding', `'${sharesText.slice(0, 30)}' is not a number`);
+  if (sharesText !== '' && readDecimal(sharesText) === undefined)
+    problems.add(line, 'NumberOfSharesOutstanding', `'${sharesText.slice(0, 30)}' is not a number`);
   if (problems.count > before || !date || profit === undefined || !natureOfReport) return undefined;
   return {
     line,
@@ -175,7 +219,12 @@ function readPatRow(cells: string[], line: number, index: Partial<Record<string,
 }
 
 /** A general fact's text, or a problem at the filing's first line when it is required and absent. */
-export function generalFact(filing: Filing, element: string, problems: ProblemList, required: boolean): string | undefined {
+export function generalFact(
+  filing: Filing,
+  element: string,
+  problems: ProblemList,
+  required: boolean,
+): string | undefined {
   const fact = filing.general.get(element);
   if (!fact || fact.value === '') {
     if (required) problems.add(filing.line, 'Element Name', `the filing starting here has no ${element} fact`);
@@ -185,19 +234,35 @@ export function generalFact(filing: Filing, element: string, problems: ProblemLi
 }
 
 /** A decimal fact under a context; undefined when absent; a problem when not a number. */
-export function amountFact(filing: Filing, context: string, element: string, problems: ProblemList): string | undefined {
+export function amountFact(
+  filing: Filing,
+  context: string,
+  element: string,
+  problems: ProblemList,
+): string | undefined {
   const fact = filing.contextual.get(`${context}:${element}`);
   if (!fact || fact.value === '') return undefined;
   const value = readDecimal(fact.value);
-  if (value === undefined) problems.add(fact.line, 'Fact Value', `${element}: '${fact.value.slice(0, 30)}' is not a number`);
+  if (value === undefined)
+    problems.add(fact.line, 'Fact Value', `${element}: '${fact.value.slice(0, 30)}' is not a number`);
   return value;
 }
 
-export function filingDate(filing: Filing, element: string, problems: ProblemList, required: boolean): string | undefined {
+export function filingDate(
+  filing: Filing,
+  element: string,
+  problems: ProblemList,
+  required: boolean,
+): string | undefined {
   const text = generalFact(filing, element, problems, required);
   if (text === undefined) return undefined;
   const date = readDate(text);
-  if (!date) problems.add(filing.general.get(element)!.line, 'Fact Value', `${element}: '${text.slice(0, 30)}' is not a valid date (expected YYYY-MM-DD)`);
+  if (!date)
+    problems.add(
+      filing.general.get(element)!.line,
+      'Fact Value',
+      `${element}: '${text.slice(0, 30)}' is not a valid date (expected YYYY-MM-DD)`,
+    );
   return date;
 }
 
@@ -206,7 +271,11 @@ export function filingNature(filing: Filing, problems: ProblemList): NatureOfRep
   if (text === undefined) return undefined;
   const nature = readNature(text);
   if (!nature || nature === 'UNSPECIFIED') {
-    problems.add(filing.general.get('NatureOfReportStandaloneConsolidated')!.line, 'Fact Value', `NatureOfReportStandaloneConsolidated: '${text.slice(0, 30)}' is neither Standalone nor Consolidated`);
+    problems.add(
+      filing.general.get('NatureOfReportStandaloneConsolidated')!.line,
+      'Fact Value',
+      `NatureOfReportStandaloneConsolidated: '${text.slice(0, 30)}' is neither Standalone nor Consolidated`,
+    );
     return undefined;
   }
   return nature;
@@ -215,7 +284,11 @@ export function filingNature(filing: Filing, problems: ProblemList): NatureOfRep
 export function filingSymbol(filing: Filing, problems: ProblemList): string | undefined {
   const symbol = generalFact(filing, 'Symbol', problems, true);
   if (symbol !== undefined && !SYMBOL_PATTERN.test(symbol)) {
-    problems.add(filing.general.get('Symbol')!.line, 'Fact Value', `Symbol: '${symbol.slice(0, 60)}' is not a valid symbol`);
+    problems.add(
+      filing.general.get('Symbol')!.line,
+      'Fact Value',
+      `Symbol: '${symbol.slice(0, 60)}' is not a valid symbol`,
+    );
     return undefined;
   }
   return symbol;
@@ -253,16 +326,38 @@ function readResultFiling(filing: Filing, problems: ProblemList, kindTitle: stri
     );
     return undefined;
   }
-  if (income === undefined) problems.add(filing.line, 'Element Name', 'the filing has no Income fact for the quarter (context OneD)');
-  if (expenses === undefined) problems.add(filing.line, 'Element Name', 'the filing has no Expenses fact for the quarter (context OneD; banks: ExpenditureExcludingProvisionsAndContingencies)');
-  if (profit === undefined) problems.add(filing.line, 'Element Name', 'the filing has no ProfitLossForPeriod fact for the quarter (context OneD)');
+  if (income === undefined)
+    problems.add(filing.line, 'Element Name', 'the filing has no Income fact for the quarter (context OneD)');
+  if (expenses === undefined)
+    problems.add(
+      filing.line,
+      'Element Name',
+      'the filing has no Expenses fact for the quarter (context OneD; banks: ExpenditureExcludingProvisionsAndContingencies)',
+    );
+  if (profit === undefined)
+    problems.add(
+      filing.line,
+      'Element Name',
+      'the filing has no ProfitLossForPeriod fact for the quarter (context OneD)',
+    );
   const revenue = q('RevenueFromOperations') ?? q('InterestEarned');
   const otherIncome = q('OtherIncome');
   const profitBeforeTax = q('ProfitBeforeTax') ?? q('ProfitLossFromOrdinaryActivitiesBeforeTax');
   const taxExpense = q('TaxExpense');
-  const basicEps = q('BasicEarningsLossPerShareFromContinuingAndDiscontinuedOperations') ?? q('BasicEarningsPerShareAfterExtraordinaryItems') ?? q('BasicEarningsLossPerShareFromContinuingOperations');
-  const dilutedEps = q('DilutedEarningsLossPerShareFromContinuingAndDiscontinuedOperations') ?? q('DilutedEarningsPerShareAfterExtraordinaryItems') ?? q('DilutedEarningsLossPerShareFromContinuingOperations');
-  if (start && end && start > end) problems.add(filing.general.get('DateOfStartOfReportingPeriod')!.line, 'Fact Value', `the reporting period starts (${start}) after it ends (${end})`);
+  const basicEps =
+    q('BasicEarningsLossPerShareFromContinuingAndDiscontinuedOperations') ??
+    q('BasicEarningsPerShareAfterExtraordinaryItems') ??
+    q('BasicEarningsLossPerShareFromContinuingOperations');
+  const dilutedEps =
+    q('DilutedEarningsLossPerShareFromContinuingAndDiscontinuedOperations') ??
+    q('DilutedEarningsPerShareAfterExtraordinaryItems') ??
+    q('DilutedEarningsLossPerShareFromContinuingOperations');
+  if (start && end && start > end)
+    problems.add(
+      filing.general.get('DateOfStartOfReportingPeriod')!.line,
+      'Fact Value',
+      `the reporting period starts (${start}) after it ends (${end})`,
+    );
   if (problems.count > before || !symbol || !end || !natureOfReport || profit === undefined) return undefined;
   return {
     line: filing.line,
@@ -287,12 +382,15 @@ function readResultFiling(filing: Filing, problems: ProblemList, kindTitle: stri
 }
 
 /** Two records for the same company, basis and date in one file are a problem. */
-export function rejectRepeats<T extends { line: number; symbol: string; natureOfReport: string; dateOfEndOfReportingPeriod: string }>(records: T[], problems: ProblemList, describe: (record: T) => string): void {
+export function rejectRepeats<
+  T extends { line: number; symbol: string; natureOfReport: string; dateOfEndOfReportingPeriod: string },
+>(records: T[], problems: ProblemList, describe: (record: T) => string): void {
   const seen = new Map<string, number>();
   for (const record of records) {
     const key = `${record.symbol}|${record.natureOfReport}|${record.dateOfEndOfReportingPeriod}`;
     const earlier = seen.get(key);
-    if (earlier !== undefined) problems.add(record.line, '', `repeats line ${earlier}: ${describe(record)} appear twice in the file`);
+    if (earlier !== undefined)
+      problems.add(record.line, '', `repeats line ${earlier}: ${describe(record)} appear twice in the file`);
     else seen.set(key, record.line);
   }
 }

@@ -53,7 +53,11 @@ export async function loadStockPrices(session: SqlSession, parsed: ParsedPrices)
   return counts;
 }
 
-async function mergeThroughStaging(session: SqlSession, parsed: ParsedPrices, dates: string[]): Promise<PriceLoadCounts> {
+async function mergeThroughStaging(
+  session: SqlSession,
+  parsed: ParsedPrices,
+  dates: string[],
+): Promise<PriceLoadCounts> {
   await session.query(
     `CREATE TEMPORARY TABLE stock_prices_staging (LIKE stock_prices INCLUDING DEFAULTS) ON COMMIT DROP`,
   );

@@ -182,25 +182,40 @@ export function parseStockPrices(table: TableSource, others: ForeignLayout[], ki
   const cellAt = (cells: string[], position: number): string => (position < 0 ? '' : (cells[position] ?? ''));
 
   /** An exact decimal ≥ 0, or undefined (empty, or bad: then a problem is added). */
-  const price = (cells: string[], position: number, column: string, required: boolean, line: number): string | undefined => {
+  const price = (
+    cells: string[],
+    position: number,
+    column: string,
+    required: boolean,
+    line: number,
+  ): string | undefined => {
     const text = cellAt(cells, position);
     if (text === '') {
       if (required) problems.add(line, names[column]!, 'is required');
       return undefined;
     }
     const value = nonNegativeDecimal(text);
-    if (value === undefined) problems.add(line, names[column]!, `'${text.slice(0, 30)}' is not a number of zero or more`);
+    if (value === undefined)
+      problems.add(line, names[column]!, `'${text.slice(0, 30)}' is not a number of zero or more`);
     return value;
   };
 
-  const count = (cells: string[], position: number, column: string, required: boolean, line: number, max?: number): number | undefined => {
+  const count = (
+    cells: string[],
+    position: number,
+    column: string,
+    required: boolean,
+    line: number,
+    max?: number,
+  ): number | undefined => {
     const text = cellAt(cells, position);
     if (text === '') {
       if (required) problems.add(line, names[column]!, 'is required');
       return undefined;
     }
     const value = readCount(text, max);
-    if (value === undefined) problems.add(line, names[column]!, `'${text.slice(0, 30)}' is not a whole number of zero or more`);
+    if (value === undefined)
+      problems.add(line, names[column]!, `'${text.slice(0, 30)}' is not a whole number of zero or more`);
     return value;
   };
 
@@ -236,13 +251,33 @@ export function parseStockPrices(table: TableSource, others: ForeignLayout[], ki
 
     const symbol = cellAt(cells, at.symbol);
     const series = cellAt(cells, at.series);
-    if (!SYMBOL.test(symbol)) problems.add(line, names.symbol!, symbol === '' ? 'is required' : `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`);
-    if (!SERIES.test(series)) problems.add(line, names.series!, series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`);
+    if (!SYMBOL.test(symbol))
+      problems.add(
+        line,
+        names.symbol!,
+        symbol === ''
+          ? 'is required'
+          : `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`,
+      );
+    if (!SERIES.test(series))
+      problems.add(
+        line,
+        names.series!,
+        series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`,
+      );
     if (at.segment >= 0 && cells[at.segment] !== 'CM') {
-      problems.add(line, names.segment!, `'${cellAt(cells, at.segment).slice(0, 20)}' is not the cash market (CM): only equity bhavcopies are accepted`);
+      problems.add(
+        line,
+        names.segment!,
+        `'${cellAt(cells, at.segment).slice(0, 20)}' is not the cash market (CM): only equity bhavcopies are accepted`,
+      );
     }
     if (at.instrumentType >= 0 && cells[at.instrumentType] !== 'STK') {
-      problems.add(line, names.instrumentType!, `'${cellAt(cells, at.instrumentType).slice(0, 20)}' is not a cash-market instrument (STK)`);
+      problems.add(
+        line,
+        names.instrumentType!,
+        `'${cellAt(cells, at.instrumentType).slice(0, 20)}' is not a cash-market instrument (STK)`,
+      );
     }
 
     const dateText = cellAt(cells, at.date);
@@ -251,7 +286,12 @@ export function parseStockPrices(table: TableSource, others: ForeignLayout[], ki
       date = readDate(dateText) ?? null;
       if (dates.size < DATE_CACHE_LIMIT) dates.set(dateText, date);
     }
-    if (date === null) problems.add(line, names.date!, dateText === '' ? 'is required' : `'${dateText.slice(0, 30)}' is not a valid date (expected ${dateFormat})`);
+    if (date === null)
+      problems.add(
+        line,
+        names.date!,
+        dateText === '' ? 'is required' : `'${dateText.slice(0, 30)}' is not a valid date (expected ${dateFormat})`,
+      );
 
     const open = price(cells, at.open, 'open', true, line);
     const high = price(cells, at.high, 'high', true, line);
@@ -260,11 +300,13 @@ export function parseStockPrices(table: TableSource, others: ForeignLayout[], ki
     const last = price(cells, at.last, 'last', legacy, line);
     const prevClose = price(cells, at.prevClose, 'prevClose', legacy, line);
     const value = price(cells, at.value, 'value', legacy, line);
-    if (high !== undefined && low !== undefined && Number(high) < Number(low)) problems.add(line, names.high!, `${high} is below ${names.low} ${low}`);
+    if (high !== undefined && low !== undefined && Number(high) < Number(low))
+      problems.add(line, names.high!, `${high} is below ${names.low} ${low}`);
     const quantity = count(cells, at.quantity, 'quantity', legacy, line);
     const trades = count(cells, at.trades, 'trades', false, line, TRADES_MAX);
     const isin = cellAt(cells, at.isin);
-    if (isin !== '' && !ISIN.test(isin)) problems.add(line, names.isin!, `'${isin.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`);
+    if (isin !== '' && !ISIN.test(isin))
+      problems.add(line, names.isin!, `'${isin.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`);
     if (problems.count > before || date === null) return;
 
     const key = `${symbol}\t${series}\t${date}`;
@@ -289,5 +331,10 @@ export function parseStockPrices(table: TableSource, others: ForeignLayout[], ki
   else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no price rows');
   problems.throwIfAny('stock price');
   if (chunk !== '') chunks.push(chunk);
-  return { layout: layoutId, rowsInFile, chunks, rowsPerDate: new Map([...rowsPerDate.entries()].sort(([a], [b]) => a.localeCompare(b))) };
+  return {
+    layout: layoutId,
+    rowsInFile,
+    chunks,
+    rowsPerDate: new Map([...rowsPerDate.entries()].sort(([a], [b]) => a.localeCompare(b))),
+  };
 }

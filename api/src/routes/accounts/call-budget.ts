@@ -21,7 +21,8 @@ export class CallBudget {
   /** Throws 429 when any key has used its budget; otherwise counts this call for every key. */
   spend(...keys: string[]): void {
     const wait = Math.max(0, ...keys.map((key) => this.limiter.retryAfterSeconds(key)));
-    if (wait > 0) throw new TooManyRequestsError(`Too many ${this.what}; please try again in ${describeWait(wait)}`, wait);
+    if (wait > 0)
+      throw new TooManyRequestsError(`Too many ${this.what}; please try again in ${describeWait(wait)}`, wait);
     for (const key of keys) this.limiter.recordFailure(key);
   }
 }

@@ -66,10 +66,13 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Read the mail outbox',
         description:
           'Mail kept because SMTP_URL is not set, latest first (`limit`, 1 to 500, default 200; `recipient` filters by address, ignoring case).',
-        querystring: listLimitQuerySchema.extend({ recipient: z.string().trim().max(254).optional().describe('Only mail to this address') }),
+        querystring: listLimitQuerySchema.extend({
+          recipient: z.string().trim().max(254).optional().describe('Only mail to this address'),
+        }),
         response: { 200: z.array(outboxMailDtoSchema), ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listOutboxMail(app.db, { limit: request.query.limit, recipient: request.query.recipient || undefined }),
+    async (request) =>
+      listOutboxMail(app.db, { limit: request.query.limit, recipient: request.query.recipient || undefined }),
   );
 };

@@ -16,7 +16,13 @@ import { z } from 'zod';
 import { forgotPasswordSchema, signupPasswordSchema } from '@bazaar/shared';
 import { BadRequestError } from '../../errors.js';
 import { hashPassword } from '../../auth/password.js';
-import { findResetCandidate, insertResetToken, inspectResetToken, resetPasswordWithToken, type ResetTokenState } from '../../db/queries/accounts.js';
+import {
+  findResetCandidate,
+  insertResetToken,
+  inspectResetToken,
+  resetPasswordWithToken,
+  type ResetTokenState,
+} from '../../db/queries/accounts.js';
 import type { Mailer } from '../../mail/mailer.js';
 import { passwordResetMail } from '../../mail/templates.js';
 import { errorResponses, messageSchema } from '../schemas.js';
@@ -82,7 +88,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = as
         const link = `${app.config.webUrl}/change-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         const mail = passwordResetMail(user, link, validMinutes);
         await app.db.transaction(async (tx) => {
-          await insertResetToken(tx, { userId: user.id, tokenHash: hashResetToken(token), expiresAt: new Date(Date.now() + tokenTtlMs) });
+          await insertResetToken(tx, {
+            userId: user.id,
+            tokenHash: hashResetToken(token),
+            expiresAt: new Date(Date.now() + tokenTtlMs),
+          });
           // outbox mail is stored with its token, in the same transaction
           if (mailer.transport === 'outbox') await mailer.send(tx, mail);
         });

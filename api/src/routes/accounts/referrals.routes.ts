@@ -11,12 +11,24 @@ import QRCode from 'qrcode';
 import { idValue } from '@bazaar/shared';
 import { isAdminUser, requireUser, type SessionUser } from '../../auth/access.js';
 import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../errors.js';
-import { createReferral, findUserIdByUsername, getReferral, listReferralsByReferrer, markReferralClaimed, userExists } from '../../db/queries/accounts.js';
+import {
+  createReferral,
+  findUserIdByUsername,
+  getReferral,
+  listReferralsByReferrer,
+  markReferralClaimed,
+  userExists,
+} from '../../db/queries/accounts.js';
 import { errorResponses, idParamsSchema } from '../schemas.js';
 import { referralDtoSchema } from './schemas.js';
 
 const usernameParamsSchema = z.object({
-  username: z.string().trim().min(1, 'username is required').max(254, 'username is too long').describe('The user’s username'),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'username is required')
+    .max(254, 'username is too long')
+    .describe('The user’s username'),
 });
 
 const referralBodySchema = z.object({
@@ -36,7 +48,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   async function ownReferralTarget(caller: SessionUser, username: string) {
     const target = await findUserIdByUsername(app.db, username);
     if (!target) throw new NotFoundError(`User ${username} was not found`);
-    if (target.id !== caller.id && !isAdminUser(caller)) throw new ForbiddenError('You can only see your own referral link');
+    if (target.id !== caller.id && !isAdminUser(caller))
+      throw new ForbiddenError('You can only see your own referral link');
     return target;
   }
 
@@ -46,9 +59,13 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My referral link',
-        description: 'The sign-up link with the user’s referral code, as plain text. Only the user themselves or an administrator.',
+        description:
+          'The sign-up link with the user’s referral code, as plain text. Only the user themselves or an administrator.',
         params: usernameParamsSchema,
-        response: { 200: z.string().describe('The link, e.g. https://…/signup?referralCode=ABCDE23456'), ...errorResponses(400, 401, 403, 404) },
+        response: {
+          200: z.string().describe('The link, e.g. https://…/signup?referralCode=ABCDE23456'),
+          ...errorResponses(400, 401, 403, 404),
+        },
       },
     },
     async (request, reply) => {
@@ -64,7 +81,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My referral link as a QR code',
-        description: 'A PNG image of a QR code that encodes the referral link. Only the user themselves or an administrator.',
+        description:
+          'A PNG image of a QR code that encodes the referral link. Only the user themselves or an administrator.',
         params: usernameParamsSchema,
         response: { 200: z.unknown().describe('image/png'), ...errorResponses(400, 401, 403, 404) },
       },
@@ -88,7 +106,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Referrals made by a user',
-        description: 'The users this referrer brought in, latest first, with their claim state. Only the referrer themselves or an administrator.',
+        description:
+          'The users this referrer brought in, latest first, with their claim state. Only the referrer themselves or an administrator.',
         params: idParamsSchema,
         response: { 200: z.array(referralDtoSchema), ...errorResponses(400, 401, 403, 404) },
       },
@@ -97,7 +116,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
       const caller = requireUser(request);
       const referrerId = request.params.id;
       if (!(await userExists(app.db, referrerId))) throw new NotFoundError(`User ${referrerId} was not found`);
-      if (referrerId !== caller.id && !isAdminUser(caller)) throw new ForbiddenError('You can only see your own referrals');
+      if (referrerId !== caller.id && !isAdminUser(caller))
+        throw new ForbiddenError('You can only see your own referrals');
       return listReferralsByReferrer(app.db, referrerId);
     },
   );
@@ -118,7 +138,8 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const caller = requireUser(request);
       const { referrerUserId, referredUserId } = request.body;
-      if (referredUserId !== caller.id && !isAdminUser(caller)) throw new ForbiddenError('You can only record who referred you');
+      if (referredUserId !== caller.id && !isAdminUser(caller))
+        throw new ForbiddenError('You can only record who referred you');
       if (referrerUserId === referredUserId) throw new BadRequestError('A user cannot refer themselves');
       for (const id of [referrerUserId, referredUserId]) {
         if (!(await userExists(app.db, id))) throw new NotFoundError(`User ${id} was not found`);
@@ -143,8 +164,10 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = requireUser(request);
       const referral = await getReferral(app.db, request.params.id);
-      if (referral.referrerUserId !== caller.id) throw new ForbiddenError('Only the user who made this referral can claim it');
-      if (!(await markReferralClaimed(app.db, referral.id, new Date()))) throw new ConflictError('This referral has already been claimed');
+      if (referral.referrerUserId !== caller.id)
+        throw new ForbiddenError('Only the user who made this referral can claim it');
+      if (!(await markReferralClaimed(app.db, referral.id, new Date())))
+        throw new ConflictError('This referral has already been claimed');
       return getReferral(app.db, referral.id);
     },
   );

@@ -17,7 +17,9 @@ export const subscriptionPlanDtoSchema = z
   .describe('A subscription plan');
 
 export const adminSubscriptionPlanDtoSchema = subscriptionPlanDtoSchema
-  .extend({ activeSubscribers: z.number().int().describe('Users whose subscription to this plan covers today or later') })
+  .extend({
+    activeSubscribers: z.number().int().describe('Users whose subscription to this plan covers today or later'),
+  })
   .describe('A subscription plan with its number of active subscribers');
 
 export const subscriptionPeriodDtoSchema = z

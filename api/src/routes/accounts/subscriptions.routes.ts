@@ -21,7 +21,12 @@ import {
   updateSubscriptionPlan,
 } from '../../db/queries/accounts.js';
 import { errorResponses, idParamsSchema, messageSchema } from '../schemas.js';
-import { adminSubscriptionPlanDtoSchema, subscriptionPeriodDtoSchema, subscriptionPlanDtoSchema, userSubscriptionDtoSchema } from './schemas.js';
+import {
+  adminSubscriptionPlanDtoSchema,
+  subscriptionPeriodDtoSchema,
+  subscriptionPlanDtoSchema,
+  userSubscriptionDtoSchema,
+} from './schemas.js';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminTags = ['admin: subscription plans'];
@@ -91,7 +96,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: adminTags,
         summary: 'Update a subscription plan',
-        description: 'Replaces name, description, price and durationInDays. Subscriptions already taken keep their dates and price.',
+        description:
+          'Replaces name, description, price and durationInDays. Subscriptions already taken keep their dates and price.',
         params: idParamsSchema,
         body: subscriptionPlanSchema,
         response: { 200: subscriptionPlanDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },

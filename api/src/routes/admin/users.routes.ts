@@ -42,7 +42,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/users/:id',
-    { schema: { tags, summary: 'Get a user', params: idParamsSchema, response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a user',
+        params: idParamsSchema,
+        response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => getUserById(app.db, request.params.id),
   );
 
@@ -83,7 +90,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Update a user',
-        description: 'Replaces the user’s fields and role; a blank password keeps the current one. The last admin cannot be demoted.',
+        description:
+          'Replaces the user’s fields and role; a blank password keeps the current one. The last admin cannot be demoted.',
         params: idParamsSchema,
         body: userUpdateSchema,
         response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -131,7 +139,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Set a user’s role',
-        description: 'Body: a role `{id}` or `{name}`; it becomes the user’s one role. The last admin cannot be demoted.',
+        description:
+          'Body: a role `{id}` or `{name}`; it becomes the user’s one role. The last admin cannot be demoted.',
         params: idParamsSchema,
         body: assignRoleSchema,
         response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
@@ -152,14 +161,26 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/roles/:id',
-    { schema: { tags, summary: 'Get a role', params: idParamsSchema, response: { 200: roleDtoSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a role',
+        params: idParamsSchema,
+        response: { 200: roleDtoSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => getRole(app.db, request.params.id),
   );
 
   app.post(
     '/admin/roles',
     {
-      schema: { tags, summary: 'Create a role', body: roleSchema, response: { 201: roleDtoSchema, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        tags,
+        summary: 'Create a role',
+        body: roleSchema,
+        response: { 201: roleDtoSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (request, reply) => {
       const created = await createRole(app.db, request.body.name);

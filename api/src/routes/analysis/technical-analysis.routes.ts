@@ -31,8 +31,14 @@ export const technicalAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
             priceSize: wholeNumberParam('priceSize', MAX_PRICE_SIZE),
             windowSize: wholeNumberParam('windowSize', MAX_PRICE_SIZE),
           })
-          .refine((query) => query.windowSize <= query.priceSize, { message: 'windowSize must not be larger than priceSize', path: ['windowSize'] }),
-        response: { 200: z.array(z.object({ date: z.string(), value: z.string() }).describe('One point of the average')), ...errorResponses(400) },
+          .refine((query) => query.windowSize <= query.priceSize, {
+            message: 'windowSize must not be larger than priceSize',
+            path: ['windowSize'],
+          }),
+        response: {
+          200: z.array(z.object({ date: z.string(), value: z.string() }).describe('One point of the average')),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => {
@@ -40,7 +46,9 @@ export const technicalAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
       const closes = await getLastCloses(app.db, symbol, priceSize);
       if (closes.length === 0) throw new BadRequestError(`There are no prices for ${symbol}`);
       if (closes.length < priceSize) {
-        throw new BadRequestError(`priceSize ${priceSize} is more than the ${closes.length} prices available for ${symbol}`);
+        throw new BadRequestError(
+          `priceSize ${priceSize} is more than the ${closes.length} prices available for ${symbol}`,
+        );
       }
       return simpleMovingAverage(closes, windowSize);
     },
@@ -67,7 +75,12 @@ export const technicalAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => {
       const state = await getAnalysisState(app.db);
-      return { asOf: state?.asOf ?? null, version: state?.version ?? 0, computedAt: state?.computedAt ?? null, durationMs: state?.durationMs ?? null };
+      return {
+        asOf: state?.asOf ?? null,
+        version: state?.version ?? 0,
+        computedAt: state?.computedAt ?? null,
+        durationMs: state?.durationMs ?? null,
+      };
     },
   );
 };

@@ -32,7 +32,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Log in',
-        description: 'Checks the username (or e-mail) and password and answers a session token with the user and roles.',
+        description:
+          'Checks the username (or e-mail) and password and answers a session token with the user and roles.',
         body: loginSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
       },
@@ -40,9 +41,15 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { username, password } = request.body;
       const accountKey = username.trim().toLowerCase();
-      const wait = Math.max(accountFailures.retryAfterSeconds(accountKey), addressFailures.retryAfterSeconds(request.ip));
+      const wait = Math.max(
+        accountFailures.retryAfterSeconds(accountKey),
+        addressFailures.retryAfterSeconds(request.ip),
+      );
       if (wait > 0) {
-        throw new TooManyRequestsError(`Too many failed login attempts; please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`, wait);
+        throw new TooManyRequestsError(
+          `Too many failed login attempts; please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`,
+          wait,
+        );
       }
       const credentials = await findCredentials(app.db, username);
       // the same work whether or not the account exists, so timing tells nothing

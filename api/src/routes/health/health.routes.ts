@@ -24,7 +24,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags: ['operations'],
-          summary: url === '/health' ? 'Liveness: the database answers' : 'Readiness: migrated and the database answers',
+          summary:
+            url === '/health' ? 'Liveness: the database answers' : 'Readiness: migrated and the database answers',
           response: { 200: statusSchema, 503: statusSchema },
         },
       },

@@ -6,20 +6,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { companySchema } from '@bazaar/shared';
-import { createCompany, deleteCompany, listCompanies, updateCompany, type CompanyInput } from '../../db/queries/market.js';
+import {
+  createCompany,
+  deleteCompany,
+  listCompanies,
+  updateCompany,
+  type CompanyInput,
+} from '../../db/queries/market.js';
 import { errorResponses, idParamsSchema, messageSchema } from '../schemas.js';
 import { symbolParam } from './params.js';
 import { companySchemaDto } from './schemas.js';
 
 /** Symbols and series are kept upper-case, as the exchange writes them. */
-const companyBody = companySchema.transform(
-  (company): CompanyInput => ({
-    ...company,
-    symbol: company.symbol.toUpperCase(),
-    series: company.series.toUpperCase(),
-    isinCode: company.isinCode.toUpperCase(),
-  }),
-);
+const companyBody = companySchema.transform((company): CompanyInput => ({
+  ...company,
+  symbol: company.symbol.toUpperCase(),
+  series: company.series.toUpperCase(),
+  isinCode: company.isinCode.toUpperCase(),
+}));
 
 export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['companies'];
@@ -30,7 +34,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Companies',
-        description: 'Every company ordered by symbol; with `symbol`, a list holding that company (empty when unknown).',
+        description:
+          'Every company ordered by symbol; with `symbol`, a list holding that company (empty when unknown).',
         querystring: z.object({ symbol: symbolParam().optional() }),
         response: { 200: z.array(companySchemaDto), ...errorResponses(400) },
       },

@@ -9,7 +9,12 @@ import { corporateActionSchema } from './schemas.js';
 
 /** Today in the exchange's time zone, YYYY-MM-DD. */
 export function todayInIndia(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 export const corporateActionRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -14,7 +14,9 @@ export const stockPriceRowSchema = z
     lowPrice: decimal,
     closePrice: decimal,
     lastPrice: decimal.nullable(),
-    previousClose: decimal.nullable().describe("The exchange's previous close (PREVCLOSE), else the symbol's latest earlier close"),
+    previousClose: decimal
+      .nullable()
+      .describe("The exchange's previous close (PREVCLOSE), else the symbol's latest earlier close"),
     changePerDay: decimal.nullable().describe('closePrice − previousClose, 2 decimals'),
     changePercent: decimal.nullable().describe('changePerDay ÷ previousClose × 100, 2 decimals'),
     volume: z.number().int().nullable().describe('Shares traded (TOTTRDQTY)'),
@@ -22,16 +24,32 @@ export const stockPriceRowSchema = z
   })
   .describe("A symbol's prices on the latest trading day");
 
-export const candleSchema = z.object({ date, openPrice: decimal, highPrice: decimal, lowPrice: decimal, closePrice: decimal }).describe('One day of a symbol');
+export const candleSchema = z
+  .object({ date, openPrice: decimal, highPrice: decimal, lowPrice: decimal, closePrice: decimal })
+  .describe('One day of a symbol');
 
 export const trendValueSchema = z
   .object({
-    position: z.number().int().describe('1-based place in the list (JSON object order is not guaranteed by every client)'),
+    position: z
+      .number()
+      .int()
+      .describe('1-based place in the list (JSON object order is not guaranteed by every client)'),
     change: decimal.describe('Present close − previous close, 2 decimals'),
     changePercent: decimal.nullable().describe('change ÷ previous close × 100, 2 decimals'),
-    earlierExtreme: decimal.describe('The highest high (weeks-high) or lowest low (weeks-low) of the earlier rows in the window'),
+    earlierExtreme: decimal.describe(
+      'The highest high (weeks-high) or lowest low (weeks-low) of the earlier rows in the window',
+    ),
     Present: z
-      .object({ symbol: z.string(), series: z.string(), date, openPrice: decimal, highPrice: decimal, lowPrice: decimal, closePrice: decimal, volume: z.number().int().nullable() })
+      .object({
+        symbol: z.string(),
+        series: z.string(),
+        date,
+        openPrice: decimal,
+        highPrice: decimal,
+        lowPrice: decimal,
+        closePrice: decimal,
+        volume: z.number().int().nullable(),
+      })
       .describe("The symbol's row on the latest trading day D"),
     Previous: z.object({ date, closePrice: decimal }).describe("The symbol's latest row before D"),
   })

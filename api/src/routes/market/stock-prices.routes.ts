@@ -89,7 +89,8 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
       {
         schema: {
           tags,
-          summary: direction === 'HIGH' ? 'Symbols at a new high for the period' : 'Symbols at a new low for the period',
+          summary:
+            direction === 'HIGH' ? 'Symbols at a new high for the period' : 'Symbols at a new low for the period',
           description:
             (direction === 'HIGH'
               ? 'The symbols with a row on D, at least one earlier row in the window, and high(D) ≥ the highest high of the earlier rows in the window. Ordered by change % descending, ties by symbol. '
@@ -130,9 +131,14 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'A symbol’s closes over a period',
-        description: '`{dates, prices}`: the symbol’s closes in the window of the period, oldest first (empty for an unknown symbol). ' + DEFINITIONS,
+        description:
+          '`{dates, prices}`: the symbol’s closes in the window of the period, oldest first (empty for an unknown symbol). ' +
+          DEFINITIONS,
         querystring: z.object({ type: periodParam, symbol: symbolParam() }),
-        response: { 200: z.object({ dates: z.array(z.string()), prices: z.array(z.string()) }), ...errorResponses(400) },
+        response: {
+          200: z.object({ dates: z.array(z.string()), prices: z.array(z.string()) }),
+          ...errorResponses(400),
+        },
       },
     },
     async (request) => getPriceSeriesForPeriod(app.db, request.query.symbol, request.query.type),

@@ -20,20 +20,39 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/staff/charges',
-    { schema: { tags, summary: 'List charges', response: { 200: z.array(chargeDtoSchema), ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List charges',
+        response: { 200: z.array(chargeDtoSchema), ...errorResponses(401, 403) },
+      },
+    },
     async () => listCharges(app.db),
   );
 
   app.get(
     '/staff/charges/:id',
-    { schema: { tags, summary: 'Get a charge', params: idParamsSchema, response: { 200: chargeDtoSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Get a charge',
+        params: idParamsSchema,
+        response: { 200: chargeDtoSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => getCharge(app.db, request.params.id),
   );
 
   app.post(
     '/staff/charges',
     {
-      schema: { tags, summary: 'Create a charge', description: WRITE_DESCRIPTION, body: chargeSchema, response: { 201: chargeDtoSchema, ...errorResponses(400, 401, 403, 409) } },
+      schema: {
+        tags,
+        summary: 'Create a charge',
+        description: WRITE_DESCRIPTION,
+        body: chargeSchema,
+        response: { 201: chargeDtoSchema, ...errorResponses(400, 401, 403, 409) },
+      },
     },
     async (request, reply) => {
       const created = await createCharge(app.db, request.body);
@@ -59,7 +78,14 @@ export const chargeRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/staff/charges/:id',
-    { schema: { tags, summary: 'Delete a charge', params: idParamsSchema, response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Delete a charge',
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => {
       await deleteCharge(app.db, request.params.id);
       return { message: 'Charge deleted successfully!' };

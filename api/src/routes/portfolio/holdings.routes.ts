@@ -26,12 +26,24 @@ import {
 } from '../../db/queries/portfolio.js';
 import { ifNoneMatchHolds } from '../conditional.js';
 import { errorResponses, idParamsSchema, messageSchema } from '../schemas.js';
-import { alertDtoSchema, holdingDtoSchema, holdingUpdateDtoSchema, latestPriceDtoSchema, summaryDtoSchema } from './schemas.js';
+import {
+  alertDtoSchema,
+  holdingDtoSchema,
+  holdingUpdateDtoSchema,
+  latestPriceDtoSchema,
+  summaryDtoSchema,
+} from './schemas.js';
 
 const MAX_PRICE_SYMBOLS = 500;
 
 const brokerQuerySchema = z.object({
-  broker: z.string().trim().min(1).max(100).optional().describe('Only holdings with this brokerage firm (name, any case)'),
+  broker: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Only holdings with this brokerage firm (name, any case)'),
 });
 
 const HOLDING_BODY_DESCRIPTION =
@@ -104,7 +116,8 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       return answerHoldingList(request, reply, filter, async (userId, today) => {
         const list = await listHoldings(app.db, userId, filter, today);
         // an empty answer may mean a mistyped segment: tell which
-        if (list.length === 0 && !(await segmentExists(app.db, segmentName))) throw new NotFoundError(`Segment '${segmentName}' does not exist`);
+        if (list.length === 0 && !(await segmentExists(app.db, segmentName)))
+          throw new NotFoundError(`Segment '${segmentName}' does not exist`);
         return list;
       });
     },
@@ -151,7 +164,12 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/user/holding/:id',
     {
-      schema: { tags, summary: 'Delete a holding', params: idParamsSchema, response: { 200: messageSchema, ...errorResponses(400, 401, 404) } },
+      schema: {
+        tags,
+        summary: 'Delete a holding',
+        params: idParamsSchema,
+        response: { 200: messageSchema, ...errorResponses(400, 401, 404) },
+      },
     },
     async (request) => {
       await deleteHolding(app.db, requireUser(request).id, request.params.id);
@@ -175,7 +193,8 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
         .split(',')
         .map((symbol) => symbol.trim())
         .filter(Boolean);
-      if (symbols.length > MAX_PRICE_SYMBOLS) throw new BadRequestError(`At most ${MAX_PRICE_SYMBOLS} symbols per call`);
+      if (symbols.length > MAX_PRICE_SYMBOLS)
+        throw new BadRequestError(`At most ${MAX_PRICE_SYMBOLS} symbols per call`);
       return [...(await latestPrices(app.db, symbols)).values()];
     },
   );
@@ -186,7 +205,8 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user: portfolio'],
         summary: 'Symbols with prices matching a text',
-        description: 'The holding form’s symbol dropdown: symbols with loaded prices that start with (then contain) `q`, any case, with their current price.',
+        description:
+          'The holding form’s symbol dropdown: symbols with loaded prices that start with (then contain) `q`, any case, with their current price.',
         querystring: z.object({
           q: z.string().max(50).default(''),
           limit: z.coerce.number().int().min(1, 'limit must be 1 to 50').max(50, 'limit must be 1 to 50').default(20),
@@ -203,7 +223,8 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user: portfolio'],
         summary: 'My portfolio totals per firm and segment',
-        description: 'invested, currentValue, realized, unrealized, charges and net: overall, per firm, per firm and segment, per segment. Every firm and segment is listed.',
+        description:
+          'invested, currentValue, realized, unrealized, charges and net: overall, per firm, per firm and segment, per segment. Every firm and segment is listed.',
         response: { 200: summaryDtoSchema, ...errorResponses(401) },
       },
     },
@@ -216,7 +237,8 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['user: portfolio'],
         summary: 'Alerts computed from my holdings',
-        description: 'Open holdings at a new 52-week high or low on their latest trading day, the segment whose value moved most, and a holding above 40 % of the current value. `?broker=` narrows to one firm.',
+        description:
+          'Open holdings at a new 52-week high or low on their latest trading day, the segment whose value moved most, and a holding above 40 % of the current value. `?broker=` narrows to one firm.',
         querystring: brokerQuerySchema,
         response: { 200: z.array(alertDtoSchema), ...errorResponses(400, 401) },
       },

@@ -21,7 +21,13 @@ export const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/admin/financial-instruments',
-    { schema: { tags, summary: 'List financial instrument types', response: { 200: z.array(financialInstrumentDtoSchema), ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List financial instrument types',
+        response: { 200: z.array(financialInstrumentDtoSchema), ...errorResponses(401, 403) },
+      },
+    },
     async () => listFinancialInstruments(app.db),
   );
 
@@ -57,7 +63,8 @@ export const instrumentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Create a financial instrument type',
-        description: "Body: type (required, 'Type is required!'), description (optional). Types are unique regardless of case (409).",
+        description:
+          "Body: type (required, 'Type is required!'), description (optional). Types are unique regardless of case (409).",
         body: financialInstrumentSchema,
         response: { 201: financialInstrumentDtoSchema, ...errorResponses(400, 401, 403, 409) },
       },

@@ -36,7 +36,13 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- brokerage firms ---
   app.get(
     '/staff/brokerage-firms',
-    { schema: { tags: firmTags, summary: 'List brokerage firms', response: { 200: z.array(brokerageFirmDtoSchema), ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags: firmTags,
+        summary: 'List brokerage firms',
+        response: { 200: z.array(brokerageFirmDtoSchema), ...errorResponses(401, 403) },
+      },
+    },
     async () => listBrokerageFirms(app.db),
   );
 
@@ -106,13 +112,26 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- segments ---
   app.get(
     '/staff/segments',
-    { schema: { tags: segmentTags, summary: 'List segments', response: { 200: z.array(segmentDtoSchema), ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags: segmentTags,
+        summary: 'List segments',
+        response: { 200: z.array(segmentDtoSchema), ...errorResponses(401, 403) },
+      },
+    },
     async () => listSegments(app.db),
   );
 
   app.get(
     '/staff/segments/:id',
-    { schema: { tags: segmentTags, summary: 'Get a segment', params: idParamsSchema, response: { 200: segmentDtoSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: segmentTags,
+        summary: 'Get a segment',
+        params: idParamsSchema,
+        response: { 200: segmentDtoSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => getSegment(app.db, request.params.id),
   );
 
@@ -155,7 +174,8 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: segmentTags,
         summary: 'Delete a segment',
-        description: "Answers plain text containing 'successfully' (the screen removes the row when it does). A segment used by holdings or charges cannot be deleted (409).",
+        description:
+          "Answers plain text containing 'successfully' (the screen removes the row when it does). A segment used by holdings or charges cannot be deleted (409).",
         params: idParamsSchema,
         response: { 200: textReply, ...errorResponses(400, 401, 403, 404, 409) },
       },
@@ -170,13 +190,26 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
   // --- charge types ---
   app.get(
     '/staff/charge-types',
-    { schema: { tags: typeTags, summary: 'List charge types', response: { 200: z.array(chargeTypeDtoSchema), ...errorResponses(401, 403) } } },
+    {
+      schema: {
+        tags: typeTags,
+        summary: 'List charge types',
+        response: { 200: z.array(chargeTypeDtoSchema), ...errorResponses(401, 403) },
+      },
+    },
     async () => listChargeTypes(app.db),
   );
 
   app.get(
     '/staff/charge-types/:id',
-    { schema: { tags: typeTags, summary: 'Get a charge type', params: idParamsSchema, response: { 200: chargeTypeDtoSchema, ...errorResponses(400, 401, 403, 404) } } },
+    {
+      schema: {
+        tags: typeTags,
+        summary: 'Get a charge type',
+        params: idParamsSchema,
+        response: { 200: chargeTypeDtoSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
     async (request) => getChargeType(app.db, request.params.id),
   );
 
@@ -218,7 +251,8 @@ export const referenceRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: typeTags,
         summary: 'Delete a charge type',
-        description: "Answers plain text containing 'successfully'. A charge type that charges use cannot be deleted (409).",
+        description:
+          "Answers plain text containing 'successfully'. A charge type that charges use cannot be deleted (409).",
         params: idParamsSchema,
         response: { 200: textReply, ...errorResponses(400, 401, 403, 404, 409) },
       },

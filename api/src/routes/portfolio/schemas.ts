@@ -72,7 +72,10 @@ export const holdingDtoSchema = z
     instrumentType: z.string().describe('The segment’s name'),
     segmentId: z.number().int(),
     quantity: z.number().int(),
-    lotQuantity: z.number().int().describe('Quantity of the buy order this row came from (larger after a partial sale)'),
+    lotQuantity: z
+      .number()
+      .int()
+      .describe('Quantity of the buy order this row came from (larger after a partial sale)'),
     status: z.enum(['REALIZED', 'UNREALIZED']),
     creationDate: z.string().describe('Buying date, YYYY-MM-DD'),
     sellingDate: z.string().nullable(),
@@ -82,7 +85,9 @@ export const holdingDtoSchema = z
   .describe('A holding of the caller, with its current price and P&L net of charges');
 
 export const holdingUpdateDtoSchema = holdingDtoSchema
-  .extend({ remainingHolding: holdingDtoSchema.nullable().describe('After a partial sale: the new open holding with the rest') })
+  .extend({
+    remainingHolding: holdingDtoSchema.nullable().describe('After a partial sale: the new open holding with the rest'),
+  })
   .describe('The updated holding; a partial sale also answers the open rest as remainingHolding');
 
 export const latestPriceDtoSchema = z

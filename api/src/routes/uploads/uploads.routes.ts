@@ -25,7 +25,9 @@ const uploadTypeSchema = z
     label: z.string().describe('Readable name for the type list ("Upload Stock Price")'),
     endpoint: z.string().describe('Where to POST the file (multipart, one part named file)'),
     description: z.string().describe('The accepted layouts, in words'),
-    layouts: z.array(z.object({ id: z.string(), title: z.string(), columns: z.array(z.string()) })).describe('Accepted column layouts'),
+    layouts: z
+      .array(z.object({ id: z.string(), title: z.string(), columns: z.array(z.string()) }))
+      .describe('Accepted column layouts'),
     acceptedFormats: z.array(z.string()).describe('csv, xls, xlsx: recognised by content'),
     templateUrl: z.string().nullable().describe('A downloadable template, for layouts the project defines'),
   })
@@ -33,7 +35,9 @@ const uploadTypeSchema = z
 
 const uploadResultSchema = z
   .object({
-    message: z.string().describe('What the upload did, in words: "Stock prices: 1,998 rows for 2020-03-31 (1,998 new, 0 replaced)"'),
+    message: z
+      .string()
+      .describe('What the upload did, in words: "Stock prices: 1,998 rows for 2020-03-31 (1,998 new, 0 replaced)"'),
     uploadId: z.number().int(),
     kind: z.enum(UPLOAD_TYPES),
     fileName: z.string(),
@@ -44,7 +48,10 @@ const uploadResultSchema = z
     inserted: z.number().int(),
     updated: z.number().int().describe('Existing rows whose values changed (replaced)'),
     unchanged: z.number().int().describe('Existing rows with the same values (a re-upload changes nothing)'),
-    deleted: z.number().int().describe('Rows a corrected price file removed (same date and symbol, series no longer listed)'),
+    deleted: z
+      .number()
+      .int()
+      .describe('Rows a corrected price file removed (same date and symbol, series no longer listed)'),
     dates: z.array(z.string()).describe('Dates the file holds (trade dates for prices), ascending'),
     durationMs: z.number().int().describe('Time from receiving the file to the answer, in milliseconds'),
     listenersMs: z.number().int().describe('Of which other areas refreshing what they derive from market data'),
@@ -83,7 +90,10 @@ function megabytes(bytes: number): string {
 }
 
 /** Reads the one file part named "file" into memory (within the size limit). */
-async function readUploadedFile(request: FastifyRequest, maxBytes: number): Promise<{ fileName: string; bytes: Buffer }> {
+async function readUploadedFile(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ fileName: string; bytes: Buffer }> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send the file as multipart/form-data with one part named "file"');
   }
@@ -104,10 +114,13 @@ async function readUploadedFile(request: FastifyRequest, maxBytes: number): Prom
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(`The file is larger than the ${megabytes(maxBytes)} upload limit`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE')
+      throw new PayloadTooLargeError(`The file is larger than the ${megabytes(maxBytes)} upload limit`);
     if (code === 'FST_FILES_LIMIT') throw new BadRequestError('Send one file per upload');
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw new BadRequestError('The upload has too many form fields; send one part named "file"');
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, 'Send the file as multipart/form-data with one part named "file"');
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw new BadRequestError('The upload has too many form fields; send one part named "file"');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE')
+      throw new AppError(415, 'Send the file as multipart/form-data with one part named "file"');
     // a body cut short or malformed multipart framing
     throw new BadRequestError('The upload could not be read (the multipart body is malformed or incomplete)');
   }
@@ -117,7 +130,14 @@ async function readUploadedFile(request: FastifyRequest, maxBytes: number): Prom
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {
-    limits: { fileSize: app.config.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 10_000, headerPairs: 100 },
+    limits: {
+      fileSize: app.config.uploadMaxBytes,
+      files: 1,
+      fields: 10,
+      parts: 12,
+      fieldSize: 10_000,
+      headerPairs: 100,
+    },
     throwFileSizeLimit: true,
   });
 
@@ -127,7 +147,8 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'The six upload types',
-        description: 'Each type with its endpoint and a description of the accepted layouts; the upload screen lists them by `label`.',
+        description:
+          'Each type with its endpoint and a description of the accepted layouts; the upload screen lists them by `label`.',
         response: { 200: z.array(uploadTypeSchema), ...errorResponses(401, 403) },
       },
     },
@@ -137,7 +158,11 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         label: kind.label,
         endpoint: `/insight/staff/uploads/${kind.slug}`,
         description: kind.description,
-        layouts: kind.layouts.map((layout) => ({ id: layout.id, title: layout.title, columns: layout.columns.map((column) => column.names[0]!) })),
+        layouts: kind.layouts.map((layout) => ({
+          id: layout.id,
+          title: layout.title,
+          columns: layout.columns.map((column) => column.names[0]!),
+        })),
         acceptedFormats: ['csv', 'xls', 'xlsx'],
         templateUrl: kind.templateFileName ? `/insight/staff/uploads/templates/${kind.templateFileName}` : null,
       })),
@@ -173,8 +198,12 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Price rows per uploaded date',
-        description: 'Each trading day that has prices with its number of price rows (every series), ascending. The calendar shows the count on hover.',
-        response: { 200: z.array(z.object({ tradeDate: z.string(), rowCount: z.number().int() })), ...errorResponses(401, 403) },
+        description:
+          'Each trading day that has prices with its number of price rows (every series), ascending. The calendar shows the count on hover.',
+        response: {
+          200: z.array(z.object({ tradeDate: z.string(), rowCount: z.number().int() })),
+          ...errorResponses(401, 403),
+        },
       },
     },
     async () => listPriceDateCounts(app.db),
@@ -186,13 +215,26 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Accepted uploads, newest first',
-        description: 'Who uploaded what and when, with the file name, SHA-256 and row counts. Rejected files are not recorded (they wrote nothing).',
+        description:
+          'Who uploaded what and when, with the file name, SHA-256 and row counts. Rejected files are not recorded (they wrote nothing).',
         querystring: z.object({
-          limit: z.coerce.number({ error: 'limit must be a whole number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200').default(50),
-          offset: z.coerce.number({ error: 'offset must be a whole number' }).int('offset must be a whole number').min(0, 'offset must be 0 or more').default(0),
+          limit: z.coerce
+            .number({ error: 'limit must be a whole number' })
+            .int('limit must be a whole number')
+            .min(1, 'limit must be at least 1')
+            .max(200, 'limit must be at most 200')
+            .default(50),
+          offset: z.coerce
+            .number({ error: 'offset must be a whole number' })
+            .int('offset must be a whole number')
+            .min(0, 'offset must be 0 or more')
+            .default(0),
           kind: z.enum(UPLOAD_TYPES, { error: `kind must be one of ${UPLOAD_TYPES.join(', ')}` }).optional(),
         }),
-        response: { 200: z.object({ total: z.number().int(), items: z.array(uploadRecordSchema) }), ...errorResponses(400, 401, 403) },
+        response: {
+          200: z.object({ total: z.number().int(), items: z.array(uploadRecordSchema) }),
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request) => listUploadHistory(app.db, request.query),

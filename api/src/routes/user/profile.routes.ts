@@ -23,7 +23,8 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Update my profile',
-        description: 'Updates first and last name, e-mail, mobile number and picture URL of the caller. Other fields are ignored.',
+        description:
+          'Updates first and last name, e-mail, mobile number and picture URL of the caller. Other fields are ignored.',
         body: profileUpdateSchema,
         response: { 200: userDtoSchema, ...errorResponses(400, 401, 409) },
       },

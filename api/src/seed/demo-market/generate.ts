@@ -20,7 +20,13 @@ export interface DemoMarketOptions {
 }
 
 export interface DemoFile {
-  kind: 'UPLOAD_STOCK' | 'UPLOAD_UPDATE_COMPANY_PROFILE' | 'UPLOAD_STOCK_PRICE' | 'UPLOAD_CORPORATE_ACTIONS' | 'UPLOAD_FINANCIAL_REPORT' | 'UPLOAD_FINANCIAL_STATEMENT';
+  kind:
+    | 'UPLOAD_STOCK'
+    | 'UPLOAD_UPDATE_COMPANY_PROFILE'
+    | 'UPLOAD_STOCK_PRICE'
+    | 'UPLOAD_CORPORATE_ACTIONS'
+    | 'UPLOAD_FINANCIAL_REPORT'
+    | 'UPLOAD_FINANCIAL_STATEMENT';
   fileName: string;
   content: string;
 }
@@ -44,7 +50,13 @@ export interface DemoMarket {
   files: DemoFile[];
 }
 
-export const DEMO_MARKET_DEFAULTS = { seed: 20_250_630, companies: 220, tradingDays: 400, lastDay: '2025-06-30', quarters: 8 } as const;
+export const DEMO_MARKET_DEFAULTS = {
+  seed: 20_250_630,
+  companies: 220,
+  tradingDays: 400,
+  lastDay: '2025-06-30',
+  quarters: 8,
+} as const;
 
 /** mulberry32: a small, well-mixed 32-bit generator; plenty for demo data. */
 function createRandom(seed: number): () => number {
@@ -58,7 +70,48 @@ function createRandom(seed: number): () => number {
   };
 }
 
-const SYLLABLES = ['ara', 'vali', 'sun', 'dar', 'kaveri', 'nila', 'giri', 'tara', 'megh', 'sindh', 'kan', 'chan', 'dra', 'vin', 'dhya', 'shri', 'ram', 'amb', 'ika', 'jay', 'prab', 'hat', 'ved', 'ant', 'kir', 'an', 'dev', 'ika', 'rasi', 'sam', 'rud', 'ra', 'mit', 'ra', 'nav', 'yug', 'om', 'kar', 'pal', 'ash'];
+const SYLLABLES = [
+  'ara',
+  'vali',
+  'sun',
+  'dar',
+  'kaveri',
+  'nila',
+  'giri',
+  'tara',
+  'megh',
+  'sindh',
+  'kan',
+  'chan',
+  'dra',
+  'vin',
+  'dhya',
+  'shri',
+  'ram',
+  'amb',
+  'ika',
+  'jay',
+  'prab',
+  'hat',
+  'ved',
+  'ant',
+  'kir',
+  'an',
+  'dev',
+  'ika',
+  'rasi',
+  'sam',
+  'rud',
+  'ra',
+  'mit',
+  'ra',
+  'nav',
+  'yug',
+  'om',
+  'kar',
+  'pal',
+  'ash',
+];
 const BUSINESSES: Array<{ industry: string; words: string[] }> = [
   { industry: 'Financial Services', words: ['Finance', 'Capital', 'Bank', 'Finserv'] },
   { industry: 'Information Technology', words: ['Infotech', 'Softech', 'Systems', 'Digital'] },
@@ -165,7 +218,10 @@ function financialYearStart(date: string): string {
 
 function reportingQuarterWords(quarterEnd: string): string {
   // as NSE filings word them
-  return { '06': 'First quarter', '09': 'Half yearly', '12': 'Third quarter', '03': 'Yearly' }[quarterEnd.slice(5, 7)] ?? 'Quarter';
+  return (
+    { '06': 'First quarter', '09': 'Half yearly', '12': 'Third quarter', '03': 'Yearly' }[quarterEnd.slice(5, 7)] ??
+    'Quarter'
+  );
 }
 
 export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket {
@@ -223,14 +279,21 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
     const roll = random();
     const day = integer(60, tradingDays.length - 20);
     if (roll < 0.03 && company.faceValuePaise >= 1000) {
-      priceEvents.set(company.symbol, { day, divisor: 5, purpose: 'Face Value Split (Sub-Division) - From Rs 10/- Per Share To Rs 2/- Per Share', newFaceValuePaise: 200 });
+      priceEvents.set(company.symbol, {
+        day,
+        divisor: 5,
+        purpose: 'Face Value Split (Sub-Division) - From Rs 10/- Per Share To Rs 2/- Per Share',
+        newFaceValuePaise: 200,
+      });
     } else if (roll < 0.06) {
       priceEvents.set(company.symbol, { day, divisor: 2, purpose: 'Bonus 1:1' });
     }
   }
 
   // --- prices: a legacy bhavcopy holding every day ---
-  const priceLines: string[] = ['SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,'];
+  const priceLines: string[] = [
+    'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,',
+  ];
   const lastClose = new Map<string, number>();
   const walks = companies.map((company) => ({
     company,
@@ -266,7 +329,19 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
   // --- corporate actions: the price events, plus yearly dividends ---
   const quote = (text: string) => `"${text.replace(/"/g, '""')}"`;
   const actionLines: string[] = [
-    ['SYMBOL', 'COMPANY NAME', 'SERIES', 'PURPOSE', 'FACE VALUE', 'EX-DATE', 'RECORD DATE', 'BOOK CLOSURE START DATE', 'BOOK CLOSURE END DATE'].map(quote).join(','),
+    [
+      'SYMBOL',
+      'COMPANY NAME',
+      'SERIES',
+      'PURPOSE',
+      'FACE VALUE',
+      'EX-DATE',
+      'RECORD DATE',
+      'BOOK CLOSURE START DATE',
+      'BOOK CLOSURE END DATE',
+    ]
+      .map(quote)
+      .join(','),
   ];
   const actions: Array<{ exDate: string; line: string }> = [];
   for (const company of companies) {
@@ -276,7 +351,19 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
       const exDate = tradingDays[event.day]!;
       actions.push({
         exDate,
-        line: [company.symbol, company.name, company.series, ` ${event.purpose}`, faceValue(event.newFaceValuePaise ?? company.faceValuePaise), dayMonYear(exDate, true), dayMonYear(exDate, true), '-', '-'].map(quote).join(','),
+        line: [
+          company.symbol,
+          company.name,
+          company.series,
+          ` ${event.purpose}`,
+          faceValue(event.newFaceValuePaise ?? company.faceValuePaise),
+          dayMonYear(exDate, true),
+          dayMonYear(exDate, true),
+          '-',
+          '-',
+        ]
+          .map(quote)
+          .join(','),
       });
     }
     if (random() < 0.8) {
@@ -287,7 +374,19 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
         const kind = random() < 0.5 ? 'Dividend' : 'Interim Dividend';
         actions.push({
           exDate,
-          line: [company.symbol, company.name, company.series, ` ${kind} - Rs ${perShare} Per Share`, faceValue(company.faceValuePaise), dayMonYear(exDate, true), dayMonYear(exDate, true), '-', '-'].map(quote).join(','),
+          line: [
+            company.symbol,
+            company.name,
+            company.series,
+            ` ${kind} - Rs ${perShare} Per Share`,
+            faceValue(company.faceValuePaise),
+            dayMonYear(exDate, true),
+            dayMonYear(exDate, true),
+            '-',
+            '-',
+          ]
+            .map(quote)
+            .join(','),
         });
       }
     }
@@ -309,7 +408,8 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
     const marketCap = closePaise * company.sharesOutstanding;
     let revenue = roundLakh((marketCap * BigInt(integer(25, 90))) / 1_000n); // quarterly sales: 2.5–9% of market cap
     const margin = between(0.04, 0.22);
-    const bases: Array<'Standalone' | 'Consolidated'> = random() < 0.35 ? ['Standalone', 'Consolidated'] : ['Standalone'];
+    const bases: Array<'Standalone' | 'Consolidated'> =
+      random() < 0.35 ? ['Standalone', 'Consolidated'] : ['Standalone'];
     const equityShare = roundLakh(company.sharesOutstanding * BigInt(company.faceValuePaise));
     let reserves = roundLakh(marketCap / BigInt(integer(3, 8)));
     for (const quarterEnd of quarterEnds) {
@@ -347,8 +447,12 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
           ['ProfitLossForPeriod', profit],
         ];
         for (const [element, value] of amounts) factLines.push(`${++serial},${element},,OneD,-5,${rupees(value)}`);
-        factLines.push(`${++serial},BasicEarningsLossPerShareFromContinuingAndDiscontinuedOperations,,OneD,,${rupees(eps)}`);
-        factLines.push(`${++serial},DilutedEarningsLossPerShareFromContinuingAndDiscontinuedOperations,,OneD,,${rupees(eps)}`);
+        factLines.push(
+          `${++serial},BasicEarningsLossPerShareFromContinuingAndDiscontinuedOperations,,OneD,,${rupees(eps)}`,
+        );
+        factLines.push(
+          `${++serial},DilutedEarningsLossPerShareFromContinuingAndDiscontinuedOperations,,OneD,,${rupees(eps)}`,
+        );
 
         // balance sheet at the quarter end: equity from capital and reserves, debt from a leverage draw
         const equity = roundLakh(((equityShare + reserves) * scale) / 100n);
@@ -387,10 +491,24 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
     'SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE',
     ...companies.map((company) => {
       const faceValue = String((priceEvents.get(company.symbol)?.newFaceValuePaise ?? company.faceValuePaise) / 100);
-      return [company.symbol, company.name, company.series, dayMonYear(company.listedOn), faceValue, '1', company.isin, faceValue].join(',');
+      return [
+        company.symbol,
+        company.name,
+        company.series,
+        dayMonYear(company.listedOn),
+        faceValue,
+        '1',
+        company.isin,
+        faceValue,
+      ].join(',');
     }),
   ];
-  const industries = ['Company Name,Industry,Symbol,Series,ISIN Code', ...companies.map((company) => [company.name, company.industry, company.symbol, company.series, company.isin].join(','))];
+  const industries = [
+    'Company Name,Industry,Symbol,Series,ISIN Code',
+    ...companies.map((company) =>
+      [company.name, company.industry, company.symbol, company.series, company.isin].join(','),
+    ),
+  ];
 
   const first = tradingDays[0]!.replace(/-/g, '');
   const last = tradingDays[tradingDays.length - 1]!.replace(/-/g, '');
@@ -400,11 +518,19 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
     quarterEnds,
     files: [
       { kind: 'UPLOAD_STOCK', fileName: 'EQUITY_L.csv', content: `${equityList.join('\n')}\n` },
-      { kind: 'UPLOAD_UPDATE_COMPANY_PROFILE', fileName: 'ind_demo_list.csv', content: `${industries.join('\r\n')}\r\n` },
+      {
+        kind: 'UPLOAD_UPDATE_COMPANY_PROFILE',
+        fileName: 'ind_demo_list.csv',
+        content: `${industries.join('\r\n')}\r\n`,
+      },
       { kind: 'UPLOAD_STOCK_PRICE', fileName: `bhavcopy_${first}_${last}.csv`, content: `${priceLines.join('\n')}\n` },
       { kind: 'UPLOAD_CORPORATE_ACTIONS', fileName: 'CF-CA-demo.csv', content: `\uFEFF${actionLines.join('\n')}` },
       { kind: 'UPLOAD_FINANCIAL_REPORT', fileName: 'results_demo.csv', content: `${factLines.join('\n')}\n` },
-      { kind: 'UPLOAD_FINANCIAL_STATEMENT', fileName: 'balance_sheets_demo.csv', content: `${sheetLines.join('\n')}\n` },
+      {
+        kind: 'UPLOAD_FINANCIAL_STATEMENT',
+        fileName: 'balance_sheets_demo.csv',
+        content: `${sheetLines.join('\n')}\n`,
+      },
     ],
   };
 }

@@ -38,7 +38,13 @@ export async function loadDemoMarket(app: FastifyInstance, options: DemoMarketOp
     app.log.info({ file: file.fileName, ms: result.durationMs }, result.message);
   }
   app.log.info(
-    { companies: market.companies.length, tradingDays: market.tradingDays.length, generatedMs, totalMs: Math.round(performance.now() - started), directory },
+    {
+      companies: market.companies.length,
+      tradingDays: market.tradingDays.length,
+      generatedMs,
+      totalMs: Math.round(performance.now() - started),
+      directory,
+    },
     'demo market loaded',
   );
 }

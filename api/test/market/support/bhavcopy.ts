@@ -9,7 +9,10 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { ingestFile } from '../../../src/ingest/index.js';
 
-export const LEGACY_BHAVCOPY_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../shared/data/nse/bhavcopy/legacy');
+export const LEGACY_BHAVCOPY_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../shared/data/nse/bhavcopy/legacy',
+);
 
 export interface BhavcopyRow {
   symbol: string;
@@ -27,7 +30,20 @@ export interface BhavcopyRow {
   isin: string;
 }
 
-const MONTHS: Record<string, string> = { JAN: '01', FEB: '02', MAR: '03', APR: '04', MAY: '05', JUN: '06', JUL: '07', AUG: '08', SEP: '09', OCT: '10', NOV: '11', DEC: '12' };
+const MONTHS: Record<string, string> = {
+  JAN: '01',
+  FEB: '02',
+  MAR: '03',
+  APR: '04',
+  MAY: '05',
+  JUN: '06',
+  JUL: '07',
+  AUG: '08',
+  SEP: '09',
+  OCT: '10',
+  NOV: '11',
+  DEC: '12',
+};
 
 /** '23-MAR-2020' → '2020-03-23'. */
 export function bhavcopyDate(timestamp: string): string {
@@ -79,10 +95,20 @@ export function readLegacyBhavcopies(files: string[] = legacyBhavcopyFiles()): B
  * the change signal held back until the end and sent once for all dates, as the demo-data
  * loader does: one recomputation instead of 307.
  */
-export async function loadLegacyBhavcopies(app: FastifyInstance, files: string[] = legacyBhavcopyFiles()): Promise<string[]> {
+export async function loadLegacyBhavcopies(
+  app: FastifyInstance,
+  files: string[] = legacyBhavcopyFiles(),
+): Promise<string[]> {
   const dates = new Set<string>();
   for (const file of files) {
-    const result = await ingestFile(app, 'UPLOAD_STOCK_PRICE', path.basename(file), fs.readFileSync(file), { id: null, username: 'analysis-tests' }, { emitEvents: false });
+    const result = await ingestFile(
+      app,
+      'UPLOAD_STOCK_PRICE',
+      path.basename(file),
+      fs.readFileSync(file),
+      { id: null, username: 'analysis-tests' },
+      { emitEvents: false },
+    );
     for (const date of result.dates) dates.add(date);
   }
   const sorted = [...dates].sort();

@@ -10,12 +10,25 @@
 import { describe, expect, it } from 'vitest';
 import { computeProfitLoss, type ChargeRule } from '../index.js';
 
-const BASE = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', effectiveDate: '2024-01-01', onBuySell: 'BOTH' } as const;
+const BASE = {
+  brokerageFirmId: 1,
+  segmentId: 10,
+  exchange: 'NSE',
+  effectiveDate: '2024-01-01',
+  onBuySell: 'BOTH',
+} as const;
 const rules: ChargeRule[] = [
   { ...BASE, id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', amount: '20', percentage: '0' },
   { ...BASE, id: 2, chargeTypeId: 2, chargeTypeName: 'STT', amount: '0', percentage: '0.1' },
 ];
-const position = { brokerageFirmId: 1, segmentId: 10, quantity: 10, price: '100', creationDate: '2025-01-10', currentPrice: '105' };
+const position = {
+  brokerageFirmId: 1,
+  segmentId: 10,
+  quantity: 10,
+  price: '100',
+  creationDate: '2025-01-10',
+  currentPrice: '105',
+};
 
 describe('a BSE holding where only NSE charges exist', () => {
   it('pays no charges', () => {

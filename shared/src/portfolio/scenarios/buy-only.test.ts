@@ -18,7 +18,15 @@ const rules: ChargeRule[] = [
 
 describe('buy only (an open holding)', () => {
   const pnl = computeProfitLoss(
-    { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 10, price: '100', creationDate: '2025-03-10', currentPrice: '110' },
+    {
+      brokerageFirmId: 1,
+      segmentId: 10,
+      exchange: 'NSE',
+      quantity: 10,
+      price: '100',
+      creationDate: '2025-03-10',
+      currentPrice: '110',
+    },
     rules,
     '2025-03-20',
   );
@@ -49,7 +57,15 @@ describe('buy only (an open holding)', () => {
     // a free brokerage rule (₹0 + 0 %) is in force but adds no line; STT stays: 1 + 1.1 = 2.1
     const free: ChargeRule[] = [{ ...(rules[0] as ChargeRule), amount: '0' }, rules[1] as ChargeRule];
     const priced = computeProfitLoss(
-      { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 10, price: '100', creationDate: '2025-03-10', currentPrice: '110' },
+      {
+        brokerageFirmId: 1,
+        segmentId: 10,
+        exchange: 'NSE',
+        quantity: 10,
+        price: '100',
+        creationDate: '2025-03-10',
+        currentPrice: '110',
+      },
       free,
       '2025-03-20',
     );
@@ -59,7 +75,15 @@ describe('buy only (an open holding)', () => {
 
   it('without a current price has no gross or net, only the buy charges', () => {
     const unpriced = computeProfitLoss(
-      { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 10, price: '100', creationDate: '2025-03-10', currentPrice: null },
+      {
+        brokerageFirmId: 1,
+        segmentId: 10,
+        exchange: 'NSE',
+        quantity: 10,
+        price: '100',
+        creationDate: '2025-03-10',
+        currentPrice: null,
+      },
       rules,
       '2025-03-20',
     );

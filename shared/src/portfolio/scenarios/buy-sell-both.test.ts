@@ -45,12 +45,29 @@ describe('BUY-only, SELL-only and BOTH charges', () => {
   });
 
   it('lets a rule for one side override a BOTH rule of the same date', () => {
-    const withSellOverride: ChargeRule[] = [...rules, { ...BASE, id: 4, chargeTypeId: 1, chargeTypeName: 'Brokerage', onBuySell: 'SELL', amount: '25', percentage: '0' }];
+    const withSellOverride: ChargeRule[] = [
+      ...rules,
+      {
+        ...BASE,
+        id: 4,
+        chargeTypeId: 1,
+        chargeTypeName: 'Brokerage',
+        onBuySell: 'SELL',
+        amount: '25',
+        percentage: '0',
+      },
+    ];
     const pnl = computeProfitLoss(position, withSellOverride, '2025-03-20');
     expect(pnl.buyCharges).toBe('21.5');
     expect(pnl.sellCharges).toBe('36');
     expect(pnl.charges).toBe('57.5');
-    const sellRules = applicableCharges(withSellOverride, { ...BASE, side: 'SELL', date: '2025-02-10', price: '1100', quantity: 10 });
+    const sellRules = applicableCharges(withSellOverride, {
+      ...BASE,
+      side: 'SELL',
+      date: '2025-02-10',
+      price: '1100',
+      quantity: 10,
+    });
     expect(sellRules.map((rule) => rule.id)).toEqual([4, 2]);
   });
 });

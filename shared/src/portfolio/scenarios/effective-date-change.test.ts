@@ -16,12 +16,52 @@ import { computeProfitLoss, type ChargeRule } from '../index.js';
 
 const BASE = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', onBuySell: 'BOTH' } as const;
 const rules: ChargeRule[] = [
-  { ...BASE, id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', amount: '20', percentage: '0', effectiveDate: '2024-04-01' },
-  { ...BASE, id: 2, chargeTypeId: 1, chargeTypeName: 'Brokerage', amount: '15', percentage: '0', effectiveDate: '2025-01-01' },
-  { ...BASE, id: 3, chargeTypeId: 1, chargeTypeName: 'Brokerage', amount: '0', percentage: '0', effectiveDate: '2025-06-01' },
-  { ...BASE, id: 4, chargeTypeId: 2, chargeTypeName: 'STT', amount: '0', percentage: '0.1', effectiveDate: '2024-04-01' },
+  {
+    ...BASE,
+    id: 1,
+    chargeTypeId: 1,
+    chargeTypeName: 'Brokerage',
+    amount: '20',
+    percentage: '0',
+    effectiveDate: '2024-04-01',
+  },
+  {
+    ...BASE,
+    id: 2,
+    chargeTypeId: 1,
+    chargeTypeName: 'Brokerage',
+    amount: '15',
+    percentage: '0',
+    effectiveDate: '2025-01-01',
+  },
+  {
+    ...BASE,
+    id: 3,
+    chargeTypeId: 1,
+    chargeTypeName: 'Brokerage',
+    amount: '0',
+    percentage: '0',
+    effectiveDate: '2025-06-01',
+  },
+  {
+    ...BASE,
+    id: 4,
+    chargeTypeId: 2,
+    chargeTypeName: 'STT',
+    amount: '0',
+    percentage: '0.1',
+    effectiveDate: '2024-04-01',
+  },
 ];
-const position = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 10, price: '200', creationDate: '2024-12-15', sellPrice: '210' };
+const position = {
+  brokerageFirmId: 1,
+  segmentId: 10,
+  exchange: 'NSE',
+  quantity: 10,
+  price: '200',
+  creationDate: '2024-12-15',
+  sellPrice: '210',
+};
 
 describe('a charge whose effective date changes between buy and sell', () => {
   it('charges each trade by the rule in force on its date', () => {
@@ -31,7 +71,11 @@ describe('a charge whose effective date changes between buy and sell', () => {
     expect(pnl.charges).toBe('39.1');
     expect(pnl.gross).toBe('100');
     expect(pnl.net).toBe('60.9');
-    expect(pnl.breakdown.find((line) => line.chargeTypeName === 'Brokerage')).toMatchObject({ buy: '20', sell: '15', total: '35' });
+    expect(pnl.breakdown.find((line) => line.chargeTypeName === 'Brokerage')).toMatchObject({
+      buy: '20',
+      sell: '15',
+      total: '35',
+    });
   });
 
   it('applies a rule from its effective date itself', () => {
@@ -40,7 +84,11 @@ describe('a charge whose effective date changes between buy and sell', () => {
   });
 
   it('charges nothing for a type whose first rule starts after the trade', () => {
-    const early = computeProfitLoss({ ...position, creationDate: '2024-03-01', sellingDate: '2024-03-05' }, rules, '2025-03-20');
+    const early = computeProfitLoss(
+      { ...position, creationDate: '2024-03-01', sellingDate: '2024-03-05' },
+      rules,
+      '2025-03-20',
+    );
     expect(early.charges).toBe('0');
     expect(early.breakdown).toEqual([]);
   });

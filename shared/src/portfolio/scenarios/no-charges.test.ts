@@ -30,8 +30,30 @@ describe('no charges', () => {
 
   it('ignores the charges of another firm or segment', () => {
     const others: ChargeRule[] = [
-      { id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', brokerageFirmId: 2, segmentId: 10, exchange: 'NSE', onBuySell: 'BOTH', amount: '20', percentage: '0', effectiveDate: '2024-01-01' },
-      { id: 2, chargeTypeId: 1, chargeTypeName: 'Brokerage', brokerageFirmId: 1, segmentId: 11, exchange: 'NSE', onBuySell: 'BOTH', amount: '20', percentage: '0', effectiveDate: '2024-01-01' },
+      {
+        id: 1,
+        chargeTypeId: 1,
+        chargeTypeName: 'Brokerage',
+        brokerageFirmId: 2,
+        segmentId: 10,
+        exchange: 'NSE',
+        onBuySell: 'BOTH',
+        amount: '20',
+        percentage: '0',
+        effectiveDate: '2024-01-01',
+      },
+      {
+        id: 2,
+        chargeTypeId: 1,
+        chargeTypeName: 'Brokerage',
+        brokerageFirmId: 1,
+        segmentId: 11,
+        exchange: 'NSE',
+        onBuySell: 'BOTH',
+        amount: '20',
+        percentage: '0',
+        effectiveDate: '2024-01-01',
+      },
     ];
     expect(computeProfitLoss(position, others, '2025-03-20').net).toBe('-101.25');
   });

@@ -33,11 +33,23 @@ const rules: ChargeRule[] = [
     effectiveDate: '2024-01-01',
   },
 ];
-const held: HoldingPosition = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', quantity: 100, price: '50', creationDate: '2025-01-02', currentPrice: '55' };
+const held: HoldingPosition = {
+  brokerageFirmId: 1,
+  segmentId: 10,
+  exchange: 'NSE',
+  quantity: 100,
+  price: '50',
+  creationDate: '2025-01-02',
+  currentPrice: '55',
+};
 
 describe('partial sell', () => {
   const split = splitForSale(held.quantity, 40);
-  const sold = computeProfitLoss({ ...held, quantity: split.sold, lotQuantity: 100, sellPrice: '60', sellingDate: '2025-02-03' }, rules, '2025-03-20');
+  const sold = computeProfitLoss(
+    { ...held, quantity: split.sold, lotQuantity: 100, sellPrice: '60', sellingDate: '2025-02-03' },
+    rules,
+    '2025-03-20',
+  );
   const open = computeProfitLoss({ ...held, quantity: split.remaining, lotQuantity: 100 }, rules, '2025-03-20');
 
   it('splits 100 into 40 sold and 60 remaining', () => {

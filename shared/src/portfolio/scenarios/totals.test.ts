@@ -21,12 +21,31 @@ const positions: HoldingPosition[] = [
 describe('portfolio totals', () => {
   it('adds up invested, current value, realized and unrealized P&L', () => {
     const totals = sumPortfolio(positions.map((p) => computeProfitLoss(p, [], '2025-03-20')));
-    expect(totals).toEqual({ holdings: 3, invested: '1050', currentValue: '900', realized: '200', unrealized: '-100', charges: '0', net: '100' });
+    expect(totals).toEqual({
+      holdings: 3,
+      invested: '1050',
+      currentValue: '900',
+      realized: '200',
+      unrealized: '-100',
+      charges: '0',
+      net: '100',
+    });
   });
 
   it('nets every charge, estimated sells included', () => {
     const rules: ChargeRule[] = [
-      { id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', onBuySell: 'BOTH', amount: '20', percentage: '0', effectiveDate: '2024-01-01' },
+      {
+        id: 1,
+        chargeTypeId: 1,
+        chargeTypeName: 'Brokerage',
+        brokerageFirmId: 1,
+        segmentId: 10,
+        exchange: 'NSE',
+        onBuySell: 'BOTH',
+        amount: '20',
+        percentage: '0',
+        effectiveDate: '2024-01-01',
+      },
     ];
     const totals = sumPortfolio(positions.map((p) => computeProfitLoss(p, rules, '2025-03-20')));
     expect(totals.charges).toBe('100');
@@ -34,7 +53,15 @@ describe('portfolio totals', () => {
   });
 
   it('is all zeros for no holdings', () => {
-    expect(sumPortfolio([])).toEqual({ holdings: 0, invested: '0', currentValue: '0', realized: '0', unrealized: '0', charges: '0', net: '0' });
+    expect(sumPortfolio([])).toEqual({
+      holdings: 0,
+      invested: '0',
+      currentValue: '0',
+      realized: '0',
+      unrealized: '0',
+      charges: '0',
+      net: '0',
+    });
   });
 });
 

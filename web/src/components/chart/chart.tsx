@@ -16,11 +16,21 @@ export interface ChartProps extends ApexChartProps {
   testId?: string;
 }
 
-export function Chart({ empty, emptyText = 'No data to show yet.', testId, height = 320, options, ...rest }: ChartProps) {
+export function Chart({
+  empty,
+  emptyText = 'No data to show yet.',
+  testId,
+  height = 320,
+  options,
+  ...rest
+}: ChartProps) {
   const scheme = useComputedColorScheme('light');
   if (empty) {
     return (
-      <Center h={typeof height === 'number' ? Math.min(height, 200) : 200} data-testid={testId ? `${testId}-empty` : undefined}>
+      <Center
+        h={typeof height === 'number' ? Math.min(height, 200) : 200}
+        data-testid={testId ? `${testId}-empty` : undefined}
+      >
         <Text c="dimmed">{emptyText}</Text>
       </Center>
     );

@@ -36,7 +36,9 @@ ModuleRegistry.registerModules([
 ]);
 
 const lightTheme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
-const darkTheme = themeQuartz.withPart(colorSchemeDarkBlue).withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
+const darkTheme = themeQuartz
+  .withPart(colorSchemeDarkBlue)
+  .withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
 const ACTIONS_COLUMN = '__actions';
 
 export interface SortState {
@@ -79,8 +81,12 @@ function AgGridTableInner<Row>(props: AgGridTableProps<Row>, ref: React.Forwarde
       colId: column.field,
       headerName: column.headerName,
       valueGetter: (params) => (params.data ? cellValue(params.data, column) : undefined),
-      valueFormatter: column.format ? (params) => (params.data ? column.format!(params.value, params.data) : '') : undefined,
-      cellRenderer: column.render ? (params: { data?: Row }) => (params.data ? column.render!(params.data) : null) : undefined,
+      valueFormatter: column.format
+        ? (params) => (params.data ? column.format!(params.value, params.data) : '')
+        : undefined,
+      cellRenderer: column.render
+        ? (params: { data?: Row }) => (params.data ? column.render!(params.data) : null)
+        : undefined,
       cellClass: column.cellClass ? (params) => (params.data ? column.cellClass!(params.data) : undefined) : undefined,
       comparator: (a, b) => compareValues(a, b, column.numeric ?? false),
       type: column.numeric ? 'rightAligned' : undefined,
@@ -131,7 +137,8 @@ function AgGridTableInner<Row>(props: AgGridTableProps<Row>, ref: React.Forwarde
       apiRef.current?.exportDataAsCsv({
         fileName: `${fileName}.csv`,
         columnKeys: columns.filter((column) => !column.noExport).map((column) => column.field),
-        processCellCallback: (params) => escapeCsvCell(params.formatValue ? params.formatValue(params.value) : params.value),
+        processCellCallback: (params) =>
+          escapeCsvCell(params.formatValue ? params.formatValue(params.value) : params.value),
       });
     },
   }));
@@ -143,7 +150,10 @@ function AgGridTableInner<Row>(props: AgGridTableProps<Row>, ref: React.Forwarde
   useEffect(() => {
     const api = apiRef.current;
     if (!api) return;
-    api.applyColumnState({ state: sort ? [{ colId: sort.colId, sort: sort.direction }] : [], defaultState: { sort: null } });
+    api.applyColumnState({
+      state: sort ? [{ colId: sort.colId, sort: sort.direction }] : [],
+      defaultState: { sort: null },
+    });
   }, [sort]);
 
   return (
@@ -166,7 +176,11 @@ function AgGridTableInner<Row>(props: AgGridTableProps<Row>, ref: React.Forwarde
       }}
       onGridReady={(event) => {
         apiRef.current = event.api;
-        if (sort) event.api.applyColumnState({ state: [{ colId: sort.colId, sort: sort.direction }], defaultState: { sort: null } });
+        if (sort)
+          event.api.applyColumnState({
+            state: [{ colId: sort.colId, sort: sort.direction }],
+            defaultState: { sort: null },
+          });
         event.api.paginationGoToPage(page - 1);
       }}
       onSortChanged={(event: SortChangedEvent<Row>) => {

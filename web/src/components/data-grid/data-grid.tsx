@@ -6,8 +6,30 @@
  */
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Card, Center, Group, Loader, Menu, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconArrowsSort, IconDownload, IconPlus, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  Menu,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconArrowLeft,
+  IconArrowsSort,
+  IconDownload,
+  IconPlus,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
 import { TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
 import { Pager } from '../pager/pager';
 import type { DataGridColumn, DataGridProps } from './types';
@@ -33,7 +55,23 @@ function BackControls() {
 }
 
 export function DataGrid<Row>(props: DataGridProps<Row>) {
-  const { title, rows, columns, loading, error, addLabel, onAdd, pageSize = TABLE_PAGE_SIZE, exportFileName, emptyText, showBack, toolbar, message, onDismissMessage, testId } = props;
+  const {
+    title,
+    rows,
+    columns,
+    loading,
+    error,
+    addLabel,
+    onAdd,
+    pageSize = TABLE_PAGE_SIZE,
+    exportFileName,
+    emptyText,
+    showBack,
+    toolbar,
+    message,
+    onDismissMessage,
+    testId,
+  } = props;
   const [query, setQuery] = useState('');
   const [appliedQuery, setAppliedQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -44,7 +82,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     () => columns.map((column) => ({ ...column, headerName: column.headerName ?? toDisplayWords(column.field) })),
     [columns],
   );
-  const filtered = useMemo(() => (rows ? filterRows(rows, namedColumns, appliedQuery) : []), [rows, namedColumns, appliedQuery]);
+  const filtered = useMemo(
+    () => (rows ? filterRows(rows, namedColumns, appliedQuery) : []),
+    [rows, namedColumns, appliedQuery],
+  );
   const totalPages = Math.max(1, Math.ceil(filtered.length / pageSize));
   const currentPage = Math.min(page, totalPages);
 
@@ -55,7 +96,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   }
 
   function chooseSort(colId: string) {
-    setSort((current) => (current?.colId === colId ? (current.direction === 'asc' ? { colId, direction: 'desc' } : null) : { colId, direction: 'asc' }));
+    setSort((current) =>
+      current?.colId === colId
+        ? current.direction === 'asc'
+          ? { colId, direction: 'desc' }
+          : null
+        : { colId, direction: 'asc' },
+    );
     setPage(1);
   }
 
@@ -98,7 +145,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         {showBack && <BackControls />}
 
         {message && (
-          <Alert color={message.kind === 'success' ? 'green' : 'red'} withCloseButton={Boolean(onDismissMessage)} onClose={onDismissMessage} role={message.kind === 'error' ? 'alert' : 'status'}>
+          <Alert
+            color={message.kind === 'success' ? 'green' : 'red'}
+            withCloseButton={Boolean(onDismissMessage)}
+            onClose={onDismissMessage}
+            role={message.kind === 'error' ? 'alert' : 'status'}
+          >
             {message.text}
           </Alert>
         )}
@@ -138,7 +190,15 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                   <Menu.Item
                     key={column.field}
                     onClick={() => chooseSort(column.field)}
-                    rightSection={sort?.colId === column.field ? sort.direction === 'asc' ? <IconSortAscending size={14} /> : <IconSortDescending size={14} /> : null}
+                    rightSection={
+                      sort?.colId === column.field ? (
+                        sort.direction === 'asc' ? (
+                          <IconSortAscending size={14} />
+                        ) : (
+                          <IconSortDescending size={14} />
+                        )
+                      ) : null
+                    }
                   >
                     {column.headerName}
                   </Menu.Item>
@@ -192,7 +252,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           <Text size="xs" c="dimmed">
             {rows ? `${filtered.length} ${filtered.length === 1 ? 'row' : 'rows'}` : ''}
           </Text>
-          <Pager totalItems={filtered.length} itemsPerPage={pageSize} currentPage={currentPage} onChange={setPage} label={`${title} pages`} />
+          <Pager
+            totalItems={filtered.length}
+            itemsPerPage={pageSize}
+            currentPage={currentPage}
+            onChange={setPage}
+            label={`${title} pages`}
+          />
         </Group>
         {showBack && <BackControls />}
       </Stack>

@@ -12,7 +12,10 @@ export function filterRows<Row>(rows: readonly Row[], columns: DataGridColumn<Ro
     columns.some((column) => {
       const value = cellValue(row, column);
       const shown = column.format ? column.format(value, row) : value;
-      return [value, shown].some((candidate) => candidate !== null && candidate !== undefined && String(candidate).toLowerCase().includes(needle));
+      return [value, shown].some(
+        (candidate) =>
+          candidate !== null && candidate !== undefined && String(candidate).toLowerCase().includes(needle),
+      );
     }),
   );
 }

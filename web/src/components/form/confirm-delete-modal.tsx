@@ -15,7 +15,14 @@ export interface ConfirmDeleteModalProps {
   onConfirm: () => void;
 }
 
-export function ConfirmDeleteModal({ opened, title, children, deleting, onCancel, onConfirm }: ConfirmDeleteModalProps) {
+export function ConfirmDeleteModal({
+  opened,
+  title,
+  children,
+  deleting,
+  onCancel,
+  onConfirm,
+}: ConfirmDeleteModalProps) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered>
       <Stack>

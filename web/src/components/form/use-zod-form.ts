@@ -6,7 +6,10 @@ import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';
 import type { z } from 'zod';
 
-export function useZodForm<Values extends Record<string, unknown>>(schema: z.ZodType, initialValues: Values): UseFormReturnType<Values> {
+export function useZodForm<Values extends Record<string, unknown>>(
+  schema: z.ZodType,
+  initialValues: Values,
+): UseFormReturnType<Values> {
   return useForm<Values>({
     mode: 'controlled',
     initialValues,

@@ -52,7 +52,13 @@ export function AppLayout() {
           </ActionIcon>
         </Tooltip>
         {!online && (
-          <Alert color="orange" icon={<IconPlugConnectedX />} mb="md" title="Service unavailable" data-testid="offline-banner">
+          <Alert
+            color="orange"
+            icon={<IconPlugConnectedX />}
+            mb="md"
+            title="Service unavailable"
+            data-testid="offline-banner"
+          >
             The server cannot be reached right now. What you see may be out of date; we will reconnect by ourselves.
           </Alert>
         )}

@@ -4,7 +4,19 @@
  * the links move into the menu opened by the hamburger.
  */
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { ActionIcon, Anchor, Avatar, Burger, Button, Group, Popover, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Avatar,
+  Burger,
+  Button,
+  Group,
+  Popover,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChartLine, IconUserCircle } from '@tabler/icons-react';
 import { toDisplayWords } from '@bazaar/shared';
 import { useSession } from '../../lib/session';
@@ -31,7 +43,13 @@ export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Burger opened={menuOpened} onClick={onToggleMenu} hiddenFrom="sm" size="sm" aria-label="Open navigation menu" />
+        <Burger
+          opened={menuOpened}
+          onClick={onToggleMenu}
+          hiddenFrom="sm"
+          size="sm"
+          aria-label="Open navigation menu"
+        />
         <Anchor component={Link} to={session.isLoggedIn ? '/' : '/home'} underline="never" c="inherit">
           <Group gap={6} wrap="nowrap">
             <IconChartLine size={26} color="var(--mantine-color-teal-6)" aria-hidden />

@@ -13,21 +13,52 @@ describe('sidebarEntries', () => {
   });
   it('adds the management entries and Companies for staff, without Roles and Financial Instrument', () => {
     expect(labels('ROLE_STAFF')).toEqual([
-      'Dashboard', 'Accounts', 'Profile',
-      'Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates',
-      'Stock Watch List', ...PUBLIC, 'Companies', 'Contact Messages',
+      'Dashboard',
+      'Accounts',
+      'Profile',
+      'Users',
+      'Brokers',
+      'Upload',
+      'Charges',
+      'Segments',
+      'Charge Types',
+      'Dates',
+      'Stock Watch List',
+      ...PUBLIC,
+      'Companies',
+      'Contact Messages',
     ]);
   });
   it('adds Roles and Financial Instrument for administrators', () => {
     expect(labels('ROLE_ADMIN')).toEqual([
-      'Dashboard', 'Accounts', 'Profile',
-      'Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates',
-      'Roles', 'Financial Instrument',
-      'Stock Watch List', ...PUBLIC, 'Companies', 'Subscriptions', 'Contact Messages', 'Mail Outbox',
+      'Dashboard',
+      'Accounts',
+      'Profile',
+      'Users',
+      'Brokers',
+      'Upload',
+      'Charges',
+      'Segments',
+      'Charge Types',
+      'Dates',
+      'Roles',
+      'Financial Instrument',
+      'Stock Watch List',
+      ...PUBLIC,
+      'Companies',
+      'Subscriptions',
+      'Contact Messages',
+      'Mail Outbox',
     ]);
   });
   it('links the spec routes', () => {
     const routes = Object.fromEntries(sidebarEntries('ROLE_ADMIN').map((e) => [e.label, e.to]));
-    expect(routes).toMatchObject({ Brokers: '/app-broker', Segments: '/segment', 'Charge Types': '/charge-type', 'Financial Instrument': '/financial', Dashboard: '/' });
+    expect(routes).toMatchObject({
+      Brokers: '/app-broker',
+      Segments: '/segment',
+      'Charge Types': '/charge-type',
+      'Financial Instrument': '/financial',
+      Dashboard: '/',
+    });
   });
 });

@@ -15,7 +15,12 @@ export function Pager({ totalItems, itemsPerPage, currentPage, onChange, label =
   if (model.totalPages <= 1) return null;
   return (
     <Group gap={4} justify="center" component="nav" aria-label={label} wrap="wrap">
-      <Button size="compact-sm" variant="default" disabled={!model.hasPrevious} onClick={() => onChange(model.currentPage - 1)}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        disabled={!model.hasPrevious}
+        onClick={() => onChange(model.currentPage - 1)}
+      >
         Previous
       </Button>
       {model.items.map((item) =>
@@ -36,7 +41,12 @@ export function Pager({ totalItems, itemsPerPage, currentPage, onChange, label =
           </Button>
         ),
       )}
-      <Button size="compact-sm" variant="default" disabled={!model.hasNext} onClick={() => onChange(model.currentPage + 1)}>
+      <Button
+        size="compact-sm"
+        variant="default"
+        disabled={!model.hasNext}
+        onClick={() => onChange(model.currentPage + 1)}
+      >
         Next
       </Button>
     </Group>

@@ -28,7 +28,8 @@ export default function MailOutboxPage() {
   return (
     <Stack>
       <Alert color="blue" variant="light">
-        When no SMTP server is configured (SMTP_URL unset), mail the app would send is kept here. Reset links stop working after 30 minutes or once used.
+        When no SMTP server is configured (SMTP_URL unset), mail the app would send is kept here. Reset links stop
+        working after 30 minutes or once used.
       </Alert>
       <DataGrid
         title="Mail Outbox"

@@ -3,7 +3,12 @@ import { useState } from 'react';
 import { Modal, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { roleSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
-import { useCreateRoleMutation, useDeleteRoleMutation, useRolesPageQuery, useUpdateRoleMutation } from '../../../__generated__/graphql';
+import {
+  useCreateRoleMutation,
+  useDeleteRoleMutation,
+  useRolesPageQuery,
+  useUpdateRoleMutation,
+} from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
@@ -77,10 +82,27 @@ export default function RolesPage() {
           { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (role) => setToDelete(role) },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Role' : 'Add new Role'} centered>
-        {editing && <RoleForm key={editing.mode === 'edit' ? editing.role.id : 'new'} initialName={editing.mode === 'edit' ? editing.role.name : ''} onSave={save} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit Role' : 'Add new Role'}
+        centered
+      >
+        {editing && (
+          <RoleForm
+            key={editing.mode === 'edit' ? editing.role.id : 'new'}
+            initialName={editing.mode === 'edit' ? editing.role.name : ''}
+            onSave={save}
+          />
+        )}
       </Modal>
-      <ConfirmDeleteModal opened={toDelete !== null} title="Delete role" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete role"
+        deleting={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
         Delete the role <b>{toDelete?.name}</b>? A role that users still hold cannot be deleted.
       </ConfirmDeleteModal>
     </>
@@ -90,7 +112,11 @@ export default function RolesPage() {
 function RoleForm({ initialName, onSave }: { initialName: string; onSave: (name: string) => Promise<void> }) {
   const form = useZodForm(roleSchema, { name: initialName });
   return (
-    <SaveForm form={form} onSave={(values) => onSave(values.name.trim())} canSave={formIsValid(roleSchema, form.values)}>
+    <SaveForm
+      form={form}
+      onSave={(values) => onSave(values.name.trim())}
+      canSave={formIsValid(roleSchema, form.values)}
+    >
       <TextInput label="Name" placeholder="ROLE_…" required {...form.getInputProps('name')} />
     </SaveForm>
   );

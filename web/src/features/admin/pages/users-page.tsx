@@ -109,7 +109,13 @@ export default function UsersPage() {
           { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (user) => setToDelete(user) },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit User' : 'Add new User'} centered size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit User' : 'Add new User'}
+        centered
+        size="lg"
+      >
         {editing && (
           <UserForm
             key={editing.mode === 'edit' ? editing.user.id : 'new'}
@@ -132,7 +138,13 @@ export default function UsersPage() {
           />
         )}
       </Modal>
-      <ConfirmDeleteModal opened={toDelete !== null} title="Delete user" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete user"
+        deleting={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
         Delete the account of <b>{toDelete?.username}</b>? Their holdings and subscriptions go with it.
       </ConfirmDeleteModal>
     </>

@@ -30,11 +30,20 @@ export default function ForgotPasswordPage() {
               Enter your e-mail address or username and we will send you a link to set a new password.
             </Text>
             {result && (
-              <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'} data-testid="forgot-password-message">
+              <Alert
+                color={result.ok ? 'green' : 'red'}
+                role={result.ok ? 'status' : 'alert'}
+                data-testid="forgot-password-message"
+              >
                 {result.message}
               </Alert>
             )}
-            <TextInput label="Email or username" autoComplete="username" required {...form.getInputProps('UsernameOrEmail')} />
+            <TextInput
+              label="Email or username"
+              autoComplete="username"
+              required
+              {...form.getInputProps('UsernameOrEmail')}
+            />
             <Button type="submit" loading={sending} disabled={!formIsValid(forgotPasswordSchema, form.values)}>
               Send Link
             </Button>

@@ -5,7 +5,19 @@
  */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { Alert, Anchor, Button, Card, Center, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { loginSchema } from '@bazaar/shared';
 import { useLoginMutation } from '../../../__generated__/graphql';
 import { useSession } from '../../../lib/session';
@@ -61,7 +73,12 @@ export default function LoginPage() {
               <Alert color="yellow">Your account cannot open that page. Log in with an account that has access.</Alert>
             )}
             <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
-            <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              {...form.getInputProps('password')}
+            />
             <Button type="submit" loading={loading} disabled={!formIsValid(loginSchema, form.values)}>
               Log In
             </Button>

@@ -4,7 +4,20 @@
  * shows 'Profile updated successfully!'.
  */
 import { useEffect, useState } from 'react';
-import { Alert, Avatar, Button, Card, Group, Modal, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Group,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
 import { MESSAGES, profileUpdateSchema } from '@bazaar/shared';
@@ -50,7 +63,12 @@ export default function ProfilePage() {
       )}
       <Card withBorder padding="lg">
         <Group align="flex-start" wrap="wrap">
-          <Avatar src={user.profilePictureUrl ?? undefined} size={96} radius={96} alt={`${user.firstName} ${user.lastName}`}>
+          <Avatar
+            src={user.profilePictureUrl ?? undefined}
+            size={96}
+            radius={96}
+            alt={`${user.firstName} ${user.lastName}`}
+          >
             {user.firstName.charAt(0)}
             {user.lastName.charAt(0)}
           </Avatar>
@@ -73,7 +91,13 @@ export default function ProfilePage() {
       </Card>
       <Modal opened={editing} onClose={() => setEditing(false)} title="Edit profile" centered>
         <ProfileForm
-          initial={{ firstName: user.firstName, lastName: user.lastName, email: user.email, mobileNo: user.mobileNo ?? '', profilePictureUrl: user.profilePictureUrl ?? '' }}
+          initial={{
+            firstName: user.firstName,
+            lastName: user.lastName,
+            email: user.email,
+            mobileNo: user.mobileNo ?? '',
+            profilePictureUrl: user.profilePictureUrl ?? '',
+          }}
           onSaved={() => {
             setEditing(false);
             setSaved(true);

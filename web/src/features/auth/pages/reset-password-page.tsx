@@ -36,7 +36,11 @@ export default function ResetPasswordPage() {
             )}
             {!token && <Alert color="yellow">This page opens from the link in the password reset e-mail.</Alert>}
             {result && (
-              <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'} data-testid="reset-password-message">
+              <Alert
+                color={result.ok ? 'green' : 'red'}
+                role={result.ok ? 'status' : 'alert'}
+                data-testid="reset-password-message"
+              >
                 {result.message}{' '}
                 {result.ok && (
                   <Anchor component={Link} to="/login">
@@ -45,9 +49,23 @@ export default function ResetPasswordPage() {
                 )}
               </Alert>
             )}
-            <PasswordInput label="New Password" autoComplete="new-password" required {...form.getInputProps('newPassword')} />
-            <PasswordInput label="Confirm Password" autoComplete="new-password" required {...form.getInputProps('confirmPassword')} />
-            <Button type="submit" loading={sending} disabled={!token || !formIsValid(resetPasswordFormSchema, form.values)}>
+            <PasswordInput
+              label="New Password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('newPassword')}
+            />
+            <PasswordInput
+              label="Confirm Password"
+              autoComplete="new-password"
+              required
+              {...form.getInputProps('confirmPassword')}
+            />
+            <Button
+              type="submit"
+              loading={sending}
+              disabled={!token || !formIsValid(resetPasswordFormSchema, form.values)}
+            >
               Submit
             </Button>
           </Stack>

@@ -5,7 +5,20 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Button, Card, Center, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Center,
+  Group,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { MESSAGES, signupFormSchema } from '@bazaar/shared';
 import { useSignupMutation } from '../../../__generated__/graphql';
 import { errorMessage } from '../../../lib/errors';
@@ -72,18 +85,42 @@ export default function SignupPage() {
               <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
             </SimpleGrid>
             <TextInput label="Username" required autoComplete="username" {...form.getInputProps('username')} />
-            <TextInput label="Email address" type="email" required autoComplete="email" {...form.getInputProps('email')} />
-            <PasswordInput label="Password" required autoComplete="new-password" description="8 to 32 characters" {...form.getInputProps('password')} />
+            <TextInput
+              label="Email address"
+              type="email"
+              required
+              autoComplete="email"
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label="Password"
+              required
+              autoComplete="new-password"
+              description="8 to 32 characters"
+              {...form.getInputProps('password')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Mobile Number" inputMode="numeric" autoComplete="tel-national" {...form.getInputProps('mobileNo')} />
+              <TextInput
+                label="Mobile Number"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                {...form.getInputProps('mobileNo')}
+              />
               <TextInput label="Referral" {...form.getInputProps('referralCode')} />
             </SimpleGrid>
             <Button type="submit" loading={loading} disabled={!formIsValid(signupFormSchema, form.values)}>
               Submit
             </Button>
             <Text size="xs" c="dimmed">
-              By signing up you accept the <Anchor component={Link} to="/terms">Terms of Service</Anchor> and the{' '}
-              <Anchor component={Link} to="/privacy">Privacy Policy</Anchor>.
+              By signing up you accept the{' '}
+              <Anchor component={Link} to="/terms">
+                Terms of Service
+              </Anchor>{' '}
+              and the{' '}
+              <Anchor component={Link} to="/privacy">
+                Privacy Policy
+              </Anchor>
+              .
             </Text>
           </Stack>
         </form>

@@ -6,14 +6,39 @@
  * The closes the average is computed over are drawn beside it.
  */
 import { useState } from 'react';
-import { Alert, ColorSwatch, Group, Loader, NumberInput, Select, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  ColorSwatch,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import { MOVING_AVERAGE_KINDS, MOVING_AVERAGE_NAMES, SMA_DOT_COLOURS, formatRupees, type MovingAverageKind } from '@bazaar/shared';
+import {
+  MOVING_AVERAGE_KINDS,
+  MOVING_AVERAGE_NAMES,
+  SMA_DOT_COLOURS,
+  formatRupees,
+  type MovingAverageKind,
+} from '@bazaar/shared';
 import { useCompanyMovingAverageQuery, useCompanySmaQuery } from '../../../__generated__/graphql';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import { errorMessage } from '../../../lib/errors';
-import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, lineTickAmount, priceLabel, SMA_DOT_CSS, utcMillis } from './chart-data';
+import {
+  alignAverageToCloses,
+  checkAverageSizes,
+  defaultAverageSizes,
+  lineTickAmount,
+  priceLabel,
+  SMA_DOT_CSS,
+  utcMillis,
+} from './chart-data';
 import { Section } from './section';
 
 type DotColour = (typeof SMA_DOT_COLOURS)[number];
@@ -42,7 +67,10 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
     variables: { symbol, kind, window: sizes.windowSize, priceSize: sizes.priceSize },
     skip: !canAsk || kind === 'SMA',
   });
-  const result = kind === 'SMA' ? { points: sma.data?.sma, loading: sma.loading, error: sma.error } : { points: other.data?.movingAverage, loading: other.loading, error: other.error };
+  const result =
+    kind === 'SMA'
+      ? { points: sma.data?.sma, loading: sma.loading, error: sma.error }
+      : { points: other.data?.movingAverage, loading: other.loading, error: other.error };
   const points = canAsk ? result.points : undefined;
   const aligned = points ? alignAverageToCloses(closes, points, sizes.priceSize) : null;
   const averageName = `${kind} (${sizes.windowSize})`;
@@ -60,7 +88,10 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
       tooltip: { enabled: false },
     },
     yaxis: { labels: { formatter: priceLabel } },
-    tooltip: { x: { format: 'dd MMM yyyy' }, y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
+    tooltip: {
+      x: { format: 'dd MMM yyyy' },
+      y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') },
+    },
   };
 
   return (
@@ -131,8 +162,14 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
             type="line"
             height={mobile ? 240 : 300}
             series={[
-              { name: 'Close', data: aligned.dates.map((date, index) => ({ x: utcMillis(date), y: aligned.closes[index] ?? null })) },
-              { name: averageName, data: aligned.dates.map((date, index) => ({ x: utcMillis(date), y: aligned.average[index] ?? null })) },
+              {
+                name: 'Close',
+                data: aligned.dates.map((date, index) => ({ x: utcMillis(date), y: aligned.closes[index] ?? null })),
+              },
+              {
+                name: averageName,
+                data: aligned.dates.map((date, index) => ({ x: utcMillis(date), y: aligned.average[index] ?? null })),
+              },
             ]}
             options={options}
           />

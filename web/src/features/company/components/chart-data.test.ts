@@ -1,6 +1,17 @@
 /** The chart helpers of the analysis screens; expected values worked by hand in the comments. */
 import { describe, expect, it } from 'vitest';
-import { alignAverageToCloses, checkAverageSizes, defaultAverageSizes, FALLING_COLOUR, lineTickAmount, priceLabel, RISING_COLOUR, toCandlePoints, trendColour, utcMillis } from './chart-data';
+import {
+  alignAverageToCloses,
+  checkAverageSizes,
+  defaultAverageSizes,
+  FALLING_COLOUR,
+  lineTickAmount,
+  priceLabel,
+  RISING_COLOUR,
+  toCandlePoints,
+  trendColour,
+  utcMillis,
+} from './chart-data';
 
 describe('trendColour (spec section 9: green when the last price exceeds the first, else red)', () => {
   it('is green for a rise, red for a fall, a flat line or too few points', () => {
@@ -30,9 +41,11 @@ describe('dates on the datetime axes', () => {
   });
 
   it('turn candles into [open, high, low, close] points', () => {
-    expect(toCandlePoints([{ date: '2025-06-30', openPrice: '10.05', highPrice: '11.00', lowPrice: '9.95', closePrice: '10.50' }])).toEqual([
-      { x: 20_269 * 86_400_000, y: [10.05, 11, 9.95, 10.5] },
-    ]);
+    expect(
+      toCandlePoints([
+        { date: '2025-06-30', openPrice: '10.05', highPrice: '11.00', lowPrice: '9.95', closePrice: '10.50' },
+      ]),
+    ).toEqual([{ x: 20_269 * 86_400_000, y: [10.05, 11, 9.95, 10.5] }]);
   });
 });
 
@@ -54,7 +67,10 @@ describe('the SMA inputs', () => {
   });
 
   it('draw the average beside the closes it was computed over, aligned by day', () => {
-    const closes = ['01', '02', '03', '06', '07'].map((day, index) => ({ date: `2025-01-${day}`, closePrice: String(10 + index) }));
+    const closes = ['01', '02', '03', '06', '07'].map((day, index) => ({
+      date: `2025-01-${day}`,
+      closePrice: String(10 + index),
+    }));
     // last 4 closes 11, 12, 13, 14 with window 2: (11+12)/2 = 11.5 on the 3rd, 12.5 on the 6th, 13.5 on the 7th
     const average = [
       { date: '2025-01-03', value: '11.5000' },

@@ -4,7 +4,12 @@
  * decimal string. Dates stay strings (category axes, or UTC timestamps with UTC labels), so a
  * chart shows the same days under any browser time zone.
  */
-import { CANDLESTICK_CHART_HEIGHT, LINE_CHART_MAX_TICKS_DESKTOP, LINE_CHART_MAX_TICKS_MOBILE, SMA_DOT_COLOURS } from '@bazaar/shared';
+import {
+  CANDLESTICK_CHART_HEIGHT,
+  LINE_CHART_MAX_TICKS_DESKTOP,
+  LINE_CHART_MAX_TICKS_MOBILE,
+  SMA_DOT_COLOURS,
+} from '@bazaar/shared';
 
 /** The colours of the spec's SMA dots, as CSS colours (yellow darkened a little to stay visible on white). */
 export const SMA_DOT_CSS: Record<(typeof SMA_DOT_COLOURS)[number], string> = {
@@ -46,7 +51,9 @@ export interface CandleInput {
 }
 
 /** ApexCharts candlestick points: x = the day at UTC midnight, y = [open, high, low, close]. */
-export function toCandlePoints(candles: readonly CandleInput[]): Array<{ x: number; y: [number, number, number, number] }> {
+export function toCandlePoints(
+  candles: readonly CandleInput[],
+): Array<{ x: number; y: [number, number, number, number] }> {
   return candles.map((candle) => ({
     x: utcMillis(candle.date),
     y: [Number(candle.openPrice), Number(candle.highPrice), Number(candle.lowPrice), Number(candle.closePrice)],
@@ -83,11 +90,17 @@ export function defaultAverageSizes(available: number): { priceSize: number; win
  * Checks the two SMA inputs before asking the server (which checks them too): whole numbers,
  * window ≥ 1, window ≤ price size, price size ≤ the closes available. Answers the message or null.
  */
-export function checkAverageSizes(priceSize: number | string, windowSize: number | string, available: number): string | null {
+export function checkAverageSizes(
+  priceSize: number | string,
+  windowSize: number | string,
+  available: number,
+): string | null {
   const price = typeof priceSize === 'number' ? priceSize : Number(priceSize);
   const window = typeof windowSize === 'number' ? windowSize : Number(windowSize);
-  if (priceSize === '' || !Number.isInteger(price) || price < 1) return 'Price size must be a whole number of at least 1.';
-  if (windowSize === '' || !Number.isInteger(window) || window < 1) return 'Window size must be a whole number of at least 1.';
+  if (priceSize === '' || !Number.isInteger(price) || price < 1)
+    return 'Price size must be a whole number of at least 1.';
+  if (windowSize === '' || !Number.isInteger(window) || window < 1)
+    return 'Window size must be a whole number of at least 1.';
   if (window > price) return 'Window size must not be larger than the price size.';
   if (price > available) return `Price size must be at most ${available}: the number of closes available.`;
   return null;

@@ -27,7 +27,12 @@ function profileRows(analysis: Analysis): Array<[string, string]> {
   if (latestPrice) {
     rows.push(
       ['Close Price', `${formatRupees(latestPrice.closePrice)} on ${formatMarketDate(latestPrice.date)}`],
-      ['Change Per Day', latestPrice.changePerDay ? `${formatRupees(latestPrice.changePerDay)} (${formatPercent(latestPrice.changePercent)})` : '—'],
+      [
+        'Change Per Day',
+        latestPrice.changePerDay
+          ? `${formatRupees(latestPrice.changePerDay)} (${formatPercent(latestPrice.changePercent)})`
+          : '—',
+      ],
     );
   }
   if (yearRange) {
@@ -67,12 +72,36 @@ const EVENT_COLUMNS: DataGridColumn<AnalysisCorporateActionFieldsFragment>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: 110 },
   { field: 'companyName', headerName: 'Company Name', minWidth: 180, flex: 2 },
   { field: 'purpose', headerName: 'Purpose', minWidth: 220, flex: 2 },
-  { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: (value) => (value ? formatRupees(String(value)) : '') },
-  { field: 'exDate', headerName: 'Ex Date', minWidth: 120, format: (value) => formatMarketDate(value as string | null) },
-  { field: 'recordDate', headerName: 'Record Date', minWidth: 120, format: (value) => formatMarketDate(value as string | null) },
+  {
+    field: 'faceValue',
+    headerName: 'Face Value',
+    numeric: true,
+    minWidth: 110,
+    format: (value) => (value ? formatRupees(String(value)) : ''),
+  },
+  {
+    field: 'exDate',
+    headerName: 'Ex Date',
+    minWidth: 120,
+    format: (value) => formatMarketDate(value as string | null),
+  },
+  {
+    field: 'recordDate',
+    headerName: 'Record Date',
+    minWidth: 120,
+    format: (value) => formatMarketDate(value as string | null),
+  },
 ];
 
-export function EventsSection({ symbol, past, upcoming }: { symbol: string; past: readonly AnalysisCorporateActionFieldsFragment[]; upcoming: readonly AnalysisCorporateActionFieldsFragment[] }) {
+export function EventsSection({
+  symbol,
+  past,
+  upcoming,
+}: {
+  symbol: string;
+  past: readonly AnalysisCorporateActionFieldsFragment[];
+  upcoming: readonly AnalysisCorporateActionFieldsFragment[];
+}) {
   return (
     <Section title="Events" testId="events-section">
       <DataGrid

@@ -7,7 +7,10 @@
  */
 import { ScrollArea, Table } from '@mantine/core';
 import { formatIndianNumber, formatRupees } from '@bazaar/shared';
-import type { AnalysisBalanceSheetFieldsFragment, AnalysisProfitAndLossFieldsFragment } from '../../../__generated__/graphql';
+import type {
+  AnalysisBalanceSheetFieldsFragment,
+  AnalysisProfitAndLossFieldsFragment,
+} from '../../../__generated__/graphql';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import { formatMarketDate } from '../../../lib/dates';
 import { EmptyState, Section } from './section';
@@ -18,7 +21,8 @@ interface StatementRow<Item> {
   value: (item: Item) => string;
 }
 
-const rupees = (value: string | null | undefined) => (value === null || value === undefined ? '—' : formatRupees(value));
+const rupees = (value: string | null | undefined) =>
+  value === null || value === undefined ? '—' : formatRupees(value);
 
 const PROFIT_LOSS_ROWS: StatementRow<AnalysisProfitAndLossFieldsFragment>[] = [
   { label: 'Reporting Quarter', value: (item) => item.reportingQuarter },
@@ -43,10 +47,25 @@ const BALANCE_SHEET_ROWS: StatementRow<AnalysisBalanceSheetFieldsFragment>[] = [
   { label: 'Total Equity And Liabilities', value: (item) => rupees(item.totalEquityAndLiabilities) },
 ];
 
-function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: string }>({ items, rows, label }: { items: readonly Item[]; rows: StatementRow<Item>[]; label: string }) {
+function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: string }>({
+  items,
+  rows,
+  label,
+}: {
+  items: readonly Item[];
+  rows: StatementRow<Item>[];
+  label: string;
+}) {
   return (
     <ScrollArea type="auto" offsetScrollbars>
-      <Table striped withTableBorder withColumnBorders fz="sm" miw={Math.min(1200, 220 + items.length * 150)} aria-label={label}>
+      <Table
+        striped
+        withTableBorder
+        withColumnBorders
+        fz="sm"
+        miw={Math.min(1200, 220 + items.length * 150)}
+        aria-label={label}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th miw={190}>End Of Reporting Period</Table.Th>
@@ -77,10 +96,21 @@ function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: strin
 }
 
 /** The 'Profit' bar chart: profit (loss) for the period per quarter, losses in red. */
-export function ProfitChart({ profitAndLoss, mobile }: { profitAndLoss: readonly AnalysisProfitAndLossFieldsFragment[]; mobile: boolean }) {
+export function ProfitChart({
+  profitAndLoss,
+  mobile,
+}: {
+  profitAndLoss: readonly AnalysisProfitAndLossFieldsFragment[];
+  mobile: boolean;
+}) {
   const options: ApexOptions = {
     chart: { id: 'profit', toolbar: { show: false }, animations: { enabled: false } },
-    plotOptions: { bar: { columnWidth: '55%', colors: { ranges: [{ from: -Number.MAX_VALUE, to: -Number.MIN_VALUE, color: FALLING_COLOUR }] } } },
+    plotOptions: {
+      bar: {
+        columnWidth: '55%',
+        colors: { ranges: [{ from: -Number.MAX_VALUE, to: -Number.MIN_VALUE, color: FALLING_COLOUR }] },
+      },
+    },
     colors: [RISING_COLOUR],
     dataLabels: { enabled: false },
     xaxis: {

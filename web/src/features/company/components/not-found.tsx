@@ -13,9 +13,18 @@ export interface CompanyAnalysisNavigationState {
 
 export function NotFoundMessage({ symbol, detail }: { symbol: string; detail?: string }) {
   return (
-    <Alert color="yellow" icon={<IconAlertTriangle />} title={`No company found for "${symbol}"`} data-testid="company-not-found" maw={640}>
+    <Alert
+      color="yellow"
+      icon={<IconAlertTriangle />}
+      title={`No company found for "${symbol}"`}
+      data-testid="company-not-found"
+      maw={640}
+    >
       <Stack gap="xs">
-        <Text size="sm">{detail ?? `There is no company, price, corporate action or financial statement for the symbol ${symbol}. Check the spelling, or pick a company from the lists.`}</Text>
+        <Text size="sm">
+          {detail ??
+            `There is no company, price, corporate action or financial statement for the symbol ${symbol}. Check the spelling, or pick a company from the lists.`}
+        </Text>
         <Group gap="xs">
           <Button size="xs" variant="light" component={Link} to="/stock-price">
             Stock Prices

@@ -6,7 +6,15 @@
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { formatRupees, TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
 import { Chart, type ApexOptions } from '../../../components/chart';
-import { CANDLE_HEIGHT, lineTickAmount, priceLabel, toCandlePoints, trendColour, utcMillis, type CandleInput } from './chart-data';
+import {
+  CANDLE_HEIGHT,
+  lineTickAmount,
+  priceLabel,
+  toCandlePoints,
+  trendColour,
+  utcMillis,
+  type CandleInput,
+} from './chart-data';
 import { Section } from './section';
 
 export interface PriceSeriesInput {
@@ -20,11 +28,24 @@ export function periodTitle(period: TrendPeriod): string {
   return TREND_PERIOD_LABELS[period].toUpperCase();
 }
 
-function PeriodLineChart({ series, mobile, highlighted }: { series: PriceSeriesInput; mobile: boolean; highlighted: boolean }) {
+function PeriodLineChart({
+  series,
+  mobile,
+  highlighted,
+}: {
+  series: PriceSeriesInput;
+  mobile: boolean;
+  highlighted: boolean;
+}) {
   const title = periodTitle(series.period);
   const colour = trendColour(series.prices);
   const options: ApexOptions = {
-    chart: { id: `price-${series.period}`, toolbar: { show: false }, zoom: { enabled: false }, animations: { enabled: false } },
+    chart: {
+      id: `price-${series.period}`,
+      toolbar: { show: false },
+      zoom: { enabled: false },
+      animations: { enabled: false },
+    },
     colors: [colour],
     stroke: { width: 2, curve: 'straight' },
     dataLabels: { enabled: false },
@@ -32,11 +53,19 @@ function PeriodLineChart({ series, mobile, highlighted }: { series: PriceSeriesI
     xaxis: {
       type: 'datetime',
       tickAmount: lineTickAmount(series.dates.length, mobile),
-      labels: { datetimeUTC: true, rotate: 0, hideOverlappingLabels: true, style: { fontSize: mobile ? '10px' : '11px' } },
+      labels: {
+        datetimeUTC: true,
+        rotate: 0,
+        hideOverlappingLabels: true,
+        style: { fontSize: mobile ? '10px' : '11px' },
+      },
       tooltip: { enabled: false },
     },
     yaxis: { labels: { formatter: priceLabel } },
-    tooltip: { x: { format: 'dd MMM yyyy' }, y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
+    tooltip: {
+      x: { format: 'dd MMM yyyy' },
+      y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') },
+    },
   };
   return (
     <div data-testid={`price-chart-${series.period}`} style={{ minWidth: 0 }}>
@@ -51,7 +80,12 @@ function PeriodLineChart({ series, mobile, highlighted }: { series: PriceSeriesI
       <Chart
         type="line"
         height={mobile ? 220 : 260}
-        series={[{ name: 'Close', data: series.dates.map((date, index) => ({ x: utcMillis(date), y: Number(series.prices[index]) })) }]}
+        series={[
+          {
+            name: 'Close',
+            data: series.dates.map((date, index) => ({ x: utcMillis(date), y: Number(series.prices[index]) })),
+          },
+        ]}
         options={options}
         empty={series.prices.length === 0}
         emptyText={`No prices in the ${TREND_PERIOD_LABELS[series.period].toLowerCase()} window.`}
@@ -60,7 +94,15 @@ function PeriodLineChart({ series, mobile, highlighted }: { series: PriceSeriesI
   );
 }
 
-export function PeriodLineCharts({ series, mobile, trend }: { series: readonly PriceSeriesInput[]; mobile: boolean; trend?: TrendPeriod }) {
+export function PeriodLineCharts({
+  series,
+  mobile,
+  trend,
+}: {
+  series: readonly PriceSeriesInput[];
+  mobile: boolean;
+  trend?: TrendPeriod;
+}) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="period-charts">
       {series.map((item) => (
@@ -75,7 +117,11 @@ export function CandlestickChart({ candles, mobile }: { candles: readonly Candle
     chart: {
       id: 'candles',
       zoom: { enabled: true, type: 'x', autoScaleYaxis: true },
-      toolbar: { show: true, autoSelected: 'zoom', tools: { download: false, pan: true, reset: true, zoom: true, zoomin: true, zoomout: true, selection: false } },
+      toolbar: {
+        show: true,
+        autoSelected: 'zoom',
+        tools: { download: false, pan: true, reset: true, zoom: true, zoomin: true, zoomout: true, selection: false },
+      },
       animations: { enabled: false },
     },
     // the days are UTC midnights drawn with UTC labels: the same dates under any browser time zone

@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react';
 import { Card, Center, Stack, Text, Title } from '@mantine/core';
 
-export function Section({ title, testId, children, order = 2 }: { title: string; testId?: string; children: ReactNode; order?: 2 | 3 }) {
+export function Section({
+  title,
+  testId,
+  children,
+  order = 2,
+}: {
+  title: string;
+  testId?: string;
+  children: ReactNode;
+  order?: 2 | 3;
+}) {
   return (
     <Card withBorder radius="md" padding="md" data-testid={testId} style={{ minWidth: 0 }}>
       <Stack gap="sm">

@@ -47,7 +47,8 @@ export interface CompanyFormValues extends Record<string, unknown> {
   faceValue: string;
 }
 
-const money = (value: unknown) => (value === null || value === undefined || value === '' ? '' : formatRupees(String(value)));
+const money = (value: unknown) =>
+  value === null || value === undefined || value === '' ? '' : formatRupees(String(value));
 
 // the symbol is the fourth column and the id the first: the row click follows the spec
 const COLUMNS: DataGridColumn<Company>[] = [
@@ -58,12 +59,22 @@ const COLUMNS: DataGridColumn<Company>[] = [
   { field: 'series', headerName: 'Series', width: 90 },
   { field: 'isinCode', headerName: 'Isin Code', minWidth: 140 },
   { field: 'paidUpValue', headerName: 'Paid Up Value', numeric: true, minWidth: 130, format: money },
-  { field: 'dateOfListing', headerName: 'Date Of Listing', minWidth: 130, format: (value) => formatMarketDate(value as string | null) },
+  {
+    field: 'dateOfListing',
+    headerName: 'Date Of Listing',
+    minWidth: 130,
+    format: (value) => formatMarketDate(value as string | null),
+  },
   { field: 'marketLot', headerName: 'Market Lot', numeric: true, minWidth: 110 },
   { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: money },
 ];
 
-const FIELDS: Array<{ name: keyof CompanyFormValues & string; label: string; type?: string; inputMode?: 'decimal' | 'numeric' }> = [
+const FIELDS: Array<{
+  name: keyof CompanyFormValues & string;
+  label: string;
+  type?: string;
+  inputMode?: 'decimal' | 'numeric';
+}> = [
   { name: 'companyName', label: 'Company Name' },
   { name: 'industry', label: 'Industry' },
   { name: 'symbol', label: 'Symbol' },
@@ -76,11 +87,22 @@ const FIELDS: Array<{ name: keyof CompanyFormValues & string; label: string; typ
 ];
 
 function emptyValues(): CompanyFormValues {
-  return { companyName: '', industry: '', symbol: '', series: '', isinCode: '', paidUpValue: '', dateOfListing: todayInIndia(), marketLot: '', faceValue: '' };
+  return {
+    companyName: '',
+    industry: '',
+    symbol: '',
+    series: '',
+    isinCode: '',
+    paidUpValue: '',
+    dateOfListing: todayInIndia(),
+    marketLot: '',
+    faceValue: '',
+  };
 }
 
 function valuesOf(company: Company): CompanyFormValues {
-  const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
+  const text = (value: string | number | null | undefined) =>
+    value === null || value === undefined ? '' : String(value);
   return {
     companyName: company.companyName,
     industry: text(company.industry),
@@ -142,7 +164,10 @@ export default function CompaniesPage() {
     if (!toDelete) return;
     try {
       const result = await deleteCompany({ variables: { id: toDelete.id } });
-      setMessage({ kind: 'success', text: result.data?.deleteCompany.message ?? `Company ${toDelete.symbol} deleted successfully` });
+      setMessage({
+        kind: 'success',
+        text: result.data?.deleteCompany.message ?? `Company ${toDelete.symbol} deleted successfully`,
+      });
       await refetch();
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure) });
@@ -187,23 +212,55 @@ export default function CompaniesPage() {
           },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Company' : 'Add new Company'} centered size="lg">
-        {editing && <CompanyForm key={editing.mode === 'edit' ? editing.company.id : 'new'} initial={editing.mode === 'edit' ? valuesOf(editing.company) : emptyValues()} onSave={save} />}
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit Company' : 'Add new Company'}
+        centered
+        size="lg"
+      >
+        {editing && (
+          <CompanyForm
+            key={editing.mode === 'edit' ? editing.company.id : 'new'}
+            initial={editing.mode === 'edit' ? valuesOf(editing.company) : emptyValues()}
+            onSave={save}
+          />
+        )}
       </Modal>
-      <ConfirmDeleteModal opened={toDelete !== null} title="Delete company" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
-        Delete <b>{toDelete?.companyName}</b> ({toDelete?.symbol})? Its prices and statements stay; only the company record goes.
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete company"
+        deleting={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
+        Delete <b>{toDelete?.companyName}</b> ({toDelete?.symbol})? Its prices and statements stay; only the company
+        record goes.
       </ConfirmDeleteModal>
     </>
   );
 }
 
-function CompanyForm({ initial, onSave }: { initial: CompanyFormValues; onSave: (values: CompanyFormValues) => Promise<void> }) {
+function CompanyForm({
+  initial,
+  onSave,
+}: {
+  initial: CompanyFormValues;
+  onSave: (values: CompanyFormValues) => Promise<void>;
+}) {
   const form = useZodForm<CompanyFormValues>(companySchema, initial);
   return (
     <SaveForm form={form} onSave={onSave} canSave={formIsValid(companySchema, form.values)}>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {FIELDS.map((field) => (
-          <TextInput key={field.name} label={field.label} required type={field.type} inputMode={field.inputMode} {...form.getInputProps(field.name)} />
+          <TextInput
+            key={field.name}
+            label={field.label}
+            required
+            type={field.type}
+            inputMode={field.inputMode}
+            {...form.getInputProps(field.name)}
+          />
         ))}
       </SimpleGrid>
     </SaveForm>

@@ -80,7 +80,12 @@ describe('company analysis page', () => {
   });
 
   it('shows every section of a company without market data with its empty state', async () => {
-    renderPage('NEWCO', [{ request: { query: CompanyAnalysisPageDocument, variables: { symbol: 'NEWCO' } }, result: { data: emptyAnalysis('NEWCO', NEWCO) } }]);
+    renderPage('NEWCO', [
+      {
+        request: { query: CompanyAnalysisPageDocument, variables: { symbol: 'NEWCO' } },
+        result: { data: emptyAnalysis('NEWCO', NEWCO) },
+      },
+    ]);
     expect(await screen.findByTestId('company-analysis')).toBeTruthy();
     expect(screen.getByText('Newco Industries Limited (NEWCO) · Company Analysis')).toBeTruthy();
     // profile from the company record; no price rows without prices

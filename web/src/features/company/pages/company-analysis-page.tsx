@@ -21,7 +21,6 @@ import { NotFoundMessage, type CompanyAnalysisNavigationState } from '../compone
 import { Section } from '../components/section';
 import { useIsMobile } from '../components/use-is-mobile';
 
-
 type Analysis = CompanyAnalysisPageQuery['companyAnalysis'];
 
 /** Nothing at all is known about the symbol: no company record, no prices, no events, no statements. */
@@ -69,7 +68,11 @@ export default function CompanyAnalysisPage() {
   const passedName = companyNameFromState(location.state);
   const mobile = useIsMobile();
   usePageTitle(symbol ? `${symbol} · Company Analysis` : 'Company Analysis');
-  const { data, loading, error, refetch } = useCompanyAnalysisPageQuery({ variables: { symbol }, skip: symbol === '', notifyOnNetworkStatusChange: true });
+  const { data, loading, error, refetch } = useCompanyAnalysisPageQuery({
+    variables: { symbol },
+    skip: symbol === '',
+    notifyOnNetworkStatusChange: true,
+  });
 
   const headingName = data ? data.companyAnalysis.company?.companyName : passedName;
   const heading = (
@@ -101,7 +104,14 @@ export default function CompanyAnalysisPage() {
     return (
       <Stack gap="md">
         {heading}
-        <Alert color="red" icon={<IconAlertTriangle />} title="The analysis could not be loaded" role="alert" data-testid="company-analysis-error" maw={640}>
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle />}
+          title="The analysis could not be loaded"
+          role="alert"
+          data-testid="company-analysis-error"
+          maw={640}
+        >
           <Stack gap="xs">
             <Text size="sm">{errorMessage(error)}</Text>
             <Group>
@@ -129,7 +139,11 @@ export default function CompanyAnalysisPage() {
     <Stack gap="md" data-testid="company-analysis" style={{ minWidth: 0 }}>
       {heading}
       <CompanyProfile analysis={analysis} />
-      <EventsSection symbol={analysis.symbol} past={analysis.events.pastEvents} upcoming={analysis.events.upcomingEvents} />
+      <EventsSection
+        symbol={analysis.symbol}
+        past={analysis.events.pastEvents}
+        upcoming={analysis.events.upcomingEvents}
+      />
       <Section title="Technical Analysis" testId="technical-section">
         {analysis.candles.length === 0 && (
           <Text c="dimmed" data-testid="no-prices">

@@ -5,7 +5,10 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { DEFAULT_TREND, formatRupees } from '@bazaar/shared';
-import { useCorporateActionsPageQuery, type AnalysisCorporateActionFieldsFragment } from '../../../__generated__/graphql';
+import {
+  useCorporateActionsPageQuery,
+  type AnalysisCorporateActionFieldsFragment,
+} from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { formatMarketDate } from '../../../lib/dates';
@@ -20,9 +23,25 @@ const COLUMNS: DataGridColumn<CorporateAction>[] = [
   { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2 },
   { field: 'series', headerName: 'Series', width: 90 },
   { field: 'purpose', headerName: 'Purpose', minWidth: 240, flex: 2 },
-  { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: (value) => (value ? formatRupees(String(value)) : '') },
-  { field: 'exDate', headerName: 'Ex Date', minWidth: 120, format: (value) => formatMarketDate(value as string | null) },
-  { field: 'recordDate', headerName: 'Record Date', minWidth: 120, format: (value) => formatMarketDate(value as string | null) },
+  {
+    field: 'faceValue',
+    headerName: 'Face Value',
+    numeric: true,
+    minWidth: 110,
+    format: (value) => (value ? formatRupees(String(value)) : ''),
+  },
+  {
+    field: 'exDate',
+    headerName: 'Ex Date',
+    minWidth: 120,
+    format: (value) => formatMarketDate(value as string | null),
+  },
+  {
+    field: 'recordDate',
+    headerName: 'Record Date',
+    minWidth: 120,
+    format: (value) => formatMarketDate(value as string | null),
+  },
 ];
 
 export default function CorporateActionsPage() {

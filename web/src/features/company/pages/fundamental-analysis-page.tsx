@@ -21,16 +21,28 @@ export default function FundamentalAnalysisPage() {
   const [params, setParams] = useSearchParams();
   const symbol = (params.get('symbol') ?? '').trim().toUpperCase();
   const companies = useCompaniesPageQuery();
-  const statements = useFundamentalAnalysisPageQuery({ variables: { symbol }, skip: symbol === '', notifyOnNetworkStatusChange: true });
+  const statements = useFundamentalAnalysisPageQuery({
+    variables: { symbol },
+    skip: symbol === '',
+    notifyOnNetworkStatusChange: true,
+  });
 
   const options = useMemo(
-    () => (companies.data?.companies ?? []).map((company) => ({ value: company.symbol, label: `${company.symbol} · ${company.companyName}` })),
+    () =>
+      (companies.data?.companies ?? []).map((company) => ({
+        value: company.symbol,
+        label: `${company.symbol} · ${company.companyName}`,
+      })),
     [companies.data],
   );
   // a symbol from the address that is not (or not yet) in the list still shows as chosen
-  const data = symbol && !options.some((option) => option.value === symbol) ? [{ value: symbol, label: symbol }, ...options] : options;
+  const data =
+    symbol && !options.some((option) => option.value === symbol)
+      ? [{ value: symbol, label: symbol }, ...options]
+      : options;
   const analysis = statements.data?.companyAnalysis;
-  const nothingFiled = analysis && !analysis.company && analysis.profitAndLoss.length === 0 && analysis.balanceSheets.length === 0;
+  const nothingFiled =
+    analysis && !analysis.company && analysis.profitAndLoss.length === 0 && analysis.balanceSheets.length === 0;
 
   return (
     <Stack gap="md" style={{ minWidth: 0 }}>
@@ -60,7 +72,9 @@ export default function FundamentalAnalysisPage() {
           {analysis && (
             <Text size="sm" c="dimmed">
               The last 8 quarters up to today, standalone figures.{' '}
-              <Link to={`/company-analysis/${encodeURIComponent(analysis.symbol)}`}>Open the full company analysis of {analysis.symbol}</Link>
+              <Link to={`/company-analysis/${encodeURIComponent(analysis.symbol)}`}>
+                Open the full company analysis of {analysis.symbol}
+              </Link>
             </Text>
           )}
         </Stack>
@@ -88,7 +102,10 @@ export default function FundamentalAnalysisPage() {
           </Alert>
         )
       ) : nothingFiled ? (
-        <NotFoundMessage symbol={symbol} detail={`There is no company and no financial statement for the symbol ${symbol}.`} />
+        <NotFoundMessage
+          symbol={symbol}
+          detail={`There is no company and no financial statement for the symbol ${symbol}.`}
+        />
       ) : analysis ? (
         <Stack gap="md" data-testid="fundamentals">
           <Fundamentals profitAndLoss={analysis.profitAndLoss} balanceSheets={analysis.balanceSheets} mobile={mobile} />

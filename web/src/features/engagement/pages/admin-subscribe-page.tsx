@@ -59,7 +59,12 @@ export default function AdminSubscribePage() {
 
   async function save(values: PlanFormValues) {
     const parsed = subscriptionPlanSchema.parse(values);
-    const input = { name: parsed.name, description: parsed.description, price: parsed.price, durationInDays: parsed.durationInDays };
+    const input = {
+      name: parsed.name,
+      description: parsed.description,
+      price: parsed.price,
+      durationInDays: parsed.durationInDays,
+    };
     if (editing?.mode === 'edit') {
       await updatePlan({ variables: { id: editing.plan.id, input } });
       setMessage({ kind: 'success', text: SUCCESS_MESSAGES.subscriptionUpdated });
@@ -75,7 +80,10 @@ export default function AdminSubscribePage() {
     if (!toDelete) return;
     try {
       const result = await deletePlan({ variables: { id: toDelete.id } });
-      setMessage({ kind: 'success', text: result.data?.deleteSubscriptionPlan.message ?? SUCCESS_MESSAGES.subscriptionDeleted });
+      setMessage({
+        kind: 'success',
+        text: result.data?.deleteSubscriptionPlan.message ?? SUCCESS_MESSAGES.subscriptionDeleted,
+      });
       await refetch();
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure) });
@@ -104,20 +112,36 @@ export default function AdminSubscribePage() {
           { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (plan) => setToDelete(plan) },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Subscription' : 'Add new Subscription'} centered>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit Subscription' : 'Add new Subscription'}
+        centered
+      >
         {editing && (
           <PlanForm
             key={editing.mode === 'edit' ? editing.plan.id : 'new'}
             initial={
               editing.mode === 'edit'
-                ? { name: editing.plan.name, description: editing.plan.description, price: editing.plan.price, durationInDays: String(editing.plan.durationInDays) }
+                ? {
+                    name: editing.plan.name,
+                    description: editing.plan.description,
+                    price: editing.plan.price,
+                    durationInDays: String(editing.plan.durationInDays),
+                  }
                 : { name: '', description: '', price: '', durationInDays: '' }
             }
             onSave={save}
           />
         )}
       </Modal>
-      <ConfirmDeleteModal opened={toDelete !== null} title="Delete subscription plan" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete subscription plan"
+        deleting={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
         Delete the plan <b>{toDelete?.name}</b>? A plan with active subscribers cannot be deleted.
       </ConfirmDeleteModal>
     </>
@@ -130,7 +154,13 @@ function PlanForm({ initial, onSave }: { initial: PlanFormValues; onSave: (value
     <SaveForm form={form} onSave={onSave} canSave={formIsValid(subscriptionPlanSchema, form.values)}>
       <TextInput label="Name" required {...form.getInputProps('name')} />
       <Textarea label="Description" required autosize minRows={2} {...form.getInputProps('description')} />
-      <TextInput label="Price" description="In rupees (₹)" inputMode="decimal" required {...form.getInputProps('price')} />
+      <TextInput
+        label="Price"
+        description="In rupees (₹)"
+        inputMode="decimal"
+        required
+        {...form.getInputProps('price')}
+      />
       <TextInput label="Duration In Days" inputMode="numeric" required {...form.getInputProps('durationInDays')} />
     </SaveForm>
   );

@@ -27,7 +27,15 @@ export default function ContactPage() {
     const parsed = contactSchema.parse(values);
     try {
       const { data } = await send({
-        variables: { input: { firstName: parsed.firstName, lastName: parsed.lastName, email: parsed.email, mobileNo: parsed.mobileNo ?? null, message: parsed.message } },
+        variables: {
+          input: {
+            firstName: parsed.firstName,
+            lastName: parsed.lastName,
+            email: parsed.email,
+            mobileNo: parsed.mobileNo ?? null,
+            message: parsed.message,
+          },
+        },
       });
       setResult({ ok: true, text: data?.sendContactMessage.message ?? '' });
       form.reset();
@@ -40,7 +48,9 @@ export default function ContactPage() {
     <Stack maw={720}>
       <div>
         <Title order={2}>Contact Us</Title>
-        <Text c="dimmed">Questions about your account, the data or a subscription? Write to us and we will answer by e-mail.</Text>
+        <Text c="dimmed">
+          Questions about your account, the data or a subscription? Write to us and we will answer by e-mail.
+        </Text>
       </div>
       {session.hasAnyRole(ROLE_STAFF, ROLE_ADMIN) && (
         <Anchor component={Link} to="/contact-messages" size="sm">
@@ -48,7 +58,13 @@ export default function ContactPage() {
         </Anchor>
       )}
       {result && (
-        <Alert color={result.ok ? 'green' : 'red'} role={result.ok ? 'status' : 'alert'} withCloseButton onClose={() => setResult(null)} data-testid="contact-result">
+        <Alert
+          color={result.ok ? 'green' : 'red'}
+          role={result.ok ? 'status' : 'alert'}
+          withCloseButton
+          onClose={() => setResult(null)}
+          data-testid="contact-result"
+        >
           {result.text}
         </Alert>
       )}
@@ -59,7 +75,13 @@ export default function ContactPage() {
               <TextInput label="First Name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
               <TextInput label="Last Name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
               <TextInput label="Email" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-              <TextInput label="Mobile Number" description="Optional, 10 digits" inputMode="numeric" autoComplete="tel-national" {...form.getInputProps('mobileNo')} />
+              <TextInput
+                label="Mobile Number"
+                description="Optional, 10 digits"
+                inputMode="numeric"
+                autoComplete="tel-national"
+                {...form.getInputProps('mobileNo')}
+              />
             </SimpleGrid>
             <Textarea label="Message" required autosize minRows={5} maxRows={14} {...form.getInputProps('message')} />
             <Group justify="flex-end">

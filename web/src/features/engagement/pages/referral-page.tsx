@@ -6,7 +6,22 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Card, CopyButton, Group, Image, Loader, SimpleGrid, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Button,
+  Card,
+  CopyButton,
+  Group,
+  Image,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconGift } from '@tabler/icons-react';
 import { useClaimReferralMutation, useReferralPageQuery, type ReferralPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
@@ -76,7 +91,14 @@ export default function ReferralPage() {
         <Alert color="red" role="alert" data-testid="referral-error">
           {errorMessage(error)}
           {!isLoggedIn && (
-            <Button component={Link} to="/login" state={{ from: '/referral', reason: 'login-required' }} size="xs" variant="white" ml="sm">
+            <Button
+              component={Link}
+              to="/login"
+              state={{ from: '/referral', reason: 'login-required' }}
+              size="xs"
+              variant="white"
+              ml="sm"
+            >
               Log in
             </Button>
           )}
@@ -86,7 +108,14 @@ export default function ReferralPage() {
       {referral && (
         <Card withBorder padding="lg">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xl">
-            <Image src={referral.qrCodeDataUrl} alt="QR Code of your referral link" w={240} h={240} fit="contain" data-testid="referral-qr" />
+            <Image
+              src={referral.qrCodeDataUrl}
+              alt="QR Code of your referral link"
+              w={240}
+              h={240}
+              fit="contain"
+              data-testid="referral-qr"
+            />
             <Stack justify="center">
               <CopyField label="Referral Link" value={referral.link} testId="referral-link" />
               <CopyField label="Referral Code" value={referral.referralCode} testId="referral-code" />
@@ -105,7 +134,14 @@ export default function ReferralPage() {
           emptyText="Nobody has signed up with your link yet."
           message={message}
           onDismissMessage={() => setMessage(null)}
-          actions={[{ label: 'Claim', icon: <IconGift size={16} />, onClick: (row) => void claimReferral(row), hidden: (row) => row.claimed }]}
+          actions={[
+            {
+              label: 'Claim',
+              icon: <IconGift size={16} />,
+              onClick: (row) => void claimReferral(row),
+              hidden: (row) => row.claimed,
+            },
+          ]}
         />
       )}
       <Group>

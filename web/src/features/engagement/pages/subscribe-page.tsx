@@ -9,7 +9,12 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconShare } from '@tabler/icons-react';
 import { ROLE_ADMIN, formatRupees } from '@bazaar/shared';
-import { useMySubscriptionQuery, useSubscribeMutation, useSubscribePageQuery, type SubscriptionPlanFieldsFragment } from '../../../__generated__/graphql';
+import {
+  useMySubscriptionQuery,
+  useSubscribeMutation,
+  useSubscribePageQuery,
+  type SubscriptionPlanFieldsFragment,
+} from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 import { formatMarketDate } from '../../../lib/dates';
@@ -38,7 +43,9 @@ export default function SubscribePage() {
       const period = data?.subscribe;
       setMessage({
         ok: true,
-        text: period ? `Subscribed to ${period.planName} from ${formatMarketDate(period.startDate)} to ${formatMarketDate(period.endDate)}.` : 'Subscribed.',
+        text: period
+          ? `Subscribed to ${period.planName} from ${formatMarketDate(period.startDate)} to ${formatMarketDate(period.endDate)}.`
+          : 'Subscribed.',
       });
       await mine.refetch();
     } catch (error) {
@@ -76,13 +83,21 @@ export default function SubscribePage() {
         </Alert>
       )}
       {message && (
-        <Alert color={message.ok ? 'green' : 'red'} role={message.ok ? 'status' : 'alert'} withCloseButton onClose={() => setMessage(null)} data-testid="subscribe-result">
+        <Alert
+          color={message.ok ? 'green' : 'red'}
+          role={message.ok ? 'status' : 'alert'}
+          withCloseButton
+          onClose={() => setMessage(null)}
+          data-testid="subscribe-result"
+        >
           {message.text}
         </Alert>
       )}
       {plans.error && !plans.data && <Alert color="red">{errorMessage(plans.error)}</Alert>}
       {plans.loading && !plans.data && <Loader />}
-      {plans.data && plans.data.subscriptionPlans.length === 0 && <Text c="dimmed">No plans are offered at the moment.</Text>}
+      {plans.data && plans.data.subscriptionPlans.length === 0 && (
+        <Text c="dimmed">No plans are offered at the moment.</Text>
+      )}
 
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} data-testid="plan-cards">
         {plans.data?.subscriptionPlans.map((plan) => {

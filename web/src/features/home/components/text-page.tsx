@@ -7,7 +7,17 @@ export interface TextSection {
   body: ReactNode;
 }
 
-export function TextPage({ title, note, sections, testId }: { title: string; note?: ReactNode; sections: TextSection[]; testId: string }) {
+export function TextPage({
+  title,
+  note,
+  sections,
+  testId,
+}: {
+  title: string;
+  note?: ReactNode;
+  sections: TextSection[];
+  testId: string;
+}) {
   return (
     <Stack maw={820} gap="lg" data-testid={testId}>
       <div>

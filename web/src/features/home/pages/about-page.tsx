@@ -9,9 +9,10 @@ const SECTIONS: TextSection[] = [
     heading: 'For investors',
     body: (
       <p>
-        Follow daily prices of NSE-listed companies, see which stocks are making new highs and lows over a week, a month, a quarter, half a year
-        and a year, and study a company’s price history, moving averages, corporate actions and results. With a free account you can record your
-        holdings per broker and segment and see your profit and loss after every brokerage charge.
+        Follow daily prices of NSE-listed companies, see which stocks are making new highs and lows over a week, a
+        month, a quarter, half a year and a year, and study a company’s price history, moving averages, corporate
+        actions and results. With a free account you can record your holdings per broker and segment and see your profit
+        and loss after every brokerage charge.
       </p>
     ),
   },
@@ -19,8 +20,9 @@ const SECTIONS: TextSection[] = [
     heading: 'Where the data comes from',
     body: (
       <p>
-        Our staff load the exchange’s published files (daily price files, the equity list, corporate actions, financial results) and keep the
-        brokerage charges up to date. Trend lists and moving averages are computed from those prices with exact decimal arithmetic.
+        Our staff load the exchange’s published files (daily price files, the equity list, corporate actions, financial
+        results) and keep the brokerage charges up to date. Trend lists and moving averages are computed from those
+        prices with exact decimal arithmetic.
       </p>
     ),
   },

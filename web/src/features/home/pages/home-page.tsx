@@ -6,9 +6,24 @@ import { useSession } from '../../../lib/session';
 import { usePageTitle } from '../../../components/page-title';
 
 const FEATURES = [
-  { icon: IconTrendingUp, title: 'Trends', text: 'New highs and lows of the week, month, quarter, half year and year, every trading day.', to: '/technical-analysis' },
-  { icon: IconChartCandle, title: 'Company analysis', text: 'Price charts, moving averages, corporate actions, results and balance sheets.', to: '/stock-price' },
-  { icon: IconBriefcase, title: 'Your portfolio', text: 'Holdings per broker and segment, with profit and loss after every charge.', to: '/accounts' },
+  {
+    icon: IconTrendingUp,
+    title: 'Trends',
+    text: 'New highs and lows of the week, month, quarter, half year and year, every trading day.',
+    to: '/technical-analysis',
+  },
+  {
+    icon: IconChartCandle,
+    title: 'Company analysis',
+    text: 'Price charts, moving averages, corporate actions, results and balance sheets.',
+    to: '/stock-price',
+  },
+  {
+    icon: IconBriefcase,
+    title: 'Your portfolio',
+    text: 'Holdings per broker and segment, with profit and loss after every charge.',
+    to: '/accounts',
+  },
 ];
 
 export default function HomePage() {

@@ -23,7 +23,8 @@ export const AVERAGE_GUIDES: AverageGuide[] = [
     kind: 'SMA',
     abbreviation: 'SMA',
     name: MOVING_AVERAGE_NAMES.SMA,
-    description: 'The plain average of the last n closing prices. Every day in the window counts the same, and the oldest day drops out as a new one comes in.',
+    description:
+      'The plain average of the last n closing prices. Every day in the window counts the same, and the oldest day drops out as a new one comes in.',
     formula: ['SMA = (P₁ + P₂ + … + Pₙ) ÷ n'],
     uses: 'Shows the underlying trend by smoothing out daily noise; the 50-day and 200-day SMAs are the classic support, resistance and crossover lines.',
   },
@@ -31,7 +32,8 @@ export const AVERAGE_GUIDES: AverageGuide[] = [
     kind: 'EMA',
     abbreviation: 'EMA',
     name: MOVING_AVERAGE_NAMES.EMA,
-    description: 'An average that gives recent prices more weight, so it turns sooner than the SMA. It starts from the SMA of the first n closes and then moves a fixed share α towards each new close.',
+    description:
+      'An average that gives recent prices more weight, so it turns sooner than the SMA. It starts from the SMA of the first n closes and then moves a fixed share α towards each new close.',
     formula: ['α = 2 ÷ (n + 1)', 'EMAₜ = α × Pₜ + (1 − α) × EMAₜ₋₁'],
     uses: 'Short-term trading signals and crossovers (for example the 12- and 26-day EMAs behind MACD), where reacting quickly matters more than smoothness.',
   },
@@ -39,7 +41,8 @@ export const AVERAGE_GUIDES: AverageGuide[] = [
     kind: 'WMA',
     abbreviation: 'WMA',
     name: MOVING_AVERAGE_NAMES.WMA,
-    description: 'A linearly weighted average: the newest close is weighted n, the one before n − 1, down to 1 for the oldest close in the window.',
+    description:
+      'A linearly weighted average: the newest close is weighted n, the one before n − 1, down to 1 for the oldest close in the window.',
     formula: ['WMA = (n × Pₜ + (n − 1) × Pₜ₋₁ + … + 1 × Pₜ₋ₙ₊₁) ÷ (n × (n + 1) ÷ 2)'],
     uses: 'When recent prices should count more than old ones but every day should still leave the window completely after n days.',
   },
@@ -47,7 +50,8 @@ export const AVERAGE_GUIDES: AverageGuide[] = [
     kind: 'HMA',
     abbreviation: 'HMA',
     name: MOVING_AVERAGE_NAMES.HMA,
-    description: "Alan Hull's average combines two weighted averages to cut the lag almost entirely while staying smooth.",
+    description:
+      "Alan Hull's average combines two weighted averages to cut the lag almost entirely while staying smooth.",
     formula: ['HMA = WMA over ⌊√n⌋ days of (2 × WMA(⌊n ÷ 2⌋) − WMA(n))'],
     uses: 'Spotting turns early in fast-moving stocks; its direction (rising or falling) is read as the trend.',
   },
@@ -55,7 +59,8 @@ export const AVERAGE_GUIDES: AverageGuide[] = [
     kind: 'SMMA',
     abbreviation: 'SMMA',
     name: MOVING_AVERAGE_NAMES.SMMA,
-    description: "The smoothed (Wilder's) average: each day keeps (n − 1) ÷ n of the previous value and adds 1 ÷ n of the new close. It starts from the SMA of the first n closes.",
+    description:
+      "The smoothed (Wilder's) average: each day keeps (n − 1) ÷ n of the previous value and adds 1 ÷ n of the new close. It starts from the SMA of the first n closes.",
     formula: ['SMMAₜ = (SMMAₜ₋₁ × (n − 1) + Pₜ) ÷ n'],
     uses: 'Long, steady trend lines with little whipsaw; it is also the smoothing inside RSI and ATR.',
   },
@@ -63,7 +68,8 @@ export const AVERAGE_GUIDES: AverageGuide[] = [
     kind: 'KAMA',
     abbreviation: 'AMA / KAMA',
     name: MOVING_AVERAGE_NAMES.KAMA,
-    description: "Perry Kaufman's adaptive average speeds up when prices move steadily in one direction and slows down when they move sideways. The efficiency ratio ER measures how directional the last n days were.",
+    description:
+      "Perry Kaufman's adaptive average speeds up when prices move steadily in one direction and slows down when they move sideways. The efficiency ratio ER measures how directional the last n days were.",
     formula: [
       'ER = |Pₜ − Pₜ₋ₙ| ÷ (sum of |Pᵢ − Pᵢ₋₁| over the last n days)',
       'SC = (ER × (2/3 − 2/31) + 2/31)²',
@@ -75,7 +81,8 @@ export const AVERAGE_GUIDES: AverageGuide[] = [
     kind: 'DEMA',
     abbreviation: 'DEMA',
     name: MOVING_AVERAGE_NAMES.DEMA,
-    description: "Patrick Mulloy's double exponential average subtracts the lag of an EMA by comparing it with an EMA of itself.",
+    description:
+      "Patrick Mulloy's double exponential average subtracts the lag of an EMA by comparing it with an EMA of itself.",
     formula: ['DEMA = 2 × EMA(n) − EMA(EMA(n))'],
     uses: 'A faster EMA for short-term entries and exits and for crossovers with a slower average.',
   },
@@ -83,7 +90,8 @@ export const AVERAGE_GUIDES: AverageGuide[] = [
     kind: 'TEMA',
     abbreviation: 'TEMA',
     name: MOVING_AVERAGE_NAMES.TEMA,
-    description: "Patrick Mulloy's triple exponential average goes one step further than DEMA, removing still more of the lag.",
+    description:
+      "Patrick Mulloy's triple exponential average goes one step further than DEMA, removing still more of the lag.",
     formula: ['TEMA = 3 × EMA(n) − 3 × EMA(EMA(n)) + EMA(EMA(EMA(n)))'],
     uses: 'Very responsive trend following and momentum trading; the quickest of the eight to react.',
   },

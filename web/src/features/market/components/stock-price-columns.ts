@@ -47,7 +47,8 @@ export const STOCK_PRICE_COLUMNS: DataGridColumn<StockPriceRow>[] = [
     field: 'volume',
     headerName: 'Volume',
     numeric: true,
-    format: (value) => (value === null || value === undefined || value === '' ? '' : formatIndianNumber(value as string, 0)),
+    format: (value) =>
+      value === null || value === undefined || value === '' ? '' : formatIndianNumber(value as string, 0),
     minWidth: 120,
   },
 ];

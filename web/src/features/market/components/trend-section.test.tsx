@@ -32,7 +32,15 @@ function useMobileViewport() {
 }
 
 function item(symbol: string, change = '1.00', changePercent: string | null = '1.00'): TrendTileFieldsFragment {
-  return { symbol, presentClose: '101.00', previousClose: '100.00', change, changePercent, presentDate: '2025-03-14', previousDate: '2025-03-13' };
+  return {
+    symbol,
+    presentClose: '101.00',
+    previousClose: '100.00',
+    change,
+    changePercent,
+    presentDate: '2025-03-14',
+    previousDate: '2025-03-13',
+  };
 }
 
 /** S01 … S60: 60 symbols, i.e. 3 desktop pages (25 + 25 + 10) or 12 mobile pages. */
@@ -53,7 +61,10 @@ function renderSection(items: TrendTileFieldsFragment[], direction: TrendDirecti
     <MantineProvider>
       <MemoryRouter initialEntries={['/technical-analysis']}>
         <Routes>
-          <Route path="/technical-analysis" element={<TrendSection direction={direction} period="WEEKLY" label="Weekly" items={items} />} />
+          <Route
+            path="/technical-analysis"
+            element={<TrendSection direction={direction} period="WEEKLY" label="Weekly" items={items} />}
+          />
           <Route path="/company-analysis/:symbol" element={<AnalysisProbe />} />
         </Routes>
       </MemoryRouter>
@@ -62,7 +73,8 @@ function renderSection(items: TrendTileFieldsFragment[], direction: TrendDirecti
 }
 
 const tileSymbols = () => screen.queryAllByTestId('trend-tile').map((tile) => tile.getAttribute('data-symbol'));
-const expectedSymbols = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => `S${String(from + index).padStart(2, '0')}`);
+const expectedSymbols = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => `S${String(from + index).padStart(2, '0')}`);
 
 describe('trend section', () => {
   it('shows 25 tiles per page in 5 columns on desktop and pages with Previous/Next', () => {
@@ -70,7 +82,11 @@ describe('trend section', () => {
     expect(screen.getByTestId('trend-high-weekly-tiles').getAttribute('data-layout')).toBe('desktop');
     expect(tileSymbols()).toEqual(expectedSymbols(1, 25));
     const pager = screen.getByRole('navigation', { name: 'Weekly high trends pages' });
-    expect(within(pager).getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.textContent)).toEqual(['1', '2', '3']);
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2', '3']);
     expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
@@ -87,7 +103,11 @@ describe('trend section', () => {
     expect(tileSymbols()).toEqual(expectedSymbols(1, 5));
     const pager = screen.getByRole('navigation', { name: 'Weekly high trends pages (mobile)' });
     // 12 pages on page 1: 1 2 3 4 5 … 12 (7 items with the ellipsis)
-    expect(within(pager).getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.textContent)).toEqual(['1', '2', '3', '4', '5', '12']);
+    expect(
+      within(pager)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '12']);
     fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
     expect(tileSymbols()).toEqual(expectedSymbols(6, 10));
     expect(screen.queryByRole('navigation', { name: 'Weekly high trends pages' })).toBeNull();
@@ -116,7 +136,11 @@ describe('trend section', () => {
 
   it('colours high tiles red only for a negative change', () => {
     renderSection([item('UP', '2.50', '1.25'), item('FLAT', '0.00', '0.00'), item('DOWN', '-0.01', '-0.01')], 'HIGH');
-    const tone = (symbol: string) => screen.getAllByTestId('trend-tile').find((tile) => tile.getAttribute('data-symbol') === symbol)?.getAttribute('data-tone');
+    const tone = (symbol: string) =>
+      screen
+        .getAllByTestId('trend-tile')
+        .find((tile) => tile.getAttribute('data-symbol') === symbol)
+        ?.getAttribute('data-tone');
     expect([tone('UP'), tone('FLAT'), tone('DOWN')]).toEqual(['gain', 'gain', 'loss']);
     const up = screen.getAllByTestId('trend-tile')[0] as HTMLElement;
     expect(within(up).getByTestId('trend-tile-change').className).toContain('gain');
@@ -139,7 +163,9 @@ describe('trend section', () => {
     expect(tile.tagName).toBe('BUTTON');
     fireEvent.click(tile);
     // the path escapes '&'; the route parameter reads back as the symbol
-    expect(screen.getByTestId('probe').textContent).toBe('/company-analysis/M%26M|M&M|{"symbol":"M&M","trend":"WEEKLY"}');
+    expect(screen.getByTestId('probe').textContent).toBe(
+      '/company-analysis/M%26M|M&M|{"symbol":"M&M","trend":"WEEKLY"}',
+    );
   });
 });
 

@@ -53,7 +53,11 @@ export function TrendSection({ direction, period, label, items }: TrendSectionPr
 
   const matching = useMemo(() => filterTrendItems(items, search), [items, search]);
   const pageSize = isMobile ? TREND_PAGE_SIZE_MOBILE : TREND_PAGE_SIZE_DESKTOP;
-  const pager = buildPager({ totalItems: matching.length, itemsPerPage: pageSize, currentPage: isMobile ? mobilePage : desktopPage });
+  const pager = buildPager({
+    totalItems: matching.length,
+    itemsPerPage: pageSize,
+    currentPage: isMobile ? mobilePage : desktopPage,
+  });
   const shown = pageOf(matching, pager);
 
   const directionWord = direction === 'HIGH' ? 'high' : 'low';
@@ -107,10 +111,18 @@ export function TrendSection({ direction, period, label, items }: TrendSectionPr
 
       {matching.length === 0 ? (
         <Text c="dimmed" size="sm" py="sm" data-testid={`${sectionId}-empty`}>
-          {search.trim() ? `No symbols match "${search.trim()}".` : `No symbols made a new ${label.toLowerCase()} ${directionWord}.`}
+          {search.trim()
+            ? `No symbols match "${search.trim()}".`
+            : `No symbols made a new ${label.toLowerCase()} ${directionWord}.`}
         </Text>
       ) : (
-        <SimpleGrid cols={isMobile ? 1 : TREND_GRID_COLUMNS} spacing="xs" verticalSpacing="xs" data-testid={`${sectionId}-tiles`} data-layout={isMobile ? 'mobile' : 'desktop'}>
+        <SimpleGrid
+          cols={isMobile ? 1 : TREND_GRID_COLUMNS}
+          spacing="xs"
+          verticalSpacing="xs"
+          data-testid={`${sectionId}-tiles`}
+          data-layout={isMobile ? 'mobile' : 'desktop'}
+        >
           {shown.map((item) => (
             <TrendTile key={item.symbol} item={item} direction={direction} onOpen={openAnalysis} />
           ))}
@@ -118,9 +130,21 @@ export function TrendSection({ direction, period, label, items }: TrendSectionPr
       )}
 
       {isMobile ? (
-        <Pager totalItems={matching.length} itemsPerPage={TREND_PAGE_SIZE_MOBILE} currentPage={mobilePage} onChange={setMobilePage} label={`${label} ${directionWord} trends pages (mobile)`} />
+        <Pager
+          totalItems={matching.length}
+          itemsPerPage={TREND_PAGE_SIZE_MOBILE}
+          currentPage={mobilePage}
+          onChange={setMobilePage}
+          label={`${label} ${directionWord} trends pages (mobile)`}
+        />
       ) : (
-        <Pager totalItems={matching.length} itemsPerPage={TREND_PAGE_SIZE_DESKTOP} currentPage={desktopPage} onChange={setDesktopPage} label={`${label} ${directionWord} trends pages`} />
+        <Pager
+          totalItems={matching.length}
+          itemsPerPage={TREND_PAGE_SIZE_DESKTOP}
+          currentPage={desktopPage}
+          onChange={setDesktopPage}
+          label={`${label} ${directionWord} trends pages`}
+        />
       )}
     </Stack>
   );

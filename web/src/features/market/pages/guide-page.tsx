@@ -7,7 +7,21 @@
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ActionIcon, Anchor, Badge, Card, Code, Group, List, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Card,
+  Code,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { usePageTitle } from '../../../components/page-title';
 import { AVERAGE_GUIDES, SMA_EXAMPLE, SMA_PERIODS, type AverageGuide } from '../components/guide-content';
@@ -22,7 +36,14 @@ function Formula({ lines }: { lines: string[] }) {
 
 function AverageCard({ guide, onInDepth }: { guide: AverageGuide; onInDepth?: () => void }) {
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={`guide-${guide.kind}`} data-testid={`guide-${guide.kind}`}>
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="article"
+      aria-labelledby={`guide-${guide.kind}`}
+      data-testid={`guide-${guide.kind}`}
+    >
       <Stack gap="xs">
         <Group gap="xs" wrap="nowrap">
           <Badge variant="light">{guide.abbreviation}</Badge>
@@ -56,8 +77,9 @@ function Overview({ onOpenSma }: { onOpenSma: () => void }) {
           User Guide
         </Title>
         <Text c="dimmed" size="sm">
-          Moving averages smooth a stock's closing prices so the trend shows through the daily noise. Company Analysis draws them over a
-          symbol's prices; here is what each of the eight kinds does. Pₜ is the close of day t and n the window (the number of days averaged).
+          Moving averages smooth a stock's closing prices so the trend shows through the daily noise. Company Analysis
+          draws them over a symbol's prices; here is what each of the eight kinds does. Pₜ is the close of day t and n
+          the window (the number of days averaged).
         </Text>
       </div>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -89,16 +111,18 @@ function SmaArticle({ onBack }: { onBack: () => void }) {
         </Title>
       </Group>
       <Text>
-        The simple moving average is the average closing price over a chosen number of days. Each day the newest close joins the window
-        and the oldest one leaves it, so the average "moves" with the market and shows the direction of the trend without the day-to-day
-        swings.
+        The simple moving average is the average closing price over a chosen number of days. Each day the newest close
+        joins the window and the oldest one leaves it, so the average "moves" with the market and shows the direction of
+        the trend without the day-to-day swings.
       </Text>
 
       <Title order={2} size="h4">
         Formula
       </Title>
       <Formula lines={['SMA = (P₁ + P₂ + … + Pₙ) ÷ n']} />
-      <Text size="sm">P₁ … Pₙ are the closing prices of the last n trading days and n is the number of days (the period).</Text>
+      <Text size="sm">
+        P₁ … Pₙ are the closing prices of the last n trading days and n is the number of days (the period).
+      </Text>
 
       <Title order={2} size="h4">
         A worked 5-day example
@@ -123,8 +147,9 @@ function SmaArticle({ onBack }: { onBack: () => void }) {
         5-day SMA on Day 5 = (100 + 102 + 101 + 105 + 107) ÷ 5 = 515 ÷ 5 = <b>₹{SMA_EXAMPLE.firstAverage}</b>.
       </Text>
       <Text size="sm">
-        On Day 6 the stock closes at ₹110. Day 1 leaves the window and Day 6 joins it: (102 + 101 + 105 + 107 + 110) ÷ 5 = 525 ÷ 5 ={' '}
-        <b>₹{SMA_EXAMPLE.nextAverage}</b>. The average rose with the prices, but more slowly and smoothly than they did.
+        On Day 6 the stock closes at ₹110. Day 1 leaves the window and Day 6 joins it: (102 + 101 + 105 + 107 + 110) ÷ 5
+        = 525 ÷ 5 = <b>₹{SMA_EXAMPLE.nextAverage}</b>. The average rose with the prices, but more slowly and smoothly
+        than they did.
       </Text>
 
       <Title order={2} size="h4">
@@ -149,18 +174,24 @@ function SmaArticle({ onBack }: { onBack: () => void }) {
         </Table.Tbody>
       </Table>
       <Text size="sm">
-        Prices above a rising SMA point to an uptrend, prices below a falling SMA to a downtrend. When a short SMA crosses above a long one
-        (the 50-day above the 200-day, a "golden cross") traders read it as a buy signal; the opposite crossing (a "death cross") as a sell
-        signal.
+        Prices above a rising SMA point to an uptrend, prices below a falling SMA to a downtrend. When a short SMA
+        crosses above a long one (the 50-day above the 200-day, a "golden cross") traders read it as a buy signal; the
+        opposite crossing (a "death cross") as a sell signal.
       </Text>
 
       <Title order={2} size="h4">
         Limitations
       </Title>
       <List size="sm" spacing={4}>
-        <List.Item>It lags: it is built from past prices, so it confirms a trend after it has started and turns after the price has.</List.Item>
+        <List.Item>
+          It lags: it is built from past prices, so it confirms a trend after it has started and turns after the price
+          has.
+        </List.Item>
         <List.Item>Every day in the window weighs the same, so an old price counts as much as yesterday's.</List.Item>
-        <List.Item>A large price leaving the window moves the average as much as one arriving, even when nothing happened that day.</List.Item>
+        <List.Item>
+          A large price leaving the window moves the average as much as one arriving, even when nothing happened that
+          day.
+        </List.Item>
         <List.Item>In sideways markets the price crosses the average often, giving false signals (whipsaws).</List.Item>
       </List>
 
@@ -214,8 +245,6 @@ export default function GuidePage() {
   return showSma ? (
     <SmaArticle onBack={() => setParams({})} />
   ) : (
-    <Overview
-      onOpenSma={() => setParams({ topic: 'sma' })}
-    />
+    <Overview onOpenSma={() => setParams({ topic: 'sma' })} />
   );
 }

@@ -57,28 +57,54 @@ describe('technical analysis page', () => {
     const mocks: MockLink.MockedResponse[] = [
       {
         request: { query: TechnicalAnalysisPageDocument },
-        result: { data: { technicalAnalysis: { __typename: 'TechnicalAnalysis', asOf: '2025-03-14', highs: lists('HI', 'h'), lows: lists('LO', 'l') } } },
+        result: {
+          data: {
+            technicalAnalysis: {
+              __typename: 'TechnicalAnalysis',
+              asOf: '2025-03-14',
+              highs: lists('HI', 'h'),
+              lows: lists('LO', 'l'),
+            },
+          },
+        },
       },
     ];
     render(wrap(<TechnicalAnalysisPage />, mocks));
     expect(screen.getByTestId('technical-analysis-loader')).toBeTruthy();
     await screen.findByTestId('technical-analysis');
     expect(screen.getByTestId('technical-analysis-as-of').textContent).toContain('14-Mar-2025');
-    for (const [card, title] of [['trend-card-high', 'High Trends'], ['trend-card-low', 'Low Trends']] as const) {
+    for (const [card, title] of [
+      ['trend-card-high', 'High Trends'],
+      ['trend-card-low', 'Low Trends'],
+    ] as const) {
       const element = screen.getByTestId(card);
       expect(within(element).getByRole('heading', { level: 2 }).textContent).toBe(title);
-      expect(within(element).getAllByRole('heading', { level: 4 }).map((heading) => heading.textContent)).toEqual(['Weekly', 'Monthly', 'Quarterly', 'Half Yearly', 'Yearly']);
+      expect(
+        within(element)
+          .getAllByRole('heading', { level: 4 })
+          .map((heading) => heading.textContent),
+      ).toEqual(['Weekly', 'Monthly', 'Quarterly', 'Half Yearly', 'Yearly']);
       expect(within(element).getAllByPlaceholderText('Search')).toHaveLength(5);
     }
-    expect(within(screen.getByTestId('trend-high-monthly')).getAllByTestId('trend-tile').map((t) => t.getAttribute('data-symbol'))).toEqual(['HIM', 'HIM2']);
+    expect(
+      within(screen.getByTestId('trend-high-monthly'))
+        .getAllByTestId('trend-tile')
+        .map((t) => t.getAttribute('data-symbol')),
+    ).toEqual(['HIM', 'HIM2']);
     expect(screen.getByTestId('trend-low-quarterly-empty').textContent).toBe('No symbols made a new quarterly low.');
     // a zero change: green in the high list, red in the low list (spec section 9)
-    expect(within(screen.getByTestId('trend-high-yearly')).getByTestId('trend-tile').getAttribute('data-tone')).toBe('gain');
-    expect(within(screen.getByTestId('trend-low-yearly')).getByTestId('trend-tile').getAttribute('data-tone')).toBe('loss');
+    expect(within(screen.getByTestId('trend-high-yearly')).getByTestId('trend-tile').getAttribute('data-tone')).toBe(
+      'gain',
+    );
+    expect(within(screen.getByTestId('trend-low-yearly')).getByTestId('trend-tile').getAttribute('data-tone')).toBe(
+      'loss',
+    );
   });
 
   it('shows the error and a way to try again when the request fails', async () => {
-    const mocks: MockLink.MockedResponse[] = [{ request: { query: TechnicalAnalysisPageDocument }, error: new Error('Failed to fetch') }];
+    const mocks: MockLink.MockedResponse[] = [
+      { request: { query: TechnicalAnalysisPageDocument }, error: new Error('Failed to fetch') },
+    ];
     render(wrap(<TechnicalAnalysisPage />, mocks));
     const alert = await screen.findByTestId('technical-analysis-error');
     expect(alert.textContent).toContain('The server cannot be reached. Check your connection and try again.');
@@ -91,12 +117,16 @@ describe('user guide page', () => {
     render(wrap(<GuidePage />, [], '/guide'));
     const overview = screen.getByTestId('guide-overview');
     expect(within(overview).getAllByRole('article')).toHaveLength(8);
-    for (const name of ['SMA', 'EMA', 'WMA', 'HMA', 'SMMA', 'AMA / KAMA', 'DEMA', 'TEMA']) expect(within(overview).getByText(name)).toBeTruthy();
+    for (const name of ['SMA', 'EMA', 'WMA', 'HMA', 'SMMA', 'AMA / KAMA', 'DEMA', 'TEMA'])
+      expect(within(overview).getByText(name)).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'In-depth' }));
     const article = screen.getByTestId('guide-sma-article');
     expect(within(article).getByRole('heading', { level: 1 }).textContent).toBe('Simple Moving Average (SMA)');
-    const periods = within(screen.getByTestId('guide-sma-periods')).getAllByRole('row').slice(1).map((row) => [row.children[0]?.textContent, row.children[1]?.textContent]);
+    const periods = within(screen.getByTestId('guide-sma-periods'))
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => [row.children[0]?.textContent, row.children[1]?.textContent]);
     expect(periods).toEqual([
       ['Short term', '5, 10'],
       ['Mid term', '20, 50'],
@@ -134,17 +164,22 @@ describe('stock prices columns', () => {
 
   it('shows prices with ₹ and 2 decimals, dates as DD-Mon-YYYY and volume with Indian grouping', () => {
     // 1245.125 rounds half up to 1,245.13; 12345678 groups as 1,23,45,678
-    expect([shown('date'), shown('openPrice'), shown('closePrice'), shown('changePerDay'), shown('changePercent'), shown('volume')]).toEqual([
-      '14-Mar-2025',
-      '₹1,234.50',
-      '₹1,245.13',
-      '₹15.13',
-      '1.23%',
-      '1,23,45,678',
-    ]);
+    expect([
+      shown('date'),
+      shown('openPrice'),
+      shown('closePrice'),
+      shown('changePerDay'),
+      shown('changePercent'),
+      shown('volume'),
+    ]).toEqual(['14-Mar-2025', '₹1,234.50', '₹1,245.13', '₹15.13', '1.23%', '1,23,45,678']);
   });
 
   it('colours gains green and losses red, and leaves unchanged prices plain', () => {
-    expect([changeTone('15.13'), changeTone('-0.05'), changeTone('0.00'), changeTone(null)]).toEqual(['gain', 'loss', undefined, undefined]);
+    expect([changeTone('15.13'), changeTone('-0.05'), changeTone('0.00'), changeTone(null)]).toEqual([
+      'gain',
+      'loss',
+      undefined,
+      undefined,
+    ]);
   });
 });

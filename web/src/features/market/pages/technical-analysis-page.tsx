@@ -22,7 +22,15 @@ const LIST_OF_PERIOD: Record<TrendPeriod, keyof TrendListsFieldsFragment> = {
   YEARLY: 'yearly',
 };
 
-function TrendCard({ title, direction, lists }: { title: string; direction: TrendDirection; lists: TrendListsFieldsFragment }) {
+function TrendCard({
+  title,
+  direction,
+  lists,
+}: {
+  title: string;
+  direction: TrendDirection;
+  lists: TrendListsFieldsFragment;
+}) {
   return (
     <Card withBorder radius="md" padding="md" data-testid={`trend-card-${direction.toLowerCase()}`}>
       <Stack gap="md">
@@ -32,7 +40,12 @@ function TrendCard({ title, direction, lists }: { title: string; direction: Tren
         {TREND_PERIODS.map((period, index) => (
           <Stack key={period} gap="md">
             {index > 0 && <Divider />}
-            <TrendSection direction={direction} period={period} label={TREND_PERIOD_LABELS[period]} items={lists[LIST_OF_PERIOD[period]]} />
+            <TrendSection
+              direction={direction}
+              period={period}
+              label={TREND_PERIOD_LABELS[period]}
+              items={lists[LIST_OF_PERIOD[period]]}
+            />
           </Stack>
         ))}
       </Stack>
@@ -48,7 +61,13 @@ export default function TechnicalAnalysisPage() {
   if (!analysis) {
     if (error && !loading) {
       return (
-        <Alert color="red" icon={<IconAlertTriangle />} title="Technical Analysis" role="alert" data-testid="technical-analysis-error">
+        <Alert
+          color="red"
+          icon={<IconAlertTriangle />}
+          title="Technical Analysis"
+          role="alert"
+          data-testid="technical-analysis-error"
+        >
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{errorMessage(error, 'The trend lists could not be loaded. Please try again.')}</Text>
             <Button size="xs" variant="default" onClick={() => void refetch()}>
@@ -72,7 +91,9 @@ export default function TechnicalAnalysisPage() {
           Technical Analysis
         </Title>
         <Text size="sm" c="dimmed" data-testid="technical-analysis-as-of">
-          {analysis.asOf ? `Symbols at a new high or low for each period, as of ${formatMarketDate(analysis.asOf)}.` : 'No stock prices have been uploaded yet.'}
+          {analysis.asOf
+            ? `Symbols at a new high or low for each period, as of ${formatMarketDate(analysis.asOf)}.`
+            : 'No stock prices have been uploaded yet.'}
         </Text>
       </div>
       <TrendCard title="High Trends" direction="HIGH" lists={analysis.highs} />

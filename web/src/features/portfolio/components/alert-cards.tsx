@@ -27,7 +27,13 @@ export function AlertCards({ alerts }: { alerts: readonly PortfolioAlertFieldsFr
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} data-testid="portfolio-alerts">
       {alerts.map((alert) => (
-        <Alert key={`${alert.kind}-${alert.symbol ?? alert.segment ?? ''}`} color={COLORS[alert.tone]} title={alert.title} icon={icon(alert)} data-testid="portfolio-alert">
+        <Alert
+          key={`${alert.kind}-${alert.symbol ?? alert.segment ?? ''}`}
+          color={COLORS[alert.tone]}
+          title={alert.title}
+          icon={icon(alert)}
+          data-testid="portfolio-alert"
+        >
           {alert.message}
         </Alert>
       ))}

@@ -8,7 +8,19 @@
  * The submit button stays disabled while the form is invalid (the shared holding form rules).
  */
 import { useMemo, useState } from 'react';
-import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { exchangeToday, EXCHANGES, holdingFormSchema, type HoldingFormMode } from '@bazaar/shared';
 import { useHoldingSymbolsQuery, type HoldingsPageQuery } from '../../../__generated__/graphql';
@@ -38,7 +50,16 @@ export interface HoldingFormProps {
 
 function initialValues(mode: HoldingFormMode, holding: HoldingRow | undefined, today: string): HoldingFormValues {
   if (!holding) {
-    return { symbol: '', currentPrice: '', price: '', exchange: 'NSE', quantity: '', creationDate: today, sellPrice: '', sellingDate: '' };
+    return {
+      symbol: '',
+      currentPrice: '',
+      price: '',
+      exchange: 'NSE',
+      quantity: '',
+      creationDate: today,
+      sellPrice: '',
+      sellingDate: '',
+    };
   }
   return {
     symbol: holding.symbol,
@@ -55,7 +76,10 @@ function initialValues(mode: HoldingFormMode, holding: HoldingRow | undefined, t
 export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFormProps) {
   const today = useMemo(() => exchangeToday(), []);
   const sold = holding?.status === 'REALIZED';
-  const schema = useMemo(() => holdingFormSchema({ mode, today, heldQuantity: holding?.quantity, sold }), [mode, today, holding?.quantity, sold]);
+  const schema = useMemo(
+    () => holdingFormSchema({ mode, today, heldQuantity: holding?.quantity, sold }),
+    [mode, today, holding?.quantity, sold],
+  );
   const form = useZodForm<HoldingFormValues>(schema, initialValues(mode, holding, today));
   // a symbol counts as chosen once picked from the list (or when editing an existing holding)
   const [chosen, setChosen] = useState(Boolean(holding));
@@ -67,7 +91,10 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
   const symbolText = form.values.symbol.trim();
   const [debouncedSymbol] = useDebouncedValue(symbolText, 200);
   const dropdownOpen = !selling && !chosen && symbolText !== '';
-  const symbols = useHoldingSymbolsQuery({ variables: { search: debouncedSymbol }, skip: !dropdownOpen || debouncedSymbol === '' });
+  const symbols = useHoldingSymbolsQuery({
+    variables: { search: debouncedSymbol },
+    skip: !dropdownOpen || debouncedSymbol === '',
+  });
 
   function typeSymbol(text: string) {
     form.setFieldValue('symbol', text.toUpperCase());
@@ -113,7 +140,16 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
             onChange={(event) => typeSymbol(event.currentTarget.value)}
           />
           {dropdownOpen && (
-            <Paper withBorder shadow="md" mt={4} p={4} role="listbox" aria-label="Symbols" data-testid="symbol-dropdown" style={{ position: 'absolute', zIndex: 10, left: 0, right: 0 }}>
+            <Paper
+              withBorder
+              shadow="md"
+              mt={4}
+              p={4}
+              role="listbox"
+              aria-label="Symbols"
+              data-testid="symbol-dropdown"
+              style={{ position: 'absolute', zIndex: 10, left: 0, right: 0 }}
+            >
               {symbols.loading || debouncedSymbol !== symbolText ? (
                 <Group justify="center" p="xs">
                   <Loader size="xs" aria-label="Loading symbols" />
@@ -150,10 +186,29 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
         <SimpleGrid cols={2}>
           <TextInput label="Current Price" required readOnly {...form.getInputProps('currentPrice')} />
           <TextInput label="Price" required inputMode="decimal" readOnly={selling} {...form.getInputProps('price')} />
-          <Select label="Exchange" required data={[...EXCHANGES]} disabled={selling} allowDeselect={false} {...form.getInputProps('exchange')} />
-          <TextInput label={selling ? 'Quantity to sell' : 'Quantity'} required inputMode="numeric" {...form.getInputProps('quantity')} />
+          <Select
+            label="Exchange"
+            required
+            data={[...EXCHANGES]}
+            disabled={selling}
+            allowDeselect={false}
+            {...form.getInputProps('exchange')}
+          />
+          <TextInput
+            label={selling ? 'Quantity to sell' : 'Quantity'}
+            required
+            inputMode="numeric"
+            {...form.getInputProps('quantity')}
+          />
           <TextInput label="Instrument Type" readOnly value={segmentName} />
-          <TextInput label={selling ? 'Buying Date' : 'Creation Date'} type="date" required readOnly={selling} max={today} {...form.getInputProps('creationDate')} />
+          <TextInput
+            label={selling ? 'Buying Date' : 'Creation Date'}
+            type="date"
+            required
+            readOnly={selling}
+            max={today}
+            {...form.getInputProps('creationDate')}
+          />
           {showSellSide && (
             <>
               <TextInput label="Sell Price" required inputMode="decimal" {...form.getInputProps('sellPrice')} />

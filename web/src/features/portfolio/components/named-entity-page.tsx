@@ -104,7 +104,12 @@ export function NamedEntityPage(props: NamedEntityPageProps) {
           { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (row) => setToDelete(row) },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? `Edit ${props.noun}` : `Add new ${props.noun}`} centered>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? `Edit ${props.noun}` : `Add new ${props.noun}`}
+        centered
+      >
         {editing && (
           <NameForm
             key={editing.mode === 'edit' ? editing.row.id : 'new'}
@@ -115,17 +120,37 @@ export function NamedEntityPage(props: NamedEntityPageProps) {
           />
         )}
       </Modal>
-      <ConfirmDeleteModal opened={toDelete !== null} title={`Delete ${props.noun.toLowerCase()}`} deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title={`Delete ${props.noun.toLowerCase()}`}
+        deleting={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
         Delete <b>{toDelete?.name}</b>? Something still in use cannot be deleted.
       </ConfirmDeleteModal>
     </>
   );
 }
 
-function NameForm({ initialName, suggestions, hint, onSave }: { initialName: string; suggestions?: string[]; hint?: ReactNode; onSave: (name: string) => Promise<void> }) {
+function NameForm({
+  initialName,
+  suggestions,
+  hint,
+  onSave,
+}: {
+  initialName: string;
+  suggestions?: string[];
+  hint?: ReactNode;
+  onSave: (name: string) => Promise<void>;
+}) {
   const form = useZodForm(namedEntitySchema, { name: initialName });
   return (
-    <SaveForm form={form} onSave={(values) => onSave(values.name.trim())} canSave={formIsValid(namedEntitySchema, form.values)}>
+    <SaveForm
+      form={form}
+      onSave={(values) => onSave(values.name.trim())}
+      canSave={formIsValid(namedEntitySchema, form.values)}
+    >
       {suggestions && suggestions.length > 0 ? (
         <Autocomplete label="Name" required data={suggestions} description={hint} {...form.getInputProps('name')} />
       ) : (

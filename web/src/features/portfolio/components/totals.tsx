@@ -9,7 +9,11 @@ export function toneClass(value: string | null | undefined): string | undefined 
   return value.startsWith('-') ? 'loss' : 'gain';
 }
 
-const ROWS: Array<{ key: keyof Omit<PortfolioTotalsFieldsFragment, '__typename' | 'holdings'>; label: string; signed?: boolean }> = [
+const ROWS: Array<{
+  key: keyof Omit<PortfolioTotalsFieldsFragment, '__typename' | 'holdings'>;
+  label: string;
+  signed?: boolean;
+}> = [
   { key: 'invested', label: 'Invested' },
   { key: 'currentValue', label: 'Current value' },
   { key: 'realized', label: 'Realized P&L', signed: true },
@@ -26,7 +30,13 @@ export function TotalsList({ totals, testId }: { totals: PortfolioTotalsFieldsFr
           <Text size="sm" c="dimmed">
             {row.label}
           </Text>
-          <Text size="sm" ta="right" fw={row.key === 'net' ? 700 : 500} className={row.signed ? toneClass(totals[row.key]) : undefined} data-testid={testId ? `${testId}-${row.key}` : undefined}>
+          <Text
+            size="sm"
+            ta="right"
+            fw={row.key === 'net' ? 700 : 500}
+            className={row.signed ? toneClass(totals[row.key]) : undefined}
+            data-testid={testId ? `${testId}-${row.key}` : undefined}
+          >
             {formatRupees(totals[row.key])}
           </Text>
         </div>

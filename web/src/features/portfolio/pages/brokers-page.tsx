@@ -47,7 +47,11 @@ export default function BrokersPage() {
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
   async function save(values: BrokerValues) {
-    const input = { name: values.name.trim(), address: values.address.trim(), contactNumber: values.contactNumber.trim() };
+    const input = {
+      name: values.name.trim(),
+      address: values.address.trim(),
+      contactNumber: values.contactNumber.trim(),
+    };
     if (editing?.mode === 'edit') {
       await updateBroker({ variables: { id: editing.broker.id, input } });
       setMessage({ kind: 'success', text: SUCCESS_MESSAGES.brokerUpdated });
@@ -92,16 +96,35 @@ export default function BrokersPage() {
           { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (broker) => setToDelete(broker) },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Broker' : 'Add new Broker'} centered>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit Broker' : 'Add new Broker'}
+        centered
+      >
         {editing && (
           <BrokerForm
             key={editing.mode === 'edit' ? editing.broker.id : 'new'}
-            initial={editing.mode === 'edit' ? { name: editing.broker.name, address: editing.broker.address, contactNumber: editing.broker.contactNumber } : { name: '', address: '', contactNumber: '' }}
+            initial={
+              editing.mode === 'edit'
+                ? {
+                    name: editing.broker.name,
+                    address: editing.broker.address,
+                    contactNumber: editing.broker.contactNumber,
+                  }
+                : { name: '', address: '', contactNumber: '' }
+            }
             onSave={save}
           />
         )}
       </Modal>
-      <ConfirmDeleteModal opened={toDelete !== null} title="Delete broker" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete broker"
+        deleting={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
         Delete <b>{toDelete?.name}</b>? A firm with holdings or charges cannot be deleted.
       </ConfirmDeleteModal>
     </>
@@ -114,7 +137,13 @@ function BrokerForm({ initial, onSave }: { initial: BrokerValues; onSave: (value
     <SaveForm form={form} onSave={onSave} canSave={formIsValid(brokerSchema, form.values)}>
       <TextInput label="Name" required {...form.getInputProps('name')} />
       <TextInput label="Address" required {...form.getInputProps('address')} />
-      <TextInput label="Contact Number" required inputMode="numeric" maxLength={10} {...form.getInputProps('contactNumber')} />
+      <TextInput
+        label="Contact Number"
+        required
+        inputMode="numeric"
+        maxLength={10}
+        {...form.getInputProps('contactNumber')}
+      />
     </SaveForm>
   );
 }

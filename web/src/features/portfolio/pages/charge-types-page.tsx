@@ -1,6 +1,11 @@
 /** Charge types (spec section 2, staff): loader, table, add/edit modal, delete by the reply text. */
 import { SUCCESS_MESSAGES } from '@bazaar/shared';
-import { useChargeTypesPageQuery, useCreateChargeTypeMutation, useDeleteChargeTypeMutation, useUpdateChargeTypeMutation } from '../../../__generated__/graphql';
+import {
+  useChargeTypesPageQuery,
+  useCreateChargeTypeMutation,
+  useDeleteChargeTypeMutation,
+  useUpdateChargeTypeMutation,
+} from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
 import { NamedEntityPage } from '../components/named-entity-page';
 

@@ -7,7 +7,14 @@
 import { useState } from 'react';
 import { Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import { chargeFormSchema, EXCHANGES, exchangeToday, formatRupees, SUCCESS_MESSAGES, toDisplayWords } from '@bazaar/shared';
+import {
+  chargeFormSchema,
+  EXCHANGES,
+  exchangeToday,
+  formatRupees,
+  SUCCESS_MESSAGES,
+  toDisplayWords,
+} from '@bazaar/shared';
 import {
   useChargesPageQuery,
   useCreateChargeMutation,
@@ -52,7 +59,17 @@ const COLUMNS: DataGridColumn<Charge>[] = [
 ];
 
 function emptyValues(): ChargeValues {
-  return { brokerageFirmId: '', chargeTypeId: '', segmentId: '', amount: '', percentage: '', description: '', exchange: 'NSE', onBuySell: '', effectiveDate: exchangeToday() };
+  return {
+    brokerageFirmId: '',
+    chargeTypeId: '',
+    segmentId: '',
+    amount: '',
+    percentage: '',
+    description: '',
+    exchange: 'NSE',
+    onBuySell: '',
+    effectiveDate: exchangeToday(),
+  };
 }
 
 export default function ChargesPage() {
@@ -127,7 +144,13 @@ export default function ChargesPage() {
           { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (charge) => setToDelete(charge) },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Charge' : 'Add new Charge'} centered size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit Charge' : 'Add new Charge'}
+        centered
+        size="lg"
+      >
         {editing && (
           <ChargeForm
             key={editing.mode === 'edit' ? editing.charge.id : 'new'}
@@ -151,9 +174,15 @@ export default function ChargesPage() {
           />
         )}
       </Modal>
-      <ConfirmDeleteModal opened={toDelete !== null} title="Delete charge" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
-        Delete the {toDelete?.chargeType.name} charge of {toDelete?.brokerageFirm.name} ({toDelete?.segment.name}, {toDelete?.exchange}) effective{' '}
-        {formatMarketDate(toDelete?.effectiveDate)}?
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete charge"
+        deleting={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
+        Delete the {toDelete?.chargeType.name} charge of {toDelete?.brokerageFirm.name} ({toDelete?.segment.name},{' '}
+        {toDelete?.exchange}) effective {formatMarketDate(toDelete?.effectiveDate)}?
       </ConfirmDeleteModal>
     </>
   );
@@ -177,12 +206,36 @@ function ChargeForm({
   return (
     <SaveForm form={form} onSave={onSave} canSave={formIsValid(chargeFormSchema, form.values)}>
       <SimpleGrid cols={2}>
-        <Select label="Brokerage Firm" required searchable data={options.firms} {...form.getInputProps('brokerageFirmId')} />
+        <Select
+          label="Brokerage Firm"
+          required
+          searchable
+          data={options.firms}
+          {...form.getInputProps('brokerageFirmId')}
+        />
         <Select label="Segment" required searchable data={options.segments} {...form.getInputProps('segmentId')} />
         <Select label="Charge Type" required searchable data={options.types} {...form.getInputProps('chargeTypeId')} />
-        <Select label="Exchange" required data={[...EXCHANGES]} allowDeselect={false} {...form.getInputProps('exchange')} />
-        <TextInput label="Amount" description="Rupees per trade" required inputMode="decimal" {...form.getInputProps('amount')} />
-        <TextInput label="Percentage" description="% of the trade value" required inputMode="decimal" {...form.getInputProps('percentage')} />
+        <Select
+          label="Exchange"
+          required
+          data={[...EXCHANGES]}
+          allowDeselect={false}
+          {...form.getInputProps('exchange')}
+        />
+        <TextInput
+          label="Amount"
+          description="Rupees per trade"
+          required
+          inputMode="decimal"
+          {...form.getInputProps('amount')}
+        />
+        <TextInput
+          label="Percentage"
+          description="% of the trade value"
+          required
+          inputMode="decimal"
+          {...form.getInputProps('percentage')}
+        />
         <Select label="On Buy/Sell" required data={options.sides} {...form.getInputProps('onBuySell')} />
         <TextInput label="Effective Date" type="date" required {...form.getInputProps('effectiveDate')} />
       </SimpleGrid>

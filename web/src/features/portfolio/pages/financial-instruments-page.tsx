@@ -61,7 +61,10 @@ export default function FinancialInstrumentsPage() {
     if (!toDelete) return;
     try {
       const result = await deleteInstrument({ variables: { id: toDelete.id } });
-      setMessage({ kind: 'success', text: result.data?.deleteFinancialInstrument.message ?? 'Financial instrument deleted' });
+      setMessage({
+        kind: 'success',
+        text: result.data?.deleteFinancialInstrument.message ?? 'Financial instrument deleted',
+      });
       await refetch();
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure) });
@@ -85,27 +88,57 @@ export default function FinancialInstrumentsPage() {
         message={message}
         onDismissMessage={() => setMessage(null)}
         actions={[
-          { label: 'Edit', icon: <IconEdit size={16} />, onClick: (instrument) => setEditing({ mode: 'edit', instrument }) },
-          { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (instrument) => setToDelete(instrument) },
+          {
+            label: 'Edit',
+            icon: <IconEdit size={16} />,
+            onClick: (instrument) => setEditing({ mode: 'edit', instrument }),
+          },
+          {
+            label: 'Delete',
+            icon: <IconTrash size={16} />,
+            color: 'red',
+            onClick: (instrument) => setToDelete(instrument),
+          },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing?.mode === 'edit' ? 'Edit Financial Instrument' : 'Add new Financial Instrument'} centered>
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing?.mode === 'edit' ? 'Edit Financial Instrument' : 'Add new Financial Instrument'}
+        centered
+      >
         {editing && (
           <InstrumentForm
             key={editing.mode === 'edit' ? editing.instrument.id : 'new'}
-            initial={editing.mode === 'edit' ? { type: editing.instrument.type, description: editing.instrument.description ?? '' } : { type: '', description: '' }}
+            initial={
+              editing.mode === 'edit'
+                ? { type: editing.instrument.type, description: editing.instrument.description ?? '' }
+                : { type: '', description: '' }
+            }
             onSave={save}
           />
         )}
       </Modal>
-      <ConfirmDeleteModal opened={toDelete !== null} title="Delete financial instrument" deleting={deleting} onCancel={() => setToDelete(null)} onConfirm={confirmDelete}>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete financial instrument"
+        deleting={deleting}
+        onCancel={() => setToDelete(null)}
+        onConfirm={confirmDelete}
+      >
         Delete <b>{toDelete?.type}</b>?
       </ConfirmDeleteModal>
     </>
   );
 }
 
-function InstrumentForm({ initial, onSave }: { initial: InstrumentValues; onSave: (values: InstrumentValues) => Promise<void> }) {
+function InstrumentForm({
+  initial,
+  onSave,
+}: {
+  initial: InstrumentValues;
+  onSave: (values: InstrumentValues) => Promise<void>;
+}) {
   const form = useZodForm<InstrumentValues>(financialInstrumentSchema, initial);
   return (
     <SaveForm form={form} onSave={onSave} canSave={formIsValid(financialInstrumentSchema, form.values)}>

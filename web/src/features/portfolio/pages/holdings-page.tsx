@@ -64,7 +64,15 @@ function ChargesCell({ holding }: { holding: HoldingRow }) {
       </Table>
     );
   return (
-    <Tooltip label={label} withArrow multiline position="left" color="var(--mantine-color-body)" c="var(--mantine-color-text)" style={{ border: '1px solid var(--mantine-color-default-border)' }}>
+    <Tooltip
+      label={label}
+      withArrow
+      multiline
+      position="left"
+      color="var(--mantine-color-body)"
+      c="var(--mantine-color-text)"
+      style={{ border: '1px solid var(--mantine-color-default-border)' }}
+    >
       <span data-testid="charges-cell" style={{ textDecoration: 'underline dotted', cursor: 'help' }}>
         {formatRupees(profitLoss.charges)}
       </span>
@@ -77,7 +85,12 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
   { field: 'exchange', headerName: 'Exchange', width: 100 },
   { field: 'quantity', headerName: 'Quantity', numeric: true, width: 105 },
   { field: 'price', headerName: 'Price', numeric: true, format: (value) => formatRupees(value as string) },
-  { field: 'currentPrice', headerName: 'Current Price', numeric: true, format: (value) => formatRupees(value as string | null) },
+  {
+    field: 'currentPrice',
+    headerName: 'Current Price',
+    numeric: true,
+    format: (value) => formatRupees(value as string | null),
+  },
   {
     field: 'dayChange',
     headerName: 'Day Change',
@@ -88,7 +101,12 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
   },
   { field: 'status', headerName: 'Status', width: 125 },
   { field: 'creationDate', headerName: 'Buying Date', format: (value) => formatMarketDate(value as string) },
-  { field: 'sellPrice', headerName: 'Sell Price', numeric: true, format: (value) => formatRupees(value as string | null) },
+  {
+    field: 'sellPrice',
+    headerName: 'Sell Price',
+    numeric: true,
+    format: (value) => formatRupees(value as string | null),
+  },
   { field: 'sellingDate', headerName: 'Selling Date', format: (value) => formatMarketDate(value as string | null) },
   {
     field: 'gross',
@@ -98,7 +116,13 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     format: (value) => formatRupees(value as string | null),
     cellClass: (row) => toneClass(row.profitLoss.gross),
   },
-  { field: 'charges', headerName: 'Charges', numeric: true, value: (row) => row.profitLoss.charges, render: (row) => <ChargesCell holding={row} /> },
+  {
+    field: 'charges',
+    headerName: 'Charges',
+    numeric: true,
+    value: (row) => row.profitLoss.charges,
+    render: (row) => <ChargesCell holding={row} />,
+  },
   {
     field: 'net',
     headerName: 'Net P&L',
@@ -149,12 +173,23 @@ export default function HoldingsPage() {
     );
   }
   const navigation = state;
-  const firmId = firms.data?.brokerageFirms.find((firm) => firm.name.toLowerCase() === navigation.brokerName.toLowerCase())?.id;
+  const firmId = firms.data?.brokerageFirms.find(
+    (firm) => firm.name.toLowerCase() === navigation.brokerName.toLowerCase(),
+  )?.id;
 
   async function save(values: HoldingFormValues) {
     if (!editing) return;
     if (editing.mode === 'sell' && editing.holding) {
-      await sellHolding({ variables: { id: editing.holding.id, input: { quantity: Number(values.quantity), sellPrice: values.sellPrice.trim(), sellingDate: values.sellingDate } } });
+      await sellHolding({
+        variables: {
+          id: editing.holding.id,
+          input: {
+            quantity: Number(values.quantity),
+            sellPrice: values.sellPrice.trim(),
+            sellingDate: values.sellingDate,
+          },
+        },
+      });
       setMessage({ kind: 'success', text: SUCCESS_MESSAGES.holdingUpdated });
     } else {
       if (!firmId) throw new Error(`There is no brokerage firm named “${navigation.brokerName}”.`);
@@ -194,7 +229,12 @@ export default function HoldingsPage() {
     setToDelete(null);
   }
 
-  const modalTitle = editing?.mode === 'sell' ? `Sell ${editing.holding?.symbol ?? ''}` : editing?.mode === 'edit' ? 'Edit Holding' : 'Add Holding';
+  const modalTitle =
+    editing?.mode === 'sell'
+      ? `Sell ${editing.holding?.symbol ?? ''}`
+      : editing?.mode === 'edit'
+        ? 'Edit Holding'
+        : 'Add Holding';
   return (
     <>
       <DataGrid
@@ -213,20 +253,33 @@ export default function HoldingsPage() {
         message={message}
         onDismissMessage={() => setMessage(null)}
         actions={[
-          { label: 'Sell', icon: <IconCash size={16} />, color: 'green', onClick: (holding) => setEditing({ mode: 'sell', holding }), hidden: (holding) => holding.status === 'REALIZED' },
+          {
+            label: 'Sell',
+            icon: <IconCash size={16} />,
+            color: 'green',
+            onClick: (holding) => setEditing({ mode: 'sell', holding }),
+            hidden: (holding) => holding.status === 'REALIZED',
+          },
           { label: 'Edit', icon: <IconEdit size={16} />, onClick: (holding) => setEditing({ mode: 'edit', holding }) },
           { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (holding) => setToDelete(holding) },
         ]}
       />
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={modalTitle} centered size="lg">
         {editing && (
-          <HoldingForm key={`${editing.mode}-${editing.holding?.id ?? 'new'}`} mode={editing.mode} holding={editing.holding} segmentName={navigation.segmentName} onSubmit={save} />
+          <HoldingForm
+            key={`${editing.mode}-${editing.holding?.id ?? 'new'}`}
+            mode={editing.mode}
+            holding={editing.holding}
+            segmentName={navigation.segmentName}
+            onSubmit={save}
+          />
         )}
       </Modal>
       <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete holding" centered>
         <Stack>
           <Text>
-            Delete the holding of {toDelete?.quantity} <b>{toDelete?.symbol}</b> bought on {formatMarketDate(toDelete?.creationDate)}?
+            Delete the holding of {toDelete?.quantity} <b>{toDelete?.symbol}</b> bought on{' '}
+            {formatMarketDate(toDelete?.creationDate)}?
           </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setToDelete(null)}>

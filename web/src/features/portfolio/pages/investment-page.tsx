@@ -5,7 +5,19 @@
  * navigation state.
  */
 import { useNavigate, useParams } from 'react-router-dom';
-import { Alert, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useInvestmentPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
@@ -18,8 +30,13 @@ export default function InvestmentPage() {
   const { brokerTitle = '' } = useParams();
   const navigate = useNavigate();
   usePageTitle(`${brokerTitle} Investments`);
-  const { data, loading, error } = useInvestmentPageQuery({ variables: { brokerName: brokerTitle }, fetchPolicy: 'cache-and-network' });
-  const firm = data?.portfolioSummary.firms.find((candidate) => candidate.brokerageFirm.name.toLowerCase() === brokerTitle.toLowerCase());
+  const { data, loading, error } = useInvestmentPageQuery({
+    variables: { brokerName: brokerTitle },
+    fetchPolicy: 'cache-and-network',
+  });
+  const firm = data?.portfolioSummary.firms.find(
+    (candidate) => candidate.brokerageFirm.name.toLowerCase() === brokerTitle.toLowerCase(),
+  );
 
   return (
     <Stack gap="lg">
@@ -49,7 +66,14 @@ export default function InvestmentPage() {
                 <UnstyledButton
                   p="md"
                   aria-label={segment.name}
-                  onClick={() => navigate('/holdings', { state: { segmentName: segment.name, brokerName: firm.brokerageFirm.name } satisfies HoldingsNavigationState })}
+                  onClick={() =>
+                    navigate('/holdings', {
+                      state: {
+                        segmentName: segment.name,
+                        brokerName: firm.brokerageFirm.name,
+                      } satisfies HoldingsNavigationState,
+                    })
+                  }
                 >
                   <Group justify="space-between" mb="xs">
                     <Title order={3} size="h4">

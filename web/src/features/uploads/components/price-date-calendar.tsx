@@ -4,7 +4,20 @@
  * price rows it holds. Dates are compared as 'YYYY-MM-DD' text (no time-zone shifts).
  */
 import { useMemo } from 'react';
-import { ActionIcon, Badge, Box, Button, Card, Group, Select, Stack, Text, Title, Tooltip, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Box,
+  Button,
+  Card,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { MONTH_NAMES, WEEKDAYS, monthGrid, shiftMonth, yearMonthOf, type YearMonth } from '../lib/calendar';
 import classes from './price-date-calendar.module.css';
@@ -25,9 +38,11 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
   const years = useMemo(() => {
     const todayYear = yearMonthOf(today).year;
     const first = sortedDates[0] ? Math.min(yearMonthOf(sortedDates[0]).year, todayYear) : todayYear;
-    const last = sortedDates.length > 0 ? Math.max(yearMonthOf(sortedDates[sortedDates.length - 1]!).year, todayYear) : todayYear;
+    const last =
+      sortedDates.length > 0 ? Math.max(yearMonthOf(sortedDates[sortedDates.length - 1]!).year, todayYear) : todayYear;
     const list: string[] = [];
-    for (let year = Math.min(first, shown.year) - 1; year <= Math.max(last, shown.year) + 1; year++) list.push(String(year));
+    for (let year = Math.min(first, shown.year) - 1; year <= Math.max(last, shown.year) + 1; year++)
+      list.push(String(year));
     return list;
   }, [sortedDates, today, shown.year]);
   const latest = sortedDates[sortedDates.length - 1];
@@ -50,7 +65,14 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
               allowDeselect={false}
               w={140}
             />
-            <Select aria-label="Year" data={years} value={String(shown.year)} onChange={(value) => value && onShow({ year: Number(value), month: shown.month })} allowDeselect={false} w={100} />
+            <Select
+              aria-label="Year"
+              data={years}
+              value={String(shown.year)}
+              onChange={(value) => value && onShow({ year: Number(value), month: shown.month })}
+              allowDeselect={false}
+              w={100}
+            />
           </Group>
           <Tooltip label="Next month">
             <ActionIcon variant="light" aria-label="Next month" onClick={() => onShow(shiftMonth(shown, 1))}>
@@ -61,7 +83,12 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
         <Title order={2} size="h4" ta="center" data-testid="calendar-title">
           {MONTH_NAMES[shown.month - 1]} {shown.year}
         </Title>
-        <Box component="table" className={classes.grid} role="grid" aria-label={`${MONTH_NAMES[shown.month - 1]} ${shown.year}`}>
+        <Box
+          component="table"
+          className={classes.grid}
+          role="grid"
+          aria-label={`${MONTH_NAMES[shown.month - 1]} ${shown.year}`}
+        >
           <thead>
             <tr>
               {WEEKDAYS.map((weekday) => (

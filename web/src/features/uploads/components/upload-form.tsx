@@ -21,7 +21,10 @@ type UploadTypeInfo = UploadPageTypesQuery['uploadTypes'][number];
 
 const uploadFormSchema = z.object({
   type: z.string().min(1, MESSAGES.upload.typeRequired),
-  file: z.custom<File | null>((value) => value instanceof File && fileProblem(value) === null, MESSAGES.upload.fileTypeInvalid),
+  file: z.custom<File | null>(
+    (value) => value instanceof File && fileProblem(value) === null,
+    MESSAGES.upload.fileTypeInvalid,
+  ),
 });
 
 interface FormValues extends Record<string, unknown> {
@@ -93,7 +96,11 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
 
   async function downloadTemplate() {
     if (!selected) return;
-    const { data } = await client.query({ query: UploadTemplateDocument, variables: { type: selected.type }, fetchPolicy: 'network-only' });
+    const { data } = await client.query({
+      query: UploadTemplateDocument,
+      variables: { type: selected.type },
+      fetchPolicy: 'network-only',
+    });
     const template = data?.uploadTemplate;
     if (!template) return;
     const url = URL.createObjectURL(new Blob([template.content], { type: template.contentType }));
@@ -145,7 +152,13 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
             error={fileError ?? undefined}
           />
           <Group>
-            <Button type="submit" leftSection={uploading ? <Loader size="xs" color="white" data-testid="upload-spinner" /> : <IconUpload size={16} />} disabled={!canUpload}>
+            <Button
+              type="submit"
+              leftSection={
+                uploading ? <Loader size="xs" color="white" data-testid="upload-spinner" /> : <IconUpload size={16} />
+              }
+              disabled={!canUpload}
+            >
               Upload
             </Button>
           </Group>
@@ -155,16 +168,31 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
         <Stack gap={4} data-testid="upload-progress">
           <Progress value={progress} size="lg" animated={progress >= 100} aria-label="Upload progress" />
           <Text size="sm" c="dimmed">
-            {progress < 100 ? `Sending the file… ${progress}%` : '100% sent — the server is checking and loading the file…'}
+            {progress < 100
+              ? `Sending the file… ${progress}%`
+              : '100% sent — the server is checking and loading the file…'}
           </Text>
         </Stack>
       )}
       {outcome && (
-        <Alert color={outcome.kind === 'success' ? 'green' : 'red'} role={outcome.kind === 'success' ? 'status' : 'alert'} data-testid="upload-message" withCloseButton onClose={() => setOutcome(null)}>
+        <Alert
+          color={outcome.kind === 'success' ? 'green' : 'red'}
+          role={outcome.kind === 'success' ? 'status' : 'alert'}
+          data-testid="upload-message"
+          withCloseButton
+          onClose={() => setOutcome(null)}
+        >
           {outcome.text}
         </Alert>
       )}
-      {problems && <UploadProblems fileName={problems.fileName} problems={problems.rows} total={problems.total} onDismiss={() => setProblems(null)} />}
+      {problems && (
+        <UploadProblems
+          fileName={problems.fileName}
+          problems={problems.rows}
+          total={problems.total}
+          onDismiss={() => setProblems(null)}
+        />
+      )}
     </Stack>
   );
 }

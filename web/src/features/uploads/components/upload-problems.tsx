@@ -19,7 +19,10 @@ export function UploadProblems({ fileName, problems, total, onDismiss }: UploadP
         <CloseButton aria-label="Hide the problems" onClick={onDismiss} />
       </Group>
       <Text size="sm" c="dimmed" mb="xs">
-        Nothing from this file was saved. {total > problems.length ? `${total.toLocaleString('en-US')} problems in all; the first ${problems.length} are listed.` : 'Fix these rows and upload the file again.'}
+        Nothing from this file was saved.{' '}
+        {total > problems.length
+          ? `${total.toLocaleString('en-US')} problems in all; the first ${problems.length} are listed.`
+          : 'Fix these rows and upload the file again.'}
       </Text>
       <Table striped withTableBorder highlightOnHover>
         <Table.Thead>

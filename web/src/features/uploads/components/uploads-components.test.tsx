@@ -17,7 +17,10 @@ afterEach(cleanup);
 const isDisabled = (element: HTMLElement) => (element as HTMLButtonElement).disabled;
 
 function wrap(children: ReactNode) {
-  const client = new ApolloClient({ link: new HttpLink({ uri: 'http://127.0.0.1:9/graphql' }), cache: new InMemoryCache() });
+  const client = new ApolloClient({
+    link: new HttpLink({ uri: 'http://127.0.0.1:9/graphql' }),
+    cache: new InMemoryCache(),
+  });
   return (
     <ApolloProvider client={client}>
       <MantineProvider>{children}</MantineProvider>
@@ -26,8 +29,22 @@ function wrap(children: ReactNode) {
 }
 
 const TYPES = [
-  { __typename: 'UploadTypeInfo' as const, type: 'UPLOAD_STOCK_PRICE' as const, label: 'Upload Stock Price', description: 'NSE equity bhavcopy…', acceptedFormats: ['csv', 'xls', 'xlsx'], templateFileName: null },
-  { __typename: 'UploadTypeInfo' as const, type: 'UPLOAD_FINANCIAL_STATEMENT' as const, label: 'Upload Financial Statement', description: 'Balance sheets…', acceptedFormats: ['csv'], templateFileName: 'balance-sheet-template.csv' },
+  {
+    __typename: 'UploadTypeInfo' as const,
+    type: 'UPLOAD_STOCK_PRICE' as const,
+    label: 'Upload Stock Price',
+    description: 'NSE equity bhavcopy…',
+    acceptedFormats: ['csv', 'xls', 'xlsx'],
+    templateFileName: null,
+  },
+  {
+    __typename: 'UploadTypeInfo' as const,
+    type: 'UPLOAD_FINANCIAL_STATEMENT' as const,
+    label: 'Upload Financial Statement',
+    description: 'Balance sheets…',
+    acceptedFormats: ['csv'],
+    templateFileName: 'balance-sheet-template.csv',
+  },
 ];
 
 describe('upload form', () => {
@@ -71,12 +88,27 @@ describe('uploaded-dates calendar', () => {
       ['2020-03-30', 1950],
       ['2020-03-31', 1952],
     ]);
-    render(wrap(<PriceDateCalendar counts={counts} today="2020-03-17" shown={{ year: 2020, month: 3 }} onShow={() => undefined} />));
+    render(
+      wrap(
+        <PriceDateCalendar
+          counts={counts}
+          today="2020-03-17"
+          shown={{ year: 2020, month: 3 }}
+          onShow={() => undefined}
+        />,
+      ),
+    );
     const grid = screen.getByRole('grid', { name: 'March 2020' });
-    expect(within(grid).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
     const marked = grid.querySelectorAll('[data-uploaded]');
     expect([...marked].map((cell) => cell.getAttribute('data-date'))).toEqual(['2020-03-30', '2020-03-31']);
-    expect(grid.querySelector('[data-date="2020-03-31"]')?.getAttribute('aria-label')).toBe('2020-03-31: 1,952 price rows uploaded');
+    expect(grid.querySelector('[data-date="2020-03-31"]')?.getAttribute('aria-label')).toBe(
+      '2020-03-31: 1,952 price rows uploaded',
+    );
     expect(grid.querySelector('[data-today]')?.getAttribute('data-date')).toBe('2020-03-17');
     expect(screen.getByTestId('calendar-month-count').textContent).toBe('2 trading days this month');
   });
@@ -84,7 +116,16 @@ describe('uploaded-dates calendar', () => {
   it('moves between months', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const shown: Array<{ year: number; month: number }> = [];
-    render(wrap(<PriceDateCalendar counts={new Map()} today="2020-03-17" shown={{ year: 2020, month: 1 }} onShow={(month) => shown.push(month)} />));
+    render(
+      wrap(
+        <PriceDateCalendar
+          counts={new Map()}
+          today="2020-03-17"
+          shown={{ year: 2020, month: 1 }}
+          onShow={(month) => shown.push(month)}
+        />,
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Previous month' }));
     await user.click(screen.getByRole('button', { name: 'Next month' }));
     expect(shown).toEqual([

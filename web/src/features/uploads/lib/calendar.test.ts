@@ -7,7 +7,15 @@ describe('month grid', () => {
     const weeks = monthGrid({ year: 2020, month: 3 });
     expect(weeks).toHaveLength(5);
     expect(weeks[0]![0]).toEqual({ date: '2020-03-01', day: 1, inMonth: true });
-    expect(weeks[4]!.map((day) => day.date)).toEqual(['2020-03-29', '2020-03-30', '2020-03-31', '2020-04-01', '2020-04-02', '2020-04-03', '2020-04-04']);
+    expect(weeks[4]!.map((day) => day.date)).toEqual([
+      '2020-03-29',
+      '2020-03-30',
+      '2020-03-31',
+      '2020-04-01',
+      '2020-04-02',
+      '2020-04-03',
+      '2020-04-04',
+    ]);
     expect(weeks.flat().filter((day) => day.inMonth)).toHaveLength(31);
   });
 
@@ -33,9 +41,13 @@ describe('month grid', () => {
   it('gives the same dates whatever the time zone (no Date shifting)', () => {
     const before = process.env.TZ;
     process.env.TZ = 'America/Los_Angeles';
-    const west = monthGrid({ year: 2020, month: 3 }).flat().map((day) => day.date);
+    const west = monthGrid({ year: 2020, month: 3 })
+      .flat()
+      .map((day) => day.date);
     process.env.TZ = 'Asia/Kolkata';
-    const east = monthGrid({ year: 2020, month: 3 }).flat().map((day) => day.date);
+    const east = monthGrid({ year: 2020, month: 3 })
+      .flat()
+      .map((day) => day.date);
     process.env.TZ = before;
     expect(west).toEqual(east);
   });

@@ -3,7 +3,20 @@
  * only, so a date is never moved by the browser's time zone. Weeks start on Sunday.
  */
 export const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
-export const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
 
 export interface YearMonth {
   year: number;
@@ -48,7 +61,8 @@ export function monthGrid(target: YearMonth): CalendarDay[][] {
   }
   for (let day = 1; day <= days; day++) cells.push({ date: iso(target.year, target.month, day), day, inMonth: true });
   const after = shiftMonth(target, 1);
-  for (let day = 1; cells.length % 7 !== 0; day++) cells.push({ date: iso(after.year, after.month, day), day, inMonth: false });
+  for (let day = 1; cells.length % 7 !== 0; day++)
+    cells.push({ date: iso(after.year, after.month, day), day, inMonth: false });
   const weeks: CalendarDay[][] = [];
   for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
   return weeks;

@@ -12,7 +12,9 @@ describe('upload file rule', () => {
 
   it('refuses other types with the spec message', () => {
     expect(fileProblem(file('a.pdf', 'application/pdf'))).toBe('Only .csv or .xlsx/.xls files are supported.');
-    expect(fileProblem(file('a.csv.exe', 'application/x-msdownload'))).toBe('Only .csv or .xlsx/.xls files are supported.');
+    expect(fileProblem(file('a.csv.exe', 'application/x-msdownload'))).toBe(
+      'Only .csv or .xlsx/.xls files are supported.',
+    );
   });
 
   it('falls back to the extension only when the browser gives no MIME type', () => {

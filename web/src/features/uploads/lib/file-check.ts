@@ -9,7 +9,8 @@ import { MESSAGES, UPLOAD_FILE_EXTENSIONS, UPLOAD_MIME_TYPES } from '@bazaar/sha
 export function fileProblem(file: File | null): string | null {
   if (!file) return null;
   const type = file.type.trim().toLowerCase();
-  if (type !== '') return (UPLOAD_MIME_TYPES as readonly string[]).includes(type) ? null : MESSAGES.upload.fileTypeInvalid;
+  if (type !== '')
+    return (UPLOAD_MIME_TYPES as readonly string[]).includes(type) ? null : MESSAGES.upload.fileTypeInvalid;
   const name = file.name.toLowerCase();
   return UPLOAD_FILE_EXTENSIONS.some((extension) => name.endsWith(extension)) ? null : MESSAGES.upload.fileTypeInvalid;
 }

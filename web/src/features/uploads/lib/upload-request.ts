@@ -6,7 +6,11 @@
  * `apollo-require-preflight` satisfies the BFF's CSRF prevention.
  */
 import { print } from 'graphql';
-import { UploadMarketDataDocument, type UploadMarketDataMutation, type UploadType } from '../../../__generated__/graphql';
+import {
+  UploadMarketDataDocument,
+  type UploadMarketDataMutation,
+  type UploadType,
+} from '../../../__generated__/graphql';
 import { notifySessionExpired } from '../../../lib/session-events';
 
 export interface RowProblem {
@@ -29,11 +33,23 @@ export interface UploadRequest {
   abort(): void;
 }
 
-export function sendUpload(type: UploadType, file: File, onProgress: (percent: number) => void, endpoint = '/graphql'): UploadRequest {
+export function sendUpload(
+  type: UploadType,
+  file: File,
+  onProgress: (percent: number) => void,
+  endpoint = '/graphql',
+): UploadRequest {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadOutcome>((resolve) => {
     const form = new FormData();
-    form.append('operations', JSON.stringify({ query: print(UploadMarketDataDocument), operationName: 'UploadMarketData', variables: { type, file: null } }));
+    form.append(
+      'operations',
+      JSON.stringify({
+        query: print(UploadMarketDataDocument),
+        operationName: 'UploadMarketData',
+        variables: { type, file: null },
+      }),
+    );
     form.append('map', JSON.stringify({ 0: ['variables.file'] }));
     form.append('0', file, file.name);
 
@@ -42,7 +58,8 @@ export function sendUpload(type: UploadType, file: File, onProgress: (percent: n
     xhr.setRequestHeader('apollo-require-preflight', 'true');
     xhr.setRequestHeader('accept', 'application/graphql-response+json, application/json');
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0)
+        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
     };
     xhr.upload.onload = () => onProgress(100);
     xhr.onerror = () => resolve({ ok: false, message: null, code: 'NETWORK', problems: [], problemCount: 0 });

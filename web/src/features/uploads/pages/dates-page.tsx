@@ -18,7 +18,10 @@ export default function DatesPage() {
   const today = todayInIndia();
   const [shown, setShown] = useState<YearMonth | null>(null);
 
-  const counts = useMemo(() => new Map((data?.uploadedDateCounts ?? []).map((entry) => [entry.date, entry.rowCount])), [data]);
+  const counts = useMemo(
+    () => new Map((data?.uploadedDateCounts ?? []).map((entry) => [entry.date, entry.rowCount])),
+    [data],
+  );
 
   // first view: this month if it has uploads, otherwise the month of the latest upload
   useEffect(() => {
@@ -45,7 +48,8 @@ export default function DatesPage() {
       {loading && !data && <Loader aria-label="Loading the uploaded dates" />}
       {data && data.uploadedDateCounts.length === 0 && (
         <Alert color="blue" data-testid="dates-empty">
-          No stock prices have been uploaded yet. Upload a bhavcopy on the Upload screen and its trading days are marked here.
+          No stock prices have been uploaded yet. Upload a bhavcopy on the Upload screen and its trading days are marked
+          here.
         </Alert>
       )}
       {data && shown && <PriceDateCalendar counts={counts} today={today} shown={shown} onShow={setShown} />}

@@ -4,7 +4,11 @@
  */
 import { Alert, Card, Stack, Title } from '@mantine/core';
 import { toDisplayWords } from '@bazaar/shared';
-import { useUploadHistoryQuery, useUploadPageTypesQuery, type UploadHistoryQuery } from '../../../__generated__/graphql';
+import {
+  useUploadHistoryQuery,
+  useUploadPageTypesQuery,
+  type UploadHistoryQuery,
+} from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { formatMarketDate, formatMediumDateTime } from '../../../lib/dates';
@@ -16,7 +20,12 @@ type UploadRow = UploadHistoryQuery['uploadHistory']['items'][number];
 const HISTORY_SIZE = 200;
 
 const COLUMNS: DataGridColumn<UploadRow>[] = [
-  { field: 'uploadedAt', headerName: 'Uploaded At', format: (value) => formatMediumDateTime(value as string), minWidth: 190 },
+  {
+    field: 'uploadedAt',
+    headerName: 'Uploaded At',
+    format: (value) => formatMediumDateTime(value as string),
+    minWidth: 190,
+  },
   { field: 'type', headerName: 'Type', format: (value) => toDisplayWords(String(value)), minWidth: 190 },
   { field: 'fileName', headerName: 'File Name', minWidth: 200 },
   { field: 'rowsInFile', headerName: 'Rows', numeric: true, width: 100 },
@@ -27,7 +36,12 @@ const COLUMNS: DataGridColumn<UploadRow>[] = [
     field: 'dates',
     headerName: 'Dates',
     value: (row) => (row.firstDate ? `${row.firstDate} ${row.lastDate}` : ''),
-    format: (_value, row) => (row.firstDate ? (row.firstDate === row.lastDate ? formatMarketDate(row.firstDate) : `${formatMarketDate(row.firstDate)} – ${formatMarketDate(row.lastDate)}`) : ''),
+    format: (_value, row) =>
+      row.firstDate
+        ? row.firstDate === row.lastDate
+          ? formatMarketDate(row.firstDate)
+          : `${formatMarketDate(row.firstDate)} – ${formatMarketDate(row.lastDate)}`
+        : '',
     minWidth: 200,
   },
   { field: 'uploadedBy', headerName: 'Uploaded By', width: 140 },
@@ -52,7 +66,11 @@ export default function UploadPage() {
               The upload types could not be loaded: {errorMessage(types.error)}
             </Alert>
           )}
-          <UploadForm types={types.data?.uploadTypes} loadingTypes={types.loading && !types.data} onUploaded={() => void history.refetch()} />
+          <UploadForm
+            types={types.data?.uploadTypes}
+            loadingTypes={types.loading && !types.data}
+            onUploaded={() => void history.refetch()}
+          />
         </Stack>
       </Card>
       <DataGrid
