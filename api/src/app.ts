@@ -9,7 +9,12 @@ import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { ApiConfig } from './config.js';
 import type { Database, DatabaseHandle } from './db/client.js';
 import { registerErrorHandlers } from './errors.js';
@@ -65,8 +70,8 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
 
   useJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
-  // responses are plain JSON; the response schemas document them in /docs
-  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  // every answer is checked against its route's response schema (the shared contract) before it leaves
+  app.setSerializerCompiler(serializerCompiler);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

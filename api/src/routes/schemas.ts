@@ -1,16 +1,7 @@
-/** Response shapes shared by the route schemas (documentation in /docs; not a serializer). */
+/** Route schema helpers: the shared contract's common shapes, plus the user shapes until auth has its contract. */
 import { z } from 'zod';
 
-export const errorSchema = z
-  .object({
-    status: z.number().int().describe('HTTP status code'),
-    error: z.string().describe('HTTP status text'),
-    message: z.string().describe('What is wrong, in words for people'),
-    details: z.unknown().optional().describe('Extra detail for some errors (e.g. the rows of a rejected upload)'),
-  })
-  .describe('Every error answer has this shape');
-
-export const messageSchema = z.object({ message: z.string() });
+export { errorSchema, messageSchema, idParamsSchema, errorResponses } from '@bazaar/shared/contract';
 
 export const roleDtoSchema = z.object({ id: z.number().int(), name: z.string() }).describe('A role');
 
@@ -29,16 +20,3 @@ export const userDtoSchema = z
     updatedAt: z.string().describe('ISO timestamp'),
   })
   .describe('A user account (the password never leaves the server)');
-
-export const idParamsSchema = z.object({
-  id: z.coerce
-    .number({ error: 'id must be a positive whole number' })
-    .int('id must be a positive whole number')
-    .positive('id must be a positive whole number')
-    .max(2_147_483_647, 'id is too large'),
-});
-
-/** Standard error answers to attach to a route's response documentation. */
-export function errorResponses(...statuses: number[]): Record<number, typeof errorSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, errorSchema]));
-}

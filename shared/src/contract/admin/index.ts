@@ -1,0 +1,2 @@
+/** REST contract of the admin area: users, roles, the mail outbox. */
+export {};

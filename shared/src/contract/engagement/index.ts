@@ -1,0 +1,2 @@
+/** REST contract of the engagement area: subscription plans and subscriptions, referrals, contact messages. */
+export {};
