@@ -30,3 +30,16 @@ export const idParamsSchema = z.object({
 export function errorResponses(...statuses: number[]): Record<number, typeof errorSchema> {
   return Object.fromEntries(statuses.map((status) => [status, errorSchema]));
 }
+
+/** A point in time as the API writes it: `Date.toISOString()`. */
+export const isoTimestampSchema = z.string().describe('ISO timestamp');
+
+/** `?limit=` of the staff and admin lists that show the latest rows first. */
+export const listLimitQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a whole number from 1 to 500' })
+    .int('limit must be a whole number from 1 to 500')
+    .min(1, 'limit must be a whole number from 1 to 500')
+    .max(500, 'limit must be a whole number from 1 to 500')
+    .default(200),
+});

@@ -1,2 +1,4 @@
 /** REST contract of the admin area: users, roles, the mail outbox. */
-export {};
+export * from './users.js';
+export * from './roles.js';
+export * from './mail-outbox.js';

@@ -1,2 +1,5 @@
 /** REST contract of the auth area: login, sign-up, sessions, password reset, the caller's profile. */
-export {};
+export * from './users.js';
+export * from './session.js';
+export * from './profile.js';
+export * from './password-reset.js';

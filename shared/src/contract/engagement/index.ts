@@ -1,2 +1,4 @@
 /** REST contract of the engagement area: subscription plans and subscriptions, referrals, contact messages. */
-export {};
+export * from './subscriptions.js';
+export * from './referrals.js';
+export * from './contact-messages.js';
