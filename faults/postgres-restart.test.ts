@@ -31,7 +31,7 @@ describe('PostgreSQL restart under load', () => {
     const clients = Array.from({ length: 4 }, async () => {
       while (running) {
         const started = Date.now();
-        let status = 0;
+        let status: number;
         try {
           const response = await fetch(`${api.url}/api/admin/users`, {
             headers: { authorization: `Bearer ${token}` },

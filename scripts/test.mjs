@@ -1,6 +1,6 @@
 // `npm test`: the whole suite, in the order a failure is cheapest to find.
 //   1. system packages (Debian chromium and postgresql; installed with apt-get when missing)
-//   2. generated GraphQL types are current; everything type-checks
+//   2. generated GraphQL types are current; lint (import boundaries) and formatting; everything type-checks
 //   3. unit tests (shared, web components)
 //   4. REST API tests over HTTP on PGlite, then on a real PostgreSQL server
 //   5. BFF tests against the real API
@@ -48,6 +48,8 @@ if (wanted('deps')) {
   }
 }
 run('codegen', 'GraphQL codegen is current', process.execPath, [path.join(ROOT, 'scripts/codegen-check.mjs')]);
+run('lint', 'lint (ESLint: import boundaries, typescript-eslint)', 'npx', ['eslint', '.']);
+run('lint', 'formatting (Prettier)', 'npx', ['prettier', '--check', '.']);
 run('typecheck', 'type-check (tsc -b, tests, web)', 'npx', ['tsc', '-b']);
 run('typecheck', 'type-check api tests', 'npx', ['tsc', '-p', 'api/tsconfig.test.json']);
 run('typecheck', 'type-check bff tests', 'npx', ['tsc', '-p', 'bff/tsconfig.test.json']);

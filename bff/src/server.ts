@@ -177,7 +177,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     response.json({ status: 'ok' });
   });
   app.get('/readyz', async (_request, response) => {
-    let api = false;
+    let api: boolean;
     try {
       const answer = await fetch(`${new URL(config.restApiUrl).origin}/ready`, { signal: AbortSignal.timeout(2_000) });
       api = answer.ok;
@@ -216,18 +216,16 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       if (status >= 500)
         logger.error({ err: error, requestId: response.locals.requestId, path: request.path }, 'request failed');
       const message = status < 500 && error.expose !== false ? error.message : INTERNAL_MESSAGE;
-      response
-        .status(status)
-        .json({
-          errors: [
-            {
-              message,
-              extensions: {
-                code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR',
-              },
+      response.status(status).json({
+        errors: [
+          {
+            message,
+            extensions: {
+              code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR',
             },
-          ],
-        });
+          },
+        ],
+      });
     },
   );
 

@@ -71,7 +71,7 @@ export default function UsersPage() {
         setMessage({ kind: 'success', text: SUCCESS_MESSAGES.userAdded });
       }
     } catch (failure) {
-      throw new Error(errorMessage(failure));
+      throw new Error(errorMessage(failure), { cause: failure });
     }
     setEditing(null);
     await refetch();
