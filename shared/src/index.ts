@@ -6,6 +6,7 @@ export * from './format/money.js';
 export * from './format/csv.js';
 export * from './limits/token-buckets.js';
 export * from './limits/standing-queue.js';
+export * from './limits/admission.js';
 export * from './validation/index.js';
 export * from './market/index.js';
 export * from './portfolio/index.js';

@@ -9,64 +9,32 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
-import { StandingQueueDetector, TokenBuckets } from '@bazaar/shared';
+import { Admission, SERVER_BUSY_MESSAGE, tooManyRequestsMessage, type AdmissionOptions } from '@bazaar/shared';
 import { errorBody } from '../errors.js';
 
-export interface ProtectionOptions {
-  /** Requests per minute per client (sustained), with a burst of a tenth of that. */
-  ratePerMinute: number;
-  maxInFlight: number;
-  maxEventLoopDelayMs: number;
-  /** Shed while even the fastest recent requests took longer than this (ms); Infinity: off. */
-  maxQueueDelayMs?: number;
-  /** Upper bound of clients tracked (oldest forgotten first). */
-  maxClients?: number;
-}
+export type ProtectionOptions = AdmissionOptions;
 
 const EXEMPT = /^\/(health|ready|docs)(\/|$|\?)/;
 
 export function registerProtection(app: FastifyInstance, options: ProtectionOptions): void {
-  const buckets = new TokenBuckets(options.ratePerMinute, options.maxClients);
-  let inFlight = 0;
-  let eventLoopDelayMs = 0;
-  const histogram = monitorEventLoopDelay({ resolution: 10 });
-  histogram.enable();
-  const queue = new StandingQueueDetector(options.maxQueueDelayMs ?? Number.POSITIVE_INFINITY);
-  const sampler = setInterval(() => {
-    eventLoopDelayMs = histogram.mean / 1e6;
-    histogram.reset();
-    queue.tick();
-  }, 500);
-  sampler.unref();
-  app.addHook('onClose', async () => {
-    clearInterval(sampler);
-    histogram.disable();
-  });
+  const admission = new Admission(options, monitorEventLoopDelay({ resolution: 10 }));
+  app.addHook('onClose', async () => admission.stop());
 
   app.addHook('onRequest', async (request, reply) => {
     if (EXEMPT.test(request.url)) return;
-    if (inFlight >= options.maxInFlight || eventLoopDelayMs > options.maxEventLoopDelayMs || queue.overloaded) {
-      request.log.warn(
-        { inFlight, eventLoopDelayMs: Math.round(eventLoopDelayMs), standingQueue: queue.overloaded },
-        'shedding load',
-      );
-      return reply
-        .status(503)
-        .header('retry-after', '1')
-        .send(errorBody(503, 'The server is busy; please try again in a moment'));
+    const verdict = admission.admit(request.ip);
+    if (verdict.kind === 'shed') {
+      const { inFlight, eventLoopDelayMs, standingQueue } = verdict;
+      request.log.warn({ inFlight, eventLoopDelayMs, standingQueue }, 'shedding load');
+      return reply.status(503).header('retry-after', '1').send(errorBody(503, SERVER_BUSY_MESSAGE));
     }
-    const wait = buckets.take(request.ip);
-    if (wait > 0) {
+    if (verdict.kind === 'limited') {
+      const wait = verdict.retryAfterSeconds;
       return reply
         .status(429)
         .header('retry-after', String(wait))
-        .send(errorBody(429, `Too many requests; please wait ${wait} second${wait === 1 ? '' : 's'} and try again`));
+        .send(errorBody(429, tooManyRequestsMessage(wait)));
     }
-    inFlight++;
-    const admittedAt = performance.now();
-    reply.raw.once('close', () => {
-      inFlight--;
-      queue.record(performance.now() - admittedAt);
-    });
+    reply.raw.once('close', verdict.done);
   });
 }

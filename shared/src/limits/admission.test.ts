@@ -1,0 +1,74 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Admission, tooManyRequestsMessage, type EventLoopDelayHistogram } from './admission.js';
+
+/** A histogram whose mean delay the test sets (nanoseconds, as node:perf_hooks reports it). */
+function fakeHistogram(meanMs = 0): EventLoopDelayHistogram & { meanMs: number; enabled: boolean } {
+  return {
+    meanMs,
+    enabled: false,
+    get mean() {
+      return this.meanMs * 1e6;
+    },
+    enable() {
+      this.enabled = true;
+    },
+    disable() {
+      this.enabled = false;
+    },
+    reset() {},
+  };
+}
+
+const admissions: Admission[] = [];
+function admission(options: Partial<ConstructorParameters<typeof Admission>[0]> = {}, histogram = fakeHistogram()) {
+  const created = new Admission(
+    { ratePerMinute: 600_000, maxInFlight: 100, maxEventLoopDelayMs: 200, ...options },
+    histogram,
+  );
+  admissions.push(created);
+  return created;
+}
+afterEach(() => admissions.splice(0).forEach((a) => a.stop()));
+
+describe('admission', () => {
+  it('sheds once maxInFlight requests are in flight, and admits again when one is done', () => {
+    const gate = admission({ maxInFlight: 2 });
+    const first = gate.admit('a');
+    const second = gate.admit('b');
+    expect([first.kind, second.kind]).toEqual(['admitted', 'admitted']);
+    expect(gate.admit('c')).toMatchObject({ kind: 'shed', inFlight: 2 });
+    if (first.kind === 'admitted') {
+      first.done();
+      first.done(); // a second report (close after finish) counts once
+    }
+    expect(gate.admit('c').kind).toBe('admitted');
+    expect(gate.admit('d').kind).toBe('shed');
+  });
+
+  it('limits a client beyond its burst (a tenth of the minute) with the seconds to wait', () => {
+    // 600 per minute: a burst of 60
+    const gate = admission({ ratePerMinute: 600 });
+    for (let i = 0; i < 60; i++) {
+      const verdict = gate.admit('a');
+      if (verdict.kind === 'admitted') verdict.done();
+    }
+    expect(gate.admit('a')).toEqual({ kind: 'limited', retryAfterSeconds: 1 });
+    expect(gate.admit('b').kind).toBe('admitted');
+    expect(tooManyRequestsMessage(1)).toBe('Too many requests; please wait 1 second and try again');
+    expect(tooManyRequestsMessage(3)).toBe('Too many requests; please wait 3 seconds and try again');
+  });
+
+  it('sheds while the event loop lagged more than maxEventLoopDelayMs over the last interval', () => {
+    const histogram = fakeHistogram(250);
+    const gate = admission({ maxEventLoopDelayMs: 200 }, histogram);
+    expect(histogram.enabled).toBe(true);
+    expect(gate.admit('a').kind).toBe('admitted'); // nothing sampled yet
+    gate.sample();
+    expect(gate.admit('a')).toMatchObject({ kind: 'shed', eventLoopDelayMs: 250 });
+    histogram.meanMs = 5;
+    gate.sample();
+    expect(gate.admit('a').kind).toBe('admitted');
+    gate.stop();
+    expect(histogram.enabled).toBe(false);
+  });
+});
