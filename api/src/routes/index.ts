@@ -10,7 +10,7 @@ import { portfolioRoutes } from './portfolio/index.js';
 import { accountsRoutes } from './accounts/index.js';
 import { uploadRoutes, uploadedDatesRoutes } from './uploads/uploads.routes.js';
 import { marketRoutes } from './market/index.js';
-import { analysisRoutes } from './analysis/index.js';
+import { companyRoutes } from './company/index.js';
 
 /** Main service, mounted at /api. */
 export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
@@ -21,7 +21,7 @@ export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(accountsRoutes);
   await app.register(uploadedDatesRoutes);
   await app.register(marketRoutes);
-  await app.register(analysisRoutes);
+  await app.register(companyRoutes);
 };
 
 /** Insight service (uploads), mounted at /insight. */

@@ -7,7 +7,7 @@ import { ensureBuiltInRoles } from '../db/queries/users.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedPortfolio } from './portfolio.js';
 import { seedDemoMarket } from './demo-market/index.js';
-import { ensureAnalysisCurrent } from '../routes/analysis/index.js';
+import { ensureAnalysisCurrent } from '../routes/market/index.js';
 
 export type Seeder = (app: FastifyInstance, context: { firstStart: boolean }) => Promise<void>;
 

@@ -1,4 +1,6 @@
-/** Market maths: trend periods and windows, trend derivation, moving averages. */
+/** Market maths and rules: trend periods and windows, trend derivation, moving averages and their sizes, the exchange date. */
 export * from './periods.js';
 export * from './trends.js';
 export * from './moving-averages.js';
+export * from './average-sizes.js';
+export * from './exchange-date.js';

@@ -3,6 +3,5 @@ export * from './charges.js';
 export * from './pnl.js';
 export * from './sale.js';
 export * from './totals.js';
-export * from './dates.js';
 export * from './holding-form.js';
 export * from './charge-form.js';

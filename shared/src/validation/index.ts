@@ -2,3 +2,4 @@ export * from './messages.js';
 export * from './rules.js';
 export * from './auth.js';
 export * from './reference.js';
+export * from './market.js';

@@ -26,14 +26,26 @@ export function requiredText(message: string, label: string, maxLength = MAX_TEX
     .regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`);
 }
 
+/** The longest symbol any table keeps. */
+export const SYMBOL_MAX_LENGTH = 50;
+
 /**
- * An exchange symbol as NSE writes them: letters, digits, & and - (M&M, BAJAJ-AUTO), at most 20
- * characters. Anything else (markup, quotes, formulas, SQL) cannot be a symbol.
+ * An exchange symbol as NSE writes them: letters, digits and & - _ . (M&M, BAJAJ-AUTO), at most
+ * 50 characters. Anything else (markup, quotes, formulas, SQL) cannot be a symbol. The one symbol
+ * rule: forms, REST parameters and GraphQL arguments all check this pattern.
  */
+export const SYMBOL_PATTERN = /^[A-Za-z0-9&._-]{1,50}$/;
+
+/** The message for text that cannot be a symbol; `label` names the field or parameter. */
+export function symbolInvalidMessage(label: string): string {
+  return `${label} must be an NSE symbol (letters, digits, & - _ . up to ${SYMBOL_MAX_LENGTH} characters)`;
+}
+
+/** A symbol in a form (companies, holdings): required with the screen's message, then the symbol rule. */
 export function symbolText(requiredMessage: string) {
-  return requiredText(requiredMessage, 'Symbol', 20).regex(
-    /^[A-Za-z0-9&-]+$/,
-    'Symbol may contain only letters, digits, & and -',
+  return requiredText(requiredMessage, 'Symbol', SYMBOL_MAX_LENGTH).regex(
+    SYMBOL_PATTERN,
+    symbolInvalidMessage('Symbol'),
   );
 }
 

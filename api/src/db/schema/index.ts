@@ -4,7 +4,8 @@
  */
 export * from './auth.js';
 export * from './market.js';
+export * from './company.js';
+export * from './data-versions.js';
 export * from './portfolio.js';
 export * from './ingestion.js';
-export * from './analysis.js';
 export * from './accounts.js';

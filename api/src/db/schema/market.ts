@@ -1,18 +1,33 @@
 /**
- * Market data: daily prices (every series of the bhavcopy) and the list of companies.
+ * Market data: daily prices (every series of the bhavcopy) and the analysis precomputed from them.
  * Prices are exact decimals (numeric); dates are exchange dates (date, no time zone).
+ *
+ * The precomputed analysis: the ten trend lists and every symbol's 12-month high and low,
+ * computed from stock_prices whenever prices are loaded (the `market.dataChanged` event) and at
+ * start when missing, so the public reads never scan price history per request.
+ *
+ * Definitions (D = the latest date with equity prices; equity series EQ, BE, BZ, SM, ST; the
+ * window of a period P holds the dates t with D − P < t ≤ D, see shared/src/market/periods.ts):
+ * - trend_entries: for each direction (HIGH, LOW) and period, the symbols with a row on D, at
+ *   least one earlier row in the window, and high(D) ≥ the highest earlier high (LOW: low(D) ≤
+ *   the lowest earlier low). `present*` is the row on D, `previous*` the symbol's latest row
+ *   before D; change and change % are rounded to 2 decimals; `position` is the list order
+ *   (highs by change % descending, lows ascending, ties by symbol in byte order).
+ * - price_extremes: for every symbol with an equity row in the YEARLY window, the highest high
+ *   and lowest low of the window with the latest date each was reached.
+ * - analysis_state: one row saying which data the tables were computed from.
  */
+import { sql } from 'drizzle-orm';
 import {
   bigint,
+  check,
   date,
   index,
   integer,
   numeric,
   pgTable,
   primaryKey,
-  serial,
   timestamp,
-  uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -40,34 +55,57 @@ export const stockPrices = pgTable(
   ],
 );
 
-/** A listed company (spec section 3: Company). */
-export const companies = pgTable(
-  'companies',
+/** One entry of one of the ten trend lists. */
+export const trendEntries = pgTable(
+  'trend_entries',
   {
-    id: serial('id').primaryKey(),
+    /** HIGH or LOW. */
+    direction: varchar('direction', { length: 4 }).notNull(),
+    /** WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY or YEARLY. */
+    period: varchar('period', { length: 12 }).notNull(),
+    /** 1-based place in the list. */
+    position: integer('position').notNull(),
     symbol: varchar('symbol', { length: 50 }).notNull(),
-    companyName: varchar('company_name', { length: 200 }).notNull(),
-    industry: varchar('industry', { length: 200 }),
-    series: varchar('series', { length: 10 }),
-    isinCode: varchar('isin_code', { length: 12 }),
-    paidUpValue: numeric('paid_up_value'),
-    dateOfListing: date('date_of_listing', { mode: 'string' }),
-    marketLot: integer('market_lot'),
-    faceValue: numeric('face_value'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    series: varchar('series', { length: 10 }).notNull(),
+    presentDate: date('present_date', { mode: 'string' }).notNull(),
+    presentOpen: numeric('present_open').notNull(),
+    presentHigh: numeric('present_high').notNull(),
+    presentLow: numeric('present_low').notNull(),
+    presentClose: numeric('present_close').notNull(),
+    presentVolume: bigint('present_volume', { mode: 'number' }),
+    previousDate: date('previous_date', { mode: 'string' }).notNull(),
+    previousClose: numeric('previous_close').notNull(),
+    /** The highest high (HIGH) or lowest low (LOW) of the earlier rows in the window: the mark beaten. */
+    earlierExtreme: numeric('earlier_extreme').notNull(),
+    change: numeric('change').notNull(),
+    /** Null when the previous close is 0. */
+    changePercent: numeric('change_percent'),
   },
-  (table) => [uniqueIndex('companies_symbol_key').on(table.symbol)],
+  (table) => [
+    primaryKey({ columns: [table.direction, table.period, table.symbol] }),
+    index('trend_entries_list_idx').on(table.direction, table.period, table.position),
+    check('trend_entries_direction_check', sql`${table.direction} in ('HIGH', 'LOW')`),
+  ],
 );
 
-/**
- * A write counter per table, for caches and ETags that must never outlive a change: a
- * statement-level trigger (migration 0006) adds 1 to a table's row on every INSERT, UPDATE, DELETE
- * or TRUNCATE of stock_prices, holdings, charges, charge_types, brokerage_firms and segments,
- * inside the writer's transaction. Uploads, the demo seed and SQL typed by hand all count, and
- * readers see the new number exactly when they can see the new rows (db/queries/data-versions.ts).
- */
-export const dataVersions = pgTable('data_versions', {
-  name: varchar('name', { length: 63 }).primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
+/** Each symbol's highest and lowest price in the YEARLY window ending on D. */
+export const priceExtremes = pgTable('price_extremes', {
+  symbol: varchar('symbol', { length: 50 }).primaryKey(),
+  highPrice: numeric('high_price').notNull(),
+  highDate: date('high_date', { mode: 'string' }).notNull(),
+  lowPrice: numeric('low_price').notNull(),
+  lowDate: date('low_date', { mode: 'string' }).notNull(),
+});
+
+/** What the analysis tables were computed from (a single row, id 1). */
+export const analysisState = pgTable('analysis_state', {
+  id: integer('id').primaryKey(),
+  /** D of the computation; null when there were no prices. */
+  asOf: date('as_of', { mode: 'string' }),
+  /** Price rows at the time (sum of stock_price_dates.row_count): a fingerprint to notice loads made without the event. */
+  priceRows: bigint('price_rows', { mode: 'number' }).notNull(),
+  /** Increases with every computation; readers (and the BFF) may use it as the data version. */
+  version: integer('version').notNull(),
+  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  durationMs: integer('duration_ms').notNull(),
 });

@@ -1,13 +1,18 @@
-/** The market area's routes: prices and trends, corporate actions, financial statements, companies. */
+/** The market area's routes: stock prices and trend lists, technical analysis; and keeping the trend lists current. */
 import type { FastifyPluginAsync } from 'fastify';
+import { useJsonBodyParser } from '../../plugins/json-body.js';
 import { stockPriceRoutes } from './stock-prices.routes.js';
-import { corporateActionRoutes } from './corporate-actions.routes.js';
-import { financialStatementRoutes } from './financials.routes.js';
-import { companyRoutes } from './companies.routes.js';
+import { technicalAnalysisRoutes } from './technical-analysis.routes.js';
+import { registerAnalysisRefresh } from './analysis-refresh.js';
+
+export { ensureAnalysisCurrent } from './analysis-refresh.js';
 
 export const marketRoutes: FastifyPluginAsync = async (app) => {
   await app.register(stockPriceRoutes);
-  await app.register(corporateActionRoutes);
-  await app.register(financialStatementRoutes);
-  await app.register(companyRoutes);
+  await app.register(async (technical) => {
+    // the old client posts the SMA request with an empty body: accept an empty JSON body here only
+    useJsonBodyParser(technical, { allowEmpty: true });
+    await technical.register(technicalAnalysisRoutes);
+  });
+  registerAnalysisRefresh(app);
 };

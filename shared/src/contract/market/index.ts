@@ -1,2 +1,5 @@
 /** REST contract of the market area: stock prices, candles and series, trend lists, technical analysis. */
-export {};
+export * from './fields.js';
+export * from './stock-prices.js';
+export * from './trend-lists.js';
+export * from './technical-analysis.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeToday } from './dates.js';
+import { exchangeToday } from './exchange-date.js';
 
 describe('exchangeToday', () => {
   it('is the date in India whatever the process time zone', () => {

@@ -1,74 +1,22 @@
 /**
- * The precomputed analysis (db/schema/analysis.ts): computing it from stock_prices, and reading
- * the trend lists and 12-month extremes. The computation is a few set-based statements over the
- * YEARLY window only (never the whole history), in one transaction, serialised by an advisory
- * lock so that two uploads finishing together cannot interleave.
+ * The precomputed trend lists and 12-month extremes (db/schema/market.ts): the statements that
+ * compute them from stock_prices (run by analysis-state.ts), and the reads behind
+ * /public/stock-prices/weeks-high, weeks-low and highestStockPriceByStock, answered in the REST
+ * contract's shapes. The computation covers the YEARLY window only, never the whole history.
  */
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
-import { EQUITY_SERIES, periodWindowStart, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
-import type { Database } from '../client.js';
-import { queryRows } from '../client.js';
-import { analysisState, priceExtremes, trendEntries } from '../schema/index.js';
+import { asc, sql, type SQL } from 'drizzle-orm';
+import { periodWindowStart, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
+import type { PriceExtremeDto, PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
+import type { Database } from '../../client.js';
+import { priceExtremes, trendEntries } from '../../schema/index.js';
+import { EQUITY_SERIES_SQL } from './stock-prices.js';
 
-/** The equity series as an SQL list; constants, so inlining them is safe. */
-export const EQUITY_SERIES_SQL = sql.raw(`(${EQUITY_SERIES.map((series) => `'${series}'`).join(', ')})`);
-
-const ANALYSIS_LOCK_KEY = 7_246_004;
-
-export interface AnalysisStateDto {
-  asOf: string | null;
-  priceRows: number;
-  version: number;
-  computedAt: string;
-  durationMs: number;
-}
-
-/** D: the latest date with equity prices, or null when there are none. */
-export async function getLatestPriceDate(db: Database): Promise<string | null> {
-  const rows = await queryRows<{ d: string | null }>(
-    db,
-    sql`SELECT max(trade_date) AS d FROM stock_prices WHERE series IN ${EQUITY_SERIES_SQL}`,
-  );
-  return rows[0]?.d ?? null;
-}
-
-/** Price rows loaded, from the per-day summary the ingestion keeps in step (no scan of the price table). */
-async function countPriceRows(db: Database): Promise<number> {
-  const rows = await queryRows<{ n: number | string | null }>(
-    db,
-    sql`SELECT coalesce(sum(row_count), 0) AS n FROM stock_price_dates`,
-  );
-  return Number(rows[0]?.n ?? 0);
-}
-
-export async function getAnalysisState(db: Database): Promise<AnalysisStateDto | null> {
-  const [row] = await db.select().from(analysisState).where(eq(analysisState.id, 1));
-  if (!row) return null;
-  return {
-    asOf: row.asOf,
-    priceRows: row.priceRows,
-    version: row.version,
-    computedAt: row.computedAt.toISOString(),
-    durationMs: row.durationMs,
-  };
-}
-
-/** Whether the tables describe the prices as they are now (used at start). */
-export async function isAnalysisCurrent(db: Database): Promise<boolean> {
-  const state = await getAnalysisState(db);
-  if (!state) return false;
-  const [latest, rows] = await Promise.all([getLatestPriceDate(db), countPriceRows(db)]);
-  return state.asOf === latest && state.priceRows === rows;
-}
-
-function windowStarts(asOf: string): Record<TrendPeriod, string> {
-  return {
-    WEEKLY: periodWindowStart(asOf, 'WEEKLY'),
-    MONTHLY: periodWindowStart(asOf, 'MONTHLY'),
-    QUARTERLY: periodWindowStart(asOf, 'QUARTERLY'),
-    HALFYEARLY: periodWindowStart(asOf, 'HALFYEARLY'),
-    YEARLY: periodWindowStart(asOf, 'YEARLY'),
-  };
+/** The start of each period's window ending on D (exclusive). */
+export function windowStarts(asOf: string): Record<TrendPeriod, string> {
+  return Object.fromEntries(TREND_PERIODS.map((period) => [period, periodWindowStart(asOf, period)])) as Record<
+    TrendPeriod,
+    string
+  >;
 }
 
 /**
@@ -76,7 +24,7 @@ function windowStarts(asOf: string): Record<TrendPeriod, string> {
  * earlier rows in each window (one pass over the YEARLY window with FILTER), its latest earlier
  * row, then the qualifying symbols of each list numbered in list order.
  */
-function insertTrendEntriesStatement(asOf: string, starts: Record<TrendPeriod, string>): SQL {
+export function insertTrendEntriesStatement(asOf: string, starts: Record<TrendPeriod, string>): SQL {
   const extremes = (Object.entries(starts) as Array<[TrendPeriod, string]>).map(
     ([period, start]) =>
       sql`max(e.high_price) FILTER (WHERE e.trade_date > ${start}::date) AS ${sql.raw(`high_${period.toLowerCase()}`)},
@@ -132,7 +80,7 @@ function insertTrendEntriesStatement(asOf: string, starts: Record<TrendPeriod, s
  * Each symbol's highest high and lowest low over the YEARLY window, with the latest date each
  * was reached: one aggregate pass, then one pass to find the dates.
  */
-function insertPriceExtremesStatement(asOf: string, yearlyStart: string): SQL {
+export function insertPriceExtremesStatement(asOf: string, yearlyStart: string): SQL {
   return sql`
     INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
     WITH window_rows AS MATERIALIZED (
@@ -150,73 +98,16 @@ function insertPriceExtremesStatement(asOf: string, yearlyStart: string): SQL {
     GROUP BY x.symbol, x.high_price, x.low_price`;
 }
 
-/** Recomputes every precomputed list from the prices as they are now. */
-export async function refreshAnalysis(db: Database): Promise<AnalysisStateDto> {
-  const started = Date.now();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Database;
-    await t.execute(sql`SELECT pg_advisory_xact_lock(${ANALYSIS_LOCK_KEY})`);
-    const [asOf, priceRows, previous] = [
-      await getLatestPriceDate(t),
-      await countPriceRows(t),
-      await getAnalysisState(t),
-    ];
-    await t.execute(sql`DELETE FROM trend_entries`);
-    await t.execute(sql`DELETE FROM price_extremes`);
-    if (asOf) {
-      const starts = windowStarts(asOf);
-      await t.execute(insertTrendEntriesStatement(asOf, starts));
-      await t.execute(insertPriceExtremesStatement(asOf, starts.YEARLY));
-    }
-    const state = {
-      id: 1,
-      asOf,
-      priceRows,
-      version: (previous?.version ?? 0) + 1,
-      computedAt: new Date(),
-      durationMs: Date.now() - started,
-    };
-    await t
-      .insert(analysisState)
-      .values(state)
-      .onConflictDoUpdate({
-        target: analysisState.id,
-        set: { asOf, priceRows, version: state.version, computedAt: state.computedAt, durationMs: state.durationMs },
-      });
-    return {
-      asOf,
-      priceRows,
-      version: state.version,
-      computedAt: state.computedAt.toISOString(),
-      durationMs: state.durationMs,
-    };
-  });
-}
-
-/** A row of a trend list as the REST API answers it (spec: Present and Previous). */
-export interface TrendEntryDto {
-  position: number;
-  symbol: string;
-  series: string;
-  presentDate: string;
-  presentOpen: string;
-  presentHigh: string;
-  presentLow: string;
-  presentClose: string;
-  presentVolume: number | null;
-  previousDate: string;
-  previousClose: string;
-  earlierExtreme: string;
-  change: string;
-  changePercent: string | null;
-}
-
+/**
+ * One trend list in the contract's shape: an object keyed by symbol, built in list order, with the
+ * row on D as `Present` and the symbol's latest earlier row as `Previous`.
+ */
 export async function getTrendList(
   db: Database,
   direction: TrendDirection,
   period: TrendPeriod,
-): Promise<TrendEntryDto[]> {
-  return db
+): Promise<TrendResponseDto> {
+  const entries = await db
     .select({
       position: trendEntries.position,
       symbol: trendEntries.symbol,
@@ -236,18 +127,32 @@ export async function getTrendList(
     .from(trendEntries)
     .where(sql`${trendEntries.direction} = ${direction} AND ${trendEntries.period} = ${period}`)
     .orderBy(asc(trendEntries.position));
+  const list: TrendResponseDto = {};
+  for (const entry of entries) {
+    list[entry.symbol] = {
+      position: entry.position,
+      change: entry.change,
+      changePercent: entry.changePercent,
+      earlierExtreme: entry.earlierExtreme,
+      Present: {
+        symbol: entry.symbol,
+        series: entry.series,
+        date: entry.presentDate,
+        openPrice: entry.presentOpen,
+        highPrice: entry.presentHigh,
+        lowPrice: entry.presentLow,
+        closePrice: entry.presentClose,
+        volume: entry.presentVolume,
+      },
+      Previous: { date: entry.previousDate, closePrice: entry.previousClose },
+    };
+  }
+  return list;
 }
 
-export interface PriceExtremeDto {
-  symbol: string;
-  highPrice: string;
-  highDate: string;
-  lowPrice: string;
-  lowDate: string;
-}
-
-export async function getPriceExtremes(db: Database): Promise<PriceExtremeDto[]> {
-  return db
+/** Every symbol's 12-month high and low, keyed by symbol in byte order. */
+export async function getPriceExtremes(db: Database): Promise<PriceExtremesResponseDto> {
+  const rows: PriceExtremeDto[] = await db
     .select({
       symbol: priceExtremes.symbol,
       highPrice: priceExtremes.highPrice,
@@ -257,4 +162,5 @@ export async function getPriceExtremes(db: Database): Promise<PriceExtremeDto[]>
     })
     .from(priceExtremes)
     .orderBy(sql`${priceExtremes.symbol} COLLATE "C"`);
+  return Object.fromEntries(rows.map((row) => [row.symbol, row]));
 }

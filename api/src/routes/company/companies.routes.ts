@@ -1,31 +1,21 @@
 /**
  * Companies: GET /public/stocks for everyone; POST /staff/stocks, PUT and DELETE /staff/stocks/{id}
- * for staff and administrators (spec section 7, Companies; the old client's missing slash in
- * `/staff/stocks{id}` is a defect, the path here has the slash).
+ * for staff and administrators (the old client's missing slash in `/staff/stocks{id}` is a defect,
+ * the path here has the slash).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { companySchema } from '@bazaar/shared';
 import {
-  createCompany,
-  deleteCompany,
-  listCompanies,
-  updateCompany,
-  type CompanyInput,
-} from '../../db/queries/market.js';
-import { errorResponses, idParamsSchema, messageSchema } from '../schemas.js';
-import { symbolParam } from './params.js';
-import { companySchemaDto } from './schemas.js';
+  companiesQuerySchema,
+  companyBodySchema,
+  companyDtoSchema,
+  errorResponses,
+  idParamsSchema,
+  messageSchema,
+} from '@bazaar/shared/contract';
+import { createCompany, deleteCompany, listCompanies, updateCompany } from '../../db/queries/company/companies.js';
 
-/** Symbols and series are kept upper-case, as the exchange writes them. */
-const companyBody = companySchema.transform((company): CompanyInput => ({
-  ...company,
-  symbol: company.symbol.toUpperCase(),
-  series: company.series.toUpperCase(),
-  isinCode: company.isinCode.toUpperCase(),
-}));
-
-export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['companies'];
 
   app.get(
@@ -36,8 +26,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Companies',
         description:
           'Every company ordered by symbol; with `symbol`, a list holding that company (empty when unknown).',
-        querystring: z.object({ symbol: symbolParam().optional() }),
-        response: { 200: z.array(companySchemaDto), ...errorResponses(400) },
+        querystring: companiesQuerySchema,
+        response: { 200: z.array(companyDtoSchema), ...errorResponses(400) },
       },
     },
     async (request) => listCompanies(app.db, request.query.symbol),
@@ -49,9 +39,9 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Add a company',
-        description: 'All nine fields are required (spec section 5). A symbol that exists already answers 409.',
-        body: companyBody,
-        response: { 201: companySchemaDto, ...errorResponses(400, 401, 403, 409) },
+        description: 'All nine fields are required. A symbol that exists already answers 409.',
+        body: companyBodySchema,
+        response: { 201: companyDtoSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -68,8 +58,8 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit a company',
         params: idParamsSchema,
-        body: companyBody,
-        response: { 200: companySchemaDto, ...errorResponses(400, 401, 403, 404, 409) },
+        body: companyBodySchema,
+        response: { 200: companyDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => updateCompany(app.db, request.params.id, request.body),

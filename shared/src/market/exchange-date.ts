@@ -1,4 +1,8 @@
-/** Exchange dates: "today" is the date in India, whatever the server's or browser's time zone. */
+/**
+ * Exchange dates: "today" is the date in India (the exchange's time zone), whatever the time zone
+ * of the server or browser. The one helper for it: the API's defaults (corporate events, statements,
+ * holdings, subscriptions), the BFF's and the web forms' all call this.
+ */
 import { EXCHANGE_TIME_ZONE } from '../constants.js';
 
 const exchangeDateFormat = new Intl.DateTimeFormat('en-CA', {

@@ -1,0 +1,57 @@
+/**
+ * GET /public/stock-prices (every symbol's row on D, or one symbol's candles) and
+ * GET /public/stock-prices/stock-prices-for-period (a symbol's closes over a period's window).
+ */
+import { z } from 'zod';
+import { dateParam, periodParam, symbolParam } from '../../validation/market.js';
+import { dateText, decimalText } from './fields.js';
+
+export const stockPriceRowDtoSchema = z
+  .object({
+    symbol: z.string(),
+    series: z.string().describe('EQ, BE, BZ, SM or ST'),
+    date: dateText,
+    openPrice: decimalText,
+    highPrice: decimalText,
+    lowPrice: decimalText,
+    closePrice: decimalText,
+    lastPrice: decimalText.nullable(),
+    previousClose: decimalText
+      .nullable()
+      .describe("The exchange's previous close (PREVCLOSE), else the symbol's latest earlier close"),
+    changePerDay: decimalText.nullable().describe('closePrice − previousClose, 2 decimals'),
+    changePercent: decimalText.nullable().describe('changePerDay ÷ previousClose × 100, 2 decimals'),
+    volume: z.number().int().nullable().describe('Shares traded (TOTTRDQTY)'),
+    isin: z.string().nullable(),
+  })
+  .describe("A symbol's prices on the latest trading day");
+export type StockPriceRowDto = z.infer<typeof stockPriceRowDtoSchema>;
+
+export const candleDtoSchema = z
+  .object({
+    date: dateText,
+    openPrice: decimalText,
+    highPrice: decimalText,
+    lowPrice: decimalText,
+    closePrice: decimalText,
+  })
+  .describe('One day of a symbol');
+export type CandleDto = z.infer<typeof candleDtoSchema>;
+
+export const stockPricesQuerySchema = z.object({
+  symbol: symbolParam().optional().describe('An NSE symbol, e.g. RELIANCE'),
+  from: dateParam('from').optional().describe('First date of the candles (with symbol)'),
+  to: dateParam('to').optional().describe('Last date of the candles (with symbol)'),
+});
+export type StockPricesQuery = z.input<typeof stockPricesQuerySchema>;
+
+/** Without a symbol the rows of D; with one, its candles. */
+export const stockPricesResponseSchema = z.union([z.array(stockPriceRowDtoSchema), z.array(candleDtoSchema)]);
+
+export const priceSeriesQuerySchema = z.object({ type: periodParam(), symbol: symbolParam() });
+export type PriceSeriesQuery = z.input<typeof priceSeriesQuerySchema>;
+
+export const priceSeriesDtoSchema = z
+  .object({ dates: z.array(dateText), prices: z.array(decimalText) })
+  .describe("A symbol's closes in the period's window, oldest first");
+export type PriceSeriesDto = z.infer<typeof priceSeriesDtoSchema>;
