@@ -15,7 +15,7 @@
 import Big from 'big.js';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ROLE_USER } from '@bazaar/shared';
+import { EQUITY_SERIES, ROLE_USER } from '@bazaar/shared';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import {
@@ -26,8 +26,7 @@ import {
   holdings,
   segments,
 } from '../db/schema/index.js';
-import { findUserByUsername } from '../db/queries/users.js';
-import { EQUITY_SERIES } from '../db/queries/portfolio.js';
+import { findUserByUsername } from '../db/queries/auth/users.js';
 import type { Seeder } from './index.js';
 
 const FIRMS = [

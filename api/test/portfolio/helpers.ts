@@ -4,6 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { exchangeToday } from '@bazaar/shared';
+import type { BrokerageFirmDto, ChargeTypeDto, SegmentDto } from '@bazaar/shared/contract';
 import type { TestApi } from '../setup/test-api.js';
 
 export interface PriceRow {
@@ -25,16 +27,9 @@ export async function insertPrices(api: TestApi, rows: PriceRow[]): Promise<void
   }
 }
 
-export interface Firm {
-  id: number;
-  name: string;
-  address: string;
-  contactNumber: string;
-}
-export interface Named {
-  id: number;
-  name: string;
-}
+export type Firm = BrokerageFirmDto;
+/** A segment or a charge type. */
+export type Named = SegmentDto | ChargeTypeDto;
 
 /** Creates a firm, a segment and charge types through the staff API (names unique per call). */
 export async function createReference(
@@ -112,13 +107,7 @@ export function holdingPayload(firm: Firm, segment: Named, body: HoldingBody): R
   return { exchange: 'NSE', ...body, brokerageFirm: firm, instrumentType: segment.name };
 }
 
-/** Today's exchange date plus some days, as YYYY-MM-DD (computed apart from the server). */
+/** Today's exchange date plus some days, as YYYY-MM-DD. */
 export function indiaDatePlus(days: number): string {
-  const now = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
+  return exchangeToday(new Date(Date.now() + days * 86_400_000));
 }

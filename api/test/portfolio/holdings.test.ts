@@ -3,6 +3,7 @@
  * prices from stock_prices (latest close of the equity series) and the batched price read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOLDING_DATE_MESSAGES } from '@bazaar/shared';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { createReference, holdingPayload, indiaDatePlus, insertPrices, type HoldingBody } from './helpers.js';
 
@@ -122,19 +123,16 @@ describe('holdings', () => {
     expect(await message({ ...valid, quantity: 1.5 })).toBe('Quantity must be a whole number');
     expect(await message({ ...valid, price: '0' })).toBe('Price must be greater than 0');
     expect(await message({ ...valid, price: '-5' })).toBe('Price must be greater than 0');
-    expect(await message({ ...valid, creationDate: indiaDatePlus(1) })).toBe(
-      `The buying date ${indiaDatePlus(1)} is in the future`,
-    );
+    // the holding form's date rules and messages (shared holdingDateProblems), applied again here
+    expect(await message({ ...valid, creationDate: indiaDatePlus(1) })).toBe(HOLDING_DATE_MESSAGES.buyingDateInFuture);
     expect(await message({ ...valid, sellPrice: '120' })).toBe(' Selling Date is required!');
     expect(await message({ ...valid, sellPrice: '120', sellingDate: '2025-01-05' })).toBe(
-      'The selling date cannot be before the buying date',
+      HOLDING_DATE_MESSAGES.sellingBeforeBuying,
     );
     expect(await message({ ...valid, sellPrice: '120', sellingDate: indiaDatePlus(2) })).toBe(
-      `The selling date ${indiaDatePlus(2)} is in the future`,
+      HOLDING_DATE_MESSAGES.sellingDateInFuture,
     );
-    expect(await message({ ...valid, sellingDate: '2025-01-07' })).toBe(
-      'A selling date needs a sell price other than 0',
-    );
+    expect(await message({ ...valid, sellingDate: '2025-01-07' })).toBe(HOLDING_DATE_MESSAGES.sellingDateWithoutSale);
     expect(await message({ ...valid, brokerageFirm: { id: 987654 } })).toBe('Brokerage firm 987654 does not exist');
     expect(await message({ ...valid, instrumentType: 'Nope' })).toBe("Segment 'Nope' does not exist");
   });

@@ -51,7 +51,7 @@ describe('holding form', () => {
         { mode: 'sell', today, heldQuantity: 10 },
       ),
     ).toEqual({
-      quantity: 'You cannot sell more than the 10 shares held',
+      quantity: 'You cannot sell 11 shares: only 10 are held',
     });
     expect(
       errors({ ...valid, sellPrice: '1', sellingDate: '2025-03-21' }, { mode: 'sell', today, heldQuantity: 10 })

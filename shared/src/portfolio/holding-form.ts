@@ -3,13 +3,16 @@
  * - add and edit: symbol, current price, price, exchange, quantity and the date ('Creation Date');
  * - sell: the same buy side (read-only on screen, 'Buying Date'), plus a sell price, a selling date
  *   (' Selling Date is required!') and a quantity no larger than the quantity held.
- * Messages are the spec's, verbatim (the leading spaces of the date messages included). The
- * server applies the same rules again (shared holdingSchema and the API's date checks).
+ * Messages are the spec's, verbatim (the leading spaces of the date messages included). The date
+ * rules and the oversell rule are the ones the API applies again on every write (holdingDateProblems,
+ * splitForSale), with the same messages.
  */
 import { z } from 'zod';
 import { EXCHANGES } from '../constants.js';
 import { MESSAGES } from '../validation/messages.js';
 import { requiredDate, requiredDecimal, requiredInteger, requiredText } from '../validation/rules.js';
+import { holdingDateProblems } from './holding-dates.js';
+import { OversellError } from './sale.js';
 
 export type HoldingFormMode = 'add' | 'edit' | 'sell';
 
@@ -37,32 +40,24 @@ export function holdingFormSchema(options: HoldingFormOptions) {
     exchange: z.enum(EXCHANGES, { error: holding.exchangeRequired }),
     quantity:
       options.mode === 'sell' && options.heldQuantity !== undefined
-        ? quantity.refine(
-            (value) => value <= (options.heldQuantity as number),
-            `You cannot sell more than the ${options.heldQuantity} shares held`,
-          )
+        ? quantity.superRefine((value, context) => {
+            const held = options.heldQuantity as number;
+            if (value > held) context.addIssue({ code: 'custom', message: new OversellError(held, value).message });
+          })
         : quantity,
-    creationDate: requiredDate(holding.buyingDateRequired, 'Buying date').refine(
-      (date) => date <= options.today,
-      'The buying date cannot be in the future',
-    ),
+    creationDate: requiredDate(holding.buyingDateRequired, 'Buying date'),
     sellPrice: selling
       ? requiredDecimal(SELL_PRICE_REQUIRED, 'Sell Price', { positive: true, maxDecimals: 4 })
       : z.unknown().optional(),
-    sellingDate: selling
-      ? requiredDate(holding.sellingDateRequired, 'Selling date').refine(
-          (date) => date <= options.today,
-          'The selling date cannot be in the future',
-        )
-      : z.unknown().optional(),
+    sellingDate: selling ? requiredDate(holding.sellingDateRequired, 'Selling date') : z.unknown().optional(),
   });
   return base.superRefine((values, context) => {
-    if (selling && typeof values.sellingDate === 'string' && values.sellingDate < values.creationDate) {
-      context.addIssue({
-        code: 'custom',
-        path: ['sellingDate'],
-        message: 'The selling date cannot be before the buying date',
-      });
-    }
+    const sellingDate = selling && typeof values.sellingDate === 'string' ? values.sellingDate : undefined;
+    const problems = holdingDateProblems(
+      { creationDate: values.creationDate, sellingDate, sold: selling },
+      options.today,
+    );
+    for (const problem of problems)
+      context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 }

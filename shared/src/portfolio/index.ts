@@ -3,5 +3,6 @@ export * from './charges.js';
 export * from './pnl.js';
 export * from './sale.js';
 export * from './totals.js';
+export * from './holding-dates.js';
 export * from './holding-form.js';
 export * from './charge-form.js';

@@ -1,50 +1,35 @@
 /**
- * Holdings of the caller (spec section 7, Holdings) and the reads around them: current prices
- * (batched, for the BFF's DataLoader), the symbol search of the holding form, totals and alerts.
+ * Holdings of the caller: list (with an ETag), list of one segment, add, edit or sell, delete.
  * Every route works on the caller's own holdings only: another user's holding id answers 404 for
  * every verb, and ids or owners in a body are ignored.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exchangeToday, holdingSchema } from '@bazaar/shared';
+import { exchangeToday } from '@bazaar/shared';
+import {
+  brokerQuerySchema,
+  errorResponses,
+  holdingBodySchema,
+  holdingDtoSchema,
+  holdingUpdateDtoSchema,
+  idParamsSchema,
+  messageSchema,
+  segmentNameParamsSchema,
+  type HoldingDto,
+} from '@bazaar/shared/contract';
 import { requireUser } from '../../auth/access.js';
-import { NotFoundError, BadRequestError } from '../../errors.js';
+import { NotFoundError } from '../../errors.js';
 import {
   createHolding,
   deleteHolding,
-  getPortfolioAlerts,
-  getPortfolioSummary,
   holdingsListTag,
-  latestPrices,
   listHoldings,
-  searchPricedSymbols,
-  segmentExists,
   updateHolding,
-  type HoldingDto,
   type HoldingFilter,
-} from '../../db/queries/portfolio.js';
+} from '../../db/queries/portfolio/holdings.js';
+import { segmentExists } from '../../db/queries/portfolio/segments.js';
 import { ifNoneMatchHolds } from '../conditional.js';
-import { errorResponses, idParamsSchema, messageSchema } from '../schemas.js';
-import {
-  alertDtoSchema,
-  holdingDtoSchema,
-  holdingUpdateDtoSchema,
-  latestPriceDtoSchema,
-  summaryDtoSchema,
-} from './schemas.js';
-
-const MAX_PRICE_SYMBOLS = 500;
-
-const brokerQuerySchema = z.object({
-  broker: z
-    .string()
-    .trim()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe('Only holdings with this brokerage firm (name, any case)'),
-});
 
 const HOLDING_BODY_DESCRIPTION =
   'Body: symbol, price (buy price > 0), sellPrice (optional; other than 0 makes the holding REALIZED), exchange (NSE or BSE), ' +
@@ -105,7 +90,7 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My holdings in a segment',
         description: `The caller’s holdings whose segment (instrument type) has this name, any case; \`?broker=\` narrows them to one firm. 404 when no such segment exists. ${LIST_DESCRIPTION}`,
-        params: z.object({ segmentName: z.string().trim().min(1).max(100) }),
+        params: segmentNameParamsSchema,
         querystring: brokerQuerySchema,
         response: { 200: z.array(holdingDtoSchema), ...errorResponses(400, 401, 404) },
       },
@@ -130,7 +115,7 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Add a holding',
         description: `${HOLDING_BODY_DESCRIPTION} A symbol without loaded prices is a 400.`,
-        body: holdingSchema,
+        body: holdingBodySchema,
         response: { 201: holdingDtoSchema, ...errorResponses(400, 401) },
       },
     },
@@ -151,7 +136,7 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
           `${HOLDING_BODY_DESCRIPTION} Giving an open holding a sell price sells it: only the sell side changes, and selling fewer ` +
           'shares than held splits it (this id becomes the sold, REALIZED part; remainingHolding is the new open rest). Selling more than held is a 400.',
         params: idParamsSchema,
-        body: holdingSchema,
+        body: holdingBodySchema,
         response: { 200: holdingUpdateDtoSchema, ...errorResponses(400, 401, 404) },
       },
     },
@@ -175,74 +160,5 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteHolding(app.db, requireUser(request).id, request.params.id);
       return { message: 'Holding deleted successfully!' };
     },
-  );
-
-  app.get(
-    '/user/current-prices',
-    {
-      schema: {
-        tags: ['user: portfolio'],
-        summary: 'Current prices of many symbols at once',
-        description: `\`?symbols=A,B,C\` (up to ${MAX_PRICE_SYMBOLS}): each symbol's latest close of its equity series (EQ, BE, BZ, SM, ST) and the change from the day before. Symbols without prices are left out. One call for a whole table (the BFF batches with DataLoader).`,
-        querystring: z.object({ symbols: z.string().max(30_000).optional().describe('Comma-separated symbols') }),
-        response: { 200: z.array(latestPriceDtoSchema), ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => {
-      const symbols = (request.query.symbols ?? '')
-        .split(',')
-        .map((symbol) => symbol.trim())
-        .filter(Boolean);
-      if (symbols.length > MAX_PRICE_SYMBOLS)
-        throw new BadRequestError(`At most ${MAX_PRICE_SYMBOLS} symbols per call`);
-      return [...(await latestPrices(app.db, symbols)).values()];
-    },
-  );
-
-  app.get(
-    '/user/current-prices/search',
-    {
-      schema: {
-        tags: ['user: portfolio'],
-        summary: 'Symbols with prices matching a text',
-        description:
-          'The holding form’s symbol dropdown: symbols with loaded prices that start with (then contain) `q`, any case, with their current price.',
-        querystring: z.object({
-          q: z.string().max(50).default(''),
-          limit: z.coerce.number().int().min(1, 'limit must be 1 to 50').max(50, 'limit must be 1 to 50').default(20),
-        }),
-        response: { 200: z.array(latestPriceDtoSchema), ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => searchPricedSymbols(app.db, request.query.q, request.query.limit),
-  );
-
-  app.get(
-    '/user/portfolio/summary',
-    {
-      schema: {
-        tags: ['user: portfolio'],
-        summary: 'My portfolio totals per firm and segment',
-        description:
-          'invested, currentValue, realized, unrealized, charges and net: overall, per firm, per firm and segment, per segment. Every firm and segment is listed.',
-        response: { 200: summaryDtoSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => getPortfolioSummary(app.db, requireUser(request).id),
-  );
-
-  app.get(
-    '/user/portfolio/alerts',
-    {
-      schema: {
-        tags: ['user: portfolio'],
-        summary: 'Alerts computed from my holdings',
-        description:
-          'Open holdings at a new 52-week high or low on their latest trading day, the segment whose value moved most, and a holding above 40 % of the current value. `?broker=` narrows to one firm.',
-        querystring: brokerQuerySchema,
-        response: { 200: z.array(alertDtoSchema), ...errorResponses(400, 401) },
-      },
-    },
-    async (request) => getPortfolioAlerts(app.db, requireUser(request).id, request.query.broker),
   );
 };

@@ -1,13 +1,20 @@
-/** The portfolio area's routes: reference data, charges, holdings and financial instrument types. */
+/**
+ * The portfolio area's routes: reference data, charges, financial instrument types, holdings,
+ * quotes for holdings, and the summary and alerts.
+ */
 import type { FastifyPluginAsync } from 'fastify';
 import { referenceRoutes } from './reference.routes.js';
 import { chargeRoutes } from './charges.routes.js';
-import { holdingRoutes } from './holdings.routes.js';
 import { instrumentRoutes } from './instruments.routes.js';
+import { holdingRoutes } from './holdings.routes.js';
+import { quoteRoutes } from './quotes.routes.js';
+import { summaryRoutes } from './summary.routes.js';
 
 export const portfolioRoutes: FastifyPluginAsync = async (app) => {
   await app.register(referenceRoutes);
   await app.register(chargeRoutes);
-  await app.register(holdingRoutes);
   await app.register(instrumentRoutes);
+  await app.register(holdingRoutes);
+  await app.register(quoteRoutes);
+  await app.register(summaryRoutes);
 };

@@ -1,2 +1,11 @@
-/** REST contract of the portfolio area: brokerage firms, segments, charge types, charges, instruments, holdings, summary, alerts. */
-export {};
+/**
+ * REST contract of the portfolio area: brokerage firms, segments, charge types, charges,
+ * financial instruments, holdings, quotes for holdings, summary and alerts.
+ */
+export * from './reference.js';
+export * from './charges.js';
+export * from './instruments.js';
+export * from './holdings.js';
+export * from './quotes.js';
+export * from './summary.js';
+export * from './alerts.js';

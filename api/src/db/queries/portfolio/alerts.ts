@@ -1,0 +1,156 @@
+/**
+ * GET /user/portfolio/alerts: alerts computed from the caller's open holdings and the loaded
+ * prices (52-week highs and lows, the segment that moved most, a holding too large a share).
+ */
+import Big from 'big.js';
+import { sql } from 'drizzle-orm';
+import { formatRupees } from '@bazaar/shared';
+import type { HoldingDto, PortfolioAlertDto } from '@bazaar/shared/contract';
+import type { Database } from '../../client.js';
+import { queryRows } from '../../client.js';
+import { listHoldings } from './holdings.js';
+import { equitySeriesList, latestEquityRow, latestPrices } from './quotes.js';
+
+const CONCENTRATION_SHARE_PERCENT = 40;
+/** About 250 trading days make a year; a symbol with fewer than this many in the window has no 52-week range yet. */
+const MIN_TRADING_DAYS_FOR_52_WEEKS = 200;
+
+/**
+ * Alerts computed from the caller's open holdings (optionally of one firm):
+ * - a held symbol whose latest close is above every high (below every low) of the 52 weeks before it
+ *   (when at least 200 trading days of those 52 weeks are loaded);
+ * - the segment whose value moved most on its latest trading day (in rupees);
+ * - one holding worth more than 40 % of the current value (time to rebalance).
+ */
+export async function getPortfolioAlerts(
+  db: Database,
+  userId: number,
+  brokerName?: string,
+): Promise<PortfolioAlertDto[]> {
+  const all = await listHoldings(db, userId, { brokerName });
+  const open = all.filter((h) => h.status === 'UNREALIZED');
+  const alerts: PortfolioAlertDto[] = [];
+  if (open.length === 0) return alerts;
+
+  const symbols = [...new Set(open.map((h) => h.symbol))];
+  const values = sql.join(
+    symbols.map((symbol) => sql`(${symbol}::varchar)`),
+    sql`, `,
+  );
+  const extremes = await queryRows<{
+    symbol: string;
+    trade_date: string;
+    close_price: string;
+    year_high: string | null;
+    year_low: string | null;
+    days: number;
+  }>(
+    db,
+    sql`
+      SELECT s.symbol, latest.trade_date, latest.close_price, window_range.year_high, window_range.year_low, window_range.days
+      FROM (VALUES ${values}) AS s(symbol)
+      CROSS JOIN LATERAL (${latestEquityRow(sql`s.symbol`)}) latest
+      CROSS JOIN LATERAL (
+        SELECT max(sp.high_price)::text AS year_high, min(sp.low_price)::text AS year_low, count(*)::int AS days
+        FROM stock_prices sp
+        WHERE sp.symbol = s.symbol AND sp.series IN (${equitySeriesList})
+          AND sp.trade_date < latest.trade_day AND sp.trade_date >= latest.trade_day - 364
+      ) window_range
+    `,
+  );
+  for (const row of extremes) {
+    // a "52-week" extreme needs a year of prices behind it, not a few days
+    if (row.year_high === null || row.year_low === null || row.days < MIN_TRADING_DAYS_FOR_52_WEEKS) continue;
+    const firmNames = [...new Set(open.filter((h) => h.symbol === row.symbol).map((h) => h.brokerageFirm.name))].join(
+      ', ',
+    );
+    if (new Big(row.close_price).gt(row.year_high)) {
+      alerts.push({
+        kind: 'NEW_52_WEEK_HIGH',
+        title: `${row.symbol} at a 52-week high`,
+        message: `${row.symbol} closed at ${formatRupees(row.close_price)} on ${row.trade_date}, above its 52-week high of ${formatRupees(row.year_high)}.`,
+        tone: 'positive',
+        symbol: row.symbol,
+        segment: null,
+        brokerageFirm: firmNames,
+        date: row.trade_date,
+      });
+    } else if (new Big(row.close_price).lt(row.year_low)) {
+      alerts.push({
+        kind: 'NEW_52_WEEK_LOW',
+        title: `${row.symbol} at a 52-week low`,
+        message: `${row.symbol} closed at ${formatRupees(row.close_price)} on ${row.trade_date}, below its 52-week low of ${formatRupees(row.year_low)}.`,
+        tone: 'negative',
+        symbol: row.symbol,
+        segment: null,
+        brokerageFirm: firmNames,
+        date: row.trade_date,
+      });
+    }
+  }
+
+  const segmentMove = await biggestSegmentMove(db, open);
+  if (segmentMove) alerts.push(segmentMove);
+
+  const valued = open.filter((h) => h.profitLoss.marketValue !== null);
+  const bySymbol = new Map<string, Big>();
+  for (const h of valued)
+    bySymbol.set(h.symbol, (bySymbol.get(h.symbol) ?? new Big(0)).plus(h.profitLoss.marketValue as string));
+  const total = [...bySymbol.values()].reduce((sum, value) => sum.plus(value), new Big(0));
+  const [top] = [...bySymbol.entries()].sort((a, b) => b[1].cmp(a[1]));
+  if (top && bySymbol.size >= 2 && total.gt(0)) {
+    const share = top[1].div(total).times(100);
+    if (share.gt(CONCENTRATION_SHARE_PERCENT)) {
+      alerts.push({
+        kind: 'CONCENTRATION',
+        title: 'Rebalance Portfolio',
+        message: `${top[0]} is ${share.round(1).toFixed(1)}% of the current value of your open holdings${brokerName ? ` at ${brokerName}` : ''}; consider rebalancing.`,
+        tone: 'neutral',
+        symbol: top[0],
+        segment: null,
+        brokerageFirm: brokerName ?? null,
+        date: null,
+      });
+    }
+  }
+  return alerts;
+}
+
+/** The segment whose open holdings gained or lost the most value on their latest trading day. */
+async function biggestSegmentMove(db: Database, open: HoldingDto[]): Promise<PortfolioAlertDto | undefined> {
+  const prices = await latestPrices(
+    db,
+    open.map((h) => h.symbol),
+  );
+  const bySegment = new Map<string, { change: Big; previous: Big; date: string }>();
+  for (const h of open) {
+    const price = prices.get(h.symbol);
+    if (price?.previousClose == null || price.change === null) continue;
+    const entry = bySegment.get(h.instrumentType) ?? {
+      change: new Big(0),
+      previous: new Big(0),
+      date: price.tradeDate,
+    };
+    entry.change = entry.change.plus(new Big(price.change).times(h.quantity));
+    entry.previous = entry.previous.plus(new Big(price.previousClose).times(h.quantity));
+    if (price.tradeDate > entry.date) entry.date = price.tradeDate;
+    bySegment.set(h.instrumentType, entry);
+  }
+  const [biggest] = [...bySegment.entries()]
+    .filter(([, move]) => !move.change.eq(0) && move.previous.gt(0))
+    .sort((a, b) => b[1].change.abs().cmp(a[1].change.abs()));
+  if (!biggest) return undefined;
+  const [segment, move] = biggest;
+  const percent = move.change.div(move.previous).times(100).abs().round(2).toFixed(2);
+  const up = move.change.gt(0);
+  return {
+    kind: 'SEGMENT_MOVE',
+    title: `${segment} ${up ? 'up' : 'down'} ${percent}%`,
+    message: `Your ${segment} holdings ${up ? 'gained' : 'lost'} ${formatRupees(move.change.abs())} (${percent}%) on ${move.date}.`,
+    tone: up ? 'positive' : 'negative',
+    symbol: null,
+    segment,
+    brokerageFirm: null,
+    date: move.date,
+  };
+}

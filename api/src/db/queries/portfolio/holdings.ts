@@ -1,0 +1,352 @@
+/**
+ * The caller's holdings (/user/holding…) with their quotes and P&L net of charges (the maths
+ * lives in @bazaar/shared/portfolio). Every query takes the owner's user id: a holding of someone
+ * else is "not found", never visible and never changed.
+ */
+import { createHash } from 'node:crypto';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  computeProfitLoss,
+  exchangeToday,
+  holdingDateProblems,
+  holdingStatus,
+  OversellError,
+  splitForSale,
+  type Exchange,
+} from '@bazaar/shared';
+import type { HoldingDto } from '@bazaar/shared/contract';
+import type { Database } from '../../client.js';
+import { dataVersions, type VersionedTable } from '../data-versions.js';
+import { brokerageFirms, holdings, segments } from '../../schema/index.js';
+import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { firmDto, resolveFirm } from './brokerage-firms.js';
+import { chargeRulesFor } from './charges.js';
+import { resolveNamed } from './named-entities.js';
+import { latestPrices, loadLatestPrices, normaliseSymbol } from './quotes.js';
+import type { Reference } from './write-guards.js';
+
+export interface HoldingInput {
+  symbol: string;
+  price: string;
+  sellPrice?: string | undefined;
+  exchange: string;
+  quantity: number;
+  creationDate: string;
+  sellingDate?: string | undefined;
+  brokerageFirm: Reference;
+  /** The segment's name. */
+  instrumentType: string;
+}
+
+export interface HoldingFilter {
+  segmentName?: string | undefined;
+  brokerName?: string | undefined;
+}
+
+function holdingQuery(db: Database) {
+  return db
+    .select({
+      holding: {
+        id: holdings.id,
+        brokerageFirmId: holdings.brokerageFirmId,
+        segmentId: holdings.segmentId,
+        symbol: holdings.symbol,
+        exchange: holdings.exchange,
+        quantity: holdings.quantity,
+        lotQuantity: holdings.lotQuantity,
+        price: holdings.price,
+        sellPrice: holdings.sellPrice,
+        status: holdings.status,
+        creationDate: holdings.creationDate,
+        sellingDate: holdings.sellingDate,
+      },
+      firm: {
+        id: brokerageFirms.id,
+        name: brokerageFirms.name,
+        address: brokerageFirms.address,
+        contactNumber: brokerageFirms.contactNumber,
+      },
+      segmentName: segments.name,
+    })
+    .from(holdings)
+    .innerJoin(brokerageFirms, eq(brokerageFirms.id, holdings.brokerageFirmId))
+    .innerJoin(segments, eq(segments.id, holdings.segmentId));
+}
+
+type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingQuery>['execute']>>[number];
+
+/** Rows → DTOs with current prices and P&L: one price query and one charges query for all rows. */
+async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeToday()): Promise<HoldingDto[]> {
+  if (rows.length === 0) return [];
+  const prices = await latestPrices(
+    db,
+    rows.map((row) => row.holding.symbol),
+  );
+  const rules = await chargeRulesFor(
+    db,
+    rows.map((row) => row.holding.brokerageFirmId),
+    rows.map((row) => row.holding.segmentId),
+  );
+  return rows.map((row) => {
+    const h = row.holding;
+    const price = prices.get(h.symbol);
+    const pnl = computeProfitLoss(
+      {
+        brokerageFirmId: h.brokerageFirmId,
+        segmentId: h.segmentId,
+        exchange: h.exchange,
+        quantity: h.quantity,
+        lotQuantity: h.lotQuantity,
+        price: h.price,
+        creationDate: h.creationDate,
+        sellPrice: h.sellPrice,
+        sellingDate: h.sellingDate,
+        currentPrice: price?.closePrice ?? null,
+      },
+      rules,
+      today,
+    );
+    return {
+      id: h.id,
+      symbol: h.symbol,
+      currentPrice: price?.closePrice ?? null,
+      priceDate: price?.tradeDate ?? null,
+      priceSeries: price?.series ?? null,
+      previousClose: price?.previousClose ?? null,
+      priceChange: price?.change ?? null,
+      price: h.price,
+      sellPrice: h.sellPrice,
+      exchange: h.exchange as Exchange,
+      instrumentType: row.segmentName,
+      segmentId: h.segmentId,
+      quantity: h.quantity,
+      lotQuantity: h.lotQuantity,
+      status: h.status as HoldingDto['status'],
+      creationDate: h.creationDate,
+      sellingDate: h.sellingDate,
+      brokerageFirm: firmDto(row.firm),
+      profitLoss: { ...pnl, profitLoss: pnl.net },
+    };
+  });
+}
+
+/** Everything an answer of listHoldings depends on, besides the caller, the filter and the day. */
+const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = [
+  'holdings',
+  'stock_prices',
+  'charges',
+  'charge_types',
+  'brokerage_firms',
+  'segments',
+];
+
+/**
+ * The entity tag of listHoldings' answer for this caller, filter and exchange day: it changes
+ * whenever any row the answer is computed from may have changed (data_versions), so a client
+ * holding the same tag may reuse its copy (GET /user/holding… answers 304). Opaque: a digest.
+ */
+export async function holdingsListTag(
+  db: Database,
+  userId: number,
+  filter: HoldingFilter,
+  today: string,
+): Promise<string> {
+  const versions = await dataVersions(db, HOLDINGS_LIST_INPUTS);
+  const counters = HOLDINGS_LIST_INPUTS.map((table) => `${table}:${versions.get(table) ?? '?'}`);
+  const inputs = [
+    userId,
+    filter.segmentName?.trim().toLowerCase() ?? null,
+    filter.brokerName?.trim().toLowerCase() ?? null,
+    today,
+    counters,
+  ];
+  return `"${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 32)}"`;
+}
+
+export async function listHoldings(
+  db: Database,
+  userId: number,
+  filter: HoldingFilter = {},
+  today = exchangeToday(),
+): Promise<HoldingDto[]> {
+  const conditions: SQL[] = [eq(holdings.userId, userId)];
+  if (filter.segmentName !== undefined)
+    conditions.push(sql`lower(${segments.name}) = lower(${filter.segmentName.trim()})`);
+  if (filter.brokerName !== undefined)
+    conditions.push(sql`lower(${brokerageFirms.name}) = lower(${filter.brokerName.trim()})`);
+  const rows = await holdingQuery(db)
+    .where(and(...conditions))
+    .orderBy(asc(holdings.symbol), asc(holdings.creationDate), asc(holdings.id));
+  return toHoldingDtos(db, rows, today);
+}
+
+/** The caller's holding, or 404 (another user's holding is indistinguishable from a missing one). */
+async function ownHoldingRow(
+  db: Database,
+  userId: number,
+  id: number,
+  lock = false,
+): Promise<typeof holdings.$inferSelect> {
+  const query = db
+    .select()
+    .from(holdings)
+    .where(and(eq(holdings.id, id), eq(holdings.userId, userId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new NotFoundError(`Holding ${id} was not found`);
+  return row;
+}
+
+export async function getHolding(db: Database, userId: number, id: number): Promise<HoldingDto> {
+  const rows = await holdingQuery(db).where(and(eq(holdings.id, id), eq(holdings.userId, userId)));
+  if (rows.length === 0) throw new NotFoundError(`Holding ${id} was not found`);
+  const [dto] = await toHoldingDtos(db, rows);
+  return dto as HoldingDto;
+}
+
+/** The holding date rules, shared with the holding form: the first broken one is a 400. */
+function checkHoldingDates(input: HoldingInput, today: string): void {
+  const sold = holdingStatus(input.sellPrice) === 'REALIZED';
+  const problems = holdingDateProblems({ ...input, sold }, today);
+  if (problems[0]) throw new BadRequestError(problems[0].message);
+}
+
+async function requirePrices(tx: Database, symbol: string): Promise<void> {
+  const prices = await loadLatestPrices(tx, [symbol]);
+  if (!prices.has(symbol))
+    throw new BadRequestError(`No prices are loaded for symbol ${symbol}; choose a symbol from the list`);
+}
+
+export async function createHolding(db: Database, userId: number, input: HoldingInput): Promise<HoldingDto> {
+  const today = exchangeToday();
+  checkHoldingDates(input, today);
+  const symbol = normaliseSymbol(input.symbol);
+  const id = await db.transaction(async (tx) => {
+    const firm = await resolveFirm(tx, input.brokerageFirm);
+    const segment = await resolveNamed(tx, 'segment', { name: input.instrumentType });
+    await requirePrices(tx, symbol);
+    const status = holdingStatus(input.sellPrice);
+    const [row] = await tx
+      .insert(holdings)
+      .values({
+        userId,
+        brokerageFirmId: firm.id,
+        segmentId: segment.id,
+        symbol,
+        exchange: input.exchange,
+        quantity: input.quantity,
+        lotQuantity: input.quantity,
+        price: input.price,
+        sellPrice: status === 'REALIZED' ? (input.sellPrice ?? null) : null,
+        status,
+        creationDate: input.creationDate,
+        sellingDate: status === 'REALIZED' ? (input.sellingDate ?? null) : null,
+      })
+      .returning({ id: holdings.id });
+    return (row as { id: number }).id;
+  });
+  return getHolding(db, userId, id);
+}
+
+export interface HoldingUpdateResult {
+  holding: HoldingDto;
+  /** The open rest of a partial sale, as a new holding. */
+  remainingHolding: HoldingDto | null;
+}
+
+/**
+ * Edits a holding, or sells it. A sale (an open holding given a sell price other than 0) changes
+ * only the sell side: the buy side (symbol, exchange, price, buying date, firm, segment) stays as
+ * stored. Selling fewer shares than held splits the row: this id becomes the sold part and a new
+ * open row keeps the rest. Selling more than held is refused.
+ */
+export async function updateHolding(
+  db: Database,
+  userId: number,
+  id: number,
+  input: HoldingInput,
+): Promise<HoldingUpdateResult> {
+  const today = exchangeToday();
+  const remainingId = await db.transaction(async (tx) => {
+    const stored = await ownHoldingRow(tx, userId, id, true);
+    const status = holdingStatus(input.sellPrice);
+    const isSale = stored.status === 'UNREALIZED' && status === 'REALIZED';
+
+    if (isSale) {
+      checkHoldingDates({ ...input, creationDate: stored.creationDate }, today);
+      let split;
+      try {
+        split = splitForSale(stored.quantity, input.quantity);
+      } catch (error) {
+        if (error instanceof OversellError) throw new BadRequestError(error.message);
+        throw error;
+      }
+      await tx
+        .update(holdings)
+        .set({
+          quantity: split.sold,
+          sellPrice: input.sellPrice ?? null,
+          sellingDate: input.sellingDate ?? null,
+          status: 'REALIZED',
+          updatedAt: new Date(),
+        })
+        .where(eq(holdings.id, id));
+      if (split.remaining === 0) return null;
+      const [rest] = await tx
+        .insert(holdings)
+        .values({
+          userId,
+          brokerageFirmId: stored.brokerageFirmId,
+          segmentId: stored.segmentId,
+          symbol: stored.symbol,
+          exchange: stored.exchange,
+          quantity: split.remaining,
+          lotQuantity: stored.lotQuantity,
+          price: stored.price,
+          sellPrice: null,
+          status: 'UNREALIZED',
+          creationDate: stored.creationDate,
+          sellingDate: null,
+        })
+        .returning({ id: holdings.id });
+      return (rest as { id: number }).id;
+    }
+
+    checkHoldingDates(input, today);
+    const symbol = normaliseSymbol(input.symbol);
+    if (symbol !== stored.symbol) await requirePrices(tx, symbol);
+    const firm = await resolveFirm(tx, input.brokerageFirm);
+    const segment = await resolveNamed(tx, 'segment', { name: input.instrumentType });
+    // a row never split follows its quantity; a split row keeps its order's quantity (never below its own)
+    const lotQuantity =
+      stored.lotQuantity === stored.quantity ? input.quantity : Math.max(stored.lotQuantity, input.quantity);
+    await tx
+      .update(holdings)
+      .set({
+        brokerageFirmId: firm.id,
+        segmentId: segment.id,
+        symbol,
+        exchange: input.exchange,
+        quantity: input.quantity,
+        lotQuantity,
+        price: input.price,
+        sellPrice: status === 'REALIZED' ? (input.sellPrice ?? null) : null,
+        status,
+        creationDate: input.creationDate,
+        sellingDate: status === 'REALIZED' ? (input.sellingDate ?? null) : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(holdings.id, id));
+    return null;
+  });
+  const holding = await getHolding(db, userId, id);
+  const remainingHolding = remainingId === null ? null : await getHolding(db, userId, remainingId);
+  return { holding, remainingHolding };
+}
+
+export async function deleteHolding(db: Database, userId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(holdings)
+    .where(and(eq(holdings.id, id), eq(holdings.userId, userId)))
+    .returning({ id: holdings.id });
+  if (deleted.length === 0) throw new NotFoundError(`Holding ${id} was not found`);
+}

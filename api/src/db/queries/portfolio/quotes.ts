@@ -1,0 +1,166 @@
+/**
+ * Quotes for holdings: each symbol's current price (the latest close of its equity series) and
+ * the close of the trading day before, through a cache kept exact by data_versions; and the
+ * symbol search of the holding form.
+ */
+import Big from 'big.js';
+import { sql, type SQL } from 'drizzle-orm';
+import { EQUITY_SERIES } from '@bazaar/shared';
+import type { LatestPriceDto } from '@bazaar/shared/contract';
+import type { Database } from '../../client.js';
+import { queryRows } from '../../client.js';
+import { dataVersion } from '../data-versions.js';
+
+/** The equity series as an SQL list, for `series IN (…)`. */
+export const equitySeriesList = sql.join(
+  EQUITY_SERIES.map((series) => sql`${series}`),
+  sql`, `,
+);
+/**
+ * The latest equity-series row of a symbol (optionally before a date), as a subquery for a
+ * LATERAL join. One backward index probe per series on the primary key (symbol, series,
+ * trade_date), then the latest of those five rows (EQ first on a tie): a plain
+ * `series IN (…) ORDER BY trade_date DESC` would read and sort every row of the symbol.
+ */
+export function latestEquityRow(symbol: SQL, before?: SQL): SQL {
+  const probes = EQUITY_SERIES.map(
+    (series, rank) =>
+      sql`(SELECT sp.close_price, sp.trade_date, sp.series, ${sql.raw(String(rank))} AS series_rank FROM stock_prices sp
+           WHERE sp.symbol = ${symbol} AND sp.series = ${sql.raw(`'${series}'`)}${before ? sql` AND sp.trade_date < ${before}` : sql``}
+           ORDER BY sp.trade_date DESC LIMIT 1)`,
+  );
+  return sql`SELECT probe.close_price::text AS close_price, probe.trade_date::text AS trade_date, probe.trade_date AS trade_day, probe.series
+    FROM (${sql.join(probes, sql` UNION ALL `)}) probe ORDER BY probe.trade_date DESC, probe.series_rank LIMIT 1`;
+}
+
+export function normaliseSymbol(symbol: string): string {
+  return symbol.trim().toUpperCase();
+}
+
+function uniqueSymbols(symbols: Iterable<string>): string[] {
+  return [...new Set([...symbols].map(normaliseSymbol).filter((symbol) => symbol !== ''))];
+}
+
+/**
+ * Quotes already read, per database handle, valid for one version of stock_prices (the
+ * data_versions counter, bumped by a trigger in every transaction that writes prices). Quotes only
+ * change when prices are written, yet a holdings table of 50 rows would otherwise probe the price
+ * index 250 times on every view. Each call reads the version first (one primary-key read), so a
+ * committed upload is seen by the very next request, on every API instance.
+ */
+interface QuoteCache {
+  version: number;
+  /** null: the symbol has no equity prices (asked for again only after the next price write). */
+  quotes: Map<string, LatestPriceDto | null>;
+}
+
+const quoteCaches = new WeakMap<Database, QuoteCache>();
+/** Far above the ~2,500 equity symbols of NSE: the bound only guards against junk symbols. */
+const MAX_CACHED_QUOTES = 20_000;
+
+/**
+ * The latest close of each symbol's equity series, with the close of the trading day before it,
+ * through the quote cache. Symbols without prices are absent from the map. Inside a transaction
+ * use loadLatestPrices: a transaction's object is not the handle the cache is kept for.
+ */
+export async function latestPrices(db: Database, symbols: Iterable<string>): Promise<Map<string, LatestPriceDto>> {
+  const wanted = uniqueSymbols(symbols);
+  if (wanted.length === 0) return new Map();
+  const version = await dataVersion(db, 'stock_prices');
+  let cache = quoteCaches.get(db);
+  if (!cache || version > cache.version) {
+    cache = { version, quotes: new Map() };
+    quoteCaches.set(db, cache);
+  }
+  // a reader whose snapshot is older than the cache's (or a database without the counter) reads
+  // for itself and keeps nothing
+  if (version !== cache.version) return loadLatestPrices(db, wanted);
+  const missing = wanted.filter((symbol) => !cache.quotes.has(symbol));
+  if (missing.length > 0) {
+    const loaded = await loadLatestPrices(db, missing);
+    if (cache.quotes.size + missing.length > MAX_CACHED_QUOTES) cache.quotes.clear();
+    for (const symbol of missing) cache.quotes.set(symbol, loaded.get(symbol) ?? null);
+  }
+  const result = new Map<string, LatestPriceDto>();
+  for (const symbol of wanted) {
+    const quote = cache.quotes.get(symbol);
+    if (quote) result.set(symbol, quote);
+  }
+  return result;
+}
+
+/**
+ * The latest close of each symbol's equity series (five short index probes per symbol), with
+ * the close of the trading day before it, read from the database. Symbols without prices are
+ * absent from the map.
+ */
+export async function loadLatestPrices(db: Database, symbols: Iterable<string>): Promise<Map<string, LatestPriceDto>> {
+  const wanted = uniqueSymbols(symbols);
+  const result = new Map<string, LatestPriceDto>();
+  if (wanted.length === 0) return result;
+  const values = sql.join(
+    wanted.map((symbol) => sql`(${symbol}::varchar)`),
+    sql`, `,
+  );
+  // The two latest rows of each equity series hold both the latest close and the close of the
+  // trading day before it (whichever series that day traded in): 5 short index probes a symbol.
+  const probes = EQUITY_SERIES.map(
+    (series, rank) =>
+      sql`(SELECT sp.close_price::text AS close_price, sp.trade_date::text AS trade_date, sp.series, ${sql.raw(String(rank))} AS series_rank
+           FROM stock_prices sp WHERE sp.symbol = s.symbol AND sp.series = ${sql.raw(`'${series}'`)} ORDER BY sp.trade_date DESC LIMIT 2)`,
+  );
+  const rows = await queryRows<{
+    symbol: string;
+    close_price: string;
+    trade_date: string;
+    series: string;
+    series_rank: number;
+  }>(
+    db,
+    sql`SELECT s.symbol, p.close_price, p.trade_date, p.series, p.series_rank
+        FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${sql.join(probes, sql` UNION ALL `)}) p`,
+  );
+  const bySymbol = new Map<string, typeof rows>();
+  for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
+  for (const [symbol, candidates] of bySymbol) {
+    // latest date first; on one date EQ before BE, BZ, SM, ST
+    candidates.sort((a, b) =>
+      a.trade_date === b.trade_date ? a.series_rank - b.series_rank : a.trade_date < b.trade_date ? 1 : -1,
+    );
+    const latest = candidates[0] as (typeof rows)[number];
+    const previous = candidates.find((row) => row.trade_date < latest.trade_date);
+    result.set(symbol, {
+      symbol,
+      closePrice: latest.close_price,
+      tradeDate: latest.trade_date,
+      series: latest.series,
+      previousClose: previous?.close_price ?? null,
+      change: previous ? new Big(latest.close_price).minus(previous.close_price).toFixed() : null,
+    });
+  }
+  return result;
+}
+
+/**
+ * Symbols with prices whose name starts with (then contains) the search text, with their current
+ * price: the choices of the holding form's symbol dropdown.
+ */
+export async function searchPricedSymbols(db: Database, search: string, limit: number): Promise<LatestPriceDto[]> {
+  const text = normaliseSymbol(search).replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await queryRows<{ symbol: string }>(
+    db,
+    sql`
+      SELECT symbol FROM (
+        SELECT DISTINCT sp.symbol FROM stock_prices sp
+        WHERE sp.series IN (${equitySeriesList}) AND sp.symbol LIKE ${`%${text}%`}
+      ) matches
+      ORDER BY (symbol LIKE ${`${text}%`}) DESC, symbol
+      LIMIT ${limit}
+    `,
+  );
+  const prices = await latestPrices(
+    db,
+    rows.map((row) => row.symbol),
+  );
+  return rows.map((row) => prices.get(row.symbol)).filter((price): price is LatestPriceDto => price !== undefined);
+}

@@ -1,0 +1,94 @@
+/**
+ * The caller's holdings (/user/holding…): each with its quote and its P&L net of charges. The
+ * REST field instrumentType is the holding's segment's name (GraphQL calls it segmentName).
+ */
+import { z } from 'zod';
+import { EXCHANGES, HOLDING_STATUSES } from '../../constants.js';
+import { holdingSchema } from '../../validation/reference.js';
+import { brokerageFirmDtoSchema } from './reference.js';
+
+export const chargeBreakdownDtoSchema = z
+  .object({
+    chargeTypeId: z.number().int(),
+    chargeTypeName: z.string(),
+    buy: z.string().describe('Paid on the buy'),
+    sell: z.string().describe('Paid (or, for an open holding, estimated) on the sell'),
+    total: z.string().describe('buy + sell'),
+  })
+  .describe('One charge type’s share of a holding’s charges');
+export type ChargeBreakdownDto = z.infer<typeof chargeBreakdownDtoSchema>;
+
+export const profitLossDtoSchema = z
+  .object({
+    profitLoss: z.string().nullable().describe('Net P&L (gross − charges); the value the table shows'),
+    status: z.enum(HOLDING_STATUSES),
+    invested: z.string().describe('price × quantity'),
+    marketValue: z.string().nullable().describe('Sell value (realized) or current value (open); null without a price'),
+    gross: z.string().nullable().describe('(sell or current price − price) × quantity'),
+    buyCharges: z.string(),
+    sellCharges: z.string(),
+    charges: z.string(),
+    sellChargesEstimated: z.boolean().describe('True for open holdings: the sell side is charged as if sold today'),
+    breakdown: z.array(chargeBreakdownDtoSchema).describe('Charges per charge type'),
+    net: z.string().nullable(),
+  })
+  .describe('P&L net of charges; exact decimal strings (round only for display)');
+export type ProfitLossDto = z.infer<typeof profitLossDtoSchema>;
+
+export const holdingDtoSchema = z
+  .object({
+    id: z.number().int(),
+    symbol: z.string(),
+    currentPrice: z.string().nullable().describe('Latest close of the symbol’s equity series'),
+    priceDate: z.string().nullable().describe('Exchange date of currentPrice'),
+    priceSeries: z.string().nullable().describe('Series of currentPrice (EQ, BE, BZ, SM or ST)'),
+    previousClose: z.string().nullable().describe('Close of the trading day before priceDate'),
+    priceChange: z.string().nullable().describe('currentPrice − previousClose'),
+    price: z.string().describe('Buy price'),
+    sellPrice: z.string().nullable(),
+    exchange: z.enum(EXCHANGES),
+    instrumentType: z.string().describe('The name of the holding’s segment (read-only)'),
+    segmentId: z.number().int().describe('The holding’s segment'),
+    quantity: z.number().int(),
+    lotQuantity: z
+      .number()
+      .int()
+      .describe('Quantity of the buy order this row came from (larger after a partial sale)'),
+    status: z.enum(HOLDING_STATUSES),
+    creationDate: z.string().describe('Buying date, YYYY-MM-DD'),
+    sellingDate: z.string().nullable(),
+    brokerageFirm: brokerageFirmDtoSchema,
+    profitLoss: profitLossDtoSchema,
+  })
+  .describe('A holding of the caller, with its current price and P&L net of charges');
+export type HoldingDto = z.infer<typeof holdingDtoSchema>;
+
+export const holdingUpdateDtoSchema = holdingDtoSchema
+  .extend({
+    remainingHolding: holdingDtoSchema.nullable().describe('After a partial sale: the new open holding with the rest'),
+  })
+  .describe('The updated holding; a partial sale also answers the open rest as remainingHolding');
+export type HoldingUpdateDto = z.infer<typeof holdingUpdateDtoSchema>;
+
+/**
+ * POST /user/holding and PUT /user/holding/{id}: the form's fields; brokerageFirm as {id} or
+ * {name}; instrumentType is the segment's name. Ids, owners, status and prices in a body are ignored.
+ */
+export const holdingBodySchema = holdingSchema;
+export type HoldingBody = z.input<typeof holdingBodySchema>;
+
+/** ?broker= of the holdings lists and the alerts. */
+export const brokerQuerySchema = z.object({
+  broker: z
+    .string()
+    .trim()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Only holdings with this brokerage firm (name, any case)'),
+});
+
+/** GET /user/holding/{segmentName}. */
+export const segmentNameParamsSchema = z.object({
+  segmentName: z.string().trim().min(1).max(100).describe('The segment’s name, any case'),
+});
