@@ -19,8 +19,8 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { loadConfig } from '../src/config.js';
 import { createStartedApp } from '../src/start.js';
-import { ingestFile } from '../src/ingest/index.js';
-import { inTransaction } from '../src/ingest/sql-session.js';
+import { uploadFile } from '../src/uploads/index.js';
+import { inTransaction } from '../src/uploads/sql-session.js';
 // @ts-expect-error plain ESM helper shared with the scripts
 import { startPostgres } from '../../scripts/lib/postgres.mjs';
 
@@ -120,7 +120,7 @@ async function rawCopyOnce(handle: DatabaseHandle, files: BenchFile[]): Promise<
 async function ingestAll(handle: DatabaseHandle, files: BenchFile[]): Promise<number> {
   const started = performance.now();
   for (const file of files) {
-    await ingestFile({ dbHandle: handle }, 'UPLOAD_STOCK_PRICE', file.name, file.bytes, {
+    await uploadFile({ dbHandle: handle }, 'UPLOAD_STOCK_PRICE', file.name, file.bytes, {
       id: null,
       username: 'bench',
     });

@@ -8,6 +8,12 @@ import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
+import type {
+  ErrorBody,
+  UploadHeaderDetails,
+  UploadResultDto,
+  UploadRowProblemsDetails,
+} from '@bazaar/shared/contract';
 import type { DatabaseHandle } from '../../src/db/client.js';
 import type { HttpResult, TestApi } from '../setup/test-api.js';
 
@@ -29,31 +35,9 @@ export const ENDPOINTS = {
 
 export type Kind = keyof typeof ENDPOINTS;
 
-export interface UploadAnswer {
-  message: string;
-  uploadId: number;
-  kind: string;
-  fileFormat: string;
-  layout: string;
-  rowsInFile: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  dates: string[];
-}
-
-export interface ErrorAnswer {
-  status: number;
-  error: string;
-  message: string;
-  details?: {
-    problemCount?: number;
-    problems?: Array<{ line: number; column: string; message: string }>;
-    missingColumns?: string[];
-    unknownColumns?: string[];
-  };
-}
+/** An upload's answer: the result when accepted, the error (with its row or header details) when not. */
+export type UploadAnswer = UploadResultDto &
+  ErrorBody & { details?: Partial<UploadRowProblemsDetails & UploadHeaderDetails> };
 
 /** POSTs one file as multipart (part "file") to the endpoint of `kind`. */
 export async function upload(
@@ -63,11 +47,11 @@ export async function upload(
   fileName: string,
   content: Uint8Array | string,
   fieldName = 'file',
-): Promise<HttpResult<UploadAnswer & ErrorAnswer>> {
+): Promise<HttpResult<UploadAnswer>> {
   const form = new FormData();
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   form.append(fieldName, new Blob([bytes]), fileName);
-  return api.request<UploadAnswer & ErrorAnswer>('POST', ENDPOINTS[kind], { token, body: form });
+  return api.request<UploadAnswer>('POST', ENDPOINTS[kind], { token, body: form });
 }
 
 /** Raw SQL on the test database; cast dates with ::text so both engines answer strings. */
@@ -142,6 +126,20 @@ export interface ZipEntry {
   declaredSize?: number;
 }
 
+/**
+ * The fields a zip entry's local header (from offset 4) and its central directory record (from
+ * offset 6) share: version needed, flags, method (deflate), CRC-32, both sizes, name length.
+ */
+function writeEntryFields(header: Buffer, at: number, crc: number, compressed: number, size: number, name: number) {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(0, at + 2);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt32LE(crc, at + 10);
+  header.writeUInt32LE(compressed, at + 14);
+  header.writeUInt32LE(size, at + 18);
+  header.writeUInt16LE(name, at + 22);
+}
+
 /** A minimal zip writer (deflate), enough to build workbooks, bombs and broken archives by hand. */
 export function buildZip(entries: ZipEntry[]): Buffer {
   const locals: Buffer[] = [];
@@ -154,24 +152,12 @@ export function buildZip(entries: ZipEntry[]): Buffer {
     const crc = zlib.crc32(entry.data);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeEntryFields(local, 4, crc, compressed.length, size, name.length);
     locals.push(local, name, compressed);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    writeEntryFields(central, 6, crc, compressed.length, size, name.length);
     central.writeUInt32LE(offset, 42);
     centrals.push(central, name);
     offset += 30 + name.length + compressed.length;

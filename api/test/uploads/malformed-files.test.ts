@@ -62,6 +62,8 @@ interface BadFile {
   says: string | RegExp;
   /** For row problems: the first problem's line and column. */
   at?: { line: number; column: string };
+  /** For a header that does not match: what `details` names. */
+  header?: { layout: string; missingColumns?: string[]; unknownColumns?: string[] };
 }
 
 const BAD_FILES: BadFile[] = [
@@ -99,6 +101,7 @@ const BAD_FILES: BadFile[] = [
     fileName: 'no-close.csv',
     content: () => LEGACY_ROWS.map((row) => row.filter((_cell, index) => index !== 5).join(',')).join('\n'),
     says: 'missing column: CLOSE',
+    header: { layout: 'NSE_BHAVCOPY_LEGACY', missingColumns: ['CLOSE'], unknownColumns: [] },
   },
   {
     name: 'an unknown column',
@@ -107,6 +110,7 @@ const BAD_FILES: BadFile[] = [
     content: () =>
       LEGACY_ROWS.map((row, index) => [...row.slice(0, 13), index === 0 ? 'VWAP' : '1'].join(',')).join('\n'),
     says: 'unknown column: VWAP',
+    header: { layout: 'NSE_BHAVCOPY_LEGACY', missingColumns: [], unknownColumns: ['VWAP'] },
   },
   {
     name: 'a repeated column',
@@ -465,6 +469,7 @@ describe('malformed uploads', () => {
         expect(answer.body.details?.problems?.[0]).toMatchObject(bad.at);
         expect(answer.body.message).toContain('Nothing was saved');
       }
+      if (bad.header) expect(answer.body.details).toMatchObject(bad.header);
       expect(await marketFingerprint(api.handle)).toEqual(baseline);
     });
   }

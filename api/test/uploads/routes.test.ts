@@ -1,11 +1,12 @@
 /**
  * The uploads REST contract: who may upload (staff and admins; investors 403, anonymous 401), the
  * six types with their endpoints, the uploaded-dates list under both service prefixes, the
- * history, and `ingestFile` as other areas call it.
+ * history, and `uploadFile` as other areas call it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_TYPES } from '@bazaar/shared';
-import { ingestFile } from '../../src/ingest/index.js';
+import type { UploadHistoryPageDto, UploadTypeDto } from '@bazaar/shared/contract';
+import { uploadFile } from '../../src/uploads/index.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { dataFile, ENDPOINTS, marketFingerprint, sqlRows, upload } from './helpers.js';
 
@@ -24,9 +25,7 @@ describe('uploads routes', () => {
   afterAll(async () => api.close());
 
   it('lists the six upload types with their endpoints and readable names', async () => {
-    const answer = await api.request<
-      Array<{ type: string; label: string; endpoint: string; description: string; templateUrl: string | null }>
-    >('GET', '/insight/staff/uploads/types', { token: staff });
+    const answer = await api.request<UploadTypeDto[]>('GET', '/insight/staff/uploads/types', { token: staff });
     expect(answer.status).toBe(200);
     expect(answer.body.map((type) => type.type)).toEqual([...UPLOAD_TYPES]);
     expect(Object.fromEntries(answer.body.map((type) => [type.type, type.endpoint]))).toEqual(ENDPOINTS);
@@ -91,20 +90,15 @@ describe('uploads routes', () => {
       dataFile('bhavcopy/legacy/03JAN2019.csv'),
     );
     expect(byAdmin.status).toBe(200);
-    const history = await api.request<{
-      total: number;
-      items: Array<{ fileName: string; uploadedBy: string; kind: string }>;
-    }>('GET', '/insight/staff/uploads/history', { token: admin });
+    const history = await api.request<UploadHistoryPageDto>('GET', '/insight/staff/uploads/history', { token: admin });
     expect(history.body.total).toBe(2);
     expect(history.body.items.map((item) => [item.fileName, item.uploadedBy, item.kind])).toEqual([
       ['03JAN2019.csv', 'admin', 'UPLOAD_STOCK_PRICE'],
       ['02JAN2019.csv', 'staff', 'UPLOAD_STOCK_PRICE'],
     ]);
-    const paged = await api.request<{ total: number; items: Array<{ fileName: string }> }>(
-      'GET',
-      '/insight/staff/uploads/history?limit=1&offset=1',
-      { token: staff },
-    );
+    const paged = await api.request<UploadHistoryPageDto>('GET', '/insight/staff/uploads/history?limit=1&offset=1', {
+      token: staff,
+    });
     expect(paged.body).toMatchObject({ total: 2, items: [{ fileName: '02JAN2019.csv' }] });
     const bad = await api.request<{ message: string }>('GET', '/insight/staff/uploads/history?limit=0', {
       token: staff,
@@ -122,7 +116,7 @@ describe('uploads routes', () => {
     expect(main.body).toEqual(insight.body);
   });
 
-  it('exposes ingestFile for other areas (same checks, same record, event after commit)', async () => {
+  it('exposes uploadFile for other areas (same checks, same record, event after commit)', async () => {
     const seen: Array<{ kind: string; dates?: string[] | undefined; pricesVisible: number }> = [];
     api.app.events.on('market.dataChanged', async (payload) => {
       // a listener runs after the commit: the new rows are visible to it
@@ -133,7 +127,7 @@ describe('uploads routes', () => {
       );
       seen.push({ ...payload, pricesVisible: row?.n ?? 0 });
     });
-    const result = await ingestFile(
+    const result = await uploadFile(
       api.app,
       'UPLOAD_STOCK_PRICE',
       '04JAN2019.csv',

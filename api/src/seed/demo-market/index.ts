@@ -1,14 +1,14 @@
 /**
  * Start-up seeder of the demo market: on the first start of a database with no market data
  * (and unless DEMO_DATA=0), the generated files (generate.ts) are written under
- * DATA_DIR/demo-market/ for anyone to look at, then loaded in order through ingestFile, exactly as
+ * DATA_DIR/demo-market/ for anyone to look at, then loaded in order through uploadFile, exactly as
  * if staff had uploaded them (each file one transaction, recorded as uploaded by "demo-data").
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { ingestFile } from '../../ingest/index.js';
-import { hasMarketData } from '../../db/queries/uploads.js';
+import { uploadFile } from '../../uploads/index.js';
+import { hasMarketData } from '../../db/queries/uploads/index.js';
 import { generateDemoMarket, type DemoMarketOptions } from './generate.js';
 
 export const DEMO_DATA_USER = { id: null, username: 'demo-data' } as const;
@@ -34,7 +34,7 @@ export async function loadDemoMarket(app: FastifyInstance, options: DemoMarketOp
     app.log.warn({ err: error, directory }, 'could not write the demo market files');
   }
   for (const file of market.files) {
-    const result = await ingestFile(app, file.kind, file.fileName, Buffer.from(file.content, 'utf8'), DEMO_DATA_USER);
+    const result = await uploadFile(app, file.kind, file.fileName, Buffer.from(file.content, 'utf8'), DEMO_DATA_USER);
     app.log.info({ file: file.fileName, ms: result.durationMs }, result.message);
   }
   app.log.info(

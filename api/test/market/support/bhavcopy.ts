@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { ingestFile } from '../../../src/ingest/index.js';
+import { uploadFile } from '../../../src/uploads/index.js';
 
 export const LEGACY_BHAVCOPY_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -91,7 +91,7 @@ export function readLegacyBhavcopies(files: string[] = legacyBhavcopyFiles()): B
 }
 
 /**
- * Loads every legacy bhavcopy through the upload code (ingestFile, as a staff upload would), with
+ * Loads every legacy bhavcopy through the upload code (uploadFile, as a staff upload would), with
  * the change signal held back until the end and sent once for all dates, as the demo-data
  * loader does: one recomputation instead of 307.
  */
@@ -101,7 +101,7 @@ export async function loadLegacyBhavcopies(
 ): Promise<string[]> {
   const dates = new Set<string>();
   for (const file of files) {
-    const result = await ingestFile(
+    const result = await uploadFile(
       app,
       'UPLOAD_STOCK_PRICE',
       path.basename(file),

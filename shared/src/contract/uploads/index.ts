@@ -1,2 +1,5 @@
 /** REST contract of the uploads area: market-data uploads, their kinds, history and uploaded dates. */
-export {};
+export * from './types.js';
+export * from './results.js';
+export * from './history.js';
+export * from './dates.js';

@@ -17,7 +17,7 @@ import { ProblemList } from '../problems.js';
 import { derivedReportingQuarter, readDate, readDecimal, startOfFinancialYear } from '../values.js';
 import { SYMBOL_PATTERN } from '../companies/equity-list.js';
 import { FactCollector, XBRL_FACTS, type Filing } from './facts.js';
-import type { NatureOfReport } from '../../db/schema/ingestion.js';
+import type { NatureOfReport } from '../../db/schema/uploads.js';
 
 type PatColumn = 'date' | 'profit' | 'basicEps' | 'shares' | 'symbol' | 'nature';
 

@@ -4,6 +4,7 @@
  * case and spacing ignored), unknown or missing columns are named in the 400 answer, and a header
  * that belongs to another upload kind says which one to choose.
  */
+import type { UploadHeaderDetails } from '@bazaar/shared/contract';
 import { BadRequestError } from '../../errors.js';
 import { checkCompoundFile, checkZipArchive, type ArchiveLimits } from './archive-guard.js';
 import { forEachCsvRecord, type RecordCallback } from './csv.js';
@@ -160,12 +161,13 @@ export function matchHeader<K extends string>(
   if (duplicated.length > 0)
     problems.push(`repeated column${duplicated.length > 1 ? 's' : ''}: ${duplicated.join(', ')}`);
   if (problems.length > 0) {
-    throw new BadRequestError(`The header does not match the ${best.title} layout: ${problems.join('; ')}`, {
+    const details: UploadHeaderDetails = {
       layout: best.id,
       missingColumns: missing,
       unknownColumns: unknown,
       repeatedColumns: duplicated,
-    });
+    };
+    throw new BadRequestError(`The header does not match the ${best.title} layout: ${problems.join('; ')}`, details);
   }
   return { layout: best, index };
 }

@@ -26,33 +26,33 @@ import {
   readNature,
   rejectRepeats,
 } from '../financial-results/parse.js';
-import type { NatureOfReport } from '../../db/schema/ingestion.js';
+import type { NatureOfReport } from '../../db/schema/uploads.js';
 
-/** Element name → balance_sheets column, in statement order. */
+/** Element name → balance_sheets field (the table's column key), in statement order. */
 export const BALANCE_SHEET_ELEMENTS = [
-  { element: 'NonCurrentAssets', column: 'non_current_assets', required: false, label: 'Total non-current assets' },
-  { element: 'CurrentAssets', column: 'current_assets', required: false, label: 'Total current assets' },
-  { element: 'Assets', column: 'total_assets', required: true, label: 'Total assets' },
-  { element: 'EquityShareCapital', column: 'equity_share_capital', required: false, label: 'Equity share capital' },
-  { element: 'OtherEquity', column: 'other_equity', required: false, label: 'Other equity' },
-  { element: 'Equity', column: 'total_equity', required: false, label: 'Total equity attributable to owners' },
+  { element: 'NonCurrentAssets', field: 'nonCurrentAssets', required: false, label: 'Total non-current assets' },
+  { element: 'CurrentAssets', field: 'currentAssets', required: false, label: 'Total current assets' },
+  { element: 'Assets', field: 'totalAssets', required: true, label: 'Total assets' },
+  { element: 'EquityShareCapital', field: 'equityShareCapital', required: false, label: 'Equity share capital' },
+  { element: 'OtherEquity', field: 'otherEquity', required: false, label: 'Other equity' },
+  { element: 'Equity', field: 'totalEquity', required: false, label: 'Total equity attributable to owners' },
   {
     element: 'NonControllingInterest',
-    column: 'non_controlling_interest',
+    field: 'nonControllingInterest',
     required: false,
     label: 'Non-controlling interest',
   },
   {
     element: 'NonCurrentLiabilities',
-    column: 'non_current_liabilities',
+    field: 'nonCurrentLiabilities',
     required: false,
     label: 'Total non-current liabilities',
   },
-  { element: 'CurrentLiabilities', column: 'current_liabilities', required: false, label: 'Total current liabilities' },
-  { element: 'Liabilities', column: 'total_liabilities', required: false, label: 'Total liabilities' },
+  { element: 'CurrentLiabilities', field: 'currentLiabilities', required: false, label: 'Total current liabilities' },
+  { element: 'Liabilities', field: 'totalLiabilities', required: false, label: 'Total liabilities' },
   {
     element: 'EquityAndLiabilities',
-    column: 'total_equity_and_liabilities',
+    field: 'totalEquityAndLiabilities',
     required: true,
     label: 'Total equity and liabilities',
   },

@@ -5,10 +5,18 @@
  * with name, industry, series and ISIN. Other company fields are left as they are.
  */
 import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
-import { copyLine, mergeRows, type MergeCounts } from '../merge.js';
+import { companies } from '../../db/schema/index.js';
+import { copyLine, mergeRows, UniqueLines, type MergeCounts } from '../merge.js';
 import { ProblemList } from '../problems.js';
 import type { SqlSession } from '../sql-session.js';
-import { ISIN_PATTERN, SERIES_PATTERN, SYMBOL_PATTERN } from '../companies/equity-list.js';
+import {
+  ISIN_PATTERN,
+  NOT_A_SERIES,
+  NOT_A_SYMBOL,
+  NOT_AN_ISIN,
+  SERIES_PATTERN,
+  SYMBOL_PATTERN,
+} from '../companies/equity-list.js';
 
 type ProfileColumn = 'companyName' | 'industry' | 'symbol' | 'series' | 'isinCode';
 
@@ -26,6 +34,9 @@ export const INDEX_CONSTITUENTS: LayoutSpec<ProfileColumn> = {
 
 const MAX_TEXT = 200;
 
+/** The columns of each copy line (company columns, by the layout's keys). */
+const PROFILE_COLUMNS = ['symbol', 'companyName', 'industry', 'series', 'isinCode'] as const;
+
 export interface ParsedProfiles {
   layout: string;
   rowsInFile: number;
@@ -36,9 +47,7 @@ export interface ParsedProfiles {
 
 export function parseIndexConstituents(table: TableSource, others: ForeignLayout[], kindTitle: string): ParsedProfiles {
   const problems = new ProblemList();
-  const lines: string[] = [];
-  const seen = new Map<string, { line: number; copy: string }>();
-  let duplicatesIgnored = 0;
+  const rows = new UniqueLines();
   let index: Partial<Record<ProfileColumn, number>> | undefined;
   let rowsInFile = 0;
   const name = (key: ProfileColumn) => INDEX_CONSTITUENTS.columns.find((column) => column.key === key)!.names[0]!;
@@ -52,65 +61,38 @@ export function parseIndexConstituents(table: TableSource, others: ForeignLayout
     const cell = (key: ProfileColumn) => cells[index![key]!] ?? '';
     const before = problems.count;
     const symbol = cell('symbol');
-    if (!SYMBOL_PATTERN.test(symbol))
-      problems.add(
-        line,
-        name('symbol'),
-        symbol === ''
-          ? 'is required'
-          : `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`,
-      );
+    if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(line, name('symbol'), symbol, NOT_A_SYMBOL, 60);
     for (const key of ['companyName', 'industry'] as const) {
       const text = cell(key);
       if (text === '') problems.add(line, name(key), 'is required');
       else if (text.length > MAX_TEXT) problems.add(line, name(key), `is longer than ${MAX_TEXT} characters`);
     }
     const series = cell('series');
-    if (!SERIES_PATTERN.test(series))
-      problems.add(
-        line,
-        name('series'),
-        series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`,
-      );
+    if (!SERIES_PATTERN.test(series)) problems.addInvalid(line, name('series'), series, NOT_A_SERIES, 20);
     const isin = cell('isinCode');
-    if (!ISIN_PATTERN.test(isin))
-      problems.add(
-        line,
-        name('isinCode'),
-        isin === '' ? 'is required' : `'${isin.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`,
-      );
+    if (!ISIN_PATTERN.test(isin)) problems.addInvalid(line, name('isinCode'), isin, NOT_AN_ISIN, 20);
     if (problems.count > before) return;
-    const copy = copyLine([symbol, cell('companyName'), cell('industry'), series, isin]);
-    const earlier = seen.get(symbol);
-    if (earlier === undefined) {
-      seen.set(symbol, { line, copy });
-      lines.push(copy);
-    } else if (earlier.copy === copy) duplicatesIgnored++;
-    else problems.add(line, name('symbol'), `${symbol} is already on line ${earlier.line} with other details`);
+    const earlier = rows.add(symbol, line, copyLine(PROFILE_COLUMNS.map(cell)));
+    if (earlier !== undefined)
+      problems.add(line, name('symbol'), `${symbol} is already on line ${earlier} with other details`);
   });
 
   if (!index) problems.add(1, '', 'the file has no header line and no rows');
   else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no company rows');
   problems.throwIfAny('company profile');
-  return { layout: INDEX_CONSTITUENTS.id, rowsInFile, lines, duplicatesIgnored };
+  return {
+    layout: INDEX_CONSTITUENTS.id,
+    rowsInFile,
+    lines: rows.lines,
+    duplicatesIgnored: rows.duplicatesIgnored,
+  };
 }
 
 export function loadCompanyProfiles(session: SqlSession, parsed: ParsedProfiles): Promise<MergeCounts> {
   return mergeRows(
     session,
-    {
-      target: 'companies',
-      staging: [
-        { name: 'symbol', type: 'varchar(50)' },
-        { name: 'company_name', type: 'varchar(200)' },
-        { name: 'industry', type: 'varchar(200)' },
-        { name: 'series', type: 'varchar(10)' },
-        { name: 'isin_code', type: 'varchar(12)' },
-      ],
-      conflict: { columns: ['symbol'] },
-      // known companies: industry and name only (series and ISIN come from the equity list)
-      updateColumns: ['company_name', 'industry'],
-    },
+    // known companies: industry and name only (series and ISIN come from the equity list)
+    { table: companies, columns: PROFILE_COLUMNS, conflict: ['symbol'], updateColumns: ['companyName', 'industry'] },
     parsed.lines,
   );
 }

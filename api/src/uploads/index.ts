@@ -1,8 +1,8 @@
 /**
- * Market-data ingestion: one call per file, for the upload routes, the demo-market seeder, the
+ * Market-data uploads: one call per file, for the upload routes, the demo-market seeder, the
  * benchmark and other areas' tests.
  *
- *   const result = await ingestFile(app, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', bytes, { id: null, username: 'tests' });
+ *   const result = await uploadFile(app, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', bytes, { id: null, username: 'tests' });
  *
  * The file is recognised by content (csv, xls, xlsx), checked whole (any bad row: 400 with the
  * first 20 problems, nothing written), then written in ONE transaction together with its upload
@@ -11,13 +11,14 @@
  */
 import { createHash } from 'node:crypto';
 import type { UploadType } from '@bazaar/shared';
+import type { UploadResultDto } from '@bazaar/shared/contract';
 import type { ApiConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { EventBus } from '../events.js';
 import { PayloadTooLargeError } from '../errors.js';
 import { openTable, type FileLimits, type TableSource } from './file/table.js';
-import type { FileFormat } from './file/detect.js';
 import { foreignLayouts, UPLOAD_KINDS, type UploadKind } from './kinds.js';
+import type { MergeCounts } from './merge.js';
 import { inTransaction, type SqlSession } from './sql-session.js';
 import { formatCount } from './values.js';
 import { parseStockPrices } from './stock-prices/parse.js';
@@ -30,10 +31,10 @@ import { loadFinancialResults } from './financial-results/load.js';
 import { parseBalanceSheets } from './balance-sheets/parse.js';
 import { loadBalanceSheets } from './balance-sheets/load.js';
 
-export { UPLOAD_KINDS, UPLOAD_KIND_LIST, uploadKindForSlug } from './kinds.js';
+export { UPLOAD_KINDS, UPLOAD_KIND_LIST, type UploadKind } from './kinds.js';
 
-/** What ingestion needs from the app (a FastifyInstance has all of it). */
-export interface IngestEnvironment {
+/** What an upload needs from the app (a FastifyInstance has all of it). */
+export interface UploadEnvironment {
   dbHandle: DatabaseHandle;
   /** When present, `market.dataChanged` is emitted after a commit that changed data. */
   events?: EventBus;
@@ -47,30 +48,9 @@ export interface Uploader {
   username: string;
 }
 
-export interface IngestOptions {
+export interface UploadOptions {
   /** Emit market.dataChanged after the commit (default true). */
   emitEvents?: boolean;
-}
-
-export interface IngestResult {
-  uploadId: number;
-  kind: UploadType;
-  message: string;
-  fileName: string;
-  fileFormat: FileFormat;
-  layout: string;
-  fileSha256: string;
-  rowsInFile: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  /** Market or reporting dates the file holds, ascending (trade dates for prices). */
-  dates: string[];
-  /** From the call to the answer, listeners included. */
-  durationMs: number;
-  /** Of which the market.dataChanged listeners (other areas refreshing what they derive). */
-  listenersMs: number;
 }
 
 const DEFAULT_LIMITS = {
@@ -109,6 +89,23 @@ function plural(count: number, singular: string, pluralForm = `${singular}s`): s
   return `${formatCount(count)} ${count === 1 ? singular : pluralForm}`;
 }
 
+/** The outcome of the kinds that ignore rows repeated word for word, and say how many. */
+function withRepeats(
+  parsed: { layout: string; rowsInFile: number; duplicatesIgnored: number },
+  counts: MergeCounts,
+  scope: string,
+  dates: string[] = [],
+): Outcome {
+  return {
+    layout: parsed.layout,
+    rowsInFile: parsed.rowsInFile,
+    dates,
+    counts: { ...counts, deleted: 0 },
+    scope,
+    ...(parsed.duplicatesIgnored > 0 ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` } : {}),
+  };
+}
+
 function prepare(kind: UploadKind, table: TableSource, fileName: string): Prepared {
   const others = foreignLayouts(kind);
   switch (kind.type) {
@@ -125,51 +122,19 @@ function prepare(kind: UploadKind, table: TableSource, fileName: string): Prepar
     }
     case 'UPLOAD_STOCK': {
       const parsed = parseEquityList(table, others, kind.label);
-      return async (session) => {
-        const counts = await loadEquityList(session, parsed);
-        return {
-          layout: parsed.layout,
-          rowsInFile: parsed.rowsInFile,
-          dates: [],
-          counts: { ...counts, deleted: 0 },
-          scope: plural(parsed.rowsInFile, 'company', 'companies'),
-          ...(parsed.duplicatesIgnored > 0
-            ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` }
-            : {}),
-        };
-      };
+      const scope = plural(parsed.rowsInFile, 'company', 'companies');
+      return async (session) => withRepeats(parsed, await loadEquityList(session, parsed), scope);
     }
     case 'UPLOAD_UPDATE_COMPANY_PROFILE': {
       const parsed = parseIndexConstituents(table, others, kind.label);
-      return async (session) => {
-        const counts = await loadCompanyProfiles(session, parsed);
-        return {
-          layout: parsed.layout,
-          rowsInFile: parsed.rowsInFile,
-          dates: [],
-          counts: { ...counts, deleted: 0 },
-          scope: plural(parsed.rowsInFile, 'company', 'companies'),
-          ...(parsed.duplicatesIgnored > 0
-            ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` }
-            : {}),
-        };
-      };
+      const scope = plural(parsed.rowsInFile, 'company', 'companies');
+      return async (session) => withRepeats(parsed, await loadCompanyProfiles(session, parsed), scope);
     }
     case 'UPLOAD_CORPORATE_ACTIONS': {
       const parsed = parseCorporateActions(table, others, kind.label);
-      return async (session, uploadId) => {
-        const counts = await loadCorporateActions(session, parsed, await uploadId());
-        return {
-          layout: parsed.layout,
-          rowsInFile: parsed.rowsInFile,
-          dates: parsed.exDates,
-          counts: { ...counts, deleted: 0 },
-          scope: plural(parsed.rowsInFile, 'row'),
-          ...(parsed.duplicatesIgnored > 0
-            ? { extra: `${plural(parsed.duplicatesIgnored, 'repeated row')} ignored` }
-            : {}),
-        };
-      };
+      const scope = plural(parsed.rowsInFile, 'row');
+      return async (session, uploadId) =>
+        withRepeats(parsed, await loadCorporateActions(session, parsed, await uploadId()), scope, parsed.exDates);
     }
     case 'UPLOAD_FINANCIAL_REPORT': {
       const parsed = parseFinancialResults(table, fileName, others, kind.label);
@@ -216,14 +181,14 @@ export function cleanFileName(fileName: string): string {
   return (base === '' ? 'upload' : base).slice(0, 255);
 }
 
-export async function ingestFile(
-  environment: IngestEnvironment,
+export async function uploadFile(
+  environment: UploadEnvironment,
   type: UploadType,
   fileName: string,
   bytes: Uint8Array,
   uploader: Uploader,
-  options: IngestOptions = {},
-): Promise<IngestResult> {
+  options: UploadOptions = {},
+): Promise<UploadResultDto> {
   const started = performance.now();
   const kind = UPLOAD_KINDS[type];
   const limits = { ...DEFAULT_LIMITS, ...environment.config };

@@ -2,13 +2,14 @@
  * Stocks (companies): NSE's list of securities available for trading, EQUITY_L.csv
  * (`SYMBOL,NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER,
  * FACE VALUE`, headers after the first padded with a space), and the old two-column variant
- * (SYMBOL, NAME OF COMPANY) that fills only the name. Columns map onto the Company of spec
- * section 3: companyName, symbol, series, dateOfListing, paidUpValue, marketLot, isinCode,
+ * (SYMBOL, NAME OF COMPANY) that fills only the name. Columns map onto the Company fields of
+ * docs/product/company.md: companyName, symbol, series, dateOfListing, paidUpValue, marketLot, isinCode,
  * faceValue. Industry is never touched here (it comes from company profile updates), so a company
  * keeps the industry it had. Companies are matched by symbol.
  */
 import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
-import { copyLine, mergeRows, type MergeCounts } from '../merge.js';
+import { companies } from '../../db/schema/index.js';
+import { copyLine, mergeRows, UniqueLines, type MergeCounts } from '../merge.js';
 import { ProblemList } from '../problems.js';
 import type { SqlSession } from '../sql-session.js';
 import { readCount, readDate, readNonNegativeDecimal } from '../values.js';
@@ -45,6 +46,10 @@ export const COMPANY_LIST_LAYOUTS = [EQUITY_LIST, EQUITY_LIST_NAMES_ONLY];
 export const SYMBOL_PATTERN = /^[A-Z0-9][A-Z0-9&._-]{0,49}$/;
 export const SERIES_PATTERN = /^[A-Z0-9]{1,10}$/;
 export const ISIN_PATTERN = /^[A-Z]{2}[A-Z0-9]{9}[0-9]$/;
+/** What the checks above say when a cell fails them. */
+export const NOT_A_SYMBOL = 'is not a valid symbol (capital letters, digits and & . _ -)';
+export const NOT_A_SERIES = 'is not a valid series';
+export const NOT_AN_ISIN = 'is not an ISIN (12 characters, e.g. INE002A01018)';
 const MAX_NAME = 200;
 
 export interface ParsedCompanies {
@@ -59,9 +64,7 @@ export interface ParsedCompanies {
 
 export function parseEquityList(table: TableSource, others: ForeignLayout[], kindTitle: string): ParsedCompanies {
   const problems = new ProblemList();
-  const lines: string[] = [];
-  const seen = new Map<string, { line: number; copy: string }>();
-  let duplicatesIgnored = 0;
+  const rows = new UniqueLines();
   let matched: ReturnType<typeof matchHeader<CompanyColumn>> | undefined;
   let rowsInFile = 0;
 
@@ -79,13 +82,7 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
     };
     const before = problems.count;
     const symbol = cell('symbol');
-    if (symbol === '') problems.add(line, name('symbol'), 'is required');
-    else if (!SYMBOL_PATTERN.test(symbol))
-      problems.add(
-        line,
-        name('symbol'),
-        `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`,
-      );
+    if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(line, name('symbol'), symbol, NOT_A_SYMBOL, 60);
     const companyName = cell('companyName');
     if (companyName === '') problems.add(line, name('companyName'), 'is required');
     else if (companyName.length > MAX_NAME)
@@ -93,12 +90,9 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
 
     // a row repeated word for word is the same company; the same symbol with other details is a problem
     const keep = (copy: string) => {
-      const earlier = seen.get(symbol);
-      if (earlier === undefined) {
-        seen.set(symbol, { line, copy });
-        lines.push(copy);
-      } else if (earlier.copy === copy) duplicatesIgnored++;
-      else problems.add(line, name('symbol'), `${symbol} is already on line ${earlier.line} with other details`);
+      const earlier = rows.add(symbol, line, copy);
+      if (earlier !== undefined)
+        problems.add(line, name('symbol'), `${symbol} is already on line ${earlier} with other details`);
     };
 
     if (layout === EQUITY_LIST_NAMES_ONLY) {
@@ -108,29 +102,15 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
     }
 
     const series = cell('series');
-    if (!SERIES_PATTERN.test(series))
-      problems.add(
-        line,
-        name('series'),
-        series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`,
-      );
+    if (!SERIES_PATTERN.test(series)) problems.addInvalid(line, name('series'), series, NOT_A_SERIES, 20);
     const listingText = cell('dateOfListing');
     const dateOfListing = readDate(listingText);
     if (!dateOfListing)
-      problems.add(
-        line,
-        name('dateOfListing'),
-        listingText === '' ? 'is required' : `'${listingText.slice(0, 30)}' is not a valid date (expected DD-MON-YYYY)`,
-      );
+      problems.addInvalid(line, name('dateOfListing'), listingText, 'is not a valid date (expected DD-MON-YYYY)');
     const decimal = (key: 'paidUpValue' | 'faceValue') => {
       const text = cell(key);
       const value = readNonNegativeDecimal(text);
-      if (value === undefined)
-        problems.add(
-          line,
-          name(key),
-          text === '' ? 'is required' : `'${text.slice(0, 30)}' is not a number of zero or more`,
-        );
+      if (value === undefined) problems.addInvalid(line, name(key), text, 'is not a number of zero or more');
       return value;
     };
     const paidUpValue = decimal('paidUpValue');
@@ -138,20 +118,9 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
     const lotText = cell('marketLot');
     const marketLot = readCount(lotText, 2_147_483_647);
     if (marketLot === undefined)
-      problems.add(
-        line,
-        name('marketLot'),
-        lotText === '' ? 'is required' : `'${lotText.slice(0, 30)}' is not a whole number of zero or more`,
-      );
+      problems.addInvalid(line, name('marketLot'), lotText, 'is not a whole number of zero or more');
     const isinCode = cell('isinCode');
-    if (!ISIN_PATTERN.test(isinCode))
-      problems.add(
-        line,
-        name('isinCode'),
-        isinCode === ''
-          ? 'is required'
-          : `'${isinCode.slice(0, 20)}' is not an ISIN (12 characters, e.g. INE002A01018)`,
-      );
+    if (!ISIN_PATTERN.test(isinCode)) problems.addInvalid(line, name('isinCode'), isinCode, NOT_AN_ISIN, 20);
     if (problems.count > before) return;
     keep(copyLine([symbol, companyName, series, dateOfListing, paidUpValue, marketLot, isinCode, faceValue]));
   });
@@ -162,53 +131,18 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
   return {
     layout: matched!.layout.id,
     rowsInFile,
-    lines,
+    lines: rows.lines,
     namesOnly: matched!.layout === EQUITY_LIST_NAMES_ONLY,
-    duplicatesIgnored,
+    duplicatesIgnored: rows.duplicatesIgnored,
   };
 }
 
-export async function loadEquityList(session: SqlSession, parsed: ParsedCompanies): Promise<MergeCounts> {
-  if (parsed.namesOnly) {
-    return mergeRows(
-      session,
-      {
-        target: 'companies',
-        staging: [
-          { name: 'symbol', type: 'varchar(50)' },
-          { name: 'company_name', type: 'varchar(200)' },
-        ],
-        conflict: { columns: ['symbol'] },
-        updateColumns: ['company_name'],
-      },
-      parsed.lines,
-    );
-  }
+/** Companies by symbol; the two-column variant fills (and overwrites) only the name. */
+export function loadEquityList(session: SqlSession, parsed: ParsedCompanies): Promise<MergeCounts> {
+  const columns = parsed.namesOnly ? EQUITY_LIST_NAMES_ONLY.columns : EQUITY_LIST.columns;
   return mergeRows(
     session,
-    {
-      target: 'companies',
-      staging: [
-        { name: 'symbol', type: 'varchar(50)' },
-        { name: 'company_name', type: 'varchar(200)' },
-        { name: 'series', type: 'varchar(10)' },
-        { name: 'date_of_listing', type: 'date' },
-        { name: 'paid_up_value', type: 'numeric' },
-        { name: 'market_lot', type: 'integer' },
-        { name: 'isin_code', type: 'varchar(12)' },
-        { name: 'face_value', type: 'numeric' },
-      ],
-      conflict: { columns: ['symbol'] },
-      updateColumns: [
-        'company_name',
-        'series',
-        'date_of_listing',
-        'paid_up_value',
-        'market_lot',
-        'isin_code',
-        'face_value',
-      ],
-    },
+    { table: companies, columns: columns.map((column) => column.key), conflict: ['symbol'] },
     parsed.lines,
   );
 }

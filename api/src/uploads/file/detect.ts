@@ -4,9 +4,10 @@
  * (CSV). A name's extension that disagrees with the content does not matter; an empty file, a zip
  * that is not a workbook or binary data that is neither is refused with a clear message.
  */
+import type { UploadFileFormat } from '@bazaar/shared/contract';
 import { BadRequestError } from '../../errors.js';
 
-export type FileFormat = 'csv' | 'xls' | 'xlsx';
+export type FileFormat = UploadFileFormat;
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const EMPTY_ZIP_MAGIC = [0x50, 0x4b, 0x05, 0x06];

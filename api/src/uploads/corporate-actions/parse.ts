@@ -1,17 +1,18 @@
 /**
  * Corporate actions: NSE's corporate-actions export (CF-CA-equities.csv): UTF-8 with a BOM, every
  * field quoted, purposes padded with a leading space, dates like '19-Sep-2019', '-' for a date
- * that does not apply. One row per announced event (spec section 3, Past corporate event).
+ * that does not apply. One row per announced event (docs/product/company.md, Corporate actions).
  * NSE's own export repeats a few events word for word (11 rows in the 2016-2025 file): such exact
  * repeats are the same event and are counted as ignored; two rows that name the same event with a
  * different company name or face value are a problem.
  */
 import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
-import { copyLine, mergeRows, type MergeCounts } from '../merge.js';
+import { corporateActions } from '../../db/schema/index.js';
+import { copyLine, mergeRows, UniqueLines, type MergeCounts } from '../merge.js';
 import { ProblemList } from '../problems.js';
 import type { SqlSession } from '../sql-session.js';
 import { isEmptyMarker, readDate, readNonNegativeDecimal } from '../values.js';
-import { SERIES_PATTERN, SYMBOL_PATTERN } from '../companies/equity-list.js';
+import { NOT_A_SERIES, NOT_A_SYMBOL, SERIES_PATTERN, SYMBOL_PATTERN } from '../companies/equity-list.js';
 
 type ActionColumn =
   | 'symbol'
@@ -57,12 +58,10 @@ export function parseCorporateActions(
   kindTitle: string,
 ): ParsedCorporateActions {
   const problems = new ProblemList();
-  const lines: string[] = [];
-  const events = new Map<string, { line: number; companyName: string; faceValue: string | undefined }>();
+  const events = new UniqueLines();
   const exDates = new Set<string>();
   let index: Partial<Record<ActionColumn, number>> | undefined;
   let rowsInFile = 0;
-  let duplicatesIgnored = 0;
   const name = (key: ActionColumn) => CORPORATE_ACTIONS_EXPORT.columns.find((column) => column.key === key)!.names[0]!;
 
   table.forEachRecord((cells, line) => {
@@ -77,25 +76,13 @@ export function parseCorporateActions(
     };
     const before = problems.count;
     const symbol = cell('symbol');
-    if (!SYMBOL_PATTERN.test(symbol))
-      problems.add(
-        line,
-        name('symbol'),
-        symbol === ''
-          ? 'is required'
-          : `'${symbol.slice(0, 60)}' is not a valid symbol (capital letters, digits and & . _ -)`,
-      );
+    if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(line, name('symbol'), symbol, NOT_A_SYMBOL, 60);
     const companyName = cell('companyName');
     if (companyName === '') problems.add(line, name('companyName'), 'is required');
     else if (companyName.length > MAX_NAME)
       problems.add(line, name('companyName'), `is longer than ${MAX_NAME} characters`);
     const series = cell('series');
-    if (!SERIES_PATTERN.test(series))
-      problems.add(
-        line,
-        name('series'),
-        series === '' ? 'is required' : `'${series.slice(0, 20)}' is not a valid series`,
-      );
+    if (!SERIES_PATTERN.test(series)) problems.addInvalid(line, name('series'), series, NOT_A_SERIES, 20);
     const purpose = cell('purpose').replace(/\s+/g, ' ');
     if (purpose === '') problems.add(line, name('purpose'), 'is required');
     else if (purpose.length > MAX_PURPOSE)
@@ -135,41 +122,42 @@ export function parseCorporateActions(
     }
     if (problems.count > before) return;
 
+    // an event is its symbol, series, purpose and dates: the rest of the line must agree
     const key = [symbol, series, purpose, exDate, recordDate, bookClosureStartDate, bookClosureEndDate].join('\u0001');
-    const earlier = events.get(key);
-    if (earlier) {
-      if (earlier.companyName === companyName && earlier.faceValue === faceValue) duplicatesIgnored++;
-      else
-        problems.add(
-          line,
-          '',
-          `repeats the event on line ${earlier.line} (${symbol} ${series}, "${purpose}") with a different company name or face value`,
-        );
-      return;
-    }
-    events.set(key, { line, companyName, faceValue });
-    if (exDate) exDates.add(exDate);
-    lines.push(
-      copyLine([
-        symbol,
-        companyName,
-        series,
-        purpose,
-        faceValue,
-        exDate,
-        recordDate,
-        bookClosureStartDate,
-        bookClosureEndDate,
-      ]),
-    );
+    const copy = copyLine([
+      symbol,
+      companyName,
+      series,
+      purpose,
+      faceValue,
+      exDate,
+      recordDate,
+      bookClosureStartDate,
+      bookClosureEndDate,
+    ]);
+    const earlier = events.add(key, line, copy);
+    if (earlier !== undefined)
+      problems.add(
+        line,
+        '',
+        `repeats the event on line ${earlier} (${symbol} ${series}, "${purpose}") with a different company name or face value`,
+      );
+    else if (exDate) exDates.add(exDate);
   });
 
   if (!index) problems.add(1, '', 'the file has no header line and no rows');
   else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no corporate action rows');
   problems.throwIfAny('corporate actions');
-  return { layout: CORPORATE_ACTIONS_EXPORT.id, rowsInFile, duplicatesIgnored, lines, exDates: [...exDates].sort() };
+  return {
+    layout: CORPORATE_ACTIONS_EXPORT.id,
+    rowsInFile,
+    duplicatesIgnored: events.duplicatesIgnored,
+    lines: events.lines,
+    exDates: [...exDates].sort(),
+  };
 }
 
+/** Events by their identity (constraint corporate_actions_event_key); name and face value are updated. */
 export function loadCorporateActions(
   session: SqlSession,
   parsed: ParsedCorporateActions,
@@ -178,20 +166,10 @@ export function loadCorporateActions(
   return mergeRows(
     session,
     {
-      target: 'corporate_actions',
-      staging: [
-        { name: 'symbol', type: 'varchar(50)' },
-        { name: 'company_name', type: 'varchar(200)' },
-        { name: 'series', type: 'varchar(10)' },
-        { name: 'purpose', type: 'varchar(500)' },
-        { name: 'face_value', type: 'numeric' },
-        { name: 'ex_date', type: 'date' },
-        { name: 'record_date', type: 'date' },
-        { name: 'book_closure_start_date', type: 'date' },
-        { name: 'book_closure_end_date', type: 'date' },
-      ],
+      table: corporateActions,
+      columns: CORPORATE_ACTIONS_EXPORT.columns.map((column) => column.key),
       conflict: { constraint: 'corporate_actions_event_key' },
-      updateColumns: ['company_name', 'face_value'],
+      updateColumns: ['companyName', 'faceValue'],
       uploadId,
     },
     parsed.lines,

@@ -1,5 +1,5 @@
 /**
- * Market data loaded by staff uploads (issue 3), besides the prices and companies of market.ts:
+ * Market data loaded by staff uploads (docs/product/uploads.md), besides the prices and companies of market.ts:
  * corporate actions, quarterly profit-and-loss results, balance sheets, the per-day summary of
  * loaded prices, and the record of every accepted upload.
  *
@@ -97,7 +97,7 @@ export const stockPriceDates = pgTable('stock_price_dates', {
 });
 
 /**
- * A corporate action as the exchange announces it (spec section 3, Past corporate event), from
+ * A corporate action as the exchange announces it (docs/product/company.md, Corporate actions), from
  * NSE's corporate-actions export. `purpose` is trimmed ("Bonus 1:2", "Face Value Split
  * (Sub-Division) - From Rs 2/- Per Share To Re 1/- Per Share", "Dividend - Rs 2.50 Per Share").
  * An event is identified by all its dates and purpose: the same file uploaded twice adds nothing.
@@ -114,7 +114,7 @@ export const corporateActions = pgTable(
     faceValue: numeric('face_value'),
     exDate: date('ex_date', { mode: 'string' }),
     recordDate: date('record_date', { mode: 'string' }),
-    /** Hidden from display (spec); kept because they identify the event. */
+    /** Hidden from display (docs/product/company.md); kept because they identify the event. */
     bookClosureStartDate: date('book_closure_start_date', { mode: 'string' }),
     bookClosureEndDate: date('book_closure_end_date', { mode: 'string' }),
     uploadId: integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' }),
@@ -138,7 +138,7 @@ export const corporateActions = pgTable(
 );
 
 /**
- * Quarterly profit and loss (spec section 3, Profit and loss record: reportingQuarter, income,
+ * Quarterly profit and loss (docs/product/company.md, Fields: profit and loss: reportingQuarter, income,
  * expenses, profitLossForPeriod, dateOfEndOfReportingPeriod), one row per company, basis and
  * quarter end. Figures are the quarter's own (XBRL context OneD), not year-to-date.
  * - Ind-AS companies: income = Income, expenses = Expenses, profitLossForPeriod = ProfitLossForPeriod.
@@ -195,7 +195,7 @@ export const financialResults = pgTable(
 
 /**
  * Balance sheet (statement of assets and liabilities) at a period end, one row per company, basis
- * and date (spec section 3: records with dateOfEndOfReportingPeriod). No public sample exists; the
+ * and date (docs/product/company.md: records with dateOfEndOfReportingPeriod). No public sample exists; the
  * accepted layouts (element/fact workbook with context OneI, or a tabular CSV, both with the
  * element names below) are described by GET /insight/staff/uploads/types and the template on the
  * upload screen. totalAssets must equal totalEquityAndLiabilities.

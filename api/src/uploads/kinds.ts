@@ -1,7 +1,7 @@
 /**
- * The six upload types of the spec (section 7, Uploads): their endpoints, readable names and the
- * accepted layouts, served by GET /staff/uploads/types and used to tell an uploader which type a
- * misdirected file belongs to.
+ * The six upload types (docs/product/README.md, Uploads): their readable names and the accepted
+ * layouts, served by GET /staff/uploads/types and used to tell an uploader which type a
+ * misdirected file belongs to. Their endpoints are the shared contract's (UPLOAD_SLUGS).
  */
 import { toDisplayWords, UPLOAD_TYPES, type UploadType } from '@bazaar/shared';
 import type { ForeignLayout, LayoutSpec } from './file/table.js';
@@ -15,8 +15,6 @@ import { BALANCE_SHEET_TEMPLATE_FILE_NAME } from './balance-sheets/template.js';
 
 export interface UploadKind {
   type: UploadType;
-  /** Last path segment of POST /insight/staff/uploads/<slug>. */
-  slug: string;
   /** The readable name the upload screen shows ("Upload Stock Price"). */
   label: string;
   /** What the data is, for messages ("Stock prices"). */
@@ -31,7 +29,6 @@ export interface UploadKind {
 export const UPLOAD_KINDS: Record<UploadType, UploadKind> = {
   UPLOAD_CORPORATE_ACTIONS: {
     type: 'UPLOAD_CORPORATE_ACTIONS',
-    slug: 'corporate-actions',
     label: toDisplayWords('UPLOAD_CORPORATE_ACTIONS'),
     noun: 'Corporate actions',
     description:
@@ -40,7 +37,6 @@ export const UPLOAD_KINDS: Record<UploadType, UploadKind> = {
   },
   UPLOAD_STOCK_PRICE: {
     type: 'UPLOAD_STOCK_PRICE',
-    slug: 'stock-prices',
     label: toDisplayWords('UPLOAD_STOCK_PRICE'),
     noun: 'Stock prices',
     description:
@@ -49,7 +45,6 @@ export const UPLOAD_KINDS: Record<UploadType, UploadKind> = {
   },
   UPLOAD_STOCK: {
     type: 'UPLOAD_STOCK',
-    slug: 'stocks',
     label: toDisplayWords('UPLOAD_STOCK'),
     noun: 'Stocks',
     description:
@@ -58,7 +53,6 @@ export const UPLOAD_KINDS: Record<UploadType, UploadKind> = {
   },
   UPLOAD_FINANCIAL_STATEMENT: {
     type: 'UPLOAD_FINANCIAL_STATEMENT',
-    slug: 'financial-statement',
     label: toDisplayWords('UPLOAD_FINANCIAL_STATEMENT'),
     noun: 'Balance sheets',
     description:
@@ -68,7 +62,6 @@ export const UPLOAD_KINDS: Record<UploadType, UploadKind> = {
   },
   UPLOAD_FINANCIAL_REPORT: {
     type: 'UPLOAD_FINANCIAL_REPORT',
-    slug: 'financial-report',
     label: toDisplayWords('UPLOAD_FINANCIAL_REPORT'),
     noun: 'Financial results',
     description:
@@ -77,7 +70,6 @@ export const UPLOAD_KINDS: Record<UploadType, UploadKind> = {
   },
   UPLOAD_UPDATE_COMPANY_PROFILE: {
     type: 'UPLOAD_UPDATE_COMPANY_PROFILE',
-    slug: 'upload-company-details',
     label: toDisplayWords('UPLOAD_UPDATE_COMPANY_PROFILE'),
     noun: 'Company profiles',
     description:
@@ -87,10 +79,6 @@ export const UPLOAD_KINDS: Record<UploadType, UploadKind> = {
 };
 
 export const UPLOAD_KIND_LIST: UploadKind[] = UPLOAD_TYPES.map((type) => UPLOAD_KINDS[type]);
-
-export function uploadKindForSlug(slug: string): UploadKind | undefined {
-  return UPLOAD_KIND_LIST.find((kind) => kind.slug === slug);
-}
 
 /** Layouts of the other kinds (minus any this kind shares, like the XBRL fact sheet). */
 export function foreignLayouts(kind: UploadKind): ForeignLayout[] {

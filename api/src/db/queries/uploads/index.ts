@@ -1,0 +1,3 @@
+/** Reads of the uploads area: the uploaded-dates calendar and the history of accepted uploads. */
+export * from './dates.js';
+export * from './history.js';

@@ -1,0 +1,67 @@
+/**
+ * POST /staff/uploads/<slug>: the answer to an accepted file, and the 400 answer of a rejected one
+ * (its `details` carry the row problems, or what is wrong with the header).
+ */
+import { z } from 'zod';
+import { errorSchema } from '../common.js';
+import { uploadFileFormatSchema, uploadTypeSchema } from './types.js';
+
+/** Row problems sent back with a rejected file; the count covers them all. */
+export const MAX_REPORTED_PROBLEMS = 20;
+
+export const uploadResultDtoSchema = z
+  .object({
+    message: z
+      .string()
+      .describe('What the upload did, in words: "Stock prices: 1,998 rows for 2020-03-31 (1,998 new, 0 replaced)"'),
+    uploadId: z.number().int(),
+    kind: uploadTypeSchema,
+    fileName: z.string(),
+    fileFormat: uploadFileFormatSchema,
+    layout: z.string().describe('The layout recognised'),
+    fileSha256: z.string(),
+    rowsInFile: z.number().int(),
+    inserted: z.number().int(),
+    updated: z.number().int().describe('Existing rows whose values changed (replaced)'),
+    unchanged: z.number().int().describe('Existing rows with the same values (a re-upload changes nothing)'),
+    deleted: z
+      .number()
+      .int()
+      .describe('Rows a corrected price file removed (same date and symbol, series no longer listed)'),
+    dates: z.array(z.string()).describe('Dates the file holds (trade dates for prices), YYYY-MM-DD, ascending'),
+    durationMs: z.number().int().describe('Time from receiving the file to the answer, in milliseconds'),
+    listenersMs: z.number().int().describe('Of which other areas refreshing what they derive from market data'),
+  })
+  .describe('The answer to an accepted upload');
+export type UploadResultDto = z.infer<typeof uploadResultDtoSchema>;
+
+export const uploadRowProblemSchema = z.object({
+  line: z.number().int().describe('1-based line of the file (or sheet row of a workbook)'),
+  column: z.string().describe("The column's name as the layout calls it ('' when the problem is the whole row)"),
+  message: z.string(),
+});
+export type UploadRowProblem = z.infer<typeof uploadRowProblemSchema>;
+
+export const uploadRowProblemsDetailsSchema = z
+  .object({
+    problemCount: z.number().int().describe('Problems found in all'),
+    problems: z.array(uploadRowProblemSchema).describe(`The first ${MAX_REPORTED_PROBLEMS} problems`),
+  })
+  .describe('Rows that failed the checks');
+export type UploadRowProblemsDetails = z.infer<typeof uploadRowProblemsDetailsSchema>;
+
+export const uploadHeaderDetailsSchema = z
+  .object({
+    layout: z.string().describe('The layout the header came closest to'),
+    missingColumns: z.array(z.string()),
+    unknownColumns: z.array(z.string()),
+    repeatedColumns: z.array(z.string()),
+  })
+  .describe('A header that does not match the layout it resembles');
+export type UploadHeaderDetails = z.infer<typeof uploadHeaderDetailsSchema>;
+
+/** 400 of an upload endpoint: the common error, with the rows or the header in `details`. */
+export const uploadRejectedSchema = errorSchema.extend({
+  details: z.union([uploadRowProblemsDetailsSchema, uploadHeaderDetailsSchema]).optional(),
+});
+export type UploadRejectedBody = z.infer<typeof uploadRejectedSchema>;
