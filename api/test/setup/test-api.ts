@@ -1,7 +1,11 @@
 /**
  * Test harness: a fresh migrated database per call (PGlite image or a new PostgreSQL database made
- * from the template), the real app listening on a free loopback port, and small HTTP helpers.
- * Tests talk to the API over HTTP, as the BFF and integrators do.
+ * from the template), the real app listening on a free loopback port (`baseUrl`: for the BFF
+ * stack and tests that need a socket), and small HTTP helpers.
+ * `request()` goes through `app.inject` by default: the same routing, hooks, parsers and
+ * serialisers as a socket, without the TCP round trip (the suite sends tens of thousands of
+ * requests). `transport: 'http'` sends it over the socket instead, for tests about the wire
+ * itself (streamed uploads, connection handling).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -79,6 +83,25 @@ export interface TestApi {
 export interface StartTestApiOptions {
   seed?: boolean;
   config?: Partial<ApiConfig>;
+  /** How `request()` reaches the app: 'inject' (default, no socket) or 'http' (fetch to `baseUrl`). */
+  transport?: 'inject' | 'http';
+}
+
+type RequestOptions = NonNullable<Parameters<TestApi['request']>[2]>;
+
+/** The body as bytes and the content type fetch would send with it (FormData gets its boundary). */
+async function encodeBody(body: NonNullable<RequestInit['body']>): Promise<{ bytes: Buffer; type: string | null }> {
+  const encoded = new Request('http://body.invalid/', { method: 'POST', body, duplex: 'half' } as RequestInit);
+  return { bytes: Buffer.from(await encoded.arrayBuffer()), type: encoded.headers.get('content-type') };
+}
+
+function toHeaders(raw: Record<string, string | string[] | number | undefined>): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    for (const one of Array.isArray(value) ? value : [value]) headers.append(name, String(one));
+  }
+  return headers;
 }
 
 export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi> {
@@ -107,9 +130,14 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   const port = typeof address === 'object' && address ? address.port : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
 
-  const request: TestApi['request'] = async (method, pathOrUrl, requestOptions = {}) => {
+  const parse = (status: number, headers: Headers, text: string) => {
+    let parsed: unknown = text;
+    if ((headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
+    return { status, body: parsed as never, headers, text };
+  };
+  const prepare = (pathOrUrl: string, requestOptions: RequestOptions) => {
     const isServicePath = /^\/(insight|health|ready|docs|api)(\/|$)/.test(pathOrUrl);
-    const url = pathOrUrl.startsWith('http') ? pathOrUrl : `${baseUrl}${isServicePath ? '' : '/api'}${pathOrUrl}`;
+    const target = pathOrUrl.startsWith('http') ? pathOrUrl : `${isServicePath ? '' : '/api'}${pathOrUrl}`;
     const headers: Record<string, string> = { ...requestOptions.headers };
     if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
     let body = requestOptions.body;
@@ -117,12 +145,35 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       headers['content-type'] = 'application/json';
       body = JSON.stringify(requestOptions.json);
     }
-    const response = await fetch(url, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') parsed = JSON.parse(text);
-    return { status: response.status, body: parsed as never, headers: response.headers, text };
+    return { target, headers, body };
   };
+  const overHttp: TestApi['request'] = async (method, pathOrUrl, requestOptions = {}) => {
+    const { target, headers, body } = prepare(pathOrUrl, requestOptions);
+    const response = await fetch(target.startsWith('http') ? target : `${baseUrl}${target}`, { method, headers, body });
+    return parse(response.status, response.headers, await response.text());
+  };
+  const injected: TestApi['request'] = async (method, pathOrUrl, requestOptions = {}) => {
+    const { target, headers, body } = prepare(pathOrUrl, requestOptions);
+    if (target.startsWith('http')) return overHttp(method, pathOrUrl, requestOptions);
+    let payload: Buffer | undefined;
+    if (body !== undefined && body !== null) {
+      const encoded = await encodeBody(body);
+      payload = encoded.bytes;
+      const hasType = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');
+      if (encoded.type && !hasType) headers['content-type'] = encoded.type;
+    }
+    const response = await app.inject({
+      method: method as never,
+      url: target,
+      // what fetch sends by itself (no accept-encoding: fetch would undo a compression here)
+      headers: { accept: '*/*', ...headers },
+      ...(payload ? { payload } : {}),
+    });
+    return parse(response.statusCode, toHeaders(response.headers), response.body);
+  };
+  // TEST_API_TRANSPORT=http sends every test's requests over the socket (to compare, or to rule inject out)
+  const transport = options.transport ?? (process.env.TEST_API_TRANSPORT === 'http' ? 'http' : 'inject');
+  const request = transport === 'http' ? overHttp : injected;
 
   return {
     app,
