@@ -33,7 +33,7 @@ const MAX_P50_RATIO = 1.5;
 /** The holdings page's fields (web/src/features/portfolio). */
 const HOLDINGS_QUERY = `query BenchHoldings($brokerName: String, $segmentName: String) {
   holdings(brokerName: $brokerName, segmentName: $segmentName) {
-    id symbol currentPrice price sellPrice exchange instrumentType quantity status creationDate sellingDate
+    id symbol currentPrice price sellPrice exchange segmentName quantity status creationDate sellingDate
     brokerageFirm { id name }
     profitLoss { gross charges net sellChargesEstimated breakdown { chargeTypeName buy sell } }
     quote { tradeDate change changePercent }
@@ -135,7 +135,7 @@ async function main(): Promise<void> {
             exchange: 'NSE',
             creationDate: '2024-06-03',
             brokerageFirmId: zerodha.id,
-            instrumentType: segment,
+            segmentName: segment,
           },
         },
         cookie,

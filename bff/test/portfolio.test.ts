@@ -1,7 +1,8 @@
 /**
  * Portfolio through GraphQL against the real REST API: reference data, charges, holdings with
- * P&L net of charges (the eight scenarios, worked by hand), partial sales, the ownership matrix,
- * totals and alerts, and the DataLoader that loads the quotes of a whole list in one REST call.
+ * P&L net of charges (one wiring scenario: the maths is tested in shared/src/portfolio/scenarios),
+ * partial sales, the ownership matrix, totals and alerts, and the DataLoader that loads the quotes
+ * of a whole list in one REST call.
  */
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,9 +24,11 @@ interface Holding {
     breakdown: Array<{ chargeTypeName: string; total: string }>;
   };
   quote: { closePrice: string; tradeDate: string; change: string | null; changePercent: string | null } | null;
+  segmentName: string;
+  instrumentType: string;
 }
 
-const HOLDING_FIELDS = `id symbol quantity status currentPrice
+const HOLDING_FIELDS = `id symbol quantity status currentPrice segmentName instrumentType
   profitLoss { gross buyCharges sellCharges charges net breakdown { chargeTypeName total } }
   quote { closePrice tradeDate change changePercent }`;
 
@@ -109,7 +112,7 @@ describe('portfolio through GraphQL', () => {
       exchange: 'NSE',
       ...fields,
       brokerageFirmId: firm.createBrokerageFirm.id,
-      instrumentType: segment.createSegment.name,
+      segmentName: segment.createSegment.name,
     });
     const add = async (client: GraphQLClient, fields: Record<string, unknown>) =>
       (
@@ -130,115 +133,56 @@ describe('portfolio through GraphQL', () => {
     return { firmId: firm.createBrokerageFirm.id, segment: segment.createSegment, types, charge, holding, add, sell };
   }
 
-  describe('P&L net of charges (the eight scenarios)', () => {
-    it('1. buy only: 10 × 100, now 110; Brokerage ₹20, STT 0.1 % → charges 21 + 21.1 = 42.1, gross 100, net 57.9', async () => {
-      const s = await reference('G1', ['Brokerage', 'STT']);
-      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
-      await s.charge('STT', 'BOTH', '0', '0.1', '2024-01-01');
-      const h = await s.add(investor, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
-      expect(h.profitLoss).toMatchObject({
-        gross: '100',
-        buyCharges: '21',
-        sellCharges: '21.1',
-        charges: '42.1',
-        net: '57.9',
-      });
-      // quote: 110 − 105.25 = 4.75; 4.75 / 105.25 = 4.513… % → 4.51
-      expect(h.quote).toEqual({ closePrice: '110', tradeDate: '2025-01-10', change: '4.75', changePercent: '4.51' });
+  it('P&L net of charges, quotes and sales through GraphQL (one wiring scenario; the maths is tested in shared)', async () => {
+    // shared/src/portfolio/scenarios/partial-sell.test.ts through both services: Brokerage ₹20 + 0.03 %
+    // BOTH; 100 × 50 bought 2025-01-02 of GQA (closes 105.25, then 110).
+    // open: buy 20 + 1.5 = 21.5; sell (estimated at 110) 20 + 3.3 = 23.3; charges 44.8; gross 6000; net 5955.2
+    // 40 sold at 60 on 2025-02-03: buy 8.6; sell 20.72; net 370.68 (the same id, REALIZED)
+    // open rest of 60 at 110: buy 12.9; sell 20 + 1.98 = 21.98; charges 34.88; gross 3600; net 3565.12
+    const s = await reference('G3', ['Brokerage']);
+    await s.charge('Brokerage', 'BOTH', '20', '0.03', '2024-01-01');
+    const h = await s.add(investor, { symbol: 'GQA', price: '50', quantity: 100, creationDate: '2025-01-02' });
+    expect(h.profitLoss).toMatchObject({
+      gross: '6000',
+      buyCharges: '21.5',
+      sellCharges: '23.3',
+      charges: '44.8',
+      net: '5955.2',
+      breakdown: [{ chargeTypeName: 'G3 Brokerage', total: '44.8' }],
     });
+    // quote: 110 − 105.25 = 4.75; 4.75 / 105.25 = 4.513… % → 4.51
+    expect(h.quote).toEqual({ closePrice: '110', tradeDate: '2025-01-10', change: '4.75', changePercent: '4.51' });
+    expect(h).toMatchObject({ segmentName: 'G3 Equity', instrumentType: 'G3 Equity' });
 
-    it('2. buy and full sell at 90: buy 21, sell 20.9, gross −100, net −141.9', async () => {
-      const s = await reference('G2', ['Brokerage', 'STT']);
-      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
-      await s.charge('STT', 'BOTH', '0', '0.1', '2024-01-01');
-      const h = await s.add(investor, { symbol: 'GQA', price: '100', quantity: 10, creationDate: '2025-01-10' });
-      const { sold, remaining } = await s.sell(h.id, 10, '90', '2025-02-10');
-      expect(remaining).toBeNull();
-      expect(sold).toMatchObject({ id: h.id, status: 'REALIZED' });
-      expect(sold.profitLoss).toMatchObject({
-        gross: '-100',
-        buyCharges: '21',
-        sellCharges: '20.9',
-        charges: '41.9',
-        net: '-141.9',
-      });
+    const { sold, remaining } = await s.sell(h.id, 40, '60', '2025-02-03');
+    expect(sold).toMatchObject({ id: h.id, quantity: 40, status: 'REALIZED' });
+    expect(sold.profitLoss).toMatchObject({ buyCharges: '8.6', sellCharges: '20.72', net: '370.68' });
+    expect(remaining).toMatchObject({ quantity: 60, status: 'UNREALIZED' });
+    expect(remaining?.profitLoss).toMatchObject({ buyCharges: '12.9', sellCharges: '21.98', net: '3565.12' });
+
+    // selling more than the 60 left is refused
+    const tooMany = await investor.request(
+      'mutation ($id: ID!, $input: SellHoldingInput!) { sellHolding(id: $id, input: $input) { sold { id } } }',
+      {
+        id: remaining?.id,
+        input: { quantity: 61, sellPrice: '60', sellingDate: '2025-02-04' },
+      },
+    );
+    expect(tooMany.errors?.[0]).toMatchObject({
+      message: 'You cannot sell 61 shares: only 60 are held',
+      extensions: { code: 'BAD_USER_INPUT' },
     });
-
-    it('3. partial sell of 40 of 100: sold net 370.68, open rest net 266.11', async () => {
-      // Brokerage ₹20 + 0.03 %; bought 100 × 50; 40 sold at 60; now 55 (worked in api/test/portfolio/pnl.test.ts)
-      const s = await reference('G3', ['Brokerage']);
-      await s.charge('Brokerage', 'BOTH', '20', '0.03', '2024-01-01');
-      const h = await s.add(investor, { symbol: 'GQB', price: '50', quantity: 100, creationDate: '2025-01-02' });
-      const { sold, remaining } = await s.sell(h.id, 40, '60', '2025-02-03');
-      expect(sold).toMatchObject({ quantity: 40, status: 'REALIZED' });
-      expect(sold.profitLoss).toMatchObject({ buyCharges: '8.6', sellCharges: '20.72', net: '370.68' });
-      expect(remaining).toMatchObject({ quantity: 60, status: 'UNREALIZED' });
-      expect(remaining?.profitLoss).toMatchObject({ buyCharges: '12.9', sellCharges: '20.99', net: '266.11' });
-      // selling more than the 60 left is refused
-      const tooMany = await investor.request(
-        'mutation ($id: ID!, $input: SellHoldingInput!) { sellHolding(id: $id, input: $input) { sold { id } } }',
-        {
-          id: remaining?.id,
-          input: { quantity: 61, sellPrice: '60', sellingDate: '2025-02-04' },
-        },
-      );
-      expect(tooMany.errors?.[0]).toMatchObject({
-        message: 'You cannot sell 61 shares: only 60 are held',
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
-    });
-
-    it('4. effective date changes between buy (₹20 rule) and sell (₹15 rule): charges 39.1, net 60.9', async () => {
-      const s = await reference('G4', ['Brokerage', 'STT']);
-      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-04-01');
-      await s.charge('Brokerage', 'BOTH', '15', '0', '2025-01-01');
-      await s.charge('STT', 'BOTH', '0', '0.1', '2024-04-01');
-      const h = await s.add(investor, { symbol: 'GQA', price: '200', quantity: 10, creationDate: '2024-12-15' });
-      const { sold } = await s.sell(h.id, 10, '210', '2025-01-15');
-      expect(sold.profitLoss).toMatchObject({ buyCharges: '22', sellCharges: '17.1', charges: '39.1', net: '60.9' });
-    });
-
-    it('5. ₹5 + 0.00297 %: 250 × 1234.50 sold at 1300.25 → net 16408.67948125', async () => {
-      const s = await reference('G5', ['Exchange']);
-      await s.charge('Exchange', 'BOTH', '5', '0.00297', '2024-01-01');
-      const h = await s.add(investor, { symbol: 'GQD', price: '1234.50', quantity: 250, creationDate: '2025-01-06' });
-      const { sold } = await s.sell(h.id, 250, '1300.25', '2025-03-03');
-      expect(sold.profitLoss).toMatchObject({
-        buyCharges: '14.1661625',
-        sellCharges: '14.65435625',
-        charges: '28.82051875',
-        net: '16408.67948125',
-      });
-    });
-
-    it('6. BUY-only stamp duty, SELL-only STT, BOTH brokerage: buy 21.5, sell 31, net 947.5', async () => {
-      const s = await reference('G6', ['Brokerage', 'STT', 'Stamp duty']);
-      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
-      await s.charge('STT', 'SELL', '0', '0.1', '2024-01-01');
-      await s.charge('Stamp duty', 'BUY', '0', '0.015', '2024-01-01');
-      const h = await s.add(investor, { symbol: 'GQA', price: '1000', quantity: 10, creationDate: '2025-01-10' });
-      const { sold } = await s.sell(h.id, 10, '1100', '2025-02-10');
-      expect(sold.profitLoss).toMatchObject({ buyCharges: '21.5', sellCharges: '31', charges: '52.5', net: '947.5' });
-    });
-
-    it('7. a BSE holding where only NSE charges exist: gross 50 = net', async () => {
-      const s = await reference('G7', ['Brokerage']);
-      await s.charge('Brokerage', 'BOTH', '20', '0', '2024-01-01');
-      const h = await s.add(investor, {
-        symbol: 'GQC',
-        price: '100',
-        quantity: 10,
-        creationDate: '2025-01-10',
-        exchange: 'BSE',
-      });
-      expect(h.profitLoss).toMatchObject({ gross: '50', charges: '0', net: '50', breakdown: [] });
-    });
-
-    it('8. no charges: 5 × 2500.40 sold at 2480.15 → net −101.25', async () => {
-      const s = await reference('G8', []);
-      const h = await s.add(investor, { symbol: 'GQA', price: '2500.40', quantity: 5, creationDate: '2025-02-03' });
-      const { sold } = await s.sell(h.id, 5, '2480.15', '2025-02-28');
-      expect(sold.profitLoss).toMatchObject({ gross: '-101.25', charges: '0', net: '-101.25' });
+    // selling all that is left: no new open rest; a sold holding cannot be sold again
+    const all = await s.sell(remaining?.id as string, 60, '100', '2025-02-04');
+    expect(all.remaining).toBeNull();
+    expect(all.sold).toMatchObject({ id: remaining?.id, quantity: 60, status: 'REALIZED' });
+    const again = await investor.request(
+      'mutation ($id: ID!, $input: SellHoldingInput!) { sellHolding(id: $id, input: $input) { sold { id } } }',
+      { id: h.id, input: { quantity: 1, sellPrice: '60', sellingDate: '2025-02-04' } },
+    );
+    expect(again.errors?.[0]).toMatchObject({
+      message: `Holding ${h.id} is already sold`,
+      extensions: { code: 'BAD_USER_INPUT' },
     });
   });
 

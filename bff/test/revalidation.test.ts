@@ -65,7 +65,7 @@ describe('revalidated holdings', () => {
         exchange: 'NSE',
         creationDate: '2025-03-03',
         brokerageFirmId: firms.data?.brokerageFirms[0]?.id,
-        instrumentType: firms.data?.segments[0]?.name,
+        segmentName: firms.data?.segments[0]?.name,
       },
     });
     expect(added.errors, JSON.stringify(added.errors)).toBeUndefined();

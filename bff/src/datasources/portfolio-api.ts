@@ -5,168 +5,26 @@
  * GET /user/current-prices?symbols=… call, never one call per row.
  */
 import DataLoader from 'dataloader';
+import {
+  MAX_QUOTE_SYMBOLS,
+  type BrokerageFirmBody,
+  type BrokerageFirmDto,
+  type BuySellOption,
+  type ChargeBody,
+  type ChargeDto,
+  type ChargeTypeDto,
+  type FinancialInstrumentBody,
+  type FinancialInstrumentDto,
+  type HoldingBody,
+  type HoldingDto,
+  type HoldingUpdateDto,
+  type LatestPriceDto,
+  type PortfolioAlertDto,
+  type PortfolioSummaryDto,
+  type SegmentDto,
+} from '@bazaar/shared/contract';
 import { RestClient, type RequestScope } from './rest-client.js';
 import { replyMessage } from './admin-api.js';
-
-export type ExchangeCode = 'NSE' | 'BSE';
-export type BuySellCode = 'BUY' | 'SELL' | 'BOTH';
-
-export interface BrokerageFirmDto {
-  id: number;
-  name: string;
-  address: string;
-  contactNumber: string;
-}
-
-export interface NamedDto {
-  id: number;
-  name: string;
-}
-
-export interface ChargeDto {
-  id: number;
-  brokerageFirm: BrokerageFirmDto;
-  chargeType: NamedDto;
-  segment: NamedDto;
-  amount: string;
-  percentage: string;
-  description: string | null;
-  exchange: ExchangeCode;
-  onBuySell: BuySellCode;
-  effectiveDate: string;
-}
-
-export interface FinancialInstrumentDto {
-  id: number;
-  type: string;
-  description: string | null;
-}
-
-export interface ChargeBreakdownDto {
-  chargeTypeId: number;
-  chargeTypeName: string;
-  buy: string;
-  sell: string;
-  total: string;
-}
-
-export interface ProfitLossDto {
-  profitLoss: string | null;
-  status: 'REALIZED' | 'UNREALIZED';
-  invested: string;
-  marketValue: string | null;
-  gross: string | null;
-  buyCharges: string;
-  sellCharges: string;
-  charges: string;
-  sellChargesEstimated: boolean;
-  breakdown: ChargeBreakdownDto[];
-  net: string | null;
-}
-
-export interface HoldingDto {
-  id: number;
-  symbol: string;
-  currentPrice: string | null;
-  priceDate: string | null;
-  /** With previousClose and priceChange: the symbol's quote, carried by the list (see listHoldings). */
-  priceSeries?: string | null;
-  previousClose?: string | null;
-  priceChange?: string | null;
-  price: string;
-  sellPrice: string | null;
-  exchange: ExchangeCode;
-  instrumentType: string;
-  segmentId: number;
-  quantity: number;
-  lotQuantity: number;
-  status: 'REALIZED' | 'UNREALIZED';
-  creationDate: string;
-  sellingDate: string | null;
-  brokerageFirm: BrokerageFirmDto;
-  profitLoss: ProfitLossDto;
-}
-
-export interface HoldingUpdateDto extends HoldingDto {
-  remainingHolding: HoldingDto | null;
-}
-
-export interface LatestPriceDto {
-  symbol: string;
-  closePrice: string;
-  tradeDate: string;
-  series: string;
-  previousClose: string | null;
-  change: string | null;
-}
-
-export interface PortfolioTotalsDto {
-  holdings: number;
-  invested: string;
-  currentValue: string;
-  realized: string;
-  unrealized: string;
-  charges: string;
-  net: string;
-}
-
-export interface SegmentTotalsDto {
-  segment: NamedDto;
-  totals: PortfolioTotalsDto;
-}
-
-export interface FirmTotalsDto {
-  brokerageFirm: BrokerageFirmDto;
-  totals: PortfolioTotalsDto;
-  segments: SegmentTotalsDto[];
-}
-
-export interface PortfolioSummaryDto {
-  asOf: string;
-  totals: PortfolioTotalsDto;
-  firms: FirmTotalsDto[];
-  segments: SegmentTotalsDto[];
-}
-
-export interface PortfolioAlertDto {
-  kind: 'NEW_52_WEEK_HIGH' | 'NEW_52_WEEK_LOW' | 'SEGMENT_MOVE' | 'CONCENTRATION';
-  title: string;
-  message: string;
-  tone: 'positive' | 'negative' | 'neutral';
-  symbol: string | null;
-  segment: string | null;
-  brokerageFirm: string | null;
-  date: string | null;
-}
-
-/** The REST body of a charge write: whole objects by id. */
-export interface ChargeWriteDto {
-  brokerageFirm: { id: number };
-  chargeType: { id: number };
-  segment: { id: number };
-  amount: string;
-  percentage: string;
-  description?: string | null;
-  exchange: ExchangeCode;
-  onBuySell: BuySellCode;
-  effectiveDate: string;
-}
-
-/** The REST body of a holding write (the form's fields). */
-export interface HoldingWriteDto {
-  symbol: string;
-  price: string;
-  quantity: number;
-  exchange: ExchangeCode;
-  creationDate: string;
-  sellPrice?: string | null;
-  sellingDate?: string | null;
-  brokerageFirm: { id: number };
-  instrumentType: string;
-}
-
-/** The most symbols one batched price call carries (the REST limit). */
-const MAX_QUOTE_BATCH = 500;
 
 const path = (...parts: Array<string | number>) => parts.map((part) => encodeURIComponent(String(part))).join('/');
 
@@ -179,7 +37,7 @@ export class PortfolioApi extends RestClient {
       const bySymbol = new Map(prices.map((price) => [price.symbol, price]));
       return symbols.map((symbol) => bySymbol.get(symbol) ?? null);
     },
-    { maxBatchSize: MAX_QUOTE_BATCH },
+    { maxBatchSize: MAX_QUOTE_SYMBOLS },
   );
 
   constructor(scope: RequestScope) {
@@ -191,11 +49,11 @@ export class PortfolioApi extends RestClient {
     return this.get('/user/brokerage-firms');
   }
 
-  createBrokerageFirm(input: Omit<BrokerageFirmDto, 'id'>): Promise<BrokerageFirmDto> {
+  createBrokerageFirm(input: BrokerageFirmBody): Promise<BrokerageFirmDto> {
     return this.post('/staff/brokerage-firms', { json: input });
   }
 
-  updateBrokerageFirm(id: string | number, input: Omit<BrokerageFirmDto, 'id'>): Promise<BrokerageFirmDto> {
+  updateBrokerageFirm(id: string | number, input: BrokerageFirmBody): Promise<BrokerageFirmDto> {
     return this.put(`/staff/brokerage-firms/${path(id)}`, { json: input });
   }
 
@@ -206,15 +64,15 @@ export class PortfolioApi extends RestClient {
     );
   }
 
-  listSegments(): Promise<NamedDto[]> {
+  listSegments(): Promise<SegmentDto[]> {
     return this.get('/user/segments');
   }
 
-  createSegment(name: string): Promise<NamedDto> {
+  createSegment(name: string): Promise<SegmentDto> {
     return this.post('/staff/segments', { json: { name } });
   }
 
-  updateSegment(id: string | number, name: string): Promise<NamedDto> {
+  updateSegment(id: string | number, name: string): Promise<SegmentDto> {
     return this.put(`/staff/segments/${path(id)}`, { json: { name } });
   }
 
@@ -222,15 +80,15 @@ export class PortfolioApi extends RestClient {
     return replyMessage(await this.delete<unknown>(`/staff/segments/${path(id)}`), 'Segment deleted successfully');
   }
 
-  listChargeTypes(): Promise<NamedDto[]> {
+  listChargeTypes(): Promise<ChargeTypeDto[]> {
     return this.get('/staff/charge-types');
   }
 
-  createChargeType(name: string): Promise<NamedDto> {
+  createChargeType(name: string): Promise<ChargeTypeDto> {
     return this.post('/staff/charge-types', { json: { name } });
   }
 
-  updateChargeType(id: string | number, name: string): Promise<NamedDto> {
+  updateChargeType(id: string | number, name: string): Promise<ChargeTypeDto> {
     return this.put(`/staff/charge-types/${path(id)}`, { json: { name } });
   }
 
@@ -241,7 +99,7 @@ export class PortfolioApi extends RestClient {
     );
   }
 
-  listBuySell(): Promise<BuySellCode[]> {
+  listBuySell(): Promise<BuySellOption[]> {
     return this.get('/staff/buy-sell');
   }
 
@@ -254,11 +112,11 @@ export class PortfolioApi extends RestClient {
     return this.get(`/staff/charges/${path(id)}`);
   }
 
-  createCharge(input: ChargeWriteDto): Promise<ChargeDto> {
+  createCharge(input: ChargeBody): Promise<ChargeDto> {
     return this.post('/staff/charges', { json: input });
   }
 
-  updateCharge(id: string | number, input: ChargeWriteDto): Promise<ChargeDto> {
+  updateCharge(id: string | number, input: ChargeBody): Promise<ChargeDto> {
     return this.put(`/staff/charges/${path(id)}`, { json: input });
   }
 
@@ -271,14 +129,11 @@ export class PortfolioApi extends RestClient {
     return this.get('/staff/financial-instruments');
   }
 
-  createFinancialInstrument(input: { type: string; description?: string | null }): Promise<FinancialInstrumentDto> {
+  createFinancialInstrument(input: FinancialInstrumentBody): Promise<FinancialInstrumentDto> {
     return this.post('/admin/financial-instruments', { json: input });
   }
 
-  updateFinancialInstrument(
-    id: string | number,
-    input: { type: string; description?: string | null },
-  ): Promise<FinancialInstrumentDto> {
+  updateFinancialInstrument(id: string | number, input: FinancialInstrumentBody): Promise<FinancialInstrumentDto> {
     return this.put(`/admin/financial-instruments/${path(id)}`, { json: input });
   }
 
@@ -305,8 +160,6 @@ export class PortfolioApi extends RestClient {
   }
 
   private primeQuote(holding: HoldingDto): void {
-    // an API without the quote fields: leave the loader to fetch
-    if (holding.previousClose === undefined || holding.priceSeries === undefined) return;
     const symbol = holding.symbol.trim().toUpperCase();
     if (holding.currentPrice === null || holding.priceDate === null || holding.priceSeries === null) {
       this.quoteLoader.prime(symbol, null);
@@ -318,15 +171,15 @@ export class PortfolioApi extends RestClient {
       tradeDate: holding.priceDate,
       series: holding.priceSeries,
       previousClose: holding.previousClose,
-      change: holding.priceChange ?? null,
+      change: holding.priceChange,
     });
   }
 
-  addHolding(input: HoldingWriteDto): Promise<HoldingDto> {
+  addHolding(input: HoldingBody): Promise<HoldingDto> {
     return this.post('/user/holding', { json: input });
   }
 
-  updateHolding(id: string | number, input: HoldingWriteDto): Promise<HoldingUpdateDto> {
+  updateHolding(id: string | number, input: HoldingBody): Promise<HoldingUpdateDto> {
     return this.put(`/user/holding/${path(id)}`, { json: input });
   }
 

@@ -5,51 +5,51 @@
  */
 import { GraphQLError } from 'graphql';
 import { percentOf } from '@bazaar/shared';
-import type { AlertTone, HoldingInput, Resolvers } from '../__generated__/resolvers-types.js';
-import type { HoldingDto, HoldingWriteDto } from '../datasources/portfolio-api.js';
-import { badUserInput } from '../errors.js';
+import {
+  MAX_QUOTE_SYMBOLS,
+  type ChargeBody,
+  type HoldingBody,
+  type HoldingDto,
+  type PortfolioAlertDto,
+} from '@bazaar/shared/contract';
+import type { AlertTone, ChargeInput, HoldingInput, Resolvers } from '../__generated__/resolvers-types.js';
+import { badUserInput, numericId, orNull } from '../errors.js';
 
-/** A missing id answers null for lookups, not an error. */
-async function orNull<T>(promise: Promise<T>): Promise<T | null> {
-  try {
-    return await promise;
-  } catch (error) {
-    if ((error as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
-    throw error;
-  }
-}
-
-function numericId(id: string, field: string): number {
-  if (!/^\d{1,10}$/.test(id)) throw badUserInput(`${field} must be a positive whole number`, field);
-  return Number(id);
-}
-
-function holdingWrite(input: HoldingInput): HoldingWriteDto {
+/** The REST body of a charge write: the firm, charge type and segment by id. */
+function chargeWrite({ brokerageFirmId, chargeTypeId, segmentId, ...fields }: ChargeInput): ChargeBody {
   return {
-    symbol: input.symbol,
-    price: input.price,
-    quantity: input.quantity,
-    exchange: input.exchange,
-    creationDate: input.creationDate,
-    sellPrice: input.sellPrice ?? null,
-    sellingDate: input.sellingDate ?? null,
-    brokerageFirm: { id: numericId(input.brokerageFirmId, 'brokerageFirmId') },
-    instrumentType: input.instrumentType,
+    ...fields,
+    brokerageFirm: { id: numericId(brokerageFirmId, 'brokerageFirmId') },
+    chargeType: { id: numericId(chargeTypeId, 'chargeTypeId') },
+    segment: { id: numericId(segmentId, 'segmentId') },
+  };
+}
+
+/**
+ * The REST body of a holding write. REST names the segment `instrumentType` (and answers
+ * 'Segment is required!' without one); GraphQL `segmentName`, the deprecated `instrumentType` still accepted.
+ */
+function holdingWrite({ brokerageFirmId, segmentName, instrumentType, ...fields }: HoldingInput): HoldingBody {
+  return {
+    ...fields,
+    brokerageFirm: { id: numericId(brokerageFirmId, 'brokerageFirmId') },
+    instrumentType: segmentName ?? instrumentType ?? '',
   };
 }
 
 /** The REST write body that leaves a stored holding as it is. */
-function unchangedWrite(holding: HoldingDto): HoldingWriteDto {
+function unchangedWrite(holding: HoldingDto): HoldingBody {
+  const { symbol, price, quantity, exchange, creationDate, sellPrice, sellingDate, instrumentType } = holding;
   return {
-    symbol: holding.symbol,
-    price: holding.price,
-    quantity: holding.quantity,
-    exchange: holding.exchange,
-    creationDate: holding.creationDate,
-    sellPrice: holding.sellPrice,
-    sellingDate: holding.sellingDate,
+    symbol,
+    price,
+    quantity,
+    exchange,
+    creationDate,
+    sellPrice,
+    sellingDate,
+    instrumentType,
     brokerageFirm: { id: holding.brokerageFirm.id },
-    instrumentType: holding.instrumentType,
   };
 }
 
@@ -57,7 +57,7 @@ function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'NOT_FOUND', status: 404 } });
 }
 
-const TONES: Record<'positive' | 'negative' | 'neutral', AlertTone> = {
+const TONES: Record<PortfolioAlertDto['tone'], AlertTone> = {
   positive: 'POSITIVE',
   negative: 'NEGATIVE',
   neutral: 'NEUTRAL',
@@ -79,7 +79,8 @@ export const portfolioResolvers: Resolvers = {
     portfolioSummary: (_parent, _args, { dataSources }) => dataSources.portfolio.getPortfolioSummary(),
     portfolioAlerts: (_parent, { brokerName }, { dataSources }) => dataSources.portfolio.getPortfolioAlerts(brokerName),
     stockQuotes: (_parent, { symbols }, { dataSources }) => {
-      if (symbols.length > 500) throw badUserInput('At most 500 symbols per call', 'symbols');
+      if (symbols.length > MAX_QUOTE_SYMBOLS)
+        throw badUserInput(`At most ${MAX_QUOTE_SYMBOLS} symbols per call`, 'symbols');
       return dataSources.portfolio.quotes(symbols);
     },
     holdingSymbols: (_parent, { search, limit }, { dataSources }) => dataSources.portfolio.searchSymbols(search, limit),
@@ -106,38 +107,17 @@ export const portfolioResolvers: Resolvers = {
       id,
       message: await dataSources.portfolio.deleteChargeType(id),
     }),
-    createCharge: (_parent, { input }, { dataSources }) =>
-      dataSources.portfolio.createCharge({
-        brokerageFirm: { id: numericId(input.brokerageFirmId, 'brokerageFirmId') },
-        chargeType: { id: numericId(input.chargeTypeId, 'chargeTypeId') },
-        segment: { id: numericId(input.segmentId, 'segmentId') },
-        amount: input.amount,
-        percentage: input.percentage,
-        description: input.description ?? null,
-        exchange: input.exchange,
-        onBuySell: input.onBuySell,
-        effectiveDate: input.effectiveDate,
-      }),
+    createCharge: (_parent, { input }, { dataSources }) => dataSources.portfolio.createCharge(chargeWrite(input)),
     updateCharge: (_parent, { id, input }, { dataSources }) =>
-      dataSources.portfolio.updateCharge(id, {
-        brokerageFirm: { id: numericId(input.brokerageFirmId, 'brokerageFirmId') },
-        chargeType: { id: numericId(input.chargeTypeId, 'chargeTypeId') },
-        segment: { id: numericId(input.segmentId, 'segmentId') },
-        amount: input.amount,
-        percentage: input.percentage,
-        description: input.description ?? null,
-        exchange: input.exchange,
-        onBuySell: input.onBuySell,
-        effectiveDate: input.effectiveDate,
-      }),
+      dataSources.portfolio.updateCharge(id, chargeWrite(input)),
     deleteCharge: async (_parent, { id }, { dataSources }) => ({
       id,
       message: await dataSources.portfolio.deleteCharge(id),
     }),
     createFinancialInstrument: (_parent, { input }, { dataSources }) =>
-      dataSources.portfolio.createFinancialInstrument({ type: input.type, description: input.description ?? null }),
+      dataSources.portfolio.createFinancialInstrument(input),
     updateFinancialInstrument: (_parent, { id, input }, { dataSources }) =>
-      dataSources.portfolio.updateFinancialInstrument(id, { type: input.type, description: input.description ?? null }),
+      dataSources.portfolio.updateFinancialInstrument(id, input),
     deleteFinancialInstrument: async (_parent, { id }, { dataSources }) => ({
       id,
       message: await dataSources.portfolio.deleteFinancialInstrument(id),
@@ -165,6 +145,8 @@ export const portfolioResolvers: Resolvers = {
   },
 
   Holding: {
+    // REST names a holding's segment `instrumentType`; GraphQL `segmentName` (the old name stays, deprecated)
+    segmentName: (holding) => holding.instrumentType,
     quote: (holding, _args, { dataSources }) => dataSources.portfolio.quote(holding.symbol),
   },
 

@@ -203,7 +203,7 @@ export default function HoldingsPage() {
         sellPrice: keepsSellSide ? values.sellPrice.trim() : null,
         sellingDate: keepsSellSide ? values.sellingDate : null,
         brokerageFirmId: firmId,
-        instrumentType: navigation.segmentName,
+        segmentName: navigation.segmentName,
       };
       if (editing.mode === 'edit' && editing.holding) {
         await updateHolding({ variables: { id: editing.holding.id, input } });
