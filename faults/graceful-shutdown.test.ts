@@ -3,7 +3,7 @@
  * the process exits 0.
  */
 import { describe, expect, it } from 'vitest';
-import { startApi } from './harness.js';
+import { startApi, waitFor } from './harness.js';
 
 describe('graceful shutdown of the API', () => {
   it('finishes in-flight requests on SIGTERM and then exits 0', async () => {
@@ -19,7 +19,8 @@ describe('graceful shutdown of the API', () => {
         () => -1,
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // a request sent after the logins has been answered: the logins have been read and are hashing
+    await waitFor(async () => (await fetch(`${api.url}/health`)).ok, 10_000, 'the API answering beside the logins');
     api.kill('SIGTERM');
     const statuses = await Promise.all(inFlight);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);

@@ -36,19 +36,42 @@ export interface ServiceProcess {
   kill: (signal?: NodeJS.Signals) => void;
 }
 
-async function waitFor(url: string, child: ChildProcess, output: () => string, timeoutMs: number): Promise<void> {
+/**
+ * Polls `condition` until it returns a truthy value (answered) or `timeoutMs` has passed (throws,
+ * saying what was awaited). The tests wait for what they need, never a fixed time.
+ */
+export async function waitFor<T>(
+  condition: () => T | Promise<T>,
+  timeoutMs: number,
+  what = 'the condition',
+  everyMs = 50,
+): Promise<NonNullable<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`process stopped while starting:\n${output()}`);
-    if (Date.now() > deadline) throw new Error(`no answer at ${url} within ${timeoutMs} ms:\n${output()}`);
-    try {
-      if ((await fetch(url, { signal: AbortSignal.timeout(1000) })).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const value = await condition();
+    if (value) return value as NonNullable<T>;
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
   }
+}
+
+async function waitUntilReady(url: string, child: ChildProcess, output: () => string, timeoutMs: number) {
+  await waitFor(
+    async () => {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`process stopped while starting:\n${output()}`);
+      try {
+        return (await fetch(url, { signal: AbortSignal.timeout(1000) })).ok;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    timeoutMs,
+    `an answer at ${url}`,
+    100,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${output()}`);
+  });
 }
 
 /** How to launch a service process (benchmarks): extra node flags, and an IPC channel to it. */
@@ -79,7 +102,7 @@ function startProcess(
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   const url = `http://127.0.0.1:${port}`;
-  return waitFor(`${url}${readyPath}`, child, () => output, timeoutMs).then(() => ({
+  return waitUntilReady(`${url}${readyPath}`, child, () => output, timeoutMs).then(() => ({
     port,
     url,
     child,

@@ -3,7 +3,7 @@
  * (none hangs), and the API serves again by itself within 5 s of the server being back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { login, postgres, startApi, type PostgresServer, type ServiceProcess } from './harness.js';
+import { login, postgres, startApi, waitFor, type PostgresServer, type ServiceProcess } from './harness.js';
 
 interface Outcome {
   status: number;
@@ -48,19 +48,25 @@ describe('PostgreSQL restart under load', () => {
       }
     });
 
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    await waitFor(() => outcomes.filter((o) => o.status === 200).length >= 20, 30_000, 'the clients being served');
     const stoppedAt = Date.now();
     pg.stopServer();
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // the outage lasts until the clients have seen enough of it (what the assertions below need)
+    const inOutage = () => outcomes.filter((o) => o.at > stoppedAt + 200);
+    await waitFor(
+      () => inOutage().length > 20 && inOutage().filter((o) => o.status === 503).length > 10,
+      30_000,
+      'answers during the outage',
+    );
     pg.startServer();
     const backAt = Date.now();
-    // keep going until the API has answered 200 again for a while
-    const deadline = backAt + 15_000;
-    while (Date.now() < deadline) {
-      const lastOk = outcomes.filter((o) => o.at > backAt && o.status === 200);
-      if (lastOk.length >= 20) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    // keep going until the API has answered 200 again for a while (or the assertions below say why not)
+    await waitFor(
+      () => outcomes.filter((o) => o.at > backAt && o.status === 200).length >= 20,
+      15_000,
+      'the API serving again',
+      100,
+    ).catch(() => undefined);
     running = false;
     await Promise.all(clients);
 
