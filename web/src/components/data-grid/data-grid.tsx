@@ -43,7 +43,7 @@ const AgGridTable = lazy(() => import('./ag-grid-table')) as unknown as <Row>(
   props: AgGridTableProps<Row> & { ref?: React.Ref<AgGridTableHandle> },
 ) => React.ReactElement;
 
-export type { DataGridColumn, DataGridAction, DataGridProps } from './types';
+export type { DataGridColumn, DataGridAction, DataGridMessage, DataGridProps } from './types';
 
 function BackControls() {
   const navigate = useNavigate();

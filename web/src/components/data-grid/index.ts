@@ -1,2 +1,2 @@
 export { DataGrid } from './data-grid';
-export type { DataGridColumn, DataGridAction, DataGridProps } from './types';
+export type { DataGridColumn, DataGridAction, DataGridMessage, DataGridProps } from './types';

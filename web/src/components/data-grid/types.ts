@@ -31,6 +31,12 @@ export interface DataGridAction<Row> {
   hidden?: (row: Row) => boolean;
 }
 
+/** A success or error line above the table (e.g. after a save or a delete). */
+export interface DataGridMessage {
+  kind: 'success' | 'error';
+  text: string;
+}
+
 export interface DataGridProps<Row> {
   title: string;
   rows: readonly Row[] | undefined;
@@ -52,7 +58,7 @@ export interface DataGridProps<Row> {
   /** Extra controls beside the search box. */
   toolbar?: ReactNode;
   /** Success or error messages above the table. */
-  message?: { kind: 'success' | 'error'; text: string } | null;
+  message?: DataGridMessage | null;
   onDismissMessage?: () => void;
   testId?: string;
   /** Grid height in pixels (defaults to fit 10 rows). */

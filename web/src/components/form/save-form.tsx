@@ -17,24 +17,31 @@ export interface SaveFormProps<Values> {
   children: ReactNode;
 }
 
-export function SaveForm<Values>({ form, onSave, canSave, saveLabel = 'Save', children }: SaveFormProps<Values>) {
+/**
+ * A save in progress and its refusal: `submit` runs `onSave`, and a throw becomes `failure` (the
+ * server's words) instead of an unhandled rejection. For forms laid out differently from SaveForm.
+ */
+export function useSaveAction<Values>(onSave: (values: Values) => Promise<void>) {
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  async function submit(values: Values) {
+    setFailure(null);
+    setSaving(true);
+    try {
+      await onSave(values);
+    } catch (error) {
+      setFailure(errorMessage(error));
+    } finally {
+      setSaving(false);
+    }
+  }
+  return { failure, saving, submit };
+}
+
+export function SaveForm<Values>({ form, onSave, canSave, saveLabel = 'Save', children }: SaveFormProps<Values>) {
+  const { failure, saving, submit } = useSaveAction(onSave);
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSave(values);
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
+    <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack>
         {failure && (
           <Alert color="red" role="alert">

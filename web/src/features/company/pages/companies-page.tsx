@@ -8,31 +8,23 @@
  * exists, 403…) are shown in the form or above the table. A delete asks for confirmation first and
  * shows the server's reply (the old app reused 'Broker deleted successfully!' here).
  */
-import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Modal, SimpleGrid, TextInput } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { SimpleGrid, TextInput } from '@mantine/core';
 import { companySchema, DEFAULT_TREND, formatRupees } from '@bazaar/shared';
 import {
+  CreateCompanyDocument,
+  DeleteCompanyDocument,
+  UpdateCompanyDocument,
   useCompaniesPageQuery,
-  useCreateCompanyMutation,
-  useDeleteCompanyMutation,
-  useUpdateCompanyMutation,
   type AnalysisCompanyFieldsFragment,
   type CompanyInput,
 } from '../../../__generated__/graphql';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
-import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
-import { SaveForm } from '../../../components/form/save-form';
-import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
-import { usePageTitle } from '../../../components/page-title';
+import { CrudTablePage } from '../../../components/crud';
+import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate, todayInIndia } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
 
 type Company = AnalysisCompanyFieldsFragment;
-type Editing = { mode: 'add' } | { mode: 'edit'; company: Company } | null;
-type Message = { kind: 'success' | 'error'; text: string } | null;
 
 /** The form's values: everything as typed text until the schema turns it into the input. */
 export interface CompanyFormValues extends Record<string, unknown> {
@@ -123,146 +115,56 @@ export function toCompanyInput(values: CompanyFormValues): CompanyInput {
 }
 
 export default function CompaniesPage() {
-  usePageTitle('Companies');
   const navigate = useNavigate();
-  const { data, loading, error, refetch } = useCompaniesPageQuery({ fetchPolicy: 'cache-and-network' });
-  const [createCompany] = useCreateCompanyMutation();
-  const [updateCompany] = useUpdateCompanyMutation();
-  const [deleteCompany, { loading: deleting }] = useDeleteCompanyMutation();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<Company | null>(null);
-  const [message, setMessage] = useState<Message>(null);
-  // An action button's click also reaches AG Grid's row-click listener (a native listener, so the
-  // button's React stopPropagation does not stop it), in either order. The row click therefore waits
-  // one tick and gives way to an action clicked in the same moment.
-  const lastActionAt = useRef(0);
-  const markAction = () => {
-    lastActionAt.current = performance.now();
-  };
+  const query = useCompaniesPageQuery({ fetchPolicy: 'cache-and-network' });
+  // a click on a row's Edit or Delete is not a row click (DataGrid keeps the actions column apart)
   const openAnalysis = (company: Company) => {
-    setTimeout(() => {
-      if (performance.now() - lastActionAt.current < 500) return;
-      const state: CompanyAnalysisNavigationState = { symbol: company.symbol, trend: DEFAULT_TREND, company };
-      navigate(`/company-analysis/${encodeURIComponent(company.symbol)}`, { state });
-    }, 0);
+    const state: CompanyAnalysisNavigationState = { symbol: company.symbol, trend: DEFAULT_TREND, company };
+    navigate(`/company-analysis/${encodeURIComponent(company.symbol)}`, { state });
   };
 
-  async function save(values: CompanyFormValues) {
-    const input = toCompanyInput(values);
-    if (editing?.mode === 'edit') {
-      await updateCompany({ variables: { id: editing.company.id, input } });
-      setMessage({ kind: 'success', text: 'Company updated successfully!' });
-    } else {
-      await createCompany({ variables: { input } });
-      setMessage({ kind: 'success', text: 'Company added successfully!' });
-    }
-    setEditing(null);
-    await refetch();
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      const result = await deleteCompany({ variables: { id: toDelete.id } });
-      setMessage({
-        kind: 'success',
-        text: result.data?.deleteCompany.message ?? `Company ${toDelete.symbol} deleted successfully`,
-      });
-      await refetch();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure) });
-    }
-    setToDelete(null);
-  }
-
   return (
-    <>
-      <DataGrid
-        title="Companies"
-        testId="companies"
-        rows={data?.companies}
-        columns={COLUMNS}
-        getRowId={(company) => company.id}
-        loading={loading}
-        error={error && !data ? errorMessage(error) : null}
-        addLabel="Add Companies"
-        onAdd={() => setEditing({ mode: 'add' })}
-        exportFileName="companies"
-        emptyText="No companies yet. Add one, or upload the equity list."
-        message={message}
-        onDismissMessage={() => setMessage(null)}
-        onRowClick={openAnalysis}
-        actions={[
-          {
-            label: 'Edit',
-            icon: <IconEdit size={16} />,
-            onClick: (company) => {
-              markAction();
-              setEditing({ mode: 'edit', company });
-            },
-          },
-          {
-            label: 'Delete',
-            icon: <IconTrash size={16} />,
-            color: 'red',
-            onClick: (company) => {
-              markAction();
-              setToDelete(company);
-            },
-          },
-        ]}
-      />
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.mode === 'edit' ? 'Edit Company' : 'Add new Company'}
-        centered
-        size="lg"
-      >
-        {editing && (
-          <CompanyForm
-            key={editing.mode === 'edit' ? editing.company.id : 'new'}
-            initial={editing.mode === 'edit' ? valuesOf(editing.company) : emptyValues()}
-            onSave={save}
-          />
-        )}
-      </Modal>
-      <ConfirmDeleteModal
-        opened={toDelete !== null}
-        title="Delete company"
-        deleting={deleting}
-        onCancel={() => setToDelete(null)}
-        onConfirm={confirmDelete}
-      >
-        Delete <b>{toDelete?.companyName}</b> ({toDelete?.symbol})? Its prices and statements stay; only the company
-        record goes.
-      </ConfirmDeleteModal>
-    </>
-  );
-}
-
-function CompanyForm({
-  initial,
-  onSave,
-}: {
-  initial: CompanyFormValues;
-  onSave: (values: CompanyFormValues) => Promise<void>;
-}) {
-  const form = useZodForm<CompanyFormValues>(companySchema, initial);
-  return (
-    <SaveForm form={form} onSave={onSave} canSave={formIsValid(companySchema, form.values)}>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {FIELDS.map((field) => (
-          <TextInput
-            key={field.name}
-            label={field.label}
-            required
-            type={field.type}
-            inputMode={field.inputMode}
-            {...form.getInputProps(field.name)}
-          />
-        ))}
-      </SimpleGrid>
-    </SaveForm>
+    <CrudTablePage
+      title="Companies"
+      noun="Company"
+      addLabel="Add Companies"
+      testId="companies"
+      emptyText="No companies yet. Add one, or upload the equity list."
+      columns={COLUMNS}
+      rows={query.data?.companies}
+      query={query}
+      onRowClick={openAnalysis}
+      modalSize="lg"
+      form={{
+        schema: companySchema,
+        initialValues: (company) => (company ? valuesOf(company) : emptyValues()),
+        fields: (form) => (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {FIELDS.map((field) => (
+              <TextInput
+                key={field.name}
+                label={field.label}
+                required
+                type={field.type}
+                inputMode={field.inputMode}
+                {...form.getInputProps(field.name)}
+              />
+            ))}
+          </SimpleGrid>
+        ),
+      }}
+      toInput={toCompanyInput}
+      mutations={{ create: CreateCompanyDocument, update: UpdateCompanyDocument, remove: DeleteCompanyDocument }}
+      messages={{ added: 'Company added successfully!', updated: 'Company updated successfully!' }}
+      deletedMessage={(reply, company) =>
+        reply?.deleteCompany.message ?? `Company ${company.symbol} deleted successfully`
+      }
+      deleteQuestion={(company) => (
+        <>
+          Delete <b>{company.companyName}</b> ({company.symbol})? Its prices and statements stay; only the company
+          record goes.
+        </>
+      )}
+    />
   );
 }

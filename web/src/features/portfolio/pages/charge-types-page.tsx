@@ -1,33 +1,29 @@
 /** Charge types (spec section 2, staff): loader, table, add/edit modal, delete by the reply text. */
 import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
+  CreateChargeTypeDocument,
+  DeleteChargeTypeDocument,
+  UpdateChargeTypeDocument,
   useChargeTypesPageQuery,
-  useCreateChargeTypeMutation,
-  useDeleteChargeTypeMutation,
-  useUpdateChargeTypeMutation,
 } from '../../../__generated__/graphql';
-import { usePageTitle } from '../../../components/page-title';
 import { NamedEntityPage } from '../components/named-entity-page';
 
 export default function ChargeTypesPage() {
-  usePageTitle('Charge Types');
-  const { data, loading, error, refetch } = useChargeTypesPageQuery({ fetchPolicy: 'cache-and-network' });
-  const [createChargeType] = useCreateChargeTypeMutation();
-  const [updateChargeType] = useUpdateChargeTypeMutation();
-  const [deleteChargeType] = useDeleteChargeTypeMutation();
+  const query = useChargeTypesPageQuery({ fetchPolicy: 'cache-and-network' });
   return (
     <NamedEntityPage
       title="Charge Types"
       noun="Charge Type"
       testId="charge-types"
-      rows={data?.chargeTypes}
-      loading={loading}
-      error={error}
+      rows={query.data?.chargeTypes}
+      query={query}
       messages={{ added: SUCCESS_MESSAGES.chargeTypeAdded, updated: SUCCESS_MESSAGES.chargeTypeUpdated }}
-      create={(name) => createChargeType({ variables: { input: { name } } })}
-      update={(id, name) => updateChargeType({ variables: { id, input: { name } } })}
-      remove={async (id) => (await deleteChargeType({ variables: { id } })).data?.deleteChargeType.message ?? ''}
-      refetch={refetch}
+      mutations={{
+        create: CreateChargeTypeDocument,
+        update: UpdateChargeTypeDocument,
+        remove: DeleteChargeTypeDocument,
+      }}
+      replyText={(reply) => reply?.deleteChargeType.message ?? ''}
     />
   );
 }

@@ -4,9 +4,8 @@
  * date defaulting to today on create (the exchange's today, not the weekday-number date of the old
  * app), and the spec's success texts.
  */
-import { useState } from 'react';
-import { Modal, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { IconEdit, IconTrash } from '@tabler/icons-react';
+import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
 import {
   chargeFormSchema,
   EXCHANGES,
@@ -16,24 +15,19 @@ import {
   toDisplayWords,
 } from '@bazaar/shared';
 import {
+  CreateChargeDocument,
+  DeleteChargeDocument,
+  UpdateChargeDocument,
   useChargesPageQuery,
-  useCreateChargeMutation,
-  useDeleteChargeMutation,
-  useUpdateChargeMutation,
   type BuySell,
   type ChargesPageQuery,
   type StockExchange,
 } from '../../../__generated__/graphql';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
-import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
-import { SaveForm } from '../../../components/form/save-form';
-import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
-import { usePageTitle } from '../../../components/page-title';
+import { CrudTablePage } from '../../../components/crud';
+import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 
 type Charge = ChargesPageQuery['charges'][number];
-type Editing = { mode: 'add' } | { mode: 'edit'; charge: Charge } | null;
 interface ChargeValues extends Record<string, unknown> {
   brokerageFirmId: string;
   chargeTypeId: string;
@@ -58,66 +52,50 @@ const COLUMNS: DataGridColumn<Charge>[] = [
   { field: 'description', headerName: 'Description', minWidth: 200 },
 ];
 
-function emptyValues(): ChargeValues {
+function valuesOf(charge: Charge | null): ChargeValues {
+  if (!charge)
+    return {
+      brokerageFirmId: '',
+      chargeTypeId: '',
+      segmentId: '',
+      amount: '',
+      percentage: '',
+      description: '',
+      exchange: 'NSE',
+      onBuySell: '',
+      effectiveDate: exchangeToday(),
+    };
   return {
-    brokerageFirmId: '',
-    chargeTypeId: '',
-    segmentId: '',
-    amount: '',
-    percentage: '',
-    description: '',
-    exchange: 'NSE',
-    onBuySell: '',
-    effectiveDate: exchangeToday(),
+    brokerageFirmId: charge.brokerageFirm.id,
+    chargeTypeId: charge.chargeType.id,
+    segmentId: charge.segment.id,
+    amount: charge.amount,
+    percentage: charge.percentage,
+    description: charge.description ?? '',
+    exchange: charge.exchange,
+    onBuySell: charge.onBuySell,
+    effectiveDate: charge.effectiveDate,
+  };
+}
+
+function toChargeInput(values: ChargeValues) {
+  return {
+    brokerageFirmId: values.brokerageFirmId,
+    chargeTypeId: values.chargeTypeId,
+    segmentId: values.segmentId,
+    amount: values.amount.trim(),
+    percentage: values.percentage.trim(),
+    description: values.description.trim() || null,
+    exchange: values.exchange as StockExchange,
+    onBuySell: values.onBuySell as BuySell,
+    effectiveDate: values.effectiveDate,
   };
 }
 
 export default function ChargesPage() {
-  usePageTitle('Charges');
-  const { data, loading, error, refetch } = useChargesPageQuery({ fetchPolicy: 'cache-and-network' });
-  const [createCharge] = useCreateChargeMutation();
-  const [updateCharge] = useUpdateChargeMutation();
-  const [deleteCharge, { loading: deleting }] = useDeleteChargeMutation();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [toDelete, setToDelete] = useState<Charge | null>(null);
-  const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-
-  async function save(values: ChargeValues) {
-    const input = {
-      brokerageFirmId: values.brokerageFirmId,
-      chargeTypeId: values.chargeTypeId,
-      segmentId: values.segmentId,
-      amount: values.amount.trim(),
-      percentage: values.percentage.trim(),
-      description: values.description.trim() || null,
-      exchange: values.exchange as StockExchange,
-      onBuySell: values.onBuySell as BuySell,
-      effectiveDate: values.effectiveDate,
-    };
-    if (editing?.mode === 'edit') {
-      await updateCharge({ variables: { id: editing.charge.id, input } });
-      setMessage({ kind: 'success', text: SUCCESS_MESSAGES.chargeUpdated });
-    } else {
-      await createCharge({ variables: { input } });
-      setMessage({ kind: 'success', text: SUCCESS_MESSAGES.chargeAdded });
-    }
-    setEditing(null);
-    await refetch();
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      await deleteCharge({ variables: { id: toDelete.id } });
-      setMessage({ kind: 'success', text: SUCCESS_MESSAGES.chargeDeleted });
-      await refetch();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure) });
-    }
-    setToDelete(null);
-  }
-
-  const options = {
+  const query = useChargesPageQuery({ fetchPolicy: 'cache-and-network' });
+  const data = query.data;
+  const options: ChargeOptions = {
     firms: (data?.brokerageFirms ?? []).map((firm) => ({ value: firm.id, label: firm.name })),
     types: (data?.chargeTypes ?? []).map((type) => ({ value: type.id, label: type.name })),
     segments: (data?.segments ?? []).map((segment) => ({ value: segment.id, label: segment.name })),
@@ -125,66 +103,30 @@ export default function ChargesPage() {
   };
 
   return (
-    <>
-      <DataGrid
-        title="Charges"
-        testId="charges"
-        rows={data?.charges}
-        columns={COLUMNS}
-        getRowId={(charge) => charge.id}
-        loading={loading}
-        error={error && !data ? errorMessage(error) : null}
-        addLabel="Add Charge"
-        onAdd={() => setEditing({ mode: 'add' })}
-        exportFileName="charges"
-        message={message}
-        onDismissMessage={() => setMessage(null)}
-        actions={[
-          { label: 'Edit', icon: <IconEdit size={16} />, onClick: (charge) => setEditing({ mode: 'edit', charge }) },
-          { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (charge) => setToDelete(charge) },
-        ]}
-      />
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        title={editing?.mode === 'edit' ? 'Edit Charge' : 'Add new Charge'}
-        centered
-        size="lg"
-      >
-        {editing && (
-          <ChargeForm
-            key={editing.mode === 'edit' ? editing.charge.id : 'new'}
-            initial={
-              editing.mode === 'edit'
-                ? {
-                    brokerageFirmId: editing.charge.brokerageFirm.id,
-                    chargeTypeId: editing.charge.chargeType.id,
-                    segmentId: editing.charge.segment.id,
-                    amount: editing.charge.amount,
-                    percentage: editing.charge.percentage,
-                    description: editing.charge.description ?? '',
-                    exchange: editing.charge.exchange,
-                    onBuySell: editing.charge.onBuySell,
-                    effectiveDate: editing.charge.effectiveDate,
-                  }
-                : emptyValues()
-            }
-            options={options}
-            onSave={save}
-          />
-        )}
-      </Modal>
-      <ConfirmDeleteModal
-        opened={toDelete !== null}
-        title="Delete charge"
-        deleting={deleting}
-        onCancel={() => setToDelete(null)}
-        onConfirm={confirmDelete}
-      >
-        Delete the {toDelete?.chargeType.name} charge of {toDelete?.brokerageFirm.name} ({toDelete?.segment.name},{' '}
-        {toDelete?.exchange}) effective {formatMarketDate(toDelete?.effectiveDate)}?
-      </ConfirmDeleteModal>
-    </>
+    <CrudTablePage
+      title="Charges"
+      noun="Charge"
+      testId="charges"
+      columns={COLUMNS}
+      rows={data?.charges}
+      query={query}
+      modalSize="lg"
+      form={{
+        schema: chargeFormSchema,
+        initialValues: valuesOf,
+        fields: (form) => <ChargeFields form={form} options={options} />,
+      }}
+      toInput={toChargeInput}
+      mutations={{ create: CreateChargeDocument, update: UpdateChargeDocument, remove: DeleteChargeDocument }}
+      messages={{ added: SUCCESS_MESSAGES.chargeAdded, updated: SUCCESS_MESSAGES.chargeUpdated }}
+      deletedMessage={() => SUCCESS_MESSAGES.chargeDeleted}
+      deleteQuestion={(charge) => (
+        <>
+          Delete the {charge.chargeType.name} charge of {charge.brokerageFirm.name} ({charge.segment.name},{' '}
+          {charge.exchange}) effective {formatMarketDate(charge.effectiveDate)}?
+        </>
+      )}
+    />
   );
 }
 
@@ -193,18 +135,16 @@ interface Option {
   label: string;
 }
 
-function ChargeForm({
-  initial,
-  options,
-  onSave,
-}: {
-  initial: ChargeValues;
-  options: { firms: Option[]; types: Option[]; segments: Option[]; sides: Option[] };
-  onSave: (values: ChargeValues) => Promise<void>;
-}) {
-  const form = useZodForm<ChargeValues>(chargeFormSchema, initial);
+interface ChargeOptions {
+  firms: Option[];
+  types: Option[];
+  segments: Option[];
+  sides: Option[];
+}
+
+function ChargeFields({ form, options }: { form: UseFormReturnType<ChargeValues>; options: ChargeOptions }) {
   return (
-    <SaveForm form={form} onSave={onSave} canSave={formIsValid(chargeFormSchema, form.values)}>
+    <>
       <SimpleGrid cols={2}>
         <Select
           label="Brokerage Firm"
@@ -240,6 +180,6 @@ function ChargeForm({
         <TextInput label="Effective Date" type="date" required {...form.getInputProps('effectiveDate')} />
       </SimpleGrid>
       <TextInput label="Description" {...form.getInputProps('description')} />
-    </SaveForm>
+    </>
   );
 }

@@ -5,35 +5,27 @@
  */
 import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
-  useCreateSegmentMutation,
-  useDeleteSegmentMutation,
+  CreateSegmentDocument,
+  DeleteSegmentDocument,
+  UpdateSegmentDocument,
   useSegmentNameSuggestionsQuery,
   useSegmentsPageQuery,
-  useUpdateSegmentMutation,
 } from '../../../__generated__/graphql';
-import { usePageTitle } from '../../../components/page-title';
 import { NamedEntityPage } from '../components/named-entity-page';
 
 export default function SegmentsPage() {
-  usePageTitle('Segments');
-  const { data, loading, error, refetch } = useSegmentsPageQuery({ fetchPolicy: 'cache-and-network' });
+  const query = useSegmentsPageQuery({ fetchPolicy: 'cache-and-network' });
   const instruments = useSegmentNameSuggestionsQuery();
-  const [createSegment] = useCreateSegmentMutation();
-  const [updateSegment] = useUpdateSegmentMutation();
-  const [deleteSegment] = useDeleteSegmentMutation();
   return (
     <NamedEntityPage
       title="Segments"
       noun="Segment"
       testId="segments"
-      rows={data?.segments}
-      loading={loading}
-      error={error}
+      rows={query.data?.segments}
+      query={query}
       messages={{ added: SUCCESS_MESSAGES.segmentAdded, updated: SUCCESS_MESSAGES.segmentUpdated }}
-      create={(name) => createSegment({ variables: { input: { name } } })}
-      update={(id, name) => updateSegment({ variables: { id, input: { name } } })}
-      remove={async (id) => (await deleteSegment({ variables: { id } })).data?.deleteSegment.message ?? ''}
-      refetch={refetch}
+      mutations={{ create: CreateSegmentDocument, update: UpdateSegmentDocument, remove: DeleteSegmentDocument }}
+      replyText={(reply) => reply?.deleteSegment.message ?? ''}
       suggestions={instruments.data?.financialInstruments.map((instrument) => instrument.type)}
       nameHint="Holdings in this segment show its name as their instrument type."
     />

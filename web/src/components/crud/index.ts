@@ -1,0 +1,2 @@
+export { CrudTablePage, type CrudFormSpec, type CrudTablePageProps } from './crud-table-page';
+export { useCrudTable, type CrudRow, type CrudTableOptions } from './use-crud-table';

@@ -1,0 +1,98 @@
+/**
+ * The state of a table page that adds, edits and deletes rows: the page's create, update and
+ * delete mutations, which row the add/edit modal holds, which row waits for delete confirmation,
+ * and the success or error line above the table. A save that the server refuses throws, so the
+ * form keeps the modal open and shows the refusal above its fields; a refused delete shows the
+ * server's words above the table.
+ */
+import { useCallback, useState } from 'react';
+import { useMutation } from '@apollo/client/react';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
+import type { DataGridMessage } from '../data-grid';
+import { errorMessage } from '../../lib/errors';
+
+export interface CrudRow {
+  id: string;
+}
+
+/** The page's generated mutation documents, in the schema's shape: create(input), update(id, input), delete(id). */
+export interface CrudMutations<Input, Deleted> {
+  create: TypedDocumentNode<unknown, { input: Input }>;
+  update: TypedDocumentNode<unknown, { id: string; input: Input }>;
+  remove: TypedDocumentNode<Deleted, { id: string }>;
+}
+
+export interface CrudTableOptions<Row extends CrudRow, Values, Input, Deleted> {
+  /** The page query: refetched after every save and delete. */
+  query: { refetch: () => Promise<unknown> };
+  mutations: CrudMutations<Input, Deleted>;
+  /** The mutation input from valid form values (trimming, empty text to null…). */
+  toInput: (values: Values) => Input;
+  /** The success texts after a save. */
+  messages: { added: string; updated: string };
+  /** The success text after a delete, from the server's reply; throw to show it as a refusal instead. */
+  deletedMessage: (reply: Deleted | undefined, row: Row) => string;
+}
+
+/** The add/edit modal's content: `row` is null when adding. */
+export type Editing<Row> = { row: Row | null } | null;
+
+export function useCrudTable<Row extends CrudRow, Values, Input, Deleted>(
+  options: CrudTableOptions<Row, Values, Input, Deleted>,
+) {
+  const [create] = useMutation(options.mutations.create);
+  const [update] = useMutation(options.mutations.update);
+  const [remove] = useMutation(options.mutations.remove);
+  const [editing, setEditing] = useState<Editing<Row>>(null);
+  const [toDelete, setToDelete] = useState<Row | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [message, setMessage] = useState<DataGridMessage | null>(null);
+  // stable, so the grid's action column is built once
+  const openEdit = useCallback((row: Row) => setEditing({ row }), []);
+  const askDelete = useCallback((row: Row) => setToDelete(row), []);
+
+  async function save(values: Values) {
+    const input = options.toInput(values);
+    const row = editing?.row;
+    if (row) {
+      await update({ variables: { id: row.id, input } });
+      setMessage({ kind: 'success', text: options.messages.updated });
+    } else {
+      await create({ variables: { input } });
+      setMessage({ kind: 'success', text: options.messages.added });
+    }
+    setEditing(null);
+    await options.query.refetch();
+  }
+
+  async function confirmDelete() {
+    if (!toDelete) return;
+    setDeleting(true);
+    try {
+      const reply = await remove({ variables: { id: toDelete.id } });
+      setMessage({ kind: 'success', text: options.deletedMessage(reply.data, toDelete) });
+      await options.query.refetch();
+    } catch (failure) {
+      // the server's refusal is the message
+      setMessage({ kind: 'error', text: errorMessage(failure) });
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  }
+
+  return {
+    editing,
+    openAdd: () => setEditing({ row: null }),
+    openEdit,
+    closeForm: () => setEditing(null),
+    save,
+    toDelete,
+    askDelete,
+    cancelDelete: () => setToDelete(null),
+    deleting,
+    confirmDelete,
+    message,
+    dismissMessage: () => setMessage(null),
+  };
+}
