@@ -16,6 +16,7 @@ const onlyIndex = process.argv.indexOf('--only');
 const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : undefined;
 const wanted = (step) => !only || only.has(step);
 const results = [];
+const suiteStarted = Date.now();
 
 function run(step, label, command, args, env = {}) {
   if (!wanted(step)) return;
@@ -34,6 +35,8 @@ function run(step, label, command, args, env = {}) {
 function summary() {
   console.log('\n=== summary');
   for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label} (${r.seconds} s)`);
+  const total = Math.round((Date.now() - suiteStarted) / 1000);
+  console.log(`total ${Math.floor(total / 60)} min ${total % 60} s (${total} s, system packages included)`);
 }
 
 const vitest = (config, env) => ['vitest', 'run', '--config', config, ...(env ?? [])];
@@ -48,7 +51,13 @@ if (wanted('deps')) {
   }
 }
 run('codegen', 'GraphQL codegen is current', process.execPath, [path.join(ROOT, 'scripts/codegen-check.mjs')]);
-run('lint', 'lint (ESLint: import boundaries, typescript-eslint)', 'npx', ['eslint', '.']);
+run('lint', 'lint (ESLint: import boundaries, typescript-eslint)', 'npx', [
+  'eslint',
+  '--cache',
+  '--cache-location',
+  'node_modules/.cache/eslint/',
+  '.',
+]);
 run('lint', 'formatting (Prettier)', 'npx', ['prettier', '--check', '.']);
 run('typecheck', 'type-check (tsc -b, tests, web)', 'npx', ['tsc', '-b']);
 run('typecheck', 'type-check api tests', 'npx', ['tsc', '-p', 'api/tsconfig.test.json']);
