@@ -75,6 +75,22 @@ export function badUserInput(message: string, field?: string): GraphQLError {
   });
 }
 
+/** A lookup by id answers null when the REST API says 404, not an error. */
+export async function orNull<T>(promise: Promise<T>): Promise<T | null> {
+  try {
+    return await promise;
+  } catch (error) {
+    if ((error as { extensions?: { code?: string } }).extensions?.code === 'NOT_FOUND') return null;
+    throw error;
+  }
+}
+
+/** A GraphQL ID argument as the REST API's numeric id; BAD_USER_INPUT naming the field otherwise. */
+export function numericId(id: string, field: string): number {
+  if (!/^\d{1,10}$/.test(id)) throw badUserInput(`${field} must be a positive whole number`, field);
+  return Number(id);
+}
+
 export function unauthenticated(message = DEFAULT_MESSAGES.UNAUTHENTICATED): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', status: 401 } });
 }

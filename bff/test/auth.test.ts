@@ -1,9 +1,13 @@
+/**
+ * Auth through GraphQL, over HTTP against the real REST API: login and sessions, sign-up, the
+ * caller's profile, and password reset with the link read from the mail outbox.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './setup/stack.js';
 
 const USER_FIELDS = 'id username firstName lastName email mobileNo roles { id name }';
 
-describe('session and accounts through GraphQL', () => {
+describe('auth through GraphQL', () => {
   let stack: Stack;
   beforeAll(async () => {
     stack = await startStack();
@@ -106,44 +110,56 @@ describe('session and accounts through GraphQL', () => {
     expect(updated.data?.updateProfile).toEqual({ firstName: 'Ashwini', mobileNo: '9988776655' });
   });
 
-  it('lets only admins manage users and roles', async () => {
-    const investor = stack.client();
-    await investor.login('investor', 'Investor@123');
-    const denied = await investor.request('{ users { username } }');
-    expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const anonymous = await stack.client().request('{ roles { name } }');
-    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-
+  it('resets a password with the link from the outbox, once', async () => {
     const admin = stack.client();
+    const staff = stack.client();
     await admin.login('admin', 'Admin@123');
-    const roles = await admin.request<{ roles: Array<{ id: string; name: string }> }>('{ roles { id name } }');
-    const staffRole = roles.data?.roles.find((r) => r.name === 'ROLE_STAFF');
-    const created = await admin.request<{ createUser: { id: string; roles: Array<{ name: string }> } }>(
-      `mutation ($input: UserInput!) { createUser(input: $input) { ${USER_FIELDS} } }`,
-      {
-        input: {
-          firstName: 'Kiran',
-          lastName: 'Das',
-          username: 'kiran',
-          email: 'kiran@example.com',
-          password: 'Kiran@1234',
-          roleId: staffRole?.id,
-        },
-      },
+    await staff.login('staff', 'Staff@123');
+    const visitor = stack.client();
+    const request = await visitor.request<{ requestPasswordReset: { message: string } }>(
+      'mutation ($input: RequestPasswordResetInput!) { requestPasswordReset(input: $input) { message } }',
+      { input: { usernameOrEmail: 'staff@bazaar-insight.local' } },
     );
-    expect(created.errors).toBeUndefined();
-    expect(created.data?.createUser.roles.map((r) => r.name)).toEqual(['ROLE_STAFF']);
-    const users = await admin.request<{ users: Array<{ username: string }> }>('{ users { username } }');
-    expect(users.data?.users.map((u) => u.username)).toContain('kiran');
-    const missing = await admin.request<{ user: null }>('{ user(id: "99999") { username } }');
-    expect(missing.data?.user).toBeNull();
-    const deleted = await admin.request<{ deleteUser: { message: string } }>(
-      'mutation ($id: ID!) { deleteUser(id: $id) { id message } }',
-      {
-        id: created.data?.createUser.id,
-      },
+    expect(request.errors).toBeUndefined();
+    expect(request.data?.requestPasswordReset.message).toMatch(/^If an account matches what you entered/);
+    const invalid = await visitor.request(
+      'mutation { requestPasswordReset(input: { usernameOrEmail: "" }) { message } }',
     );
-    expect(deleted.data?.deleteUser.message).toBe('User Deleted Successfully');
+    expect(invalid.errors?.[0]).toMatchObject({
+      message: 'Email is requied!',
+      extensions: { code: 'BAD_USER_INPUT', status: 400 },
+    });
+
+    const outbox = await admin.request<{ mailOutbox: Array<{ kind: string; recipient: string; body: string }> }>(
+      '{ mailOutbox(recipient: "staff@bazaar-insight.local") { kind recipient body } }',
+    );
+    expect(outbox.data?.mailOutbox).toHaveLength(1);
+    const link = new URL(/https?:\/\/\S+/.exec(outbox.data!.mailOutbox[0]!.body)![0]);
+    expect(link.pathname).toBe('/change-password');
+    const token = link.searchParams.get('token')!;
+
+    const reset = `mutation ($input: ResetPasswordInput!) { resetPassword(input: $input) { message } }`;
+    const done = await visitor.request<{ resetPassword: { message: string } }>(reset, {
+      input: { token, password: 'NewStaff#2025' },
+    });
+    expect(done.data?.resetPassword.message).toBe(
+      'Your password has been changed. You can now log in with your new password.',
+    );
+    const again = await visitor.request(reset, { input: { token, password: 'Again#20255' } });
+    expect(again.errors?.[0]).toMatchObject({
+      message: 'This password reset link has already been used. Please ask for a new link.',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const forged = await visitor.request(reset, { input: { token: 'forged', password: 'Again#20255' } });
+    expect(forged.errors?.[0]?.message).toBe('This password reset link is not valid. Please ask for a new link.');
+
+    // the old staff session is over; the new password works
+    const me = await staff.request<{ me: { username: string } | null }>('{ me { username } }');
+    expect(me.data?.me).toBeNull();
+    await staff.login('staff', 'NewStaff#2025');
+    expect((await staff.request<{ me: { username: string } }>('{ me { username } }')).data?.me.username).toBe('staff');
+    // the outbox is for administrators
+    expect((await staff.request('{ mailOutbox { id } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
   it('answers UPSTREAM_UNAVAILABLE within 2 s when the REST API is down', async () => {

@@ -10,7 +10,7 @@ import { ROLE_ADMIN, ROLE_STAFF } from '@bazaar/shared';
 import { ForbiddenError, UnauthorizedError } from '../errors.js';
 import type { TokenService } from './tokens.js';
 import type { Database } from '../db/client.js';
-import { findSessionUser } from '../db/queries/users.js';
+import { findSessionUser } from '../db/queries/auth/sessions.js';
 
 export type AccessLevel = 'public' | 'user' | 'staff' | 'admin';
 

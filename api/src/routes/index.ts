@@ -3,11 +3,10 @@
  * prefix; access levels follow from the paths (see auth/access.ts).
  */
 import type { FastifyPluginAsync } from 'fastify';
-import { authRoutes } from './auth/auth.routes.js';
-import { adminUserRoutes } from './admin/users.routes.js';
-import { profileRoutes } from './user/profile.routes.js';
+import { authRoutes } from './auth/index.js';
+import { adminRoutes } from './admin/index.js';
 import { portfolioRoutes } from './portfolio/index.js';
-import { accountsRoutes } from './accounts/index.js';
+import { engagementRoutes } from './engagement/index.js';
 import { uploadRoutes, uploadedDatesRoutes } from './uploads/uploads.routes.js';
 import { marketRoutes } from './market/index.js';
 import { companyRoutes } from './company/index.js';
@@ -15,10 +14,9 @@ import { companyRoutes } from './company/index.js';
 /** Main service, mounted at /api. */
 export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(authRoutes);
-  await app.register(adminUserRoutes);
-  await app.register(profileRoutes);
+  await app.register(adminRoutes);
   await app.register(portfolioRoutes);
-  await app.register(accountsRoutes);
+  await app.register(engagementRoutes);
   await app.register(uploadedDatesRoutes);
   await app.register(marketRoutes);
   await app.register(companyRoutes);

@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DemoAccount } from '../config.js';
 import type { Database } from '../db/client.js';
 import { hashPassword } from '../auth/password.js';
-import { countUsers, createUser, getRoleByName } from '../db/queries/users.js';
+import { countUsers, createUser } from '../db/queries/auth/users.js';
+import { getRoleByName } from '../db/queries/admin/roles.js';
 
 export async function seedDemoAccounts(
   db: Database,

@@ -3,7 +3,7 @@
  * data (market data arrives with the ingestion area). Seeders run in order.
  */
 import type { FastifyInstance } from 'fastify';
-import { ensureBuiltInRoles } from '../db/queries/users.js';
+import { ensureBuiltInRoles } from '../db/queries/admin/roles.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedPortfolio } from './portfolio.js';
 import { seedDemoMarket } from './demo-market/index.js';

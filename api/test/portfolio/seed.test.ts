@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { seedPortfolio } from '../../src/seed/portfolio.js';
 import { seedDemoAccounts } from '../../src/seed/demo-accounts.js';
-import { ensureBuiltInRoles } from '../../src/db/queries/users.js';
+import { ensureBuiltInRoles } from '../../src/db/queries/admin/roles.js';
 import { queryRows } from '../../src/db/client.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { insertPrices } from './helpers.js';

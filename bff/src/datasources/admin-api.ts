@@ -1,16 +1,15 @@
-/** /admin/users and /admin/roles of the REST API. */
+/** The admin area of the REST API: /admin/users, /admin/roles and /admin/mail-outbox. */
+import type {
+  OutboxMailDto,
+  RoleBody,
+  RoleDto,
+  UserCreateBody,
+  UserDto,
+  UserUpdateBody,
+} from '@bazaar/shared/contract';
 import { RestClient, type RequestScope } from './rest-client.js';
-import type { RoleDto, UserDto } from './auth-api.js';
 
-export interface UserWriteDto {
-  firstName: string;
-  lastName: string;
-  username: string;
-  email: string;
-  password?: string | null;
-  mobileNo?: string | null;
-  roles: RoleDto[];
-}
+const path = (value: string | number) => encodeURIComponent(String(value));
 
 export class AdminApi extends RestClient {
   constructor(scope: RequestScope) {
@@ -22,24 +21,23 @@ export class AdminApi extends RestClient {
   }
 
   getUser(id: string | number): Promise<UserDto> {
-    return this.get(`/admin/users/${encodeURIComponent(String(id))}`);
+    return this.get(`/admin/users/${path(id)}`);
   }
 
-  createUser(input: UserWriteDto): Promise<UserDto> {
-    return this.post('/admin/users', { json: input });
+  createUser(body: UserCreateBody): Promise<UserDto> {
+    return this.post('/admin/users', { json: body });
   }
 
-  updateUser(id: string | number, input: UserWriteDto): Promise<UserDto> {
-    return this.put(`/admin/users/${encodeURIComponent(String(id))}`, { json: input });
+  updateUser(id: string | number, body: UserUpdateBody): Promise<UserDto> {
+    return this.put(`/admin/users/${path(id)}`, { json: body });
   }
 
   async deleteUser(id: string | number): Promise<string> {
-    const reply = await this.delete<unknown>(`/admin/users/${encodeURIComponent(String(id))}`);
-    return replyMessage(reply, 'User Deleted Successfully');
+    return replyMessage(await this.delete<unknown>(`/admin/users/${path(id)}`), 'User Deleted Successfully');
   }
 
   setUserRole(userId: string | number, role: RoleDto): Promise<UserDto> {
-    return this.post(`/admin/users/${encodeURIComponent(String(userId))}/roles`, { json: role });
+    return this.post(`/admin/users/${path(userId)}/roles`, { json: role });
   }
 
   listRoles(): Promise<RoleDto[]> {
@@ -47,20 +45,23 @@ export class AdminApi extends RestClient {
   }
 
   getRole(id: string | number): Promise<RoleDto> {
-    return this.get(`/admin/roles/${encodeURIComponent(String(id))}`);
+    return this.get(`/admin/roles/${path(id)}`);
   }
 
-  createRole(name: string): Promise<RoleDto> {
-    return this.post('/admin/roles', { json: { name } });
+  createRole(body: RoleBody): Promise<RoleDto> {
+    return this.post('/admin/roles', { json: body });
   }
 
-  updateRole(id: string | number, name: string): Promise<RoleDto> {
-    return this.put(`/admin/roles/${encodeURIComponent(String(id))}`, { json: { name } });
+  updateRole(id: string | number, body: RoleBody): Promise<RoleDto> {
+    return this.put(`/admin/roles/${path(id)}`, { json: body });
   }
 
   async deleteRole(id: string | number): Promise<string> {
-    const reply = await this.delete<unknown>(`/admin/roles/${encodeURIComponent(String(id))}`);
-    return replyMessage(reply, 'Role deleted successfully');
+    return replyMessage(await this.delete<unknown>(`/admin/roles/${path(id)}`), 'Role deleted successfully');
+  }
+
+  listOutboxMail(limit?: number | null, recipient?: string | null): Promise<OutboxMailDto[]> {
+    return this.get('/admin/mail-outbox', { query: { limit, recipient } });
   }
 }
 

@@ -4,7 +4,7 @@ import { AuthApi } from './auth-api.js';
 import { AdminApi } from './admin-api.js';
 import { SystemApi } from './system-api.js';
 import { PortfolioApi } from './portfolio-api.js';
-import { AccountsApi } from './accounts-api.js';
+import { EngagementApi } from './engagement-api.js';
 import { MarketApi } from './market-api.js';
 import { AnalysisApi } from './analysis-api.js';
 import { UploadsApi } from './uploads-api.js';
@@ -15,7 +15,7 @@ export function createDataSources(scope: RequestScope) {
     admin: new AdminApi(scope),
     system: new SystemApi(scope),
     portfolio: new PortfolioApi(scope),
-    accounts: new AccountsApi(scope),
+    engagement: new EngagementApi(scope),
     market: new MarketApi(scope),
     analysis: new AnalysisApi(scope),
     uploads: new UploadsApi(scope),

@@ -1,31 +1,15 @@
-/** Session and profile: me, login, signup, updateProfile. */
+/** Session, sign-up, password reset and the caller's profile: me, login, signup, updateProfile, requestPasswordReset, resetPassword. */
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import type { UserDto } from '../datasources/auth-api.js';
 import { setSessionCookie } from '../session.js';
 import { unauthenticated } from '../errors.js';
 
 const ROLE_RANK: Record<string, number> = { ROLE_ADMIN: 3, ROLE_STAFF: 2, ROLE_USER: 1 };
 
-/** Expiry from the token itself when the server does not say (other servers of the contract). */
-function expiryOf(token: string, stated: string | undefined): Date {
-  if (stated) return new Date(stated);
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
-      exp?: number;
-    };
-    if (typeof payload.exp === 'number') return new Date(payload.exp * 1000);
-  } catch {
-    // not a JWT we can read
-  }
-  return new Date(Date.now() + 8 * 3600 * 1000);
-}
-
 export const authResolvers: Resolvers = {
   User: {
     id: (user) => String(user.id),
     // highest role first: the app shows the menus of the strongest role the user holds
-    roles: (user: UserDto) => [...user.roles].sort((a, b) => (ROLE_RANK[b.name] ?? 0) - (ROLE_RANK[a.name] ?? 0)),
-    referralCode: (user) => user.referralCode ?? null,
+    roles: (user) => [...user.roles].sort((a, b) => (ROLE_RANK[b.name] ?? 0) - (ROLE_RANK[a.name] ?? 0)),
   },
   Role: {
     id: (role) => String(role.id),
@@ -44,16 +28,19 @@ export const authResolvers: Resolvers = {
   },
   Mutation: {
     login: async (_parent, { username, password }, { dataSources, res, config }) => {
-      const result = await dataSources.auth.login(username, password);
+      const result = await dataSources.auth.login({ username, password });
       if (!result?.token || !result.user) throw unauthenticated('The server did not start a session');
-      const expiresAt = expiryOf(result.token, result.expiresAt);
-      if (res) setSessionCookie(res, result.token, expiresAt, config.cookieSecure);
-      return { token: result.token, expiresAt: expiresAt.toISOString(), user: result.user };
+      if (res) setSessionCookie(res, result.token, new Date(result.expiresAt), config.cookieSecure);
+      return { token: result.token, expiresAt: result.expiresAt, user: result.user };
     },
     signup: async (_parent, { input }, { dataSources }) => {
       const { referralCode, ...user } = input;
       return dataSources.auth.signup({ user, referralCode: referralCode || undefined });
     },
     updateProfile: async (_parent, { input }, { dataSources }) => dataSources.auth.updateProfile(input),
+    requestPasswordReset: (_parent, { input }, { dataSources }) =>
+      dataSources.auth.requestPasswordReset({ UsernameOrEmail: input.usernameOrEmail }),
+    resetPassword: (_parent, { input }, { dataSources }) =>
+      dataSources.auth.resetPassword({ token: input.token, password: input.password }),
   },
 };

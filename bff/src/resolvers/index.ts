@@ -4,7 +4,7 @@ import { commonResolvers } from './common.js';
 import { authResolvers } from './auth.js';
 import { adminResolvers } from './admin.js';
 import { portfolioResolvers } from './portfolio.js';
-import { accountsResolvers } from './accounts.js';
+import { engagementResolvers } from './engagement.js';
 import { marketResolvers } from './market.js';
 import { analysisResolvers } from './analysis.js';
 import { uploadsResolvers } from './uploads.js';
@@ -14,7 +14,7 @@ export const resolvers: Resolvers[] = [
   authResolvers,
   adminResolvers,
   portfolioResolvers,
-  accountsResolvers,
+  engagementResolvers,
   marketResolvers,
   analysisResolvers,
   uploadsResolvers,

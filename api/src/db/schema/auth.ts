@@ -1,4 +1,4 @@
-/** Accounts and roles. */
+/** Users, their roles, and password reset tokens (only their SHA-256 hashes). */
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -61,4 +61,27 @@ export const userRoles = pgTable(
       .references(() => roles.id, { onDelete: 'restrict' }),
   },
   (table) => [primaryKey({ columns: [table.userId, table.roleId] }), index('user_roles_role_idx').on(table.roleId)],
+);
+
+/**
+ * A single-use password reset token. The token itself is only ever in the e-mailed link; the
+ * table keeps its SHA-256 (hex), so a copy of the database cannot be used to reset passwords.
+ */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** Set when the token was used, or burnt because another token of the user was used. */
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_hash_key').on(table.tokenHash),
+    index('password_reset_tokens_user_idx').on(table.userId),
+  ],
 );

@@ -1,5 +1,5 @@
 /**
- * The whole database schema, one file per area (auth, market, portfolio, accounts, uploads).
+ * The whole database schema, one file per area (auth, market, portfolio, admin, engagement, uploads).
  * drizzle-kit reads this module to generate the versioned migrations in api/drizzle/.
  */
 export * from './auth.js';
@@ -8,4 +8,5 @@ export * from './company.js';
 export * from './data-versions.js';
 export * from './portfolio.js';
 export * from './ingestion.js';
-export * from './accounts.js';
+export * from './admin.js';
+export * from './engagement.js';

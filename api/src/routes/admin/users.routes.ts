@@ -1,31 +1,28 @@
-/** /admin/users and /admin/roles (spec section 7, Users and roles): administrators only. */
+/** /admin/users: administrators list, create, change and delete accounts and set their role. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { assignRoleSchema, roleSchema, userCreateSchema, userUpdateSchema } from '@bazaar/shared';
+import {
+  assignRoleBodySchema,
+  errorResponses,
+  idParamsSchema,
+  messageSchema,
+  userCreateBodySchema,
+  userDtoSchema,
+  userUpdateBodySchema,
+} from '@bazaar/shared/contract';
 import { BadRequestError } from '../../errors.js';
 import { hashPassword } from '../../auth/password.js';
-import {
-  createRole,
-  createUser,
-  deleteRole,
-  deleteUser,
-  getRole,
-  getUserById,
-  listRoles,
-  listUsers,
-  resolveRole,
-  setUserRoles,
-  updateRole,
-  updateUser,
-} from '../../db/queries/users.js';
+import { createUser, getUserById, listUsers } from '../../db/queries/auth/users.js';
+import { deleteUser, setUserRoles, updateUserWithRoles } from '../../db/queries/admin/users.js';
+import { resolveRole } from '../../db/queries/admin/roles.js';
 import type { Database } from '../../db/client.js';
-import { errorResponses, idParamsSchema, messageSchema, roleDtoSchema, userDtoSchema } from '../schemas.js';
 
-async function roleIdsOf(db: Database, refs: Array<{ id?: number | undefined; name: string }>): Promise<number[]> {
+/** The ids of the roles a write names; 400 for a role that does not exist. */
+async function roleIdsOf(db: Database, refs: Array<{ id?: number | undefined; name?: string | undefined }>) {
   const ids: number[] = [];
   for (const ref of refs) {
     const role = await resolveRole(db, ref);
-    if (!role) throw new BadRequestError(`Role ${ref.name} does not exist`);
+    if (!role) throw new BadRequestError(`Role ${ref.name ?? ref.id} does not exist`);
     ids.push(role.id);
   }
   return ids;
@@ -60,25 +57,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Create a user',
         description: 'Creates a user with exactly one role, given as `roles: [{id, name}]`.',
-        body: userCreateSchema,
+        body: userCreateBodySchema,
         response: { 201: userDtoSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const input = request.body;
-      const roleIds = await roleIdsOf(app.db, input.roles);
-      const created = await createUser(
-        app.db,
-        {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          username: input.username,
-          email: input.email,
-          mobileNo: input.mobileNo,
-          passwordHash: await hashPassword(input.password),
-        },
-        roleIds,
-      );
+      const { roles, password, ...fields } = request.body;
+      const roleIds = await roleIdsOf(app.db, roles);
+      const created = await createUser(app.db, { ...fields, passwordHash: await hashPassword(password) }, roleIds);
       reply.status(201);
       return created;
     },
@@ -93,26 +79,19 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Replaces the user’s fields and role; a blank password keeps the current one. The last admin cannot be demoted.',
         params: idParamsSchema,
-        body: userUpdateSchema,
+        body: userUpdateBodySchema,
         response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
-      const input = request.body;
-      const roleIds = await roleIdsOf(app.db, input.roles);
-      return updateUser(
-        app.db,
-        request.params.id,
-        {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          username: input.username,
-          email: input.email,
-          mobileNo: input.mobileNo ?? null,
-          ...(input.password ? { passwordHash: await hashPassword(input.password) } : {}),
-        },
-        roleIds,
-      );
+      const { roles, password, mobileNo, ...fields } = request.body;
+      const roleIds = await roleIdsOf(app.db, roles);
+      const changes = {
+        ...fields,
+        mobileNo: mobileNo ?? null,
+        ...(password ? { passwordHash: await hashPassword(password) } : {}),
+      };
+      return updateUserWithRoles(app.db, request.params.id, changes, roleIds);
     },
   );
 
@@ -142,82 +121,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Body: a role `{id}` or `{name}`; it becomes the user’s one role. The last admin cannot be demoted.',
         params: idParamsSchema,
-        body: assignRoleSchema,
+        body: assignRoleBodySchema,
         response: { 200: userDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
-      const role = await resolveRole(app.db, request.body);
-      if (!role) throw new BadRequestError(`Role ${request.body.name ?? request.body.id} does not exist`);
-      return setUserRoles(app.db, request.params.id, [role.id]);
-    },
-  );
-
-  app.get(
-    '/admin/roles',
-    { schema: { tags, summary: 'List roles', response: { 200: z.array(roleDtoSchema), ...errorResponses(401, 403) } } },
-    async () => listRoles(app.db),
-  );
-
-  app.get(
-    '/admin/roles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Get a role',
-        params: idParamsSchema,
-        response: { 200: roleDtoSchema, ...errorResponses(400, 401, 403, 404) },
-      },
-    },
-    async (request) => getRole(app.db, request.params.id),
-  );
-
-  app.post(
-    '/admin/roles',
-    {
-      schema: {
-        tags,
-        summary: 'Create a role',
-        body: roleSchema,
-        response: { 201: roleDtoSchema, ...errorResponses(400, 401, 403, 409) },
-      },
-    },
-    async (request, reply) => {
-      const created = await createRole(app.db, request.body.name);
-      reply.status(201);
-      return created;
-    },
-  );
-
-  app.put(
-    '/admin/roles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Rename a role',
-        description: 'The built-in roles ROLE_USER, ROLE_STAFF and ROLE_ADMIN cannot be renamed (409).',
-        params: idParamsSchema,
-        body: roleSchema,
-        response: { 200: roleDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => updateRole(app.db, request.params.id, request.body.name),
-  );
-
-  app.delete(
-    '/admin/roles/:id',
-    {
-      schema: {
-        tags,
-        summary: 'Delete a role',
-        description: 'A role still held by users, or a built-in role, cannot be deleted (409).',
-        params: idParamsSchema,
-        response: { 200: messageSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const role = await deleteRole(app.db, request.params.id);
-      return { message: `Role ${role.name} deleted successfully` };
-    },
+    async (request) => setUserRoles(app.db, request.params.id, await roleIdsOf(app.db, [request.body])),
   );
 };

@@ -31,6 +31,9 @@ export const referralUsernameParamsSchema = z.object({
 /** GET /users/referrals/:username answers the link as text/plain. */
 export const referralLinkSchema = z.string().describe('The link, e.g. https://…/signup?referralCode=ABCDE23456');
 
+/** GET /users/referrals/:username/QR-code answers a PNG image of the link's QR code. */
+export const referralQrCodeSchema = z.unknown().describe('image/png');
+
 export const referralBodySchema = z.object({
   referrerUserId: idValue('referrerUserId'),
   referredUserId: idValue('referredUserId'),

@@ -1,0 +1,110 @@
+/**
+ * Engagement: subscription plans and the periods users subscribed for, referrals between users,
+ * and the messages sent through Contact Us.
+ *
+ * Subscription periods are calendar dates (`date`, 'YYYY-MM-DD' in Asia/Kolkata): a period covers
+ * start_date through end_date, both included. A plan that has subscribers keeps its history: a
+ * period remembers the plan's name and price when it was taken, so a plan whose subscriptions
+ * have all ended can be deleted (plan_id becomes null) without losing what users had.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './auth.js';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+/** A subscription plan: name, description, price in rupees, duration in days. */
+export const subscriptionPlans = pgTable(
+  'subscription_plans',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 100 }).notNull(),
+    description: varchar('description', { length: 1000 }).notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    durationInDays: integer('duration_in_days').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('subscription_plans_name_lower_key').on(sql`lower(${table.name})`),
+    check('subscription_plans_price_check', sql`${table.price} >= 0`),
+    check('subscription_plans_duration_check', sql`${table.durationInDays} between 1 and 3650`),
+  ],
+);
+
+/** One period a user subscribed for; subscribing again adds a period that starts after the last one. */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the plan was deleted (only possible after every period of it ended). */
+    planId: integer('plan_id').references(() => subscriptionPlans.id, { onDelete: 'set null' }),
+    planName: varchar('plan_name', { length: 100 }).notNull(),
+    price: numeric('price', { precision: 12, scale: 2 }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** The last day covered (included). */
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('subscriptions_user_end_idx').on(table.userId, table.endDate),
+    index('subscriptions_plan_end_idx').on(table.planId, table.endDate),
+    check('subscriptions_dates_check', sql`${table.endDate} >= ${table.startDate}`),
+  ],
+);
+
+/**
+ * A referral. A user is referred at most once;
+ * the referrer claims it once (claimed_at).
+ */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    referrerUserId: integer('referrer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    referredUserId: integer('referred_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [
+    uniqueIndex('referrals_referred_key').on(table.referredUserId),
+    index('referrals_referrer_idx').on(table.referrerUserId),
+    check('referrals_not_self_check', sql`${table.referrerUserId} <> ${table.referredUserId}`),
+  ],
+);
+
+/** A message sent through Contact Us, kept for staff to read. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: serial('id').primaryKey(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    mobileNo: varchar('mobile_no', { length: 10 }),
+    message: text('message').notNull(),
+    /** The sender's account when they were logged in. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('contact_messages_created_idx').on(table.createdAt)],
+);

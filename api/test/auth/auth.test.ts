@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SignJWT } from 'jose';
+import { sql } from 'drizzle-orm';
+import type { LoginResponseDto as LoginBody } from '@bazaar/shared/contract';
+import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { queryRows } from '../../src/db/client.js';
+
+const newUser = (suffix: string) => ({
+  firstName: 'Ravi',
+  lastName: 'Kumar',
+  username: `ravi_${suffix}`,
+  email: `ravi.${suffix}@example.com`,
+  password: 'Secret#123',
+  mobileNo: '9876543210',
+});
+
+describe('auth', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => api.close());
+
+  it('logs the demo accounts in with their roles and no password in the user', async () => {
+    for (const [account, role] of [
+      [DEMO.admin, 'ROLE_ADMIN'],
+      [DEMO.staff, 'ROLE_STAFF'],
+      [DEMO.investor, 'ROLE_USER'],
+    ] as const) {
+      const result = await api.request<LoginBody>('POST', '/auth/login', { json: account });
+      expect(result.status).toBe(200);
+      expect(result.body.token.split('.')).toHaveLength(3);
+      expect(result.body.roles[0]).toEqual({ authority: role, name: role });
+      expect(result.body.user.username).toBe(account.username);
+      expect(result.body.user.roles.map((r) => r.name)).toEqual([role]);
+      expect(result.text).not.toMatch(/password/i);
+      // default expiry is 8 hours
+      const hours = (Date.parse(result.body.expiresAt) - Date.now()) / 3_600_000;
+      expect(hours).toBeGreaterThan(7.9);
+      expect(hours).toBeLessThanOrEqual(8);
+    }
+  });
+
+  it('refuses a wrong password and unknown users with the same 401', async () => {
+    const wrong = await api.request('POST', '/auth/login', { json: { username: 'admin', password: 'Wrong@1234' } });
+    const unknown = await api.request('POST', '/auth/login', { json: { username: 'nobody', password: 'Wrong@1234' } });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.body).toEqual({ status: 401, error: 'Unauthorized', message: 'Invalid username or password' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('validates the login payload with the spec messages', async () => {
+    const missing = await api.request('POST', '/auth/login', { json: { username: 'admin' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ status: 400, error: 'Bad Request', message: 'Password is required!' });
+    const short = await api.request('POST', '/auth/login', { json: { username: 'admin', password: 'short' } });
+    expect(short.body).toMatchObject({ message: 'Enter a valid password!' });
+    const long = await api.request('POST', '/auth/login', { json: { username: 'admin', password: 'x'.repeat(33) } });
+    expect(long.body).toMatchObject({ message: 'Password length exceeds 32 characters!' });
+    const noUser = await api.request('POST', '/auth/login', { json: { password: 'Admin@123' } });
+    expect(noUser.body).toMatchObject({ message: 'Username is required!' });
+    const badJson = await api.request('POST', '/auth/login', {
+      body: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(badJson.status).toBe(400);
+    expect(badJson.body).toMatchObject({ message: 'The request body is not valid JSON' });
+  });
+
+  it('signs up an investor who can then log in', async () => {
+    const created = await api.request<LoginBody['user']>('POST', '/auth/signup', {
+      json: { user: newUser('a'), referralCode: null },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ username: 'ravi_a', email: 'ravi.a@example.com', mobileNo: '9876543210' });
+    expect(created.body.roles.map((r) => r.name)).toEqual(['ROLE_USER']);
+    expect(created.text).not.toMatch(/password/i);
+    const login = await api.request<LoginBody>('POST', '/auth/login', {
+      json: { username: 'ravi_a', password: 'Secret#123' },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.roles).toEqual([{ authority: 'ROLE_USER', name: 'ROLE_USER' }]);
+  });
+
+  it('stores passwords as scrypt hashes at the OWASP cost', async () => {
+    const [row] = await queryRows<{ password_hash: string }>(
+      api.handle.db,
+      sql`select password_hash from users where username = 'admin'`,
+    );
+    const hash = row?.password_hash;
+    expect(hash).toMatch(/^scrypt\$32768\$8\$3\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/);
+    expect(hash).not.toContain('Admin@123');
+  });
+
+  it('answers 409 for a duplicate username or e-mail, whatever the case', async () => {
+    await api.request('POST', '/auth/signup', { json: { user: newUser('b') } });
+    const sameName = await api.request('POST', '/auth/signup', {
+      json: { user: { ...newUser('c'), username: 'RAVI_B' } },
+    });
+    expect(sameName.status).toBe(409);
+    expect(sameName.body).toMatchObject({ status: 409, error: 'Conflict', message: 'Username already exists' });
+    const sameEmail = await api.request('POST', '/auth/signup', {
+      json: { user: { ...newUser('d'), email: 'Ravi.B@Example.com' } },
+    });
+    expect(sameEmail.status).toBe(409);
+    expect(sameEmail.body).toMatchObject({ message: 'Email is already in use' });
+  });
+
+  it('validates sign-up fields with the spec messages', async () => {
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ firstName: '' }, 'First Name is required!'],
+      [{ lastName: '   ' }, 'Last Name is required!'],
+      [{ username: undefined }, 'Username is required!'],
+      [{ email: '' }, 'Email is required!'],
+      [{ password: 'short' }, 'Password must be atleast 8 characters!'],
+      [{ password: 'p'.repeat(33) }, 'Password length exceeds 32 characters!'],
+      [{ mobileNo: '12345' }, 'Enter a valid Mobile Number!'],
+      [{ mobileNo: '98765432101' }, 'Enter a valid Mobile Number!'],
+    ];
+    for (const [change, message] of cases) {
+      const result = await api.request('POST', '/auth/signup', { json: { user: { ...newUser('v'), ...change } } });
+      expect(result.status, message).toBe(400);
+      expect(result.body).toMatchObject({ status: 400, message });
+    }
+    const [users] = await queryRows<{ n: number }>(
+      api.handle.db,
+      sql`select count(*)::int as n from users where username = 'ravi_v'`,
+    );
+    expect(users?.n).toBe(0);
+  });
+
+  it('accepts a known referral code and refuses an unknown one', async () => {
+    const admin = await api.request<LoginBody>('POST', '/auth/login', { json: DEMO.admin });
+    const code = admin.body.user.referralCode;
+    expect(code).toMatch(/^[A-Z0-9]{10}$/);
+    const ok = await api.request('POST', '/auth/signup', { json: { user: newUser('ref1'), referralCode: code } });
+    expect(ok.status).toBe(201);
+    const [stored] = await queryRows<{ signup_referral_code: string }>(
+      api.handle.db,
+      sql`select signup_referral_code from users where username = 'ravi_ref1'`,
+    );
+    expect(stored?.signup_referral_code).toBe(code);
+    const unknown = await api.request('POST', '/auth/signup', {
+      json: { user: newUser('ref2'), referralCode: 'NOSUCHCODE' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ message: 'Referral code NOSUCHCODE is not valid' });
+  });
+
+  describe('tokens', () => {
+    const secret = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
+    const claims = { username: 'admin', roles: ['ROLE_ADMIN'] };
+    const sign = (builder: SignJWT) => builder.sign(secret);
+    const base = () =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer('bazaar-insight')
+        .setAudience('bazaar-insight-api')
+        .setIssuedAt();
+
+    async function statusWith(token: string): Promise<number> {
+      return (await api.request('GET', '/admin/users', { token })).status;
+    }
+
+    it('accepts a valid token and refuses forged, expired or tampered ones with 401', async () => {
+      const good = await sign(base().setExpirationTime('1h'));
+      expect(await statusWith(good)).toBe(200);
+
+      const expired = await sign(
+        base()
+          .setIssuedAt(Math.floor(Date.now() / 1000) - 7200)
+          .setExpirationTime(Math.floor(Date.now() / 1000) - 60),
+      );
+      expect(await statusWith(expired)).toBe(401);
+
+      const wrongSecret = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject('1')
+        .setIssuer('bazaar-insight')
+        .setAudience('bazaar-insight-api')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
+      expect(await statusWith(wrongSecret)).toBe(401);
+
+      const [header, payload, signature] = good.split('.') as [string, string, string];
+      const changed = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: '2' }),
+      ).toString('base64url');
+      expect(await statusWith(`${header}.${changed}.${signature}`)).toBe(401);
+
+      const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
+      expect(await statusWith(none)).toBe(401);
+
+      const hs512 = await new SignJWT(claims)
+        .setProtectedHeader({ alg: 'HS512' })
+        .setSubject('1')
+        .setIssuer('bazaar-insight')
+        .setAudience('bazaar-insight-api')
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789'.repeat(2)));
+      expect(await statusWith(hs512)).toBe(401);
+      expect(await statusWith('not-a-token')).toBe(401);
+    });
+
+    it('refuses the token of a deleted user', async () => {
+      await api.request('POST', '/auth/signup', { json: { user: newUser('gone') } });
+      const token = await api.login('ravi_gone', 'Secret#123');
+      expect((await api.request('GET', '/user/profile', { token })).status).toBe(200);
+      const adminToken = await api.login(DEMO.admin.username, DEMO.admin.password);
+      const users = await api.request<Array<{ id: number; username: string }>>('GET', '/admin/users', {
+        token: adminToken,
+      });
+      const id = users.body.find((u) => u.username === 'ravi_gone')?.id;
+      expect((await api.request('DELETE', `/admin/users/${id}`, { token: adminToken })).status).toBe(200);
+      const after = await api.request('GET', '/user/profile', { token });
+      expect(after.status).toBe(401);
+      expect(after.body).toMatchObject({ status: 401, error: 'Unauthorized' });
+    });
+
+    it('ignores a bad token on public routes', async () => {
+      const result = await api.request('POST', '/auth/login', { json: DEMO.investor, token: 'garbage' });
+      expect(result.status).toBe(200);
+    });
+  });
+});
