@@ -1,0 +1,136 @@
+/**
+ * CrudTablePage in jsdom with the real Mantine modals and mocked GraphQL (the role documents serve
+ * as any page's): add and edit through the form with the success line and a refetch, a refused
+ * save shown above the fields with the modal open, a delete after confirmation, and a refused
+ * delete shown above the table. The grid is a plain list here (AG Grid is tested in the browser).
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider, TextInput } from '@mantine/core';
+import { GraphQLError } from 'graphql';
+import type { MockLink } from '@apollo/client/testing';
+import { MockedProvider } from '@apollo/client/testing/react';
+import { roleSchema } from '@bazaar/shared';
+import { CreateRoleDocument, DeleteRoleDocument, UpdateRoleDocument } from '../../__generated__/graphql';
+import type { DataGridProps } from '../data-grid';
+import { CrudTablePage } from './crud-table-page';
+
+vi.mock('../data-grid', () => ({
+  DataGrid: <Row,>(props: DataGridProps<Row>) => (
+    <div data-testid={props.testId}>
+      {props.message && <p role={props.message.kind === 'error' ? 'alert' : 'status'}>{props.message.text}</p>}
+      <button onClick={props.onAdd}>{props.addLabel}</button>
+      {props.rows?.map((row) => (
+        <div key={props.getRowId(row)} data-testid="row">
+          {props.actions?.map((action) => (
+            <button key={action.label} onClick={() => action.onClick(row)}>
+              {action.label} {props.getRowId(row)}
+            </button>
+          ))}
+        </div>
+      ))}
+    </div>
+  ),
+}));
+
+afterEach(cleanup);
+
+interface Role {
+  id: string;
+  name: string;
+}
+
+function renderPage(mocks: MockLink.MockedResponse[], refetch = vi.fn(async () => undefined)) {
+  const rows: Role[] = [{ id: '7', name: 'ROLE_AUDITOR' }];
+  render(
+    <MockedProvider mocks={mocks}>
+      <MantineProvider>
+        <CrudTablePage
+          title="Roles"
+          noun="Role"
+          testId="roles-grid"
+          columns={[{ field: 'name' }]}
+          rows={rows}
+          query={{ loading: false, refetch }}
+          form={{
+            schema: roleSchema,
+            initialValues: (role) => ({ name: role?.name ?? '' }),
+            fields: (form) => <TextInput label="Name" {...form.getInputProps('name')} />,
+          }}
+          toInput={(values) => ({ name: values.name.trim() })}
+          mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
+          messages={{ added: 'Role added!', updated: 'Role edited!' }}
+          deletedMessage={(reply) => reply?.deleteRole.message ?? 'Role deleted'}
+          deleteQuestion={(role) => `Delete the role ${role.name}?`}
+        />
+      </MantineProvider>
+    </MockedProvider>,
+  );
+  return refetch;
+}
+
+describe('CrudTablePage', () => {
+  it('adds a row through the form, shows the success line and refetches', async () => {
+    const refetch = renderPage([
+      {
+        request: { query: CreateRoleDocument, variables: { input: { name: 'ROLE_NEW' } } },
+        result: { data: { createRole: { id: '8', name: 'ROLE_NEW' } } },
+      },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Add Role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add new Role' });
+    fireEvent.change(within(dialog).getByLabelText('Name'), { target: { value: ' ROLE_NEW ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Role added!');
+    expect(refetch).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('edits a row: the form starts from the row, and a refusal stays in the open modal', async () => {
+    const refetch = renderPage([
+      {
+        request: { query: UpdateRoleDocument, variables: { id: '7', input: { name: 'ROLE_AUDIT' } } },
+        result: { errors: [new GraphQLError('A role named ROLE_AUDIT exists')] },
+      },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit 7' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveProperty('value', 'ROLE_AUDITOR');
+    fireEvent.change(name, { target: { value: 'ROLE_AUDIT' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'A role named ROLE_AUDIT exists');
+    expect(screen.getByRole('dialog', { name: 'Edit Role' })).toBeTruthy();
+    expect(refetch).not.toHaveBeenCalled();
+  });
+
+  it("deletes after confirmation with the server's reply as the success line", async () => {
+    const refetch = renderPage([
+      {
+        request: { query: DeleteRoleDocument, variables: { id: '7' } },
+        result: { data: { deleteRole: { id: '7', message: 'Role deleted successfully!' } } },
+      },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 7' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete role' });
+    expect(confirm.textContent).toContain('Delete the role ROLE_AUDITOR?');
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Role deleted successfully!');
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("shows a refused delete's message above the table", async () => {
+    const refetch = renderPage([
+      {
+        request: { query: DeleteRoleDocument, variables: { id: '7' } },
+        result: { errors: [new GraphQLError('Role ROLE_AUDITOR is held by 2 users')] },
+      },
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete 7' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete role' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    const alert = await within(screen.getByTestId('roles-grid')).findByRole('alert');
+    expect(alert.textContent).toBe('Role ROLE_AUDITOR is held by 2 users');
+    expect(refetch).not.toHaveBeenCalled();
+  });
+});
