@@ -155,6 +155,12 @@ describe('uploads through GraphQL', () => {
     expect(history.data?.uploadHistory.total).toBe(2);
   });
 
+  it("checks the history's page size with the REST API's words", async () => {
+    const result = await staff.request('{ uploadHistory(limit: 201) { total } }');
+    expect(result.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(result.errors?.[0]?.message).toBe('limit must be at most 200');
+  });
+
   it('refuses investors (FORBIDDEN) and anonymous callers (UNAUTHENTICATED)', async () => {
     const investor = stack.client();
     await investor.login('investor', 'Investor@123');
@@ -162,6 +168,9 @@ describe('uploads through GraphQL', () => {
     expect(asInvestor.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const types = await investor.request('{ uploadTypes { type } }');
     expect(types.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    // the role is checked before the page size: an out-of-range limit still hears FORBIDDEN
+    const investorHistory = await investor.request('{ uploadHistory(limit: 0) { total } }');
+    expect(investorHistory.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const anonymous = await uploadFile(stack, stack.client(), 'UPLOAD_STOCK_PRICE', '31MAR2020.csv', BHAVCOPY);
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });

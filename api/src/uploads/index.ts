@@ -11,7 +11,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { UploadType } from '@bazaar/shared';
-import type { UploadResultDto } from '@bazaar/shared/contract';
+import { fileTooLargeMessage, type UploadResultDto } from '@bazaar/shared/contract';
 import type { ApiConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 import type { EventBus } from '../events.js';
@@ -193,9 +193,7 @@ export async function uploadFile(
   const kind = UPLOAD_KINDS[type];
   const limits = { ...DEFAULT_LIMITS, ...environment.config };
   if (bytes.length > limits.uploadMaxBytes) {
-    throw new PayloadTooLargeError(
-      `The file is larger than the ${Math.round(limits.uploadMaxBytes / (1024 * 1024))} MB upload limit`,
-    );
+    throw new PayloadTooLargeError(fileTooLargeMessage(limits.uploadMaxBytes));
   }
   const name = cleanFileName(fileName);
   const fileSha256 = createHash('sha256').update(bytes).digest('hex');

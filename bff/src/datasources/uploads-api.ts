@@ -8,77 +8,16 @@ import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { GraphQLError } from 'graphql';
+import type { UploadType } from '@bazaar/shared';
+import {
+  fileTooLargeMessage,
+  uploadEndpoint,
+  type UploadedDateCountDto,
+  type UploadHistoryPageDto,
+  type UploadResultDto,
+  type UploadTypeDto,
+} from '@bazaar/shared/contract';
 import { RestClient, type RequestScope } from './rest-client.js';
-
-export type UploadTypeName =
-  | 'UPLOAD_CORPORATE_ACTIONS'
-  | 'UPLOAD_STOCK_PRICE'
-  | 'UPLOAD_STOCK'
-  | 'UPLOAD_FINANCIAL_STATEMENT'
-  | 'UPLOAD_FINANCIAL_REPORT'
-  | 'UPLOAD_UPDATE_COMPANY_PROFILE';
-
-/** The REST endpoint of each type (spec section 7, Uploads (staff)). */
-export const UPLOAD_ENDPOINTS: Record<UploadTypeName, string> = {
-  UPLOAD_CORPORATE_ACTIONS: '/staff/uploads/corporate-actions',
-  UPLOAD_STOCK_PRICE: '/staff/uploads/stock-prices',
-  UPLOAD_STOCK: '/staff/uploads/stocks',
-  UPLOAD_FINANCIAL_STATEMENT: '/staff/uploads/financial-statement',
-  UPLOAD_FINANCIAL_REPORT: '/staff/uploads/financial-report',
-  UPLOAD_UPDATE_COMPANY_PROFILE: '/staff/uploads/upload-company-details',
-};
-
-export interface UploadTypeDto {
-  type: UploadTypeName;
-  label: string;
-  endpoint: string;
-  description: string;
-  layouts: Array<{ id: string; title: string; columns: string[] }>;
-  acceptedFormats: string[];
-  templateUrl: string | null;
-}
-
-export interface UploadResultDto {
-  message: string;
-  uploadId: number;
-  kind: UploadTypeName;
-  fileName: string;
-  fileFormat: string;
-  layout: string;
-  rowsInFile: number;
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  dates: string[];
-  durationMs: number;
-}
-
-export interface UploadRecordDto {
-  id: number;
-  kind: UploadTypeName;
-  fileName: string;
-  fileSha256: string;
-  fileBytes: number;
-  fileFormat: string;
-  layout: string;
-  rowsInFile: number;
-  rowsInserted: number;
-  rowsUpdated: number;
-  rowsUnchanged: number;
-  rowsDeleted: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  datesCount: number;
-  message: string;
-  uploadedBy: string;
-  uploadedAt: string;
-  durationMs: number;
-}
-
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
-}
 
 /** Quotes a file name for a Content-Disposition header (no quotes, backslashes or line breaks). */
 function headerSafeName(name: string): string {
@@ -100,18 +39,17 @@ export class UploadsApi extends RestClient {
     return this.get('/staff/uploads/stock-price/uploaded-dates');
   }
 
-  uploadedDateCounts(): Promise<Array<{ tradeDate: string; rowCount: number }>> {
+  uploadedDateCounts(): Promise<UploadedDateCountDto[]> {
     return this.get('/staff/uploads/stock-price/date-counts');
   }
 
+  /** The REST API checks the query (uploadHistoryQuerySchema: its limits and messages). */
   history(query: {
     limit?: number | null;
     offset?: number | null;
-    kind?: string | null;
-  }): Promise<{ total: number; items: UploadRecordDto[] }> {
-    return this.get('/staff/uploads/history', {
-      query: { limit: query.limit, offset: query.offset, kind: query.kind },
-    });
+    kind?: UploadType | null;
+  }): Promise<UploadHistoryPageDto> {
+    return this.get('/staff/uploads/history', { query });
   }
 
   /** A template file's text, by the path the types list gives (under /insight). */
@@ -124,7 +62,7 @@ export class UploadsApi extends RestClient {
    * Streams the uploaded file to the REST endpoint of `type` as a multipart part named "file".
    * `maxBytes` is the BFF's own limit (graphql-upload's), named in the message when it stops the file.
    */
-  async upload(type: UploadTypeName, file: FileUpload, maxBytes: number): Promise<UploadResultDto> {
+  async upload(type: UploadType, file: FileUpload, maxBytes: number): Promise<UploadResultDto> {
     const boundary = `----bazaar-${randomBytes(12).toString('hex')}`;
     let streamError: (Error & { status?: number }) | undefined;
     const source = file.createReadStream();
@@ -144,7 +82,7 @@ export class UploadsApi extends RestClient {
     }
     const body = Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>;
     try {
-      return await this.post<UploadResultDto>(UPLOAD_ENDPOINTS[type], {
+      return await this.post<UploadResultDto>(uploadEndpoint(type), {
         body,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         timeoutMs: this.scope.uploadTimeoutMs,
@@ -152,7 +90,7 @@ export class UploadsApi extends RestClient {
     } catch (error) {
       if (streamError) {
         if (streamError.status === 413 || /exceeds the .* size limit|truncated/i.test(streamError.message)) {
-          throw new GraphQLError(`The file is larger than the ${megabytes(maxBytes)} upload limit`, {
+          throw new GraphQLError(fileTooLargeMessage(maxBytes), {
             extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
           });
         }

@@ -8,6 +8,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  fileTooLargeMessage,
+  megabytes,
   UPLOAD_FILE_FORMATS,
   uploadedDateCountsSchema,
   uploadedDatesSchema,
@@ -31,10 +33,6 @@ const tags = ['staff: uploads'];
 
 const rejectionDescription =
   'Rejected files write nothing. 400: not a CSV/XLS/XLSX file, unrecognised header (the answer names missing and unknown columns, or the upload type the file belongs to), or bad rows (`details.problems`: the first 20 problems with line, column and message; `details.problemCount`: all of them). 413: larger than the size limit.';
-
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
-}
 
 /** Reads the one file part named "file" into memory (within the size limit). */
 async function readUploadedFile(
@@ -61,8 +59,7 @@ async function readUploadedFile(
   } catch (error) {
     if (error instanceof AppError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new PayloadTooLargeError(`The file is larger than the ${megabytes(maxBytes)} upload limit`);
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(fileTooLargeMessage(maxBytes));
     if (code === 'FST_FILES_LIMIT') throw new BadRequestError('Send one file per upload');
     if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
       throw new BadRequestError('The upload has too many form fields; send one part named "file"');

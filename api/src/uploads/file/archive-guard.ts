@@ -11,6 +11,7 @@
  */
 import zlib from 'node:zlib';
 import * as XLSX from '@e965/xlsx';
+import { megabytes } from '@bazaar/shared/contract';
 import { BadRequestError } from '../../errors.js';
 
 export interface ArchiveLimits {
@@ -23,10 +24,6 @@ export interface ArchiveLimits {
 const EOCD_SIGNATURE = 0x06054b50;
 const CENTRAL_SIGNATURE = 0x02014b50;
 const LOCAL_SIGNATURE = 0x04034b50;
-
-function megabytes(bytes: number): string {
-  return `${Math.round(bytes / (1024 * 1024))} MB`;
-}
 
 function refuse(reason: string): never {
   throw new BadRequestError(`The workbook was refused before reading: ${reason}`);

@@ -6,6 +6,16 @@ import { z } from 'zod';
 import { errorSchema } from '../common.js';
 import { uploadFileFormatSchema, uploadTypeSchema } from './types.js';
 
+/** A size limit in words: whole megabytes ("50 MB"). */
+export function megabytes(bytes: number): string {
+  return `${Math.round(bytes / (1024 * 1024))} MB`;
+}
+
+/** The 413 message of a file over the size limit (the API's and the BFF's, whichever stops it). */
+export function fileTooLargeMessage(maxBytes: number): string {
+  return `The file is larger than the ${megabytes(maxBytes)} upload limit`;
+}
+
 /** Row problems sent back with a rejected file; the count covers them all. */
 export const MAX_REPORTED_PROBLEMS = 20;
 
