@@ -150,6 +150,17 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   return { page, context, errors, close: () => context.close() };
 }
 
+/**
+ * The first page of a freshly started app can take long on a busy machine (cold caches, first
+ * chunks): load the login screen once with a generous limit so the journeys' own limits hold.
+ */
+export async function warmUp(browser: Browser, baseUrl: string): Promise<void> {
+  const warm = await openPage(browser);
+  await warm.page.goto(`${baseUrl}/login`, { timeout: 90_000 });
+  await warm.page.getByLabel('Username').waitFor({ timeout: 90_000 });
+  await warm.close();
+}
+
 /** Logs in through the login screen and waits until the app has left it (dashboard, or the page asked for). */
 export async function loginThroughUi(
   page: Page,

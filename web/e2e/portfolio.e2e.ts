@@ -15,7 +15,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+import {
+  DEMO,
+  launchBrowser,
+  loginThroughUi,
+  openPage,
+  relevantErrors,
+  startApp,
+  warmUp,
+  type RunningApp,
+} from './harness';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
@@ -98,12 +107,7 @@ describe('portfolio in the browser', () => {
     app = await startApp();
     await uploadPrices(app);
     browser = await launchBrowser();
-    // the first page of a freshly started app can take long on a busy machine (cold caches, first
-    // chunks): load the login screen once with a generous limit so the journeys' own limits hold
-    const warm = await openPage(browser);
-    await warm.page.goto(`${app.baseUrl}/login`, { timeout: 90_000 });
-    await warm.page.getByLabel('Username').waitFor({ timeout: 90_000 });
-    await warm.close();
+    await warmUp(browser, app.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();

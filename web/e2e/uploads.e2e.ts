@@ -17,7 +17,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+import {
+  DEMO,
+  launchBrowser,
+  loginThroughUi,
+  openPage,
+  relevantErrors,
+  startApp,
+  warmUp,
+  type RunningApp,
+} from './harness';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NSE = path.resolve(ROOT, '../shared/data/nse');
@@ -125,12 +134,7 @@ describe('market-data uploads in the browser', () => {
     app = await startApp();
     browser = await launchBrowser();
     token = await staffToken(app);
-    // the first page of a freshly started app can take long on a busy machine (cold caches, first
-    // chunks): load the login screen once with a generous limit so the journeys' own limits hold
-    const warm = await openPage(browser);
-    await warm.page.goto(`${app.baseUrl}/login`, { timeout: 90_000 });
-    await warm.page.getByLabel('Username').waitFor({ timeout: 90_000 });
-    await warm.close();
+    await warmUp(browser, app.baseUrl);
   });
   afterAll(async () => {
     await browser?.close();
