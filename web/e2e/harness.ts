@@ -150,6 +150,12 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   return { page, context, errors, close: () => context.close() };
 }
 
+/** Closes the browser, then stops the app (either may be missing when start-up failed). */
+export async function closeAll(browser: Browser | undefined, app: RunningApp | undefined): Promise<void> {
+  await browser?.close();
+  await app?.stop();
+}
+
 /**
  * The first page of a freshly started app can take long on a busy machine (cold caches, first
  * chunks): load the login screen once with a generous limit so the journeys' own limits hold.

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  closeAll,
   DEMO,
   launchBrowser,
   loginThroughUi,
@@ -109,10 +110,7 @@ describe('portfolio in the browser', () => {
     browser = await launchBrowser();
     await warmUp(browser, app.baseUrl);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeAll(browser, app));
 
   it('staff add a brokerage firm', async () => {
     const { page, errors, close } = await openPage(browser, { width: 1600 });

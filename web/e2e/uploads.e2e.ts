@@ -18,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  closeAll,
   DEMO,
   launchBrowser,
   loginThroughUi,
@@ -136,10 +137,7 @@ describe('market-data uploads in the browser', () => {
     token = await staffToken(app);
     await warmUp(browser, app.baseUrl);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => closeAll(browser, app));
 
   it('staff upload a real file of every kind through the Upload screen', async () => {
     const { page, errors, close } = await openPage(browser, { width: 1600 });
