@@ -114,7 +114,7 @@ function operation(document: DocumentNode, name: string): string {
 }
 
 const market = webDocument('market/api/market.graphql');
-const analysis = webDocument('analysis/api/analysis.graphql');
+const company = webDocument('company/api/company.graphql');
 const portfolio = webDocument('portfolio/api/portfolio.graphql');
 const trendTile = market.definitions.find(
   (d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition' && d.name.value === 'TrendTileFields',
@@ -122,7 +122,7 @@ const trendTile = market.definitions.find(
 const QUERIES = {
   stockPrices: operation(market, 'StockPricesPage'),
   technicalAnalysis: operation(market, 'TechnicalAnalysisPage'),
-  companyAnalysis: operation(analysis, 'CompanyAnalysisPage'),
+  companyAnalysis: operation(company, 'CompanyAnalysisPage'),
   holdings: operation(portfolio, 'HoldingsPage'),
   /** One trend list (the REST route answers one list per call). */
   weeklyHighs: `query WeeklyHighs { trends(direction: HIGH, period: WEEKLY) { ...TrendTileFields } }\n${trendTile ? print(trendTile) : ''}`,

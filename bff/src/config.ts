@@ -52,6 +52,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default('loopback'),
   /** How long public market reads are cached across requests when no upload signal arrives (ms). */
   MARKET_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** How often the REST API's market-data version is asked for (ms); between checks cached public reads are served. */
+  MARKET_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1_000),
 });
 
 /** Every environment variable this service reads (README's configuration table, deployment checks). */
@@ -73,6 +75,7 @@ export interface BffConfig {
   uploadMaxBytes: number;
   logLevel: BffEnv['LOG_LEVEL'];
   marketCacheTtlMs: number;
+  marketVersionCheckMs: number;
   trustProxy: string;
   rateLimitPerMinute: number;
   maxInFlightRequests: number;
@@ -102,6 +105,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
     marketCacheTtlMs: env.MARKET_CACHE_TTL_MS,
+    marketVersionCheckMs: env.MARKET_VERSION_CHECK_MS,
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,

@@ -1,41 +1,56 @@
 /**
- * Market reads and company writes through GraphQL against the real REST API: latest prices,
- * candles, period series, corporate actions, statements, the companies CRUD with the spec's
- * messages and roles, and the whole-response cache of public market queries (same answer, no
- * REST call, dropped by a company write and by a new upload).
+ * The market area through GraphQL against the real REST API:
+ * - on two small days of prices: latest prices with change per day, candles and period series,
+ *   the symbol rule refusing before any REST call, and the whole-response cache of public market
+ *   queries (same answer, no REST call but the data version; a new upload shows at once);
+ * - on real prices (the legacy bhavcopies of January to March 2020, loaded through the upload
+ *   code): the one-request technicalAnalysis equals the eleven REST reads, each read is made once
+ *   per request and then served from the shared cache, one list with trends, sma equals the REST
+ *   SMA, moving averages match an independent computation, the average-size rule's messages, and
+ *   a new upload shows at the next version check;
+ * - the version check itself: at most once per interval, dropping the cache when the version moved.
+ * The stacks check the data version on every request (MARKET_VERSION_CHECK_MS 0), so no test
+ * waits for an interval to pass.
  */
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AnalysisStateDto } from '@bazaar/shared/contract';
 import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import {
+  legacyBhavcopyFiles,
+  loadLegacyBhavcopies,
+  readLegacyBhavcopies,
+  type BhavcopyRow,
+} from '../../api/test/market/support/bhavcopy.js';
 import { upload } from '../../api/test/uploads/helpers.js';
+import { createSharedCaches } from '../src/caches.js';
+import { currentMarketState } from '../src/datasources/market-cache.js';
 
 const HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
 
-const COMPANY = {
-  companyName: 'Kestrel Motors Limited',
-  industry: 'Automobiles',
-  symbol: 'kestrel',
-  series: 'EQ',
-  isinCode: 'INE123K01019',
-  paidUpValue: '10',
-  dateOfListing: '2004-08-19',
-  marketLot: 1,
-  faceValue: '10',
-};
+async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
+  const result = await client.request<T>(query, variables);
+  expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+  return result.data as T;
+}
 
-describe('market through GraphQL', () => {
+/** Every REST call the stack's API receives, from now on. */
+function recordRestCalls(stack: Stack): string[] {
+  const calls: string[] = [];
+  stack.api.app.server.on('request', (request: IncomingMessage) => calls.push(`${request.method} ${request.url}`));
+  return calls;
+}
+
+describe('market prices through GraphQL', () => {
   let stack: Stack;
   let anonymous: GraphQLClient;
-  let staff: GraphQLClient;
   let investor: GraphQLClient;
   let staffToken: string;
-  const restCalls: string[] = [];
+  let restCalls: string[];
 
   beforeAll(async () => {
-    stack = await startStack();
+    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     anonymous = stack.client();
-    staff = stack.client();
-    await staff.login('staff', 'Staff@123');
     investor = stack.client();
     await investor.login('investor', 'Investor@123');
     staffToken = await stack.api.login('staff', 'Staff@123');
@@ -65,17 +80,9 @@ describe('market through GraphQL', () => {
       );
       expect(answer.status, answer.text).toBe(200);
     }
-    stack.api.app.server.on('request', (request: IncomingMessage) =>
-      restCalls.push(`${request.method} ${request.url}`),
-    );
+    restCalls = recordRestCalls(stack);
   }, 300_000);
   afterAll(async () => stack?.close());
-
-  async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
-    const result = await client.request<T>(query, variables);
-    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-    return result.data as T;
-  }
 
   it('answers the latest prices with change per day (107.25 − 102.50 = 4.75, 4.63 %)', async () => {
     const data = await ok<{ stockPrices: Array<Record<string, string>> }>(
@@ -122,83 +129,14 @@ describe('market through GraphQL', () => {
     });
   });
 
-  it('answers empty statements and events for a symbol without them', async () => {
-    const data = await ok<Record<string, unknown>>(
-      anonymous,
-      '{ profitAndLoss(symbol: "KESTREL") { income } balanceSheets(symbol: "KESTREL", nature: CONSOLIDATED) { totalAssets } corporateEvents(symbol: "KESTREL") { pastEvents { id } upcomingEvents { id } } corporateActions { id } }',
-    );
-    expect(data).toEqual({
-      profitAndLoss: [],
-      balanceSheets: [],
-      corporateEvents: { pastEvents: [], upcomingEvents: [] },
-      corporateActions: [],
-    });
-  });
-
-  it('lets staff add, edit and delete companies, with the spec’s messages', async () => {
-    const created = await ok<{ createCompany: { id: string; symbol: string; marketLot: number } }>(
-      staff,
-      'mutation ($input: CompanyInput!) { createCompany(input: $input) { id symbol marketLot paidUpValue dateOfListing } }',
-      { input: COMPANY },
-    );
-    expect(created.createCompany).toMatchObject({ symbol: 'KESTREL', marketLot: 1 });
-    const id = created.createCompany.id;
-
-    const found = await ok<{ company: { companyName: string } | null; companies: Array<{ symbol: string }> }>(
-      anonymous,
-      '{ company(symbol: "Kestrel") { companyName } companies { symbol } }',
-    );
-    expect(found.company?.companyName).toBe('Kestrel Motors Limited');
-    expect(found.companies.map((company) => company.symbol)).toEqual(['KESTREL']);
-
-    const again = await staff.request('mutation ($input: CompanyInput!) { createCompany(input: $input) { id } }', {
-      input: COMPANY,
-    });
-    expect(again.errors?.[0]).toMatchObject({
-      message: 'A company with symbol KESTREL already exists',
-      extensions: { code: 'CONFLICT' },
-    });
-    const blank = await staff.request('mutation ($input: CompanyInput!) { createCompany(input: $input) { id } }', {
-      input: { ...COMPANY, symbol: 'OTHER', industry: ' ' },
-    });
-    expect(blank.errors?.[0]).toMatchObject({
-      message: 'Industry is required!',
+  it('refuses a symbol that cannot be one before calling the REST API', async () => {
+    restCalls.length = 0;
+    const result = await anonymous.request('{ candles(symbol: "NO SUCH") { date } }');
+    expect(result.errors?.[0]).toMatchObject({
+      message: 'symbol must be an NSE symbol (letters, digits, & - _ . up to 50 characters)',
       extensions: { code: 'BAD_USER_INPUT' },
     });
-
-    const edited = await ok<{ updateCompany: { industry: string } }>(
-      staff,
-      'mutation ($id: ID!, $input: CompanyInput!) { updateCompany(id: $id, input: $input) { industry } }',
-      {
-        id,
-        input: { ...COMPANY, industry: 'Two-wheelers' },
-      },
-    );
-    expect(edited.updateCompany.industry).toBe('Two-wheelers');
-    // the write dropped the cached company list
-    const reread = await ok<{ company: { industry: string } }>(
-      anonymous,
-      '{ company(symbol: "KESTREL") { industry } }',
-    );
-    expect(reread.company.industry).toBe('Two-wheelers');
-
-    const deleted = await ok<{ deleteCompany: { id: string; message: string } }>(
-      staff,
-      'mutation ($id: ID!) { deleteCompany(id: $id) { id message } }',
-      { id },
-    );
-    expect(deleted.deleteCompany).toEqual({ id, message: 'Company KESTREL deleted successfully' });
-    expect((await ok<{ company: null }>(anonymous, '{ company(symbol: "KESTREL") { id } }')).company).toBeNull();
-  });
-
-  it('keeps company writes to staff and administrators', async () => {
-    const asInvestor = await investor.request(
-      'mutation ($input: CompanyInput!) { createCompany(input: $input) { id } }',
-      { input: COMPANY },
-    );
-    expect(asInvestor.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    const asAnonymous = await anonymous.request('mutation { deleteCompany(id: "1") { id } }');
-    expect(asAnonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(restCalls.filter((call) => call.includes('/public/stock-prices'))).toEqual([]);
   });
 
   it('answers a repeated public query from the response cache until the data changes', async () => {
@@ -218,7 +156,7 @@ describe('market through GraphQL', () => {
       [HEADER, 'KESTREL,EQ,108,120,107,119,119,107.25,100,11900,01-APR-2020,9,,'].join('\n'),
     );
     expect(answer.status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    // the upload went to the REST API directly: the BFF learns of it from the data version
     const third = await ok<{
       stockPrices: Array<{ symbol: string; closePrice: string }>;
       technicalAnalysis: { asOf: string };
@@ -226,12 +164,250 @@ describe('market through GraphQL', () => {
     expect(third.technicalAnalysis.asOf).toBe('2020-04-01');
     expect(third.stockPrices).toEqual([{ symbol: 'KESTREL', closePrice: '119' }]);
   });
+});
 
-  it('refuses a symbol that cannot be one before calling the REST API', async () => {
-    const result = await anonymous.request('{ candles(symbol: "NO SUCH") { date } }');
-    expect(result.errors?.[0]).toMatchObject({
-      message: 'symbol must be an NSE symbol (letters, digits, & - _ . up to 50 characters)',
+const PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'] as const;
+const FIELD: Record<(typeof PERIODS)[number], string> = {
+  WEEKLY: 'weekly',
+  MONTHLY: 'monthly',
+  QUARTERLY: 'quarterly',
+  HALFYEARLY: 'halfYearly',
+  YEARLY: 'yearly',
+};
+const ITEM = 'symbol presentClose previousClose change changePercent presentDate previousDate';
+const LISTS = `weekly { ${ITEM} } monthly { ${ITEM} } quarterly { ${ITEM} } halfYearly { ${ITEM} } yearly { ${ITEM} }`;
+const TECHNICAL_ANALYSIS = `query TechnicalAnalysisPage { technicalAnalysis { asOf highs { ${LISTS} } lows { ${LISTS} } highestPrices { symbol highPrice highDate lowPrice lowDate } } }`;
+
+interface Item {
+  symbol: string;
+  presentClose: string;
+  previousClose: string;
+  change: string;
+  changePercent: string | null;
+  presentDate: string;
+  previousDate: string;
+}
+type Lists = Record<string, Item[]>;
+interface TechnicalAnalysis {
+  asOf: string;
+  highs: Lists;
+  lows: Lists;
+  highestPrices: Array<{ symbol: string; highPrice: string; highDate: string; lowPrice: string; lowDate: string }>;
+}
+interface RestTrendValue {
+  position: number;
+  change: string;
+  changePercent: string | null;
+  Present: { symbol: string; date: string; closePrice: string };
+  Previous: { date: string; closePrice: string };
+}
+
+describe('technical analysis through GraphQL, on real prices', () => {
+  let stack: Stack;
+  let client: GraphQLClient;
+  let rows: BhavcopyRow[];
+  let restCalls: string[];
+
+  beforeAll(async () => {
+    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
+    client = stack.client();
+    const files = legacyBhavcopyFiles().filter((file) => /2020\.csv$/.test(file));
+    rows = readLegacyBhavcopies(files);
+    await loadLegacyBhavcopies(stack.api.app, files);
+    restCalls = recordRestCalls(stack);
+  }, 600_000);
+  afterAll(async () => stack?.close());
+
+  /** The REST trend answer turned into the GraphQL items by hand: list order, present against previous. */
+  async function restList(direction: 'HIGH' | 'LOW', period: string): Promise<Item[]> {
+    const answer = await stack.api.request<Record<string, RestTrendValue>>(
+      'GET',
+      `/public/stock-prices/weeks-${direction === 'HIGH' ? 'high' : 'low'}?type=${period}`,
+    );
+    return Object.values(answer.body)
+      .sort((a, b) => a.position - b.position)
+      .map((value) => ({
+        symbol: value.Present.symbol,
+        presentClose: value.Present.closePrice,
+        previousClose: value.Previous.closePrice,
+        change: value.change,
+        changePercent: value.changePercent,
+        presentDate: value.Present.date,
+        previousDate: value.Previous.date,
+      }));
+  }
+
+  it('answers the ten lists and the 12-month extremes as the eleven REST reads do', async () => {
+    const { technicalAnalysis } = await ok<{ technicalAnalysis: TechnicalAnalysis }>(client, TECHNICAL_ANALYSIS);
+    expect(technicalAnalysis.asOf).toBe('2020-03-31');
+    let total = 0;
+    for (const period of PERIODS) {
+      const highs = await restList('HIGH', period);
+      const lows = await restList('LOW', period);
+      expect(technicalAnalysis.highs[FIELD[period]]).toEqual(highs);
+      expect(technicalAnalysis.lows[FIELD[period]]).toEqual(lows);
+      total += highs.length + lows.length;
+    }
+    expect(total).toBeGreaterThan(100);
+    const extremes = await stack.api.request<
+      Record<string, { highPrice: string; highDate: string; lowPrice: string; lowDate: string }>
+    >('GET', '/public/stock-prices/highestStockPriceByStock');
+    expect(technicalAnalysis.highestPrices).toEqual(
+      Object.keys(extremes.body)
+        .sort()
+        .map((symbol) => ({ symbol, ...extremes.body[symbol] })),
+    );
+  });
+
+  it('makes each of the eleven reads once per request, concurrently, then serves them from the shared cache', async () => {
+    stack.bff.caches.market.clear();
+    restCalls.length = 0;
+    await ok(client, TECHNICAL_ANALYSIS);
+    const reads = restCalls.filter((call) => /weeks-(high|low)|highestStockPriceByStock/.test(call));
+    expect(reads).toHaveLength(11);
+    expect(new Set(reads).size).toBe(11);
+    restCalls.length = 0;
+    const again = await ok<{ technicalAnalysis: TechnicalAnalysis }>(client, TECHNICAL_ANALYSIS);
+    expect(again.technicalAnalysis.asOf).toBe('2020-03-31');
+    expect(restCalls.filter((call) => /weeks-(high|low)|highestStockPriceByStock/.test(call))).toEqual([]);
+  });
+
+  it('answers one list with trends(direction, period)', async () => {
+    const data = await ok<{ trends: Item[] }>(
+      client,
+      `query ($d: TrendDirection!, $p: TrendPeriod!) { trends(direction: $d, period: $p) { ${ITEM} } }`,
+      { d: 'LOW', p: 'MONTHLY' },
+    );
+    expect(data.trends).toEqual(await restList('LOW', 'MONTHLY'));
+  });
+
+  it('sma equals the REST SMA; movingAverage matches an independent computation', async () => {
+    const sma = await ok<{ sma: Array<{ date: string; value: string }> }>(
+      client,
+      '{ sma(symbol: "infy", priceSize: 30, windowSize: 5) { date value } }',
+    );
+    const rest = await stack.api.request<Array<{ date: string; value: string }>>(
+      'POST',
+      '/public/technical-analysis/stocks/sma?symbol=INFY&priceSize=30&windowSize=5',
+    );
+    expect(sma.sma).toEqual(rest.body);
+    const viaAverage = await ok<{ movingAverage: Array<{ date: string; value: string }> }>(
+      client,
+      '{ movingAverage(symbol: "INFY", kind: SMA, window: 5, priceSize: 30) { date value } }',
+    );
+    expect(viaAverage.movingAverage).toEqual(rest.body);
+
+    const closes = rows
+      .filter((row) => row.symbol === 'INFY' && row.series === 'EQ')
+      .sort((a, b) => (a.date < b.date ? -1 : 1))
+      .slice(-40);
+    const values = closes.map((row) => Number(row.close));
+    // EMA(10): seed = mean of the first 10, then α = 2/11
+    const ema: number[] = [values.slice(0, 10).reduce((a, b) => a + b, 0) / 10];
+    for (let t = 10; t < values.length; t++)
+      ema.push((2 / 11) * (values[t] as number) + (9 / 11) * (ema[ema.length - 1] as number));
+    const gotEma = await ok<{ movingAverage: Array<{ date: string; value: string }> }>(
+      client,
+      '{ movingAverage(symbol: "INFY", kind: EMA, window: 10, priceSize: 40) { date value } }',
+    );
+    expect(gotEma.movingAverage.map((point) => point.date)).toEqual(closes.slice(9).map((row) => row.date));
+    gotEma.movingAverage.forEach((point, i) =>
+      expect(Math.abs(Number(point.value) - (ema[i] as number))).toBeLessThan(0.0001),
+    );
+    // TEMA(10) needs 3 × 9 closes of warm-up: 40 − 27 = 13 points
+    const tema = await ok<{ movingAverage: unknown[] }>(
+      client,
+      '{ movingAverage(symbol: "INFY", kind: TEMA, window: 10, priceSize: 40) { date value } }',
+    );
+    expect(tema.movingAverage).toHaveLength(13);
+  });
+
+  it('refuses bad sizes with the shared rule’s messages, naming the argument', async () => {
+    const tooWide = await client.request('{ sma(symbol: "INFY", priceSize: 5, windowSize: 6) { value } }');
+    expect(tooWide.errors?.[0]).toMatchObject({
+      message: 'Window size must not be larger than the price size',
       extensions: { code: 'BAD_USER_INPUT' },
     });
+    const tooMany = await client.request(
+      '{ movingAverage(symbol: "INFY", kind: HMA, window: 4, priceSize: 500) { value } }',
+    );
+    expect(tooMany.errors?.[0]?.message).toBe('Price size 500 is more than the 63 prices available for INFY');
+    const warmUp = await client.request(
+      '{ movingAverage(symbol: "INFY", kind: DEMA, window: 20, priceSize: 30) { value } }',
+    );
+    expect(warmUp.errors?.[0]).toMatchObject({
+      message: 'A DEMA with window 20 needs at least 39 prices; 30 are available',
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const restRefusal = await client.request('{ sma(symbol: "NOSUCH", priceSize: 5, windowSize: 2) { value } }');
+    expect(restRefusal.errors?.[0]).toMatchObject({
+      message: 'There are no prices for NOSUCH',
+      extensions: { code: 'BAD_USER_INPUT', status: 400 },
+    });
+  });
+
+  it('shows a new upload at the next version check, through any server', async () => {
+    const before = await ok<{ technicalAnalysis: { asOf: string } }>(client, '{ technicalAnalysis { asOf } }');
+    expect(before.technicalAnalysis.asOf).toBe('2020-03-31');
+    const staff = await stack.api.login('staff', 'Staff@123');
+    const csv = [HEADER, 'INFY,EQ,700,9999,690,9000,9000,642,100,900000,01-APR-2020,10,,'].join('\n');
+    const answer = await upload(stack.api, staff, 'UPLOAD_STOCK_PRICE', '01APR2020.csv', csv);
+    expect(answer.status, answer.text).toBe(200);
+    const after = await ok<{ technicalAnalysis: { asOf: string; highs: { weekly: Item[] } } }>(
+      client,
+      `{ technicalAnalysis { asOf highs { weekly { ${ITEM} } } } }`,
+    );
+    expect(after.technicalAnalysis.asOf).toBe('2020-04-01');
+    expect(after.technicalAnalysis.highs.weekly.map((item) => item.symbol)).toEqual(['INFY']);
+  });
+});
+
+describe('the market data version check', () => {
+  const state = (version: number, asOf = '2020-03-31'): AnalysisStateDto => ({
+    asOf,
+    version,
+    computedAt: null,
+    durationMs: null,
+  });
+
+  it('asks at most once per interval, for all requests together, and drops the cache when the version moved', async () => {
+    const caches = createSharedCaches(60_000);
+    let version = 1;
+    let reads = 0;
+    const readState = async () => {
+      reads += 1;
+      return state(version);
+    };
+    await caches.market.get('kept', async () => 'cached answer');
+    // the first read, then two within the interval: one REST call
+    const interval = 60_000;
+    await Promise.all([
+      currentMarketState(caches, readState, interval, 0),
+      currentMarketState(caches, readState, interval, 0),
+    ]);
+    expect(reads).toBe(1);
+    const checkedAt = Date.now();
+    await currentMarketState(caches, readState, interval, checkedAt + 1_000);
+    expect(reads).toBe(1);
+    // past the interval, unchanged: asked again, the cache kept
+    await currentMarketState(caches, readState, interval, checkedAt + 2 * interval);
+    expect(reads).toBe(2);
+    expect(await caches.market.get('kept', async () => 'reloaded')).toBe('cached answer');
+    // a new version: the cache dropped
+    version = 2;
+    expect((await currentMarketState(caches, readState, interval, Date.now() + 2 * interval)).version).toBe(2);
+    expect(await caches.market.get('kept', async () => 'reloaded')).toBe('reloaded');
+  });
+
+  it('asks on every request with an interval of 0', async () => {
+    const caches = createSharedCaches(60_000);
+    let reads = 0;
+    const readState = async () => {
+      reads += 1;
+      return state(1);
+    };
+    await currentMarketState(caches, readState, 0);
+    await currentMarketState(caches, readState, 0);
+    expect(reads).toBe(2);
   });
 });

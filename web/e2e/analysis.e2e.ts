@@ -192,7 +192,7 @@ describe('analysis screens in the browser', () => {
     await page.getByLabel('Enter Window Size').fill('60');
     await page
       .getByTestId('average-problem')
-      .getByText('Window size must not be larger than the price size.')
+      .getByText('Window size must not be larger than the price size')
       .waitFor();
     await page.getByLabel('Enter Window Size').fill('10');
     // another average: EMA over the same 50 closes, seeded with the 10-day SMA → 41 points

@@ -6,7 +6,7 @@ import { SystemApi } from './system-api.js';
 import { PortfolioApi } from './portfolio-api.js';
 import { EngagementApi } from './engagement-api.js';
 import { MarketApi } from './market-api.js';
-import { AnalysisApi } from './analysis-api.js';
+import { CompanyApi } from './company-api.js';
 import { UploadsApi } from './uploads-api.js';
 
 export function createDataSources(scope: RequestScope) {
@@ -17,7 +17,7 @@ export function createDataSources(scope: RequestScope) {
     portfolio: new PortfolioApi(scope),
     engagement: new EngagementApi(scope),
     market: new MarketApi(scope),
-    analysis: new AnalysisApi(scope),
+    company: new CompanyApi(scope),
     uploads: new UploadsApi(scope),
   };
 }

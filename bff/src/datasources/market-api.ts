@@ -1,117 +1,40 @@
 /**
- * The market area of the REST API: latest prices, candles, period series, corporate actions,
- * financial statements and companies. Public reads go out without the caller's token
- * (`anonymous`), so their answers may be shared across callers by the market cache
- * (market-cache.ts); company writes carry the token (staff only, enforced by the REST API).
+ * The market area of the REST API: latest prices, candles, period series, the trend lists and
+ * 12-month extremes, the state of the precomputed lists, and the SMA. Every read is public and
+ * goes out without the caller's token (`anonymous`), so its answer may be shared across callers
+ * by the market cache (market-cache.ts). Shapes come from the REST contract.
  */
+import type { TrendDirection, TrendPeriod } from '@bazaar/shared';
+import type {
+  AnalysisStateDto,
+  AveragePointDto,
+  CandleDto,
+  PriceExtremeDto,
+  PriceExtremesResponseDto,
+  PriceSeriesDto,
+  PriceSeriesQuery,
+  SmaQuery,
+  StockPriceRowDto,
+  StockPricesQuery,
+  TrendQuery,
+  TrendResponseDto,
+} from '@bazaar/shared/contract';
+import type { TrendItem } from '../__generated__/resolvers-types.js';
 import { RestClient, type RequestScope } from './rest-client.js';
-import { replyMessage } from './admin-api.js';
 
-export type TrendPeriodCode = 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'HALFYEARLY' | 'YEARLY';
-export type StatementNatureCode = 'STANDALONE' | 'CONSOLIDATED';
-
-export interface StockPriceDto {
-  symbol: string;
-  series: string;
-  date: string;
-  openPrice: string;
-  highPrice: string;
-  lowPrice: string;
-  closePrice: string;
-  lastPrice: string | null;
-  previousClose: string | null;
-  changePerDay: string | null;
-  changePercent: string | null;
-  /** Shares traded (a whole number; a string in GraphQL). */
-  volume: number | string | null;
-  isin: string | null;
-}
-
-export interface CandleDto {
-  date: string;
-  openPrice: string;
-  highPrice: string;
-  lowPrice: string;
-  closePrice: string;
-}
-
-export interface PriceSeriesDto {
-  period: TrendPeriodCode;
-  dates: string[];
-  prices: string[];
-}
-
-export interface CorporateActionDto {
-  id: number;
-  symbol: string;
-  companyName: string;
-  series: string;
-  purpose: string;
-  faceValue: string | null;
-  exDate: string | null;
-  recordDate: string | null;
-  bookClosureStartDate: string | null;
-  bookClosureEndDate: string | null;
-}
-
-export interface CorporateEventsDto {
-  pastEvents: CorporateActionDto[];
-  upcomingEvents: CorporateActionDto[];
-}
-
-export interface ProfitAndLossDto {
-  symbol: string;
-  natureOfReport: string;
-  reportingQuarter: string;
-  dateOfEndOfReportingPeriod: string;
-  dateOfStartOfFinancialYear: string;
-  revenueFromOperations: string | null;
-  income: string | null;
-  expenses: string | null;
-  profitBeforeTax: string | null;
-  profitLossForPeriod: string;
-  basicEarningsPerShare: string | null;
-}
-
-export interface BalanceSheetDto {
-  symbol: string;
-  natureOfReport: string;
-  dateOfEndOfReportingPeriod: string;
-  nonCurrentAssets: string | null;
-  currentAssets: string | null;
-  totalAssets: string;
-  equityShareCapital: string | null;
-  otherEquity: string | null;
-  totalEquity: string | null;
-  nonCurrentLiabilities: string | null;
-  currentLiabilities: string | null;
-  totalLiabilities: string | null;
-  totalEquityAndLiabilities: string;
-}
-
-export interface CompanyDto {
-  id: number;
-  companyName: string;
-  industry: string | null;
-  symbol: string;
-  series: string | null;
-  isinCode: string | null;
-  paidUpValue: string | null;
-  dateOfListing: string | null;
-  marketLot: number | null;
-  faceValue: string | null;
-}
-
-export interface CompanyWriteDto {
-  companyName: string;
-  industry: string;
-  symbol: string;
-  series: string;
-  isinCode: string;
-  paidUpValue: string;
-  dateOfListing: string;
-  marketLot: number;
-  faceValue: string;
+/** A trend list answer (keyed by symbol) as TrendItems in list order. */
+export function toTrendItems(answer: TrendResponseDto): TrendItem[] {
+  return Object.values(answer)
+    .sort((a, b) => a.position - b.position)
+    .map((value) => ({
+      symbol: value.Present.symbol,
+      presentClose: value.Present.closePrice,
+      previousClose: value.Previous.closePrice,
+      change: value.change,
+      changePercent: value.changePercent,
+      presentDate: value.Present.date,
+      previousDate: value.Previous.date,
+    }));
 }
 
 export class MarketApi extends RestClient {
@@ -119,67 +42,43 @@ export class MarketApi extends RestClient {
     super(scope, scope.restApiUrl);
   }
 
-  latestPrices(): Promise<StockPriceDto[]> {
+  latestPrices(): Promise<StockPriceRowDto[]> {
     return this.get('/public/stock-prices', { anonymous: true });
   }
 
   candles(symbol: string, from?: string | null, to?: string | null): Promise<CandleDto[]> {
-    return this.get('/public/stock-prices', { anonymous: true, query: { symbol, from, to } });
+    const query: StockPricesQuery = { symbol, from: from ?? undefined, to: to ?? undefined };
+    return this.get('/public/stock-prices', { anonymous: true, query });
   }
 
-  async priceSeries(symbol: string, period: TrendPeriodCode): Promise<PriceSeriesDto> {
-    const series = await this.get<{ dates: string[]; prices: string[] }>(
-      '/public/stock-prices/stock-prices-for-period',
-      {
-        anonymous: true,
-        query: { type: period, symbol },
-      },
-    );
+  async priceSeries(symbol: string, period: TrendPeriod): Promise<PriceSeriesDto & { period: TrendPeriod }> {
+    const query: PriceSeriesQuery = { type: period, symbol };
+    const series = await this.get<PriceSeriesDto>('/public/stock-prices/stock-prices-for-period', {
+      anonymous: true,
+      query,
+    });
     return { period, dates: series.dates, prices: series.prices };
   }
 
-  corporateActions(): Promise<CorporateActionDto[]> {
-    return this.get('/public/corporate-actions', { anonymous: true });
+  async trend(direction: TrendDirection, period: TrendPeriod): Promise<TrendItem[]> {
+    const path = direction === 'HIGH' ? '/public/stock-prices/weeks-high' : '/public/stock-prices/weeks-low';
+    const query: TrendQuery = { type: period };
+    return toTrendItems(await this.get<TrendResponseDto>(path, { anonymous: true, query }));
   }
 
-  corporateEvents(symbol: string, date?: string | null): Promise<CorporateEventsDto> {
-    return this.get('/public/corporate-actions', { anonymous: true, query: { symbol, date } });
-  }
-
-  profitAndLoss(
-    symbol: string,
-    upTo?: string | null,
-    nature?: StatementNatureCode | null,
-  ): Promise<ProfitAndLossDto[]> {
-    return this.get('/public/profit-and-loss', {
+  /** Every symbol's 12-month high and low, by symbol. */
+  async highestPrices(): Promise<PriceExtremeDto[]> {
+    const answer = await this.get<PriceExtremesResponseDto>('/public/stock-prices/highestStockPriceByStock', {
       anonymous: true,
-      query: { symbol, startDateOfFinancialYear: upTo, nature },
     });
+    return Object.values(answer).sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
   }
 
-  balanceSheets(symbol: string, upTo?: string | null, nature?: StatementNatureCode | null): Promise<BalanceSheetDto[]> {
-    return this.get('/public/balancesheet', {
-      anonymous: true,
-      query: { symbol, startDateOfFinancialYear: upTo, nature },
-    });
+  state(): Promise<AnalysisStateDto> {
+    return this.get('/public/technical-analysis/state', { anonymous: true });
   }
 
-  companies(symbol?: string): Promise<CompanyDto[]> {
-    return this.get('/public/stocks', { anonymous: true, query: { symbol } });
-  }
-
-  createCompany(input: CompanyWriteDto): Promise<CompanyDto> {
-    return this.post('/staff/stocks', { json: input });
-  }
-
-  updateCompany(id: string, input: CompanyWriteDto): Promise<CompanyDto> {
-    return this.put(`/staff/stocks/${encodeURIComponent(id)}`, { json: input });
-  }
-
-  async deleteCompany(id: string): Promise<string> {
-    return replyMessage(
-      await this.delete<unknown>(`/staff/stocks/${encodeURIComponent(id)}`),
-      'Company deleted successfully',
-    );
+  sma(query: SmaQuery): Promise<AveragePointDto[]> {
+    return this.post('/public/technical-analysis/stocks/sma', { anonymous: true, query: { ...query } });
   }
 }

@@ -10,12 +10,12 @@
  *   fields are read from the REST API without the caller's token.
  * - Entries live inside `caches.market` (so `caches.market.clear()` after an upload or a company
  *   write, the cache TTL, and a change of the REST data version all drop them); the version is
- *   checked at most once a second (datasources/market-data.ts).
+ *   checked at most once per MARKET_VERSION_CHECK_MS (datasources/market-cache.ts).
  */
 import type { ApolloServerPlugin, GraphQLRequestContext } from '@apollo/server';
 import { Kind, type FormattedExecutionResult, type OperationDefinitionNode } from 'graphql';
 import type { GraphQLContext } from '../context.js';
-import { marketData } from '../datasources/market-data.js';
+import { marketCache } from '../datasources/market-cache.js';
 
 /** Root query fields that read only public market data. */
 export const PUBLIC_MARKET_FIELDS = new Set([
@@ -72,9 +72,9 @@ export function marketResponseCache(): ApolloServerPlugin<GraphQLContext> {
       return {
         async responseForOperation(requestContext) {
           if (!isPublicMarketOperation(requestContext.operation)) return null;
-          let state: Awaited<ReturnType<ReturnType<typeof marketData>['state']>>;
+          let state: Awaited<ReturnType<ReturnType<typeof marketCache>['state']>>;
           try {
-            state = await marketData(requestContext.contextValue).state();
+            state = await marketCache(requestContext.contextValue).state();
           } catch {
             // the version could not be read (the API shedding load, or down): no caching for this
             // request; executing it gives the caller the typed error (an error thrown from this hook

@@ -6,7 +6,7 @@ import { adminResolvers } from './admin.js';
 import { portfolioResolvers } from './portfolio.js';
 import { engagementResolvers } from './engagement.js';
 import { marketResolvers } from './market.js';
-import { analysisResolvers } from './analysis.js';
+import { companyResolvers } from './company.js';
 import { uploadsResolvers } from './uploads.js';
 
 export const resolvers: Resolvers[] = [
@@ -16,6 +16,6 @@ export const resolvers: Resolvers[] = [
   portfolioResolvers,
   engagementResolvers,
   marketResolvers,
-  analysisResolvers,
+  companyResolvers,
   uploadsResolvers,
 ];

@@ -1,4 +1,7 @@
-/** Date display helpers. Market dates (YYYY-MM-DD) are formatted without time-zone shifts. */
+/**
+ * Date display helpers. Market dates (YYYY-MM-DD) are formatted without time-zone shifts. Today on
+ * the exchange is `exchangeToday` from @bazaar/shared.
+ */
 const medium = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** "Nov 23, 2026, 9:30:00 AM" (Angular's "medium" format of the old app) for an ISO timestamp. */
@@ -16,14 +19,4 @@ export function formatMarketDate(date: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
   if (!match) return date;
   return `${match[3]}-${MONTHS[Number(match[2]) - 1] ?? match[2]}-${match[1]}`;
-}
-
-/** Today's date in the exchange's time zone (Asia/Kolkata) as YYYY-MM-DD. */
-export function todayInIndia(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Kolkata',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
 }

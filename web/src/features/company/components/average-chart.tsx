@@ -32,7 +32,7 @@ import { Chart, type ApexOptions } from '../../../components/chart';
 import { errorMessage } from '../../../lib/errors';
 import {
   alignAverageToCloses,
-  checkAverageSizes,
+  averageInputsProblem,
   defaultAverageSizes,
   lineTickAmount,
   priceLabel,
@@ -59,7 +59,8 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
   const [debouncedPrice] = useDebouncedValue(priceSize, 400);
   const [debouncedWindow] = useDebouncedValue(windowSize, 400);
 
-  const problem = closes.length === 0 ? null : checkAverageSizes(debouncedPrice, debouncedWindow, closes.length);
+  const problem =
+    closes.length === 0 ? null : averageInputsProblem(symbol, debouncedPrice, debouncedWindow, closes.length);
   const sizes = { priceSize: Number(debouncedPrice), windowSize: Number(debouncedWindow) };
   const canAsk = closes.length > 0 && problem === null;
   const sma = useCompanySmaQuery({ variables: { symbol, ...sizes }, skip: !canAsk || kind !== 'SMA' });

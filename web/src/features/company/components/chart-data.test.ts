@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   alignAverageToCloses,
-  checkAverageSizes,
+  averageInputsProblem,
   defaultAverageSizes,
   FALLING_COLOUR,
   lineTickAmount,
@@ -56,14 +56,14 @@ describe('the SMA inputs', () => {
     expect(defaultAverageSizes(0)).toEqual({ priceSize: 1, windowSize: 1 });
   });
 
-  it('refuse what the server would refuse, with a message', () => {
-    expect(checkAverageSizes(100, 20, 400)).toBeNull();
-    expect(checkAverageSizes('', 20, 400)).toBe('Price size must be a whole number of at least 1.');
-    expect(checkAverageSizes(0, 20, 400)).toBe('Price size must be a whole number of at least 1.');
-    expect(checkAverageSizes(10.5, 2, 400)).toBe('Price size must be a whole number of at least 1.');
-    expect(checkAverageSizes(100, '', 400)).toBe('Window size must be a whole number of at least 1.');
-    expect(checkAverageSizes(10, 11, 400)).toBe('Window size must not be larger than the price size.');
-    expect(checkAverageSizes(401, 20, 400)).toBe('Price size must be at most 400: the number of closes available.');
+  it('refuse what the server would refuse, with the shared rule’s messages', () => {
+    // the rule itself is tested in shared/src/market/average-sizes.test.ts: here, that the inputs use it
+    expect(averageInputsProblem('ALPHA', 100, 20, 400)).toBeNull();
+    expect(averageInputsProblem('ALPHA', '', 20, 400)).toBe('Price size must be a whole number of at least 1');
+    expect(averageInputsProblem('ALPHA', 10, 11, 400)).toBe('Window size must not be larger than the price size');
+    expect(averageInputsProblem('ALPHA', 401, 20, 400)).toBe(
+      'Price size 401 is more than the 400 prices available for ALPHA',
+    );
   });
 
   it('draw the average beside the closes it was computed over, aligned by day', () => {

@@ -6,6 +6,8 @@
  */
 import {
   CANDLESTICK_CHART_HEIGHT,
+  checkAverageSizes,
+  checkClosesAvailable,
   LINE_CHART_MAX_TICKS_DESKTOP,
   LINE_CHART_MAX_TICKS_MOBILE,
   SMA_DOT_COLOURS,
@@ -87,23 +89,18 @@ export function defaultAverageSizes(available: number): { priceSize: number; win
 }
 
 /**
- * Checks the two SMA inputs before asking the server (which checks them too): whole numbers,
- * window ≥ 1, window ≤ price size, price size ≤ the closes available. Answers the message or null.
+ * Checks the average inputs before asking the server, by the same shared rule the server applies
+ * (shared/src/market/average-sizes.ts), with its messages. Answers the message or null.
  */
-export function checkAverageSizes(
+export function averageInputsProblem(
+  symbol: string,
   priceSize: number | string,
   windowSize: number | string,
   available: number,
 ): string | null {
-  const price = typeof priceSize === 'number' ? priceSize : Number(priceSize);
-  const window = typeof windowSize === 'number' ? windowSize : Number(windowSize);
-  if (priceSize === '' || !Number.isInteger(price) || price < 1)
-    return 'Price size must be a whole number of at least 1.';
-  if (windowSize === '' || !Number.isInteger(window) || window < 1)
-    return 'Window size must be a whole number of at least 1.';
-  if (window > price) return 'Window size must not be larger than the price size.';
-  if (price > available) return `Price size must be at most ${available}: the number of closes available.`;
-  return null;
+  const sizes = checkAverageSizes(priceSize, windowSize);
+  if ('message' in sizes) return sizes.message;
+  return checkClosesAvailable(symbol, sizes.priceSize, available)?.message ?? null;
 }
 
 /** Axis label of a price: 2 decimals; nothing for the undefined or NaN ApexCharts passes on edges. */

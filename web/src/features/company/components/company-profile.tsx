@@ -4,7 +4,7 @@
  */
 import { Table, Text } from '@mantine/core';
 import { formatPercent, formatRupees } from '@bazaar/shared';
-import type { AnalysisCorporateActionFieldsFragment, CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
+import type { CorporateActionFieldsFragment, CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
 import { Section } from './section';
@@ -68,7 +68,7 @@ export function CompanyProfile({ analysis }: { analysis: Analysis }) {
   );
 }
 
-const EVENT_COLUMNS: DataGridColumn<AnalysisCorporateActionFieldsFragment>[] = [
+const EVENT_COLUMNS: DataGridColumn<CorporateActionFieldsFragment>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: 110 },
   { field: 'companyName', headerName: 'Company Name', minWidth: 180, flex: 2 },
   { field: 'purpose', headerName: 'Purpose', minWidth: 220, flex: 2 },
@@ -99,8 +99,8 @@ export function EventsSection({
   upcoming,
 }: {
   symbol: string;
-  past: readonly AnalysisCorporateActionFieldsFragment[];
-  upcoming: readonly AnalysisCorporateActionFieldsFragment[];
+  past: readonly CorporateActionFieldsFragment[];
+  upcoming: readonly CorporateActionFieldsFragment[];
 }) {
   return (
     <Section title="Events" testId="events-section">

@@ -8,8 +8,8 @@
 import { ScrollArea, Table } from '@mantine/core';
 import { formatIndianNumber, formatRupees } from '@bazaar/shared';
 import type {
-  AnalysisBalanceSheetFieldsFragment,
-  AnalysisProfitAndLossFieldsFragment,
+  BalanceSheetFieldsFragment,
+  ProfitAndLossFieldsFragment,
 } from '../../../__generated__/graphql';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import { formatMarketDate } from '../../../lib/dates';
@@ -24,7 +24,7 @@ interface StatementRow<Item> {
 const rupees = (value: string | null | undefined) =>
   value === null || value === undefined ? '—' : formatRupees(value);
 
-const PROFIT_LOSS_ROWS: StatementRow<AnalysisProfitAndLossFieldsFragment>[] = [
+const PROFIT_LOSS_ROWS: StatementRow<ProfitAndLossFieldsFragment>[] = [
   { label: 'Reporting Quarter', value: (item) => item.reportingQuarter },
   { label: 'Revenue From Operations', value: (item) => rupees(item.revenueFromOperations) },
   { label: 'Income', value: (item) => rupees(item.income) },
@@ -34,7 +34,7 @@ const PROFIT_LOSS_ROWS: StatementRow<AnalysisProfitAndLossFieldsFragment>[] = [
   { label: 'Basic Earnings Per Share', value: (item) => rupees(item.basicEarningsPerShare) },
 ];
 
-const BALANCE_SHEET_ROWS: StatementRow<AnalysisBalanceSheetFieldsFragment>[] = [
+const BALANCE_SHEET_ROWS: StatementRow<BalanceSheetFieldsFragment>[] = [
   { label: 'Non Current Assets', value: (item) => rupees(item.nonCurrentAssets) },
   { label: 'Current Assets', value: (item) => rupees(item.currentAssets) },
   { label: 'Total Assets', value: (item) => rupees(item.totalAssets) },
@@ -100,7 +100,7 @@ export function ProfitChart({
   profitAndLoss,
   mobile,
 }: {
-  profitAndLoss: readonly AnalysisProfitAndLossFieldsFragment[];
+  profitAndLoss: readonly ProfitAndLossFieldsFragment[];
   mobile: boolean;
 }) {
   const options: ApexOptions = {
@@ -136,8 +136,8 @@ export function ProfitChart({
 }
 
 export interface FundamentalsProps {
-  profitAndLoss: readonly AnalysisProfitAndLossFieldsFragment[];
-  balanceSheets: readonly AnalysisBalanceSheetFieldsFragment[];
+  profitAndLoss: readonly ProfitAndLossFieldsFragment[];
+  balanceSheets: readonly BalanceSheetFieldsFragment[];
   mobile: boolean;
 }
 

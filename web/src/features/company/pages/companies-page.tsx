@@ -10,34 +10,24 @@
  */
 import { useNavigate } from 'react-router-dom';
 import { SimpleGrid, TextInput } from '@mantine/core';
-import { companySchema, DEFAULT_TREND, formatRupees } from '@bazaar/shared';
+import { companySchema, DEFAULT_TREND, exchangeToday, formatRupees } from '@bazaar/shared';
 import {
   CreateCompanyDocument,
   DeleteCompanyDocument,
   UpdateCompanyDocument,
   useCompaniesPageQuery,
-  type AnalysisCompanyFieldsFragment,
+  type CompanyFieldsFragment,
   type CompanyInput,
 } from '../../../__generated__/graphql';
 import { CrudTablePage } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
-import { formatMarketDate, todayInIndia } from '../../../lib/dates';
+import { formatMarketDate } from '../../../lib/dates';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
 
-type Company = AnalysisCompanyFieldsFragment;
+type Company = CompanyFieldsFragment;
 
-/** The form's values: everything as typed text until the schema turns it into the input. */
-export interface CompanyFormValues extends Record<string, unknown> {
-  companyName: string;
-  industry: string;
-  symbol: string;
-  series: string;
-  isinCode: string;
-  paidUpValue: string;
-  dateOfListing: string;
-  marketLot: string;
-  faceValue: string;
-}
+/** The form's values: each field of the input as typed text until the schema turns it into the input. */
+export type CompanyFormValues = Record<keyof CompanyInput, string> & Record<string, unknown>;
 
 const money = (value: unknown) =>
   value === null || value === undefined || value === '' ? '' : formatRupees(String(value));
@@ -86,7 +76,7 @@ function emptyValues(): CompanyFormValues {
     series: '',
     isinCode: '',
     paidUpValue: '',
-    dateOfListing: todayInIndia(),
+    dateOfListing: exchangeToday(),
     marketLot: '',
     faceValue: '',
   };

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { DEFAULT_TREND, formatRupees } from '@bazaar/shared';
 import {
   useCorporateActionsPageQuery,
-  type AnalysisCorporateActionFieldsFragment,
+  type CorporateActionFieldsFragment,
 } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
@@ -15,7 +15,7 @@ import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
 
-type CorporateAction = AnalysisCorporateActionFieldsFragment;
+type CorporateAction = CorporateActionFieldsFragment;
 
 // the symbol is the first cell: the row click reads it from there (spec)
 const COLUMNS: DataGridColumn<CorporateAction>[] = [

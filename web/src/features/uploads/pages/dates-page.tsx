@@ -5,9 +5,9 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
+import { exchangeToday } from '@bazaar/shared';
 import { useUploadedDatesPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
-import { todayInIndia } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { PriceDateCalendar } from '../components/price-date-calendar';
 import { yearMonthOf, type YearMonth } from '../lib/calendar';
@@ -15,7 +15,7 @@ import { yearMonthOf, type YearMonth } from '../lib/calendar';
 export default function DatesPage() {
   usePageTitle('Uploaded Stock Price Dates');
   const { data, loading, error } = useUploadedDatesPageQuery();
-  const today = todayInIndia();
+  const today = exchangeToday();
   const [shown, setShown] = useState<YearMonth | null>(null);
 
   const counts = useMemo(

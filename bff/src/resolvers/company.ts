@@ -1,0 +1,63 @@
+/**
+ * The company area: companies (reads for everyone, writes for staff), corporate actions,
+ * financial statements, and the Company Analysis page of one symbol. Reads go through the market
+ * cache (shared across requests, kept exact by the data version); writes go to the REST API with
+ * the caller's token and drop the cache. Dates default to today on the exchange.
+ */
+import { exchangeToday, TREND_PERIODS } from '@bazaar/shared';
+import type { Resolvers } from '../__generated__/resolvers-types.js';
+import { marketCache } from '../datasources/market-cache.js';
+import { symbolArgument } from './market.js';
+
+/** A company analysis: its fields load themselves for this symbol. */
+export interface CompanyAnalysisParent {
+  symbol: string;
+}
+
+export const companyResolvers: Resolvers = {
+  Query: {
+    corporateActions: (_parent, _args, context) => marketCache(context).corporateActions(),
+    corporateEvents: (_parent, { symbol, date }, context) =>
+      marketCache(context).corporateEvents(symbolArgument(symbol), date ?? exchangeToday()),
+    profitAndLoss: (_parent, { symbol, upTo, nature }, context) =>
+      marketCache(context).profitAndLoss(symbolArgument(symbol), upTo ?? exchangeToday(), nature ?? 'STANDALONE'),
+    balanceSheets: (_parent, { symbol, upTo, nature }, context) =>
+      marketCache(context).balanceSheets(symbolArgument(symbol), upTo ?? exchangeToday(), nature ?? 'STANDALONE'),
+    companies: (_parent, _args, context) => marketCache(context).companies(),
+    company: (_parent, { symbol }, context) => marketCache(context).company(symbolArgument(symbol)),
+    companyAnalysis: (_parent, { symbol }) => ({ symbol: symbolArgument(symbol) }),
+  },
+  Mutation: {
+    createCompany: async (_parent, { input }, { dataSources, caches }) => {
+      const created = await dataSources.company.createCompany(input);
+      caches.market.clear();
+      return created;
+    },
+    updateCompany: async (_parent, { id, input }, { dataSources, caches }) => {
+      const updated = await dataSources.company.updateCompany(id, input);
+      caches.market.clear();
+      return updated;
+    },
+    deleteCompany: async (_parent, { id }, { dataSources, caches }) => {
+      const message = await dataSources.company.deleteCompany(id);
+      caches.market.clear();
+      return { id, message };
+    },
+  },
+  CompanyAnalysis: {
+    symbol: (parent) => parent.symbol,
+    company: (parent, _args, context) => marketCache(context).company(parent.symbol),
+    latestPrice: async (parent, _args, context) =>
+      (await marketCache(context).latestPrices()).find((price) => price.symbol === parent.symbol) ?? null,
+    yearRange: async (parent, _args, context) =>
+      (await marketCache(context).highestPrices()).find((extreme) => extreme.symbol === parent.symbol) ?? null,
+    events: (parent, _args, context) => marketCache(context).corporateEvents(parent.symbol, exchangeToday()),
+    priceSeries: (parent, _args, context) =>
+      Promise.all(TREND_PERIODS.map((period) => marketCache(context).priceSeries(parent.symbol, period))),
+    candles: (parent, _args, context) => marketCache(context).candles(parent.symbol),
+    profitAndLoss: (parent, { nature }, context) =>
+      marketCache(context).profitAndLoss(parent.symbol, exchangeToday(), nature ?? 'STANDALONE'),
+    balanceSheets: (parent, { nature }, context) =>
+      marketCache(context).balanceSheets(parent.symbol, exchangeToday(), nature ?? 'STANDALONE'),
+  },
+};
