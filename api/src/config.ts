@@ -144,7 +144,7 @@ export interface ApiConfig {
   maxQueueDelayMs: number | undefined;
   loginLimits: { perAccount: number; perAddress: number; windowMs: number };
   trustProxy: string;
-  /** Password reset: link lifetime and call limits per account and per client address (accounts area). */
+  /** Password reset: link lifetime and call limits per account and per client address (auth area). */
   passwordReset: { tokenTtlMs: number; perAccount: number; perAddress: number; windowMs: number };
   /** Contact Us messages per client address and window. */
   contactLimit: { perAddress: number; windowMs: number };

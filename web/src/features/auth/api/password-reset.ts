@@ -1,8 +1,9 @@
 /**
- * The calls of the Forgot and Reset password screens, through the accounts area's mutations
- * (requestPasswordReset, resetPassword). Each answers the server's message, to show as it is:
- * success, a refused link (used, expired, not valid), a password rule, or a rate limit.
+ * The two password reset steps of the Forgot and Reset password screens (requestPasswordReset,
+ * resetPassword). Each keeps the server's answer to show as it is: success, a refused link (used,
+ * expired, not valid), a password rule, or a rate limit.
  */
+import { useState } from 'react';
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from '../../../__generated__/graphql';
 import { errorMessage } from '../../../lib/errors';
 
@@ -11,28 +12,32 @@ export interface ResetResult {
   message: string;
 }
 
-export function usePasswordResetCalls(): {
-  requestPasswordReset: (usernameOrEmail: string) => Promise<ResetResult>;
-  changePassword: (token: string, password: string) => Promise<ResetResult>;
-} {
+export function usePasswordReset() {
   const [requestReset] = useRequestPasswordResetMutation();
   const [reset] = useResetPasswordMutation();
+  const [result, setResult] = useState<ResetResult | null>(null);
+  const [sending, setSending] = useState(false);
+
+  async function send(step: () => Promise<string | undefined>): Promise<void> {
+    setSending(true);
+    try {
+      setResult({ ok: true, message: (await step()) ?? '' });
+    } catch (error) {
+      setResult({ ok: false, message: errorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
   return {
-    async requestPasswordReset(usernameOrEmail) {
-      try {
-        const { data } = await requestReset({ variables: { input: { usernameOrEmail } } });
-        return { ok: true, message: data?.requestPasswordReset.message ?? '' };
-      } catch (error) {
-        return { ok: false, message: errorMessage(error) };
-      }
-    },
-    async changePassword(token, password) {
-      try {
-        const { data } = await reset({ variables: { input: { token, password } } });
-        return { ok: true, message: data?.resetPassword.message ?? '' };
-      } catch (error) {
-        return { ok: false, message: errorMessage(error) };
-      }
-    },
+    result,
+    sending,
+    requestPasswordReset: (usernameOrEmail: string) =>
+      send(
+        async () =>
+          (await requestReset({ variables: { input: { usernameOrEmail } } })).data?.requestPasswordReset.message,
+      ),
+    resetPassword: (token: string, password: string) =>
+      send(async () => (await reset({ variables: { input: { token, password } } })).data?.resetPassword.message),
   };
 }

@@ -1,24 +1,16 @@
-/** Forgot password (spec section 2): 'Find your account', one input for e-mail or username, Send Link. */
-import { useState } from 'react';
+/** Forgot password: 'Find your account', one input for e-mail or username, Send Link. */
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Button, Card, Center, Stack, Text, TextInput, Title } from '@mantine/core';
 import { forgotPasswordSchema } from '@bazaar/shared';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
-import { usePasswordResetCalls } from '../api/password-reset';
+import { usePasswordReset } from '../api/password-reset';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Find your account');
   const form = useZodForm(forgotPasswordSchema, { UsernameOrEmail: '' });
-  const { requestPasswordReset } = usePasswordResetCalls();
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function submit(values: typeof form.values) {
-    setSending(true);
-    setResult(await requestPasswordReset(values.UsernameOrEmail.trim()));
-    setSending(false);
-  }
+  const { result, sending, requestPasswordReset } = usePasswordReset();
+  const submit = (values: typeof form.values) => requestPasswordReset(values.UsernameOrEmail.trim());
 
   return (
     <Center py="xl">

@@ -1,11 +1,10 @@
-/** Reset password (spec section 2): New Password, Confirm Password, Submit (disabled while invalid). */
-import { useState } from 'react';
+/** Reset password: New Password, Confirm Password, Submit (disabled while invalid). */
 import { Link, useSearchParams } from 'react-router-dom';
 import { Alert, Anchor, Button, Card, Center, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { resetPasswordFormSchema } from '@bazaar/shared';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
-import { usePasswordResetCalls } from '../api/password-reset';
+import { usePasswordReset } from '../api/password-reset';
 
 export default function ResetPasswordPage() {
   usePageTitle('New password');
@@ -13,15 +12,8 @@ export default function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const email = params.get('email') ?? '';
   const form = useZodForm(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
-  const { changePassword } = usePasswordResetCalls();
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const [sending, setSending] = useState(false);
-
-  async function submit(values: typeof form.values) {
-    setSending(true);
-    setResult(await changePassword(token, values.newPassword));
-    setSending(false);
-  }
+  const { result, sending, resetPassword } = usePasswordReset();
+  const submit = (values: typeof form.values) => resetPassword(token, values.newPassword);
 
   return (
     <Center py="xl">
