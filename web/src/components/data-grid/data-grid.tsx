@@ -6,32 +6,19 @@
  */
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  Menu,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Alert, Button, Card, Center, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
 import {
   IconArrowLeft,
   IconArrowsSort,
   IconDownload,
   IconPlus,
-  IconSearch,
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
 import { TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
 import { Pager } from '../pager/pager';
+import { CenteredLoader } from '../query-gate';
+import { SearchForm } from '../search-form';
 import type { DataGridColumn, DataGridProps } from './types';
 import type { AgGridTableHandle, SortState } from './ag-grid-table';
 import { filterRows } from './search';
@@ -156,27 +143,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         )}
 
         <Group gap="xs" wrap="wrap">
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              search(query);
-            }}
-            style={{ flex: '1 1 240px' }}
-          >
-            <Group gap={4} wrap="nowrap">
-              <TextInput
-                aria-label={`Search ${title}`}
-                placeholder="Search"
-                leftSection={<IconSearch size={16} />}
-                value={query}
-                onChange={(event) => search(event.currentTarget.value)}
-                style={{ flex: 1 }}
-              />
-              <Button type="submit" variant="default">
-                Search
-              </Button>
-            </Group>
-          </form>
+          <SearchForm label={`Search ${title}`} value={query} onSearch={search} style={{ flex: '1 1 240px' }} />
           <Menu shadow="md" position="bottom-end" closeOnItemClick>
             <Menu.Target>
               <Button variant="default" leftSection={<IconArrowsSort size={16} />}>
@@ -213,9 +180,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             {error}
           </Alert>
         ) : showLoader ? (
-          <Center py="xl">
-            <Loader aria-label={`Loading ${title}`} />
-          </Center>
+          <CenteredLoader label={`Loading ${title}`} />
         ) : filtered.length === 0 ? (
           <Center py="xl">
             <Text c="dimmed" data-testid="data-grid-empty">
@@ -223,13 +188,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             </Text>
           </Center>
         ) : (
-          <Suspense
-            fallback={
-              <Center py="xl">
-                <Loader aria-label={`Loading ${title}`} />
-              </Center>
-            }
-          >
+          <Suspense fallback={<CenteredLoader label={`Loading ${title}`} />}>
             <AgGridTable<Row>
               ref={gridRef}
               rows={filtered}

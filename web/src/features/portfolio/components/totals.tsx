@@ -1,5 +1,5 @@
 /** A firm's or segment's totals: invested, current value, realized, unrealized, charges and net. */
-import { SimpleGrid, Text } from '@mantine/core';
+import { Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatRupees } from '@bazaar/shared';
 import type { PortfolioTotalsFieldsFragment } from '../../../__generated__/graphql';
 
@@ -21,6 +21,23 @@ const ROWS: Array<{
   { key: 'charges', label: 'Charges' },
   { key: 'net', label: 'Net P&L', signed: true },
 ];
+
+/** A card's heading (a firm's or segment's name, with its number of holdings) over its totals. */
+export function NamedTotals({ name, totals }: { name: string; totals: PortfolioTotalsFieldsFragment }) {
+  return (
+    <>
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h4">
+          {name}
+        </Title>
+        <Text size="xs" c="dimmed">
+          {totals.holdings} {totals.holdings === 1 ? 'holding' : 'holdings'}
+        </Text>
+      </Group>
+      <TotalsList totals={totals} />
+    </>
+  );
+}
 
 export function TotalsList({ totals, testId }: { totals: PortfolioTotalsFieldsFragment; testId?: string }) {
   return (

@@ -4,13 +4,13 @@
  * holdings (the old app showed fixed placeholder cards here).
  */
 import { Link } from 'react-router-dom';
-import { Alert, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { formatMarketDate } from '../../../lib/dates';
 import { useAccountsPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/errors';
+import { QueryGate } from '../../../components/query-gate';
 import { AlertCards } from '../components/alert-cards';
-import { TotalsList } from '../components/totals';
+import { NamedTotals, TotalsList } from '../components/totals';
 
 export default function AccountsPage() {
   usePageTitle('Brokerage Accounts');
@@ -28,53 +28,41 @@ export default function AccountsPage() {
           </Text>
         )}
       </Group>
-      {error && !data ? (
-        <Alert color="red" role="alert">
-          {errorMessage(error)}
-        </Alert>
-      ) : loading && !data ? (
-        <Center py="xl">
-          <Loader aria-label="Loading brokerage accounts" />
-        </Center>
-      ) : summary ? (
-        <>
-          {summary.firms.length === 0 ? (
-            <Text c="dimmed">No brokerage firms yet. Staff add them under Brokers.</Text>
-          ) : (
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-              {summary.firms.map(({ brokerageFirm, totals }) => (
-                <Card
-                  key={brokerageFirm.id}
-                  withBorder
-                  radius="md"
-                  padding="md"
-                  component={Link}
-                  to={`/investment/${encodeURIComponent(brokerageFirm.name)}`}
-                  data-testid="firm-card"
-                  aria-label={brokerageFirm.name}
-                >
-                  <Group justify="space-between" mb="xs">
-                    <Title order={3} size="h4">
-                      {brokerageFirm.name}
-                    </Title>
-                    <Text size="xs" c="dimmed">
-                      {totals.holdings} {totals.holdings === 1 ? 'holding' : 'holdings'}
-                    </Text>
-                  </Group>
-                  <TotalsList totals={totals} />
-                </Card>
-              ))}
-            </SimpleGrid>
-          )}
-          <Card withBorder radius="md" padding="md">
-            <Title order={3} size="h5" mb="xs">
-              All accounts
-            </Title>
-            <TotalsList totals={summary.totals} testId="portfolio-totals" />
-          </Card>
-          <AlertCards alerts={data?.portfolioAlerts} />
-        </>
-      ) : null}
+      <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading brokerage accounts">
+        {() =>
+          summary && (
+            <>
+              {summary.firms.length === 0 ? (
+                <Text c="dimmed">No brokerage firms yet. Staff add them under Brokers.</Text>
+              ) : (
+                <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                  {summary.firms.map(({ brokerageFirm, totals }) => (
+                    <Card
+                      key={brokerageFirm.id}
+                      withBorder
+                      radius="md"
+                      padding="md"
+                      component={Link}
+                      to={`/investment/${encodeURIComponent(brokerageFirm.name)}`}
+                      data-testid="firm-card"
+                      aria-label={brokerageFirm.name}
+                    >
+                      <NamedTotals name={brokerageFirm.name} totals={totals} />
+                    </Card>
+                  ))}
+                </SimpleGrid>
+              )}
+              <Card withBorder radius="md" padding="md">
+                <Title order={3} size="h5" mb="xs">
+                  All accounts
+                </Title>
+                <TotalsList totals={summary.totals} testId="portfolio-totals" />
+              </Card>
+              <AlertCards alerts={data?.portfolioAlerts} />
+            </>
+          )
+        }
+      </QueryGate>
     </Stack>
   );
 }

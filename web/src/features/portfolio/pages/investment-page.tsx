@@ -5,25 +5,13 @@
  * navigation state.
  */
 import { useNavigate, useParams } from 'react-router-dom';
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useInvestmentPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/errors';
+import { QueryGate } from '../../../components/query-gate';
 import { AlertCards } from '../components/alert-cards';
-import { TotalsList } from '../components/totals';
+import { NamedTotals, TotalsList } from '../components/totals';
 import type { HoldingsNavigationState } from './holdings-page';
 
 export default function InvestmentPage() {
@@ -48,55 +36,43 @@ export default function InvestmentPage() {
           Back
         </Button>
       </Group>
-      {error && !data ? (
-        <Alert color="red" role="alert">
-          {errorMessage(error)}
-        </Alert>
-      ) : loading && !data ? (
-        <Center py="xl">
-          <Loader aria-label="Loading investments" />
-        </Center>
-      ) : !firm ? (
-        <Alert color="yellow">There is no brokerage firm named “{brokerTitle}”.</Alert>
-      ) : (
-        <>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {firm.segments.map(({ segment, totals }) => (
-              <Card key={segment.id} withBorder radius="md" padding={0} data-testid="segment-card">
-                <UnstyledButton
-                  p="md"
-                  aria-label={segment.name}
-                  onClick={() =>
-                    navigate('/holdings', {
-                      state: {
-                        segmentName: segment.name,
-                        brokerName: firm.brokerageFirm.name,
-                      } satisfies HoldingsNavigationState,
-                    })
-                  }
-                >
-                  <Group justify="space-between" mb="xs">
-                    <Title order={3} size="h4">
-                      {segment.name}
-                    </Title>
-                    <Text size="xs" c="dimmed">
-                      {totals.holdings} {totals.holdings === 1 ? 'holding' : 'holdings'}
-                    </Text>
-                  </Group>
-                  <TotalsList totals={totals} />
-                </UnstyledButton>
+      <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading investments">
+        {() =>
+          !firm ? (
+            <Alert color="yellow">There is no brokerage firm named “{brokerTitle}”.</Alert>
+          ) : (
+            <>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+                {firm.segments.map(({ segment, totals }) => (
+                  <Card key={segment.id} withBorder radius="md" padding={0} data-testid="segment-card">
+                    <UnstyledButton
+                      p="md"
+                      aria-label={segment.name}
+                      onClick={() =>
+                        navigate('/holdings', {
+                          state: {
+                            segmentName: segment.name,
+                            brokerName: firm.brokerageFirm.name,
+                          } satisfies HoldingsNavigationState,
+                        })
+                      }
+                    >
+                      <NamedTotals name={segment.name} totals={totals} />
+                    </UnstyledButton>
+                  </Card>
+                ))}
+              </SimpleGrid>
+              <Card withBorder radius="md" padding="md">
+                <Title order={3} size="h5" mb="xs">
+                  {firm.brokerageFirm.name}: all segments
+                </Title>
+                <TotalsList totals={firm.totals} testId="firm-totals" />
               </Card>
-            ))}
-          </SimpleGrid>
-          <Card withBorder radius="md" padding="md">
-            <Title order={3} size="h5" mb="xs">
-              {firm.brokerageFirm.name}: all segments
-            </Title>
-            <TotalsList totals={firm.totals} testId="firm-totals" />
-          </Card>
-          <AlertCards alerts={data?.portfolioAlerts} />
-        </>
-      )}
+              <AlertCards alerts={data?.portfolioAlerts} />
+            </>
+          )
+        }
+      </QueryGate>
     </Stack>
   );
 }
