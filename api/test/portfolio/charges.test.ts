@@ -1,20 +1,10 @@
-/** /staff/charges: CRUD with whole objects, the spec's messages, duplicate rules, bad references. */
+/** /staff/charges: CRUD with whole objects, the documented messages, duplicate rules, bad references. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ChargeDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { createReference, type Firm, type Named } from './helpers.js';
+import { createReference } from './helpers.js';
 
-interface Charge {
-  id: number;
-  brokerageFirm: Firm;
-  chargeType: Named;
-  segment: Named;
-  amount: string;
-  percentage: string;
-  description: string | null;
-  exchange: string;
-  onBuySell: string;
-  effectiveDate: string;
-}
+type Charge = ChargeDto;
 
 describe('charges', () => {
   let api: TestApi;
@@ -102,7 +92,7 @@ describe('charges', () => {
     expect((await api.request('GET', '/staff/charges/424242', { token: staff })).status).toBe(404);
   });
 
-  it("answers each of the spec's required messages", async () => {
+  it('answers each of the documented required messages', async () => {
     const result = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: {} });
     expect(result.status).toBe(400);
     for (const message of [

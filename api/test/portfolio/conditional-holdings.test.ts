@@ -6,18 +6,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HoldingDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { addCharge, createReference, holdingPayload, insertPrices } from './helpers.js';
 
-interface Holding {
-  id: number;
-  symbol: string;
-  currentPrice: string | null;
-  priceDate: string | null;
-  instrumentType: string;
-  brokerageFirm: { name: string };
-  profitLoss: { gross: string | null; charges: string; net: string | null };
-}
+type Holding = HoldingDto;
 
 describe('conditional holdings lists', () => {
   let api: TestApi;

@@ -1,30 +1,14 @@
 /**
- * Holdings: add, edit, sell (whole and partial), delete; the holding rules of issue 5; current
+ * Holdings: add, edit, sell (whole and partial), delete; the holding rules (docs/product/portfolio.md#rules); current
  * prices from stock_prices (latest close of the equity series) and the batched price read.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HoldingUpdateDto } from '@bazaar/shared/contract';
 import { HOLDING_DATE_MESSAGES } from '@bazaar/shared';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { createReference, holdingPayload, indiaDatePlus, insertPrices, type HoldingBody } from './helpers.js';
 
-interface Holding {
-  id: number;
-  symbol: string;
-  currentPrice: string | null;
-  priceDate: string | null;
-  price: string;
-  sellPrice: string | null;
-  exchange: string;
-  instrumentType: string;
-  quantity: number;
-  lotQuantity: number;
-  status: string;
-  creationDate: string;
-  sellingDate: string | null;
-  brokerageFirm: { id: number; name: string };
-  profitLoss: { profitLoss: string | null; gross: string | null; net: string | null; charges: string };
-  remainingHolding?: Holding | null;
-}
+type Holding = HoldingUpdateDto;
 
 describe('holdings', () => {
   let api: TestApi;
@@ -96,7 +80,7 @@ describe('holdings', () => {
     expect((await api.request<Holding[]>('GET', '/user/holding', { token: investor })).body.length).toBe(before);
   });
 
-  it("checks the holding rules with the spec's messages", async () => {
+  it('checks the holding rules with the documented messages', async () => {
     const message = async (body: Record<string, unknown>) => {
       const result = await api.request<{ message: string }>('POST', '/user/holding', { token: investor, json: body });
       expect(result.status).toBe(400);

@@ -1,12 +1,9 @@
 /** Financial instrument types: administrators keep them; staff read them; investors neither. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FinancialInstrumentDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 
-interface Instrument {
-  id: number;
-  type: string;
-  description: string | null;
-}
+type Instrument = FinancialInstrumentDto;
 
 describe('financial instrument types', () => {
   let api: TestApi;
@@ -49,7 +46,7 @@ describe('financial instrument types', () => {
     );
   });
 
-  it("requires a type with the spec's message and refuses duplicates", async () => {
+  it('requires a type with the documented message and refuses duplicates', async () => {
     const empty = await api.request<{ message: string }>('POST', '/admin/financial-instruments', {
       token: admin,
       json: { type: '  ', description: 'x' },

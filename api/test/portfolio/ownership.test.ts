@@ -3,15 +3,11 @@
  * changed; ids and owners in a payload never move a holding to someone else.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HoldingDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { createReference, holdingPayload, insertPrices } from './helpers.js';
 
-interface Holding {
-  id: number;
-  symbol: string;
-  quantity: number;
-  status: string;
-}
+type Holding = HoldingDto;
 
 describe('holdings belong to their owner', () => {
   let api: TestApi;

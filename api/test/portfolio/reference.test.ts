@@ -49,7 +49,7 @@ describe('portfolio reference data', () => {
     expect((await api.request('DELETE', `/staff/brokerage-firms/${id}`, { token: staff })).status).toBe(404);
   });
 
-  it("answers the spec's messages for an invalid firm and writes nothing", async () => {
+  it('answers the documented messages for an invalid firm and writes nothing', async () => {
     const before = (await api.request<Firm[]>('GET', '/staff/brokerage-firms', { token: staff })).body.length;
     const empty = await api.request<{ message: string }>('POST', '/staff/brokerage-firms', {
       token: staff,

@@ -3,35 +3,12 @@
  * and low, the segment that moved most, concentration). Expected values worked by hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PortfolioAlertDto, PortfolioSummaryDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { addCharge, createReference, holdingPayload, insertPrices, type Named } from './helpers.js';
 
-interface Totals {
-  holdings: number;
-  invested: string;
-  currentValue: string;
-  realized: string;
-  unrealized: string;
-  charges: string;
-  net: string;
-}
-interface Summary {
-  totals: Totals;
-  firms: Array<{
-    brokerageFirm: { name: string };
-    totals: Totals;
-    segments: Array<{ segment: Named; totals: Totals }>;
-  }>;
-  segments: Array<{ segment: Named; totals: Totals }>;
-}
-interface Alert {
-  kind: string;
-  title: string;
-  message: string;
-  tone: string;
-  symbol: string | null;
-  segment: string | null;
-}
+type Summary = PortfolioSummaryDto;
+type Alert = PortfolioAlertDto;
 
 /** 260 weekdays of closes ending 2025-01-10 (for 52-week windows); the last close is given. */
 function history(symbol: string, base: number, last: string, previous?: string) {

@@ -1,9 +1,9 @@
 /**
- * The holding form's rules (spec sections 2 and 5), one schema per mode of the modal:
+ * The holding form's rules (docs/product/portfolio.md#validation), one schema per mode of the modal:
  * - add and edit: symbol, current price, price, exchange, quantity and the date ('Creation Date');
  * - sell: the same buy side (read-only on screen, 'Buying Date'), plus a sell price, a selling date
  *   (' Selling Date is required!') and a quantity no larger than the quantity held.
- * Messages are the spec's, verbatim (the leading spaces of the date messages included). The date
+ * Messages are the documented ones, verbatim (the leading spaces of the date messages included). The date
  * rules and the oversell rule are the ones the API applies again on every write (holdingDateProblems,
  * splitForSale), with the same messages.
  */
@@ -16,7 +16,7 @@ import { OversellError } from './sale.js';
 
 export type HoldingFormMode = 'add' | 'edit' | 'sell';
 
-/** Not in the spec (it names no message for the sell price): our words, in its style. */
+/** The documented rules name no message for the sell price: our words, in their style. */
 export const SELL_PRICE_REQUIRED = 'Sell Price is required!';
 
 export interface HoldingFormOptions {

@@ -9,30 +9,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeProfitLoss, type ChargeRule } from '../index.js';
+import { position, rule, TODAY } from './scenario.fixtures.js';
 
-const BASE = {
-  brokerageFirmId: 1,
-  segmentId: 10,
-  exchange: 'NSE',
-  effectiveDate: '2024-01-01',
-  onBuySell: 'BOTH',
-} as const;
-const rules: ChargeRule[] = [
-  { ...BASE, id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', amount: '20', percentage: '0' },
-  { ...BASE, id: 2, chargeTypeId: 2, chargeTypeName: 'STT', amount: '0', percentage: '0.1' },
-];
-const position = {
-  brokerageFirmId: 1,
-  segmentId: 10,
-  quantity: 10,
-  price: '100',
-  creationDate: '2025-01-10',
-  currentPrice: '105',
-};
+const rules: ChargeRule[] = [rule(1, 'Brokerage', 'BOTH', '20', '0'), rule(2, 'STT', 'BOTH', '0', '0.1')];
+const held = { quantity: 10, price: '100', creationDate: '2025-01-10', currentPrice: '105' };
 
 describe('a BSE holding where only NSE charges exist', () => {
   it('pays no charges', () => {
-    const pnl = computeProfitLoss({ ...position, exchange: 'BSE' }, rules, '2025-03-20');
+    const pnl = computeProfitLoss(position({ ...held, exchange: 'BSE' }), rules, TODAY);
     expect(pnl.charges).toBe('0');
     expect(pnl.breakdown).toEqual([]);
     expect(pnl.gross).toBe('50');
@@ -40,7 +24,7 @@ describe('a BSE holding where only NSE charges exist', () => {
   });
 
   it('would pay the NSE charges on NSE', () => {
-    const pnl = computeProfitLoss({ ...position, exchange: 'NSE' }, rules, '2025-03-20');
+    const pnl = computeProfitLoss(position({ ...held, exchange: 'NSE' }), rules, TODAY);
     expect(pnl.charges).toBe('42.05');
     expect(pnl.net).toBe('7.95');
   });

@@ -10,29 +10,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeProfitLoss, type ChargeRule } from '../index.js';
+import { position, rule, TODAY } from './scenario.fixtures.js';
 
-const BASE = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', effectiveDate: '2024-01-01' } as const;
-const rules: ChargeRule[] = [
-  { ...BASE, id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', onBuySell: 'BOTH', amount: '20', percentage: '0' },
-  { ...BASE, id: 2, chargeTypeId: 2, chargeTypeName: 'STT', onBuySell: 'BOTH', amount: '0', percentage: '0.1' },
-];
+const rules: ChargeRule[] = [rule(1, 'Brokerage', 'BOTH', '20', '0'), rule(2, 'STT', 'BOTH', '0', '0.1')];
 
 describe('buy and full sell', () => {
-  const pnl = computeProfitLoss(
-    {
-      brokerageFirmId: 1,
-      segmentId: 10,
-      exchange: 'NSE',
-      quantity: 10,
-      price: '100',
-      creationDate: '2025-01-10',
-      sellPrice: '90',
-      sellingDate: '2025-02-10',
-      currentPrice: '120',
-    },
-    rules,
-    '2025-03-20',
-  );
+  const sold = position({
+    quantity: 10,
+    price: '100',
+    creationDate: '2025-01-10',
+    sellPrice: '90',
+    sellingDate: '2025-02-10',
+    currentPrice: '120',
+  });
+  const pnl = computeProfitLoss(sold, rules, TODAY);
 
   it('is realized at the sell price', () => {
     expect(pnl.status).toBe('REALIZED');

@@ -9,27 +9,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeProfitLoss, type ChargeRule } from '../index.js';
+import { position, rule, TODAY } from './scenario.fixtures.js';
 
-const BASE = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', effectiveDate: '2024-01-01' } as const;
-const rules: ChargeRule[] = [
-  { ...BASE, id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', onBuySell: 'BOTH', amount: '20', percentage: '0' },
-  { ...BASE, id: 2, chargeTypeId: 2, chargeTypeName: 'STT', onBuySell: 'BOTH', amount: '0', percentage: '0.1' },
-];
+const rules: ChargeRule[] = [rule(1, 'Brokerage', 'BOTH', '20', '0'), rule(2, 'STT', 'BOTH', '0', '0.1')];
+const held = position({ quantity: 10, price: '100', creationDate: '2025-03-10', currentPrice: '110' });
 
 describe('buy only (an open holding)', () => {
-  const pnl = computeProfitLoss(
-    {
-      brokerageFirmId: 1,
-      segmentId: 10,
-      exchange: 'NSE',
-      quantity: 10,
-      price: '100',
-      creationDate: '2025-03-10',
-      currentPrice: '110',
-    },
-    rules,
-    '2025-03-20',
-  );
+  const pnl = computeProfitLoss(held, rules, TODAY);
 
   it('is unrealized, valued at the current price', () => {
     expect(pnl.status).toBe('UNREALIZED');
@@ -56,37 +42,13 @@ describe('buy only (an open holding)', () => {
   it('leaves charge types that cost nothing out of the breakdown', () => {
     // a free brokerage rule (₹0 + 0 %) is in force but adds no line; STT stays: 1 + 1.1 = 2.1
     const free: ChargeRule[] = [{ ...(rules[0] as ChargeRule), amount: '0' }, rules[1] as ChargeRule];
-    const priced = computeProfitLoss(
-      {
-        brokerageFirmId: 1,
-        segmentId: 10,
-        exchange: 'NSE',
-        quantity: 10,
-        price: '100',
-        creationDate: '2025-03-10',
-        currentPrice: '110',
-      },
-      free,
-      '2025-03-20',
-    );
+    const priced = computeProfitLoss(held, free, TODAY);
     expect(priced.breakdown.map((line) => line.chargeTypeName)).toEqual(['STT']);
     expect(priced.charges).toBe('2.1');
   });
 
   it('without a current price has no gross or net, only the buy charges', () => {
-    const unpriced = computeProfitLoss(
-      {
-        brokerageFirmId: 1,
-        segmentId: 10,
-        exchange: 'NSE',
-        quantity: 10,
-        price: '100',
-        creationDate: '2025-03-10',
-        currentPrice: null,
-      },
-      rules,
-      '2025-03-20',
-    );
+    const unpriced = computeProfitLoss({ ...held, currentPrice: null }, rules, TODAY);
     expect(unpriced.gross).toBeNull();
     expect(unpriced.net).toBeNull();
     expect(unpriced.marketValue).toBeNull();

@@ -11,27 +11,24 @@
  */
 import { describe, expect, it } from 'vitest';
 import { applicableCharges, computeProfitLoss, type ChargeRule } from '../index.js';
+import { FIRM_ID, position, rule, SEGMENT_ID, TODAY } from './scenario.fixtures.js';
 
-const BASE = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', effectiveDate: '2024-01-01' } as const;
 const rules: ChargeRule[] = [
-  { ...BASE, id: 1, chargeTypeId: 1, chargeTypeName: 'Brokerage', onBuySell: 'BOTH', amount: '20', percentage: '0' },
-  { ...BASE, id: 2, chargeTypeId: 2, chargeTypeName: 'STT', onBuySell: 'SELL', amount: '0', percentage: '0.1' },
-  { ...BASE, id: 3, chargeTypeId: 4, chargeTypeName: 'Stamp duty', onBuySell: 'BUY', amount: '0', percentage: '0.015' },
+  rule(1, 'Brokerage', 'BOTH', '20', '0'),
+  rule(2, 'STT', 'SELL', '0', '0.1'),
+  rule(3, 'Stamp duty', 'BUY', '0', '0.015'),
 ];
-const position = {
-  brokerageFirmId: 1,
-  segmentId: 10,
-  exchange: 'NSE',
+const sold = position({
   quantity: 10,
   price: '1000',
   creationDate: '2025-01-10',
   sellPrice: '1100',
   sellingDate: '2025-02-10',
-};
+});
 
 describe('BUY-only, SELL-only and BOTH charges', () => {
   it('charges each side only what applies to it', () => {
-    const pnl = computeProfitLoss(position, rules, '2025-03-20');
+    const pnl = computeProfitLoss(sold, rules, TODAY);
     expect(pnl.buyCharges).toBe('21.5');
     expect(pnl.sellCharges).toBe('31');
     expect(pnl.charges).toBe('52.5');
@@ -45,24 +42,15 @@ describe('BUY-only, SELL-only and BOTH charges', () => {
   });
 
   it('lets a rule for one side override a BOTH rule of the same date', () => {
-    const withSellOverride: ChargeRule[] = [
-      ...rules,
-      {
-        ...BASE,
-        id: 4,
-        chargeTypeId: 1,
-        chargeTypeName: 'Brokerage',
-        onBuySell: 'SELL',
-        amount: '25',
-        percentage: '0',
-      },
-    ];
-    const pnl = computeProfitLoss(position, withSellOverride, '2025-03-20');
+    const withSellOverride: ChargeRule[] = [...rules, rule(4, 'Brokerage', 'SELL', '25', '0')];
+    const pnl = computeProfitLoss(sold, withSellOverride, TODAY);
     expect(pnl.buyCharges).toBe('21.5');
     expect(pnl.sellCharges).toBe('36');
     expect(pnl.charges).toBe('57.5');
     const sellRules = applicableCharges(withSellOverride, {
-      ...BASE,
+      brokerageFirmId: FIRM_ID,
+      segmentId: SEGMENT_ID,
+      exchange: 'NSE',
       side: 'SELL',
       date: '2025-02-10',
       price: '1100',

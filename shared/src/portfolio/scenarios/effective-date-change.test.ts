@@ -13,59 +13,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeProfitLoss, type ChargeRule } from '../index.js';
+import { position, rule, TODAY } from './scenario.fixtures.js';
 
-const BASE = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', onBuySell: 'BOTH' } as const;
 const rules: ChargeRule[] = [
-  {
-    ...BASE,
-    id: 1,
-    chargeTypeId: 1,
-    chargeTypeName: 'Brokerage',
-    amount: '20',
-    percentage: '0',
-    effectiveDate: '2024-04-01',
-  },
-  {
-    ...BASE,
-    id: 2,
-    chargeTypeId: 1,
-    chargeTypeName: 'Brokerage',
-    amount: '15',
-    percentage: '0',
-    effectiveDate: '2025-01-01',
-  },
-  {
-    ...BASE,
-    id: 3,
-    chargeTypeId: 1,
-    chargeTypeName: 'Brokerage',
-    amount: '0',
-    percentage: '0',
-    effectiveDate: '2025-06-01',
-  },
-  {
-    ...BASE,
-    id: 4,
-    chargeTypeId: 2,
-    chargeTypeName: 'STT',
-    amount: '0',
-    percentage: '0.1',
-    effectiveDate: '2024-04-01',
-  },
+  rule(1, 'Brokerage', 'BOTH', '20', '0', { effectiveDate: '2024-04-01' }),
+  rule(2, 'Brokerage', 'BOTH', '15', '0', { effectiveDate: '2025-01-01' }),
+  rule(3, 'Brokerage', 'BOTH', '0', '0', { effectiveDate: '2025-06-01' }),
+  rule(4, 'STT', 'BOTH', '0', '0.1', { effectiveDate: '2024-04-01' }),
 ];
-const position = {
-  brokerageFirmId: 1,
-  segmentId: 10,
-  exchange: 'NSE',
-  quantity: 10,
-  price: '200',
-  creationDate: '2024-12-15',
-  sellPrice: '210',
-};
+const bought = { quantity: 10, price: '200', creationDate: '2024-12-15', sellPrice: '210' };
 
 describe('a charge whose effective date changes between buy and sell', () => {
   it('charges each trade by the rule in force on its date', () => {
-    const pnl = computeProfitLoss({ ...position, sellingDate: '2025-01-15' }, rules, '2025-03-20');
+    const pnl = computeProfitLoss(position({ ...bought, sellingDate: '2025-01-15' }), rules, TODAY);
     expect(pnl.buyCharges).toBe('22');
     expect(pnl.sellCharges).toBe('17.1');
     expect(pnl.charges).toBe('39.1');
@@ -79,15 +39,15 @@ describe('a charge whose effective date changes between buy and sell', () => {
   });
 
   it('applies a rule from its effective date itself', () => {
-    const pnl = computeProfitLoss({ ...position, sellingDate: '2025-01-01' }, rules, '2025-03-20');
+    const pnl = computeProfitLoss(position({ ...bought, sellingDate: '2025-01-01' }), rules, TODAY);
     expect(pnl.sellCharges).toBe('17.1');
   });
 
   it('charges nothing for a type whose first rule starts after the trade', () => {
     const early = computeProfitLoss(
-      { ...position, creationDate: '2024-03-01', sellingDate: '2024-03-05' },
+      position({ ...bought, creationDate: '2024-03-01', sellingDate: '2024-03-05' }),
       rules,
-      '2025-03-20',
+      TODAY,
     );
     expect(early.charges).toBe('0');
     expect(early.breakdown).toEqual([]);

@@ -11,37 +11,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeProfitLoss, formatRupees, type ChargeRule } from '../../index.js';
+import { position, rule, TODAY } from './scenario.fixtures.js';
 
-const rules: ChargeRule[] = [
-  {
-    id: 1,
-    chargeTypeId: 3,
-    chargeTypeName: 'Exchange transaction charges',
-    brokerageFirmId: 1,
-    segmentId: 10,
-    exchange: 'NSE',
-    onBuySell: 'BOTH',
-    amount: '5',
-    percentage: '0.00297',
-    effectiveDate: '2024-01-01',
-  },
-];
+const rules: ChargeRule[] = [rule(1, 'Exchange transaction charges', 'BOTH', '5', '0.00297')];
 
 describe('flat amount plus percentage', () => {
-  const pnl = computeProfitLoss(
-    {
-      brokerageFirmId: 1,
-      segmentId: 10,
-      exchange: 'NSE',
-      quantity: 250,
-      price: '1234.50',
-      creationDate: '2025-01-06',
-      sellPrice: '1300.25',
-      sellingDate: '2025-03-03',
-    },
-    rules,
-    '2025-03-20',
-  );
+  const sold = position({
+    quantity: 250,
+    price: '1234.50',
+    creationDate: '2025-01-06',
+    sellPrice: '1300.25',
+    sellingDate: '2025-03-03',
+  });
+  const pnl = computeProfitLoss(sold, rules, TODAY);
 
   it('adds the flat amount to the percentage of the value, exactly', () => {
     expect(pnl.buyCharges).toBe('14.1661625');

@@ -6,21 +6,19 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeProfitLoss, holdingStatus, type ChargeRule } from '../index.js';
+import { FIRM_ID, position, rule, SEGMENT_ID, TODAY } from './scenario.fixtures.js';
 
-const position = {
-  brokerageFirmId: 1,
-  segmentId: 10,
-  exchange: 'NSE',
+const sold = position({
   quantity: 5,
   price: '2500.40',
   creationDate: '2025-02-03',
   sellPrice: '2480.15',
   sellingDate: '2025-02-28',
-};
+});
 
 describe('no charges', () => {
   it('nets nothing off the gross', () => {
-    const pnl = computeProfitLoss(position, [], '2025-03-20');
+    const pnl = computeProfitLoss(sold, [], TODAY);
     expect(pnl.invested).toBe('12502');
     expect(pnl.marketValue).toBe('12400.75');
     expect(pnl.gross).toBe('-101.25');
@@ -30,32 +28,10 @@ describe('no charges', () => {
 
   it('ignores the charges of another firm or segment', () => {
     const others: ChargeRule[] = [
-      {
-        id: 1,
-        chargeTypeId: 1,
-        chargeTypeName: 'Brokerage',
-        brokerageFirmId: 2,
-        segmentId: 10,
-        exchange: 'NSE',
-        onBuySell: 'BOTH',
-        amount: '20',
-        percentage: '0',
-        effectiveDate: '2024-01-01',
-      },
-      {
-        id: 2,
-        chargeTypeId: 1,
-        chargeTypeName: 'Brokerage',
-        brokerageFirmId: 1,
-        segmentId: 11,
-        exchange: 'NSE',
-        onBuySell: 'BOTH',
-        amount: '20',
-        percentage: '0',
-        effectiveDate: '2024-01-01',
-      },
+      rule(1, 'Brokerage', 'BOTH', '20', '0', { brokerageFirmId: FIRM_ID + 1 }),
+      rule(2, 'Brokerage', 'BOTH', '20', '0', { segmentId: SEGMENT_ID + 1 }),
     ];
-    expect(computeProfitLoss(position, others, '2025-03-20').net).toBe('-101.25');
+    expect(computeProfitLoss(sold, others, TODAY).net).toBe('-101.25');
   });
 
   it('takes the status from the sell price: a sell price of 0 is not a sale', () => {
@@ -63,7 +39,7 @@ describe('no charges', () => {
     expect(holdingStatus('0')).toBe('UNREALIZED');
     expect(holdingStatus('0.00')).toBe('UNREALIZED');
     expect(holdingStatus('12.5')).toBe('REALIZED');
-    const zeroSell = computeProfitLoss({ ...position, sellPrice: '0', currentPrice: '2510.40' }, [], '2025-03-20');
+    const zeroSell = computeProfitLoss({ ...sold, sellPrice: '0', currentPrice: '2510.40' }, [], TODAY);
     // open again, valued at the current price: (2510.40 − 2500.40) × 5 = 50
     expect(zeroSell.status).toBe('UNREALIZED');
     expect(zeroSell.gross).toBe('50');

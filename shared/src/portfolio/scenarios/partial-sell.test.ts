@@ -17,40 +17,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import Big from 'big.js';
-import { computeProfitLoss, OversellError, splitForSale, type ChargeRule, type HoldingPosition } from '../index.js';
+import { computeProfitLoss, OversellError, splitForSale, type ChargeRule } from '../index.js';
+import { position, rule, TODAY } from './scenario.fixtures.js';
 
-const rules: ChargeRule[] = [
-  {
-    id: 1,
-    chargeTypeId: 1,
-    chargeTypeName: 'Brokerage',
-    brokerageFirmId: 1,
-    segmentId: 10,
-    exchange: 'NSE',
-    onBuySell: 'BOTH',
-    amount: '20',
-    percentage: '0.03',
-    effectiveDate: '2024-01-01',
-  },
-];
-const held: HoldingPosition = {
-  brokerageFirmId: 1,
-  segmentId: 10,
-  exchange: 'NSE',
-  quantity: 100,
-  price: '50',
-  creationDate: '2025-01-02',
-  currentPrice: '55',
-};
+const rules: ChargeRule[] = [rule(1, 'Brokerage', 'BOTH', '20', '0.03')];
+const held = position({ quantity: 100, price: '50', creationDate: '2025-01-02', currentPrice: '55' });
 
 describe('partial sell', () => {
   const split = splitForSale(held.quantity, 40);
   const sold = computeProfitLoss(
     { ...held, quantity: split.sold, lotQuantity: 100, sellPrice: '60', sellingDate: '2025-02-03' },
     rules,
-    '2025-03-20',
+    TODAY,
   );
-  const open = computeProfitLoss({ ...held, quantity: split.remaining, lotQuantity: 100 }, rules, '2025-03-20');
+  const open = computeProfitLoss({ ...held, quantity: split.remaining, lotQuantity: 100 }, rules, TODAY);
 
   it('splits 100 into 40 sold and 60 remaining', () => {
     expect(split).toEqual({ sold: 40, remaining: 60 });
@@ -75,7 +55,7 @@ describe('partial sell', () => {
   });
 
   it('shares the buy order charges without creating or losing any', () => {
-    const whole = computeProfitLoss(held, rules, '2025-03-20');
+    const whole = computeProfitLoss(held, rules, TODAY);
     expect(whole.buyCharges).toBe('21.5');
     expect(new Big(sold.buyCharges).plus(open.buyCharges).toFixed()).toBe('21.5');
   });

@@ -9,18 +9,19 @@
  * only, no price to estimate a sale): charges 100; net 200 − 100 − 100 = 0.
  */
 import { describe, expect, it } from 'vitest';
-import { computeProfitLoss, sumPortfolio, type ChargeRule, type HoldingPosition } from '../index.js';
+import { computeProfitLoss, sumPortfolio, type ChargeRule } from '../index.js';
+import { position, rule, TODAY } from './scenario.fixtures.js';
 
-const base = { brokerageFirmId: 1, segmentId: 10, exchange: 'NSE', creationDate: '2025-01-10' };
-const positions: HoldingPosition[] = [
-  { ...base, quantity: 10, price: '100', sellPrice: '120', sellingDate: '2025-02-10' },
-  { ...base, quantity: 20, price: '50', currentPrice: '45' },
-  { ...base, quantity: 5, price: '10', currentPrice: null },
+const bought = { creationDate: '2025-01-10' };
+const positions = [
+  position({ ...bought, quantity: 10, price: '100', sellPrice: '120', sellingDate: '2025-02-10' }),
+  position({ ...bought, quantity: 20, price: '50', currentPrice: '45' }),
+  position({ ...bought, quantity: 5, price: '10', currentPrice: null }),
 ];
 
 describe('portfolio totals', () => {
   it('adds up invested, current value, realized and unrealized P&L', () => {
-    const totals = sumPortfolio(positions.map((p) => computeProfitLoss(p, [], '2025-03-20')));
+    const totals = sumPortfolio(positions.map((p) => computeProfitLoss(p, [], TODAY)));
     expect(totals).toEqual({
       holdings: 3,
       invested: '1050',
@@ -33,21 +34,8 @@ describe('portfolio totals', () => {
   });
 
   it('nets every charge, estimated sells included', () => {
-    const rules: ChargeRule[] = [
-      {
-        id: 1,
-        chargeTypeId: 1,
-        chargeTypeName: 'Brokerage',
-        brokerageFirmId: 1,
-        segmentId: 10,
-        exchange: 'NSE',
-        onBuySell: 'BOTH',
-        amount: '20',
-        percentage: '0',
-        effectiveDate: '2024-01-01',
-      },
-    ];
-    const totals = sumPortfolio(positions.map((p) => computeProfitLoss(p, rules, '2025-03-20')));
+    const rules: ChargeRule[] = [rule(1, 'Brokerage', 'BOTH', '20', '0')];
+    const totals = sumPortfolio(positions.map((p) => computeProfitLoss(p, rules, TODAY)));
     expect(totals.charges).toBe('100');
     expect(totals.net).toBe('0');
   });
