@@ -22,8 +22,9 @@ export interface PostgresServer {
   stop: () => void;
 }
 
-export function postgres(): Promise<PostgresServer> {
-  return startPostgres({ fast: true }) as Promise<PostgresServer>;
+/** A throw-away PostgreSQL server; `fast: false` keeps PostgreSQL's durable defaults (fsync…). */
+export function postgres(options: { fast: boolean } = { fast: true }): Promise<PostgresServer> {
+  return startPostgres(options) as Promise<PostgresServer>;
 }
 
 export interface ServiceProcess {
@@ -80,7 +81,14 @@ export interface LaunchOptions {
   nodeArgs?: string[];
   /** Open an IPC channel (child.send / 'message'). */
   ipc?: boolean;
+  /** Run the TypeScript sources through tsx instead of the build (to try a benchmark on an unbuilt tree). */
+  fromSource?: boolean;
 }
+
+const SOURCE_OF: Record<string, string> = {
+  'api/dist/server.js': 'api/src/server.ts',
+  'bff/dist/index.js': 'bff/src/index.ts',
+};
 
 function startProcess(
   script: string,
@@ -91,7 +99,9 @@ function startProcess(
   launch: LaunchOptions = {},
 ): Promise<ServiceProcess> {
   let output = '';
-  const child = spawn(process.execPath, [...(launch.nodeArgs ?? []), path.join(ROOT, script)], {
+  const entry = launch.fromSource ? (SOURCE_OF[script] ?? script) : script;
+  const sourceFlags = launch.fromSource ? ['--conditions=source', '--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...sourceFlags, ...(launch.nodeArgs ?? []), path.join(ROOT, entry)], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', ...env },
     stdio: launch.ipc ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],

@@ -65,7 +65,7 @@ run('typecheck', 'type-check bff tests', 'npx', ['tsc', '-p', 'bff/tsconfig.test
 run('typecheck', 'type-check web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
 run('typecheck', 'type-check repository checks', 'npx', ['tsc', '-p', 'scripts/checks/tsconfig.json']);
 run('typecheck', 'type-check fault tests', 'npx', ['tsc', '-p', 'faults/tsconfig.json']);
-run('typecheck', 'type-check the load benchmark', 'npx', ['tsc', '-p', 'bench/load/tsconfig.json']);
+run('typecheck', 'type-check the benchmarks', 'npx', ['tsc', '-p', 'bench/tsconfig.json']);
 run('unit', 'shared unit tests', 'npx', vitest('shared/vitest.config.ts'));
 run('unit', 'web component tests', 'npx', vitest('web/vitest.config.ts'));
 run('unit', 'deployment files (Docker, compose)', 'npx', vitest('scripts/checks/vitest.config.ts'));

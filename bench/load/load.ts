@@ -34,6 +34,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest } from 'autocannon';
 import { parse, print, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import { postgres, startApi, startBff, type ServiceProcess } from '../../faults/harness.js';
+import { ensureBuilt, FROM_SOURCE } from '../lib/stack.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -359,9 +360,14 @@ async function login(apiUrl: string, [username, password]: readonly [string, str
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
+  ensureBuilt();
   const server = await postgres();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-load-'));
-  const launch = { nodeArgs: ['--expose-gc', '--import', path.join(HERE, 'heap-probe.mjs')], ipc: true };
+  const launch = {
+    nodeArgs: ['--expose-gc', '--import', path.join(HERE, 'heap-probe.mjs')],
+    ipc: true,
+    fromSource: FROM_SOURCE,
+  };
   let api: ServiceProcess | undefined;
   let bff: ServiceProcess | undefined;
   try {

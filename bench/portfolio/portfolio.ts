@@ -1,32 +1,24 @@
 /**
- * Benchmark of the holdings screen's query (`npm run bench:portfolio`): the whole back end in
- * process (REST API on an in-memory PGlite, BFF over HTTP in front of it), an investor with 50
- * holdings in one segment and 1 in another, a year of prices per symbol. It measures, in the
- * same run, the holdings query at 1 row (the baseline) and at 50 rows, and counts the REST calls
- * each one makes.
+ * Benchmark of the holdings screen's query (`npm run bench:portfolio`): the built REST API and BFF
+ * as processes (bench/lib/stack.ts; PGlite on disk, or BENCH_DB=postgres), an investor with 50
+ * holdings in one segment and 1 in another, a year of prices per symbol (uploaded by staff as a
+ * bhavcopy). It measures, in the same run, the holdings query at 1 row (the baseline) and at 50
+ * rows, and counts the REST calls each one makes (through a second BFF whose REST calls pass a
+ * counting proxy, so the timed BFF talks to the API directly).
  * Targets (issue 5): at most 3 REST calls for 50 rows; p50 at 50 rows within 1.5× of 1 row.
  * Repeated views of unchanged holdings are the common case: the REST API answers them 304 to the
  * BFF's If-None-Match (ETag from data_versions). For information it also prints the p50 of views
- * that each follow a price write, where everything is computed afresh.
- * Exits with status 1 when a target is missed.
+ * that each follow a price write (a one-row upload), where everything is computed afresh.
+ * Exits with status 1 when a target is missed. --quick: 30 samples (to try the script).
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import type { IncomingMessage } from 'node:http';
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { openDatabase } from '../../api/src/db/client.js';
-import { loadConfig as loadApiConfig } from '../../api/src/config.js';
-import { createStartedApp } from '../../api/src/start.js';
-import { loadConfig as loadBffConfig } from '../src/config.js';
-import { createBffServer } from '../src/server.js';
-// @ts-expect-error plain ESM helper shared with the scripts
-import { startPostgres } from '../../scripts/lib/postgres.mjs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ACCOUNTS, login as restLogin, percentile, startStack, uploadPrices } from '../lib/stack.js';
 
 const ROWS = 50;
 const WARMUP = 30;
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
+const QUICK = process.argv.includes('--quick');
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? (QUICK ? 30 : 300));
 const MAX_REST_CALLS = 3;
 const MAX_P50_RATIO = 1.5;
 
@@ -50,65 +42,86 @@ function weekdaysBefore(end: string, count: number): string[] {
   return dates.reverse();
 }
 
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] as number;
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+const HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
+
+/** Rows of a legacy NSE bhavcopy (the upload page's most common file). */
+function bhavcopy(rows: Array<{ symbol: string; index: number; date: string; close: string }>): Buffer {
+  const lines = rows.map(({ symbol, index, date, close }) => {
+    const [year, month, day] = date.split('-');
+    const timestamp = `${day}-${MONTHS[Number(month) - 1]}-${year}`;
+    const isin = `INE${String(index).padStart(3, '0')}BEN01${index % 10}`;
+    return `${symbol},EQ,${close},${close},${close},${close},${close},${close},100,${close},${timestamp},1,${isin},`;
+  });
+  return Buffer.from(`${[HEADER, ...lines].join('\n')}\n`);
+}
+
+/** A pass-through HTTP proxy that counts the requests it forwards. */
+async function countingProxy(
+  target: string,
+): Promise<{ url: string; count: () => number; reset: () => void; close: () => void }> {
+  let count = 0;
+  const agent = new http.Agent({ keepAlive: true });
+  const server = http.createServer((request, response) => {
+    count += 1;
+    const upstream = http.request(
+      `${target}${request.url}`,
+      { method: request.method, headers: request.headers, agent },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    upstream.on('error', () => response.destroy());
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    count: () => count,
+    reset: () => void (count = 0),
+    close: () => {
+      server.close();
+      agent.destroy();
+    },
+  };
 }
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-portfolio-'));
-  // BENCH_DB=postgres runs the REST API on a throw-away PostgreSQL server instead of PGlite
-  const server =
-    process.env.BENCH_DB === 'postgres'
-      ? ((await startPostgres({ fast: true })) as { url: (db?: string) => string; stop: () => void })
-      : undefined;
-  const handle = server
-    ? await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 })
-    : await openDatabase({ pglite: new PGlite() });
-  const engine = server ? 'PostgreSQL' : 'PGlite (in memory)';
-  const apiConfig = loadApiConfig(
-    { NODE_ENV: 'test' },
-    {
-      dataDir,
-      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-      logLevel: 'silent',
-      demoData: false,
-      rateLimitPerMinute: 1_000_000,
-    },
-  );
-  const api = await createStartedApp({ config: apiConfig, handle, logger: false });
-  await api.listen({ host: '127.0.0.1', port: 0 });
-  const address = api.server.address();
-  const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const bff = await createBffServer(
-    loadBffConfig(
-      { NODE_ENV: 'test' },
-      { restApiUrl: `${apiUrl}/api`, insightApiUrl: `${apiUrl}/insight`, logLevel: 'silent' },
-    ),
-  );
-  const bffPort = await bff.listen(0, '127.0.0.1');
-  const endpoint = `http://127.0.0.1:${bffPort}/graphql`;
-
+  const stack = await startStack();
+  const proxy = await countingProxy(stack.api.url);
   try {
-    // --- data: a year of prices for 51 symbols, charges of the seeded firm, 50 + 1 holdings ---
+    const engine = stack.engine;
+    const bff = await stack.startBff();
+    const endpoint = `${bff.url}/graphql`;
+    // the same BFF, its REST calls counted on the way (REST_API_URL through the proxy)
+    const countedBff = await stack.startBff({
+      REST_API_URL: `${proxy.url}/api`,
+      INSIGHT_API_URL: `${proxy.url}/insight`,
+    });
+
+    // --- data: a year of prices for 51 symbols (one staff upload), charges of the seeded firm, 50 + 1 holdings ---
     const symbols = Array.from({ length: ROWS + 1 }, (_, i) => `BENCH${String(i).padStart(2, '0')}`);
     const dates = weekdaysBefore('2025-01-10', 250);
     const values = symbols.flatMap((symbol, s) =>
-      dates.map((date, d) => ({ symbol, date, close: (100 + s + (d % 7) * 0.5).toFixed(2) })),
+      dates.map((date, d) => ({ symbol, index: s, date, close: (100 + s + (d % 7) * 0.5).toFixed(2) })),
     );
-    for (let i = 0; i < values.length; i += 2000) {
-      const chunk = values
-        .slice(i, i + 2000)
-        .map(
-          (v) =>
-            sql`(${v.symbol}, 'EQ', ${v.date}::date, ${v.close}::numeric, ${v.close}::numeric, ${v.close}::numeric, ${v.close}::numeric)`,
-        );
-      await handle.db.execute(
-        sql`INSERT INTO stock_prices (symbol, series, trade_date, open_price, high_price, low_price, close_price) VALUES ${sql.join(chunk, sql`, `)}`,
+    const staff = await restLogin(stack.api.url, ACCOUNTS.staff);
+    await uploadPrices(stack.api.url, staff, 'bench-prices.csv', bhavcopy(values));
+    /** One price of BENCH00 on the last day, alternating, so every write really changes data. */
+    let writes = 0;
+    const writePrice = () => {
+      writes += 1;
+      const close = (100 + (writes % 2) * 0.05).toFixed(2);
+      return uploadPrices(
+        stack.api.url,
+        staff,
+        'bench-one-price.csv',
+        bhavcopy([{ symbol: 'BENCH00', index: 0, date: dates.at(-1) as string, close }]),
       );
-    }
-    const gql = async (query: string, variables: Record<string, unknown> = {}, cookie?: string) => {
-      const response = await fetch(endpoint, {
+    };
+    const gql = async (query: string, variables: Record<string, unknown> = {}, cookie?: string, url = endpoint) => {
+      const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
         body: JSON.stringify({ query, variables }),
@@ -144,21 +157,23 @@ async function main(): Promise<void> {
     await add(symbols[ROWS] as string, 'Intraday');
 
     // --- REST calls per query ---
-    let restCalls = 0;
-    api.server.on('request', (_request: IncomingMessage) => {
-      restCalls += 1;
-    });
+    const countedLogin = await gql(
+      'mutation { login(username: "investor", password: "Investor@123") { expiresAt } }',
+      {},
+      undefined,
+      `${countedBff.url}/graphql`,
+    );
     const cases = [
       { label: '1 row', variables: { brokerName: 'Zerodha', segmentName: 'Intraday' }, rows: 1 },
       { label: `${ROWS} rows`, variables: { brokerName: 'Zerodha', segmentName: 'Equity' }, rows: ROWS },
     ];
     const callsPerCase: number[] = [];
     for (const benchCase of cases) {
-      restCalls = 0;
-      const result = await gql(HOLDINGS_QUERY, benchCase.variables, cookie);
+      proxy.reset();
+      const result = await gql(HOLDINGS_QUERY, benchCase.variables, countedLogin.cookie, `${countedBff.url}/graphql`);
       const rows = (result.body.data as { holdings: unknown[] }).holdings.length;
       if (rows !== benchCase.rows) throw new Error(`expected ${benchCase.rows} rows, got ${rows}`);
-      callsPerCase.push(restCalls);
+      callsPerCase.push(proxy.count());
     }
 
     // --- latency, interleaved so both cases see the same machine load ---
@@ -175,9 +190,7 @@ async function main(): Promise<void> {
     const freshTimings: number[][] = cases.map(() => []);
     for (let i = 0; i < WARMUP + Math.ceil(SAMPLES / 3); i++) {
       for (const [index, benchCase] of cases.entries()) {
-        await handle.db.execute(
-          sql`UPDATE stock_prices SET close_price = close_price WHERE symbol = 'BENCH00' AND trade_date = ${dates.at(-1) as string}`,
-        );
+        await writePrice();
         const started = process.hrtime.bigint();
         await gql(HOLDINGS_QUERY, benchCase.variables, cookie);
         const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
@@ -221,11 +234,8 @@ async function main(): Promise<void> {
     );
     if (!callsOk || !ratioOk) process.exitCode = 1;
   } finally {
-    await bff.close();
-    await api.close();
-    await handle.close();
-    server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    proxy.close();
+    await stack.stop();
   }
 }
 

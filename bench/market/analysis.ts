@@ -1,35 +1,37 @@
 /**
- * Benchmark of the Technical Analysis reads (`npm run bench:analysis`, issue 4): the whole back
- * end in process (REST API on PGlite in memory, or BENCH_DB=postgres for a throw-away PostgreSQL
- * server; the BFF over HTTP in front of it) with the 15 months of real prices loaded (the 307
- * legacy bhavcopies through the upload code). In the same run it measures p50/p95 of each of the
- * eleven REST reads the old page made and of the one `technicalAnalysis` GraphQL query that
- * replaces them, sequentially and with 10 concurrent clients, then prints
+ * Benchmark of the Technical Analysis reads (`npm run bench:market`): the built REST API and BFF
+ * as processes (bench/lib/stack.ts; REST API on PGlite on disk, or BENCH_DB=postgres for a
+ * throw-away PostgreSQL server) with the 15 months of real prices loaded through the staff upload
+ * endpoint (the 307 legacy bhavcopies, one upload per month). In the same run it measures p50/p95
+ * of each of the eleven REST reads the old page made and of the one `technicalAnalysis` GraphQL
+ * query that replaces them, sequentially and with 10 concurrent clients, then prints
  * - GraphQL ÷ the slowest single REST read (target ≤ 1.5),
  * - GraphQL ÷ the sum of the eleven sequential reads (target ≤ 0.3),
  * - the first-route JavaScript of the web build (gzip; target ≤ 350 KiB; built when missing).
- * Exits with status 1 when a target is missed. BENCH_SAMPLES sets the sequential samples (200).
+ * The cold figure (every read really made) comes from a second BFF started without its market cache.
+ * Exits with status 1 when a target is missed. BENCH_SAMPLES sets the sequential samples (200);
+ * --quick: the first 20 days only and 30 samples (to try the script; the ratios are not the targets').
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../src/db/client.js';
-import { loadConfig as loadApiConfig } from '../src/config.js';
-import { createStartedApp } from '../src/start.js';
-import { loadLegacyBhavcopies } from '../test/market/support/bhavcopy.js';
-import { loadConfig as loadBffConfig } from '../../bff/src/config.js';
-import { createBffServer } from '../../bff/src/server.js';
-// @ts-expect-error plain ESM helper shared with the scripts
-import { startPostgres } from '../../scripts/lib/postgres.mjs';
+import {
+  ACCOUNTS,
+  concatenated,
+  FROM_SOURCE,
+  legacyFiles,
+  login,
+  percentile,
+  ROOT,
+  startStack,
+  uploadPrices,
+} from '../lib/stack.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 200);
+const QUICK = process.argv.includes('--quick');
+const SAMPLES = Number(process.env.BENCH_SAMPLES ?? (QUICK ? 30 : 200));
 const CONCURRENCY = 10;
-const CONCURRENT_REQUESTS = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? 400);
+const CONCURRENT_REQUESTS = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? (QUICK ? 100 : 400));
 const WARMUP = 20;
 const TARGET_VS_SLOWEST = 1.5;
 const TARGET_VS_SUM = 0.3;
@@ -49,11 +51,6 @@ const TECHNICAL_ANALYSIS = `query TechnicalAnalysisBench { technicalAnalysis { a
 interface Stats {
   p50: number;
   p95: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] as number;
 }
 
 function stats(samples: number[]): Stats {
@@ -115,7 +112,7 @@ function graphqlCall(endpoint: string, query: string): Call {
 function firstRouteJavaScript(): { files: string[]; gzipBytes: number } {
   const dist = path.join(ROOT, 'web/dist');
   const indexHtml = path.join(dist, 'index.html');
-  if (!fs.existsSync(indexHtml) || process.env.BENCH_BUILD_WEB === '1') {
+  if (!fs.existsSync(indexHtml) || FROM_SOURCE || process.env.BENCH_BUILD_WEB === '1') {
     const build = spawnSync('npm', ['run', '--silent', 'build', '-w', '@bazaar/web'], { cwd: ROOT, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('web build failed');
   }
@@ -146,47 +143,27 @@ function firstRouteJavaScript(): { files: string[]; gzipBytes: number } {
 const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
 
 async function main(): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-analysis-'));
-  const server =
-    process.env.BENCH_DB === 'postgres'
-      ? ((await startPostgres({ fast: true })) as { url: (db?: string) => string; stop: () => void })
-      : undefined;
-  const handle = server
-    ? await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 10 })
-    : await openDatabase({ pglite: new PGlite() });
-  const engine = server ? 'PostgreSQL server' : 'PGlite (in memory)';
-  const apiConfig = loadApiConfig(
-    { NODE_ENV: 'production' },
-    {
-      dataDir,
-      jwtSecret: 'bench-secret-that-is-long-enough-for-hs256-0123456789',
-      logLevel: 'silent',
-      demoData: false,
-      rateLimitPerMinute: 10_000_000,
-    },
-  );
-  const api = await createStartedApp({ config: apiConfig, handle, logger: false });
-  await api.listen({ host: '127.0.0.1', port: 0 });
-  const address = api.server.address();
-  const apiUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  const bff = await createBffServer(
-    loadBffConfig(
-      { NODE_ENV: 'production' },
-      {
-        restApiUrl: `${apiUrl}/api`,
-        insightApiUrl: `${apiUrl}/insight`,
-        logLevel: 'silent',
-        rateLimitPerMinute: 10_000_000,
-      },
-    ),
-  );
-  const bffPort = await bff.listen(0, '127.0.0.1');
-  const endpoint = `http://127.0.0.1:${bffPort}/graphql`;
-
+  const stack = await startStack({ apiEnv: { UPLOAD_MAX_BYTES: String(200 * 1024 * 1024) } });
   try {
-    console.log(`engine: ${engine}; loading the 307 legacy bhavcopies through the upload code…`);
+    const apiUrl = stack.api.url;
+    const bff = await stack.startBff();
+    // the same BFF without its market cache: every technicalAnalysis makes its eleven reads
+    const coldBff = await stack.startBff({ MARKET_CACHE_TTL_MS: '0' });
+    const endpoint = `${bff.url}/graphql`;
+
+    const files = legacyFiles(QUICK ? 20 : undefined);
+    console.log(`engine: ${stack.engine}; uploading ${files.length} legacy bhavcopies, one file per month…`);
     const loadStarted = performance.now();
-    const dates = await loadLegacyBhavcopies(api);
+    const token = await login(apiUrl, ACCOUNTS.staff);
+    const months = new Map<string, string[]>();
+    for (const file of files)
+      months.set(file.date.slice(0, 7), [...(months.get(file.date.slice(0, 7)) ?? []), file.path]);
+    const dates: string[] = [];
+    for (const [month, paths] of months) {
+      const answer = await uploadPrices(apiUrl, token, `bhavcopies-${month}.csv`, concatenated(paths));
+      dates.push(...answer.dates);
+    }
+    dates.sort();
     console.log(
       `loaded ${dates.length} trading days (${dates[0]} .. ${dates.at(-1)}) in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
     );
@@ -214,12 +191,11 @@ async function main(): Promise<void> {
       `${'GraphQL technicalAnalysis (all eleven parts)'.padEnd(56)}${ms(gqlSeq.p50)}${ms(gqlSeq.p95)}${ms(gqlConc.p50)}${ms(gqlConc.p95)}${gqlConc.perSecond.toFixed(0).padStart(11)}`,
     );
 
-    // a cold GraphQL request (market cache dropped first): the eleven reads really made, concurrently
+    // a cold GraphQL request (the BFF without a market cache): the eleven reads really made, concurrently
+    const coldCall = graphqlCall(`${coldBff.url}/graphql`, TECHNICAL_ANALYSIS);
+    for (let i = 0; i < WARMUP; i++) await coldCall();
     const cold: number[] = [];
-    for (let i = 0; i < 20; i++) {
-      bff.caches.market.clear();
-      cold.push(await timed(graphql));
-    }
+    for (let i = 0; i < 20; i++) cold.push(await timed(coldCall));
     const coldStats = stats(cold);
     console.log(
       `${'GraphQL technicalAnalysis, cache dropped before each'.padEnd(56)}${ms(coldStats.p50)}${ms(coldStats.p95)}`,
@@ -260,11 +236,7 @@ async function main(): Promise<void> {
     console.log(missed.length === 0 ? '\nall targets met' : `\nMISSED: ${missed.join('; ')}`);
     if (missed.length > 0) process.exitCode = 1;
   } finally {
-    await bff.close();
-    await api.close();
-    await handle.close();
-    server?.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stack.stop();
   }
 }
 
