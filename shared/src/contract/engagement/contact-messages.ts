@@ -6,6 +6,8 @@ import { isoTimestampSchema } from '../common.js';
 /** Body: firstName, lastName, email, mobileNo (optional, 10 digits), message. */
 export const contactMessageBodySchema = contactSchema;
 export type ContactMessageBody = z.input<typeof contactMessageBodySchema>;
+/** The body as the API has it after validation. */
+export type ContactMessageValues = z.output<typeof contactMessageBodySchema>;
 
 export const contactMessageReceiptSchema = z.object({
   id: z.number().int(),

@@ -31,6 +31,8 @@ export type AdminSubscriptionPlanDto = z.infer<typeof adminSubscriptionPlanDtoSc
 /** POST and PUT /admin/subscription-plans: name, description, price (rupees), durationInDays. */
 export const subscriptionPlanBodySchema = subscriptionPlanSchema;
 export type SubscriptionPlanBody = z.input<typeof subscriptionPlanBodySchema>;
+/** The body as the API has it after validation (price a normalised decimal string). */
+export type SubscriptionPlanValues = z.output<typeof subscriptionPlanBodySchema>;
 
 export const subscriptionPeriodDtoSchema = z
   .object({

@@ -1,16 +1,8 @@
 /** Contact Us messages: stored with the sender's account when they were logged in; staff read them. */
 import { desc, eq } from 'drizzle-orm';
-import type { ContactMessageDto } from '@bazaar/shared/contract';
+import type { ContactMessageDto, ContactMessageValues as ContactMessageInput } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { contactMessages, users } from '../../schema/index.js';
-
-export interface ContactMessageInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNo?: string | undefined;
-  message: string;
-}
 
 export async function createContactMessage(
   db: Database,

@@ -4,18 +4,15 @@
  * and finds the plan gone.
  */
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import type { AdminSubscriptionPlanDto, SubscriptionPlanDto } from '@bazaar/shared/contract';
+import type {
+  AdminSubscriptionPlanDto,
+  SubscriptionPlanDto,
+  SubscriptionPlanValues as SubscriptionPlanInput,
+} from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { subscriptionPlans, subscriptions } from '../../schema/index.js';
 import { ConflictError, NotFoundError } from '../../../errors.js';
 import { pgError, UNIQUE_VIOLATION } from '../../errors.js';
-
-export interface SubscriptionPlanInput {
-  name: string;
-  description: string;
-  price: string;
-  durationInDays: number;
-}
 
 type PlanRow = typeof subscriptionPlans.$inferSelect;
 
