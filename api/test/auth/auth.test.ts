@@ -50,7 +50,7 @@ describe('auth', () => {
     expect(unknown.body).toEqual(wrong.body);
   });
 
-  it('validates the login payload with the spec messages', async () => {
+  it('validates the login payload with the shared validation messages', async () => {
     const missing = await api.request('POST', '/auth/login', { json: { username: 'admin' } });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ status: 400, error: 'Bad Request', message: 'Password is required!' });
@@ -107,7 +107,7 @@ describe('auth', () => {
     expect(sameEmail.body).toMatchObject({ message: 'Email is already in use' });
   });
 
-  it('validates sign-up fields with the spec messages', async () => {
+  it('validates sign-up fields with the shared validation messages', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ firstName: '' }, 'First Name is required!'],
       [{ lastName: '   ' }, 'Last Name is required!'],

@@ -111,7 +111,7 @@ describe('password reset (outbox)', () => {
     expect(JSON.stringify(everything)).not.toContain(token);
   });
 
-  it('validates the input with the spec messages and writes nothing', async () => {
+  it('validates the input with the shared validation messages and writes nothing', async () => {
     const before = [await countRows('password_reset_tokens'), await countRows('mail_outbox')];
     const missing = await forgot(api, undefined);
     expect(missing.status).toBe(400);

@@ -1,5 +1,5 @@
 /**
- * Contact Us through REST: messages are validated with the spec messages, stored (multi-line text
+ * Contact Us through REST: messages are validated with the shared validation messages, stored (multi-line text
  * intact), readable by staff and administrators only, and limited per client address. The mail
  * outbox is for administrators only.
  */
@@ -70,7 +70,7 @@ describe('contact messages', () => {
     expect(refused.text).not.toContain('mid-caps');
   });
 
-  it('validates with the spec messages and stores nothing', async () => {
+  it('validates with the shared validation messages and stores nothing', async () => {
     const before = await stored();
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ firstName: '' }, 'First name is required!'],

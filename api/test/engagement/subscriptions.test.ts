@@ -88,7 +88,7 @@ describe('subscription plans and subscriptions', () => {
       expect(visitors.body[0]).not.toHaveProperty('activeSubscribers');
     });
 
-    it('validates with the spec messages and writes nothing', async () => {
+    it('validates with the shared validation messages and writes nothing', async () => {
       const before = await planCount();
       const valid = { name: 'Bronze', description: 'Prices', price: '99', durationInDays: 30 };
       const cases: Array<[Record<string, unknown>, string]> = [

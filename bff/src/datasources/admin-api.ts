@@ -65,7 +65,7 @@ export class AdminApi extends RestClient {
   }
 }
 
-/** The spec's deletes answer text or `{message}`; either becomes the message. */
+/** A delete answers `{message}` (or, from older servers, plain text); either becomes the message. */
 export function replyMessage(reply: unknown, fallback: string): string {
   if (typeof reply === 'string' && reply.trim() !== '') return reply.trim();
   if (reply && typeof reply === 'object' && typeof (reply as { message?: unknown }).message === 'string') {
