@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  errorResponses,
   fileTooLargeMessage,
   megabytes,
   UPLOAD_FILE_FORMATS,
@@ -27,7 +28,6 @@ import { requireUser } from '../../auth/access.js';
 import { uploadFile, UPLOAD_KIND_LIST, type UploadKind } from '../../uploads/index.js';
 import { listPriceDateCounts, listUploadedPriceDates, listUploadHistory } from '../../db/queries/uploads/index.js';
 import { balanceSheetTemplateCsv, BALANCE_SHEET_TEMPLATE_FILE_NAME } from '../../uploads/balance-sheets/template.js';
-import { errorResponses } from '../schemas.js';
 
 const tags = ['staff: uploads'];
 
