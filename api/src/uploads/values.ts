@@ -67,20 +67,11 @@ export function readCount(text: string, max = Number.MAX_SAFE_INTEGER): number |
   return Number.isSafeInteger(value) && value <= max ? value : undefined;
 }
 
-const MONTHS: Record<string, string> = {
-  JAN: '01',
-  FEB: '02',
-  MAR: '03',
-  APR: '04',
-  MAY: '05',
-  JUN: '06',
-  JUL: '07',
-  AUG: '08',
-  SEP: '09',
-  OCT: '10',
-  NOV: '11',
-  DEC: '12',
-};
+const MONTH_NAMES = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+/** 'MAR' → '03'. */
+const MONTHS: Record<string, string> = Object.fromEntries(
+  MONTH_NAMES.map((name, index) => [name, String(index + 1).padStart(2, '0')]),
+);
 
 function daysInMonth(year: number, month: number): number {
   if (month === 2) return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28;

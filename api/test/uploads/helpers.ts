@@ -54,6 +54,16 @@ export async function upload(
   return api.request<UploadAnswer>('POST', ENDPOINTS[kind], { token, body: form });
 }
 
+/** Uploads one of the real NSE files (a path under DATA_DIR) under its own name. */
+export function uploadDataFile(
+  api: TestApi,
+  token: string | undefined,
+  kind: Kind,
+  relative: string,
+): Promise<HttpResult<UploadAnswer>> {
+  return upload(api, token, kind, path.basename(relative), dataFile(relative));
+}
+
 /** Raw SQL on the test database; cast dates with ::text so both engines answer strings. */
 export async function sqlRows<T = Record<string, unknown>>(
   handle: DatabaseHandle,

@@ -7,7 +7,16 @@
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { buildZip, csvToWorkbook, dataFile, marketFingerprint, plainCsvRows, upload, type Kind } from './helpers.js';
+import {
+  buildZip,
+  csvToWorkbook,
+  dataFile,
+  marketFingerprint,
+  plainCsvRows,
+  upload,
+  type Kind,
+  uploadDataFile,
+} from './helpers.js';
 
 const LEGACY = dataFile('bhavcopy/legacy/02JAN2019.csv').toString('utf8');
 const LEGACY_ROWS = plainCsvRows(LEGACY);
@@ -445,9 +454,7 @@ describe('malformed uploads', () => {
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     // some data first, so "unchanged" means something
     expect((await upload(api, staff, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', LEGACY)).status).toBe(200);
-    expect(
-      (await upload(api, staff, 'UPLOAD_STOCK', 'EQUITY_L.csv', dataFile('equity_list/EQUITY_L.csv'))).status,
-    ).toBe(200);
+    expect((await uploadDataFile(api, staff, 'UPLOAD_STOCK', 'equity_list/EQUITY_L.csv')).status).toBe(200);
     expect((await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs.xlsx', dataFile(XBRL_TCS))).status).toBe(200);
     baseline = await marketFingerprint(api.handle);
   });

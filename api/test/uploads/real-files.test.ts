@@ -18,6 +18,7 @@ import {
   plainCsvRows,
   sqlRows,
   upload,
+  uploadDataFile,
 } from './helpers.js';
 
 const fmt = (value: number) => value.toLocaleString('en-US');
@@ -265,12 +266,11 @@ describe('uploads of the real NSE files', () => {
 
   describe('stocks and company profiles', () => {
     it('loads the equity list; the industry a company had is kept', async () => {
-      const profiles = await upload(
+      const profiles = await uploadDataFile(
         api,
         staff,
         'UPLOAD_UPDATE_COMPANY_PROFILE',
-        'ind_nifty500list.csv',
-        dataFile('industry/2019-10/ind_nifty500list.csv'),
+        'industry/2019-10/ind_nifty500list.csv',
       );
       expect(profiles.status).toBe(200);
       // 502 lines = header + 501 companies, none known yet
@@ -281,7 +281,7 @@ describe('uploads of the real NSE files', () => {
       const nifty = plainCsvRows(dataFile('industry/2019-10/ind_nifty500list.csv').toString('utf8')).slice(1);
       const niftySymbols = new Set(nifty.map((row) => row[2]));
       const known = listed.filter((row) => niftySymbols.has(row[0]!)).length;
-      const answer = await upload(api, staff, 'UPLOAD_STOCK', 'EQUITY_L.csv', dataFile('equity_list/EQUITY_L.csv'));
+      const answer = await uploadDataFile(api, staff, 'UPLOAD_STOCK', 'equity_list/EQUITY_L.csv');
       expect(answer.status).toBe(200);
       // companies already there (from the index list) get the list's details: all "replaced"
       expect(answer.body.message).toBe(
@@ -357,12 +357,11 @@ describe('uploads of the real NSE files', () => {
       const body = lines.slice(1);
       const distinct = new Set(body.map((line) => line.replace(/" +/g, '"').trim()));
       expect(body.length).toBe(21246);
-      const answer = await upload(
+      const answer = await uploadDataFile(
         api,
         staff,
         'UPLOAD_CORPORATE_ACTIONS',
-        'CF-CA-equities.csv',
-        dataFile('corporate_actions/CF-CA-equities.csv'),
+        'corporate_actions/CF-CA-equities.csv',
       );
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.message).toBe(
@@ -386,12 +385,11 @@ describe('uploads of the real NSE files', () => {
 
     it('changes nothing on a second upload', async () => {
       const before = await marketFingerprint(api.handle);
-      const answer = await upload(
+      const answer = await uploadDataFile(
         api,
         staff,
         'UPLOAD_CORPORATE_ACTIONS',
-        'CF-CA-equities.csv',
-        dataFile('corporate_actions/CF-CA-equities.csv'),
+        'corporate_actions/CF-CA-equities.csv',
       );
       expect(answer.body.inserted + answer.body.updated).toBe(0);
       const after = await marketFingerprint(api.handle);
@@ -464,12 +462,11 @@ describe('uploads of the real NSE files', () => {
     it('loads the quarterly profit/EPS CSV, naming the company from the file name', async () => {
       const rows = plainCsvRows(dataFile('financials/quarterly_pat_eps_csv/tcs.csv').toString('utf8')).slice(1);
       expect(rows.length).toBe(26);
-      const answer = await upload(
+      const answer = await uploadDataFile(
         api,
         staff,
         'UPLOAD_FINANCIAL_REPORT',
-        'tcs.csv',
-        dataFile('financials/quarterly_pat_eps_csv/tcs.csv'),
+        'financials/quarterly_pat_eps_csv/tcs.csv',
       );
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.message).toBe('Financial results: 26 quarters for 1 company (26 new, 0 replaced)');
@@ -485,12 +482,11 @@ describe('uploads of the real NSE files', () => {
       });
       expect(new Big(latest!.profit_loss_for_period!).eq('118320000000')).toBe(true);
       expect(new Big(latest!.basic_earnings_per_share!).eq('32.71')).toBe(true);
-      const mm = await upload(
+      const mm = await uploadDataFile(
         api,
         staff,
         'UPLOAD_FINANCIAL_REPORT',
-        'm&m.csv',
-        dataFile('financials/quarterly_pat_eps_csv/m&m.csv'),
+        'financials/quarterly_pat_eps_csv/m&m.csv',
       );
       expect(mm.status).toBe(200);
       const [{ n } = { n: 0 }] = await sqlRows<{ n: number }>(

@@ -8,7 +8,7 @@ import { UPLOAD_TYPES } from '@bazaar/shared';
 import type { UploadHistoryPageDto, UploadTypeDto } from '@bazaar/shared/contract';
 import { uploadFile } from '../../src/uploads/index.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { dataFile, ENDPOINTS, marketFingerprint, sqlRows, upload } from './helpers.js';
+import { dataFile, ENDPOINTS, marketFingerprint, sqlRows, uploadDataFile } from './helpers.js';
 
 describe('uploads routes', () => {
   let api: TestApi;
@@ -45,22 +45,10 @@ describe('uploads routes', () => {
 
   it('lets investors and anonymous callers upload nothing', async () => {
     const before = await marketFingerprint(api.handle);
-    const asInvestor = await upload(
-      api,
-      investor,
-      'UPLOAD_STOCK_PRICE',
-      '02JAN2019.csv',
-      dataFile('bhavcopy/legacy/02JAN2019.csv'),
-    );
+    const asInvestor = await uploadDataFile(api, investor, 'UPLOAD_STOCK_PRICE', 'bhavcopy/legacy/02JAN2019.csv');
     expect(asInvestor.status).toBe(403);
     expect(asInvestor.body.message).toBe('This action is for staff and administrators only');
-    const anonymous = await upload(
-      api,
-      undefined,
-      'UPLOAD_STOCK_PRICE',
-      '02JAN2019.csv',
-      dataFile('bhavcopy/legacy/02JAN2019.csv'),
-    );
+    const anonymous = await uploadDataFile(api, undefined, 'UPLOAD_STOCK_PRICE', 'bhavcopy/legacy/02JAN2019.csv');
     expect(anonymous.status).toBe(401);
     for (const path of [
       '/insight/staff/uploads/types',
@@ -74,21 +62,9 @@ describe('uploads routes', () => {
   });
 
   it('lets staff and administrators upload, and records who did', async () => {
-    const byStaff = await upload(
-      api,
-      staff,
-      'UPLOAD_STOCK_PRICE',
-      '02JAN2019.csv',
-      dataFile('bhavcopy/legacy/02JAN2019.csv'),
-    );
+    const byStaff = await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', 'bhavcopy/legacy/02JAN2019.csv');
     expect(byStaff.status).toBe(200);
-    const byAdmin = await upload(
-      api,
-      admin,
-      'UPLOAD_STOCK_PRICE',
-      '03JAN2019.csv',
-      dataFile('bhavcopy/legacy/03JAN2019.csv'),
-    );
+    const byAdmin = await uploadDataFile(api, admin, 'UPLOAD_STOCK_PRICE', 'bhavcopy/legacy/03JAN2019.csv');
     expect(byAdmin.status).toBe(200);
     const history = await api.request<UploadHistoryPageDto>('GET', '/insight/staff/uploads/history', { token: admin });
     expect(history.body.total).toBe(2);

@@ -13,19 +13,12 @@
  * EquityAndLiabilities exactly. See template.ts for the downloadable template.
  */
 import Big from 'big.js';
-import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
+import type { ForeignLayout, LayoutSpec, TableSource } from '../file/table.js';
 import { ProblemList } from '../problems.js';
 import { readDate, readDecimal, startOfFinancialYear } from '../values.js';
 import { SYMBOL_PATTERN } from '../companies/equity-list.js';
-import { FactCollector, XBRL_FACTS, type Filing } from '../financial-results/facts.js';
-import {
-  amountFact,
-  filingDate,
-  filingNature,
-  filingSymbol,
-  readNature,
-  rejectRepeats,
-} from '../financial-results/parse.js';
+import { parseFilingsOrTable, XBRL_FACTS, type Filing } from '../financial-results/facts.js';
+import { amountFact, filingDate, filingNature, filingSymbol, readNature } from '../financial-results/parse.js';
 import type { NatureOfReport } from '../../db/schema/uploads.js';
 
 /** Element name → balance_sheets field (the table's column key), in statement order. */
@@ -94,47 +87,17 @@ export function parseBalanceSheets(
   others: ForeignLayout[],
   kindTitle: string,
 ): ParsedBalanceSheets {
-  const problems = new ProblemList();
-  let layout: LayoutSpec | undefined;
-  let index: Partial<Record<string, number>> = {};
-  let facts: FactCollector | undefined;
-  const records: BalanceSheetRecord[] = [];
-  let rowsInFile = 0;
-
-  table.forEachRecord((cells, line) => {
-    if (!layout) {
-      const matched = matchHeader(cells, BALANCE_SHEET_LAYOUTS, kindTitle, others);
-      layout = matched.layout;
-      index = matched.index;
-      if (layout === XBRL_FACTS) facts = new FactCollector(matched.index, problems);
-      return;
-    }
-    rowsInFile++;
-    if (facts) facts.add(cells, line);
-    else {
-      const record = readTableRow(cells, line, index, problems);
-      if (record) records.push(record);
-    }
-  });
-
-  if (!layout) problems.add(1, '', 'the file has no header line and no rows');
-  else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no rows');
-  if (facts) {
-    if (facts.filings.length === 0 && rowsInFile > 0 && problems.count === 0)
-      problems.add(2, 'Element Name', 'no Symbol fact: this is not a balance-sheet filing');
-    for (const filing of facts.filings) {
-      const record = readBalanceSheetFiling(filing, problems, kindTitle);
-      if (record) records.push(record);
-    }
-  }
-  rejectRepeats(
-    records,
-    problems,
-    (record) =>
+  return parseFilingsOrTable<BalanceSheetRecord>(table, {
+    layouts: BALANCE_SHEET_LAYOUTS,
+    kindTitle,
+    others,
+    readRow: readTableRow,
+    readFiling: (filing, problems) => readBalanceSheetFiling(filing, problems, kindTitle),
+    filings: 'balance-sheet',
+    describe: (record) =>
       `${record.symbol} ${record.natureOfReport.toLowerCase()} balance sheet as of ${record.dateOfEndOfReportingPeriod}`,
-  );
-  problems.throwIfAny('financial statement');
-  return { layout: layout!.id, rowsInFile, records };
+    what: 'financial statement',
+  });
 }
 
 function checkBalance(record: BalanceSheetRecord, line: number, problems: ProblemList): void {

@@ -6,7 +6,7 @@
  * dates, ReportingQuarter…) have no context. One file normally holds one filing; a `Symbol` fact
  * after a complete filing starts the next one, so several filings may share a file.
  */
-import type { LayoutSpec } from '../file/table.js';
+import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
 import { ProblemList } from '../problems.js';
 
 export type FactColumn = 'serial' | 'element' | 'period' | 'context' | 'decimals' | 'value';
@@ -76,5 +76,93 @@ export class FactCollector {
     const target = context === '' ? this.current.general : this.current.contextual;
     const key = context === '' ? element : `${context}:${element}`;
     if (!target.has(key)) target.set(key, { value, line });
+  }
+}
+
+/** What the results and balance-sheet records share: one company, basis and period end. */
+export interface PeriodRecord {
+  line: number;
+  symbol: string;
+  natureOfReport: string;
+  dateOfEndOfReportingPeriod: string;
+}
+
+export interface FilingsOrTable<R extends PeriodRecord> {
+  /** The kind's layouts: XBRL_FACTS and its table layout(s). */
+  layouts: LayoutSpec[];
+  kindTitle: string;
+  others: ForeignLayout[];
+  /** A record from one row of a table layout (undefined when the row has problems). */
+  readRow(cells: string[], line: number, index: Partial<Record<string, number>>, problems: ProblemList): R | undefined;
+  /** A record from one filing of a fact sheet (undefined when the filing has problems). */
+  readFiling(filing: Filing, problems: ProblemList): R | undefined;
+  /** The filings this kind takes, for "no Symbol fact: this is not a <filings> filing". */
+  filings: string;
+  /** A record in words, for the message about two records of one company, basis and date. */
+  describe(record: R): string;
+  /** The file, for "The <what> file was not loaded". */
+  what: string;
+}
+
+/**
+ * The frame of the results and balance-sheet uploads: a file is either an element/fact sheet (one
+ * record per filing) or a table (one record per row); either way every record is checked, two
+ * records for one company, basis and date are a problem, and any problem rejects the file.
+ */
+export function parseFilingsOrTable<R extends PeriodRecord>(
+  table: TableSource,
+  kind: FilingsOrTable<R>,
+): { layout: string; rowsInFile: number; records: R[] } {
+  const problems = new ProblemList();
+  let layout: LayoutSpec | undefined;
+  let index: Partial<Record<string, number>> = {};
+  let facts: FactCollector | undefined;
+  const records: R[] = [];
+  let rowsInFile = 0;
+
+  table.forEachRecord((cells, line) => {
+    if (!layout) {
+      const matched = matchHeader(cells, kind.layouts, kind.kindTitle, kind.others);
+      layout = matched.layout;
+      index = matched.index;
+      if (layout === XBRL_FACTS) facts = new FactCollector(matched.index, problems);
+      return;
+    }
+    rowsInFile++;
+    if (facts) facts.add(cells, line);
+    else {
+      const record = kind.readRow(cells, line, index, problems);
+      if (record) records.push(record);
+    }
+  });
+
+  if (!layout) problems.add(1, '', 'the file has no header line and no rows');
+  else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no rows');
+  if (facts) {
+    if (facts.filings.length === 0 && rowsInFile > 0 && problems.count === 0)
+      problems.add(2, 'Element Name', `no Symbol fact: this is not a ${kind.filings} filing`);
+    for (const filing of facts.filings) {
+      const record = kind.readFiling(filing, problems);
+      if (record) records.push(record);
+    }
+  }
+  rejectRepeats(records, problems, kind.describe);
+  problems.throwIfAny(kind.what);
+  return { layout: layout!.id, rowsInFile, records };
+}
+
+/** Two records for the same company, basis and date in one file are a problem. */
+function rejectRepeats<R extends PeriodRecord>(
+  records: R[],
+  problems: ProblemList,
+  describe: (record: R) => string,
+): void {
+  const seen = new Map<string, number>();
+  for (const record of records) {
+    const key = `${record.symbol}|${record.natureOfReport}|${record.dateOfEndOfReportingPeriod}`;
+    const earlier = seen.get(key);
+    if (earlier !== undefined)
+      problems.add(record.line, '', `repeats line ${earlier}: ${describe(record)} appear twice in the file`);
+    else seen.set(key, record.line);
   }
 }

@@ -12,11 +12,11 @@
  *   ('tcs.csv' → TCS); income and expenses are unknown and the basis is UNSPECIFIED.
  */
 import Big from 'big.js';
-import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
+import type { ForeignLayout, LayoutSpec, TableSource } from '../file/table.js';
 import { ProblemList } from '../problems.js';
 import { derivedReportingQuarter, readDate, readDecimal, startOfFinancialYear } from '../values.js';
 import { SYMBOL_PATTERN } from '../companies/equity-list.js';
-import { FactCollector, XBRL_FACTS, type Filing } from './facts.js';
+import { parseFilingsOrTable, XBRL_FACTS, type Filing } from './facts.js';
 import type { NatureOfReport } from '../../db/schema/uploads.js';
 
 type PatColumn = 'date' | 'profit' | 'basicEps' | 'shares' | 'symbol' | 'nature';
@@ -91,49 +91,18 @@ export function parseFinancialResults(
   others: ForeignLayout[],
   kindTitle: string,
 ): ParsedResults {
-  const problems = new ProblemList();
-  let layout: LayoutSpec | undefined;
-  let index: Partial<Record<string, number>> = {};
-  let facts: FactCollector | undefined;
-  const records: ResultRecord[] = [];
-  let rowsInFile = 0;
   const fileSymbol = symbolFromFileName(fileName);
-
-  table.forEachRecord((cells, line) => {
-    if (!layout) {
-      const matched = matchHeader(cells, RESULT_LAYOUTS, kindTitle, others);
-      layout = matched.layout;
-      index = matched.index;
-      if (layout === XBRL_FACTS) facts = new FactCollector(matched.index, problems);
-      return;
-    }
-    rowsInFile++;
-    if (facts) {
-      facts.add(cells, line);
-      return;
-    }
-    const record = readPatRow(cells, line, index, fileSymbol, problems);
-    if (record) records.push(record);
-  });
-
-  if (!layout) problems.add(1, '', 'the file has no header line and no rows');
-  else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no rows');
-  if (facts) {
-    if (facts.filings.length === 0 && rowsInFile > 0 && problems.count === 0)
-      problems.add(2, 'Element Name', 'no Symbol fact: this is not a financial results filing');
-    for (const filing of facts.filings) {
-      const record = readResultFiling(filing, problems, kindTitle);
-      if (record) records.push(record);
-    }
-  }
-  rejectRepeats(
-    records,
-    problems,
-    (record) =>
+  return parseFilingsOrTable<ResultRecord>(table, {
+    layouts: RESULT_LAYOUTS,
+    kindTitle,
+    others,
+    readRow: (cells, line, index, problems) => readPatRow(cells, line, index, fileSymbol, problems),
+    readFiling: (filing, problems) => readResultFiling(filing, problems, kindTitle),
+    filings: 'financial results',
+    describe: (record) =>
       `${record.symbol} ${record.natureOfReport.toLowerCase()} results for the quarter ended ${record.dateOfEndOfReportingPeriod}`,
-  );
-  problems.throwIfAny('financial results');
-  return { layout: layout!.id, rowsInFile, records };
+    what: 'financial results',
+  });
 }
 
 function readPatRow(
@@ -379,18 +348,4 @@ function readResultFiling(filing: Filing, problems: ProblemList, kindTitle: stri
     auditStatus: audit ? audit.slice(0, 20) : null,
     sourceLayout: 'XBRL_RESULTS',
   };
-}
-
-/** Two records for the same company, basis and date in one file are a problem. */
-export function rejectRepeats<
-  T extends { line: number; symbol: string; natureOfReport: string; dateOfEndOfReportingPeriod: string },
->(records: T[], problems: ProblemList, describe: (record: T) => string): void {
-  const seen = new Map<string, number>();
-  for (const record of records) {
-    const key = `${record.symbol}|${record.natureOfReport}|${record.dateOfEndOfReportingPeriod}`;
-    const earlier = seen.get(key);
-    if (earlier !== undefined)
-      problems.add(record.line, '', `repeats line ${earlier}: ${describe(record)} appear twice in the file`);
-    else seen.set(key, record.line);
-  }
 }
