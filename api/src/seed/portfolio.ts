@@ -87,6 +87,38 @@ const DELIVERY_BROKERAGE: Record<string, { amount: string; percentage: string; d
   'ICICI Direct': { amount: '0', percentage: '0.55', dp: '23.6' },
 };
 
+/**
+ * The turnover charges every trade pays on top of brokerage: the exchange's transaction charge,
+ * the SEBI fee, and 18 % GST on brokerage, exchange and SEBI charges (expressed on the trade value).
+ */
+function turnoverCharges(
+  base: Pick<SeedCharge, 'firm' | 'segment' | 'exchange' | 'from'>,
+  brokerage: { amount: string; percentage: string },
+  exchangeRate: string,
+  sebi: string,
+): SeedCharge[] {
+  const gst = new Big('0.18');
+  return [
+    {
+      ...base,
+      type: 'Exchange transaction charges',
+      side: 'BOTH',
+      amount: '0',
+      percentage: exchangeRate,
+      description: `${base.exchange} transaction charge on turnover`,
+    },
+    { ...base, type: 'SEBI fees', side: 'BOTH', amount: '0', percentage: sebi, description: 'SEBI turnover fee' },
+    {
+      ...base,
+      type: 'GST',
+      side: 'BOTH',
+      amount: gst.times(brokerage.amount).toFixed(),
+      percentage: gst.times(new Big(brokerage.percentage).plus(exchangeRate).plus(sebi)).toFixed(),
+      description: '18 % GST on brokerage, exchange and SEBI charges, expressed on the trade value',
+    },
+  ];
+}
+
 function equityCharges(): SeedCharge[] {
   const rows: SeedCharge[] = [];
   for (const firm of FIRMS.map((f) => f.name)) {
@@ -95,11 +127,6 @@ function equityCharges(): SeedCharge[] {
       for (const period of PERIODS) {
         const base = { firm, segment: 'Equity', exchange, from: period.from };
         const exchangeRate = exchange === 'NSE' ? period.nse : period.bse;
-        // GST: 18 % of brokerage + exchange transaction charges + SEBI fees
-        const gstPercentage = new Big('0.18')
-          .times(new Big(brokerage.percentage).plus(exchangeRate).plus(period.sebi))
-          .toFixed();
-        const gstAmount = new Big('0.18').times(brokerage.amount).toFixed();
         rows.push(
           {
             ...base,
@@ -119,35 +146,11 @@ function equityCharges(): SeedCharge[] {
           },
           {
             ...base,
-            type: 'Exchange transaction charges',
-            side: 'BOTH',
-            amount: '0',
-            percentage: exchangeRate,
-            description: `${exchange} transaction charge on turnover`,
-          },
-          {
-            ...base,
-            type: 'SEBI fees',
-            side: 'BOTH',
-            amount: '0',
-            percentage: period.sebi,
-            description: 'SEBI turnover fee',
-          },
-          {
-            ...base,
             type: 'Stamp duty',
             side: 'BUY',
             amount: '0',
             percentage: period.stamp,
             description: 'Stamp duty on the buy side',
-          },
-          {
-            ...base,
-            type: 'GST',
-            side: 'BOTH',
-            amount: gstAmount,
-            percentage: gstPercentage,
-            description: '18 % GST on brokerage, exchange and SEBI charges, expressed on the trade value',
           },
           {
             ...base,
@@ -157,6 +160,7 @@ function equityCharges(): SeedCharge[] {
             percentage: '0',
             description: 'Depository charge per scrip sold, GST included',
           },
+          ...turnoverCharges(base, brokerage, exchangeRate, period.sebi),
         );
       }
     }
@@ -184,29 +188,13 @@ function equityCharges(): SeedCharge[] {
       },
       {
         ...base,
-        type: 'Exchange transaction charges',
-        side: 'BOTH',
-        amount: '0',
-        percentage: exchangeRate,
-        description: `${exchange} transaction charge on turnover`,
-      },
-      { ...base, type: 'SEBI fees', side: 'BOTH', amount: '0', percentage: '0.0001', description: 'SEBI turnover fee' },
-      {
-        ...base,
         type: 'Stamp duty',
         side: 'BUY',
         amount: '0',
         percentage: '0.003',
         description: 'Stamp duty on intraday buys',
       },
-      {
-        ...base,
-        type: 'GST',
-        side: 'BOTH',
-        amount: '0',
-        percentage: new Big('0.18').times(new Big('0.03').plus(exchangeRate).plus('0.0001')).toFixed(),
-        description: '18 % GST on brokerage, exchange and SEBI charges, expressed on the trade value',
-      },
+      ...turnoverCharges(base, { amount: '0', percentage: '0.03' }, exchangeRate, '0.0001'),
     );
   }
   return rows;

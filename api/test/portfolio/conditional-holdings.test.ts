@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { addCharge, createReference, holdingPayload, insertPrices } from './helpers.js';
+import { addCharge, addHolding, createReference, insertPrices } from './helpers.js';
 
 type Holding = HoldingDto;
 
@@ -57,16 +57,7 @@ describe('conditional holdings lists', () => {
       { symbol: 'ETAGCO', date: '2025-02-03', close: '100' },
       { symbol: 'ETAGCO', date: '2025-02-04', close: '110' },
     ]);
-    const created = await api.request('POST', '/user/holding', {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'ETAGCO',
-        price: '90',
-        quantity: 10,
-        creationDate: '2025-02-03',
-      }),
-    });
-    expect(created.status, created.text).toBe(201);
+    await addHolding(api, investor, ref, { symbol: 'ETAGCO', price: '90', quantity: 10, creationDate: '2025-02-03' });
   });
   afterAll(async () => api.close());
 
@@ -166,16 +157,12 @@ describe('conditional holdings lists', () => {
       {
         what: 'a holding of another investor',
         write: async () => {
-          const other = await api.request('POST', '/user/holding', {
-            token: investor2,
-            json: holdingPayload(ref.firm, ref.segment, {
-              symbol: 'ETAGCO',
-              price: '95',
-              quantity: 1,
-              creationDate: '2025-02-04',
-            }),
+          await addHolding(api, investor2, ref, {
+            symbol: 'ETAGCO',
+            price: '95',
+            quantity: 1,
+            creationDate: '2025-02-04',
           });
-          expect(other.status, other.text).toBe(201);
         },
       },
     ];

@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { exchangeToday } from '@bazaar/shared';
-import type { BrokerageFirmDto, ChargeTypeDto, SegmentDto } from '@bazaar/shared/contract';
+import type { BrokerageFirmDto, ChargeTypeDto, HoldingDto, SegmentDto } from '@bazaar/shared/contract';
 import type { TestApi } from '../setup/test-api.js';
 
 export interface PriceRow {
@@ -105,6 +105,21 @@ export interface HoldingBody {
 
 export function holdingPayload(firm: Firm, segment: Named, body: HoldingBody): Record<string, unknown> {
   return { exchange: 'NSE', ...body, brokerageFirm: firm, instrumentType: segment.name };
+}
+
+/** Adds a holding of this firm and segment for the token's user (201 expected) and answers it. */
+export async function addHolding(
+  api: TestApi,
+  token: string,
+  ref: { firm: Firm; segment: Named },
+  body: HoldingBody,
+): Promise<HoldingDto> {
+  const created = await api.request<HoldingDto>('POST', '/user/holding', {
+    token,
+    json: holdingPayload(ref.firm, ref.segment, body),
+  });
+  expect(created.status, created.text).toBe(201);
+  return created.body;
 }
 
 /** Today's exchange date plus some days, as YYYY-MM-DD. */

@@ -20,6 +20,11 @@ describe('holdings', () => {
       token: investor,
       json: { ...holdingPayload(ref.firm, ref.segment, body), ...extra },
     });
+  const put = <T = Holding>(id: number, body: HoldingBody) =>
+    api.request<T>('PUT', `/user/holding/${id}`, {
+      token: investor,
+      json: holdingPayload(ref.firm, ref.segment, body),
+    });
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -135,15 +140,12 @@ describe('holdings', () => {
   it('edits a holding: every field from the form, status recomputed', async () => {
     const created = await add({ symbol: 'INFRA', price: '200', quantity: 4, creationDate: '2025-01-06' });
     const id = created.body.id;
-    const edited = await api.request<Holding>('PUT', `/user/holding/${id}`, {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'TATA',
-        price: '890',
-        quantity: 6,
-        creationDate: '2025-01-07',
-        exchange: 'BSE',
-      }),
+    const edited = await put(id, {
+      symbol: 'TATA',
+      price: '890',
+      quantity: 6,
+      creationDate: '2025-01-07',
+      exchange: 'BSE',
     });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
@@ -158,28 +160,22 @@ describe('holdings', () => {
       remainingHolding: null,
     });
     // editing a sold holding back to no sell price reopens it
-    const sold = await api.request<Holding>('PUT', `/user/holding/${id}`, {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'TATA',
-        price: '890',
-        quantity: 6,
-        creationDate: '2025-01-07',
-        sellPrice: '905',
-        sellingDate: '2025-01-09',
-      }),
+    const sold = await put(id, {
+      symbol: 'TATA',
+      price: '890',
+      quantity: 6,
+      creationDate: '2025-01-07',
+      sellPrice: '905',
+      sellingDate: '2025-01-09',
     });
     expect(sold.body.status).toBe('REALIZED');
-    const reopened = await api.request<Holding>('PUT', `/user/holding/${id}`, {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'TATA',
-        price: '890',
-        quantity: 6,
-        creationDate: '2025-01-07',
-        sellPrice: null,
-        sellingDate: null,
-      }),
+    const reopened = await put(id, {
+      symbol: 'TATA',
+      price: '890',
+      quantity: 6,
+      creationDate: '2025-01-07',
+      sellPrice: null,
+      sellingDate: null,
     });
     expect(reopened.body).toMatchObject({ status: 'UNREALIZED', sellPrice: null, sellingDate: null });
   });
@@ -187,17 +183,14 @@ describe('holdings', () => {
   it('sells part of a holding: this row realized, the rest a new open row', async () => {
     const created = await add({ symbol: 'TATA', price: '800', quantity: 10, creationDate: '2025-01-02' });
     const id = created.body.id;
-    const sale = await api.request<Holding>('PUT', `/user/holding/${id}`, {
-      token: investor,
-      // a sale changes only the sell side: a different buy price or symbol in the body is ignored
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'INFRA',
-        price: '1',
-        quantity: 4,
-        creationDate: '2025-01-02',
-        sellPrice: '905.25',
-        sellingDate: '2025-01-09',
-      }),
+    // a sale changes only the sell side: a different buy price or symbol in the body is ignored
+    const sale = await put(id, {
+      symbol: 'INFRA',
+      price: '1',
+      quantity: 4,
+      creationDate: '2025-01-02',
+      sellPrice: '905.25',
+      sellingDate: '2025-01-09',
     });
     expect(sale.status, sale.text).toBe(200);
     expect(sale.body).toMatchObject({
@@ -238,16 +231,13 @@ describe('holdings', () => {
   it('sells a whole holding without a split, and refuses to sell more than held', async () => {
     const created = await add({ symbol: 'TATA', price: '800', quantity: 3, creationDate: '2025-01-02' });
     const id = created.body.id;
-    const tooMany = await api.request<{ message: string }>('PUT', `/user/holding/${id}`, {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'TATA',
-        price: '800',
-        quantity: 4,
-        creationDate: '2025-01-02',
-        sellPrice: '900',
-        sellingDate: '2025-01-09',
-      }),
+    const tooMany = await put<{ message: string }>(id, {
+      symbol: 'TATA',
+      price: '800',
+      quantity: 4,
+      creationDate: '2025-01-02',
+      sellPrice: '900',
+      sellingDate: '2025-01-09',
     });
     expect(tooMany.status).toBe(400);
     expect(tooMany.body.message).toBe('You cannot sell 4 shares: only 3 are held');
@@ -256,16 +246,13 @@ describe('holdings', () => {
     );
     expect(unchanged).toMatchObject({ quantity: 3, status: 'UNREALIZED' });
 
-    const all = await api.request<Holding>('PUT', `/user/holding/${id}`, {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'TATA',
-        price: '800',
-        quantity: 3,
-        creationDate: '2025-01-02',
-        sellPrice: '900',
-        sellingDate: '2025-01-09',
-      }),
+    const all = await put(id, {
+      symbol: 'TATA',
+      price: '800',
+      quantity: 3,
+      creationDate: '2025-01-02',
+      sellPrice: '900',
+      sellingDate: '2025-01-09',
     });
     expect(all.body).toMatchObject({ quantity: 3, lotQuantity: 3, status: 'REALIZED', remainingHolding: null });
   });

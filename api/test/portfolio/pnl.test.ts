@@ -7,7 +7,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto, HoldingUpdateDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { addCharge, createReference, holdingPayload, insertPrices, type HoldingBody } from './helpers.js';
+import {
+  addCharge,
+  addHolding,
+  createReference,
+  holdingPayload,
+  insertPrices,
+  type HoldingBody,
+  type Named,
+} from './helpers.js';
+
+type Reference = Awaited<ReturnType<typeof createReference>>;
 
 describe('P&L net of charges through REST', () => {
   let api: TestApi;
@@ -25,6 +35,23 @@ describe('P&L net of charges through REST', () => {
   });
   afterAll(async () => api.close());
 
+  /** A charge of the reference's firm and segment on both sides, from 2024-01-01. */
+  const bothSides = (
+    ref: Reference,
+    type: Named,
+    amount: string,
+    percentage: string,
+    exchange: 'NSE' | 'BSE' = 'NSE',
+  ) =>
+    addCharge(api, staff, ref.firm, ref.segment, {
+      type,
+      side: 'BOTH',
+      amount,
+      percentage,
+      from: '2024-01-01',
+      exchange,
+    });
+
   it('a partial sale: the P&L of the sold part and of the open rest, per charge type', async () => {
     // shared/src/portfolio/scenarios/partial-sell.test.ts, end to end: 100 × ₹50 on 2025-01-02;
     // 40 sold at ₹60 on 2025-02-03; now ₹55. Brokerage ₹20 + 0.03 % BOTH (and an STT rule of
@@ -33,34 +60,17 @@ describe('P&L net of charges through REST', () => {
     // sold 40: buy 8.6; sell 20.72; charges 29.32; gross 400; net 370.68
     // open 60: buy 12.9; sell (estimated) 20.99; charges 33.89; gross 300; net 266.11
     const ref = await createReference(api, staff, 'S3', ['Brokerage', 'STT']);
-    await addCharge(api, staff, ref.firm, ref.segment, {
-      type: ref.types.Brokerage!,
-      side: 'BOTH',
-      amount: '20',
-      percentage: '0.03',
-      from: '2024-01-01',
-    });
-    await addCharge(api, staff, ref.firm, ref.segment, {
-      type: ref.types.STT!,
-      side: 'BOTH',
-      amount: '0',
-      percentage: '0.1',
-      from: '2024-01-01',
-      exchange: 'BSE',
-    });
+    await bothSides(ref, ref.types.Brokerage as Named, '20', '0.03');
+    await bothSides(ref, ref.types.STT as Named, '0', '0.1', 'BSE');
     const bought: HoldingBody = { symbol: 'PNLB', price: '50', quantity: 100, creationDate: '2025-01-02' };
-    const added = await api.request<HoldingDto>('POST', '/user/holding', {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, bought),
-    });
-    expect(added.status, added.text).toBe(201);
-    expect(added.body.profitLoss).toMatchObject({
+    const added = await addHolding(api, investor, ref, bought);
+    expect(added.profitLoss).toMatchObject({
       status: 'UNREALIZED',
       buyCharges: '21.5',
       sellChargesEstimated: true,
     });
 
-    const sold = await api.request<HoldingUpdateDto>('PUT', `/user/holding/${added.body.id}`, {
+    const sold = await api.request<HoldingUpdateDto>('PUT', `/user/holding/${added.id}`, {
       token: investor,
       json: holdingPayload(ref.firm, ref.segment, {
         ...bought,
@@ -70,7 +80,7 @@ describe('P&L net of charges through REST', () => {
       }),
     });
     expect(sold.status, sold.text).toBe(200);
-    expect(sold.body).toMatchObject({ id: added.body.id, status: 'REALIZED', quantity: 40, lotQuantity: 100 });
+    expect(sold.body).toMatchObject({ id: added.id, status: 'REALIZED', quantity: 40, lotQuantity: 100 });
     expect(sold.body.profitLoss).toMatchObject({
       profitLoss: '370.68',
       status: 'REALIZED',
@@ -85,7 +95,7 @@ describe('P&L net of charges through REST', () => {
     });
     expect(sold.body.profitLoss.breakdown).toEqual([
       {
-        chargeTypeId: ref.types.Brokerage!.id,
+        chargeTypeId: ref.types.Brokerage?.id,
         chargeTypeName: 'S3 Brokerage',
         buy: '8.6',
         sell: '20.72',
@@ -106,23 +116,14 @@ describe('P&L net of charges through REST', () => {
   it('changes when staff add a charge', async () => {
     // 10 × ₹100, now ₹110: gross 100 and no charges; then a ₹20 BOTH brokerage: charges 40, net 60
     const ref = await createReference(api, staff, 'S9', ['Brokerage']);
-    const added = await api.request<HoldingDto>('POST', '/user/holding', {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'PNLA',
-        price: '100',
-        quantity: 10,
-        creationDate: '2025-01-10',
-      }),
+    const added = await addHolding(api, investor, ref, {
+      symbol: 'PNLA',
+      price: '100',
+      quantity: 10,
+      creationDate: '2025-01-10',
     });
-    expect(added.body.profitLoss.net).toBe('100');
-    await addCharge(api, staff, ref.firm, ref.segment, {
-      type: ref.types.Brokerage!,
-      side: 'BOTH',
-      amount: '20',
-      percentage: '0',
-      from: '2024-01-01',
-    });
+    expect(added.profitLoss.net).toBe('100');
+    await bothSides(ref, ref.types.Brokerage as Named, '20', '0');
     const [after] = (
       await api.request<HoldingDto[]>('GET', `/user/holding/${encodeURIComponent(ref.segment.name)}`, {
         token: investor,

@@ -1,7 +1,7 @@
 /** Brokerage firms, segments, charge types and the buy-sell list: staff CRUD, investor reads, 409s. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { addCharge, createReference, holdingPayload, insertPrices, type Firm, type Named } from './helpers.js';
+import { addCharge, addHolding, createReference, insertPrices, type Firm, type Named } from './helpers.js';
 
 describe('portfolio reference data', () => {
   let api: TestApi;
@@ -128,11 +128,12 @@ describe('portfolio reference data', () => {
       from: '2024-01-01',
     });
     await insertPrices(api, [{ symbol: 'INUSE', date: '2025-01-10', close: '100' }]);
-    const holding = await api.request('POST', '/user/holding', {
-      token: investor,
-      json: holdingPayload(firm, segment, { symbol: 'INUSE', price: '100', quantity: 1, creationDate: '2025-01-10' }),
-    });
-    expect(holding.status).toBe(201);
+    await addHolding(
+      api,
+      investor,
+      { firm, segment },
+      { symbol: 'INUSE', price: '100', quantity: 1, creationDate: '2025-01-10' },
+    );
 
     const firmDelete = await api.request<{ message: string }>('DELETE', `/staff/brokerage-firms/${firm.id}`, {
       token: staff,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioAlertDto, PortfolioSummaryDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { addCharge, createReference, holdingPayload, insertPrices, type Named } from './helpers.js';
+import { addCharge, addHolding, createReference, insertPrices, type HoldingBody, type Named } from './helpers.js';
 
 type Summary = PortfolioSummaryDto;
 type Alert = PortfolioAlertDto;
@@ -60,30 +60,20 @@ describe('portfolio summary and alerts', () => {
       ...history('LOWS', 200, '150', '201'),
       ...history('FLAT', 300, '302', '301'),
     ]);
-    const add = (ref: typeof a, body: Record<string, unknown>) =>
-      api.request('POST', '/user/holding', {
-        token: investor,
-        json: { ...holdingPayload(ref.firm, ref.segment, body as never) },
-      });
+    const add = (ref: typeof a, body: HoldingBody) => addHolding(api, investor, ref, body);
     // firm A, segment A: HIGHS 10 × 100 open (now 120); LOWS 2 × 200 sold at 210
-    expect((await add(a, { symbol: 'HIGHS', price: '100', quantity: 10, creationDate: '2025-01-02' })).status).toBe(
-      201,
-    );
-    expect(
-      (
-        await add(a, {
-          symbol: 'LOWS',
-          price: '200',
-          quantity: 2,
-          creationDate: '2025-01-02',
-          sellPrice: '210',
-          sellingDate: '2025-01-06',
-        })
-      ).status,
-    ).toBe(201);
+    await add(a, { symbol: 'HIGHS', price: '100', quantity: 10, creationDate: '2025-01-02' });
+    await add(a, {
+      symbol: 'LOWS',
+      price: '200',
+      quantity: 2,
+      creationDate: '2025-01-02',
+      sellPrice: '210',
+      sellingDate: '2025-01-06',
+    });
     // firm B, segment B: LOWS 1 × 220 open (now 150); FLAT 1 × 290 open (now 302)
-    expect((await add(b, { symbol: 'LOWS', price: '220', quantity: 1, creationDate: '2025-01-02' })).status).toBe(201);
-    expect((await add(b, { symbol: 'FLAT', price: '290', quantity: 1, creationDate: '2025-01-02' })).status).toBe(201);
+    await add(b, { symbol: 'LOWS', price: '220', quantity: 1, creationDate: '2025-01-02' });
+    await add(b, { symbol: 'FLAT', price: '290', quantity: 1, creationDate: '2025-01-02' });
   });
   afterAll(async () => api.close());
 

@@ -64,29 +64,23 @@ export async function getPortfolioAlerts(
     const firmNames = [...new Set(open.filter((h) => h.symbol === row.symbol).map((h) => h.brokerageFirm.name))].join(
       ', ',
     );
-    if (new Big(row.close_price).gt(row.year_high)) {
-      alerts.push({
-        kind: 'NEW_52_WEEK_HIGH',
-        title: `${row.symbol} at a 52-week high`,
-        message: `${row.symbol} closed at ${formatRupees(row.close_price)} on ${row.trade_date}, above its 52-week high of ${formatRupees(row.year_high)}.`,
-        tone: 'positive',
-        symbol: row.symbol,
-        segment: null,
-        brokerageFirm: firmNames,
-        date: row.trade_date,
-      });
-    } else if (new Big(row.close_price).lt(row.year_low)) {
-      alerts.push({
-        kind: 'NEW_52_WEEK_LOW',
-        title: `${row.symbol} at a 52-week low`,
-        message: `${row.symbol} closed at ${formatRupees(row.close_price)} on ${row.trade_date}, below its 52-week low of ${formatRupees(row.year_low)}.`,
-        tone: 'negative',
-        symbol: row.symbol,
-        segment: null,
-        brokerageFirm: firmNames,
-        date: row.trade_date,
-      });
-    }
+    const close = new Big(row.close_price);
+    const extreme = close.gt(row.year_high)
+      ? ({ kind: 'NEW_52_WEEK_HIGH', word: 'high', side: 'above', level: row.year_high, tone: 'positive' } as const)
+      : close.lt(row.year_low)
+        ? ({ kind: 'NEW_52_WEEK_LOW', word: 'low', side: 'below', level: row.year_low, tone: 'negative' } as const)
+        : undefined;
+    if (!extreme) continue;
+    alerts.push({
+      kind: extreme.kind,
+      title: `${row.symbol} at a 52-week ${extreme.word}`,
+      message: `${row.symbol} closed at ${formatRupees(row.close_price)} on ${row.trade_date}, ${extreme.side} its 52-week ${extreme.word} of ${formatRupees(extreme.level)}.`,
+      tone: extreme.tone,
+      symbol: row.symbol,
+      segment: null,
+      brokerageFirm: firmNames,
+      date: row.trade_date,
+    });
   }
 
   const segmentMove = await biggestSegmentMove(db, open);
