@@ -15,17 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  closeAll,
-  DEMO,
-  launchBrowser,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startApp,
-  warmUp,
-  type RunningApp,
-} from './harness';
+import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+import { closeAll, warmUp } from './harness';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];

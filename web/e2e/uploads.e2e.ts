@@ -17,17 +17,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  closeAll,
-  DEMO,
-  launchBrowser,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startApp,
-  warmUp,
-  type RunningApp,
-} from './harness';
+import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+import { closeAll, warmUp } from './harness';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NSE = path.resolve(ROOT, '../shared/data/nse');
