@@ -14,7 +14,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisStateDto } from '@bazaar/shared/contract';
+import type { AnalysisStateDto, TrendResponseDto } from '@bazaar/shared/contract';
 import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import {
   legacyBhavcopyFiles,
@@ -25,6 +25,7 @@ import {
 import { upload } from '../../api/test/uploads/helpers.js';
 import { createSharedCaches } from '../src/caches.js';
 import { currentMarketState } from '../src/datasources/market-cache.js';
+import { toTrendItems } from '../src/datasources/market-api.js';
 
 const HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
 
@@ -194,13 +195,6 @@ interface TechnicalAnalysis {
   lows: Lists;
   highestPrices: Array<{ symbol: string; highPrice: string; highDate: string; lowPrice: string; lowDate: string }>;
 }
-interface RestTrendValue {
-  position: number;
-  change: string;
-  changePercent: string | null;
-  Present: { symbol: string; date: string; closePrice: string };
-  Previous: { date: string; closePrice: string };
-}
 
 describe('technical analysis through GraphQL, on real prices', () => {
   let stack: Stack;
@@ -218,24 +212,23 @@ describe('technical analysis through GraphQL, on real prices', () => {
   }, 600_000);
   afterAll(async () => stack?.close());
 
-  /** The REST trend answer turned into the GraphQL items by hand: list order, present against previous. */
+  /** The REST trend answer as GraphQL items, in list order (the mapping is checked by hand below). */
   async function restList(direction: 'HIGH' | 'LOW', period: string): Promise<Item[]> {
-    const answer = await stack.api.request<Record<string, RestTrendValue>>(
-      'GET',
-      `/public/stock-prices/weeks-${direction === 'HIGH' ? 'high' : 'low'}?type=${period}`,
-    );
-    return Object.values(answer.body)
-      .sort((a, b) => a.position - b.position)
-      .map((value) => ({
-        symbol: value.Present.symbol,
-        presentClose: value.Present.closePrice,
-        previousClose: value.Previous.closePrice,
-        change: value.change,
-        changePercent: value.changePercent,
-        presentDate: value.Present.date,
-        previousDate: value.Previous.date,
-      }));
+    const path = `/public/stock-prices/weeks-${direction === 'HIGH' ? 'high' : 'low'}?type=${period}`;
+    return toTrendItems((await stack.api.request<TrendResponseDto>('GET', path)).body);
   }
+
+  it('turns a REST trend value into an item: Present is the row on D, Previous the row before', async () => {
+    const answer = await stack.api.request<TrendResponseDto>('GET', '/public/stock-prices/weeks-high?type=YEARLY');
+    const first = Object.values(answer.body).find((value) => value.position === 1);
+    const { trends } = await ok<{ trends: Item[] }>(client, `{ trends(direction: HIGH, period: YEARLY) { ${ITEM} } }`);
+    expect(trends[0]).toMatchObject({
+      symbol: first?.Present.symbol,
+      presentClose: first?.Present.closePrice,
+      previousDate: first?.Previous.date,
+      changePercent: first?.changePercent,
+    });
+  });
 
   it('answers the ten lists and the 12-month extremes as the eleven REST reads do', async () => {
     const { technicalAnalysis } = await ok<{ technicalAnalysis: TechnicalAnalysis }>(client, TECHNICAL_ANALYSIS);

@@ -2,7 +2,8 @@
  * Financial-statement reads behind /public/profit-and-loss and /public/balancesheet: a company's
  * most recent STATEMENT_QUARTERS periods up to a date, oldest first, of the basis asked for.
  */
-import { and, desc, eq, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { StatementNature } from '@bazaar/shared';
 import { STATEMENT_QUARTERS, type BalanceSheetDto, type ProfitAndLossDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
@@ -17,6 +18,22 @@ async function ofBasis<T>(nature: StatementNature, read: (basis: string) => Prom
   let rows = await read(nature);
   if (rows.length === 0 && nature === 'STANDALONE') rows = await read('UNSPECIFIED');
   return rows.reverse();
+}
+
+/** The columns both statement tables share, for the one filter and order of their reads. */
+interface StatementColumns {
+  symbol: AnyPgColumn;
+  natureOfReport: AnyPgColumn;
+  dateOfEndOfReportingPeriod: AnyPgColumn;
+}
+
+/** A company's statements of one basis with a period end on or before `upTo`. */
+function ofCompany(table: StatementColumns, symbol: string, basis: string, upTo: string): SQL | undefined {
+  return and(
+    eq(table.symbol, symbol),
+    sql`${table.natureOfReport} = ${basis}`,
+    lte(table.dateOfEndOfReportingPeriod, upTo),
+  );
 }
 
 /** The most recent quarters of results with a period end on or before `upTo`. */
@@ -47,13 +64,7 @@ export async function getProfitAndLoss(
         auditStatus: financialResults.auditStatus,
       })
       .from(financialResults)
-      .where(
-        and(
-          eq(financialResults.symbol, symbol),
-          sql`${financialResults.natureOfReport} = ${basis}`,
-          lte(financialResults.dateOfEndOfReportingPeriod, upTo),
-        ),
-      )
+      .where(ofCompany(financialResults, symbol, basis, upTo))
       .orderBy(desc(financialResults.dateOfEndOfReportingPeriod))
       .limit(STATEMENT_QUARTERS),
   );
@@ -86,13 +97,7 @@ export async function getBalanceSheets(
         totalEquityAndLiabilities: balanceSheets.totalEquityAndLiabilities,
       })
       .from(balanceSheets)
-      .where(
-        and(
-          eq(balanceSheets.symbol, symbol),
-          sql`${balanceSheets.natureOfReport} = ${basis}`,
-          lte(balanceSheets.dateOfEndOfReportingPeriod, upTo),
-        ),
-      )
+      .where(ofCompany(balanceSheets, symbol, basis, upTo))
       .orderBy(desc(balanceSheets.dateOfEndOfReportingPeriod))
       .limit(STATEMENT_QUARTERS),
   );

@@ -20,13 +20,7 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import {
-  MOVING_AVERAGE_KINDS,
-  MOVING_AVERAGE_NAMES,
-  SMA_DOT_COLOURS,
-  formatRupees,
-  type MovingAverageKind,
-} from '@bazaar/shared';
+import { MOVING_AVERAGE_KINDS, MOVING_AVERAGE_NAMES, SMA_DOT_COLOURS, type MovingAverageKind } from '@bazaar/shared';
 import { useCompanyMovingAverageQuery, useCompanySmaQuery } from '../../../__generated__/graphql';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import { errorMessage } from '../../../lib/errors';
@@ -35,7 +29,7 @@ import {
   averageInputsProblem,
   defaultAverageSizes,
   lineTickAmount,
-  priceLabel,
+  PRICE_LINE_OPTIONS,
   SMA_DOT_CSS,
   utcMillis,
 } from './chart-data';
@@ -88,11 +82,7 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
       labels: { datetimeUTC: true, rotate: 0, hideOverlappingLabels: true },
       tooltip: { enabled: false },
     },
-    yaxis: { labels: { formatter: priceLabel } },
-    tooltip: {
-      x: { format: 'dd MMM yyyy' },
-      y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') },
-    },
+    ...PRICE_LINE_OPTIONS,
   };
 
   return (

@@ -8,10 +8,12 @@ import {
   CANDLESTICK_CHART_HEIGHT,
   checkAverageSizes,
   checkClosesAvailable,
+  formatRupees,
   LINE_CHART_MAX_TICKS_DESKTOP,
   LINE_CHART_MAX_TICKS_MOBILE,
   SMA_DOT_COLOURS,
 } from '@bazaar/shared';
+import type { ApexOptions } from '../../../components/chart';
 
 /** The colours of the spec's SMA dots, as CSS colours (yellow darkened a little to stay visible on white). */
 export const SMA_DOT_CSS: Record<(typeof SMA_DOT_COLOURS)[number], string> = {
@@ -107,3 +109,12 @@ export function averageInputsProblem(
 export function priceLabel(value: number | undefined): string {
   return typeof value === 'number' && Number.isFinite(value) ? value.toFixed(2) : '';
 }
+
+/** The price axis and tooltip of every line chart of closes: 2-decimal labels, rupees, dated tooltips. */
+export const PRICE_LINE_OPTIONS: Pick<ApexOptions, 'yaxis' | 'tooltip'> = {
+  yaxis: { labels: { formatter: priceLabel } },
+  tooltip: {
+    x: { format: 'dd MMM yyyy' },
+    y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') },
+  },
+};

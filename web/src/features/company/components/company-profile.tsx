@@ -5,8 +5,9 @@
 import { Table, Text } from '@mantine/core';
 import { formatPercent, formatRupees } from '@bazaar/shared';
 import type { CorporateActionFieldsFragment, CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { DataGrid } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
+import { corporateActionColumns } from './corporate-action-columns';
 import { Section } from './section';
 
 type Analysis = CompanyAnalysisPageQuery['companyAnalysis'];
@@ -68,30 +69,7 @@ export function CompanyProfile({ analysis }: { analysis: Analysis }) {
   );
 }
 
-const EVENT_COLUMNS: DataGridColumn<CorporateActionFieldsFragment>[] = [
-  { field: 'symbol', headerName: 'Symbol', minWidth: 110 },
-  { field: 'companyName', headerName: 'Company Name', minWidth: 180, flex: 2 },
-  { field: 'purpose', headerName: 'Purpose', minWidth: 220, flex: 2 },
-  {
-    field: 'faceValue',
-    headerName: 'Face Value',
-    numeric: true,
-    minWidth: 110,
-    format: (value) => (value ? formatRupees(String(value)) : ''),
-  },
-  {
-    field: 'exDate',
-    headerName: 'Ex Date',
-    minWidth: 120,
-    format: (value) => formatMarketDate(value as string | null),
-  },
-  {
-    field: 'recordDate',
-    headerName: 'Record Date',
-    minWidth: 120,
-    format: (value) => formatMarketDate(value as string | null),
-  },
-];
+const EVENT_COLUMNS = corporateActionColumns({ series: false });
 
 export function EventsSection({
   symbol,

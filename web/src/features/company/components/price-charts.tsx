@@ -4,11 +4,12 @@
  * and take the full width; a symbol without prices shows an empty state instead of a broken chart.
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
-import { formatRupees, TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
+import { TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import {
   CANDLE_HEIGHT,
   lineTickAmount,
+  PRICE_LINE_OPTIONS,
   priceLabel,
   toCandlePoints,
   trendColour,
@@ -61,11 +62,7 @@ function PeriodLineChart({
       },
       tooltip: { enabled: false },
     },
-    yaxis: { labels: { formatter: priceLabel } },
-    tooltip: {
-      x: { format: 'dd MMM yyyy' },
-      y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') },
-    },
+    ...PRICE_LINE_OPTIONS,
   };
   return (
     <div data-testid={`price-chart-${series.period}`} style={{ minWidth: 0 }}>
