@@ -71,7 +71,7 @@ describe('company area through GraphQL', () => {
     });
   });
 
-  it('lets staff add, edit and delete companies, with the spec’s messages', async () => {
+  it('lets staff add, edit and delete companies, with the screen’s messages', async () => {
     const created = await ok<{ createCompany: { id: string; symbol: string; marketLot: number } }>(
       staff,
       'mutation ($input: CompanyInput!) { createCompany(input: $input) { id symbol marketLot paidUpValue dateOfListing } }',

@@ -254,7 +254,7 @@ describe('company routes', () => {
       expect((await api.request('PUT', `/staff/stocks/${id}`, { token: staff, json: company })).status).toBe(404);
     });
 
-    it('answers the spec’s messages for missing fields and writes nothing', async () => {
+    it('answers the screen’s messages for missing fields and writes nothing', async () => {
       const before = (await api.request<unknown[]>('GET', '/public/stocks')).body.length;
       const response = await api.request<{ message: string }>('POST', '/staff/stocks', {
         token: staff,

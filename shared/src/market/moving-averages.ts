@@ -224,7 +224,7 @@ export function movingAverage(kind: MovingAverageKind, prices: readonly ClosePoi
   }));
 }
 
-/** Simple moving average (the spec's SMA call): `priceSize − windowSize + 1` points. */
+/** Simple moving average (the product's SMA call): `priceSize − windowSize + 1` points. */
 export function simpleMovingAverage(prices: readonly ClosePoint[], window: number): AveragePoint[] {
   return movingAverage('SMA', prices, window);
 }

@@ -1,5 +1,5 @@
 /**
- * Trend periods and their date windows (issue 4, "REST semantics"). A period's window ends on the
+ * Trend periods and their date windows (docs/product/market.md, Rules). A period's window ends on the
  * latest date with prices, D, and holds the dates t with D − P < t ≤ D, where P is counted in
  * calendar terms: WEEKLY 7 days, MONTHLY 1 month, QUARTERLY 3 months, HALFYEARLY 6 months,
  * YEARLY 12 months. Month arithmetic clamps to the end of the month (31 March − 1 month =

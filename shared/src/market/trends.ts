@@ -1,8 +1,8 @@
 /**
- * What the trend lists derive from a symbol's present and previous closes (spec section 3,
+ * What the trend lists derive from a symbol's present and previous closes (docs/product/market.md,
  * "Trend response"): change = present close − previous close, change % = change ÷ previous
  * close × 100, both rounded to 2 decimals (half away from zero) from the exact values. Also the
- * order of the lists and the tile colour rule of spec sections 4 and 9.
+ * order of the lists and the tile colour rule of docs/product/market.md.
  */
 import Big from 'big.js';
 import type { TrendPeriod } from '../constants.js';
@@ -45,7 +45,7 @@ export function compareTrendItems(direction: TrendDirection) {
 
 /**
  * Whether a tile shows the loss (red) style: in the high lists a negative change, in the low
- * lists a change of 0 or less (spec section 9); everything else is green.
+ * lists a change of 0 or less (docs/product/market.md); everything else is green.
  */
 export function isLossTrend(direction: TrendDirection, change: string | number): boolean {
   const value = new Big(change);

@@ -1,4 +1,4 @@
-/** The company area's own table: listed companies (spec section 3: Company). */
+/** The company area's own table: listed companies (docs/product/company.md: Company). */
 import { date, integer, numeric, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 
 /** A listed company, kept by staff and by the equity-list upload. */

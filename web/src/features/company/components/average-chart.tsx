@@ -1,8 +1,8 @@
 /**
  * The SMA chart of Company Analysis: inputs 'Enter Price Size' and 'Enter Window Size' (the chart
- * refetches when they change, after a short pause in typing), the spec's six colour dots that colour
+ * refetches when they change, after a short pause in typing), the product's six colour dots that colour
  * the average's line, and a selector for the other seven averages of the User Guide (EMA, WMA, HMA,
- * SMMA, KAMA, DEMA, TEMA through the movingAverage query; SMA through the spec's sma call).
+ * SMMA, KAMA, DEMA, TEMA through the movingAverage query; SMA through the product's sma call).
  * The closes the average is computed over are drawn beside it.
  */
 import { useState } from 'react';

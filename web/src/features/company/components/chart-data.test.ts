@@ -13,7 +13,7 @@ import {
   utcMillis,
 } from './chart-data';
 
-describe('trendColour (spec section 9: green when the last price exceeds the first, else red)', () => {
+describe('trendColour (docs/product/company.md: green when the last price exceeds the first, else red)', () => {
   it('is green for a rise, red for a fall, a flat line or too few points', () => {
     expect(trendColour(['100.00', '99.00', '100.05'])).toBe(RISING_COLOUR);
     expect(trendColour(['100.00', '101.00', '99.95'])).toBe(FALLING_COLOUR);

@@ -15,7 +15,7 @@ import {
 } from '@bazaar/shared';
 import type { ApexOptions } from '../../../components/chart';
 
-/** The colours of the spec's SMA dots, as CSS colours (yellow darkened a little to stay visible on white). */
+/** The colours of the product's SMA dots, as CSS colours (yellow darkened a little to stay visible on white). */
 export const SMA_DOT_CSS: Record<(typeof SMA_DOT_COLOURS)[number], string> = {
   red: '#e03131',
   green: '#2f9e44',
@@ -34,7 +34,7 @@ export function trendColour(prices: readonly string[]): string {
   return Number(prices[prices.length - 1]) > Number(prices[0]) ? RISING_COLOUR : FALLING_COLOUR;
 }
 
-/** At most 8 x-axis labels on desktop, 4 on mobile (spec section 9), never more than the points. */
+/** At most 8 x-axis labels on desktop, 4 on mobile (docs/product/company.md), never more than the points. */
 export function lineTickAmount(points: number, mobile: boolean): number {
   const max = mobile ? LINE_CHART_MAX_TICKS_MOBILE : LINE_CHART_MAX_TICKS_DESKTOP;
   return Math.max(1, Math.min(max, points - 1));

@@ -1,6 +1,6 @@
 /**
  * The company profile table and the Events section (Past Events and Upcoming Events tables) of
- * Company Analysis. Past events hide id, series and the book-closure dates (spec section 3).
+ * Company Analysis. Past events hide id, series and the book-closure dates (docs/product/company.md).
  */
 import { Table, Text } from '@mantine/core';
 import { formatPercent, formatRupees } from '@bazaar/shared';

@@ -1,16 +1,13 @@
 /**
  * Fundamental Analysis: the Balance Sheet and Profit Loss tables and the 'Profit' bar chart, shared
- * by the Company Analysis and Fundamental Analysis pages. The tables are the spec's vertical table
+ * by the Company Analysis and Fundamental Analysis pages. The tables are the product's vertical table
  * variant: a first column headed 'End Of Reporting Period' with the field names, one column per
  * period dated in its header. Amounts stay decimal strings and are formatted only for display.
  * The old app broke when a company had no statements; here an empty list shows an empty state.
  */
 import { ScrollArea, Table } from '@mantine/core';
 import { formatIndianNumber, formatRupees } from '@bazaar/shared';
-import type {
-  BalanceSheetFieldsFragment,
-  ProfitAndLossFieldsFragment,
-} from '../../../__generated__/graphql';
+import type { BalanceSheetFieldsFragment, ProfitAndLossFieldsFragment } from '../../../__generated__/graphql';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import { formatMarketDate } from '../../../lib/dates';
 import { EmptyState, Section } from './section';

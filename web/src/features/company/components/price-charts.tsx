@@ -24,7 +24,7 @@ export interface PriceSeriesInput {
   prices: readonly string[];
 }
 
-/** The spec's chart titles: WEEKLY, MONTHLY, QUARTERLY, HALF YEARLY, YEARLY. */
+/** The chart titles (docs/product/company.md): WEEKLY, MONTHLY, QUARTERLY, HALF YEARLY, YEARLY. */
 export function periodTitle(period: TrendPeriod): string {
   return TREND_PERIOD_LABELS[period].toUpperCase();
 }

@@ -1,4 +1,4 @@
-/** True at the spec's chart breakpoint (425px wide or less): mobile chart variants and stacked sections. */
+/** True at the product's chart breakpoint (425px wide or less): mobile chart variants and stacked sections. */
 import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@bazaar/shared';
 

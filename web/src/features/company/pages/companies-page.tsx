@@ -1,8 +1,8 @@
 /**
- * Companies (spec section 2, staff and administrators): the table 'Companies' with the button
+ * Companies (docs/product/company.md, staff and administrators): the table 'Companies' with the button
  * 'Add Companies', edit and delete per row, and a row click that opens the company's analysis
  * (symbol from the fourth column, the record passed along). The modal 'Add new Company' /
- * 'Edit Company' has the nine required fields with the spec's messages (shared companySchema,
+ * 'Edit Company' has the nine required fields with the product's messages (shared companySchema,
  * the same rules the API applies); the date of listing starts at today in India (the old app built
  * the day from the weekday number, a defect not copied). Server refusals (409 for a symbol that
  * exists, 403…) are shown in the form or above the table. A delete asks for confirmation first and
@@ -32,7 +32,7 @@ export type CompanyFormValues = Record<keyof CompanyInput, string> & Record<stri
 const money = (value: unknown) =>
   value === null || value === undefined || value === '' ? '' : formatRupees(String(value));
 
-// the symbol is the fourth column and the id the first: the row click follows the spec
+// the symbol is the fourth column and the id the first: the row click follows docs/product/company.md
 const COLUMNS: DataGridColumn<Company>[] = [
   { field: 'id', headerName: 'Id', numeric: true, width: 90 },
   { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2 },

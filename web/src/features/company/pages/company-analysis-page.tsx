@@ -1,5 +1,5 @@
 /**
- * Company Analysis (/company-analysis/:symbol, spec section 2): profile table, events, the five
+ * Company Analysis (/company-analysis/:symbol, docs/product/company.md): profile table, events, the five
  * period line charts, the moving-average chart, the candlestick chart, and the fundamentals
  * (Balance Sheet, Profit Loss, Profit chart), all from one `companyAnalysis` request.
  * Navigation state may carry the trend the user came from (its chart is marked); the symbol

@@ -1,5 +1,5 @@
 /**
- * Corporate Actions (spec section 2): the table 'Corporate Actions' of every action, newest
+ * Corporate Actions (docs/product/company.md): the table 'Corporate Actions' of every action, newest
  * ex-date first, with a loader, search, sort, pager and CSV export. A row click opens
  * /company-analysis/{symbol} with the symbol of the first cell and the trend YEARLY.
  */

@@ -1,6 +1,6 @@
 /**
  * How the market screens open Company Analysis: the route /company-analysis/{symbol} (the page reads
- * the symbol from the URL) and the navigation state the spec describes ({symbol, trend}).
+ * the symbol from the URL) and the navigation state docs/product/company.md describes ({symbol, trend}).
  */
 import type { TrendPeriod } from '@bazaar/shared';
 

@@ -1,5 +1,5 @@
 /**
- * The User Guide's text (spec section 2, "User Guide"): the eight moving averages with a description,
+ * The User Guide's text (docs/product/market.md, "User Guide"): the eight moving averages with a description,
  * the formula and their uses, and the in-depth SMA article (formula, worked 5-day example, periods
  * table, limitations, SMA vs EMA). The formulas are the ones shared/src/market/moving-averages.ts
  * computes, so what the guide says is what the charts draw. The worked example's figures are checked

@@ -3,7 +3,7 @@
  * (placeholder 'Search') with a Search button, and the list's symbols as tiles, paged with the shared
  * pager (at most 7 page links, Previous/Next). Desktop shows 25 tiles per page in 5 columns; at
  * 425px or less the mobile layout shows 5 per page with its own pager and its own page number
- * (spec section 2: separate pagination controls). Both page numbers start at 1 and go back to 1 on
+ * (docs/product/market.md: separate pagination controls). Both page numbers start at 1 and go back to 1 on
  * every search. Tiles are buttons (keyboard-usable) that open company analysis.
  */
 import { useMemo, useState } from 'react';
@@ -34,7 +34,7 @@ export interface TrendSectionProps {
   items: readonly TrendTileFieldsFragment[];
 }
 
-/** The media query of the spec's mobile layout: 425px wide or less. */
+/** The media query of the product's mobile layout: 425px wide or less. */
 export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
 
 /** Symbols containing the text, case-insensitive (an empty search keeps every symbol). */

@@ -1,6 +1,6 @@
 /**
  * A symbol tile of a trend list: symbol, close, change and change % (2 decimals, ₹). Colour rule of
- * spec section 9: in the high lists a negative change is a loss (red), in the low lists a change of 0
+ * docs/product/market.md: in the high lists a negative change is a loss (red), in the low lists a change of 0
  * or less is; everything else is green. The tile is a button, so it is reachable and opened with the
  * keyboard.
  */

@@ -1,5 +1,5 @@
 /**
- * User Guide (spec section 2): the eight moving averages (SMA, EMA, WMA, HMA, SMMA, AMA/KAMA, DEMA,
+ * User Guide (docs/product/market.md): the eight moving averages (SMA, EMA, WMA, HMA, SMMA, AMA/KAMA, DEMA,
  * TEMA) with descriptions, formulas and uses; the SMA card's In-depth link opens the detailed SMA
  * article (formula, worked 5-day example, periods table, limitations, SMA vs EMA) with a back arrow.
  * The toggle between overview and article is kept in the URL (?topic=sma), so the browser's Back

@@ -92,7 +92,7 @@ describe('technical analysis page', () => {
         .map((t) => t.getAttribute('data-symbol')),
     ).toEqual(['HIM', 'HIM2']);
     expect(screen.getByTestId('trend-low-quarterly-empty').textContent).toBe('No symbols made a new quarterly low.');
-    // a zero change: green in the high list, red in the low list (spec section 9)
+    // a zero change: green in the high list, red in the low list (docs/product/market.md)
     expect(within(screen.getByTestId('trend-high-yearly')).getByTestId('trend-tile').getAttribute('data-tone')).toBe(
       'gain',
     );

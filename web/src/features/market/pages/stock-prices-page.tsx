@@ -1,5 +1,5 @@
 /**
- * Stock Prices (spec section 2): the table 'Stock Prices' of every equity symbol's row on the latest
+ * Stock Prices (docs/product/market.md): the table 'Stock Prices' of every equity symbol's row on the latest
  * trading day, with the generic table's search, sort, 10 rows per page and CSV export. Clicking a
  * row opens /company-analysis/{symbol} with the navigation state {symbol, trend: 'YEARLY'}.
  * The old app read the symbol from the row's second cell; here it comes from the row's data, so a

@@ -1,5 +1,5 @@
 /**
- * Technical Analysis (spec section 2): two cards, High Trends and Low Trends, each with the sub-sections
+ * Technical Analysis (docs/product/market.md): two cards, High Trends and Low Trends, each with the sub-sections
  * Weekly, Monthly, Quarterly, Half Yearly and Yearly (search, tiles, pager). The ten lists arrive in one
  * `technicalAnalysis` GraphQL request (the old page made eleven REST calls); a loader shows until it
  * returns. The 12-month extremes are not shown on this page, so they are not requested.
