@@ -1,6 +1,6 @@
 // `npm run bench`: every `bench:<area>` script of the root package.json (bench/<area>/), one after
 // another (each starts the built servers and measures against a baseline taken in the same run, so
-// they must not run in parallel on 2 cores). `npm run bench -- market portfolio` runs some.
+// they must not run in parallel on 2 cores). `npm run bench -- analysis portfolio` runs some.
 // Prints each area's figures; exits non-zero when any benchmark reports a missed target.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Benchmark of the Technical Analysis reads (`npm run bench:market`): the built REST API and BFF
+ * Benchmark of the Technical Analysis reads (`npm run bench:analysis`): the built REST API and BFF
  * as processes (bench/lib/stack.ts; REST API on PGlite on disk, or BENCH_DB=postgres for a
  * throw-away PostgreSQL server) with the 15 months of real prices loaded through the staff upload
  * endpoint (the 307 legacy bhavcopies, one upload per month). In the same run it measures p50/p95

@@ -1,5 +1,5 @@
 /**
- * npm run bench:uploads — the 307 legacy NSE bhavcopies of ../shared/data (595,206 rows) uploaded
+ * npm run bench:ingest — the 307 legacy NSE bhavcopies of ../shared/data (595,206 rows) uploaded
  * one file at a time through the staff upload endpoint of the built API process (parse, checks,
  * one transaction per file, upload record), on PGlite (on disk, as `npm start` runs it) and on a
  * PostgreSQL server with its durable defaults, and in the same run a raw COPY of the same rows
@@ -273,7 +273,7 @@ async function main(): Promise<void> {
   const files = readFiles();
   const rows = files.reduce((sum, file) => sum + file.rows, 0);
   console.log(
-    `bench:uploads — ${files.length} legacy bhavcopies, ${fmt(rows)} rows, ${os.cpus().length} CPUs, load average ${os
+    `bench:ingest — ${files.length} legacy bhavcopies, ${fmt(rows)} rows, ${os.cpus().length} CPUs, load average ${os
       .loadavg()
       .map((load) => load.toFixed(1))
       .join(' ')}`,
