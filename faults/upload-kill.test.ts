@@ -1,6 +1,6 @@
 /**
- * SIGKILL during a price upload (issue 7, Faults): the API process is killed at many points of an
- * upload of a multi-day bhavcopy — before the body has arrived, while the file is parsed, in the
+ * SIGKILL during a price upload (docs/decisions.md#uploads-survive-a-crash): the API process is killed at many points
+ * of an upload of a multi-day bhavcopy — before the body has arrived, while the file is parsed, in the
  * middle of the COPY into stock_prices, around the commit, while other areas refresh after it —
  * and after a restart every file is either fully present (every row of every date in it, the
  * per-date counts, one upload record) or fully absent (no row, no count, no record); re-uploading

@@ -6,8 +6,8 @@
 //   (the page's own dynamic imports, e.g. the grid and the charts, come later and are not counted);
 // - the first route is /login: the root route is guarded, so a visitor's first page is the login page;
 // - baseline, measured in the same run: all JavaScript of the build (every route and library).
-// Target (issue 4): first route ≤ 350 KiB gzip, with AG Grid and ApexCharts outside it. Sizes are gzip
-// at level 6 (what HTTP servers use by default). Exits non-zero when the target is missed.
+// Target (docs/decisions.md#bundle-size): first route ≤ 350 KiB gzip, with AG Grid and ApexCharts outside it. Sizes are
+// gzip at level 6 (what HTTP servers use by default). Exits non-zero when the target is missed.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';

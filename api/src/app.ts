@@ -116,7 +116,7 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
         title: 'Bazaar Insight REST API',
         version: '1.0.0',
         description:
-          'The legacy REST contract of Bazaar Insight (spec section 7). Main service under `/api`, insight (upload) service under `/insight`. ' +
+          'The REST contract of Bazaar Insight (docs/product/README.md; the shapes live in shared/src/contract). Main service under `/api`, insight (upload) service under `/insight`. ' +
           'Authenticate with `POST /api/auth/login` and send `Authorization: Bearer <token>`. Errors are `{status, error, message}`. ' +
           'Access: /admin/* administrators; /staff/* staff and administrators; /user/* any logged-in user, own data only; /public/* and /auth/* anyone.',
       },

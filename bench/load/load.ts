@@ -1,5 +1,5 @@
 /**
- * Load benchmark (`npm run bench:load`, issue 7 "Load"): the built API and BFF as `npm start` runs
+ * Load benchmark (`npm run bench:load`, docs/decisions.md#load-targets): the built API and BFF as `npm start` runs
  * them (separate processes), on a throw-away PostgreSQL server (production's engine), with the
  * demo data loaded, driven by autocannon on loopback. Everything is measured in the same run:
  *

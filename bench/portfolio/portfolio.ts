@@ -5,8 +5,8 @@
  * bhavcopy). It measures, in the same run, the holdings query at 1 row (the baseline) and at 50
  * rows, and counts the REST calls each one makes (through a second BFF whose REST calls pass a
  * counting proxy, so the timed BFF talks to the API directly).
- * Targets (issue 5): at most 3 REST calls for 50 rows; p50 at 50 rows within 1.5× of 1 row.
- * Repeated views of unchanged holdings are the common case: the REST API answers them 304 to the
+ * Targets (docs/decisions.md#holdings-performance): at most 3 REST calls for 50 rows; p50 at 50 rows within 1.5× of 1
+ * row. Repeated views of unchanged holdings are the common case: the REST API answers them 304 to the
  * BFF's If-None-Match (ETag from data_versions). For information it also prints the p50 of views
  * that each follow a price write (a one-row upload), where everything is computed afresh.
  * Exits with status 1 when a target is missed. --quick: 30 samples (to try the script).

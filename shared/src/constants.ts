@@ -1,5 +1,5 @@
 /**
- * Business constants and limits of the product (spec section 9), in one place so that the
+ * Business constants and limits of the product (docs/product/common.md#constants-and-limits), in one place so that the
  * web app, the BFF and the REST API agree on them.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The pager model of the spec's generic tables: current page kept within 1..last page, at most
+ * The pager model of the old app's generic tables: current page kept within 1..last page, at most
  * 7 page links with an ellipsis where pages are skipped, Previous/Next labels.
  */
 import { PAGER_MAX_LINKS } from './constants.js';

@@ -1,5 +1,5 @@
 /**
- * The spec's text helper: camelCase, snake_case or UPPER_CASE text is shown as spaced
+ * The old app's text helper: camelCase, snake_case or UPPER_CASE text is shown as spaced
  * words, each capitalised ("profitLossForPeriod" -> "Profit Loss For Period",
  * "UPLOAD_STOCK_PRICE" -> "Upload Stock Price").
  */

@@ -6,8 +6,8 @@
  *   the SMA chart whose inputs change the series, the candlestick chart, statements and Profit.
  * - The same page at 400px wide: no horizontal overflow.
  * - Corporate Actions: a row click opens the analysis of the row's symbol.
- * - Companies: staff add, edit and delete a company (spec messages, a duplicate refused by the
- *   server); the new company, which has no prices or statements, shows the empty states.
+ * - Companies: staff add, edit and delete a company (the messages of docs/product/README.md#validation-and-messages, a
+ * duplicate refused by the server); the new company, which has no prices or statements, shows the empty states.
  * - An investor sees no Companies entry and the route sends them to /login.
  * - An unknown symbol shows the not-found message.
  */
@@ -190,10 +190,7 @@ describe('analysis screens in the browser', () => {
     expect(await page.getByTestId('average-chart').getAttribute('data-points')).toBe('41');
     // a window larger than the price size is refused before asking the server
     await page.getByLabel('Enter Window Size').fill('60');
-    await page
-      .getByTestId('average-problem')
-      .getByText('Window size must not be larger than the price size')
-      .waitFor();
+    await page.getByTestId('average-problem').getByText('Window size must not be larger than the price size').waitFor();
     await page.getByLabel('Enter Window Size').fill('10');
     // another average: EMA over the same 50 closes, seeded with the 10-day SMA → 41 points
     await page.getByRole('combobox', { name: 'Average' }).click();
@@ -368,7 +365,7 @@ describe('analysis screens in the browser', () => {
     await sidebar.getByRole('link', { name: 'Corporate Actions' }).waitFor();
     expect(await sidebar.getByRole('link', { name: 'Companies', exact: true }).count()).toBe(0);
     await page.goto(`${app.baseUrl}/companies`);
-    // the guard sends a role mismatch to /login (spec section 2), which says why
+    // the guard sends a role mismatch to /login (docs/product/common.md#routes-and-guards), which says why
     await page.getByText('Your account cannot open that page. Log in with an account that has access.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
     expect(await page.getByTestId('companies').count()).toBe(0);

@@ -24,7 +24,7 @@ describe('accounts and roles in the browser', () => {
     await page.getByLabel('Last Name').fill('Nair');
     await page.getByLabel('Username').fill('priya');
     await page.getByLabel('Email address').fill('priya@example.com');
-    // a short password keeps the form invalid and shows the spec's message once touched
+    // a short password keeps the form invalid and shows the message of docs/product/auth.md#validation once touched
     await page.getByRole('textbox', { name: 'Password' }).fill('short');
     await page.getByRole('textbox', { name: 'Password' }).blur();
     await page.getByText('Password must be atleast 8 characters!').waitFor();

@@ -4,7 +4,7 @@
  * the REST API's raw rows (the Present/Previous closes of the trend lists and the latest prices),
  * with an independent re-implementation of the derivations in integer paise: change, change %
  * (2 decimals, half away from zero), the list order (highs by change % descending, ties by symbol),
- * the tile colour rule of spec section 9 and the ₹ display.
+ * the tile colour rule of docs/product/market.md#rules and the ₹ display.
  * - Technical Analysis: the Weekly high list pages 25 at a time, search narrows it and resets the
  *   page, tiles carry the right values and colours, a tile opens /company-analysis/SYMBOL.
  * - A 400px-wide viewport shows 5 tiles per page with its own pager.
@@ -88,7 +88,7 @@ async function expectedTrendList(app: RunningApp, direction: 'high' | 'low', per
   });
 }
 
-/** Spec section 9: high lists show a negative change as a loss, low lists a change of 0 or less. */
+/** docs/product/market.md#rules: high lists show a negative change as a loss, low lists a change of 0 or less. */
 const expectedTone = (direction: 'high' | 'low', changePaise: number) =>
   (direction === 'high' ? changePaise < 0 : changePaise <= 0) ? 'loss' : 'gain';
 

@@ -26,7 +26,9 @@ const LEGACY = path.join(NSE, 'bhavcopy/legacy/02JAN2019.csv');
 const LEGACY_REFUSED = path.join(NSE, 'bhavcopy/legacy/03JAN2019.csv');
 const UDIFF = path.join(NSE, 'bhavcopy/udiff/BhavCopy_NSE_CM_0_0_0_20250618_F_0000.csv');
 
-/** The six kinds as the screen must name them (spec: "shown in readable words"), written out by hand. */
+/**
+ * The six kinds as the screen must name them (docs/product/uploads.md: "shown in readable words"), written out by hand.
+ */
 const TYPE_LABELS = {
   UPLOAD_CORPORATE_ACTIONS: 'Upload Corporate Actions',
   UPLOAD_STOCK_PRICE: 'Upload Stock Price',
@@ -140,7 +142,8 @@ describe('market-data uploads in the browser', () => {
     await page.waitForURL(`${app.baseUrl}/upload`);
     await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
 
-    // the type list: the six kinds from the server, in readable words, under the spec's placeholder
+    // the type list: the six kinds from the server, in readable words, under the placeholder of
+    // docs/product/uploads.md#screens
     const select = page.getByRole('combobox', { name: 'Select Upload Type' });
     expect(await select.getAttribute('placeholder')).toBe('Choose Type of File');
     await select.click();

@@ -1,6 +1,6 @@
 /**
  * Server-side authorisation, enforced on every route before its handler or validation runs.
- * Each route's access level comes from its path prefix (spec section 6) unless the route
+ * Each route's access level comes from its path prefix (docs/product/common.md#roles-and-access) unless the route
  * declares one: /admin/* admin only; /staff/* staff or admin; /user/* any logged-in user (the
  * handlers keep them to their own data); /public/* and /auth/* anyone. A route whose level
  * cannot be told is refused at start, so nothing is left open by accident.

@@ -7,7 +7,7 @@
 import type { FastifyInstance } from 'fastify';
 
 export interface JsonBodyOptions {
-  /** Accept an empty body as "no body" (the spec's SMA call posts nothing). */
+  /** Accept an empty body as "no body" (the old app's SMA call posts nothing). */
   allowEmpty?: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The generated demo market: deterministic, in the real layouts, loaded through the ingestion
  * code on the first start of an empty database, and not at all with DEMO_DATA=0. Expected figures
- * come from the generated files (counted here line by line) and from the issue's minimums.
+ * come from the generated files (counted here line by line) and from the demo market's minimums (docs/decisions.md).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -52,7 +52,7 @@ describe('demo market', () => {
     expect(fileOf('UPLOAD_CORPORATE_ACTIONS').content.startsWith('\uFEFF"SYMBOL","COMPANY NAME"')).toBe(true);
     expect(isinIsValid('INE002A01018')).toBe(true); // RELIANCE, a real ISIN: the checker itself is right
     expect(market.companies.every((company) => isinIsValid(company.isin))).toBe(true);
-    // the minimums: 200 companies, 400 trading days, 8 quarters
+    // the demo market's minimums: 200 companies, 400 trading days, 8 quarters
     expect(market.companies.length).toBeGreaterThanOrEqual(200);
     expect(new Set(market.companies.map((company) => company.industry)).size).toBeGreaterThan(10);
     expect(market.tradingDays).toHaveLength(400);

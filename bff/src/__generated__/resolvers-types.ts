@@ -32,7 +32,7 @@ export type Scalars = {
 };
 
 /**
- * The access levels of spec section 6: anyone, any logged-in user (own data only), staff or
+ * The access levels of docs/product/common.md#roles-and-access: anyone, any logged-in user (own data only), staff or
  * administrators, administrators only.
  */
 export type AccessLevel =

@@ -88,7 +88,7 @@ export class RestClient {
       accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
       'x-request-id': this.scope.requestId,
       ...(this.scope.clientAddress ? { 'x-forwarded-for': this.scope.clientAddress } : {}),
-      // the spec's client sends no-cache headers with every call
+      // the old client sends no-cache headers with every call
       'cache-control': 'no-cache',
       pragma: 'no-cache',
       ...options.headers,

@@ -134,7 +134,7 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
   it('declares an access level on every root field, and the BFF applies the same table', () => {
     expect(table.length).toBeGreaterThanOrEqual(80);
     expect(table.filter((entry) => !entry.access)).toEqual([]);
-    // the spec's admin screens stay admin-only
+    // the old app's admin screens stay admin-only
     for (const name of ['users', 'roles', 'createUser', 'deleteRole', 'mailOutbox', 'createSubscriptionPlan']) {
       expect(table.find((entry) => entry.field === name)?.access).toBe('ADMIN');
     }

@@ -1,6 +1,7 @@
 /**
- * The charge form's rules (spec section 5, Charge): the firm, charge type and segment are chosen
- * by id from lists; every field but the description is required, with the spec's messages.
+ * The charge form's rules (docs/product/portfolio.md#validation): the firm, charge type and segment are chosen
+ * by id from lists; every field but the description is required, with the messages of
+ * docs/product/portfolio.md#validation.
  */
 import { z } from 'zod';
 import { EXCHANGES } from '../constants.js';

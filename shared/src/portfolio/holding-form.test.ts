@@ -1,4 +1,4 @@
-/** The holding form's rules per mode, with the spec's messages verbatim. */
+/** The holding form's rules per mode, with the messages of docs/product/portfolio.md#validation verbatim. */
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../validation/rules.js';
 import { holdingFormSchema, SELL_PRICE_REQUIRED } from './holding-form.js';

@@ -1,12 +1,12 @@
 /**
- * Profit and loss of one holding, net of charges (issue 5):
+ * Profit and loss of one holding, net of charges (docs/decisions.md#profit-and-loss-net-of-charges):
  *   gross   = (sell price, or the current price for an open holding − buy price) × quantity
  *   charges = the buy's charges on the buying date (a row split off a larger buy order bears its
  *             share of the order's flat amounts)
  *           + the sell's charges on the selling date, or, for an open holding, as if sold today
  *             at the current price (an estimate, flagged as such)
  *   net     = gross − charges
- * A holding is REALIZED when it has a sell price other than 0 (spec section 4), else UNREALIZED.
+ * A holding is REALIZED when it has a sell price other than 0 (docs/product/portfolio.md#rules), else UNREALIZED.
  * Results are exact decimal strings; screens round them for display.
  */
 import Big from 'big.js';
@@ -64,7 +64,7 @@ export interface ProfitLoss {
   net: string | null;
 }
 
-/** REALIZED when a sell price other than 0 is set (spec section 4). */
+/** REALIZED when a sell price other than 0 is set (docs/product/portfolio.md#rules). */
 export function holdingStatus(sellPrice: DecimalInput | null | undefined): HoldingStatus {
   if (sellPrice === null || sellPrice === undefined || sellPrice === '') return 'UNREALIZED';
   return new Big(sellPrice).eq(0) ? 'UNREALIZED' : 'REALIZED';

@@ -1,4 +1,4 @@
-/** Validation of the login, sign-up, user, role and profile forms and payloads (spec section 5). */
+/** Validation of the login, sign-up, user, role and profile forms and payloads (docs/product/auth.md#validation). */
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { email, idValue, optionalMobile, optionalText, password, requiredText } from './rules.js';

@@ -1,4 +1,7 @@
-/** The company form and the staff company routes share companySchema: spec section 5, messages verbatim. */
+/**
+ * The company form and the staff company routes share companySchema: docs/product/company.md#validation, messages
+ * verbatim.
+ */
 import { describe, expect, it } from 'vitest';
 import { companySchema } from './reference.js';
 

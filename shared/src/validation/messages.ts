@@ -1,6 +1,6 @@
 /**
- * Validation messages of spec section 5, verbatim (including the spec's own spelling, e.g.
- * 'atleast', 'requied', and the leading spaces of the holding date messages).
+ * Validation messages of docs/product/README.md#validation-and-messages, verbatim (including the old app's own
+ * spelling, e.g. 'atleast', 'requied', and the leading spaces of the holding date messages).
  */
 export const MESSAGES = {
   login: {
@@ -88,12 +88,12 @@ export const MESSAGES = {
     newPasswordRequired: 'New Password required!',
     mismatch: 'Passwords do not match!',
   },
-  /** Failure and success texts of spec section 8. */
+  /** Failure and success texts of docs/product/README.md#validation-and-messages. */
   signupFailed: 'Something went wrong. Please try again.',
   profileUpdated: 'Profile updated successfully!',
 } as const;
 
-/** Success messages of spec section 8, verbatim. */
+/** Success messages of docs/product/README.md#validation-and-messages, verbatim. */
 export const SUCCESS_MESSAGES = {
   brokerAdded: 'Broker added successfully!',
   brokerUpdated: 'Broker Updated Successfully!',

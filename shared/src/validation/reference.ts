@@ -1,4 +1,7 @@
-/** Validation of reference data, holdings, companies, plans, contact and instruments (spec section 5). */
+/**
+ * Validation of reference data, holdings, companies, plans, contact and instruments
+ * (docs/product/README.md#validation-and-messages).
+ */
 import { z } from 'zod';
 import { EXCHANGES } from '../constants.js';
 import { MESSAGES } from './messages.js';

@@ -1,6 +1,6 @@
 /**
- * Building blocks for the validation schemas: each takes the spec's message so that a missing,
- * empty or wrongly typed value always answers with the message the screen shows.
+ * Building blocks for the validation schemas: each takes the message of docs/product/README.md#validation-and-messages
+ * so that a missing, empty or wrongly typed value always answers with the message the screen shows.
  */
 import { z } from 'zod';
 import { MOBILE_NUMBER_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../constants.js';

@@ -1,6 +1,6 @@
 /**
- * Route guards (spec section 2): not logged in → /login; a route that declares roles and a user
- * whose role differs → /login too (with a note that says why). The server checks every call
+ * Route guards (docs/product/common.md#routes-and-guards): not logged in → /login; a route that declares roles and a
+ * user whose role differs → /login too (with a note that says why). The server checks every call
  * anyway: the guards only spare people pages they cannot use.
  */
 import type { ReactNode } from 'react';

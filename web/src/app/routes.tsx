@@ -1,5 +1,5 @@
 /**
- * The route table of spec section 2. Each area owns its lines: a page is lazy-loaded from
+ * The route table of docs/product/common.md#routes-and-guards. Each area owns its lines: a page is lazy-loaded from
  * features/<area>/pages/<name>-page.tsx; screens not built yet show a "coming soon" page.
  * access: undefined = public; 'login' = any logged-in user; a role list = those roles only.
  */
@@ -28,7 +28,8 @@ export const routes: AppRoute[] = [
   { path: '/profile', page: lazy(() => import('../features/auth/pages/profile-page')), access: 'login' },
 
   // --- administration (admin) ---
-  // Users is in the staff sidebar (spec); the page tells staff that only administrators manage users
+  // Users is in the staff sidebar (docs/product/common.md#routes-and-guards); the page tells staff that only
+  // administrators manage users
   { path: '/users', page: lazy(() => import('../features/admin/pages/users-page')), access: 'login' },
   { path: '/roles', page: lazy(() => import('../features/admin/pages/roles-page')), access: ADMIN_ONLY },
 
@@ -41,7 +42,8 @@ export const routes: AppRoute[] = [
   { path: '/technical-analysis', page: lazy(() => import('../features/market/pages/technical-analysis-page')) },
   { path: '/company-analysis/:symbol', page: lazy(() => import('../features/company/pages/company-analysis-page')) },
   { path: '/corporate-actions', page: lazy(() => import('../features/company/pages/corporate-actions-page')) },
-  // the spec's table has no guard, but its sidebar shows Companies to non-ROLE_USER only and the writes are staff-only
+  // the old route table has no guard, but its sidebar shows Companies to non-ROLE_USER only and the writes are
+  // staff-only
   { path: '/companies', page: lazy(() => import('../features/company/pages/companies-page')), access: STAFF_OR_ADMIN },
   { path: '/guide', page: lazy(() => import('../features/market/pages/guide-page')) },
   // the old app had this menu link and no route: a company picker over the statements
@@ -76,13 +78,15 @@ export const routes: AppRoute[] = [
   { path: '/privacy', page: lazy(() => import('../features/home/pages/privacy-page')) },
   { path: '/about', page: lazy(() => import('../features/home/pages/about-page')) },
   { path: '/subscribe', page: lazy(() => import('../features/engagement/pages/subscribe-page')) },
-  // the spec's table has no guard here, but plans are administered by administrators only (issue 6: hidden for ROLE_USER)
+  // the old route table has no guard here, but plans are administered by administrators only
+  // (docs/decisions.md#subscriptions-admin-for-administrators-only: hidden for ROLE_USER)
   {
     path: '/admin-subscribe',
     page: lazy(() => import('../features/engagement/pages/admin-subscribe-page')),
     access: ADMIN_ONLY,
   },
-  // public as in the spec: a visitor sees the server's "Please log in" in the error area
+  // public as in docs/product/common.md#routes-and-guards: a visitor sees the server's "Please log in" in the error
+  // area
   { path: '/referral', page: lazy(() => import('../features/engagement/pages/referral-page')) },
   {
     path: '/contact-messages',

@@ -38,7 +38,7 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
       new HttpLink({
         uri,
         credentials: 'same-origin',
-        // the spec's client asks for fresh data on every call
+        // the old client asks for fresh data on every call
         headers: { 'cache-control': 'no-cache', pragma: 'no-cache' },
       }),
     ]),

@@ -1,5 +1,5 @@
 /**
- * The session as the app sees it (spec section 4): logged in after login, logged out on logout,
+ * The session as the app sees it (docs/product/auth.md#rules): logged in after login, logged out on logout,
  * on an expired session found at start, or by the periodic check (every 60 s). The server stays the
  * judge: `me` is asked at start and after login, and any UNAUTHENTICATED answer ends the session.
  */

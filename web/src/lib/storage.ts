@@ -1,5 +1,5 @@
 /**
- * The browser's session items (spec section 3: local storage keys). Only non-secret items are
+ * The browser's session items (docs/product/auth.md#fields). Only non-secret items are
  * kept: `user` (the user object as text) and `roles` (the role's authority). The token itself stays
  * in the BFF's httpOnly cookie, so scripts on the page can never read it. `sessionExpiresAt` lets the
  * app end the session at the token's expiry without asking the server.

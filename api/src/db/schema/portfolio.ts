@@ -24,7 +24,7 @@ const timestamps = {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 };
 
-/** A brokerage firm (spec section 3). Names are unique regardless of case. */
+/** A brokerage firm (docs/product/portfolio.md#fields). Names are unique regardless of case. */
 export const brokerageFirms = pgTable(
   'brokerage_firms',
   {

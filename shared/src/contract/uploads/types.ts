@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { UPLOAD_TYPES, type UploadType } from '../../constants.js';
 
-/** Last path segment of POST /staff/uploads/<slug>, per upload type (the spec's paths). */
+/** Last path segment of POST /staff/uploads/<slug>, per upload type (the old app's paths). */
 export const UPLOAD_SLUGS: Record<UploadType, string> = {
   UPLOAD_CORPORATE_ACTIONS: 'corporate-actions',
   UPLOAD_STOCK_PRICE: 'stock-prices',

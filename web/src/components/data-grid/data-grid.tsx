@@ -1,6 +1,6 @@
 /**
- * The generic data table of spec section 2: title, optional add button, search box with magnifier
- * and search button, a "Sort by" toggle listing the columns, back arrow and Back button at top and
+ * The generic data table of docs/product/common.md#generic-tables: title, optional add button, search box with
+ * magnifier and search button, a "Sort by" toggle listing the columns, back arrow and Back button at top and
  * bottom, 10 rows per page with the pager, CSV export (formula-safe), a loader until data arrives and
  * an empty state. The AG Grid part is loaded lazily.
  */

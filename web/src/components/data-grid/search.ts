@@ -1,4 +1,6 @@
-/** Table search (spec section 5): case-insensitive substring match across all values of a row. */
+/**
+ * Table search (docs/product/common.md#generic-tables): case-insensitive substring match across all values of a row.
+ */
 import type { DataGridColumn } from './types';
 
 export function cellValue<Row>(row: Row, column: DataGridColumn<Row>): unknown {

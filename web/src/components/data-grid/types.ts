@@ -53,7 +53,7 @@ export interface DataGridProps<Row> {
   /** File name (without .csv) for the export button; no button when absent. */
   exportFileName?: string;
   emptyText?: string;
-  /** Back arrow and Back button at top and bottom (generic tables of the spec). */
+  /** Back arrow and Back button at top and bottom (generic tables of docs/product/common.md#generic-tables). */
   showBack?: boolean;
   /** Extra controls beside the search box. */
   toolbar?: ReactNode;

@@ -1,6 +1,6 @@
 /**
- * Mantine forms validated by the shared zod schemas (the same rules the API applies), with the
- * spec's behaviour: messages appear once a field is touched, submit stays disabled while invalid.
+ * Mantine forms validated by the shared zod schemas (the same rules the API applies), with the old app's behaviour:
+ * messages appear once a field is touched, submit stays disabled while invalid.
  */
 import { useForm, type UseFormReturnType } from '@mantine/form';
 import { zod4Resolver } from 'mantine-form-zod-resolver';

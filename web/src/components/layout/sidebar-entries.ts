@@ -1,5 +1,5 @@
 /**
- * The sidebar's entries by role, exactly as spec section 2 lists them:
+ * The sidebar's entries by role, exactly as docs/product/common.md#navigation lists them:
  * - Dashboard, Accounts, Profile: any logged-in user;
  * - Users, Brokers, Upload, Charges, Segments, Charge Types, Dates: logged-in roles other than ROLE_USER;
  * - Roles and Financial Instrument: roles other than ROLE_USER and ROLE_STAFF (administrators);
@@ -8,7 +8,7 @@
  * - Companies: roles other than ROLE_USER.
  * "Other than ROLE_USER" means a logged-in staff or admin: visitors see only the public entries.
  * Screens the old app had no menu entry for (subscription plans, contact messages, the mail outbox)
- * follow after the spec's list, so its order is kept.
+ * follow after the old app's list, so its order is kept.
  */
 import { ROLE_STAFF, ROLE_USER } from '@bazaar/shared';
 
@@ -47,7 +47,10 @@ export function sidebarEntries(role: string | null): SidebarEntry[] {
   return entries.filter((entry): entry is SidebarEntry => entry !== false);
 }
 
-/** The navbar's links when logged out (spec: Home, About, Contact Us, Subscribe, Guide, Login, Sign Up). */
+/**
+ * The navbar's links when logged out (docs/product/common.md#navigation: Home, About, Contact Us, Subscribe, Guide,
+ * Login, Sign Up).
+ */
 export const NAVBAR_LINKS: SidebarEntry[] = [
   { label: 'Home', to: '/home' },
   { label: 'About', to: '/about' },

@@ -1,4 +1,7 @@
-/** The navbar's username, re-read from storage every second (spec: "The username is refreshed every 1 second"). */
+/**
+ * The navbar's username, re-read from storage every second (docs/product/common.md#navigation: "The username is
+ * refreshed every 1 second").
+ */
 import { useEffect, useState } from 'react';
 import { USERNAME_REFRESH_INTERVAL_MS } from '@bazaar/shared';
 import { readSession } from '../../lib/storage';

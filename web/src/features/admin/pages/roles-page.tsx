@@ -1,4 +1,7 @@
-/** Roles (spec section 2, administrators): table, add/edit modal ('Name is required!'), delete with the server's reply. */
+/**
+ * Roles (docs/product/admin.md#roles, administrators): table, add/edit modal ('Name is required!'), delete with the
+ * server's reply.
+ */
 import { TextInput } from '@mantine/core';
 import { roleSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
 import {

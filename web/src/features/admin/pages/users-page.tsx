@@ -1,7 +1,7 @@
 /**
- * Users (spec section 2, administration): a table with roles as comma-joined names, an add/edit
- * modal taking exactly one role, delete with confirmation, the spec's success messages. Staff see
- * the entry in the sidebar; the server lets only administrators manage users, and the page says so.
+ * Users (docs/product/admin.md#users, administration): a table with roles as comma-joined names, an add/edit
+ * modal taking exactly one role, delete with confirmation, the success messages of docs/product/admin.md#messages.
+ * Staff see the entry in the sidebar; the server lets only administrators manage users, and the page says so.
  */
 import { Alert } from '@mantine/core';
 import { SUCCESS_MESSAGES } from '@bazaar/shared';

@@ -1,7 +1,7 @@
 /**
- * Login (spec section 2): Username and Password, Log In disabled while the form is invalid,
+ * Login (docs/product/auth.md#login): Username and Password, Log In disabled while the form is invalid,
  * Forgot Password and 'Create account?' links, the server's message at the top on error, the root
- * path on success. A 403 answer ends any stored session (spec section 4).
+ * path on success. A 403 answer ends any stored session (docs/product/auth.md#rules).
  */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';

@@ -1,5 +1,5 @@
 /**
- * Profile (spec section 2): picture, updated and created timestamps (medium format), full name,
+ * Profile (docs/product/auth.md#profile): picture, updated and created timestamps (medium format), full name,
  * e-mail, username, phone. Read from local storage first, then refreshed from the server. Editing
  * shows 'Profile updated successfully!'.
  */

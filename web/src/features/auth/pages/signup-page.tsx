@@ -1,5 +1,5 @@
 /**
- * Sign-up (spec section 2): First Name*, Last Name*, Username*, Email address*, Password*, Mobile
+ * Sign-up (docs/product/auth.md#sign-up): First Name*, Last Name*, Username*, Email address*, Password*, Mobile
  * Number, Referral (pre-filled from ?referralCode=). Submit disabled while invalid; on success the
  * login page; on failure 'Something went wrong. Please try again.' with the server's reason below it.
  */

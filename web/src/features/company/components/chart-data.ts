@@ -28,7 +28,9 @@ export const SMA_DOT_CSS: Record<(typeof SMA_DOT_COLOURS)[number], string> = {
 export const RISING_COLOUR = '#2f9e44';
 export const FALLING_COLOUR = '#e03131';
 
-/** Spec section 9: green when the last price exceeds the first, else red (a flat or empty line is red). */
+/**
+ * docs/product/company.md#rules: green when the last price exceeds the first, else red (a flat or empty line is red).
+ */
 export function trendColour(prices: readonly string[]): string {
   if (prices.length < 2) return FALLING_COLOUR;
   return Number(prices[prices.length - 1]) > Number(prices[0]) ? RISING_COLOUR : FALLING_COLOUR;

@@ -4,7 +4,10 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { TrendPeriod } from '@bazaar/shared';
 
-/** What other screens pass when they open Company Analysis (spec: symbol, trend, optionally the company). */
+/**
+ * What other screens pass when they open Company Analysis (docs/product/company.md: symbol, trend, optionally the
+ * company).
+ */
 export interface CompanyAnalysisNavigationState {
   symbol?: string;
   trend?: TrendPeriod;

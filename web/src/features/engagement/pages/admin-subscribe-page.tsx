@@ -1,7 +1,7 @@
 /**
- * Subscriptions admin (spec section 2): table 'Subscriptions', button Add Subscription, modal
- * 'Add new Subscription' or 'Edit Subscription' (Name, Description, Price, Duration In Days with the
- * spec's messages), and delete. Administrators only (the route's guard and the REST API).
+ * Subscriptions admin (docs/product/engagement.md#subscriptions-admin): table 'Subscriptions', button Add Subscription,
+ * modal 'Add new Subscription' or 'Edit Subscription' (Name, Description, Price, Duration In Days with the messages of
+ * docs/product/engagement.md#validation), and delete. Administrators only (the route's guard and the REST API).
  */
 import { Textarea, TextInput } from '@mantine/core';
 import { SUCCESS_MESSAGES, formatRupees, subscriptionPlanSchema } from '@bazaar/shared';

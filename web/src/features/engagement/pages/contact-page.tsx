@@ -1,6 +1,6 @@
 /**
- * Contact Us (spec section 2): first name, last name, email, optional mobile, message. The spec's
- * message field was a masked password-type input (a defect); here it is a multi-line text area, the
+ * Contact Us (docs/product/engagement.md#contact-us): first name, last name, email, optional mobile, message. The old
+ * app's message field was a masked password-type input (a defect); here it is a multi-line text area, the
  * message is stored for staff to read, and the server's confirmation is shown.
  */
 import { useState } from 'react';

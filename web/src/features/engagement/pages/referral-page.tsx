@@ -1,5 +1,5 @@
 /**
- * Referral (spec section 2): heading Referral, the QR code image, read-only Referral Link and
+ * Referral (docs/product/engagement.md#referral): heading Referral, the QR code image, read-only Referral Link and
  * Referral Code with copy buttons, and an error area showing the server's message (e.g. for a
  * visitor who is not logged in). Below, the people the user referred and whether each referral is
  * claimed, with a Claim button (a referral is claimed once).

@@ -1,6 +1,6 @@
 /**
- * User subscription (spec section 2): a card per plan (name, price in rupees, description, duration
- * in days, Subscribe button; clicking the card subscribes too) and a Refer button to /referral.
+ * User subscription (docs/product/engagement.md#user-subscription): a card per plan (name, price in rupees,
+ * description, duration in days, Subscribe button; clicking the card subscribes too) and a Refer button to /referral.
  * Logged-in users also see their active plan and the day it ends; visitors who subscribe are sent to
  * log in first and come back here. No payment is taken (see README).
  */

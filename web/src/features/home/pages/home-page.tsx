@@ -1,4 +1,4 @@
-/** Home page (spec section 2): the heading 'Home Page' and a welcome line, with ways in. */
+/** Home page (docs/product/home.md#home-page): the heading 'Home Page' and a welcome line, with ways in. */
 import { Link } from 'react-router-dom';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBriefcase, IconChartCandle, IconTrendingUp } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-/** Terms of Service (spec: static page, effective 15-Mar-2025), in our own words for this product. */
+/** Terms of Service (docs/product/home.md: static page, effective 15-Mar-2025), in our own words for this product. */
 import { Link } from 'react-router-dom';
 import { Anchor } from '@mantine/core';
 import { LEGAL_EFFECTIVE_DATE } from '@bazaar/shared';

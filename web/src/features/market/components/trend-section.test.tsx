@@ -1,7 +1,7 @@
 /**
  * A trend sub-section in jsdom with the real Mantine provider and router: 25 tiles per page on
- * desktop and 5 at ≤ 425px, the shared pager, search that resets the page, the colour rules of spec
- * section 9 and tile clicks that open company analysis with {symbol, trend}.
+ * desktop and 5 at ≤ 425px, the shared pager, search that resets the page, the colour rules of
+ * docs/product/market.md#rules and tile clicks that open company analysis with {symbol, trend}.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';

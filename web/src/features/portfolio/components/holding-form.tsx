@@ -1,5 +1,5 @@
 /**
- * The holding modal's form (spec section 2, Holdings), in three modes:
+ * The holding modal's form (docs/product/portfolio.md#holdings), in three modes:
  * - add / edit: the symbol input shows a dropdown of priced symbols filtered by the typed text,
  *   hidden when the input is empty or a symbol is chosen; picking one fills in the current price.
  *   The date is labelled 'Creation Date'.

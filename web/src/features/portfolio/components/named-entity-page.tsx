@@ -1,7 +1,7 @@
 /**
  * The staff table of a one-field reference list (segments, charge types): loader, table, add/edit
- * modal ('Name is required!'), the spec's success messages, and a delete that follows the old app:
- * the server's reply text is shown, and the row goes only when that text says 'successfully'.
+ * modal ('Name is required!'), the success messages of docs/product/portfolio.md#messages, and a delete that follows
+ * the old app: the server's reply text is shown, and the row goes only when that text says 'successfully'.
  */
 import type { ReactNode } from 'react';
 import { Autocomplete, TextInput } from '@mantine/core';

@@ -1,6 +1,6 @@
 /**
- * Brokerage accounts (spec section 2): a card per brokerage firm titled with its name, linking to
- * /investment/{brokerName}, with the investor's totals at that firm; below, alerts computed from the
+ * Brokerage accounts (docs/product/portfolio.md#brokerage-accounts): a card per brokerage firm titled with its name,
+ * linking to /investment/{brokerName}, with the investor's totals at that firm; below, alerts computed from the
  * holdings (the old app showed fixed placeholder cards here).
  */
 import { Link } from 'react-router-dom';

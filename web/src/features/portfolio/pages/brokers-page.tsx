@@ -1,7 +1,8 @@
 /**
- * Brokers (spec section 2, route app-broker, staff): loader, table, add/edit modal with the spec's
- * messages ('Name is required!', 'Address is required!', 'Contact Number is required!', 'Enter a
- * valid Contact Number'), the spec's success texts; a failed delete shows the server's message.
+ * Brokers (docs/product/portfolio.md#reference-data, route app-broker, staff): loader, table, add/edit modal with the
+ * messages of docs/product/portfolio.md#validation ('Name is required!', 'Address is required!', 'Contact Number is
+ * required!', 'Enter a valid Contact Number'), the success texts of docs/product/portfolio.md#messages; a failed delete
+ * shows the server's message.
  */
 import { TextInput } from '@mantine/core';
 import { brokerSchema, SUCCESS_MESSAGES } from '@bazaar/shared';

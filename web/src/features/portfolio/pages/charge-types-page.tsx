@@ -1,4 +1,7 @@
-/** Charge types (spec section 2, staff): loader, table, add/edit modal, delete by the reply text. */
+/**
+ * Charge types (docs/product/portfolio.md#reference-data, staff): loader, table, add/edit modal, delete by the reply
+ * text.
+ */
 import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
   CreateChargeTypeDocument,

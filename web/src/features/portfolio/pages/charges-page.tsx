@@ -1,8 +1,8 @@
 /**
- * Charges (spec section 2, staff): loader, table, add/edit modal with every field required but the
- * description (the spec's messages), the on buy/sell choices from the server's list, the effective
- * date defaulting to today on create (the exchange's today, not the weekday-number date of the old
- * app), and the spec's success texts.
+ * Charges (docs/product/portfolio.md#reference-data, staff): loader, table, add/edit modal with every field required
+ * but the description (the messages of docs/product/portfolio.md#validation), the on buy/sell choices from the server's
+ * list, the effective date defaulting to today on create (the exchange's today, not the weekday-number date of the old
+ * app), and the success texts of docs/product/portfolio.md#messages.
  */
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';

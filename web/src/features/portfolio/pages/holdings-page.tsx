@@ -1,6 +1,6 @@
 /**
- * Holdings (spec section 2): the table '{broker} {segment} Holdings' of the investor's holdings with
- * that firm in that segment (from the navigation state the Investment page sets), an Add Holding
+ * Holdings (docs/product/portfolio.md#holdings): the table '{broker} {segment} Holdings' of the investor's holdings
+ * with that firm in that segment (from the navigation state the Investment page sets), an Add Holding
  * button, and Sell, Edit and Delete per row. P&L columns: gross, charges (the breakdown per charge
  * type on hover) and net, each net of charges; open holdings are charged as if sold today.
  */

@@ -1,5 +1,5 @@
 /**
- * Investment (route parameter brokerTitle, spec section 2): header '{broker} Investments', a card
+ * Investment (route parameter brokerTitle, docs/product/portfolio.md#investment): header '{broker} Investments', a card
  * per segment with the investor's totals at this firm, a back button, and alerts computed from this
  * firm's holdings. Clicking a segment opens /holdings with the segment and broker names as
  * navigation state.

@@ -1,6 +1,6 @@
 /**
- * Segments (spec section 2, staff): loader, table, add/edit modal, delete by the reply text. The
- * name field offers the administrators' financial instrument types, since a holding's instrument
+ * Segments (docs/product/portfolio.md#reference-data, staff): loader, table, add/edit modal, delete by the reply text.
+ * The name field offers the administrators' financial instrument types, since a holding's instrument
  * type is its segment's name.
  */
 import { SUCCESS_MESSAGES } from '@bazaar/shared';

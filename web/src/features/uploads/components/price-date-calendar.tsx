@@ -1,5 +1,5 @@
 /**
- * The uploaded-dates calendar of spec section 2: month and year navigation, a weekday header,
+ * The uploaded-dates calendar of docs/product/uploads.md#screens: month and year navigation, a weekday header,
  * today highlighted, days with uploaded prices marked; hovering a marked day shows how many
  * price rows it holds. Dates are compared as 'YYYY-MM-DD' text (no time-zone shifts).
  */

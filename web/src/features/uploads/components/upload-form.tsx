@@ -1,5 +1,5 @@
 /**
- * The upload form of spec section 2 ("Upload screen"): 'Select Upload Type' (required, options
+ * The upload form of docs/product/uploads.md#upload-screen ("Upload screen"): 'Select Upload Type' (required, options
  * from the server in readable words, placeholder 'Choose Type of File'), 'Select File', an Upload
  * button disabled until a type and a valid file are chosen, a spinner and a progress bar with the
  * percentage while the file is sent, then a green or red message that disappears after 5 seconds;
@@ -54,7 +54,7 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
   const request = useRef<UploadRequest | null>(null);
   const client = useApolloClient();
 
-  // the message goes away after 5 seconds (spec section 9)
+  // the message goes away after 5 seconds (docs/product/uploads.md#rules)
   useEffect(() => {
     if (!outcome) return;
     const timer = setTimeout(() => setOutcome(null), UPLOAD_MESSAGE_TIMEOUT_MS);
@@ -68,7 +68,7 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
 
   async function submit(values: FormValues) {
     if (!values.file) return;
-    // the chosen type must map to an endpoint (spec section 4)
+    // the chosen type must map to an endpoint (docs/product/uploads.md#rules)
     if (!(UPLOAD_TYPES as readonly string[]).includes(values.type)) {
       setOutcome({ kind: 'error', text: MESSAGES.upload.unknownType });
       return;
@@ -89,7 +89,7 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
       setOutcome({ kind: 'error', text: answer.message || MESSAGES.upload.failed });
       if (answer.problems.length > 0) setProblems({ rows: answer.problems, total: answer.problemCount, fileName });
     }
-    // the form is reset after every submit (spec section 2)
+    // the form is reset after every submit (docs/product/uploads.md#screens)
     form.reset();
     setFormKey((key) => key + 1);
   }

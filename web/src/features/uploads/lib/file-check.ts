@@ -1,5 +1,5 @@
 /**
- * The upload screen's file rule (spec section 5): the MIME type must be csv, the old spreadsheet
+ * The upload screen's file rule (docs/product/uploads.md#validation): the MIME type must be csv, the old spreadsheet
  * type or the newer one. Browsers on some systems report no MIME type at all for a .csv file (an
  * empty string): then, and only then, the extension decides. The server recognises the content
  * anyway; this check only spares a pointless upload.
