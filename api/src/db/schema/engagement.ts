@@ -8,34 +8,20 @@
  * have all ended can be deleted (plan_id becomes null) without losing what users had.
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
-
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+import { createdAt, idColumn, instant, requiredRef, timestamps } from './columns.js';
 
 /** A subscription plan: name, description, price in rupees, duration in days. */
 export const subscriptionPlans = pgTable(
   'subscription_plans',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     name: varchar('name', { length: 100 }).notNull(),
     description: varchar('description', { length: 1000 }).notNull(),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     durationInDays: integer('duration_in_days').notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('subscription_plans_name_lower_key').on(sql`lower(${table.name})`),
@@ -48,10 +34,8 @@ export const subscriptionPlans = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
     /** Null once the plan was deleted (only possible after every period of it ended). */
     planId: integer('plan_id').references(() => subscriptionPlans.id, { onDelete: 'set null' }),
     planName: varchar('plan_name', { length: 100 }).notNull(),
@@ -75,15 +59,11 @@ export const subscriptions = pgTable(
 export const referrals = pgTable(
   'referrals',
   {
-    id: serial('id').primaryKey(),
-    referrerUserId: integer('referrer_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    referredUserId: integer('referred_user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: idColumn(),
+    referrerUserId: requiredRef('referrer_user_id', () => users.id, 'cascade'),
+    referredUserId: requiredRef('referred_user_id', () => users.id, 'cascade'),
     createdAt: createdAt(),
-    claimedAt: timestamp('claimed_at', { withTimezone: true, mode: 'date' }),
+    claimedAt: instant('claimed_at'),
   },
   (table) => [
     uniqueIndex('referrals_referred_key').on(table.referredUserId),
@@ -96,7 +76,7 @@ export const referrals = pgTable(
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     firstName: varchar('first_name', { length: 100 }).notNull(),
     lastName: varchar('last_name', { length: 100 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),

@@ -18,24 +18,14 @@
  * - analysis_state: one row saying which data the tables were computed from.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  primaryKey,
-  timestamp,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { instant, symbolColumn } from './columns.js';
 
 /** One row per symbol, series and trading day, as the exchange's bhavcopy gives it. */
 export const stockPrices = pgTable(
   'stock_prices',
   {
-    symbol: varchar('symbol', { length: 50 }).notNull(),
+    symbol: symbolColumn().notNull(),
     series: varchar('series', { length: 10 }).notNull(),
     tradeDate: date('trade_date', { mode: 'string' }).notNull(),
     openPrice: numeric('open_price').notNull(),
@@ -65,7 +55,7 @@ export const trendEntries = pgTable(
     period: varchar('period', { length: 12 }).notNull(),
     /** 1-based place in the list. */
     position: integer('position').notNull(),
-    symbol: varchar('symbol', { length: 50 }).notNull(),
+    symbol: symbolColumn().notNull(),
     series: varchar('series', { length: 10 }).notNull(),
     presentDate: date('present_date', { mode: 'string' }).notNull(),
     presentOpen: numeric('present_open').notNull(),
@@ -90,7 +80,7 @@ export const trendEntries = pgTable(
 
 /** Each symbol's highest and lowest price in the YEARLY window ending on D. */
 export const priceExtremes = pgTable('price_extremes', {
-  symbol: varchar('symbol', { length: 50 }).primaryKey(),
+  symbol: symbolColumn().primaryKey(),
   highPrice: numeric('high_price').notNull(),
   highDate: date('high_date', { mode: 'string' }).notNull(),
   lowPrice: numeric('low_price').notNull(),
@@ -106,6 +96,6 @@ export const analysisState = pgTable('analysis_state', {
   priceRows: bigint('price_rows', { mode: 'number' }).notNull(),
   /** Increases with every computation; readers (and the BFF) may use it as the data version. */
   version: integer('version').notNull(),
-  computedAt: timestamp('computed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  computedAt: instant('computed_at').notNull().defaultNow(),
   durationMs: integer('duration_ms').notNull(),
 });

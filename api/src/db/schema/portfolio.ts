@@ -5,34 +5,19 @@
  * in use by charges or holdings cannot be deleted (foreign keys RESTRICT; the API answers 409).
  */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  timestamp,
-  uniqueIndex,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
+import { idColumn, requiredRef, symbolColumn, timestamps } from './columns.js';
 
 /** A brokerage firm (docs/product/portfolio.md#fields). Names are unique regardless of case. */
 export const brokerageFirms = pgTable(
   'brokerage_firms',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     name: varchar('name', { length: 100 }).notNull(),
     address: varchar('address', { length: 500 }).notNull(),
     contactNumber: varchar('contact_number', { length: 10 }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [uniqueIndex('brokerage_firms_name_lower_key').on(sql`lower(${table.name})`)],
 );
@@ -41,9 +26,9 @@ export const brokerageFirms = pgTable(
 export const segments = pgTable(
   'segments',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     name: varchar('name', { length: 100 }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [uniqueIndex('segments_name_lower_key').on(sql`lower(${table.name})`)],
 );
@@ -52,9 +37,9 @@ export const segments = pgTable(
 export const chargeTypes = pgTable(
   'charge_types',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     name: varchar('name', { length: 100 }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [uniqueIndex('charge_types_name_lower_key').on(sql`lower(${table.name})`)],
 );
@@ -66,23 +51,17 @@ export const chargeTypes = pgTable(
 export const charges = pgTable(
   'charges',
   {
-    id: serial('id').primaryKey(),
-    brokerageFirmId: integer('brokerage_firm_id')
-      .notNull()
-      .references(() => brokerageFirms.id, { onDelete: 'restrict' }),
-    chargeTypeId: integer('charge_type_id')
-      .notNull()
-      .references(() => chargeTypes.id, { onDelete: 'restrict' }),
-    segmentId: integer('segment_id')
-      .notNull()
-      .references(() => segments.id, { onDelete: 'restrict' }),
+    id: idColumn(),
+    brokerageFirmId: requiredRef('brokerage_firm_id', () => brokerageFirms.id, 'restrict'),
+    chargeTypeId: requiredRef('charge_type_id', () => chargeTypes.id, 'restrict'),
+    segmentId: requiredRef('segment_id', () => segments.id, 'restrict'),
     amount: numeric('amount').notNull(),
     percentage: numeric('percentage').notNull(),
     description: varchar('description', { length: 500 }),
     exchange: varchar('exchange', { length: 3 }).notNull(),
     onBuySell: varchar('on_buy_sell', { length: 4 }).notNull(),
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     check('charges_exchange_check', sql`${table.exchange} in ('NSE', 'BSE')`),
@@ -110,17 +89,11 @@ export const charges = pgTable(
 export const holdings = pgTable(
   'holdings',
   {
-    id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    brokerageFirmId: integer('brokerage_firm_id')
-      .notNull()
-      .references(() => brokerageFirms.id, { onDelete: 'restrict' }),
-    segmentId: integer('segment_id')
-      .notNull()
-      .references(() => segments.id, { onDelete: 'restrict' }),
-    symbol: varchar('symbol', { length: 50 }).notNull(),
+    id: idColumn(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    brokerageFirmId: requiredRef('brokerage_firm_id', () => brokerageFirms.id, 'restrict'),
+    segmentId: requiredRef('segment_id', () => segments.id, 'restrict'),
+    symbol: symbolColumn().notNull(),
     exchange: varchar('exchange', { length: 3 }).notNull(),
     quantity: integer('quantity').notNull(),
     lotQuantity: integer('lot_quantity').notNull(),
@@ -129,7 +102,7 @@ export const holdings = pgTable(
     status: varchar('status', { length: 10 }).notNull(),
     creationDate: date('creation_date', { mode: 'string' }).notNull(),
     sellingDate: date('selling_date', { mode: 'string' }),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [
     check('holdings_exchange_check', sql`${table.exchange} in ('NSE', 'BSE')`),
@@ -150,10 +123,10 @@ export const holdings = pgTable(
 export const financialInstrumentTypes = pgTable(
   'financial_instrument_types',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     type: varchar('type', { length: 100 }).notNull(),
     description: varchar('description', { length: 500 }),
-    ...timestamps,
+    ...timestamps(),
   },
   (table) => [uniqueIndex('financial_instrument_types_type_lower_key').on(sql`lower(${table.type})`)],
 );

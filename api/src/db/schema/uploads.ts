@@ -22,23 +22,18 @@ import {
   integer,
   numeric,
   pgTable,
-  serial,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
-
-const timestamps = {
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-};
+import { idColumn, instant, symbolColumn, timestamps } from './columns.js';
 
 /** Values of `natureOfReport` (NSE's NatureOfReportStandaloneConsolidated, upper-cased). */
 export const NATURES_OF_REPORT = ['STANDALONE', 'CONSOLIDATED', 'UNSPECIFIED'] as const;
 export type NatureOfReport = (typeof NATURES_OF_REPORT)[number];
+const natureOfReport = () => varchar('nature_of_report', { length: 16 }).notNull().$type<NatureOfReport>();
 
 /**
  * Every accepted upload (rejected files write nothing, this record included): who, when, which
@@ -47,7 +42,7 @@ export type NatureOfReport = (typeof NATURES_OF_REPORT)[number];
 export const marketDataUploads = pgTable(
   'market_data_uploads',
   {
-    id: serial('id').primaryKey(),
+    id: idColumn(),
     /** The upload type, e.g. UPLOAD_STOCK_PRICE (shared UPLOAD_TYPES). */
     kind: varchar('kind', { length: 40 }).notNull(),
     fileName: varchar('file_name', { length: 255 }).notNull(),
@@ -76,7 +71,7 @@ export const marketDataUploads = pgTable(
     uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     /** Kept as text so the record survives the account (and names the demo-data loader). */
     uploadedByUsername: varchar('uploaded_by_username', { length: 50 }).notNull(),
-    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    uploadedAt: instant('uploaded_at').notNull().defaultNow(),
     durationMs: integer('duration_ms').notNull(),
   },
   (table) => [
@@ -84,6 +79,9 @@ export const marketDataUploads = pgTable(
     index('market_data_uploads_sha256_idx').on(table.fileSha256),
   ],
 );
+
+/** The upload that last wrote a row of market data (null once that record is gone). */
+const uploadRef = () => integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' });
 
 /**
  * One row per trading day that has prices: how many price rows it holds. Kept in step with
@@ -93,7 +91,7 @@ export const marketDataUploads = pgTable(
 export const stockPriceDates = pgTable('stock_price_dates', {
   tradeDate: date('trade_date', { mode: 'string' }).primaryKey(),
   rowCount: integer('row_count').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
 });
 
 /**
@@ -105,8 +103,8 @@ export const stockPriceDates = pgTable('stock_price_dates', {
 export const corporateActions = pgTable(
   'corporate_actions',
   {
-    id: serial('id').primaryKey(),
-    symbol: varchar('symbol', { length: 50 }).notNull(),
+    id: idColumn(),
+    symbol: symbolColumn().notNull(),
     companyName: varchar('company_name', { length: 200 }).notNull(),
     series: varchar('series', { length: 10 }).notNull(),
     purpose: varchar('purpose', { length: 500 }).notNull(),
@@ -117,8 +115,8 @@ export const corporateActions = pgTable(
     /** Hidden from display (docs/product/company.md); kept because they identify the event. */
     bookClosureStartDate: date('book_closure_start_date', { mode: 'string' }),
     bookClosureEndDate: date('book_closure_end_date', { mode: 'string' }),
-    uploadId: integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' }),
-    ...timestamps,
+    uploadId: uploadRef(),
+    ...timestamps(),
   },
   (table) => [
     unique('corporate_actions_event_key')
@@ -155,9 +153,9 @@ export const corporateActions = pgTable(
 export const financialResults = pgTable(
   'financial_results',
   {
-    id: serial('id').primaryKey(),
-    symbol: varchar('symbol', { length: 50 }).notNull(),
-    natureOfReport: varchar('nature_of_report', { length: 16 }).notNull().$type<NatureOfReport>(),
+    id: idColumn(),
+    symbol: symbolColumn().notNull(),
+    natureOfReport: natureOfReport(),
     reportingQuarter: varchar('reporting_quarter', { length: 40 }).notNull(),
     dateOfStartOfReportingPeriod: date('date_of_start_of_reporting_period', { mode: 'string' }),
     dateOfEndOfReportingPeriod: date('date_of_end_of_reporting_period', { mode: 'string' }).notNull(),
@@ -176,8 +174,8 @@ export const financialResults = pgTable(
     auditStatus: varchar('audit_status', { length: 20 }),
     /** Layout the figures came from: XBRL_RESULTS (element/fact workbook) or PAT_EPS_CSV. */
     sourceLayout: varchar('source_layout', { length: 30 }).notNull(),
-    uploadId: integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' }),
-    ...timestamps,
+    uploadId: uploadRef(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('financial_results_period_key').on(
@@ -203,9 +201,9 @@ export const financialResults = pgTable(
 export const balanceSheets = pgTable(
   'balance_sheets',
   {
-    id: serial('id').primaryKey(),
-    symbol: varchar('symbol', { length: 50 }).notNull(),
-    natureOfReport: varchar('nature_of_report', { length: 16 }).notNull().$type<NatureOfReport>(),
+    id: idColumn(),
+    symbol: symbolColumn().notNull(),
+    natureOfReport: natureOfReport(),
     dateOfEndOfReportingPeriod: date('date_of_end_of_reporting_period', { mode: 'string' }).notNull(),
     /** Start of the financial year the balance-sheet date falls in (April 1), derived. */
     dateOfStartOfFinancialYear: date('date_of_start_of_financial_year', { mode: 'string' }).notNull(),
@@ -233,8 +231,8 @@ export const balanceSheets = pgTable(
     totalEquityAndLiabilities: numeric('total_equity_and_liabilities').notNull(),
     /** Layout the figures came from: BALANCE_SHEET_FACTS or BALANCE_SHEET_TABLE. */
     sourceLayout: varchar('source_layout', { length: 30 }).notNull(),
-    uploadId: integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' }),
-    ...timestamps,
+    uploadId: uploadRef(),
+    ...timestamps(),
   },
   (table) => [
     uniqueIndex('balance_sheets_period_key').on(table.symbol, table.natureOfReport, table.dateOfEndOfReportingPeriod),
