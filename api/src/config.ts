@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { GENERATE_JWT_SECRET_HINT, MIN_JWT_SECRET_BYTES, jwtSecretProblem } from './auth/secret-rules.js';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -22,8 +23,13 @@ const envSchema = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** Directory for the embedded PGlite database, the generated JWT secret and the demo market files. */
   DATA_DIR: z.string().default('.data'),
-  /** HMAC secret for the session tokens; generated once and kept in DATA_DIR when unset. */
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** HMAC secret for the session tokens (32+ random bytes; production refuses published or placeholder values); generated once and kept in DATA_DIR when unset. */
+  JWT_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= MIN_JWT_SECRET_BYTES, {
+      message: `JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes: ${GENERATE_JWT_SECRET_HINT}`,
+    })
+    .optional(),
   /** Lifetime of a session token, e.g. 8h, 30m or 3600s. */
   JWT_EXPIRES_IN: z
     .string()
@@ -189,6 +195,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     throw new Error(`Invalid API configuration:\n${problems}`);
   }
   const env = parsed.data;
+  // a token signed with a published secret is as good as a real one: production refuses to start with it
+  const secretProblem = env.NODE_ENV === 'production' && env.JWT_SECRET ? jwtSecretProblem(env.JWT_SECRET) : undefined;
+  if (secretProblem) throw new Error(`Invalid API configuration:\n  JWT_SECRET: ${secretProblem}`);
   return {
     env: env.NODE_ENV,
     host: env.API_HOST,
