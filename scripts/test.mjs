@@ -5,7 +5,9 @@
 //   4. REST API tests over HTTP on PGlite, then on a real PostgreSQL server
 //   5. BFF tests against the real API
 //   6. build, then end-to-end tests in headless Chromium against the app as `npm start` runs it
-//   7. fault tests: processes killed, restarted and cut off on purpose (npm run test:faults)
+//   7. security tests: attacks (floods, slow bodies, guessing, hostile files) against the started stack,
+//      in development and production mode (npm run test:security)
+//   8. fault tests: processes killed, restarted and cut off on purpose (npm run test:faults)
 // `node scripts/test.mjs --only api,bff` runs some steps.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -65,6 +67,7 @@ run('typecheck', 'type-check bff tests', 'npx', ['tsc', '-p', 'bff/tsconfig.test
 run('typecheck', 'type-check web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
 run('typecheck', 'type-check repository checks', 'npx', ['tsc', '-p', 'scripts/checks/tsconfig.json']);
 run('typecheck', 'type-check fault tests', 'npx', ['tsc', '-p', 'faults/tsconfig.json']);
+run('typecheck', 'type-check security tests', 'npx', ['tsc', '-p', 'security/tsconfig.json']);
 run('typecheck', 'type-check the benchmarks', 'npx', ['tsc', '-p', 'bench/tsconfig.json']);
 run('unit', 'shared unit tests', 'npx', vitest('shared/vitest.config.ts'));
 run('unit', 'web component tests', 'npx', vitest('web/vitest.config.ts'));
@@ -74,7 +77,10 @@ run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts')
 run('bff', 'BFF tests against the real API', 'npx', vitest('bff/vitest.config.ts'));
 run('e2e', 'build for the end-to-end tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
 run('e2e', 'end-to-end tests in Chromium', 'npx', vitest('web/e2e/vitest.config.ts'));
-if (!wanted('e2e') && wanted('faults'))
+if (!wanted('e2e') && wanted('security'))
+  run('security', 'build for the security tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
+run('security', 'security tests (attacks on the started stack)', 'npx', vitest('security/vitest.config.ts'));
+if (!wanted('e2e') && !wanted('security') && wanted('faults'))
   run('faults', 'build for the fault tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
 run('faults', 'fault tests (restarts, kills, shutdown)', 'npx', vitest('faults/vitest.config.ts'));
 summary();
