@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Admission, tooManyRequestsMessage, type EventLoopDelayHistogram } from './admission.js';
+import { Admission, clientKey, tooManyRequestsMessage, type EventLoopDelayHistogram } from './admission.js';
 
 /** A histogram whose mean delay the test sets (nanoseconds, as node:perf_hooks reports it). */
 function fakeHistogram(meanMs = 0): EventLoopDelayHistogram & { meanMs: number; enabled: boolean } {
@@ -52,7 +52,7 @@ describe('admission', () => {
       const verdict = gate.admit('a');
       if (verdict.kind === 'admitted') verdict.done();
     }
-    expect(gate.admit('a')).toEqual({ kind: 'limited', retryAfterSeconds: 1 });
+    expect(gate.admit('a')).toEqual({ kind: 'limited', reason: 'rate', retryAfterSeconds: 1 });
     expect(gate.admit('b').kind).toBe('admitted');
     expect(tooManyRequestsMessage(1)).toBe('Too many requests; please wait 1 second and try again');
     expect(tooManyRequestsMessage(3)).toBe('Too many requests; please wait 3 seconds and try again');
@@ -70,5 +70,40 @@ describe('admission', () => {
     expect(gate.admit('a').kind).toBe('admitted');
     gate.stop();
     expect(histogram.enabled).toBe(false);
+  });
+  it('gives one client at most maxInFlightPerClient requests in flight (429), the others keep their slots', () => {
+    const gate = admission({ maxInFlight: 10, maxInFlightPerClient: 3 });
+    const greedy = [gate.admit('10.0.0.1'), gate.admit('10.0.0.1'), gate.admit('10.0.0.1')];
+    expect(greedy.map((verdict) => verdict.kind)).toEqual(['admitted', 'admitted', 'admitted']);
+    expect(gate.admit('10.0.0.1')).toEqual({ kind: 'limited', reason: 'client-in-flight', retryAfterSeconds: 1 });
+    // the same client written IPv4-mapped is the same client
+    expect(gate.admit('::ffff:10.0.0.1').kind).toBe('limited');
+    expect(gate.admit('10.0.0.2').kind).toBe('admitted');
+    expect(gate.load('10.0.0.1')).toEqual({ inFlight: 4, client: 3 });
+    const first = greedy[0]!;
+    if (first.kind === 'admitted') first.done();
+    expect(gate.admit('10.0.0.1').kind).toBe('admitted');
+  });
+
+  it('reports why it sheds (saturation), including the probes, and sheds on a probe', () => {
+    let databaseBusy = false;
+    const gate = admission({ maxInFlight: 2, probes: [() => (databaseBusy ? 'database-queue' : null)] });
+    expect(gate.saturation()).toBeNull();
+    databaseBusy = true;
+    expect(gate.saturation()).toBe('database-queue');
+    expect(gate.admit('a')).toMatchObject({ kind: 'shed', reason: 'database-queue' });
+    databaseBusy = false;
+    gate.admit('a');
+    gate.admit('b');
+    expect(gate.saturation()).toBe('in-flight');
+  });
+
+  it('keys IPv6 clients by their /64 and IPv4 ones by the address', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:0db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('::1')).toBe('0:0:0:0::/64');
   });
 });

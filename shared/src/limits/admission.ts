@@ -1,11 +1,17 @@
 /**
  * Whether a server lets a request in: the one decision the REST API (a Fastify hook) and the BFF
  * (an Express middleware) both make before any work, so overload and abuse cost nothing:
+ * - limit (429 with Retry-After) a client that already has its share of requests in flight
+ *   (maxInFlightPerClient: one address cannot take every slot, e.g. with bodies that never finish),
+ *   or that is beyond its token bucket (TokenBuckets);
  * - shed (answer 503 with Retry-After at once) when too many requests are in flight, when the event
- *   loop lags, or when a standing queue has formed (StandingQueueDetector): queueing would only make
- *   every answer late;
- * - limit (429 with Retry-After) a client beyond its token bucket (TokenBuckets);
+ *   loop lags, when a standing queue has formed (StandingQueueDetector), or when a probe of the
+ *   server reports saturation (the embedded database's queue): queueing would only make every
+ *   answer late;
  * - else admit, and learn how long the request took when the caller reports it done.
+ * A request counts from its headers until its connection closes or its answer is sent, so a body
+ * still arriving holds its client's slot until it is complete or cut (BodyDeadlines).
+ * Clients are keyed by clientKey: an IPv6 address by its /64, which one subscriber usually holds whole.
  * The event-loop histogram is passed in (node:perf_hooks' monitorEventLoopDelay) so this module
  * stays free of Node imports: web imports the same package.
  */
@@ -16,9 +22,13 @@ export interface AdmissionOptions {
   /** Requests per minute per client (sustained), with a burst of a tenth of that. */
   ratePerMinute: number;
   maxInFlight: number;
+  /** Requests one client may have in flight at once (beyond: 429); unset: maxInFlight. */
+  maxInFlightPerClient?: number;
   maxEventLoopDelayMs: number;
   /** Shed while even the fastest recent requests took longer than this (ms); unset: off. */
   maxQueueDelayMs?: number;
+  /** Further saturation signals (e.g. the database's queue): a reason while saturated, else null. */
+  probes?: ReadonlyArray<() => string | null>;
   /** Upper bound of clients tracked (oldest forgotten first). */
   maxClients?: number;
 }
@@ -32,8 +42,8 @@ export interface EventLoopDelayHistogram {
 }
 
 export type AdmissionVerdict =
-  | { kind: 'shed'; inFlight: number; eventLoopDelayMs: number; standingQueue: boolean }
-  | { kind: 'limited'; retryAfterSeconds: number }
+  | { kind: 'shed'; reason: string; inFlight: number; eventLoopDelayMs: number; standingQueue: boolean }
+  | { kind: 'limited'; reason: 'rate' | 'client-in-flight'; retryAfterSeconds: number }
   /** Call `done` once the answer is sent (or the connection closed). */
   | { kind: 'admitted'; done: () => void };
 
@@ -43,6 +53,25 @@ export function tooManyRequestsMessage(seconds: number): string {
   return `Too many requests; please wait ${seconds} second${seconds === 1 ? '' : 's'} and try again`;
 }
 
+/**
+ * The key a client is counted under: IPv4 as is (also when written IPv4-mapped, ::ffff:a.b.c.d),
+ * IPv6 by its first 64 bits (a subscriber gets a whole /64, so single addresses cost nothing to vary).
+ */
+export function clientKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const bare = address.split('%')[0]!.toLowerCase();
+  const [head = '', tail = ''] = bare.split('::');
+  const left = head ? head.split(':') : [];
+  const right = bare.includes('::') ? (tail ? tail.split(':') : []) : [];
+  const groups = bare.includes('::') ? [...left, ...Array(8 - left.length - right.length).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (group || '0').replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
 /** How often the event-loop delay and the standing-queue interval are sampled. */
 const SAMPLE_EVERY_MS = 500;
 
@@ -50,6 +79,8 @@ export class Admission {
   private readonly buckets: TokenBuckets;
   private readonly queue: StandingQueueDetector;
   private readonly sampler: ReturnType<typeof setInterval>;
+  private readonly perClient = new Map<string, number>();
+  private readonly maxPerClient: number;
   private inFlight = 0;
   private eventLoopDelayMs = 0;
 
@@ -59,6 +90,7 @@ export class Admission {
   ) {
     this.buckets = new TokenBuckets(options.ratePerMinute, options.maxClients);
     this.queue = new StandingQueueDetector(options.maxQueueDelayMs ?? Number.POSITIVE_INFINITY);
+    this.maxPerClient = options.maxInFlightPerClient ?? options.maxInFlight;
     histogram.enable();
     this.sampler = setInterval(() => this.sample(), SAMPLE_EVERY_MS);
     // a server's timer: never the reason a process stays alive
@@ -72,21 +104,41 @@ export class Admission {
     this.queue.tick();
   }
 
-  admit(client: string): AdmissionVerdict {
-    if (
-      this.inFlight >= this.options.maxInFlight ||
-      this.eventLoopDelayMs > this.options.maxEventLoopDelayMs ||
-      this.queue.overloaded
-    )
+  /** Why new requests are being shed right now, or null: what readiness reports. */
+  saturation(): string | null {
+    if (this.inFlight >= this.options.maxInFlight) return 'in-flight';
+    if (this.eventLoopDelayMs > this.options.maxEventLoopDelayMs) return 'event-loop';
+    if (this.queue.overloaded) return 'standing-queue';
+    for (const probe of this.options.probes ?? []) {
+      const reason = probe();
+      if (reason) return reason;
+    }
+    return null;
+  }
+
+  /** Requests in flight now, in all and of one client (for logs and tests). */
+  load(client?: string): { inFlight: number; client: number } {
+    return { inFlight: this.inFlight, client: client === undefined ? 0 : (this.perClient.get(clientKey(client)) ?? 0) };
+  }
+
+  admit(address: string): AdmissionVerdict {
+    const client = clientKey(address);
+    const held = this.perClient.get(client) ?? 0;
+    // the client's own excess first: a greedy client hears 429 and never degrades the others
+    if (held >= this.maxPerClient) return { kind: 'limited', reason: 'client-in-flight', retryAfterSeconds: 1 };
+    const reason = this.saturation();
+    if (reason)
       return {
         kind: 'shed',
+        reason,
         inFlight: this.inFlight,
         eventLoopDelayMs: Math.round(this.eventLoopDelayMs),
         standingQueue: this.queue.overloaded,
       };
     const wait = this.buckets.take(client);
-    if (wait > 0) return { kind: 'limited', retryAfterSeconds: wait };
+    if (wait > 0) return { kind: 'limited', reason: 'rate', retryAfterSeconds: wait };
     this.inFlight++;
+    this.perClient.set(client, held + 1);
     const admittedAt = performance.now();
     let finished = false;
     return {
@@ -95,6 +147,9 @@ export class Admission {
         if (finished) return;
         finished = true;
         this.inFlight--;
+        const left = (this.perClient.get(client) ?? 1) - 1;
+        if (left > 0) this.perClient.set(client, left);
+        else this.perClient.delete(client);
         this.queue.record(performance.now() - admittedAt);
       },
     };
