@@ -7,32 +7,23 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../setup/test-api.js';
 import { DATA_DIR, upload } from '../uploads/helpers.js';
 
 describe('company routes', () => {
-  let api: TestApi;
-  let staff: string;
-  let investor: string;
-
-  beforeAll(async () => {
-    api = await startTestApi();
-    staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-  });
-  afterAll(async () => api.close());
+  const demo = useTestApi();
 
   describe('corporate actions', () => {
     it('answers empty lists for a symbol without events', async () => {
-      expect((await api.request('GET', '/public/corporate-actions?symbol=TCS&date=2020-03-31')).body).toEqual({
+      expect((await demo.api.request('GET', '/public/corporate-actions?symbol=TCS&date=2020-03-31')).body).toEqual({
         pastEvents: [],
         upcomingEvents: [],
       });
     });
 
     it('refuses a date without a symbol', async () => {
-      const response = await api.request<{ message: string }>('GET', '/public/corporate-actions?date=2020-01-01');
+      const response = await demo.api.request<{ message: string }>('GET', '/public/corporate-actions?date=2020-01-01');
       expect(response.status).toBe(400);
       expect(response.body.message).toBe('date needs a symbol');
     });
@@ -47,12 +38,18 @@ describe('company routes', () => {
           '"INFY","Infosys Limited","EQ"," Dividend - Rs 8 Per Share","5","24-Oct-2019","25-Oct-2019","-","-"',
           '"TCS","Tata Consultancy Services Limited","EQ"," Bonus 1:1","1","31-May-2018","01-Jun-2018","-","-"',
         ];
-        const answer = await upload(api, staff, 'UPLOAD_CORPORATE_ACTIONS', 'CF-CA.csv', [header, ...lines].join('\n'));
+        const answer = await upload(
+          demo.api,
+          demo.staff,
+          'UPLOAD_CORPORATE_ACTIONS',
+          'CF-CA.csv',
+          [header, ...lines].join('\n'),
+        );
         expect(answer.status, answer.text).toBe(200);
       });
 
       it('lists every action, newest ex-date first', async () => {
-        const response = await api.request<Array<{ symbol: string; exDate: string; purpose: string }>>(
+        const response = await demo.api.request<Array<{ symbol: string; exDate: string; purpose: string }>>(
           'GET',
           '/public/corporate-actions',
         );
@@ -65,7 +62,7 @@ describe('company routes', () => {
       });
 
       it('splits a symbol’s events at the date: past before it (newest first), upcoming on or after', async () => {
-        const response = await api.request<{
+        const response = await demo.api.request<{
           pastEvents: Array<{ exDate: string; purpose: string }>;
           upcomingEvents: Array<{ exDate: string }>;
         }>('GET', '/public/corporate-actions?symbol=tcs&date=2020-03-31');
@@ -79,22 +76,25 @@ describe('company routes', () => {
   describe('financial statements', () => {
     it('answers empty lists without data, never an error', async () => {
       expect(
-        (await api.request('GET', '/public/profit-and-loss?symbol=TCS&startDateOfFinancialYear=2020-03-31')).body,
+        (await demo.api.request('GET', '/public/profit-and-loss?symbol=TCS&startDateOfFinancialYear=2020-03-31')).body,
       ).toEqual([]);
       expect(
-        (await api.request('GET', '/public/balancesheet?symbol=TCS&startDateOfFinancialYear=2020-03-31')).body,
+        (await demo.api.request('GET', '/public/balancesheet?symbol=TCS&startDateOfFinancialYear=2020-03-31')).body,
       ).toEqual([]);
     });
 
     it('refuses a basis that is not one', async () => {
-      const response = await api.request<{ message: string }>('GET', '/public/profit-and-loss?symbol=TCS&nature=BOTH');
+      const response = await demo.api.request<{ message: string }>(
+        'GET',
+        '/public/profit-and-loss?symbol=TCS&nature=BOTH',
+      );
       expect(response.status).toBe(400);
       expect(response.body.message).toBe('nature must be STANDALONE or CONSOLIDATED');
     });
 
     it('profit and loss: the last 8 quarters up to the date, oldest first, from the real TCS profit file', async () => {
       const file = path.join(DATA_DIR, 'financials/quarterly_pat_eps_csv/tcs.csv');
-      const answer = await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs.csv', fs.readFileSync(file));
+      const answer = await upload(demo.api, demo.staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs.csv', fs.readFileSync(file));
       expect(answer.status, answer.text).toBe(200);
       // independent reading of the file: newest first, '31Dec2024' dates, profit as filed
       const monthNumber = (name: string) =>
@@ -114,7 +114,7 @@ describe('company routes', () => {
         .filter((quarter) => quarter.date <= '2021-03-31')
         .sort((a, b) => (a.date < b.date ? -1 : 1))
         .slice(-8);
-      const response = await api.request<
+      const response = await demo.api.request<
         Array<{ dateOfEndOfReportingPeriod: string; profitLossForPeriod: string; natureOfReport: string }>
       >('GET', '/public/profit-and-loss?symbol=TCS&startDateOfFinancialYear=2021-03-31');
       expect(quarters).toHaveLength(8);
@@ -128,7 +128,7 @@ describe('company routes', () => {
       expect(response.body.every((row) => row.natureOfReport === 'UNSPECIFIED')).toBe(true);
       expect(
         (
-          await api.request(
+          await demo.api.request(
             'GET',
             '/public/profit-and-loss?symbol=TCS&startDateOfFinancialYear=2021-03-31&nature=CONSOLIDATED',
           )
@@ -141,9 +141,15 @@ describe('company routes', () => {
         DATA_DIR,
         'financials/xbrl_results_xlsx/TCS/16Apr2020_2024_INDAS_54904_240066_16042020082412_WEB.xlsx',
       );
-      const answer = await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', path.basename(file), fs.readFileSync(file));
+      const answer = await upload(
+        demo.api,
+        demo.staff,
+        'UPLOAD_FINANCIAL_REPORT',
+        path.basename(file),
+        fs.readFileSync(file),
+      );
       expect(answer.status, answer.text).toBe(200);
-      const response = await api.request<
+      const response = await demo.api.request<
         Array<{ dateOfEndOfReportingPeriod: string; natureOfReport: string; income: string }>
       >('GET', '/public/profit-and-loss?symbol=TCS&startDateOfFinancialYear=2020-06-30');
       expect(response.body.map((row) => [row.dateOfEndOfReportingPeriod, row.natureOfReport])).toEqual([
@@ -170,14 +176,14 @@ describe('company routes', () => {
       const lines = ends.map((end, i) => `INFY,Standalone,${end},${1000 + i},${1000 + i}`);
       lines.push('INFY,Consolidated,2020-03-31,5000,5000');
       const answer = await upload(
-        api,
-        staff,
+        demo.api,
+        demo.staff,
         'UPLOAD_FINANCIAL_STATEMENT',
         'balance-sheets.csv',
         [header, ...lines].join('\n'),
       );
       expect(answer.status, answer.text).toBe(200);
-      const standalone = await api.request<Array<{ dateOfEndOfReportingPeriod: string; totalAssets: string }>>(
+      const standalone = await demo.api.request<Array<{ dateOfEndOfReportingPeriod: string; totalAssets: string }>>(
         'GET',
         '/public/balancesheet?symbol=INFY&startDateOfFinancialYear=2021-12-31',
       );
@@ -193,7 +199,7 @@ describe('company routes', () => {
         '1007',
         '1008',
       ]);
-      const consolidated = await api.request<Array<{ totalAssets: string }>>(
+      const consolidated = await demo.api.request<Array<{ totalAssets: string }>>(
         'GET',
         '/public/balancesheet?symbol=INFY&startDateOfFinancialYear=2021-12-31&nature=CONSOLIDATED',
       );
@@ -215,8 +221,8 @@ describe('company routes', () => {
     };
 
     it('staff add, edit and delete; everyone reads', async () => {
-      const created = await api.request<{ id: number; symbol: string; series: string }>('POST', '/staff/stocks', {
-        token: staff,
+      const created = await demo.api.request<{ id: number; symbol: string; series: string }>('POST', '/staff/stocks', {
+        token: demo.staff,
         json: company,
       });
       expect(created.status).toBe(201);
@@ -229,47 +235,53 @@ describe('company routes', () => {
       });
       const id = created.body.id;
 
-      const list = await api.request<Array<{ symbol: string }>>('GET', '/public/stocks');
+      const list = await demo.api.request<Array<{ symbol: string }>>('GET', '/public/stocks');
       expect(list.body.map((row) => row.symbol)).toContain('ALPHA');
-      const one = await api.request<Array<{ id: number }>>('GET', '/public/stocks?symbol=Alpha');
+      const one = await demo.api.request<Array<{ id: number }>>('GET', '/public/stocks?symbol=Alpha');
       expect(one.body.map((row) => row.id)).toEqual([id]);
 
-      const duplicate = await api.request<{ message: string }>('POST', '/staff/stocks', {
-        token: staff,
+      const duplicate = await demo.api.request<{ message: string }>('POST', '/staff/stocks', {
+        token: demo.staff,
         json: company,
       });
       expect(duplicate.status).toBe(409);
       expect(duplicate.body.message).toBe('A company with symbol ALPHA already exists');
 
-      const edited = await api.request<{ industry: string }>('PUT', `/staff/stocks/${id}`, {
-        token: staff,
+      const edited = await demo.api.request<{ industry: string }>('PUT', `/staff/stocks/${id}`, {
+        token: demo.staff,
         json: { ...company, industry: 'Apparel' },
       });
       expect(edited.status).toBe(200);
       expect(edited.body.industry).toBe('Apparel');
 
-      const deleted = await api.request<{ message: string }>('DELETE', `/staff/stocks/${id}`, { token: staff });
+      const deleted = await demo.api.request<{ message: string }>('DELETE', `/staff/stocks/${id}`, {
+        token: demo.staff,
+      });
       expect(deleted.body.message).toBe('Company ALPHA deleted successfully');
-      expect((await api.request('DELETE', `/staff/stocks/${id}`, { token: staff })).status).toBe(404);
-      expect((await api.request('PUT', `/staff/stocks/${id}`, { token: staff, json: company })).status).toBe(404);
+      expect((await demo.api.request('DELETE', `/staff/stocks/${id}`, { token: demo.staff })).status).toBe(404);
+      expect((await demo.api.request('PUT', `/staff/stocks/${id}`, { token: demo.staff, json: company })).status).toBe(
+        404,
+      );
     });
 
     it('answers the screen’s messages for missing fields and writes nothing', async () => {
-      const before = (await api.request<unknown[]>('GET', '/public/stocks')).body.length;
-      const response = await api.request<{ message: string }>('POST', '/staff/stocks', {
-        token: staff,
+      const before = (await demo.api.request<unknown[]>('GET', '/public/stocks')).body.length;
+      const response = await demo.api.request<{ message: string }>('POST', '/staff/stocks', {
+        token: demo.staff,
         json: { ...company, companyName: '', dateOfListing: undefined },
       });
       expect(response.status).toBe(400);
       expect(response.body.message).toContain('Company Name is required!');
       expect(response.body.message).toContain('Date Of Listing is required!');
-      expect((await api.request<unknown[]>('GET', '/public/stocks')).body.length).toBe(before);
+      expect((await demo.api.request<unknown[]>('GET', '/public/stocks')).body.length).toBe(before);
     });
 
     it('keeps investors and visitors out of the staff routes', async () => {
-      expect((await api.request('POST', '/staff/stocks', { token: investor, json: company })).status).toBe(403);
-      expect((await api.request('POST', '/staff/stocks', { json: company })).status).toBe(401);
-      expect((await api.request('DELETE', '/staff/stocks/1')).status).toBe(401);
+      expect((await demo.api.request('POST', '/staff/stocks', { token: demo.investor, json: company })).status).toBe(
+        403,
+      );
+      expect((await demo.api.request('POST', '/staff/stocks', { json: company })).status).toBe(401);
+      expect((await demo.api.request('DELETE', '/staff/stocks/1')).status).toBe(401);
     });
   });
 });

@@ -4,9 +4,9 @@
  * staff write reach the holdings' answers: POST and PUT answer the P&L, a partial sale answers the
  * open rest, the breakdown names the firm's charge types, and a new charge changes the next read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto, HoldingUpdateDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { useTestApi } from '../setup/test-api.js';
 import {
   addCharge,
   addHolding,
@@ -20,20 +20,14 @@ import {
 type Reference = Awaited<ReturnType<typeof createReference>>;
 
 describe('P&L net of charges through REST', () => {
-  let api: TestApi;
-  let staff: string;
-  let investor: string;
+  const demo = useTestApi();
 
   beforeAll(async () => {
-    api = await startTestApi();
-    staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    await insertPrices(api, [
+    await insertPrices(demo.api, [
       { symbol: 'PNLA', date: '2025-01-10', close: '110' },
       { symbol: 'PNLB', date: '2025-01-10', close: '55' },
     ]);
   });
-  afterAll(async () => api.close());
 
   /** A charge of the reference's firm and segment on both sides, from 2024-01-01. */
   const bothSides = (
@@ -43,7 +37,7 @@ describe('P&L net of charges through REST', () => {
     percentage: string,
     exchange: 'NSE' | 'BSE' = 'NSE',
   ) =>
-    addCharge(api, staff, ref.firm, ref.segment, {
+    addCharge(demo.api, demo.staff, ref.firm, ref.segment, {
       type,
       side: 'BOTH',
       amount,
@@ -59,19 +53,19 @@ describe('P&L net of charges through REST', () => {
     // whole order: buy 20 + 1.5 = 21.5
     // sold 40: buy 8.6; sell 20.72; charges 29.32; gross 400; net 370.68
     // open 60: buy 12.9; sell (estimated) 20.99; charges 33.89; gross 300; net 266.11
-    const ref = await createReference(api, staff, 'S3', ['Brokerage', 'STT']);
+    const ref = await createReference(demo.api, demo.staff, 'S3', ['Brokerage', 'STT']);
     await bothSides(ref, ref.types.Brokerage as Named, '20', '0.03');
     await bothSides(ref, ref.types.STT as Named, '0', '0.1', 'BSE');
     const bought: HoldingBody = { symbol: 'PNLB', price: '50', quantity: 100, creationDate: '2025-01-02' };
-    const added = await addHolding(api, investor, ref, bought);
+    const added = await addHolding(demo.api, demo.investor, ref, bought);
     expect(added.profitLoss).toMatchObject({
       status: 'UNREALIZED',
       buyCharges: '21.5',
       sellChargesEstimated: true,
     });
 
-    const sold = await api.request<HoldingUpdateDto>('PUT', `/user/holding/${added.id}`, {
-      token: investor,
+    const sold = await demo.api.request<HoldingUpdateDto>('PUT', `/user/holding/${added.id}`, {
+      token: demo.investor,
       json: holdingPayload(ref.firm, ref.segment, {
         ...bought,
         quantity: 40,
@@ -115,8 +109,8 @@ describe('P&L net of charges through REST', () => {
 
   it('changes when staff add a charge', async () => {
     // 10 × ₹100, now ₹110: gross 100 and no charges; then a ₹20 BOTH brokerage: charges 40, net 60
-    const ref = await createReference(api, staff, 'S9', ['Brokerage']);
-    const added = await addHolding(api, investor, ref, {
+    const ref = await createReference(demo.api, demo.staff, 'S9', ['Brokerage']);
+    const added = await addHolding(demo.api, demo.investor, ref, {
       symbol: 'PNLA',
       price: '100',
       quantity: 10,
@@ -125,8 +119,8 @@ describe('P&L net of charges through REST', () => {
     expect(added.profitLoss.net).toBe('100');
     await bothSides(ref, ref.types.Brokerage as Named, '20', '0');
     const [after] = (
-      await api.request<HoldingDto[]>('GET', `/user/holding/${encodeURIComponent(ref.segment.name)}`, {
-        token: investor,
+      await demo.api.request<HoldingDto[]>('GET', `/user/holding/${encodeURIComponent(ref.segment.name)}`, {
+        token: demo.investor,
       })
     ).body;
     expect(after?.profitLoss).toMatchObject({ charges: '40', net: '60' });

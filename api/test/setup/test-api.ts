@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import './provided-context.js';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
@@ -116,6 +116,7 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       demoData: false,
       // tests fire requests much faster than people; the limits have tests of their own
       rateLimitPerMinute: 1_000_000,
+      signupLimit: { perAddress: 1_000_000, windowMs: 3_600_000 },
       // the API runs inside the test process, whose own work (parsing 595,206 rows of bhavcopies,
       // computing expected values) blocks the event loop for seconds: shedding on that delay would
       // answer the next requests 503. Shedding has tests of its own (shared/src/limits, bench:load).
@@ -192,4 +193,28 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A suite's API and the demo accounts' tokens, filled in before its first test. */
+export interface TestSession {
+  api: TestApi;
+  admin: string;
+  staff: string;
+  investor: string;
+}
+
+/**
+ * For a describe block: starts a fresh API before its tests (closed after them) and logs the three
+ * demo accounts in. Read the fields inside hooks and tests, not while the suite is being collected.
+ */
+export function useTestApi(options: StartTestApiOptions = {}): TestSession {
+  const session = {} as TestSession;
+  beforeAll(async () => {
+    session.api = await startTestApi(options);
+    for (const who of ['admin', 'staff', 'investor'] as const) {
+      session[who] = await session.api.login(DEMO[who].username, DEMO[who].password);
+    }
+  });
+  afterAll(async () => session.api?.close());
+  return session;
 }
