@@ -2,27 +2,11 @@
  * The batch limit holds whatever the transport: a multipart request (graphql-upload's form, which
  * fills the body after the JSON checks) with 6,000 operations is refused before any of them runs,
  * quickly, without the BFF's memory growing; and 11 operations (one over the limit) are refused in
- * multipart as in JSON (docs/decisions.md, "GraphQL limits").
+ * multipart as in JSON (docs/decisions.md#security-suite).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODES, request, residentBytes, startStack, type Stack } from './harness.js';
-
-const TECHNICAL_ANALYSIS = `{ technicalAnalysis { asOf highs { weekly { symbol presentClose } yearly { symbol } }
-  lows { weekly { symbol } } highestPrices { symbol highPrice lowPrice } } }`;
-
-/** A multipart/form-data body with the GraphQL multipart request spec's fields and no file. */
-function multipart(operations: unknown, map: unknown = {}): { body: Buffer; contentType: string } {
-  const boundary = `----security${Date.now()}`;
-  const part = (name: string, value: string) =>
-    `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
-  const body = `${part('operations', JSON.stringify(operations))}${part('map', JSON.stringify(map))}--${boundary}--\r\n`;
-  return { body: Buffer.from(body), contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
-/** What the page asks: well within every limit on its own. */
-const LIGHT = '{ technicalAnalysis { asOf highs { weekly { symbol } } } }';
-
-const batch = (size: number, query = TECHNICAL_ANALYSIS) => Array.from({ length: size }, () => ({ query }));
+import { batch, graphqlMultipart as multipart, LIGHT_TECHNICAL_ANALYSIS as LIGHT } from './payloads.js';
 
 describe.each(MODES)('multipart batches (%s)', (mode) => {
   let stack: Stack;

@@ -16,7 +16,12 @@
  *     saturated (target ≥ 0.5);
  *  5. a soak at half the maximum rate: heap after a forced GC in both servers at the start and at
  *     the end (target: growth ≤ 10%). `--soak` runs 10 minutes, `--soak-minutes N` any length;
- *     the plain run soaks 2 minutes.
+ *     the plain run soaks 2 minutes;
+ *  6. under attack: the mixed load at a quarter of the maximum with 16 connections, alone and then
+ *     while each attack of bench/load/attacks.ts runs from its own loopback address (bodies that
+ *     never finish, multipart batch flood, expensive legal batches, sign-up flood, login guessing):
+ *     p50/p99 and errors of the normal clients, one row per attack (target: p99 ≤ 3× the same mix
+ *     without the attack, measured just before it, and 0 errors).
  *
  * Latencies are taken from every response (autocannon's 'response' event, sub-millisecond), not
  * from autocannon's whole-millisecond histogram. Heap is read through an IPC channel to the
@@ -24,7 +29,7 @@
  * The per-client rate limits (RATE_LIMIT_PER_MINUTE, per address: every request here comes from
  * 127.0.0.1) are raised for the run, otherwise they would be all that is measured.
  * Options: --soak, --soak-minutes N, --quick (short runs, to try the script), --only
- * half,overdrive,compare,soak (some sections; the maximum is always measured). Exits 1 when a
+ * half,overdrive,compare,soak,attack (some sections; the maximum is always measured). Exits 1 when a
  * target is missed. The 2 cores are shared with the load generator (and other work): figures are noisy.
  */
 import fs from 'node:fs';
@@ -35,6 +40,7 @@ import autocannon, { type AutocannonRequest } from 'autocannon';
 import { parse, print, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import { postgres, startApi, startBff, type ServiceProcess } from '../../faults/harness.js';
 import { ensureBuilt, FROM_SOURCE } from '../lib/stack.js';
+import { ATTACKS } from './attacks.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -42,7 +48,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** --only overdrive,compare: run some sections (the maximum is always measured: the others use it). */
 const only = args.includes('--only') ? new Set((args[args.indexOf('--only') + 1] ?? '').split(',')) : undefined;
-const section = (name: 'half' | 'overdrive' | 'compare' | 'soak') => !only || only.has(name);
+const section = (name: 'half' | 'overdrive' | 'compare' | 'soak' | 'attack') => !only || only.has(name);
 const soakMinutes = Number(
   args.includes('--soak-minutes')
     ? args[args.indexOf('--soak-minutes') + 1]
@@ -62,7 +68,10 @@ const SECONDS = {
   overdrive: quick ? 10 : 20,
   compare: quick ? 2 : 3,
   saturated: quick ? 2 : 3,
+  attack: quick ? 8 : 30,
 };
+/** The normal clients while an attack runs (at a quarter of the maximum rate). */
+const ATTACK_CONNECTIONS = 16;
 const COMPARE_ROUNDS = quick ? 1 : 3;
 const SATURATED_CONNECTIONS = 64;
 /** More than the servers' MAX_IN_FLIGHT_REQUESTS (512): the overdrive must make them shed. */
@@ -74,6 +83,8 @@ const TARGETS = {
   throughputRatio: 0.5,
   heapGrowth: 0.1,
   overdriveGrowth: 2,
+  attackP99Growth: 3,
+  attackErrors: 0,
 };
 const DEMO = {
   investor: ['investor', 'Investor@123'],
@@ -199,6 +210,7 @@ function run(spec: LoadSpec): Promise<Measured> {
             if (status !== 200 && samples[status] === undefined) samples[status] = body.slice(0, 300);
             if (status < 300 && body.includes('"errors":[')) {
               graphqlErrors++;
+              samples['200 with errors'] ??= body.slice(0, 300);
               if (/"code":"(UPSTREAM_UNAVAILABLE|TOO_MANY_REQUESTS)"/.test(body)) upstreamShed++;
             }
           },
@@ -643,6 +655,41 @@ async function main(): Promise<void> {
           `≤ +${TARGETS.heapGrowth * 100}%`,
           grown <= TARGETS.heapGrowth,
         );
+      }
+    }
+
+    // 6. under attack
+    if (section('attack')) {
+      const normalRate = Math.max(1, Math.round(maxRps / 4));
+      console.log(
+        `\n6. Under attack: the mixed load at ${normalRate} req/s (${ATTACK_CONNECTIONS} connections, ${SECONDS.attack} s) alone, then during each attack`,
+      );
+      const errorsOf = (m: Measured) =>
+        m.answered - (m.statuses['200'] ?? 0) + m.graphqlErrors + m.socketErrors + m.timeouts;
+      const target = { apiUrl: api.url, bffUrl: bff.url, symbol };
+      for (const attack of ATTACKS) {
+        // the same mix without the attack, just before it: the machine's load drifts
+        const alone = await mix('before the attack', ATTACK_CONNECTIONS, SECONDS.attack, normalRate);
+        const running = attack.start(target);
+        let attacked: Measured;
+        try {
+          attacked = await mix(`during ${attack.name}`, ATTACK_CONNECTIONS, SECONDS.attack, normalRate);
+        } finally {
+          const tally = await running.stop();
+          console.log(
+            `    ${attack.name} from ${attack.from}: ${tally.sent} sent; answers ${statusText(tally.statuses)}`,
+          );
+        }
+        const growth = attacked.p99 / alone.p99;
+        const errors = errorsOf(attacked);
+        report(
+          `under attack: ${attack.name}: normal clients p50 / p99, errors (without the attack)`,
+          `${ms(attacked.p50)} / ${ms(attacked.p99)} ms, ${errors} of ${attacked.answered} (${ms(alone.p50)} / ${ms(alone.p99)} ms, ${errorsOf(alone)} of ${alone.answered}): p99 ${ratio(growth)}`,
+          `p99 ≤ ${TARGETS.attackP99Growth}×, ${TARGETS.attackErrors} errors`,
+          growth <= TARGETS.attackP99Growth && errors <= TARGETS.attackErrors,
+        );
+        if (errors > 0)
+          for (const [status, body] of Object.entries(attacked.samples)) console.log(`    a ${status} answer: ${body}`);
       }
     }
 

@@ -1,0 +1,213 @@
+/**
+ * The attacks of the load benchmark's "under attack" section (docs/decisions.md#load-targets), each
+ * from its own loopback address (127.0.0.x: the normal clients stay on 127.0.0.1, so per-address
+ * limits tell them apart as they would tell two real clients apart):
+ *  - bodies that never finish: 600 connections to the BFF and 600 to the API, each sending headers
+ *    and one byte of a 100,000-byte body, reopened (at most once a second each) when the server
+ *    closes them;
+ *  - multipart batch flood: 4 clients posting 6,000 technicalAnalysis operations in one multipart
+ *    request, again and again;
+ *  - expensive legal batches: 20 clients repeating a batch of 10 operations within the limits
+ *    (the Technical Analysis page with every symbol's extremes, and 30 aliased moving averages);
+ *  - sign-up flood: 80 parallel sign-ups with new names;
+ *  - login guessing: 20 parallel wrong passwords for the demo investor (username and e-mail).
+ * Every attack runs until stopped (and stops by itself after 10 minutes); every socket is closed.
+ */
+import { once } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { request, slowBody, type SlowBody } from '../../security/clients.js';
+import { batch, graphqlMultipart, TECHNICAL_ANALYSIS } from '../../security/payloads.js';
+
+export interface AttackTarget {
+  apiUrl: string;
+  bffUrl: string;
+  /** A symbol with prices (for the moving averages). */
+  symbol: string;
+}
+
+export interface AttackTally {
+  /** Requests (or connections) the attacker sent. */
+  sent: number;
+  /** Answers by status ('no answer' when the server closed without one, 'error' for socket errors). */
+  statuses: Record<string, number>;
+}
+
+export interface Attack {
+  name: string;
+  from: string;
+  start(target: AttackTarget): { stop(): Promise<AttackTally> };
+}
+
+const LONGEST_MS = 600_000;
+
+/** `concurrency` loops of `once` until stopped; each call answers a status (or throws). */
+function loops(concurrency: number, call: () => Promise<string | number>): { stop(): Promise<AttackTally> } {
+  const tally: AttackTally = { sent: 0, statuses: {} };
+  let running = true;
+  const deadline = Date.now() + LONGEST_MS;
+  const workers = Array.from({ length: concurrency }, async () => {
+    while (running && Date.now() < deadline) {
+      tally.sent++;
+      let status: string;
+      try {
+        status = String(await call());
+      } catch {
+        status = 'error';
+        // a refused connection: do not spin
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+    }
+  });
+  return {
+    stop: async () => {
+      running = false;
+      await Promise.all(workers);
+      return tally;
+    },
+  };
+}
+
+function slowBodies(from: string): Attack {
+  return {
+    name: 'bodies that never finish (600 to the BFF, 600 to the API)',
+    from,
+    start(target) {
+      const open = new Set<SlowBody>();
+      const tally: AttackTally = { sent: 0, statuses: {} };
+      let running = true;
+      const deadline = Date.now() + LONGEST_MS;
+      const slot = async (url: string) => {
+        while (running && Date.now() < deadline) {
+          const opened = Date.now();
+          tally.sent++;
+          let status = 'error';
+          try {
+            const held = await slowBody(url, from);
+            open.add(held);
+            if (!held.closed()) await once(held.socket, 'close');
+            open.delete(held);
+            status = /^HTTP\/1\.1 (\d{3})/.exec(held.received())?.[1] ?? 'no answer';
+          } catch {
+            // refused or reset: counted as an error, tried again below
+          }
+          tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+          // the attacker reconnects, but each slot at most once a second
+          const wait = opened + 1000 - Date.now();
+          if (running && wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        }
+      };
+      const slots = [
+        ...Array.from({ length: 600 }, () => slot(`${target.bffUrl}/graphql`)),
+        ...Array.from({ length: 600 }, () => slot(`${target.apiUrl}/api/auth/login`)),
+      ];
+      return {
+        stop: async () => {
+          running = false;
+          for (const held of open) held.socket.destroy();
+          await Promise.all(slots);
+          return tally;
+        },
+      };
+    },
+  };
+}
+
+function multipartFlood(from: string): Attack {
+  const flood = graphqlMultipart(batch(6000));
+  return {
+    name: 'multipart batch flood (6,000 operations per request, 4 clients)',
+    from,
+    start: (target) =>
+      loops(4, async () => {
+        const answer = await request(`${target.bffUrl}/graphql`, {
+          body: flood.body,
+          headers: { 'content-type': flood.contentType, 'apollo-require-preflight': '1' },
+          from,
+          timeoutMs: 60_000,
+        });
+        return answer.status;
+      }),
+  };
+}
+
+function legalBatches(from: string): Attack {
+  return {
+    name: 'expensive legal batches (10 operations within the limits, 20 clients)',
+    from,
+    start(target) {
+      const averages = Array.from(
+        { length: 30 },
+        (_, index) =>
+          `a${index}: sma(symbol: "${target.symbol}", priceSize: 1000, windowSize: ${index + 2}) { date value }`,
+      ).join('\n');
+      const body = JSON.stringify([...batch(5, TECHNICAL_ANALYSIS), ...batch(5, `{ ${averages} }`)]);
+      return loops(20, async () => {
+        const answer = await request(`${target.bffUrl}/graphql`, {
+          body,
+          headers: { 'content-type': 'application/json' },
+          from,
+          timeoutMs: 60_000,
+        });
+        return answer.status;
+      });
+    },
+  };
+}
+
+function signupFlood(from: string): Attack {
+  return {
+    name: 'sign-up flood (80 in parallel)',
+    from,
+    start: (target) =>
+      loops(80, async () => {
+        const name = `flood${randomUUID().slice(0, 12).replace('-', '')}`;
+        const answer = await request(`${target.apiUrl}/api/auth/signup`, {
+          body: JSON.stringify({
+            user: {
+              firstName: 'Flo',
+              lastName: 'Od',
+              username: name,
+              email: `${name}@example.com`,
+              password: 'Flood@1234',
+            },
+          }),
+          headers: { 'content-type': 'application/json' },
+          from,
+          timeoutMs: 60_000,
+        });
+        return answer.status;
+      }),
+  };
+}
+
+function loginGuessing(from: string): Attack {
+  return {
+    name: 'login guessing (20 in parallel, username and e-mail)',
+    from,
+    start(target) {
+      let guess = 0;
+      return loops(20, async () => {
+        guess++;
+        const answer = await request(`${target.apiUrl}/api/auth/login`, {
+          body: JSON.stringify({
+            username: guess % 2 ? 'investor' : 'investor@bazaar-insight.local',
+            password: `Guess@${guess}`,
+          }),
+          headers: { 'content-type': 'application/json' },
+          from,
+          timeoutMs: 60_000,
+        });
+        return answer.status;
+      });
+    },
+  };
+}
+
+export const ATTACKS: Attack[] = [
+  slowBodies('127.0.0.2'),
+  multipartFlood('127.0.0.3'),
+  legalBatches('127.0.0.4'),
+  signupFlood('127.0.0.5'),
+  loginGuessing('127.0.0.6'),
+];
