@@ -54,6 +54,14 @@ const envSchema = z.object({
   MARKET_CACHE_TTL_MS: z.coerce.number().int().min(0).default(60_000),
   /** How often the REST API's market-data version is asked for (ms); between checks cached public reads are served. */
   MARKET_VERSION_CHECK_MS: z.coerce.number().int().min(0).default(1_000),
+  /** REST calls one GraphQL request (a batch together) may make; past it, fields fail with a BAD_USER_INPUT error naming the limit. */
+  MAX_REST_CALLS_PER_REQUEST: z.coerce.number().int().min(1).default(50),
+  /** Largest serialised GraphQL answer, in bytes; a larger one is replaced by a 413 PAYLOAD_TOO_LARGE error. */
+  MAX_RESPONSE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(2 * 1024 * 1024),
 });
 
 /** Every environment variable this service reads (README's configuration table, deployment checks). */
@@ -76,6 +84,8 @@ export interface BffConfig {
   logLevel: BffEnv['LOG_LEVEL'];
   marketCacheTtlMs: number;
   marketVersionCheckMs: number;
+  maxRestCallsPerRequest: number;
+  maxResponseBytes: number;
   trustProxy: string;
   rateLimitPerMinute: number;
   maxInFlightRequests: number;
@@ -106,6 +116,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     marketCacheTtlMs: env.MARKET_CACHE_TTL_MS,
     marketVersionCheckMs: env.MARKET_VERSION_CHECK_MS,
+    maxRestCallsPerRequest: env.MAX_REST_CALLS_PER_REQUEST,
+    maxResponseBytes: env.MAX_RESPONSE_BYTES,
     trustProxy: env.TRUST_PROXY,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,

@@ -49,6 +49,7 @@ export function createContext(
       timeoutMs: deps.config.restTimeoutMs,
       uploadTimeoutMs: deps.config.restUploadTimeoutMs,
       revalidation: deps.caches.revalidation,
+      restCalls: { made: 0, max: deps.config.maxRestCallsPerRequest },
     }),
   };
 }

@@ -1,20 +1,30 @@
 /**
- * Protections of the GraphQL endpoint against expensive documents (OWASP GraphQL cheat sheet):
- * a maximum depth, a maximum number of aliases, a maximum cost (fields counted with fragments
- * expanded, list fields weighted), and a cap on operations per batched HTTP request.
- * Values are documented in README ("GraphQL limits") and checked by the BFF tests.
+ * Protections of the GraphQL endpoint against expensive documents (OWASP GraphQL cheat sheet), all
+ * checked on what is executed, whatever the transport (JSON, multipart, GET), before any resolver:
+ * - per operation (a validation rule, `limitsRule`): depth, aliases, cost and REST calls;
+ * - per HTTP request (`requestLimits`, an Express middleware after the JSON and multipart parsers):
+ *   the number of operations of a batch, and the cost and REST calls of the whole batch.
+ * Cost is the number of values an answer holds: 1 per field, times the size of every enclosing list,
+ * lists sized by LIST_SIZES (their real sizes, or their page-size argument). What execution really
+ * does is bounded too: REST calls per request (rest-client.ts) and the serialised answer's size
+ * (`responseSizeLimit`). docs/engineering.md#graphql-limits lists the values; docs/decisions.md#graphql-cost-from-list-sizes says why.
  */
 import {
   GraphQLError,
   Kind,
+  parse,
   type ASTVisitor,
+  type DocumentNode,
+  type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLField,
   type GraphQLNamedType,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type SelectionSetNode,
   type ValidationContext,
   type ValidationRule,
+  type ValueNode,
 } from 'graphql';
 import type { NextFunction, Request, Response } from 'express';
 
@@ -23,19 +33,125 @@ export const GRAPHQL_LIMITS = {
   maxDepth: 10,
   /** Aliased fields in one document. */
   maxAliases: 30,
-  /** Cost: 1 per field, ×10 under a list field, fragments expanded. */
-  maxCost: 5_000,
-  /** Operations in one batched HTTP request (a JSON array body). */
+  /**
+   * Cost of one operation, and of all the operations of one HTTP request together (a batch cannot
+   * add up to MBs): the values the answer holds (see LIST_SIZES). The web's largest page operation
+   * (Technical Analysis) costs 28,014; with the 12-month extremes too, 38,015. 40,000 values are
+   * about 1 MB of JSON.
+   */
+  maxCost: 40_000,
+  /** REST calls one operation is expected to make (REST_CALLS), and the whole batch together. */
+  maxRestCalls: 50,
+  /** Operations in one HTTP request (a JSON array body, or a multipart `operations` array). */
   maxBatch: 10,
+  /** Bytes of the multipart `operations` and `map` fields (the JSON body's limit is 1 MB). */
+  maxMultipartFieldBytes: 100_000,
+  /** Tokens of one document: parsing stops there (graphql-js `maxTokens`). */
+  maxTokens: 10_000,
 } as const;
 
-function limitError(message: string): GraphQLError {
+export type GraphQLLimits = { -readonly [K in keyof typeof GRAPHQL_LIMITS]: number };
+
+/** A list's size: fixed, from an Int argument (its page size), or from a list argument's length. */
+export type ListSize =
+  number | { intArgument: string; default: number; max: number } | { listArgument: string; max: number };
+
+/** Lists not in LIST_SIZES (short ones: roles of a user, charge breakdown lines…) count this many rows. */
+export const DEFAULT_LIST_SIZE = 10;
+
+// Real data (the NSE bhavcopies of 2019-01-01..2020-03-31): 1,737 equity symbols on the latest day,
+// 2,017 in all; its ten trend lists held 8 to 548 symbols (1,746 together); 307 candles per symbol.
+const SYMBOLS = 2_000;
+const TREND_LIST = 400;
+const CANDLES = 1_250; // five years of trading days
+const TRADING_DAYS_IN_A_YEAR = 260;
+
+/** Sizes of the list fields, by Type.field (docs/decisions.md#graphql-cost-from-list-sizes). */
+export const LIST_SIZES: Record<string, ListSize> = {
+  // market: every symbol, or a trend list, or a symbol's history
+  'Query.stockPrices': SYMBOLS,
+  'TechnicalAnalysis.highestPrices': SYMBOLS,
+  'Query.trends': TREND_LIST,
+  'TrendLists.weekly': TREND_LIST,
+  'TrendLists.monthly': TREND_LIST,
+  'TrendLists.quarterly': TREND_LIST,
+  'TrendLists.halfYearly': TREND_LIST,
+  'TrendLists.yearly': TREND_LIST,
+  'Query.candles': CANDLES,
+  'CompanyAnalysis.candles': CANDLES,
+  'CompanyAnalysis.priceSeries': 5,
+  'PriceSeries.dates': TRADING_DAYS_IN_A_YEAR,
+  'PriceSeries.prices': TRADING_DAYS_IN_A_YEAR,
+  'Query.sma': { intArgument: 'priceSize', default: 5_000, max: 5_000 },
+  'Query.movingAverage': { intArgument: 'priceSize', default: 5_000, max: 5_000 },
+  // company
+  'Query.companies': SYMBOLS,
+  'Query.corporateActions': SYMBOLS,
+  'CorporateEvents.pastEvents': 100,
+  'CorporateEvents.upcomingEvents': 100,
+  'Query.profitAndLoss': 8,
+  'Query.balanceSheets': 8,
+  'CompanyAnalysis.profitAndLoss': 8,
+  'CompanyAnalysis.balanceSheets': 8,
+  // portfolio
+  'Query.holdings': 200,
+  'Query.stockQuotes': { listArgument: 'symbols', max: 500 },
+  'Query.holdingSymbols': { intArgument: 'limit', default: 20, max: 50 },
+  'User.roles': 3,
+  // uploads, admin, engagement
+  'Query.uploadedDates': 10 * TRADING_DAYS_IN_A_YEAR,
+  'Query.uploadedDateCounts': 10 * TRADING_DAYS_IN_A_YEAR,
+  'Query.users': 1_000,
+  'Query.mailOutbox': { intArgument: 'limit', default: 200, max: 500 },
+  'Query.contactMessages': { intArgument: 'limit', default: 200, max: 500 },
+  'Query.referrals': 200,
+};
+
+/** Page sizes that sit on the parent field: `uploadHistory(limit) { items }`. */
+const PAGE_ITEMS: Record<string, { parentArgument: string; default: number; max: number }> = {
+  'UploadHistoryPage.items': { parentArgument: 'limit', default: 20, max: 200 },
+};
+
+/**
+ * REST calls a field makes. Every root field makes at least one (listed when not exactly one); the
+ * page fields whose parts load themselves count their parts. Calls made once per request whatever
+ * is asked (the market data version) are left out: the dynamic count in rest-client.ts sees them.
+ */
+export const REST_CALLS: Record<string, number> = {
+  'Query.technicalAnalysis': 0,
+  'TechnicalAnalysis.highestPrices': 1,
+  'TrendLists.weekly': 1,
+  'TrendLists.monthly': 1,
+  'TrendLists.quarterly': 1,
+  'TrendLists.halfYearly': 1,
+  'TrendLists.yearly': 1,
+  'Query.companyAnalysis': 0,
+  'CompanyAnalysis.company': 1,
+  'CompanyAnalysis.latestPrice': 1,
+  'CompanyAnalysis.yearRange': 1,
+  'CompanyAnalysis.events': 1,
+  'CompanyAnalysis.priceSeries': 5,
+  'CompanyAnalysis.candles': 1,
+  'CompanyAnalysis.profitAndLoss': 1,
+  'CompanyAnalysis.balanceSheets': 1,
+};
+
+/** What an operation would do: the deepest nesting, its aliases, its cost and its REST calls. */
+export interface OperationMeasure {
+  depth: number;
+  aliases: number;
+  cost: number;
+  restCalls: number;
+}
+
+/** A 400 the limits answer: BAD_USER_INPUT, so the message reaches the caller. */
+export function limitError(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT', status: 400 } });
 }
 
-// Types are inspected by shape, not with graphql's instanceof helpers, so the rule works with any
+// Types are inspected by shape, not with graphql's instanceof helpers, so the measure works with any
 // copy of the graphql module (test runners may load two).
-type FieldsHolder = { getFields(): Record<string, GraphQLField<unknown, unknown>> };
+type FieldsHolder = { name: string; getFields(): Record<string, GraphQLField<unknown, unknown>> };
 
 function asComposite(type: GraphQLNamedType | null | undefined): FieldsHolder | null {
   return type && typeof (type as Partial<FieldsHolder>).getFields === 'function'
@@ -49,108 +165,270 @@ function describeType(field: GraphQLField<unknown, unknown>): { list: boolean; n
   return { list: text.startsWith('['), named: text.replace(/[[\]!]/g, '') };
 }
 
-/** Depth, alias and cost limits as one validation rule (runs before any resolver). */
-export function limitsRule(limits = GRAPHQL_LIMITS): ValidationRule {
-  return (context: ValidationContext): ASTVisitor => {
-    const fragments = new Map<string, FragmentDefinitionNode>();
-    for (const definition of context.getDocument().definitions) {
-      if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-    }
-    let aliases = 0;
+type Variables = Record<string, unknown> | undefined;
 
-    function measure(
-      selectionSet: SelectionSetNode,
-      depth: number,
-      multiplier: number,
-      parentType: FieldsHolder | null,
-      schema: GraphQLSchema,
-      seen: Set<string>,
-    ): { depth: number; cost: number } {
-      let maxDepth = depth;
-      let cost = 0;
-      for (const selection of selectionSet.selections) {
-        if (selection.kind === Kind.FIELD) {
-          if (selection.alias) aliases++;
-          const name = selection.name.value;
-          // schema introspection is deep by nature (type references nest ~9 levels); it is switched off
-          // in production, and explorers need the standard query to work in development
-          if (depth === 1 && (name === '__schema' || name === '__type')) continue;
-          const fieldDef = parentType?.getFields()[name];
-          const described = fieldDef ? describeType(fieldDef) : undefined;
-          const isList = described?.list ?? false;
-          cost += multiplier;
-          if (selection.selectionSet) {
-            const childType = described ? schema.getType(described.named) : undefined;
-            const inner = measure(
-              selection.selectionSet,
-              depth + 1,
-              Math.min(multiplier * (isList ? 10 : 1), 1_000_000),
-              asComposite(childType),
-              schema,
-              seen,
-            );
-            maxDepth = Math.max(maxDepth, inner.depth);
-            cost += inner.cost;
-          }
-        } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-          const typeName = selection.typeCondition?.name.value;
-          const type = typeName ? asComposite(context.getSchema().getType(typeName)) : parentType;
-          const inner = measure(selection.selectionSet, depth, multiplier, type ?? parentType, schema, seen);
-          maxDepth = Math.max(maxDepth, inner.depth);
-          cost += inner.cost;
-        } else {
-          const fragment = fragments.get(selection.name.value);
-          if (!fragment || seen.has(fragment.name.value)) continue; // cycles are reported by graphql-js itself
-          const type = asComposite(context.getSchema().getType(fragment.typeCondition.name.value));
-          const inner = measure(
-            fragment.selectionSet,
-            depth,
-            multiplier,
-            type ?? parentType,
-            schema,
-            new Set([...seen, fragment.name.value]),
-          );
-          maxDepth = Math.max(maxDepth, inner.depth);
-          cost += inner.cost;
+/** An argument's value: a literal, or a variable's value when the variables are known (else `unknown`). */
+function argumentValue(node: FieldNode | undefined, name: string, variables: Variables): unknown {
+  const argument = node?.arguments?.find((candidate) => candidate.name.value === name);
+  if (!argument) return undefined;
+  return literal(argument.value, variables);
+}
+
+const UNKNOWN = Symbol('unknown');
+
+function literal(value: ValueNode, variables: Variables): unknown {
+  switch (value.kind) {
+    case Kind.VARIABLE:
+      return variables && value.name.value in variables ? variables[value.name.value] : UNKNOWN;
+    case Kind.INT:
+      return Number.parseInt(value.value, 10);
+    case Kind.LIST:
+      return value.values.map((item) => literal(item, variables));
+    case Kind.NULL:
+      return null;
+    default:
+      return UNKNOWN;
+  }
+}
+
+/** The size a list field counts for: a variable whose value is not known counts the largest size. */
+function listSize(key: string, node: FieldNode, parentNode: FieldNode | undefined, variables: Variables): number {
+  const page = PAGE_ITEMS[key];
+  if (page) return intSize(argumentValue(parentNode, page.parentArgument, variables), page.default, page.max);
+  const size = LIST_SIZES[key];
+  if (size === undefined) return DEFAULT_LIST_SIZE;
+  if (typeof size === 'number') return size;
+  if ('intArgument' in size) return intSize(argumentValue(node, size.intArgument, variables), size.default, size.max);
+  const items = argumentValue(node, size.listArgument, variables);
+  if (items === UNKNOWN) return size.max;
+  // a single value where a list is expected is coerced to a list of one
+  const length = Array.isArray(items) ? items.length : items === undefined || items === null ? 0 : 1;
+  return Math.min(length, size.max);
+}
+
+function intSize(value: unknown, fallback: number, max: number): number {
+  if (value === UNKNOWN) return max;
+  if (value === undefined || value === null) return fallback;
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(Math.max(Math.trunc(value), 0), max) : max;
+}
+
+const MAX_MULTIPLIER = 1_000_000_000;
+
+/**
+ * Measures one operation of a document against the schema. Without `variables` (the validation
+ * rule) a size given by a variable counts its largest value; with them (the request middleware)
+ * the value sent.
+ */
+export function measureOperation(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables?: Record<string, unknown>,
+): OperationMeasure {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) {
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  }
+  const totals: OperationMeasure = { depth: 0, aliases: 0, cost: 0, restCalls: 0 };
+
+  function visit(
+    selectionSet: SelectionSetNode,
+    depth: number,
+    multiplier: number,
+    parentType: FieldsHolder | null,
+    parentNode: FieldNode | undefined,
+    seen: Set<string>,
+  ): void {
+    totals.depth = Math.max(totals.depth, depth);
+    for (const selection of selectionSet.selections) {
+      if (selection.kind === Kind.FIELD) {
+        if (selection.alias) totals.aliases++;
+        const name = selection.name.value;
+        // schema introspection is deep by nature (type references nest ~9 levels); it is switched off
+        // in production, and explorers need the standard query to work in development
+        if (depth === 1 && (name === '__schema' || name === '__type')) continue;
+        if (name === '__typename') {
+          totals.cost += multiplier;
+          continue;
         }
+        const fieldDef = parentType?.getFields()[name];
+        const described = fieldDef ? describeType(fieldDef) : undefined;
+        const key = `${parentType?.name ?? ''}.${name}`;
+        const rows = described?.list ? listSize(key, selection, parentNode, variables) : 1;
+        totals.restCalls += REST_CALLS[key] ?? (depth === 1 ? 1 : 0);
+        const inner = Math.min(multiplier * rows, MAX_MULTIPLIER);
+        if (selection.selectionSet) {
+          totals.cost += multiplier;
+          const childType = described ? schema.getType(described.named) : undefined;
+          visit(selection.selectionSet, depth + 1, inner, asComposite(childType), selection, seen);
+        } else {
+          // a leaf: one value, or one per row of a list of scalars
+          totals.cost += inner;
+        }
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const typeName = selection.typeCondition?.name.value;
+        const type = typeName ? asComposite(schema.getType(typeName)) : parentType;
+        visit(selection.selectionSet, depth, multiplier, type ?? parentType, parentNode, seen);
+      } else {
+        const fragment = fragments.get(selection.name.value);
+        if (!fragment || seen.has(fragment.name.value)) continue; // cycles are reported by graphql-js itself
+        const type = asComposite(schema.getType(fragment.typeCondition.name.value));
+        visit(
+          fragment.selectionSet,
+          depth,
+          multiplier,
+          type ?? parentType,
+          parentNode,
+          new Set([...seen, fragment.name.value]),
+        );
       }
-      return { depth: maxDepth, cost };
     }
+  }
 
-    return {
-      OperationDefinition(node) {
-        const root =
-          node.operation === 'query'
-            ? context.getSchema().getQueryType()
-            : node.operation === 'mutation'
-              ? context.getSchema().getMutationType()
-              : context.getSchema().getSubscriptionType();
-        const { depth, cost } = measure(node.selectionSet, 1, 1, asComposite(root), context.getSchema(), new Set());
-        if (depth > limits.maxDepth)
-          context.reportError(limitError(`The query is too deep (${depth} levels; at most ${limits.maxDepth})`));
-        if (cost > limits.maxCost)
-          context.reportError(limitError(`The query is too expensive (cost ${cost}; at most ${limits.maxCost})`));
-        if (aliases > limits.maxAliases)
-          context.reportError(limitError(`The query uses too many aliases (${aliases}; at most ${limits.maxAliases})`));
-      },
-    };
+  const root =
+    operation.operation === 'query'
+      ? schema.getQueryType()
+      : operation.operation === 'mutation'
+        ? schema.getMutationType()
+        : schema.getSubscriptionType();
+  visit(operation.selectionSet, 1, 1, asComposite(root), undefined, new Set());
+  totals.cost = Math.min(totals.cost, MAX_MULTIPLIER);
+  return totals;
+}
+
+/** The messages of the limits one operation exceeds. */
+export function operationProblems(measure: OperationMeasure, limits: GraphQLLimits = GRAPHQL_LIMITS): string[] {
+  const problems: string[] = [];
+  if (measure.depth > limits.maxDepth)
+    problems.push(`The query is too deep (${measure.depth} levels; at most ${limits.maxDepth})`);
+  if (measure.cost > limits.maxCost)
+    problems.push(`The query is too expensive (cost ${measure.cost}; at most ${limits.maxCost})`);
+  if (measure.aliases > limits.maxAliases)
+    problems.push(`The query uses too many aliases (${measure.aliases}; at most ${limits.maxAliases})`);
+  if (measure.restCalls > limits.maxRestCalls)
+    problems.push(`The query needs too many data requests (${measure.restCalls}; at most ${limits.maxRestCalls})`);
+  return problems;
+}
+
+/** Depth, alias, cost and REST-call limits of each operation as one validation rule (runs before any resolver). */
+export function limitsRule(limits: GraphQLLimits = GRAPHQL_LIMITS): ValidationRule {
+  return (context: ValidationContext): ASTVisitor => ({
+    OperationDefinition(node) {
+      const measure = measureOperation(context.getSchema(), context.getDocument(), node);
+      for (const problem of operationProblems(measure, limits)) context.reportError(limitError(problem));
+    },
+  });
+}
+
+function refuse(response: Response, status: number, message: string, code = 'BAD_REQUEST'): void {
+  response.status(status).json({ errors: [{ message, extensions: { code } }] });
+}
+
+/** The operation a request body names (or its only one), parsed; undefined when Apollo should report the problem. */
+function operationOf(
+  body: unknown,
+  maxTokens: number,
+): { document: DocumentNode; operation: OperationDefinitionNode; variables?: Record<string, unknown> } | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const { query, operationName, variables } = body as { query?: unknown; operationName?: unknown; variables?: unknown };
+  if (typeof query !== 'string') return undefined;
+  let document: DocumentNode;
+  try {
+    document = parse(query, { maxTokens });
+  } catch {
+    return undefined; // Apollo answers the syntax error
+  }
+  const operations = document.definitions.filter(
+    (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation =
+    typeof operationName === 'string'
+      ? operations.find((candidate) => candidate.name?.value === operationName)
+      : operations.length === 1
+        ? operations[0]
+        : undefined;
+  if (!operation) return undefined;
+  let values: Record<string, unknown> | undefined;
+  if (variables && typeof variables === 'object' && !Array.isArray(variables))
+    values = variables as Record<string, unknown>;
+  else if (typeof variables === 'string') {
+    try {
+      values = JSON.parse(variables) as Record<string, unknown>;
+    } catch {
+      values = undefined;
+    }
+  }
+  return { document, operation, variables: values ?? {} };
+}
+
+/**
+ * Limits of a whole HTTP request, on what Apollo will execute: after express.json and the multipart
+ * parser (graphql-upload fills `req.body` from the `operations` field), and for GET the query string.
+ * A batch over `maxBatch` operations, or whose operations together cost more than `maxCost`
+ * or need more than `maxRestCalls` REST calls, is answered 400 before anything is parsed or run.
+ */
+export function requestLimits(schema: GraphQLSchema, limits: GraphQLLimits = GRAPHQL_LIMITS) {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const body: unknown = request.method === 'GET' ? request.query : request.body;
+    const operations = Array.isArray(body) ? (body as unknown[]) : [body];
+    if (operations.length > limits.maxBatch) {
+      refuse(response, 400, `Too many operations in one request (${operations.length}; at most ${limits.maxBatch})`);
+      return;
+    }
+    let cost = 0;
+    let restCalls = 0;
+    for (const piece of operations) {
+      const parsed = operationOf(piece, limits.maxTokens);
+      if (!parsed) continue;
+      const measure = measureOperation(schema, parsed.document, parsed.operation, parsed.variables);
+      cost += measure.cost;
+      restCalls += measure.restCalls;
+    }
+    if (operations.length > 1 && cost > limits.maxCost) {
+      refuse(
+        response,
+        400,
+        `The operations of this request are too expensive together (cost ${cost}; at most ${limits.maxCost})`,
+      );
+      return;
+    }
+    if (operations.length > 1 && restCalls > limits.maxRestCalls) {
+      refuse(
+        response,
+        400,
+        `The operations of this request need too many data requests together (${restCalls}; at most ${limits.maxRestCalls})`,
+      );
+      return;
+    }
+    next();
   };
 }
 
-/** Refuses batched requests with more operations than allowed, before Apollo parses them. */
-export function batchLimit(maxBatch = GRAPHQL_LIMITS.maxBatch) {
-  return (request: Request, response: Response, next: NextFunction) => {
-    if (Array.isArray(request.body) && request.body.length > maxBatch) {
-      response.status(400).json({
-        errors: [
-          {
-            message: `Too many operations in one request (${request.body.length}; at most ${maxBatch})`,
-            extensions: { code: 'BAD_REQUEST' },
-          },
-        ],
-      });
-      return;
-    }
+/**
+ * Caps the serialised GraphQL answer: over `maxBytes`, the caller gets a 413 with a GraphQL error
+ * naming the limit instead of the answer (declared list sizes are estimates; this bounds reality).
+ */
+export function responseSizeLimit(maxBytes: number) {
+  return (_request: Request, response: Response, next: NextFunction) => {
+    const send = response.send.bind(response);
+    response.send = (body?: unknown) => {
+      const size = typeof body === 'string' ? Buffer.byteLength(body) : Buffer.isBuffer(body) ? body.length : 0;
+      if (size > maxBytes) {
+        response.status(413).type('application/json');
+        const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+        return send(
+          JSON.stringify({
+            errors: [
+              {
+                message: `The answer is too large (${megabytes(size)}; at most ${megabytes(maxBytes)}): ask for fewer fields or rows`,
+                extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
+              },
+            ],
+          }),
+        );
+      }
+      return send(body);
+    };
     next();
   };
 }

@@ -22,7 +22,7 @@ import { buildSchema } from './schema.js';
 import { createLogger, type Logger } from './logger.js';
 import { createSharedCaches, type SharedCaches } from './caches.js';
 import { INTERNAL_MESSAGE, KNOWN_CODES } from './errors.js';
-import { batchLimit, limitsRule } from './limits.js';
+import { GRAPHQL_LIMITS, limitsRule, requestLimits, responseSizeLimit } from './limits.js';
 import { protection } from './protection.js';
 import { marketResponseCache } from './plugins/market-response-cache.js';
 
@@ -76,15 +76,19 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   };
 
   const production = config.env === 'production';
+  const schema = buildSchema(config.schemaDir);
+  const limits = { ...GRAPHQL_LIMITS, maxRestCalls: config.maxRestCallsPerRequest };
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: buildSchema(config.schemaDir),
+    schema,
     csrfPrevention: true,
     introspection: !production,
     // no "Did you mean …?" hints about the schema in production errors
     hideSchemaDetailsFromClientErrors: production,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: true,
-    validationRules: [limitsRule()],
+    // every operation carries its text, so the request limits (requestLimits) see all that runs
+    persistedQueries: false,
+    validationRules: [limitsRule(limits)],
     formatError,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
@@ -160,8 +164,14 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     '/graphql',
     securityHeaders,
     express.json({ limit: '1mb' }),
-    batchLimit(),
-    graphqlUploadExpress({ maxFileSize: config.uploadMaxBytes, maxFiles: 1 }),
+    graphqlUploadExpress({
+      maxFileSize: config.uploadMaxBytes,
+      maxFiles: 1,
+      maxFieldSize: GRAPHQL_LIMITS.maxMultipartFieldBytes,
+    }),
+    // after both parsers: the operations counted are the ones Apollo will run, whatever the transport
+    requestLimits(schema, limits),
+    responseSizeLimit(config.maxResponseBytes),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => createContext({ config, logger, caches }, req, res),
     }),

@@ -1,7 +1,87 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildSchema, getIntrospectionQuery, parse, validate } from 'graphql';
-import { GRAPHQL_LIMITS, limitsRule } from '../src/limits.js';
-import { startStack, type Stack } from './setup/stack.js';
+/**
+ * The GraphQL limits: the validation rule on a recursive schema (depth, aliases, cost), the cost of
+ * the real schema from its list sizes, the web's own operations within every limit, and over HTTP
+ * against the real stack: batches counted after multipart parsing (and for GET), batches over the
+ * cost or REST-call budget refused before any REST call, the REST calls a request really makes
+ * capped, the serialised answer capped.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  buildSchema,
+  concatAST,
+  getIntrospectionQuery,
+  Kind,
+  parse,
+  print,
+  validate,
+  visit,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type OperationDefinitionNode,
+} from 'graphql';
+import {
+  DEFAULT_LIST_SIZE,
+  GRAPHQL_LIMITS,
+  LIST_SIZES,
+  limitsRule,
+  measureOperation,
+  operationProblems,
+} from '../src/limits.js';
+import { buildSchema as buildBffSchema } from '../src/schema.js';
+import { createClient, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const schema = buildBffSchema(path.resolve(here, '../../schema'));
+
+/** The web app's operations and fragments: every web/src/features/<area>/api/*.graphql. */
+function webDocument(): DocumentNode {
+  const features = path.resolve(here, '../../web/src/features');
+  const files = fs
+    .readdirSync(features)
+    .flatMap((area) => {
+      const api = path.join(features, area, 'api');
+      return fs.existsSync(api) ? fs.readdirSync(api).map((name) => path.join(api, name)) : [];
+    })
+    .filter((file) => file.endsWith('.graphql'));
+  return concatAST(files.map((file) => parse(fs.readFileSync(file, 'utf8'))));
+}
+
+/** One operation with the fragments it uses (transitively), as the text a client sends. */
+function operationText(document: DocumentNode, operation: OperationDefinitionNode): string {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const used = new Map<string, FragmentDefinitionNode>();
+  const collect = (node: OperationDefinitionNode | FragmentDefinitionNode) =>
+    visit(node, {
+      FragmentSpread(spread) {
+        const fragment = fragments.get(spread.name.value);
+        if (fragment && !used.has(fragment.name.value)) {
+          used.set(fragment.name.value, fragment);
+          collect(fragment);
+        }
+      },
+    });
+  collect(operation);
+  return [operation, ...used.values()].map((definition) => print(definition)).join('\n');
+}
+
+/** Every HTTP request the stack's REST API receives from now on. */
+function recordRestCalls(stack: Stack): string[] {
+  const calls: string[] = [];
+  stack.api.app.server.on('request', (request: IncomingMessage) => calls.push(`${request.method} ${request.url}`));
+  return calls;
+}
+
+const ITEM = 'symbol presentClose previousClose change changePercent presentDate previousDate';
+const LISTS = `weekly { ${ITEM} } monthly { ${ITEM} } quarterly { ${ITEM} } halfYearly { ${ITEM} } yearly { ${ITEM} }`;
+const EXTREMES = 'highestPrices { symbol highPrice highDate lowPrice lowDate }';
+const STOCK_PRICES =
+  'stockPrices { symbol series date openPrice highPrice lowPrice closePrice previousClose changePerDay changePercent volume }';
 
 // A schema with a recursive list type, to reach depths and costs our real schema cannot.
 const recursive = buildSchema(`
@@ -49,14 +129,14 @@ describe('GraphQL limits (validation rule)', () => {
     ).toEqual([]);
   });
 
-  it('weights list fields when measuring cost', () => {
-    // nodes(×10) { children(×100) { children(×1000) { children(×10000) { id } } } }:
-    // cost = 1 + 10 + 100 + 1000 + 10000 = 11111 > 5000
-    expect(errorsOf('{ nodes { children { children { children { id } } } } }')).toEqual([
-      'The query is too expensive (cost 11111; at most 5000)',
+  it('weights list fields when measuring cost (lists without a declared size count 10 rows)', () => {
+    // nodes(×10) { children(×100) { children(×1000) { children(×10000) { children(×100000) { id } } } } }:
+    // cost = 1 + 10 + 100 + 1000 + 10000 + 100000 = 111111 > 40000
+    expect(errorsOf('{ nodes { children { children { children { children { id } } } } } }')).toEqual([
+      'The query is too expensive (cost 111111; at most 40000)',
     ]);
-    // one level less: 1 + 10 + 100 + 1000 = 1111
-    expect(errorsOf('{ nodes { children { children { id } } } }')).toEqual([]);
+    // one level less: 1 + 10 + 100 + 1000 + 10000 = 11111
+    expect(errorsOf('{ nodes { children { children { children { id } } } } }')).toEqual([]);
   });
 
   it('limits aliases', () => {
@@ -64,6 +144,76 @@ describe('GraphQL limits (validation rule)', () => {
     expect(errorsOf(`{ ${aliases} }`)).toContain(
       `The query uses too many aliases (${GRAPHQL_LIMITS.maxAliases + 1}; at most ${GRAPHQL_LIMITS.maxAliases})`,
     );
+  });
+});
+
+describe('cost from list sizes (the real schema)', () => {
+  const measure = (query: string, variables?: Record<string, unknown>) => {
+    const document = parse(query);
+    const operation = document.definitions.find(
+      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+    );
+    if (!operation) throw new Error('no operation');
+    return measureOperation(schema, document, operation, variables);
+  };
+
+  it('counts every row of a list by its declared size, leaves included', () => {
+    const symbols = LIST_SIZES['Query.stockPrices'] as number;
+    expect(symbols).toBeGreaterThanOrEqual(1_737); // the equity symbols of the latest real day
+    expect(measure('{ stockPrices { symbol closePrice } }').cost).toBe(1 + 2 * symbols);
+    // lists of scalars: one value per row (a yearly window has at most 260 trading days)
+    expect(measure('{ priceSeries(symbol: "INFY", period: YEARLY) { period dates prices } }').cost).toBe(
+      1 + 1 + 260 + 260,
+    );
+    // a list without a declared size
+    expect(measure('{ chargeTypes { id name } }').cost).toBe(1 + 2 * DEFAULT_LIST_SIZE);
+  });
+
+  it('takes a page size from its argument: literal, variable, or the largest when the variable is unknown', () => {
+    const query = 'query ($p: Int!) { sma(symbol: "INFY", priceSize: $p, windowSize: 5) { date value } }';
+    expect(measure('{ sma(symbol: "INFY", priceSize: 100, windowSize: 5) { date value } }').cost).toBe(1 + 2 * 100);
+    expect(measure(query, { p: 30 }).cost).toBe(1 + 2 * 30);
+    expect(measure(query).cost).toBe(1 + 2 * 5_000);
+    expect(measure('{ stockQuotes(symbols: ["A", "B", "C"]) { symbol } }').cost).toBe(1 + 3);
+    expect(measure('{ uploadHistory(limit: 50) { total items { id } } }').cost).toBe(1 + 1 + 1 + 50);
+    expect(measure('{ uploadHistory { total items { id } } }').cost).toBe(1 + 1 + 1 + 20);
+  });
+
+  it('lets the whole Technical Analysis page with the 12-month extremes through, and nothing much bigger', () => {
+    // technicalAnalysis, asOf, highs, lows, 10 lists of 400 rows × 7 fields, highestPrices, 2,000 rows × 5 fields
+    const whole = `{ technicalAnalysis { asOf highs { ${LISTS} } lows { ${LISTS} } ${EXTREMES} } }`;
+    expect(measure(whole).cost).toBe(1 + 1 + 2 + 10 + 10 * 400 * 7 + 1 + 2_000 * 5);
+    expect(operationProblems(measure(whole))).toEqual([]);
+    const more = `{ ${STOCK_PRICES} technicalAnalysis { highs { ${LISTS} } ${EXTREMES} } }`;
+    expect(operationProblems(measure(more))).toEqual([
+      `The query is too expensive (cost ${1 + 11 * 2_000 + 1 + 1 + 5 + 5 * 400 * 7 + 1 + 2_000 * 5}; at most 40000)`,
+    ]);
+  });
+
+  it('counts the REST calls of each field: aliased page fields multiply them', () => {
+    const part = 'company { id } latestPrice { closePrice } yearRange { highPrice } events { pastEvents { id } }';
+    const page = `${part} priceSeries { period } candles { date } profitAndLoss { income } balanceSheets { totalAssets }`;
+    // company, latestPrice, yearRange, events, five series, candles, P&L, balance sheets
+    expect(measure(`{ companyAnalysis(symbol: "INFY") { ${page} } }`).restCalls).toBe(12);
+    const five = Array.from({ length: 5 }, (_, i) => `c${i}: companyAnalysis(symbol: "S${i}") { ${page} }`).join(' ');
+    expect(operationProblems(measure(`{ ${five} }`))).toEqual([
+      'The query needs too many data requests (60; at most 50)',
+    ]);
+  });
+
+  it("keeps every one of the web's operations within every limit (the rule counts variables at their largest)", () => {
+    const document = webDocument();
+    const operations = document.definitions.filter(
+      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
+    );
+    expect(operations.length).toBeGreaterThan(50);
+    for (const operation of operations) {
+      // the rule's own measure (the schema comes from the BFF's copy of graphql, so not through validate)
+      const sent = parse(operationText(document, operation));
+      const [definition] = sent.definitions as OperationDefinitionNode[];
+      if (!definition) throw new Error('no operation');
+      expect(operationProblems(measureOperation(schema, sent, definition)), operation.name?.value).toEqual([]);
+    }
   });
 });
 
@@ -99,6 +249,146 @@ describe('GraphQL endpoint protections', () => {
     );
     expect(tooMany.status).toBe(400);
     expect(JSON.stringify(tooMany.body)).toContain(`at most ${GRAPHQL_LIMITS.maxBatch}`);
+  });
+
+  /** A multipart GraphQL request (what graphql-upload reads) with the CSRF preflight header. */
+  async function multipart(operations: unknown, map: unknown = {}) {
+    const form = new FormData();
+    form.set('operations', JSON.stringify(operations));
+    form.set('map', JSON.stringify(map));
+    const started = performance.now();
+    const response = await fetch(`${stack.bffUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': '1' },
+      body: form,
+    });
+    const text = await response.text();
+    return { status: response.status, text, ms: performance.now() - started };
+  }
+
+  it('counts the operations of a multipart batch: 6,000 are refused before any execution, fast', async () => {
+    const calls = recordRestCalls(stack);
+    const operations = Array.from({ length: 6_000 }, () => ({
+      query: `{ technicalAnalysis { asOf highs { ${LISTS} } ${EXTREMES} } }`,
+    }));
+    const huge = await multipart(operations);
+    // the operations field is over the multipart field limit: 413 before it is even parsed
+    expect(huge.status).toBe(413);
+    expect(huge.text).toContain(`${GRAPHQL_LIMITS.maxMultipartFieldBytes} byte size limit`);
+    // small enough to be parsed: the batch cap counts what graphql-upload put in the body
+    const many = await multipart(Array.from({ length: 2_000 }, () => ({ query: '{ technicalAnalysis { asOf } }' })));
+    expect(many.status).toBe(400);
+    expect(JSON.parse(many.text)).toEqual({
+      errors: [
+        {
+          message: `Too many operations in one request (2000; at most ${GRAPHQL_LIMITS.maxBatch})`,
+          extensions: { code: 'BAD_REQUEST' },
+        },
+      ],
+    });
+    const eleven = await multipart(Array.from({ length: 11 }, () => ({ query: '{ serviceStatus { bff } }' })));
+    expect(eleven.status).toBe(400);
+    expect(calls).toEqual([]);
+    expect(huge.ms + many.ms).toBeLessThan(2_000);
+    // a multipart batch within the cap runs
+    const two = await multipart([{ query: '{ serviceStatus { bff } }' }, { query: '{ me { username } }' }]);
+    expect(two.status).toBe(200);
+    expect(JSON.parse(two.text)).toEqual([{ data: { serviceStatus: { bff: 'OK' } } }, { data: { me: null } }]);
+  });
+
+  it('refuses a batch of aliased sma fields past the REST-call budget before any REST call', async () => {
+    const calls = recordRestCalls(stack);
+    const aliases = Array.from(
+      { length: GRAPHQL_LIMITS.maxAliases },
+      (_, i) => `a${i}: sma(symbol: "INFY", priceSize: ${100 + i}, windowSize: 5) { value }`,
+    ).join(' ');
+    const batch = Array.from({ length: GRAPHQL_LIMITS.maxBatch }, () => ({ query: `{ ${aliases} }` }));
+    const result = await post(batch);
+    expect(result.status).toBe(400);
+    expect(result.body).toEqual({
+      errors: [
+        {
+          message: 'The operations of this request need too many data requests together (300; at most 50)',
+          extensions: { code: 'BAD_REQUEST' },
+        },
+      ],
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('refuses a batch of operations each within the limits but too expensive together, before any REST call', async () => {
+    const calls = recordRestCalls(stack);
+    const one = `{ technicalAnalysis { ${EXTREMES} } }`;
+    const cost = 1 + 1 + 2_000 * 5; // technicalAnalysis, highestPrices, 2,000 rows × 5 fields
+    const result = await post(Array.from({ length: 5 }, () => ({ query: one })));
+    expect(result.status).toBe(400);
+    expect(JSON.stringify(result.body)).toContain(
+      `The operations of this request are too expensive together (cost ${5 * cost}; at most 40000)`,
+    );
+    // the web's two largest public pages in one batch
+    const pages = await post([
+      { query: `{ ${STOCK_PRICES} }` },
+      { query: `{ technicalAnalysis { highs { ${LISTS} } lows { ${LISTS} } } }` },
+    ]);
+    expect(pages.status).toBe(400);
+    expect(calls).toEqual([]);
+    // three of them fit
+    const three = await post(Array.from({ length: 3 }, () => ({ query: one })));
+    expect(three.status).toBe(200);
+  });
+
+  it('applies the limits to GET requests too', async () => {
+    const aliases = Array.from({ length: 31 }, (_, i) => `s${i}: serviceStatus { bff }`).join(' ');
+    const tooMany = await fetch(`${stack.bffUrl}/graphql?query=${encodeURIComponent(`{ ${aliases} }`)}`, {
+      headers: { 'apollo-require-preflight': '1', accept: 'application/json' },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.text()).toContain('too many aliases');
+    const expensive = `{ ${STOCK_PRICES} technicalAnalysis { highs { ${LISTS} } ${EXTREMES} } }`;
+    const tooExpensive = await fetch(`${stack.bffUrl}/graphql?query=${encodeURIComponent(expensive)}`, {
+      headers: { 'apollo-require-preflight': '1', accept: 'application/json' },
+    });
+    expect(tooExpensive.status).toBe(400);
+    expect(await tooExpensive.text()).toContain('The query is too expensive');
+  });
+
+  it("answers the web's query operations for every role without a limit error", async () => {
+    const document = webDocument();
+    const variables: Record<string, Record<string, unknown>> = {
+      CompanyAnalysisPage: { symbol: 'INFY' },
+      FundamentalAnalysisPage: { symbol: 'INFY' },
+      CompanySma: { symbol: 'INFY', priceSize: 5_000, windowSize: 200 },
+      CompanyMovingAverage: { symbol: 'INFY', kind: 'EMA', window: 200, priceSize: 5_000 },
+      InvestmentPage: { brokerName: 'Zerodha' },
+      HoldingSymbols: { search: 'IN' },
+      UploadHistory: { limit: 200, offset: 0 },
+      UploadTemplate: { type: 'UPLOAD_STOCK' },
+    };
+    const queries = document.definitions.filter(
+      (definition): definition is OperationDefinitionNode =>
+        definition.kind === Kind.OPERATION_DEFINITION && definition.operation === 'query',
+    );
+    const clients: GraphQLClient[] = [createClient(`${stack.bffUrl}/graphql`)];
+    for (const [username, password] of [
+      ['investor', 'Investor@123'],
+      ['staff', 'Staff@123'],
+      ['admin', 'Admin@123'],
+    ] as const) {
+      const client = stack.client();
+      await client.login(username, password);
+      clients.push(client);
+    }
+    for (const client of clients) {
+      for (const operation of queries) {
+        const name = operation.name?.value ?? '';
+        const result = await client.request(operationText(document, operation), variables[name]);
+        expect([200], name).toContain(result.status);
+        const limitErrors = (result.errors ?? []).filter((error) =>
+          /too (deep|expensive|many|large)|data requests/.test(error.message),
+        );
+        expect(limitErrors, name).toEqual([]);
+      }
+    }
   });
 
   it('refuses a multipart request without the CSRF preflight header', async () => {
@@ -159,5 +449,58 @@ describe('BFF rate limit and load shedding', () => {
     expect((await fetch(`${stack.bffUrl}/healthz`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(
       200,
     );
+  });
+});
+
+describe('what a request really does: REST calls and answer size', () => {
+  let stack: Stack;
+  const maxResponseBytes = 64 * 1024;
+  beforeAll(async () => {
+    stack = await startStack({ bff: { maxRestCallsPerRequest: 3, maxResponseBytes, marketVersionCheckMs: 0 } });
+  });
+  afterAll(async () => stack.close());
+
+  it('stops the REST calls of a request at the budget, with an error naming it', async () => {
+    const calls = recordRestCalls(stack);
+    const client = stack.client();
+    // three sma fields are three calls by the field count, but the market data version is one more
+    const result = await client.request(
+      '{ a: sma(symbol: "AAA", priceSize: 10, windowSize: 2) { value } b: sma(symbol: "BBB", priceSize: 10, windowSize: 2) { value } c: sma(symbol: "CCC", priceSize: 10, windowSize: 2) { value } }',
+    );
+    const budget = (result.errors ?? []).filter((error) => error.message.includes('data requests'));
+    expect(budget).toEqual([
+      expect.objectContaining({
+        message: 'This request needs more than 3 data requests; ask for fewer fields or split it into several requests',
+        extensions: expect.objectContaining({ code: 'BAD_USER_INPUT' }),
+      }),
+    ]);
+    // the answer may leave before the other two calls arrive (a failed non-null field ends the operation)
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls.filter((call) => call.includes('/sma'))).toHaveLength(2);
+    // four fields by the count: refused before any call
+    calls.length = 0;
+    const four = await client.request(
+      `{ ${['a', 'b', 'c', 'd'].map((alias) => `${alias}: sma(symbol: "${alias.toUpperCase()}X", priceSize: 10, windowSize: 2) { value }`).join(' ')} }`,
+    );
+    expect(four.status).toBe(400);
+    expect(four.errors?.[0]?.message).toBe('The query needs too many data requests (4; at most 3)');
+    expect(calls).toEqual([]);
+  });
+
+  it('answers 413 with a GraphQL error when the serialised answer is over the limit', async () => {
+    const response = await fetch(`${stack.bffUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: getIntrospectionQuery({ descriptions: true }) }),
+    });
+    expect(response.status).toBe(413);
+    const body = (await response.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
+    expect(body.errors).toHaveLength(1);
+    expect(body.errors[0]?.message).toMatch(
+      /^The answer is too large \(\d+\.\d MB; at most 0\.1 MB\): ask for fewer fields or rows$/,
+    );
+    expect(body.errors[0]?.extensions.code).toBe('PAYLOAD_TOO_LARGE');
+    const small = await stack.client().request('{ serviceStatus { bff } }');
+    expect(small.status).toBe(200);
   });
 });

@@ -3,9 +3,19 @@
  * the caller's token and the request id, applies time limits, turns REST failures into GraphQL
  * errors (errors.ts) and de-duplicates identical GETs within the request.
  */
-import type { GraphQLError } from 'graphql';
+import { GraphQLError } from 'graphql';
 import type { RevalidationStore } from '../caches.js';
 import { toGraphQLError, upstreamUnavailable } from '../errors.js';
+
+/**
+ * The REST calls one GraphQL request may still make, shared by all its data sources (a batch
+ * shares one): past `max`, a call fails with a BAD_USER_INPUT error naming the limit instead of
+ * reaching the REST API (docs/engineering.md#graphql-limits).
+ */
+export interface RestCallBudget {
+  made: number;
+  max: number;
+}
 
 export interface RequestScope {
   /** The caller's session token (from the cookie or the Authorization header). */
@@ -20,6 +30,8 @@ export interface RequestScope {
   uploadTimeoutMs: number;
   /** Tagged GET answers to revalidate with If-None-Match (caches.ts); none: every GET is plain. */
   revalidation?: RevalidationStore | undefined;
+  /** The request's REST calls, counted and capped; none: not counted. */
+  restCalls?: RestCallBudget | undefined;
 }
 
 export type QueryValue = string | number | boolean | undefined | null;
@@ -84,6 +96,13 @@ export class RestClient {
   }
 
   protected async send<T>(method: string, path: string, options: RequestOptions = {}): Promise<RestResponse<T>> {
+    const budget = this.scope.restCalls;
+    if (budget && ++budget.made > budget.max) {
+      throw new GraphQLError(
+        `This request needs more than ${budget.max} data requests; ask for fewer fields or split it into several requests`,
+        { extensions: { code: 'BAD_USER_INPUT', status: 400 } },
+      );
+    }
     const headers: Record<string, string> = {
       accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
       'x-request-id': this.scope.requestId,
