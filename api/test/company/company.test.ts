@@ -13,6 +13,11 @@ import { DATA_DIR, upload } from '../uploads/helpers.js';
 
 describe('company routes', () => {
   const demo = useTestApi();
+  /** Uploads a file as staff; the upload must be accepted. */
+  const uploadAsStaff = async (kind: Parameters<typeof upload>[2], fileName: string, content: string | Buffer) => {
+    const answer = await upload(demo.api, demo.staff, kind, fileName, content);
+    expect(answer.status, answer.text).toBe(200);
+  };
 
   describe('corporate actions', () => {
     it('answers empty lists for a symbol without events', async () => {
@@ -38,14 +43,7 @@ describe('company routes', () => {
           '"INFY","Infosys Limited","EQ"," Dividend - Rs 8 Per Share","5","24-Oct-2019","25-Oct-2019","-","-"',
           '"TCS","Tata Consultancy Services Limited","EQ"," Bonus 1:1","1","31-May-2018","01-Jun-2018","-","-"',
         ];
-        const answer = await upload(
-          demo.api,
-          demo.staff,
-          'UPLOAD_CORPORATE_ACTIONS',
-          'CF-CA.csv',
-          [header, ...lines].join('\n'),
-        );
-        expect(answer.status, answer.text).toBe(200);
+        await uploadAsStaff('UPLOAD_CORPORATE_ACTIONS', 'CF-CA.csv', [header, ...lines].join('\n'));
       });
 
       it('lists every action, newest ex-date first', async () => {
@@ -94,8 +92,7 @@ describe('company routes', () => {
 
     it('profit and loss: the last 8 quarters up to the date, oldest first, from the real TCS profit file', async () => {
       const file = path.join(DATA_DIR, 'financials/quarterly_pat_eps_csv/tcs.csv');
-      const answer = await upload(demo.api, demo.staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs.csv', fs.readFileSync(file));
-      expect(answer.status, answer.text).toBe(200);
+      await uploadAsStaff('UPLOAD_FINANCIAL_REPORT', 'tcs.csv', fs.readFileSync(file));
       // independent reading of the file: newest first, '31Dec2024' dates, profit as filed
       const monthNumber = (name: string) =>
         String(
@@ -141,14 +138,7 @@ describe('company routes', () => {
         DATA_DIR,
         'financials/xbrl_results_xlsx/TCS/16Apr2020_2024_INDAS_54904_240066_16042020082412_WEB.xlsx',
       );
-      const answer = await upload(
-        demo.api,
-        demo.staff,
-        'UPLOAD_FINANCIAL_REPORT',
-        path.basename(file),
-        fs.readFileSync(file),
-      );
-      expect(answer.status, answer.text).toBe(200);
+      await uploadAsStaff('UPLOAD_FINANCIAL_REPORT', path.basename(file), fs.readFileSync(file));
       const response = await demo.api.request<
         Array<{ dateOfEndOfReportingPeriod: string; natureOfReport: string; income: string }>
       >('GET', '/public/profit-and-loss?symbol=TCS&startDateOfFinancialYear=2020-06-30');
@@ -175,14 +165,7 @@ describe('company routes', () => {
       ];
       const lines = ends.map((end, i) => `INFY,Standalone,${end},${1000 + i},${1000 + i}`);
       lines.push('INFY,Consolidated,2020-03-31,5000,5000');
-      const answer = await upload(
-        demo.api,
-        demo.staff,
-        'UPLOAD_FINANCIAL_STATEMENT',
-        'balance-sheets.csv',
-        [header, ...lines].join('\n'),
-      );
-      expect(answer.status, answer.text).toBe(200);
+      await uploadAsStaff('UPLOAD_FINANCIAL_STATEMENT', 'balance-sheets.csv', [header, ...lines].join('\n'));
       const standalone = await demo.api.request<Array<{ dateOfEndOfReportingPeriod: string; totalAssets: string }>>(
         'GET',
         '/public/balancesheet?symbol=INFY&startDateOfFinancialYear=2021-12-31',
