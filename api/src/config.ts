@@ -57,6 +57,12 @@ const envSchema = z.object({
     .default(256 * 1024 * 1024),
   /** Most entries an uploaded .xlsx (a zip archive) may hold. */
   UPLOAD_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).default(1000),
+  /** Most cells (and shared strings) an uploaded .xlsx may hold, counted before parsing; larger data goes as CSV. */
+  UPLOAD_MAX_WORKBOOK_CELLS: z.coerce.number().int().min(1000).default(2_000_000),
+  /** Longest a workbook may take to read in its worker thread, in seconds (then 400). */
+  UPLOAD_WORKBOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** Heap limit of the worker thread that reads a workbook, in MB (a workbook needing more: 400). */
+  UPLOAD_WORKBOOK_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
   /** Load the generated demo market on the first start of an empty database (0 or false to skip). */
   DEMO_DATA: booleanFlag.default(true),
   /** Username of the administrator account created on the first start. */
@@ -85,11 +91,35 @@ const envSchema = z.object({
   /**
    * Load shedding on a standing queue: when even the fastest of the requests that finished in the
    * last half second (at least 20 of them) took longer than this (ms), new requests get 503 until
-   * requests are fast again. Unset: 1000 on PostgreSQL, off on PGlite (as MAX_EVENT_LOOP_DELAY_MS).
+   * requests are fast again. On PGlite, which runs one statement at a time, the same target bounds the
+   * database's queue instead: new requests get 503 while the estimated wait for the database is above
+   * it. Unset: 1000 (on PGlite only the database's queue is watched).
    */
   MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).optional(),
-  /** Failed logins allowed per account and per client address within LOGIN_FAILURE_WINDOW_MINUTES. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Requests one client address may have in flight at once (beyond: 429), so one client cannot take every slot. */
+  MAX_IN_FLIGHT_PER_CLIENT: z.coerce.number().int().min(1).default(64),
+  /** Time a client has to send a request's line and headers (ms); then 408 and the connection closes. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Time a request body has to arrive in full after its headers (ms); then 408 and the connection closes. Uploads: UPLOAD_MIN_BYTES_PER_SECOND. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** An upload (multipart body) may take longer than BODY_TIMEOUT_MS while at least this many bytes arrive per BODY_TIMEOUT_MS window, per second. */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(20_000),
+  /** Longest an upload's body may take to arrive, however steadily (ms). */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** How long an idle keep-alive connection stays open (ms); above the idle timeout of a balancer in front. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  /**
+   * Failed logins on one account from one client address (within LOGIN_FAILURE_WINDOW_MINUTES) before
+   * each further attempt from there waits: 1 s, then twice as long per failure, up to LOGIN_MAX_DELAY_SECONDS.
+   */
+  LOGIN_FAILURES_BEFORE_DELAY: z.coerce.number().int().min(1).default(5),
+  /**
+   * Failed logins on one account from all addresses together before every attempt on it waits the same
+   * doubling delay (a slowdown, never a lockout: the owner gets in after at most LOGIN_MAX_DELAY_SECONDS).
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(20),
+  /** The longest wait the failed-login backoff asks for, in seconds. */
+  LOGIN_MAX_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Failed logins allowed per client address within LOGIN_FAILURE_WINDOW_MINUTES (then 429). */
   LOGIN_MAX_FAILURES_PER_ADDRESS: z.coerce.number().int().min(1).default(50),
   /**
@@ -109,6 +139,14 @@ const envSchema = z.object({
   PASSWORD_RESET_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
   /** Contact Us messages accepted per client address within an hour. */
   CONTACT_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** Sign-ups accepted per client address within SIGNUP_WINDOW_MINUTES (then 429 with Retry-After). */
+  SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  /** The window of the sign-up limit, in minutes. */
+  SIGNUP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** Password hashes computed at once per lane (new passwords; login checks have their own lane of the same size). */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** New-password hashes that may wait for a free slot (logins: four times as many); beyond that 503 at once. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
 });
 
 /** Every environment variable this service reads (README's configuration table, deployment checks). */
@@ -141,6 +179,9 @@ export interface ApiConfig {
   uploadMaxBytes: number;
   uploadMaxUncompressedBytes: number;
   uploadMaxArchiveEntries: number;
+  uploadMaxWorkbookCells: number;
+  uploadWorkbookTimeoutMs: number;
+  uploadWorkbookMemoryMb: number;
   demoData: boolean;
   demoAccounts: DemoAccount[];
   corsOrigins: string[];
@@ -148,7 +189,32 @@ export interface ApiConfig {
   maxInFlightRequests: number;
   maxEventLoopDelayMs: number | undefined;
   maxQueueDelayMs: number | undefined;
-  loginLimits: { perAccount: number; perAddress: number; windowMs: number };
+  maxInFlightPerClient: number;
+  /** Request time limits (ms): headers, body, uploads (by rate and in all), idle keep-alive. */
+  timeouts: {
+    headersTimeoutMs: number;
+    bodyTimeoutMs: number;
+    uploadMinBytesPerSecond: number;
+    uploadTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+  };
+  /**
+   * Failed logins: the doubling delay per (account, address) after `perAccountAddress` failures and per
+   * account after `perAccount`, at most `maxDelayMs`; per address, `perAddress` failures then 429.
+   */
+  loginLimits: {
+    perAccountAddress: number;
+    perAccount: number;
+    perAddress: number;
+    windowMs: number;
+    /** The first wait of the backoff (1 s; doubled per further failure). */
+    baseDelayMs: number;
+    maxDelayMs: number;
+  };
+  /** Sign-ups per client address and window. */
+  signupLimit: { perAddress: number; windowMs: number };
+  /** Password hashes at once per lane, and how many may wait (auth/password.ts). */
+  passwordHashing: { concurrency: number; queue: number };
   trustProxy: string;
   /** Password reset: link lifetime and call limits per account and per client address (auth area). */
   passwordReset: { tokenTtlMs: number; perAccount: number; perAddress: number; windowMs: number };
@@ -214,6 +280,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadMaxUncompressedBytes: env.UPLOAD_MAX_UNCOMPRESSED_BYTES,
     uploadMaxArchiveEntries: env.UPLOAD_MAX_ARCHIVE_ENTRIES,
+    uploadMaxWorkbookCells: env.UPLOAD_MAX_WORKBOOK_CELLS,
+    uploadWorkbookTimeoutMs: env.UPLOAD_WORKBOOK_TIMEOUT_SECONDS * 1000,
+    uploadWorkbookMemoryMb: env.UPLOAD_WORKBOOK_MEMORY_MB,
     demoData: env.DEMO_DATA,
     demoAccounts: demoAccounts(env),
     corsOrigins: env.CORS_ORIGINS.split(',')
@@ -223,11 +292,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
+    maxInFlightPerClient: env.MAX_IN_FLIGHT_PER_CLIENT,
+    timeouts: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: env.BODY_TIMEOUT_MS,
+      uploadMinBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+      uploadTimeoutMs: env.UPLOAD_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
     loginLimits: {
+      perAccountAddress: env.LOGIN_FAILURES_BEFORE_DELAY,
       perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
       perAddress: env.LOGIN_MAX_FAILURES_PER_ADDRESS,
       windowMs: env.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      baseDelayMs: 1000,
+      maxDelayMs: env.LOGIN_MAX_DELAY_SECONDS * 1000,
     },
+    signupLimit: { perAddress: env.SIGNUP_MAX_PER_ADDRESS, windowMs: env.SIGNUP_WINDOW_MINUTES * 60_000 },
+    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE },
     trustProxy: env.TRUST_PROXY,
     passwordReset: {
       tokenTtlMs: env.PASSWORD_RESET_TOKEN_MINUTES * 60_000,

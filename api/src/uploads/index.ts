@@ -38,7 +38,17 @@ export interface UploadEnvironment {
   dbHandle: DatabaseHandle;
   /** When present, `market.dataChanged` is emitted after a commit that changed data. */
   events?: EventBus;
-  config?: Pick<ApiConfig, 'uploadMaxBytes' | 'uploadMaxUncompressedBytes' | 'uploadMaxArchiveEntries'>;
+  config?: Partial<
+    Pick<
+      ApiConfig,
+      | 'uploadMaxBytes'
+      | 'uploadMaxUncompressedBytes'
+      | 'uploadMaxArchiveEntries'
+      | 'uploadMaxWorkbookCells'
+      | 'uploadWorkbookTimeoutMs'
+      | 'uploadWorkbookMemoryMb'
+    >
+  >;
   log?: { error(details: object, message: string): void };
 }
 
@@ -57,11 +67,16 @@ const DEFAULT_LIMITS = {
   uploadMaxBytes: 50 * 1024 * 1024,
   uploadMaxUncompressedBytes: 256 * 1024 * 1024,
   uploadMaxArchiveEntries: 1000,
+  uploadMaxWorkbookCells: 2_000_000,
+  uploadWorkbookTimeoutMs: 120_000,
+  uploadWorkbookMemoryMb: 1024,
 };
 
 /** Rows a workbook sheet may have (an .xlsx sheet cannot exceed 1,048,576 anyway). */
 const MAX_SHEET_ROWS = 1_048_576;
 const MAX_SHEET_COLUMNS = 200;
+/** Bytes the shared strings of a workbook may inflate to (legitimate files hold a few MB at most). */
+const MAX_SHARED_STRING_BYTES = 64 * 1024 * 1024;
 
 interface Outcome {
   layout: string;
@@ -202,8 +217,12 @@ export async function uploadFile(
     maxEntries: limits.uploadMaxArchiveEntries,
     maxRows: MAX_SHEET_ROWS,
     maxColumns: MAX_SHEET_COLUMNS,
+    maxCells: limits.uploadMaxWorkbookCells,
+    maxSharedStringBytes: MAX_SHARED_STRING_BYTES,
+    timeoutMs: limits.uploadWorkbookTimeoutMs,
+    memoryMb: limits.uploadWorkbookMemoryMb,
   };
-  const table = openTable(bytes, fileLimits);
+  const table = await openTable(bytes, fileLimits);
   const write = prepare(kind, table, name);
 
   const { uploadId, outcome, message } = await inTransaction(environment.dbHandle, async (session) => {

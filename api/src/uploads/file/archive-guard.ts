@@ -7,6 +7,12 @@
  * capped at the size the directory declares (a lying directory fails the cap), so the declared
  * total is the true total. .xls: an OLE2 compound file is not compressed; its directory entries
  * are counted with the CFB reader that ships with SheetJS.
+ *
+ * Size alone does not bound the parser's work: 200 MB of tiny shared strings fit under the inflation
+ * limit and keep SheetJS busy for tens of seconds. So every inflated part is also scanned for the
+ * elements SheetJS turns into objects, cells (`c`) and shared strings (`si`), whatever the part's
+ * name or namespace prefix, and the archive is refused once either count passes the cell limit, or
+ * the shared-string parts pass their byte limit (docs/decisions.md#workbooks-bounded-in-work).
  * Zip layout: PKWARE APPNOTE.TXT 4.3.12 (central directory), 4.3.16 (end of central directory).
  */
 import zlib from 'node:zlib';
@@ -19,6 +25,13 @@ export interface ArchiveLimits {
   maxUncompressedBytes: number;
   /** Most entries (zip members or compound-file streams). */
   maxEntries: number;
+}
+
+export interface WorkbookWorkLimits {
+  /** Most cells, and most shared strings, all parts together may hold. */
+  maxCells: number;
+  /** Most bytes the parts holding shared strings may inflate to together. */
+  maxSharedStringBytes: number;
 }
 
 const EOCD_SIGNATURE = 0x06054b50;
@@ -38,8 +51,84 @@ function findEndOfCentralDirectory(buffer: Buffer): number {
   return -1;
 }
 
-/** Verifies an .xlsx (zip) file; answers the names of its entries. */
-export function checkZipArchive(bytes: Uint8Array, limits: ArchiveLimits): string[] {
+const LESS_THAN = 0x3c;
+
+/**
+ * Counts the cell (`c`) and shared-string (`si`) elements of an XML part, whatever their namespace
+ * prefix, in one pass over the bytes (no string is made of a huge part); stops once either count
+ * passes its `stopAbove`.
+ */
+export function countWorkElements(
+  xml: Uint8Array,
+  stopAbove: { cells: number; sharedStrings: number },
+): { cells: number; sharedStrings: number } {
+  let cells = 0;
+  let sharedStrings = 0;
+  let at = xml.indexOf(LESS_THAN);
+  while (at >= 0 && cells <= stopAbove.cells && sharedStrings <= stopAbove.sharedStrings) {
+    // the tag name runs to white space, '>', '/' or the end; its local name follows the last ':'
+    let end = at + 1;
+    let local = end;
+    for (; end < xml.length; end++) {
+      const byte = xml[end]!;
+      if (byte === 0x20 || byte === 0x3e || byte === 0x2f || byte === 0x09 || byte === 0x0a || byte === 0x0d) break;
+      if (byte === 0x3a) local = end + 1;
+    }
+    const length = end - local;
+    if (length === 1 && xml[local] === 0x63) cells++;
+    else if (length === 2 && xml[local] === 0x73 && xml[local + 1] === 0x69) sharedStrings++;
+    at = xml.indexOf(LESS_THAN, end);
+  }
+  return { cells, sharedStrings };
+}
+
+/** What the parser will have to build from the parts seen so far. */
+interface WorkTally {
+  cells: number;
+  sharedStrings: number;
+  sharedStringBytes: number;
+}
+
+// binary (.xlsb) records are at least this long: a cell 14 bytes, a shared string 7
+const BINARY_CELL_BYTES = 14;
+const BINARY_STRING_BYTES = 7;
+
+function tallyPart(name: string, content: Uint8Array, tally: WorkTally, limits: WorkbookWorkLimits): void {
+  if (/\.bin$/i.test(name)) {
+    if (/sharedStrings/i.test(name)) {
+      tally.sharedStrings += Math.floor(content.length / BINARY_STRING_BYTES);
+      tally.sharedStringBytes += content.length;
+    } else if (/worksheets\//i.test(name)) tally.cells += Math.floor(content.length / BINARY_CELL_BYTES);
+  } else {
+    const found = countWorkElements(content, {
+      cells: limits.maxCells - tally.cells,
+      sharedStrings: limits.maxCells - tally.sharedStrings,
+    });
+    tally.cells += found.cells;
+    if (found.sharedStrings > 0) {
+      tally.sharedStrings += found.sharedStrings;
+      tally.sharedStringBytes += content.length;
+    }
+  }
+  const cap = limits.maxCells.toLocaleString('en-US');
+  if (tally.cells > limits.maxCells)
+    refuse(`it holds more than ${cap} cells, the most a workbook may have (split it, or upload the data as CSV)`);
+  if (tally.sharedStrings > limits.maxCells)
+    refuse(`it holds more than ${cap} shared strings, the most a workbook may have (one per cell at most)`);
+  if (tally.sharedStringBytes > limits.maxSharedStringBytes) refuseSharedStringBytes(limits);
+}
+
+function refuseSharedStringBytes(limits: WorkbookWorkLimits): never {
+  refuse(
+    `its shared strings expand beyond ${megabytes(limits.maxSharedStringBytes)}, the most a workbook may have (split it, or upload the data as CSV)`,
+  );
+}
+
+/**
+ * Verifies an .xlsx (zip) file; answers the names of its entries. With `work` limits, the cells and
+ * shared strings of every part are counted too (above).
+ */
+export function checkZipArchive(bytes: Uint8Array, limits: ArchiveLimits, work?: WorkbookWorkLimits): string[] {
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   if (buffer.length < 22) refuse('the zip archive is truncated');
   const eocd = findEndOfCentralDirectory(buffer);
@@ -52,6 +141,7 @@ export function checkZipArchive(bytes: Uint8Array, limits: ArchiveLimits): strin
   if (directoryOffset + directorySize > eocd) refuse('the zip archive is truncated or damaged');
 
   const names: string[] = [];
+  const tally: WorkTally = { cells: 0, sharedStrings: 0, sharedStringBytes: 0 };
   let declaredTotal = 0;
   let position = directoryOffset;
   for (let index = 0; index < entryCount; index++) {
@@ -76,12 +166,17 @@ export function checkZipArchive(bytes: Uint8Array, limits: ArchiveLimits): strin
       );
     }
 
+    // the usual shared-strings part, too big by its declared size: refused before inflating it
+    if (work && /sharedStrings\.(xml|bin)$/i.test(name) && uncompressedSize > work.maxSharedStringBytes)
+      refuseSharedStringBytes(work);
+
     // inflate for real, capped at the declared size: a directory that lies about sizes fails here
     if (localOffset + 30 > buffer.length || buffer.readUInt32LE(localOffset) !== LOCAL_SIGNATURE)
       refuse('the zip archive is damaged');
     const dataStart = localOffset + 30 + buffer.readUInt16LE(localOffset + 26) + buffer.readUInt16LE(localOffset + 28);
     if (dataStart + compressedSize > buffer.length) refuse('the zip archive is truncated');
     const data = buffer.subarray(dataStart, dataStart + compressedSize);
+    let content: Uint8Array = data;
     if (method === 0) {
       if (compressedSize !== uncompressedSize) refuse(`entry ${name} is damaged`);
     } else if (method === 8) {
@@ -92,9 +187,11 @@ export function checkZipArchive(bytes: Uint8Array, limits: ArchiveLimits): strin
         refuse(`entry ${name} inflates beyond its declared size or is damaged (a compressed "zip bomb"?)`);
       }
       if (inflated.length !== uncompressedSize) refuse(`entry ${name} does not match its declared size`);
+      content = inflated;
     } else {
       refuse(`entry ${name} uses an unsupported compression method (${method})`);
     }
+    if (work) tallyPart(name, content, tally, work);
     names.push(name);
   }
   return names;

@@ -6,13 +6,12 @@
  */
 import type { UploadHeaderDetails } from '@bazaar/shared/contract';
 import { BadRequestError } from '../../errors.js';
-import { checkCompoundFile, checkZipArchive, type ArchiveLimits } from './archive-guard.js';
 import { forEachCsvRecord, type RecordCallback } from './csv.js';
 import { detectFileFormat, type FileFormat } from './detect.js';
 import { decodeText } from './text.js';
-import { forEachWorkbookRecord, type WorkbookLimits } from './workbook.js';
+import { readWorkbookInThread, type WorkbookJobLimits, type WorkbookThreadLimits } from './workbook-thread.js';
 
-export type FileLimits = ArchiveLimits & WorkbookLimits;
+export type FileLimits = WorkbookJobLimits & WorkbookThreadLimits;
 
 export interface TableSource {
   format: FileFormat;
@@ -20,21 +19,24 @@ export interface TableSource {
   forEachRecord(onRecord: RecordCallback): void;
 }
 
-export function openTable(bytes: Uint8Array, limits: FileLimits): TableSource {
+/**
+ * CSV is read in place; a workbook is checked and read in a worker thread (workbook-thread.ts), so
+ * its parsing never stops the event loop, and its records are handed out from there.
+ */
+export async function openTable(bytes: Uint8Array, limits: FileLimits): Promise<TableSource> {
   const format = detectFileFormat(bytes);
   if (format === 'csv') {
     const text = decodeText(bytes);
     return { format, forEachRecord: (onRecord) => forEachCsvRecord(text, onRecord) };
   }
-  if (format === 'xlsx') {
-    const entries = checkZipArchive(bytes, limits);
-    if (!entries.some((name) => /^xl\/workbook\.(xml|bin)$/i.test(name))) {
-      throw new BadRequestError('The file is a zip archive but not an .xlsx workbook');
-    }
-  } else {
-    checkCompoundFile(bytes, limits);
-  }
-  return { format, forEachRecord: (onRecord) => void forEachWorkbookRecord(bytes, limits, onRecord) };
+  const { timeoutMs, memoryMb, ...jobLimits } = limits;
+  const { records } = await readWorkbookInThread({ bytes, format, limits: jobLimits }, { timeoutMs, memoryMb });
+  return {
+    format,
+    forEachRecord: (onRecord) => {
+      for (const [line, cells] of records) onRecord(cells, line);
+    },
+  };
 }
 
 /** Header text as compared: trimmed, upper case, inner spacing collapsed, BOM dropped. */

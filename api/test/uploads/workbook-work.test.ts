@@ -1,0 +1,161 @@
+/**
+ * Workbooks are bounded in work, not only in size (docs/decisions.md#workbooks-bounded-in-work):
+ * a small .xlsx whose shared strings inflate to 200 MB (under the 256 MB inflation limit) is
+ * refused with a 400 naming the limit within seconds, while /health keeps answering at once, because
+ * the cells and shared strings are counted before SheetJS runs and the parsing happens in a worker
+ * thread. A workbook that passes the counts but takes too long or needs too much memory is stopped.
+ */
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { buildZip, csvToWorkbook, marketFingerprint, upload } from './helpers.js';
+
+const SPREADSHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
+
+/** A shared-strings part of `count` one-letter strings, written as one repeated pattern. */
+function sharedStrings(count: number): Buffer {
+  const head = Buffer.from(
+    `<?xml version="1.0" encoding="UTF-8"?><sst xmlns="${SPREADSHEET_NS}" count="${count}" uniqueCount="${count}">`,
+  );
+  const item = Buffer.from('<si><t>A</t></si>');
+  const tail = Buffer.from('</sst>');
+  const body = Buffer.alloc(item.length * count);
+  body.fill(item);
+  return Buffer.concat([head, body, tail]);
+}
+
+/**
+ * A real one-sheet workbook (the tiny price header) with its shared strings swapped for `strings`,
+ * stored under `partName` (the content types name it, so a spreadsheet finds it under any name).
+ */
+function workbookWithSharedStrings(strings: Buffer, partName = 'xl/sharedStrings.xml'): Buffer {
+  const rows = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
+  const real = csvToWorkbook(rows, 'xlsx');
+  // keep every part of the real workbook, and name the strings part in its content types
+  const parts = readZip(real).filter((part) => part.name !== 'xl/sharedStrings.xml');
+  const types = parts.find((part) => part.name === '[Content_Types].xml')!;
+  types.data = Buffer.from(
+    types.data
+      .toString('utf8')
+      .replace(/<Override PartName="\/xl\/sharedStrings.xml"[^>]*\/>/, '')
+      .replace(
+        '</Types>',
+        `<Override PartName="/${partName}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sharedStrings+xml"/></Types>`,
+      ),
+  );
+  return buildZip([...parts, { name: partName, data: strings }]);
+}
+
+/** The entries of a zip written by SheetJS (deflate or stored), read through the central directory. */
+function readZip(zip: Buffer): Array<{ name: string; data: Buffer }> {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const entries: Array<{ name: string; data: Buffer }> = [];
+  for (let index = 0; index < count; index++) {
+    const method = zip.readUInt16LE(at + 10);
+    const compressed = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const skip = nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+    const local = zip.readUInt32LE(at + 42);
+    const name = zip.toString('utf8', at + 46, at + 46 + nameLength);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const raw = zip.subarray(start, start + compressed);
+    entries.push({ name, data: method === 8 ? zlib.inflateRawSync(raw) : Buffer.from(raw) });
+    at += 46 + skip;
+  }
+  return entries;
+}
+
+/** Polls /health over HTTP every 50 ms until `done` settles; answers the slowest answer's time. */
+async function slowestHealthWhile(
+  baseUrl: string,
+  done: Promise<unknown>,
+): Promise<{ slowest: number; polls: number }> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let slowest = 0;
+  let polls = 0;
+  while (!finished && polls < 2_000) {
+    const started = performance.now();
+    const answer = await fetch(`${baseUrl}/health`);
+    await answer.arrayBuffer();
+    slowest = Math.max(slowest, performance.now() - started);
+    polls++;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { slowest, polls };
+}
+
+describe('workbooks bounded in work', () => {
+  let api: TestApi;
+  let staff: string;
+
+  beforeAll(async () => {
+    api = await startTestApi();
+    staff = await api.login(DEMO.staff.username, DEMO.staff.password);
+  });
+  afterAll(async () => api.close());
+
+  // 200 MB of shared strings: under the 256 MB inflation limit, 12 million one-letter strings
+  const hostileCount = Math.floor((200 * 1024 * 1024) / '<si><t>A</t></si>'.length);
+
+  it('refuses 200 MB of shared strings in a small .xlsx within 5 s, while /health answers under 1 s', async () => {
+    const hostile = workbookWithSharedStrings(sharedStrings(hostileCount));
+    expect(hostile.length).toBeLessThan(1024 * 1024);
+    const before = await marketFingerprint(api.handle);
+
+    const started = performance.now();
+    const answer = upload(api, staff, 'UPLOAD_STOCK_PRICE', 'strings.xlsx', hostile);
+    const health = await slowestHealthWhile(api.baseUrl, answer);
+    const result = await answer;
+    const elapsed = performance.now() - started;
+
+    expect(result.status, result.text).toBe(400);
+    expect(result.body.message).toContain('shared strings expand beyond 64 MB');
+    expect(elapsed).toBeLessThan(5_000);
+    expect(health.polls).toBeGreaterThan(0);
+    expect(health.slowest).toBeLessThan(1_000);
+    expect(await marketFingerprint(api.handle)).toEqual(before);
+  });
+
+  it('counts shared strings under any part name, and keeps /health under 1 s meanwhile', async () => {
+    const hostile = workbookWithSharedStrings(sharedStrings(hostileCount), 'xl/text.xml');
+    const answer = upload(api, staff, 'UPLOAD_STOCK_PRICE', 'renamed.xlsx', hostile);
+    const health = await slowestHealthWhile(api.baseUrl, answer);
+    const result = await answer;
+    expect(result.status, result.text).toBe(400);
+    const cap = api.config.uploadMaxWorkbookCells.toLocaleString('en-US');
+    expect(result.body.message).toContain(`more than ${cap} shared strings`);
+    expect(health.slowest).toBeLessThan(1_000);
+  });
+
+  it('refuses a workbook with more cells than the limit, naming it', async () => {
+    const limited = await startTestApi({ config: { uploadMaxWorkbookCells: 1_000 } });
+    try {
+      const token = await limited.login(DEMO.staff.username, DEMO.staff.password);
+      const rows = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
+      for (let index = 0; index < 200; index++) rows.push([`S${index}`, 'EQ', '1', '2', '0.5', '1.5']);
+      const answer = await upload(limited, token, 'UPLOAD_STOCK_PRICE', 'wide.xlsx', csvToWorkbook(rows, 'xlsx'));
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body.message).toContain('more than 1,000 cells');
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('stops a workbook that takes longer than its time limit', async () => {
+    // 150,000 cells pass the counts, but not a time limit of one millisecond
+    const slow = await startTestApi({ config: { uploadWorkbookTimeoutMs: 1 } });
+    try {
+      const token = await slow.login(DEMO.staff.username, DEMO.staff.password);
+      const rows = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
+      for (let index = 0; index < 25_000; index++) rows.push([`S${index}`, 'EQ', '1', '2', '0.5', '1.5']);
+      const answer = await upload(slow, token, 'UPLOAD_STOCK_PRICE', 'slow.xlsx', csvToWorkbook(rows, 'xlsx'));
+      expect(answer.status, answer.text).toBe(400);
+      expect(answer.body.message).toContain('took longer than');
+    } finally {
+      await slow.close();
+    }
+  });
+});
