@@ -52,17 +52,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { kind: 'postgres', db, pool, url: options.databaseUrl, close: () => pool.end() };
   }
   let client = options.pglite;
+  let dataDir: string | undefined;
   if (!client) {
-    const dataDir = path.resolve(options.dataDir ?? '.data', 'pglite');
-    fs.mkdirSync(dataDir, { recursive: true });
+    dataDir = path.resolve(options.dataDir ?? '.data', 'pglite');
+    fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     client = new PGlite(dataDir, {
       parsers: { [pg.types.builtins.DATE]: (value: string) => value },
     });
   }
   await client.waitReady;
+  if (dataDir) keepOwnerOnly(dataDir);
   const pglite = client;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
-  return { kind: 'pglite', db, client: pglite, close: () => pglite.close() };
+  const close = async () => {
+    await pglite.close();
+    if (dataDir) keepOwnerOnly(dataDir);
+  };
+  return { kind: 'pglite', db, client: pglite, close };
+}
+
+/**
+ * PGlite writes its initial cluster with mode 0666 whatever the umask, so the data directory is
+ * made 0700 and everything in it 0700/0600 on open (files PostgreSQL adds later are 0600, and the
+ * directory keeps others out anyway) and again on close (docs/decisions.md#database-files-owner-only).
+ */
+export function keepOwnerOnly(directory: string): void {
+  fs.chmodSync(directory, 0o700);
+  for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) keepOwnerOnly(full);
+    else if (entry.isFile()) fs.chmodSync(full, 0o600);
+  }
 }
 
 /** Runs raw SQL and answers its rows (both drivers answer `{ rows }`). */
