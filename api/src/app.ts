@@ -21,6 +21,7 @@ import { registerErrorHandlers } from './errors.js';
 import { registerAccessControl } from './auth/access.js';
 import { registerProtection } from './plugins/protection.js';
 import { createTokenService, loadOrCreateSecret, type TokenService } from './auth/tokens.js';
+import { createSessionService, type SessionService } from './auth/sessions.js';
 import { EventBus } from './events.js';
 import { healthRoutes } from './routes/health/health.routes.js';
 import { mainServiceRoutes, insightServiceRoutes } from './routes/index.js';
@@ -31,6 +32,8 @@ declare module 'fastify' {
     db: Database;
     dbHandle: DatabaseHandle;
     tokens: TokenService;
+    /** Opens and ends sessions (auth/sessions.ts). */
+    sessions: SessionService;
     events: EventBus;
     /** False until start-up work (migrations, seeding) is done and while shutting down. */
     acceptingTraffic: boolean;
@@ -65,6 +68,7 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
   app.decorate('db', handle.db);
   app.decorate('dbHandle', { getter: () => handle });
   app.decorate('tokens', createTokenService(secret, config.jwtExpiresIn));
+  app.decorate('sessions', createSessionService(handle.db, app.tokens));
   app.decorate('events', new EventBus());
   app.decorate('acceptingTraffic', false);
 

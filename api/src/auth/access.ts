@@ -36,6 +36,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The logged-in caller, or null for anonymous requests. */
     sessionUser: SessionUser | null;
+    /** The caller's open session (the token's jti), or null for anonymous requests. */
+    sessionId: string | null;
   }
   interface FastifyInstance {
     /** Every registered route with its access level (the authorisation tests are built from it). */
@@ -88,6 +90,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 export function registerAccessControl(app: FastifyInstance, deps: { db: Database; tokens: TokenService }): void {
   app.decorateRequest('sessionUser', null);
+  app.decorateRequest('sessionId', null);
   app.decorate('routeAccessTable', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -120,12 +123,13 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     const token = bearerToken(request);
     if (token) {
       const claims = await deps.tokens.verify(token);
-      const user = claims ? await findSessionUser(deps.db, claims.userId) : undefined;
-      const revoked = user?.tokensValidAfter && claims && claims.issuedAtMs < user.tokensValidAfter.getTime();
-      if (claims && user && !revoked) {
+      // the session must still be open: logout, a new password or new roles end it (docs/decisions.md#sessions-end-on-the-server)
+      const user = claims ? await findSessionUser(deps.db, claims.userId, claims.sessionId) : undefined;
+      if (claims && user) {
         request.sessionUser = { id: user.id, username: user.username, roles: user.roles };
+        request.sessionId = claims.sessionId;
       } else if (access !== 'public') {
-        // an expired or forged token on a public read is ignored; elsewhere it is a 401
+        // an expired, ended or forged token on a public read is ignored; elsewhere it is a 401
         throw new UnauthorizedError('Your session has expired or is invalid; please log in again');
       }
     }

@@ -1,6 +1,7 @@
 /**
  * Session tokens: JWTs signed with HS256 (the only algorithm accepted on verify), with issuer,
- * audience and expiry. The secret is JWT_SECRET, or one generated once and kept in DATA_DIR.
+ * audience, expiry and the session's id as `jti` (a token is good only while its session is open:
+ * docs/decisions.md#sessions-end-on-the-server). The secret is JWT_SECRET, or one generated once and kept in DATA_DIR.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,19 +11,24 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 const ALGORITHM = 'HS256';
 const ISSUER = 'bazaar-insight';
 const AUDIENCE = 'bazaar-insight-api';
+/** Session ids are UUIDs (the sessions table's key). */
+const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface TokenClaims {
   userId: number;
   username: string;
   roles: string[];
-  /** Issue time in milliseconds (the standard iat has only seconds). */
-  issuedAtMs: number;
+  /** The session (the `jti`); the access check looks it up on every request. */
+  sessionId: string;
   expiresAt: number;
 }
 
 export interface TokenService {
-  sign(user: { id: number; username: string; roles: string[] }): Promise<{ token: string; expiresAt: Date }>;
-  /** The claims of a valid token, or null for any invalid, expired or foreign one. */
+  sign(
+    user: { id: number; username: string; roles: string[] },
+    sessionId: string,
+  ): Promise<{ token: string; expiresAt: Date }>;
+  /** The claims of a valid token, or null for any invalid, expired or foreign one (also one without a session id). */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
@@ -58,13 +64,13 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
   const key = new TextEncoder().encode(secret);
   const lifetime = durationSeconds(expiresIn);
   return {
-    async sign(user) {
-      const nowMs = Date.now();
-      const now = Math.floor(nowMs / 1000);
+    async sign(user, sessionId) {
+      const now = Math.floor(Date.now() / 1000);
       const expiresAt = now + lifetime;
-      const token = await new SignJWT({ username: user.username, roles: user.roles, iatMs: nowMs })
+      const token = await new SignJWT({ username: user.username, roles: user.roles })
         .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
         .setSubject(String(user.id))
+        .setJti(sessionId)
         .setIssuer(ISSUER)
         .setAudience(AUDIENCE)
         .setIssuedAt(now)
@@ -84,14 +90,16 @@ export function createTokenService(secret: string, expiresIn: string): TokenServ
           !Number.isInteger(userId) ||
           userId <= 0 ||
           typeof payload.exp !== 'number' ||
-          typeof payload.iat !== 'number'
+          typeof payload.iat !== 'number' ||
+          typeof payload.jti !== 'string' ||
+          !SESSION_ID_PATTERN.test(payload.jti)
         )
           return null;
         return {
           userId,
           username: typeof payload.username === 'string' ? payload.username : '',
           roles: Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [],
-          issuedAtMs: typeof payload.iatMs === 'number' ? payload.iatMs : payload.iat * 1000,
+          sessionId: payload.jti,
           expiresAt: payload.exp,
         };
       } catch (error) {

@@ -143,13 +143,16 @@ describe('admin users and roles', () => {
       json: { name: 'ROLE_STAFF' },
     });
     expect(stepDown.status).toBe(200);
-    // and has lost admin rights at once
-    expect((await api.request('GET', '/admin/users', { token: admin })).status).toBe(403);
+    // and has lost admin rights at once: a change of roles ends the user's sessions (401), the next login is staff
+    expect((await api.request('GET', '/admin/users', { token: admin })).status).toBe(401);
+    const asStaff = await api.login('admin', DEMO.admin.password);
+    expect((await api.request('GET', '/admin/users', { token: asStaff })).status).toBe(403);
     const admin2 = await api.login('admin2', 'Meera@1234');
     expect(
       (await api.request('POST', `/admin/users/${me.id}/roles`, { token: admin2, json: { name: 'ROLE_ADMIN' } }))
         .status,
     ).toBe(200);
+    admin = await api.login('admin', DEMO.admin.password);
     expect((await api.request('DELETE', `/admin/users/${second.body.id}`, { token: admin })).status).toBe(200);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import type { LoginResponseDto as LoginBody } from '@bazaar/shared/contract';
@@ -152,10 +153,21 @@ describe('auth', () => {
     const secret = new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789');
     const claims = { username: 'admin', roles: ['ROLE_ADMIN'] };
     const sign = (builder: SignJWT) => builder.sign(secret);
+    // a token is good only with the id of an open session (jti) of its user: take the admin's from a login
+    let session = { userId: '', jti: '' };
+    beforeAll(async () => {
+      const login = await api.request<LoginBody>('POST', '/auth/login', { json: DEMO.admin });
+      const payload = JSON.parse(Buffer.from(login.body.token.split('.')[1]!, 'base64url').toString()) as {
+        sub: string;
+        jti: string;
+      };
+      session = { userId: payload.sub, jti: payload.jti };
+    });
     const base = () =>
       new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('1')
+        .setSubject(session.userId)
+        .setJti(session.jti)
         .setIssuer('bazaar-insight')
         .setAudience('bazaar-insight-api')
         .setIssuedAt();
@@ -177,7 +189,8 @@ describe('auth', () => {
 
       const wrongSecret = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256' })
-        .setSubject('1')
+        .setSubject(session.userId)
+        .setJti(session.jti)
         .setIssuer('bazaar-insight')
         .setAudience('bazaar-insight-api')
         .setIssuedAt()
@@ -196,7 +209,8 @@ describe('auth', () => {
 
       const hs512 = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS512' })
-        .setSubject('1')
+        .setSubject(session.userId)
+        .setJti(session.jti)
         .setIssuer('bazaar-insight')
         .setAudience('bazaar-insight-api')
         .setIssuedAt()
@@ -204,6 +218,26 @@ describe('auth', () => {
         .sign(new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789'.repeat(2)));
       expect(await statusWith(hs512)).toBe(401);
       expect(await statusWith('not-a-token')).toBe(401);
+    });
+
+    it('refuses a correctly signed token without an open session (a leaked secret alone mints nothing)', async () => {
+      const noJti = await sign(
+        new SignJWT(claims)
+          .setProtectedHeader({ alg: 'HS256' })
+          .setSubject(session.userId)
+          .setIssuer('bazaar-insight')
+          .setAudience('bazaar-insight-api')
+          .setIssuedAt()
+          .setExpirationTime('1h'),
+      );
+      expect(await statusWith(noJti)).toBe(401);
+      expect(await statusWith(await sign(base().setJti(randomUUID()).setExpirationTime('1h')))).toBe(401);
+      expect(await statusWith(await sign(base().setJti('not-a-uuid').setExpirationTime('1h')))).toBe(401);
+      // another user's session id under the admin's subject
+      const investor = await api.login(DEMO.investor.username, DEMO.investor.password);
+      const investorJti = (JSON.parse(Buffer.from(investor.split('.')[1]!, 'base64url').toString()) as { jti: string })
+        .jti;
+      expect(await statusWith(await sign(base().setJti(investorJti).setExpirationTime('1h')))).toBe(401);
     });
 
     it('refuses the token of a deleted user', async () => {

@@ -1,4 +1,4 @@
-/** Users, their roles, and password reset tokens (only their SHA-256 hashes). */
+/** Users, their roles, their sessions, and password reset tokens (only their SHA-256 hashes). */
 import { sql } from 'drizzle-orm';
 import {
   index,
@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 
@@ -28,8 +29,6 @@ export const users = pgTable(
     referralCode: varchar('referral_code', { length: 32 }).notNull(),
     /** The code entered at sign-up (whose referral brought this user), as given. */
     signupReferralCode: varchar('signup_referral_code', { length: 32 }),
-    /** Tokens issued before this instant are refused (password reset, account changes). */
-    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -84,4 +83,23 @@ export const passwordResetTokens = pgTable(
     uniqueIndex('password_reset_tokens_hash_key').on(table.tokenHash),
     index('password_reset_tokens_user_idx').on(table.userId),
   ],
+);
+
+/**
+ * The sessions that are open: one row per login, its id is the token's `jti`. A token is accepted only while its
+ * row exists, so ending a session is deleting its row: logout (that session), a new password and a change of
+ * roles (every session of the user). Expired rows are purged. docs/decisions.md#sessions-end-on-the-server
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The token's expiry: the row is useless after it and is purged. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
 );

@@ -1,10 +1,11 @@
 /**
- * The auth area: login and sign-up (/auth), password reset (/public/forgot-password,
+ * The auth area: login, logout and sign-up (/auth), password reset (/public/forgot-password,
  * /public/change-password) and the caller's own profile (/user/profile).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createMailer } from '../../mail/mailer.js';
 import { sessionRoutes } from './sessions.routes.js';
+import { logoutRoutes } from './logout.routes.js';
 import { passwordResetRoutes } from './password-reset.routes.js';
 import { profileRoutes } from './profile.routes.js';
 
@@ -14,6 +15,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(sessionRoutes);
+  await app.register(logoutRoutes);
   await app.register(passwordResetRoutes, { mailer });
   await app.register(profileRoutes);
 };

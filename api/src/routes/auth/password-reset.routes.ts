@@ -5,7 +5,7 @@
  * `{WEB_URL}/change-password?token=…&email=…`; the database keeps its SHA-256. Forgot-password
  * answers the same message whether or not an account matched (no account discovery). A token is
  * valid for PASSWORD_RESET_TOKEN_MINUTES and once: using it sets the password, ends the user's
- * sessions (tokens_valid_after) and burns every other reset token of the user. Both calls are
+ * sessions (their rows in the sessions table) and burns every other reset token of the user. Both calls are
  * limited per client address and per account. Their query strings carry secrets, so these routes
  * log only warnings and errors (Fastify's request log would otherwise write the URL).
  */

@@ -62,7 +62,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       accountFailures.reset(accountKey);
       const user = await getUserById(app.db, account.id);
       const roleNames = user.roles.map((role) => role.name).sort((a, b) => (ROLE_RANK[b] ?? 0) - (ROLE_RANK[a] ?? 0));
-      const { token, expiresAt } = await app.tokens.sign({ id: user.id, username: user.username, roles: roleNames });
+      const { token, expiresAt } = await app.sessions.start({ id: user.id, username: user.username, roles: roleNames });
       return {
         token,
         expiresAt: expiresAt.toISOString(),

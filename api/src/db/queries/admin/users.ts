@@ -1,6 +1,8 @@
 /**
  * What administrators do to accounts beyond their fields: set roles, delete. The last admin may
  * neither lose the admin role nor be deleted; the admin rows are locked so two demotions cannot race.
+ * A change of roles ends the user's sessions: they log in again and get the new role's menus
+ * (docs/decisions.md#sessions-end-on-the-server).
  */
 import { eq } from 'drizzle-orm';
 import { ROLE_ADMIN } from '@bazaar/shared';
@@ -9,6 +11,7 @@ import type { Database } from '../../client.js';
 import { users, userRoles } from '../../schema/index.js';
 import { ConflictError } from '../../../errors.js';
 import { getUserById, replaceUserRoles, updateUser, type UserChanges } from '../auth/users.js';
+import { deleteUserSessions } from '../auth/sessions.js';
 import { getRoleByName } from './roles.js';
 
 async function adminRoleId(db: Database): Promise<number | undefined> {
@@ -34,6 +37,15 @@ async function assertAdminRemains(db: Database, userId: number, newRoleIds: numb
   }
 }
 
+/** Sets the user's roles (in a transaction); when they differ from the current ones, the user's sessions end. */
+async function changeRoles(db: Database, userId: number, roleIds: number[]): Promise<void> {
+  const current = await db.select({ roleId: userRoles.roleId }).from(userRoles).where(eq(userRoles.userId, userId));
+  const before = new Set(current.map((row) => row.roleId));
+  const after = new Set(roleIds);
+  await replaceUserRoles(db, userId, roleIds);
+  if (before.size !== after.size || [...after].some((id) => !before.has(id))) await deleteUserSessions(db, userId);
+}
+
 /** Replaces the user's fields and roles in one transaction. */
 export async function updateUserWithRoles(
   db: Database,
@@ -43,7 +55,7 @@ export async function updateUserWithRoles(
 ): Promise<UserDto> {
   return updateUser(db, id, changes, async (tx) => {
     await assertAdminRemains(tx, id, roleIds);
-    await replaceUserRoles(tx, id, roleIds);
+    await changeRoles(tx, id, roleIds);
   });
 }
 
@@ -52,7 +64,7 @@ export async function setUserRoles(db: Database, userId: number, roleIds: number
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Database;
     await assertAdminRemains(txDb, userId, roleIds);
-    await replaceUserRoles(txDb, userId, roleIds);
+    await changeRoles(txDb, userId, roleIds);
     await tx.update(users).set({ updatedAt: new Date() }).where(eq(users.id, userId));
   });
   return getUserById(db, userId);

@@ -5,6 +5,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../client.js';
 import { passwordResetTokens, users } from '../../schema/index.js';
+import { deleteUserSessions } from './sessions.js';
 
 export async function insertResetToken(
   db: Database,
@@ -60,10 +61,9 @@ export async function resetPasswordWithToken(
       .for('update');
     const state = tokenState(row, now);
     if (state.state !== 'valid') return state;
-    await tx
-      .update(users)
-      .set({ passwordHash, tokensValidAfter: now, updatedAt: now })
-      .where(eq(users.id, state.userId));
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, state.userId));
+    // the new password ends every session, also one a thief opened with the old password
+    await deleteUserSessions(tx as unknown as Database, state.userId);
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })

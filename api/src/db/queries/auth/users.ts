@@ -10,6 +10,7 @@ import type { Database } from '../../client.js';
 import { roles, userRoles, users } from '../../schema/index.js';
 import { ConflictError, NotFoundError } from '../../../errors.js';
 import { pgError, UNIQUE_VIOLATION } from '../../errors.js';
+import { deleteUserSessions } from './sessions.js';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -174,13 +175,10 @@ export async function updateUser(
       await alsoInTransaction?.(tx as unknown as Database);
       await tx
         .update(users)
-        .set({
-          ...changes,
-          updatedAt: new Date(),
-          // a new password ends the sessions started with the old one
-          ...(changes.passwordHash ? { tokensValidAfter: new Date() } : {}),
-        })
+        .set({ ...changes, updatedAt: new Date() })
         .where(eq(users.id, id));
+      // a new password ends the sessions started with the old one
+      if (changes.passwordHash) await deleteUserSessions(tx as unknown as Database, id);
     })
     .catch(rethrowUserConflict);
   return getUserById(db, id);
