@@ -27,6 +27,8 @@ const envSchema = z.object({
   REST_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Time limit of an upload passed on to the insight service (ms). */
   REST_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** Serve the GraphQL explorer (Altair) at /graphql-explorer/ and /graphql for browsers; unset: on outside production, off in production. */
+  GRAPHQL_EXPLORER: z.enum(['0', '1', 'true', 'false']).optional(),
   /** Mark the session cookie Secure (on by default in production, where the app is served over HTTPS). */
   COOKIE_SECURE: z.enum(['0', '1', 'true', 'false']).optional(),
   /** Largest file accepted by the uploadMarketData mutation, in bytes. */
@@ -80,6 +82,8 @@ export interface BffConfig {
   restTimeoutMs: number;
   restUploadTimeoutMs: number;
   cookieSecure: boolean;
+  /** Serve the GraphQL explorer (Altair). */
+  graphqlExplorer: boolean;
   uploadMaxBytes: number;
   logLevel: BffEnv['LOG_LEVEL'];
   marketCacheTtlMs: number;
@@ -112,6 +116,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     restTimeoutMs: env.REST_TIMEOUT_MS,
     restUploadTimeoutMs: env.REST_UPLOAD_TIMEOUT_MS,
     cookieSecure: env.COOKIE_SECURE ? ['1', 'true'].includes(env.COOKIE_SECURE) : env.NODE_ENV === 'production',
+    graphqlExplorer: env.GRAPHQL_EXPLORER
+      ? ['1', 'true'].includes(env.GRAPHQL_EXPLORER)
+      : env.NODE_ENV !== 'production',
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     logLevel: env.LOG_LEVEL,
     marketCacheTtlMs: env.MARKET_CACHE_TTL_MS,

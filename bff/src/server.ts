@@ -137,28 +137,34 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   });
 
   // --- the GraphQL explorer (Altair, self-hosted: works without internet) ---
-  const altairAssets = getDistDirectory();
-  app.use(
-    '/graphql-explorer',
-    helmet({ contentSecurityPolicy: false }),
-    express.static(altairAssets, { maxAge: '1d' }),
-  );
-
-  app.get('/graphql', (request: Request, response: Response, next: NextFunction) => {
-    const wantsHtml =
-      request.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
-    if (!wantsHtml || request.query.query) return next();
-    if (config.env === 'production') return next();
-    response.setHeader('content-type', 'text/html; charset=utf-8');
-    response.send(
-      renderAltair({
-        baseURL: '/graphql-explorer/',
-        endpointURL: '/graphql',
-        initialSettings: { 'request.withCredentials': true },
-        disableAccount: true,
-      }),
+  // a development tool: production serves it only when GRAPHQL_EXPLORER asks for it
+  // (docs/decisions.md#no-explorers-in-production)
+  if (config.graphqlExplorer) {
+    app.use(
+      '/graphql-explorer',
+      helmet({ contentSecurityPolicy: false }),
+      express.static(getDistDirectory(), { maxAge: '1d' }),
     );
-  });
+    app.get('/graphql', (request: Request, response: Response, next: NextFunction) => {
+      const wantsHtml =
+        request.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+      if (!wantsHtml || request.query.query) return next();
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.send(
+        renderAltair({
+          baseURL: '/graphql-explorer/',
+          endpointURL: '/graphql',
+          initialSettings: { 'request.withCredentials': true },
+          disableAccount: true,
+        }),
+      );
+    });
+  } else {
+    // not the web app's fallback page either: the address plainly does not exist
+    app.use('/graphql-explorer', (_request: Request, response: Response) => {
+      response.status(404).type('text/plain').send('Not found');
+    });
+  }
 
   app.use(
     '/graphql',
