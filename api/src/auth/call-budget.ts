@@ -27,7 +27,8 @@ export class CallBudget {
   }
 }
 
-function describeWait(seconds: number): string {
+/** "42 seconds", "2 minutes": a wait in words for 429 messages. */
+export function describeWait(seconds: number): string {
   if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;

@@ -2,14 +2,78 @@
  * Password hashing with scrypt at one of OWASP's recommended settings (N=2^15, r=8, p=3: 32 MiB,
  * OWASP Password Storage Cheat Sheet). The parameters are stored with the hash so they can be
  * raised later without breaking existing accounts.
+ *
+ * scrypt runs on libuv's thread pool (4 threads by default), first come first served: 80 sign-ups
+ * at once queued 80 hashes in front of everyone's login. So hashing goes through two lanes, each a
+ * small semaphore with a bounded queue: new hashes (sign-up, password changes) and checks (login,
+ * current password). A flood of one lane never holds more than its own threads, and a full queue
+ * answers 503 at once instead of waiting (docs/decisions.md#bounded-password-hashing).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ServiceUnavailableError } from '../errors.js';
 
 const N = 2 ** 15;
 const R = 8;
 const P = 3;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
+
+/** At most `concurrency` tasks at once; up to `queue` more wait in order; beyond that, 503. */
+export class HashLane {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private concurrency: number,
+    private queue: number,
+  ) {}
+
+  configure(concurrency: number, queue: number): void {
+    this.concurrency = concurrency;
+    this.queue = queue;
+    this.startWaiting();
+  }
+
+  /** Tasks running now and waiting (for tests and health figures). */
+  get load(): { running: number; waiting: number } {
+    return { running: this.running, waiting: this.waiting.length };
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.concurrency) {
+      if (this.waiting.length >= this.queue)
+        throw new ServiceUnavailableError('The server is busy checking passwords; please try again in a moment');
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running++;
+    }
+    try {
+      return await task();
+    } finally {
+      this.running--;
+      this.startWaiting();
+    }
+  }
+
+  private startWaiting(): void {
+    while (this.running < this.concurrency && this.waiting.length > 0) {
+      this.running++;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+/** New hashes: sign-up, password reset and change, accounts made by administrators. */
+export const hashingLane = new HashLane(2, 64);
+/** Checks of a password against its hash: login and the current password of a profile change. */
+export const verifyingLane = new HashLane(2, 256);
+
+/** Sets both lanes from the configuration (the thread pool is the process's, so the lanes are too). */
+export function configurePasswordHashing(options: { concurrency: number; queue: number }): void {
+  hashingLane.configure(options.concurrency, options.queue);
+  // logins are what people wait for: their queue may be longer than the sign-ups'
+  verifyingLane.configure(options.concurrency, options.queue * 4);
+}
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -24,7 +88,9 @@ function maxmem(n: number, r: number, p: number): number {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R, P) });
+  const key = await hashingLane.run(() =>
+    scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R, P) }),
+  );
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -35,13 +101,19 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const salt = Buffer.from(parts[4] ?? '', 'base64');
   const expected = Buffer.from(parts[5] ?? '', 'base64');
   if (!Number.isInteger(n) || !Number.isInteger(r) || !Number.isInteger(p) || expected.length === 0) return false;
-  const key = await scrypt(password, salt, expected.length, { N: n, r, p, maxmem: maxmem(n, r, p) });
+  const key = await verifyingLane.run(() =>
+    scrypt(password, salt, expected.length, { N: n, r, p, maxmem: maxmem(n, r, p) }),
+  );
   return timingSafeEqual(key, expected);
 }
 
 /** A hash of a random password: verifying against it costs the same as a real account. */
 let dummyHash: Promise<string> | undefined;
 export function getDummyHash(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
+  dummyHash ??= hashPassword(randomBytes(16).toString('hex')).catch((error: unknown) => {
+    // a busy lane at start-up must not leave a failed promise behind for every later login
+    dummyHash = undefined;
+    throw error;
+  });
   return dummyHash;
 }

@@ -218,6 +218,8 @@ describe('profile', () => {
         lastName: 'Jit',
         email: 'inder@example.com',
         mobileNo: '9000000001',
+        // a new e-mail address needs the current password (auth/profile.test.ts has the cases)
+        currentPassword: DEMO.investor.password,
       },
     });
     expect(updated.status).toBe(200);
@@ -237,7 +239,12 @@ describe('profile', () => {
     expect(bad.body).toMatchObject({ status: 400, message: 'First Name is required!' });
     const taken = await api.request('PUT', '/user/profile', {
       token,
-      json: { firstName: 'a', lastName: 'b', email: 'admin@bazaar-insight.local' },
+      json: {
+        firstName: 'a',
+        lastName: 'b',
+        email: 'admin@bazaar-insight.local',
+        currentPassword: DEMO.investor.password,
+      },
     });
     expect(taken.status).toBe(409);
   });

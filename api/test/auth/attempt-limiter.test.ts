@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AttemptLimiter } from '../../src/auth/attempt-limiter.js';
+import { AttemptLimiter, BackoffLimiter } from '../../src/auth/attempt-limiter.js';
 
 describe('AttemptLimiter', () => {
   it('allows max failures per window, then asks to wait until the oldest expires', () => {
@@ -25,5 +25,41 @@ describe('AttemptLimiter', () => {
     limiter.recordFailure('z', 1);
     expect(limiter.retryAfterSeconds('x', 2)).toBe(0);
     expect(limiter.retryAfterSeconds('z', 2)).toBeGreaterThan(0);
+  });
+});
+
+describe('BackoffLimiter', () => {
+  it('lets the free failures pass, then doubles the wait per failure up to the cap', () => {
+    const limiter = new BackoffLimiter({ free: 2, baseDelayMs: 1000, maxDelayMs: 8000, windowMs: 15 * 60_000 });
+    let now = 1_000_000;
+    const failAndAsk = () => {
+      limiter.recordFailure('k', now);
+      return limiter.retryAfterSeconds('k', now);
+    };
+    // failures 1 and 2 are free; the 3rd asks 1 s, then 2, 4, 8, and 8 again (the cap)
+    expect(failAndAsk()).toBe(0);
+    expect(failAndAsk()).toBe(0);
+    const waits: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      waits.push(failAndAsk());
+      now += waits[waits.length - 1]! * 1000;
+      // once the wait has passed, a try is allowed again
+      expect(limiter.retryAfterSeconds('k', now)).toBe(0);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 8]);
+    expect(limiter.retryAfterSeconds('other', now)).toBe(0);
+  });
+
+  it('forgets failures older than the window, and a key on reset', () => {
+    const limiter = new BackoffLimiter({ free: 1, baseDelayMs: 60_000, maxDelayMs: 60_000, windowMs: 120_000 });
+    limiter.recordFailure('k', 0);
+    limiter.recordFailure('k', 1000);
+    expect(limiter.retryAfterSeconds('k', 2000)).toBe(59);
+    // at 120,001 ms the first failure has left the window: one failure, which is free
+    expect(limiter.retryAfterSeconds('k', 120_001)).toBe(0);
+    limiter.recordFailure('j', 0);
+    limiter.recordFailure('j', 0);
+    limiter.reset('j');
+    expect(limiter.retryAfterSeconds('j', 1)).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
-import type { LoginResponseDto as LoginBody } from '@bazaar/shared/contract';
+import { SIGNUP_ANSWER, type LoginResponseDto as LoginBody } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { queryRows } from '../../src/db/client.js';
 
@@ -70,18 +70,18 @@ describe('auth', () => {
   });
 
   it('signs up an investor who can then log in', async () => {
-    const created = await api.request<LoginBody['user']>('POST', '/auth/signup', {
+    const created = await api.request<{ message: string }>('POST', '/auth/signup', {
       json: { user: newUser('a'), referralCode: null },
     });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ username: 'ravi_a', email: 'ravi.a@example.com', mobileNo: '9876543210' });
-    expect(created.body.roles.map((r) => r.name)).toEqual(['ROLE_USER']);
-    expect(created.text).not.toMatch(/password/i);
+    expect(created.status).toBe(202);
+    expect(created.body).toEqual({ message: SIGNUP_ANSWER });
     const login = await api.request<LoginBody>('POST', '/auth/login', {
       json: { username: 'ravi_a', password: 'Secret#123' },
     });
     expect(login.status).toBe(200);
     expect(login.body.roles).toEqual([{ authority: 'ROLE_USER', name: 'ROLE_USER' }]);
+    expect(login.body.user).toMatchObject({ username: 'ravi_a', email: 'ravi.a@example.com', mobileNo: '9876543210' });
+    expect(login.text).not.toMatch(/password/i);
   });
 
   it('stores passwords as scrypt hashes at the OWASP cost', async () => {
@@ -94,18 +94,27 @@ describe('auth', () => {
     expect(hash).not.toContain('Admin@123');
   });
 
-  it('answers 409 for a duplicate username or e-mail, whatever the case', async () => {
-    await api.request('POST', '/auth/signup', { json: { user: newUser('b') } });
+  it('answers a taken username or e-mail, whatever the case, as it answers a new one, and changes nothing', async () => {
+    const fresh = await api.request('POST', '/auth/signup', { json: { user: newUser('b') } });
     const sameName = await api.request('POST', '/auth/signup', {
-      json: { user: { ...newUser('c'), username: 'RAVI_B' } },
+      json: { user: { ...newUser('c'), username: 'RAVI_B', password: 'Other#1234' } },
     });
-    expect(sameName.status).toBe(409);
-    expect(sameName.body).toMatchObject({ status: 409, error: 'Conflict', message: 'Username already exists' });
     const sameEmail = await api.request('POST', '/auth/signup', {
       json: { user: { ...newUser('d'), email: 'Ravi.B@Example.com' } },
     });
-    expect(sameEmail.status).toBe(409);
-    expect(sameEmail.body).toMatchObject({ message: 'Email is already in use' });
+    for (const result of [sameName, sameEmail]) {
+      expect(result.status).toBe(fresh.status);
+      expect(result.text).toBe(fresh.text);
+    }
+    const rows = await queryRows<{ username: string }>(
+      api.handle.db,
+      sql`select username from users where username in ('ravi_b', 'ravi_c', 'ravi_d', 'RAVI_B') order by username`,
+    );
+    expect(rows.map((row) => row.username)).toEqual(['ravi_b']);
+    // the first password stays: the taken name's sign-up did not change the account
+    expect(
+      (await api.request('POST', '/auth/login', { json: { username: 'ravi_b', password: 'Secret#123' } })).status,
+    ).toBe(200);
   });
 
   it('validates sign-up fields with the shared validation messages', async () => {
@@ -136,7 +145,7 @@ describe('auth', () => {
     const code = admin.body.user.referralCode;
     expect(code).toMatch(/^[A-Z0-9]{10}$/);
     const ok = await api.request('POST', '/auth/signup', { json: { user: newUser('ref1'), referralCode: code } });
-    expect(ok.status).toBe(201);
+    expect(ok.status).toBe(202);
     const [stored] = await queryRows<{ signup_referral_code: string }>(
       api.handle.db,
       sql`select signup_referral_code from users where username = 'ravi_ref1'`,

@@ -16,6 +16,13 @@ export interface TestSmtpServer {
   received: ReceivedMail[];
   /** Resolves with the next message (or the first not yet taken). */
   nextMail(timeoutMs?: number): Promise<ReceivedMail>;
+  /**
+   * Holds the answer to the end of every message's DATA until the returned function is called: the
+   * sender's delivery stays unfinished meanwhile (to show what does not wait for the mail).
+   */
+  holdDelivery(): () => void;
+  /** Messages whose DATA has arrived, answered or held. */
+  arrived(): number;
   close(): Promise<void>;
 }
 
@@ -24,6 +31,8 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   let taken = 0;
   const waiters: Array<() => void> = [];
   const sockets = new Set<net.Socket>();
+  let held: Array<() => void> | undefined;
+  let arrivedCount = 0;
 
   const server = net.createServer((socket) => {
     sockets.add(socket);
@@ -43,10 +52,16 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
           current.raw = buffer.slice(0, end).replace(/^\.\./gm, '.');
           buffer = buffer.slice(end + 5);
           inData = false;
-          received.push(current);
+          arrivedCount++;
+          const mail = current;
           current = { from: '', to: [], raw: '' };
-          reply('250 2.0.0 queued');
-          waiters.splice(0).forEach((wake) => wake());
+          const deliver = () => {
+            received.push(mail);
+            reply('250 2.0.0 queued');
+            waiters.splice(0).forEach((wake) => wake());
+          };
+          if (held) held.push(deliver);
+          else deliver();
           continue;
         }
         const newline = buffer.indexOf('\r\n');
@@ -92,6 +107,15 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       }
       return received[taken++]!;
     },
+    holdDelivery() {
+      const queue: Array<() => void> = [];
+      held = queue;
+      return () => {
+        held = undefined;
+        queue.splice(0).forEach((deliver) => deliver());
+      };
+    },
+    arrived: () => arrivedCount,
     async close() {
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -32,22 +32,21 @@ describe('referrals', () => {
     return result.body;
   }
 
+  /** Signs up (202, an answer without the account) and, when accepted, logs in to learn the new id. */
   async function signup(
     username: string,
     referralCode?: string,
   ): Promise<{ status: number; body: { id: number; message?: string } }> {
-    return api.request<{ id: number; message?: string }>('POST', '/auth/signup', {
+    const password = 'Welcome#2025';
+    const result = await api.request<{ message: string }>('POST', '/auth/signup', {
       json: {
-        user: {
-          firstName: 'New',
-          lastName: 'Investor',
-          username,
-          email: `${username}@example.com`,
-          password: 'Welcome#2025',
-        },
+        user: { firstName: 'New', lastName: 'Investor', username, email: `${username}@example.com`, password },
         referralCode,
       },
     });
+    if (result.status !== 202) return { status: result.status, body: { id: 0, message: result.body.message } };
+    const account = await login({ username, password });
+    return { status: result.status, body: { id: account.user.id, message: result.body.message } };
   }
 
   beforeAll(async () => {
@@ -76,9 +75,16 @@ describe('referrals', () => {
     expect(decodeQr(png)).toBe(expected);
   });
 
-  it('shows a link to its owner and administrators only', async () => {
-    expect((await api.request('GET', '/users/referrals/investor', { token: staff.token })).status).toBe(403);
-    expect((await api.request('GET', '/users/referrals/investor/QR-code', { token: staff.token })).status).toBe(403);
+  it('shows a link to its owner and administrators only; anyone else hears 404, as for a name nobody has', async () => {
+    const others = await api.request('GET', '/users/referrals/investor', { token: staff.token });
+    const nobody = await api.request('GET', '/users/referrals/nobody', { token: staff.token });
+    expect(others.status).toBe(404);
+    expect(nobody.status).toBe(404);
+    // the same shape and words: only the name in the message differs, as the caller typed it
+    expect(others.body).toEqual({ status: 404, error: 'Not Found', message: 'User investor was not found' });
+    expect(nobody.body).toEqual({ status: 404, error: 'Not Found', message: 'User nobody was not found' });
+    expect((await api.request('GET', '/users/referrals/investor/QR-code', { token: staff.token })).status).toBe(404);
+    expect((await api.request('GET', '/users/referrals/nobody/QR-code', { token: staff.token })).status).toBe(404);
     expect((await api.request('GET', '/users/referrals/investor')).status).toBe(401);
     const forAdmin = await api.request('GET', '/users/referrals/INVESTOR', { token: admin.token });
     expect(forAdmin.status).toBe(200);
@@ -91,7 +97,7 @@ describe('referrals', () => {
   it('records the referral when someone signs up through the link, and refuses unknown codes', async () => {
     const viaLink = new URL((await api.request('GET', '/users/referrals/investor', { token: investor.token })).text);
     const created = await signup('friend_one', viaLink.searchParams.get('referralCode')!);
-    expect(created.status).toBe(201);
+    expect(created.status).toBe(202);
     const mine = await api.request<Referral[]>('GET', `/user/referrals/referrer/${investor.user.id}`, {
       token: investor.token,
     });
@@ -116,7 +122,7 @@ describe('referrals', () => {
     expect(row?.n).toBe(0);
     // no code, no referral
     const plain = await signup('friend_three');
-    expect(plain.status).toBe(201);
+    expect(plain.status).toBe(202);
     const [referrals] = await queryRows<{ n: number }>(
       api.handle.db,
       sql`select count(*)::int as n from referrals where referred_user_id = ${plain.body.id}`,
@@ -124,10 +130,13 @@ describe('referrals', () => {
     expect(referrals?.n).toBe(0);
   });
 
-  it('lists a referrer’s referrals for themselves and administrators only', async () => {
-    expect(
-      (await api.request('GET', `/user/referrals/referrer/${investor.user.id}`, { token: staff.token })).status,
-    ).toBe(403);
+  it('lists a referrer’s referrals for themselves and administrators only; anyone else hears 404', async () => {
+    const others = await api.request('GET', `/user/referrals/referrer/${investor.user.id}`, { token: staff.token });
+    const nobody = await api.request('GET', '/user/referrals/referrer/99999', { token: staff.token });
+    expect(others.status).toBe(404);
+    expect(nobody.status).toBe(404);
+    expect(others.body).toEqual({ status: 404, error: 'Not Found', message: `User ${investor.user.id} was not found` });
+    expect(nobody.body).toEqual({ status: 404, error: 'Not Found', message: 'User 99999 was not found' });
     const forAdmin = await api.request<Referral[]>('GET', `/user/referrals/referrer/${investor.user.id}`, {
       token: admin.token,
     });

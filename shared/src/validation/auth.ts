@@ -105,7 +105,10 @@ export const assignRoleSchema = z
   .refine((role) => role.id !== undefined || role.name !== undefined, MESSAGES.user.roleRequired);
 export type AssignRoleInput = z.infer<typeof assignRoleSchema>;
 
-/** The caller's own profile: identity fields only; roles, ids and passwords are not taken here. */
+/**
+ * The caller's own profile: identity fields only; roles, ids and new passwords are not taken here. A change
+ * of e-mail address also needs the current password (the address is where reset links go).
+ */
 export const profileUpdateSchema = z.object({
   firstName: requiredText(MESSAGES.signup.firstNameRequired, 'First Name', 100),
   lastName: requiredText(MESSAGES.signup.lastNameRequired, 'Last Name', 100),
@@ -115,6 +118,11 @@ export const profileUpdateSchema = z.object({
     (url) => url === undefined || /^https:\/\/[^\s]+$/i.test(url),
     'Profile picture URL must start with https://',
   ),
+  currentPassword: z
+    .string()
+    .max(200, MESSAGES.currentPasswordWrong)
+    .optional()
+    .describe('The current password: required when the e-mail address changes'),
 });
 export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
 

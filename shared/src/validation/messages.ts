@@ -90,6 +90,15 @@ export const MESSAGES = {
   },
   /** Failure and success texts of docs/product/README.md#validation-and-messages. */
   signupFailed: 'Something went wrong. Please try again.',
+  /**
+   * The one answer to a sign-up, whether or not the username or e-mail address was already taken, so the
+   * form does not tell strangers who has an account (docs/product/auth.md#sign-up).
+   */
+  signupAnswer:
+    'If this username and e-mail address are new, your account is ready: log in to continue. If either is already registered, log in or reset your password.',
+  /** Profile: the current password is asked for when the e-mail address changes. */
+  currentPasswordRequired: 'Enter your current password to change your e-mail address.',
+  currentPasswordWrong: 'The current password is not correct.',
   profileUpdated: 'Profile updated successfully!',
 } as const;
 

@@ -4,12 +4,14 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { createMailer } from '../../mail/mailer.js';
+import { configurePasswordHashing } from '../../auth/password.js';
 import { sessionRoutes } from './sessions.routes.js';
 import { logoutRoutes } from './logout.routes.js';
 import { passwordResetRoutes } from './password-reset.routes.js';
 import { profileRoutes } from './profile.routes.js';
 
 export const authRoutes: FastifyPluginAsync = async (app) => {
+  configurePasswordHashing(app.config.passwordHashing);
   // password reset is the one sender of mail
   const mailer = createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, logger: app.log });
   app.addHook('onClose', async () => mailer.close());

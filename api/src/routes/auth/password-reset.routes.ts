@@ -3,13 +3,16 @@
  *
  * A reset token is 32 random bytes (base64url) that exists only in the mailed link
  * `{WEB_URL}/change-password?token=…&email=…`; the database keeps its SHA-256. Forgot-password
- * answers the same message whether or not an account matched (no account discovery). A token is
+ * answers the same message whether or not an account matched (no account discovery), and answers
+ * before the token and the mail are made: that work runs once the answer has left, so an existing
+ * account answers no slower than an unknown one (docs/decisions.md#forgot-password-in-constant-time). A token is
  * valid for PASSWORD_RESET_TOKEN_MINUTES and once: using it sets the password, ends the user's
  * sessions (their rows in the sessions table) and burns every other reset token of the user. Both calls are
  * limited per client address and per account. Their query strings carry secrets, so these routes
  * log only warnings and errors (Fastify's request log would otherwise write the URL).
  */
 import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePasswordQuerySchema,
@@ -43,6 +46,12 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = as
   const requestsByAccount = new CallBudget({ max: perAccount, windowMs }, 'password reset requests for this account');
   const changesByAddress = new CallBudget({ max: perAddress, windowMs }, 'password change attempts');
   const changesByAccount = new CallBudget({ max: perAccount, windowMs }, 'password change attempts for this account');
+  // the account-specific work of a forgot-password request, run after its answer has been sent
+  const afterAnswer = new WeakMap<FastifyRequest, () => Promise<void>>();
+  const running = new Set<Promise<void>>();
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running]);
+  });
 
   app.post(
     '/public/forgot-password',
@@ -54,9 +63,18 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = as
         description:
           'Query `UsernameOrEmail` (no body). When it names an account, a single-use link valid for PASSWORD_RESET_TOKEN_MINUTES (30 by default) ' +
           'is mailed to the account’s address (SMTP when SMTP_URL is set, else the mail outbox administrators read). The answer is the same ' +
-          'whether or not an account matched. Limited per client address and per account (429 with Retry-After).',
+          'whether or not an account matched, and comes before the link is made and mailed. Limited per client address and per account (429 with Retry-After).',
         querystring: forgotPasswordQuerySchema,
         response: { 200: messageSchema, ...errorResponses(400, 429) },
+      },
+      onResponse: (request, _reply, done) => {
+        const work = afterAnswer.get(request);
+        done();
+        if (!work) return;
+        const job = work()
+          .catch((error: unknown) => request.log.error({ err: error }, 'password reset mail failed'))
+          .finally(() => running.delete(job));
+        running.add(job);
       },
     },
     async (request) => {
@@ -66,20 +84,22 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = as
       // unknown names have budgets too, so a 429 does not tell that an account exists
       requestsByAccount.spend(user ? `user:${user.id}` : `name:${usernameOrEmail.toLowerCase()}`);
       if (user) {
-        const token = randomBytes(32).toString('base64url');
-        const link = `${app.config.webUrl}/change-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-        const mail = passwordResetMail(user, link, validMinutes);
-        await app.db.transaction(async (tx) => {
-          await insertResetToken(tx, {
-            userId: user.id,
-            tokenHash: hashResetToken(token),
-            expiresAt: new Date(Date.now() + tokenTtlMs),
+        afterAnswer.set(request, async () => {
+          const token = randomBytes(32).toString('base64url');
+          const link = `${app.config.webUrl}/change-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+          const mail = passwordResetMail(user, link, validMinutes);
+          await app.db.transaction(async (tx) => {
+            await insertResetToken(tx, {
+              userId: user.id,
+              tokenHash: hashResetToken(token),
+              expiresAt: new Date(Date.now() + tokenTtlMs),
+            });
+            // outbox mail is stored with its token, in the same transaction
+            if (mailer.transport === 'outbox') await mailer.send(tx, mail);
           });
-          // outbox mail is stored with its token, in the same transaction
-          if (mailer.transport === 'outbox') await mailer.send(tx, mail);
+          // SMTP mail leaves only once the token is committed
+          if (mailer.transport === 'smtp') await mailer.send(app.db, mail);
         });
-        // SMTP mail leaves only once the token is committed
-        if (mailer.transport === 'smtp') await mailer.send(app.db, mail);
       }
       return { message: FORGOT_PASSWORD_ANSWER };
     },

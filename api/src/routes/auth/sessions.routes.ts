@@ -1,30 +1,66 @@
-/** POST /auth/login and POST /auth/signup. Failed logins are limited per account and per client address. */
+/**
+ * POST /auth/login and POST /auth/signup.
+ *
+ * Failed logins slow down, they never lock out (docs/decisions.md#login-throttling-without-lockout):
+ * the account a login names is keyed by its user id (so its username and e-mail share one count);
+ * after LOGIN_FAILURES_BEFORE_DELAY failures from one address each further try from there waits a
+ * doubling delay, and after LOGIN_MAX_FAILURES_PER_ACCOUNT from all addresses every try waits, both
+ * at most LOGIN_MAX_DELAY_SECONDS. One address failing on many accounts gets 429 for the window.
+ *
+ * Sign-up is limited per address and answers 202 with the same words whether or not the username or
+ * e-mail was taken; it checks for a duplicate before hashing, and a duplicate waits about as long as
+ * creating an account takes (docs/decisions.md#sign-up-without-account-discovery).
+ */
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ROLE_USER } from '@bazaar/shared';
 import {
   errorResponses,
   loginBodySchema,
   loginResponseSchema,
+  SIGNUP_ANSWER,
   signupBodySchema,
   signupQuerySchema,
-  userDtoSchema,
+  signupResponseSchema,
 } from '@bazaar/shared/contract';
-import { BadRequestError, TooManyRequestsError, UnauthorizedError } from '../../errors.js';
-import { AttemptLimiter } from '../../auth/attempt-limiter.js';
+import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from '../../errors.js';
+import { AttemptLimiter, BackoffLimiter } from '../../auth/attempt-limiter.js';
+import { CallBudget, describeWait } from '../../auth/call-budget.js';
 import { getDummyHash, hashPassword, verifyPassword } from '../../auth/password.js';
-import { createUser, getUserById } from '../../db/queries/auth/users.js';
+import { createUser, getUserById, isUsernameOrEmailTaken } from '../../db/queries/auth/users.js';
 import { findLoginAccount } from '../../db/queries/auth/sessions.js';
 import { getRoleByName } from '../../db/queries/admin/roles.js';
 import { findUserIdByReferralCode } from '../../db/queries/engagement/referrals.js';
 
 const ROLE_RANK: Record<string, number> = { ROLE_ADMIN: 3, ROLE_STAFF: 2, ROLE_USER: 1 };
 
+/** A moving average of how long creating an account takes (the hash, its wait for a slot, the insert). */
+class DurationEstimate {
+  constructor(private value: number) {}
+  get ms(): number {
+    return this.value;
+  }
+  record(ms: number): void {
+    this.value = this.value * 0.8 + ms * 0.2;
+  }
+}
+
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  // hash the stand-in password now (on libuv's pool), so the first failed login costs no more than the others
-  void getDummyHash().catch(() => undefined);
-  const { perAccount, perAddress, windowMs } = app.config.loginLimits;
-  const accountFailures = new AttemptLimiter({ max: perAccount, windowMs });
+  const { perAccountAddress, perAccount, perAddress, windowMs, baseDelayMs, maxDelayMs } = app.config.loginLimits;
+  // per (account, address) pair and per account: a doubling delay from 1 s, capped: never a lockout
+  const pairFailures = new BackoffLimiter({ free: perAccountAddress, baseDelayMs, maxDelayMs, windowMs });
+  const accountFailures = new BackoffLimiter({ free: perAccount, baseDelayMs, maxDelayMs, windowMs });
+  // one address failing across many accounts is a guesser: it waits out the window
   const addressFailures = new AttemptLimiter({ max: perAddress, windowMs });
+  const { perAddress: signupsPerAddress, windowMs: signupWindowMs } = app.config.signupLimit;
+  const signups = new CallBudget({ max: signupsPerAddress, windowMs: signupWindowMs }, 'sign-ups from this address');
+  // hash the stand-in password now (on libuv's pool), so the first failed login costs no more than the
+  // others; its time is the first estimate of how long a new account takes
+  const newAccountTime = new DurationEstimate(250);
+  const dummyStarted = performance.now();
+  void getDummyHash()
+    .then(() => newAccountTime.record(performance.now() - dummyStarted))
+    .catch(() => undefined);
 
   app.post(
     '/auth/login',
@@ -33,33 +69,40 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in',
         description:
-          'Checks the username (or e-mail) and password and answers a session token with the user and roles.',
+          'Checks the username (or e-mail) and password and answers a session token with the user and roles. Failed logins slow ' +
+          'further tries on the same account (per client address, then for the account as a whole) by a doubling delay of at most ' +
+          'LOGIN_MAX_DELAY_SECONDS: 429 with Retry-After, never a lockout. An address failing on many accounts gets 429 for the window.',
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 429, 503) },
       },
     },
     async (request) => {
       const { username, password } = request.body;
-      const accountKey = username.trim().toLowerCase();
+      const account = await findLoginAccount(app.db, username);
+      // the username and the e-mail of one account share its count; unknown names get one of their own
+      const accountKey = account ? `user:${account.id}` : `name:${username.trim().toLowerCase()}`;
+      const pairKey = `${accountKey} from ${request.ip}`;
       const wait = Math.max(
+        pairFailures.retryAfterSeconds(pairKey),
         accountFailures.retryAfterSeconds(accountKey),
         addressFailures.retryAfterSeconds(request.ip),
       );
       if (wait > 0) {
         throw new TooManyRequestsError(
-          `Too many failed login attempts; please try again in ${Math.ceil(wait / 60)} minute${wait > 60 ? 's' : ''}`,
+          `Too many failed login attempts; please try again in ${describeWait(wait)}`,
           wait,
         );
       }
-      const account = await findLoginAccount(app.db, username);
       // the same work whether or not the account exists, so timing tells nothing
       const valid = await verifyPassword(password, account?.passwordHash ?? (await getDummyHash()));
       if (!account || !valid) {
+        pairFailures.recordFailure(pairKey);
         accountFailures.recordFailure(accountKey);
         addressFailures.recordFailure(request.ip);
         throw new UnauthorizedError('Invalid username or password');
       }
-      accountFailures.reset(accountKey);
+      // the account-wide count stays: a stranger's failures must not be wiped by the owner's success
+      pairFailures.reset(pairKey);
       const user = await getUserById(app.db, account.id);
       const roleNames = user.roles.map((role) => role.name).sort((a, b) => (ROLE_RANK[b] ?? 0) - (ROLE_RANK[a] ?? 0));
       const { token, expiresAt } = await app.sessions.start({ id: user.id, username: user.username, roles: roleNames });
@@ -80,13 +123,16 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sign up',
         description:
           'Creates an account with ROLE_USER. Body `{ user: {firstName, lastName, username, password, email, mobileNo?}, referralCode? }`; ' +
-          'the referral code may also come as a query parameter. An unknown referral code is refused.',
+          'the referral code may also come as a query parameter. An unknown referral code is refused (400). Answers 202 with the same ' +
+          'message whether the account was created or the username or e-mail was already taken (then nothing changes): log in, or ' +
+          'reset the password. Limited per client address (SIGNUP_MAX_PER_ADDRESS per SIGNUP_WINDOW_MINUTES; 429 with Retry-After).',
         body: signupBodySchema,
         querystring: signupQuerySchema,
-        response: { 201: userDtoSchema, ...errorResponses(400, 409, 429) },
+        response: { 202: signupResponseSchema, ...errorResponses(400, 429, 503) },
       },
     },
     async (request, reply) => {
+      signups.spend(`address:${request.ip}`);
       const { password, ...fields } = request.body.user;
       const referralCode = request.body.referralCode ?? (request.query.referralCode?.trim() || undefined);
       if (referralCode !== undefined && (await findUserIdByReferralCode(app.db, referralCode)) === undefined) {
@@ -94,13 +140,25 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const role = await getRoleByName(app.db, ROLE_USER);
       if (!role) throw new Error('ROLE_USER is missing');
+      reply.status(202);
+      // a taken name costs no hash; it waits as long as a new account takes, so timing does not tell either
+      if (await isUsernameOrEmailTaken(app.db, fields.username, fields.email)) {
+        await sleep(newAccountTime.ms);
+        return { message: SIGNUP_ANSWER };
+      }
+      const checked = performance.now();
       const passwordHash = await hashPassword(password);
-      const created = await createUser(app.db, { ...fields, passwordHash, signupReferralCode: referralCode }, [
-        role.id,
-      ]);
-      await app.events.emit('user.signedUp', { userId: created.id, referralCode });
-      reply.status(201);
-      return created;
+      try {
+        const created = await createUser(app.db, { ...fields, passwordHash, signupReferralCode: referralCode }, [
+          role.id,
+        ]);
+        await app.events.emit('user.signedUp', { userId: created.id, referralCode });
+      } catch (error) {
+        // taken by a sign-up that ran at the same moment: the same answer as any taken name
+        if (!(error instanceof ConflictError)) throw error;
+      }
+      newAccountTime.record(performance.now() - checked);
+      return { message: SIGNUP_ANSWER };
     },
   );
 };

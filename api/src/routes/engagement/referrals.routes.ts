@@ -35,12 +35,15 @@ export function referralLink(webUrl: string, referralCode: string): string {
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user: referrals'];
 
-  /** The user named in the path, if the caller may read their referral link. */
+  /**
+   * The user named in the path, if the caller may read their referral link. Someone else's name
+   * answers the same 404 as a name nobody has, so the route does not tell who has an account
+   * (docs/decisions.md#referral-routes-answer-404).
+   */
   async function ownReferralTarget(caller: SessionUser, username: string) {
     const target = await findUserByUsername(app.db, username);
-    if (!target) throw new NotFoundError(`User ${username} was not found`);
-    if (target.id !== caller.id && !isAdminUser(caller))
-      throw new ForbiddenError('You can only see your own referral link');
+    if (!target || (target.id !== caller.id && !isAdminUser(caller)))
+      throw new NotFoundError(`User ${username} was not found`);
     return target;
   }
 
@@ -51,11 +54,12 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My referral link',
         description:
-          'The sign-up link with the user’s referral code, as plain text. Only the user themselves or an administrator.',
+          'The sign-up link with the user’s referral code, as plain text. Only the user themselves or an administrator; anyone else ' +
+          'gets 404, as for a name nobody has.',
         params: referralUsernameParamsSchema,
         response: {
           200: referralLinkSchema,
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 404),
         },
       },
     },
@@ -73,9 +77,9 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My referral link as a QR code',
         description:
-          'A PNG image of a QR code that encodes the referral link. Only the user themselves or an administrator.',
+          'A PNG image of a QR code that encodes the referral link. Only the user themselves or an administrator (anyone else: 404).',
         params: referralUsernameParamsSchema,
-        response: { 200: referralQrCodeSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: referralQrCodeSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request, reply) => {
@@ -98,17 +102,18 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Referrals made by a user',
         description:
-          'The users this referrer brought in, latest first, with their claim state. Only the referrer themselves or an administrator.',
+          'The users this referrer brought in, latest first, with their claim state. Only the referrer themselves or an administrator; ' +
+          'anyone else gets 404, as for an id nobody has.',
         params: idParamsSchema,
-        response: { 200: z.array(referralDtoSchema), ...errorResponses(400, 401, 403, 404) },
+        response: { 200: z.array(referralDtoSchema), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       const caller = requireUser(request);
       const referrerId = request.params.id;
-      if (!(await findUserById(app.db, referrerId))) throw new NotFoundError(`User ${referrerId} was not found`);
-      if (referrerId !== caller.id && !isAdminUser(caller))
-        throw new ForbiddenError('You can only see your own referrals');
+      // someone else's id answers as an unknown one: 404 either way
+      if ((referrerId !== caller.id && !isAdminUser(caller)) || !(await findUserById(app.db, referrerId)))
+        throw new NotFoundError(`User ${referrerId} was not found`);
       return listReferralsByReferrer(app.db, referrerId);
     },
   );

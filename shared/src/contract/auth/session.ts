@@ -1,6 +1,7 @@
 /** POST /auth/login and POST /auth/signup. */
 import { z } from 'zod';
 import { loginSchema, signupRequestSchema } from '../../validation/auth.js';
+import { MESSAGES } from '../../validation/messages.js';
 import { isoTimestampSchema } from '../common.js';
 import { userDtoSchema } from './users.js';
 
@@ -20,3 +21,15 @@ export const signupBodySchema = signupRequestSchema;
 export type SignupBody = z.input<typeof signupBodySchema>;
 
 export const signupQuerySchema = z.object({ referralCode: z.string().max(32).optional() });
+
+/**
+ * The answer to every accepted sign-up (202): the same status and words whether the account was created
+ * or the username or e-mail address was already taken, so sign-up does not reveal who has an account.
+ */
+export const SIGNUP_ANSWER = MESSAGES.signupAnswer;
+export const signupResponseSchema = z
+  .object({ message: z.string() })
+  .describe(
+    'Always the same text: if the username and e-mail are new the account is ready, otherwise log in or reset your password',
+  );
+export type SignupResponseDto = z.infer<typeof signupResponseSchema>;

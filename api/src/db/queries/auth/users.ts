@@ -117,6 +117,19 @@ async function assertUnique(
   if (email !== undefined && (await taken(users.email, email))) throw new ConflictError('Email is already in use');
 }
 
+/**
+ * Whether a username or an e-mail address is already taken by someone (case-insensitive): the
+ * sign-up's check before it spends a password hash on the request.
+ */
+export async function isUsernameOrEmailTaken(db: Database, username: string, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = lower(${username}) OR lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row !== undefined;
+}
+
 export interface NewUser {
   firstName: string;
   lastName: string;
