@@ -2,7 +2,10 @@
  * Auth through GraphQL, over HTTP against the real REST API: login and sessions, sign-up, the
  * caller's profile, and password reset with the link read from the mail outbox.
  */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Kind, parse, print, visit, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { startStack, type Stack } from './setup/stack.js';
 
 const USER_FIELDS = 'id username firstName lastName email mobileNo roles { id name }';
@@ -64,6 +67,79 @@ describe('auth through GraphQL', () => {
     expect(out.headers.get('set-cookie')).toMatch(/bi_session=;/);
     expect(client.cookie()).toBeUndefined();
     expect((await client.request<{ me: null }>('{ me { username } }')).data?.me).toBeNull();
+  });
+
+  it('logout ends the session on the server: the replayed cookie is UNAUTHENTICATED, the token 401 at the API', async () => {
+    const client = stack.client();
+    await client.login('investor', 'Investor@123');
+    const cookie = client.cookie()!;
+    const token = cookie.slice(cookie.indexOf('=') + 1);
+    const mine = '{ mySubscription { __typename } }';
+    expect((await client.request(mine)).errors).toBeUndefined();
+    expect((await stack.api.request('GET', '/user/profile', { token })).status).toBe(200);
+
+    expect((await client.request<{ logout: boolean }>('mutation { logout }')).data?.logout).toBe(true);
+
+    // someone who kept a copy of the cookie: a browser sending it as before
+    const replay = stack.client();
+    const replayed = await replay.request(mine, undefined, { headers: { cookie } });
+    expect(replayed.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(replayed.data).toBeNull();
+    expect(
+      (await replay.request<{ me: null }>('{ me { username } }', undefined, { headers: { cookie } })).data,
+    ).toEqual({ me: null });
+    expect((await stack.api.request('GET', '/user/profile', { token })).status).toBe(401);
+    // logging out again with the dead cookie is harmless
+    const again = await replay.request<{ logout: boolean }>('mutation { logout }', undefined, { headers: { cookie } });
+    expect(again.errors).toBeUndefined();
+    expect(again.data?.logout).toBe(true);
+  });
+
+  it('logout with a bearer token ends that token, and only that session', async () => {
+    const integrator = await stack.api.login('staff', 'Staff@123');
+    const browser = stack.client();
+    await browser.login('staff', 'Staff@123');
+    const out = await stack
+      .client()
+      .request<{ logout: boolean }>('mutation { logout }', undefined, {
+        headers: { authorization: `Bearer ${integrator}` },
+      });
+    expect(out.data?.logout).toBe(true);
+    expect((await stack.api.request('GET', '/user/profile', { token: integrator })).status).toBe(401);
+    expect((await browser.request<{ me: { username: string } }>('{ me { username } }')).data?.me.username).toBe(
+      'staff',
+    );
+  });
+
+  it("the web app's Login operation does not ask for the token: the session lives in the httpOnly cookie only", async () => {
+    const file = fileURLToPath(new URL('../../web/src/features/auth/api/auth.graphql', import.meta.url));
+    const document = parse(fs.readFileSync(file, 'utf8'));
+    const login = document.definitions.find(
+      (definition): definition is OperationDefinitionNode =>
+        definition.kind === Kind.OPERATION_DEFINITION && definition.name?.value === 'Login',
+    );
+    expect(login).toBeDefined();
+    const field = login!.selectionSet.selections[0] as FieldNode;
+    expect(field.name.value).toBe('login');
+    const asked = field.selectionSet!.selections.map((selection) => (selection as FieldNode).name.value);
+    expect(asked).not.toContain('token');
+
+    // the operation as the web sends it (with the fragments it spreads): no token in the answer, only in the cookie
+    const spread = new Set<string>();
+    visit(login!, { FragmentSpread: (node) => void spread.add(node.name.value) });
+    const fragments = document.definitions.filter(
+      (definition) => definition.kind === Kind.FRAGMENT_DEFINITION && spread.has(definition.name.value),
+    );
+    const operation = print({ kind: Kind.DOCUMENT, definitions: [login!, ...fragments] });
+    const client = stack.client();
+    const result = await client.request<{ login: Record<string, unknown> }>(operation, {
+      username: 'investor',
+      password: 'Investor@123',
+    });
+    expect(result.errors).toBeUndefined();
+    expect(Object.keys(result.data!.login).sort()).toEqual(['expiresAt', 'user']);
+    expect(JSON.stringify(result.data)).not.toMatch(/eyJ/); // no JWT anywhere in the body
+    expect(client.cookie()).toMatch(/^bi_session=eyJ/);
   });
 
   it('signs up and updates the profile, mapping REST errors to typed codes', async () => {

@@ -532,7 +532,10 @@ export type Mutation = {
   deleteUser: DeleteResult;
   /** Logs in; sets the session cookie (httpOnly, SameSite=Strict) and answers the token and the user. */
   login: LoginResult;
-  /** Ends the session: clears the session cookie. Always true. */
+  /**
+   * Ends the session on the server (its token, and any kept copy of the session cookie, are refused from then
+   * on) and clears the session cookie. Always true, also when no session was open.
+   */
   logout: Scalars['Boolean']['output'];
   /** Records who referred a user. */
   recordReferral: Referral;

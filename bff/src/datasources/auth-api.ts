@@ -1,4 +1,4 @@
-/** The auth area of the REST API: /auth (login, sign-up), password reset and /user/profile. */
+/** The auth area of the REST API: /auth (login, logout, sign-up), password reset and /user/profile. */
 import type {
   ChangePasswordQuery,
   ForgotPasswordQuery,
@@ -18,6 +18,11 @@ export class AuthApi extends RestClient {
 
   login(body: LoginBody): Promise<LoginResponseDto> {
     return this.post('/auth/login', { json: body, anonymous: true });
+  }
+
+  /** Ends the caller's session on the server (204): the token is refused from then on. */
+  async logout(): Promise<void> {
+    await this.post<null>('/auth/logout');
   }
 
   signup(body: SignupBody): Promise<UserDto> {

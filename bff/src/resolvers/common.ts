@@ -14,8 +14,11 @@ export const commonResolvers: Resolvers = {
     }),
   },
   Mutation: {
-    logout: (_parent, _args, { res, config }) => {
+    logout: async (_parent, _args, { token, res, config, dataSources }) => {
       if (res) clearSessionCookie(res, config.cookieSecure);
+      // the session ends on the server too, so a kept copy of the cookie or token is worthless from now on
+      // (docs/decisions.md#sessions-end-on-the-server); the API answers 204 even for a session already over
+      if (token) await dataSources.auth.logout();
       return true;
     },
   },
