@@ -15,10 +15,19 @@
 import Big from 'big.js';
 import type { ForeignLayout, LayoutSpec, TableSource } from '../file/table.js';
 import { ProblemList } from '../problems.js';
-import { readDate, readDecimal, startOfFinancialYear } from '../values.js';
-import { SYMBOL_PATTERN } from '../companies/equity-list.js';
+import { cellReader } from '../rows.js';
+import { readDecimal, startOfFinancialYear } from '../values.js';
 import { parseFilingsOrTable, XBRL_FACTS, type Filing } from '../financial-results/facts.js';
-import { amountFact, filingDate, filingNature, filingSymbol, readNature } from '../financial-results/parse.js';
+import {
+  amountFact,
+  checkSymbolCell,
+  filingDate,
+  filingNature,
+  filingSymbol,
+  NOT_A_NATURE,
+  readEndDateCell,
+  readNature,
+} from '../financial-results/parse.js';
 import type { NatureOfReport } from '../../db/schema/uploads.js';
 
 /** Element name → balance_sheets field (the table's column key), in statement order. */
@@ -118,33 +127,20 @@ function readTableRow(
   index: Partial<Record<string, number>>,
   problems: ProblemList,
 ): BalanceSheetRecord | undefined {
-  const cell = (key: string) => {
-    const position = index[key];
-    return position === undefined ? '' : (cells[position] ?? '');
-  };
+  const cell = cellReader(cells, index);
   const before = problems.count;
   const symbol = cell('symbol');
-  if (!SYMBOL_PATTERN.test(symbol))
-    problems.add(line, 'Symbol', symbol === '' ? 'is required' : `'${symbol.slice(0, 60)}' is not a valid symbol`);
+  checkSymbolCell(symbol, line, problems);
   const natureText = cell('nature');
   const natureOfReport = readNature(natureText);
   if (!natureOfReport || natureOfReport === 'UNSPECIFIED') {
     problems.add(
       line,
       'NatureOfReportStandaloneConsolidated',
-      natureText === ''
-        ? 'is required (Standalone or Consolidated)'
-        : `'${natureText.slice(0, 30)}' is neither Standalone nor Consolidated`,
+      natureText === '' ? 'is required (Standalone or Consolidated)' : `'${natureText.slice(0, 30)}' ${NOT_A_NATURE}`,
     );
   }
-  const dateText = cell('date');
-  const date = readDate(dateText);
-  if (!date)
-    problems.add(
-      line,
-      'DateOfEndOfReportingPeriod',
-      dateText === '' ? 'is required' : `'${dateText.slice(0, 30)}' is not a valid date (expected YYYY-MM-DD)`,
-    );
+  const date = readEndDateCell(cell('date'), line, problems, 'YYYY-MM-DD');
   const amounts: Partial<Record<BalanceSheetElement, string>> = {};
   for (const item of BALANCE_SHEET_ELEMENTS) {
     const text = cell(item.element);
@@ -153,7 +149,7 @@ function readTableRow(
       continue;
     }
     const value = readDecimal(text);
-    if (value === undefined) problems.add(line, item.element, `'${text.slice(0, 30)}' is not a number`);
+    if (value === undefined) problems.addInvalid(line, item.element, text, 'is not a number');
     else amounts[item.element] = value;
   }
   if (problems.count > before || !date || !natureOfReport) return undefined;

@@ -12,6 +12,7 @@ import { companies } from '../../db/schema/index.js';
 import { copyLine, mergeRows, UniqueLines, type MergeCounts } from '../merge.js';
 import { ProblemList } from '../problems.js';
 import type { SqlSession } from '../sql-session.js';
+import { cellReader, checkRequiredText, columnName } from '../rows.js';
 import { readCount, readDate, readNonNegativeDecimal } from '../values.js';
 
 type CompanyColumn =
@@ -75,18 +76,13 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
     }
     rowsInFile++;
     const { index, layout } = matched;
-    const name = (key: CompanyColumn) => layout.columns.find((column) => column.key === key)!.names[0]!;
-    const cell = (key: CompanyColumn) => {
-      const position = index[key];
-      return position === undefined ? '' : (cells[position] ?? '');
-    };
+    const name = (key: CompanyColumn) => columnName(layout, key);
+    const cell = cellReader(cells, index);
     const before = problems.count;
     const symbol = cell('symbol');
     if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(line, name('symbol'), symbol, NOT_A_SYMBOL, 60);
     const companyName = cell('companyName');
-    if (companyName === '') problems.add(line, name('companyName'), 'is required');
-    else if (companyName.length > MAX_NAME)
-      problems.add(line, name('companyName'), `is longer than ${MAX_NAME} characters`);
+    checkRequiredText(problems, line, name('companyName'), companyName, MAX_NAME);
 
     // a row repeated word for word is the same company; the same symbol with other details is a problem
     const keep = (copy: string) => {

@@ -11,6 +11,7 @@ import { corporateActions } from '../../db/schema/index.js';
 import { copyLine, mergeRows, UniqueLines, type MergeCounts } from '../merge.js';
 import { ProblemList } from '../problems.js';
 import type { SqlSession } from '../sql-session.js';
+import { cellReader, checkRequiredText, columnName } from '../rows.js';
 import { isEmptyMarker, readDate, readNonNegativeDecimal } from '../values.js';
 import { NOT_A_SERIES, NOT_A_SYMBOL, SERIES_PATTERN, SYMBOL_PATTERN } from '../companies/equity-list.js';
 
@@ -62,7 +63,7 @@ export function parseCorporateActions(
   const exDates = new Set<string>();
   let index: Partial<Record<ActionColumn, number>> | undefined;
   let rowsInFile = 0;
-  const name = (key: ActionColumn) => CORPORATE_ACTIONS_EXPORT.columns.find((column) => column.key === key)!.names[0]!;
+  const name = (key: ActionColumn) => columnName(CORPORATE_ACTIONS_EXPORT, key);
 
   table.forEachRecord((cells, line) => {
     if (!index) {
@@ -70,23 +71,16 @@ export function parseCorporateActions(
       return;
     }
     rowsInFile++;
-    const cell = (key: ActionColumn) => {
-      const position = index![key];
-      return position === undefined ? '' : (cells[position] ?? '');
-    };
+    const cell = cellReader(cells, index);
     const before = problems.count;
     const symbol = cell('symbol');
     if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(line, name('symbol'), symbol, NOT_A_SYMBOL, 60);
     const companyName = cell('companyName');
-    if (companyName === '') problems.add(line, name('companyName'), 'is required');
-    else if (companyName.length > MAX_NAME)
-      problems.add(line, name('companyName'), `is longer than ${MAX_NAME} characters`);
+    checkRequiredText(problems, line, name('companyName'), companyName, MAX_NAME);
     const series = cell('series');
     if (!SERIES_PATTERN.test(series)) problems.addInvalid(line, name('series'), series, NOT_A_SERIES, 20);
     const purpose = cell('purpose').replace(/\s+/g, ' ');
-    if (purpose === '') problems.add(line, name('purpose'), 'is required');
-    else if (purpose.length > MAX_PURPOSE)
-      problems.add(line, name('purpose'), `is longer than ${MAX_PURPOSE} characters`);
+    checkRequiredText(problems, line, name('purpose'), purpose, MAX_PURPOSE);
     const faceValueText = cell('faceValue');
     const faceValue = isEmptyMarker(faceValueText) ? undefined : readNonNegativeDecimal(faceValueText);
     if (!isEmptyMarker(faceValueText) && faceValue === undefined)

@@ -14,6 +14,7 @@
 import Big from 'big.js';
 import type { ForeignLayout, LayoutSpec, TableSource } from '../file/table.js';
 import { ProblemList } from '../problems.js';
+import { cellReader } from '../rows.js';
 import { derivedReportingQuarter, readDate, readDecimal, startOfFinancialYear } from '../values.js';
 import { SYMBOL_PATTERN } from '../companies/equity-list.js';
 import { parseFilingsOrTable, XBRL_FACTS, type Filing } from './facts.js';
@@ -79,6 +80,27 @@ export function readNature(text: string): NatureOfReport | undefined {
   return undefined;
 }
 
+/** What a nature of report that is neither basis is told (after the start of its text). */
+export const NOT_A_NATURE = 'is neither Standalone nor Consolidated';
+
+/** A Symbol cell: a problem when it is empty or not a symbol. */
+export function checkSymbolCell(symbol: string, line: number, problems: ProblemList): void {
+  if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(line, 'Symbol', symbol, 'is not a valid symbol', 60);
+}
+
+/** A DateOfEndOfReportingPeriod cell as a date; a problem when it is empty or not a date (`expected` says how). */
+export function readEndDateCell(
+  text: string,
+  line: number,
+  problems: ProblemList,
+  expected: string,
+): string | undefined {
+  const date = readDate(text);
+  if (!date)
+    problems.addInvalid(line, 'DateOfEndOfReportingPeriod', text, `is not a valid date (expected ${expected})`);
+  return date;
+}
+
 export function symbolFromFileName(fileName: string): string | undefined {
   const base = fileName.split(/[\\/]/).pop() ?? '';
   const stem = base.replace(/\.(csv|xlsx?|txt)$/i, '').toUpperCase();
@@ -112,10 +134,7 @@ function readPatRow(
   fileSymbol: string | undefined,
   problems: ProblemList,
 ): ResultRecord | undefined {
-  const cell = (key: PatColumn) => {
-    const position = index[key];
-    return position === undefined ? '' : (cells[position] ?? '');
-  };
+  const cell = cellReader<PatColumn>(cells, index);
   const before = problems.count;
   let symbol = cell('symbol');
   if (index.symbol === undefined) {
@@ -128,42 +147,23 @@ function readPatRow(
       return undefined;
     }
     symbol = fileSymbol;
-  } else if (!SYMBOL_PATTERN.test(symbol)) {
-    problems.add(line, 'Symbol', symbol === '' ? 'is required' : `'${symbol.slice(0, 60)}' is not a valid symbol`);
+  } else {
+    checkSymbolCell(symbol, line, problems);
   }
   const natureText = cell('nature');
   const natureOfReport = readNature(natureText);
-  if (!natureOfReport)
-    problems.add(
-      line,
-      'NatureOfReportStandaloneConsolidated',
-      `'${natureText.slice(0, 30)}' is neither Standalone nor Consolidated`,
-    );
-  const dateText = cell('date');
-  const date = readDate(dateText);
-  if (!date)
-    problems.add(
-      line,
-      'DateOfEndOfReportingPeriod',
-      dateText === ''
-        ? 'is required'
-        : `'${dateText.slice(0, 30)}' is not a valid date (expected e.g. 31Dec2024 or 2024-12-31)`,
-    );
+  if (!natureOfReport) problems.addInvalid(line, 'NatureOfReportStandaloneConsolidated', natureText, NOT_A_NATURE);
+  const date = readEndDateCell(cell('date'), line, problems, 'e.g. 31Dec2024 or 2024-12-31');
   const profitText = cell('profit');
   const profit = readDecimal(profitText);
-  if (profit === undefined)
-    problems.add(
-      line,
-      'ProfitLossForThePeriod',
-      profitText === '' ? 'is required' : `'${profitText.slice(0, 30)}' is not a number`,
-    );
+  if (profit === undefined) problems.addInvalid(line, 'ProfitLossForThePeriod', profitText, 'is not a number');
   const epsText = cell('basicEps');
   const eps = epsText === '' ? null : (readDecimal(epsText) ?? null);
   if (epsText !== '' && eps === null)
-    problems.add(line, 'BasicEarningsPerShareAfterExtraordinaryItems', `'${epsText.slice(0, 30)}' is not a number`);
+    problems.addInvalid(line, 'BasicEarningsPerShareAfterExtraordinaryItems', epsText, 'is not a number');
   const sharesText = cell('shares');
   if (sharesText !== '' && readDecimal(sharesText) === undefined)
-    problems.add(line, 'NumberOfSharesOutstanding', `'${sharesText.slice(0, 30)}' is not a number`);
+    problems.addInvalid(line, 'NumberOfSharesOutstanding', sharesText, 'is not a number');
   if (problems.count > before || !date || profit === undefined || !natureOfReport) return undefined;
   return {
     line,
@@ -217,6 +217,11 @@ export function amountFact(
   return value;
 }
 
+/** A problem with a general fact's value, at the fact's line. */
+function factProblem(filing: Filing, element: string, problems: ProblemList, says: string): void {
+  problems.add(filing.general.get(element)!.line, 'Fact Value', `${element}: ${says}`);
+}
+
 export function filingDate(
   filing: Filing,
   element: string,
@@ -226,12 +231,7 @@ export function filingDate(
   const text = generalFact(filing, element, problems, required);
   if (text === undefined) return undefined;
   const date = readDate(text);
-  if (!date)
-    problems.add(
-      filing.general.get(element)!.line,
-      'Fact Value',
-      `${element}: '${text.slice(0, 30)}' is not a valid date (expected YYYY-MM-DD)`,
-    );
+  if (!date) factProblem(filing, element, problems, `'${text.slice(0, 30)}' is not a valid date (expected YYYY-MM-DD)`);
   return date;
 }
 
@@ -240,11 +240,7 @@ export function filingNature(filing: Filing, problems: ProblemList): NatureOfRep
   if (text === undefined) return undefined;
   const nature = readNature(text);
   if (!nature || nature === 'UNSPECIFIED') {
-    problems.add(
-      filing.general.get('NatureOfReportStandaloneConsolidated')!.line,
-      'Fact Value',
-      `NatureOfReportStandaloneConsolidated: '${text.slice(0, 30)}' is neither Standalone nor Consolidated`,
-    );
+    factProblem(filing, 'NatureOfReportStandaloneConsolidated', problems, `'${text.slice(0, 30)}' ${NOT_A_NATURE}`);
     return undefined;
   }
   return nature;
@@ -253,11 +249,7 @@ export function filingNature(filing: Filing, problems: ProblemList): NatureOfRep
 export function filingSymbol(filing: Filing, problems: ProblemList): string | undefined {
   const symbol = generalFact(filing, 'Symbol', problems, true);
   if (symbol !== undefined && !SYMBOL_PATTERN.test(symbol)) {
-    problems.add(
-      filing.general.get('Symbol')!.line,
-      'Fact Value',
-      `Symbol: '${symbol.slice(0, 60)}' is not a valid symbol`,
-    );
+    factProblem(filing, 'Symbol', problems, `'${symbol.slice(0, 60)}' is not a valid symbol`);
     return undefined;
   }
   return symbol;
