@@ -43,15 +43,25 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   config: ApiConfig;
   handle: DatabaseHandle;
-  /** Log requests (off in most tests). */
-  logger?: boolean;
+  /** Log requests (off in most tests); a stream receives the JSON log lines instead of stdout. */
+  logger?: boolean | LogStream;
+}
+
+export interface LogStream {
+  write(line: string): void;
 }
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
 
 export async function buildApp({ config, handle, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+          ...(typeof logger === 'object' ? { stream: logger } : {}),
+        }
+      : false,
     // the BFF passes its request id on, so one id follows a request through both services
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -129,7 +139,8 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // production serves no API explorer unless API_DOCS asks for it (docs/decisions.md#no-explorers-in-production)
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   await app.register(healthRoutes);
   await app.register(mainServiceRoutes, { prefix: '/api' });

@@ -77,6 +77,8 @@ const envSchema = z.object({
   INVESTOR_USERNAME: z.string().default('investor'),
   /** Its password; unset: Investor@123 outside production, and no account in production. */
   INVESTOR_PASSWORD: z.string().optional(),
+  /** Serve the OpenAPI document and its pages at /docs; unset: on outside production, off in production. */
+  API_DOCS: booleanFlag.optional(),
   /** Origins allowed to call the API from a browser (comma separated); closed by default. */
   CORS_ORIGINS: z.string().default(''),
   /** Requests per minute per client address (sustained; bursts of a tenth of it). */
@@ -184,6 +186,8 @@ export interface ApiConfig {
   uploadWorkbookMemoryMb: number;
   demoData: boolean;
   demoAccounts: DemoAccount[];
+  /** Serve /docs (the OpenAPI document and its pages). */
+  apiDocs: boolean;
   corsOrigins: string[];
   rateLimitPerMinute: number;
   maxInFlightRequests: number;
@@ -285,6 +289,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadWorkbookMemoryMb: env.UPLOAD_WORKBOOK_MEMORY_MB,
     demoData: env.DEMO_DATA,
     demoAccounts: demoAccounts(env),
+    apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),

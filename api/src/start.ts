@@ -6,14 +6,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ApiConfig } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
-import { buildApp } from './app.js';
+import { buildApp, type BuildAppOptions } from './app.js';
 import { runSeeders } from './seed/index.js';
 
 export interface StartOptions {
   config: ApiConfig;
   /** Use this handle instead of opening one from the configuration. */
   handle?: DatabaseHandle;
-  logger?: boolean;
+  logger?: BuildAppOptions['logger'];
   seed?: boolean;
 }
 

@@ -3,6 +3,11 @@
  * it, mail is kept in the mail_outbox table (administrators read it in the app) and logged, so a
  * fresh install can reset passwords without any mail set-up.
  *
+ * In production a message's secret (the reset link) is never logged, and without SMTP_URL it is not
+ * kept either: the outbox row says the link was withheld, so no working link sits in the database,
+ * its WAL or its backups, and a warning at start says to set SMTP_URL
+ * (docs/decisions.md#reset-links-only-by-mail-in-production).
+ *
  * SMTP delivery runs in the background: the caller (e.g. forgot-password) answers at once, so the
  * time of the answer does not tell whether an account exists and a slow mail server does not
  * hold the request. Failures are logged. The outbox is written with the caller's database handle,
@@ -19,6 +24,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Text within `text` that grants access (a reset link): never logged, nor kept in production. */
+  secret?: string;
 }
 
 export interface Mailer {
@@ -34,26 +41,43 @@ export interface MailerOptions {
   smtpUrl: string | undefined;
   from: string;
   logger: FastifyBaseLogger;
+  /** Production: secrets are never logged, and the outbox keeps mail without them. */
+  production?: boolean;
 }
 
+/** What the outbox keeps in place of a secret in production. */
+export const WITHHELD_SECRET =
+  '[link withheld: in production reset links are only sent by mail; set SMTP_URL to deliver them]';
+
 export function createMailer(options: MailerOptions): Mailer {
-  return options.smtpUrl
-    ? new SmtpMailer(options.smtpUrl, options.from, options.logger)
-    : new OutboxMailer(options.logger);
+  if (options.smtpUrl) return new SmtpMailer(options.smtpUrl, options.from, options.logger);
+  if (options.production)
+    options.logger.warn(
+      'SMTP_URL is not set: in production reset links are neither kept nor logged, so nobody can reset a password; set SMTP_URL',
+    );
+  return new OutboxMailer(options.logger, options.production ?? false);
+}
+
+/** The text with its secret replaced. */
+function withoutSecret(message: MailMessage): string {
+  return message.secret ? message.text.split(message.secret).join(WITHHELD_SECRET) : message.text;
 }
 
 class OutboxMailer implements Mailer {
   readonly transport = 'outbox' as const;
 
-  constructor(private readonly logger: FastifyBaseLogger) {}
+  constructor(
+    private readonly logger: FastifyBaseLogger,
+    private readonly production: boolean,
+  ) {}
 
   async send(db: Database, message: MailMessage): Promise<void> {
-    await db
-      .insert(mailOutbox)
-      .values({ kind: message.kind, recipient: message.to, subject: message.subject, body: message.text });
-    // no SMTP server: the log is where a developer finds the link
+    const body = this.production ? withoutSecret(message) : message.text;
+    await db.insert(mailOutbox).values({ kind: message.kind, recipient: message.to, subject: message.subject, body });
+    // no SMTP server: outside production the log is where a developer finds the link
+    const mail = { kind: message.kind, to: message.to, subject: message.subject };
     this.logger.info(
-      { mail: { kind: message.kind, to: message.to, subject: message.subject, text: message.text } },
+      this.production ? { mail } : { mail: { ...mail, text: message.text } },
       'mail kept in the outbox (SMTP_URL is not set)',
     );
   }

@@ -24,5 +24,6 @@ export function passwordResetMail(
       '',
       'Bazaar Insight',
     ].join('\n'),
+    secret: link,
   };
 }

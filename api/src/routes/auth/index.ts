@@ -13,7 +13,12 @@ import { profileRoutes } from './profile.routes.js';
 export const authRoutes: FastifyPluginAsync = async (app) => {
   configurePasswordHashing(app.config.passwordHashing);
   // password reset is the one sender of mail
-  const mailer = createMailer({ smtpUrl: app.config.smtpUrl, from: app.config.mailFrom, logger: app.log });
+  const mailer = createMailer({
+    smtpUrl: app.config.smtpUrl,
+    from: app.config.mailFrom,
+    logger: app.log,
+    production: app.config.env === 'production',
+  });
   app.addHook('onClose', async () => mailer.close());
 
   await app.register(sessionRoutes);
