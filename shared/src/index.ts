@@ -8,7 +8,7 @@ export * from './limits/token-buckets.js';
 export * from './limits/standing-queue.js';
 export * from './limits/admission.js';
 export * from './limits/body-deadlines.js';
-export * from './limits/serial-queue.js';
+export * from './limits/loop-lag.js';
 export * from './validation/index.js';
 export * from './market/index.js';
 export * from './portfolio/index.js';

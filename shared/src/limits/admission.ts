@@ -1,13 +1,13 @@
 /**
  * Whether a server lets a request in: the one decision the REST API (a Fastify hook) and the BFF
  * (an Express middleware) both make before any work, so overload and abuse cost nothing:
- * - limit (429 with Retry-After) a client that already has its share of requests in flight
- *   (maxInFlightPerClient: one address cannot take every slot, e.g. with bodies that never finish),
- *   or that is beyond its token bucket (TokenBuckets);
  * - shed (answer 503 with Retry-After at once) when too many requests are in flight, when the event
  *   loop lags, when a standing queue has formed (StandingQueueDetector), or when a probe of the
  *   server reports saturation (the embedded database's queue): queueing would only make every
  *   answer late;
+ * - limit (429 with Retry-After) a client that already has its share of requests in flight
+ *   (maxInFlightPerClient, well under maxInFlight: one address cannot take every slot, e.g. with
+ *   bodies that never finish), or that is beyond its token bucket (TokenBuckets);
  * - else admit, and learn how long the request took when the caller reports it done.
  * A request counts from its headers until its connection closes or its answer is sent, so a body
  * still arriving holds its client's slot until it is complete or cut (BodyDeadlines).
@@ -123,9 +123,6 @@ export class Admission {
 
   admit(address: string): AdmissionVerdict {
     const client = clientKey(address);
-    const held = this.perClient.get(client) ?? 0;
-    // the client's own excess first: a greedy client hears 429 and never degrades the others
-    if (held >= this.maxPerClient) return { kind: 'limited', reason: 'client-in-flight', retryAfterSeconds: 1 };
     const reason = this.saturation();
     if (reason)
       return {
@@ -135,6 +132,9 @@ export class Admission {
         eventLoopDelayMs: Math.round(this.eventLoopDelayMs),
         standingQueue: this.queue.overloaded,
       };
+    // a client over its share hears 429 while the server still has room for the others
+    const held = this.perClient.get(client) ?? 0;
+    if (held >= this.maxPerClient) return { kind: 'limited', reason: 'client-in-flight', retryAfterSeconds: 1 };
     const wait = this.buckets.take(client);
     if (wait > 0) return { kind: 'limited', reason: 'rate', retryAfterSeconds: wait };
     this.inFlight++;

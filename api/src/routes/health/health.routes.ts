@@ -1,10 +1,18 @@
-/** GET /health (the database answers) and GET /ready (started and migrated). */
+/**
+ * GET /health (liveness: the database answers) and GET /ready (readiness: started and migrated, the
+ * database answers, and the API is not shedding load: a balancer sends traffic elsewhere meanwhile).
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  const statusSchema = z.object({ status: z.enum(['ok', 'unavailable']), database: z.string().optional() });
+  const statusSchema = z.object({
+    status: z.enum(['ok', 'unavailable']),
+    database: z.string().optional(),
+    /** Why /ready is 503: starting, stopping, database, or the load-shedding reason (e.g. in-flight, database-queue). */
+    reason: z.string().optional(),
+  });
 
   async function databaseAnswers(): Promise<boolean> {
     try {
@@ -30,9 +38,14 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (_request, reply) => {
-        const ok = (url === '/health' || app.acceptingTraffic) && (await databaseAnswers());
-        if (!ok) reply.status(503);
-        return { status: ok ? ('ok' as const) : ('unavailable' as const), database: app.dbHandle.kind };
+        const database = app.dbHandle.kind;
+        if (url === '/ready') {
+          const reason = !app.acceptingTraffic ? 'not accepting traffic' : app.saturation();
+          if (reason) return reply.status(503).send({ status: 'unavailable' as const, database, reason });
+        }
+        const ok = await databaseAnswers();
+        if (!ok) return reply.status(503).send({ status: 'unavailable' as const, database, reason: 'database' });
+        return { status: 'ok' as const, database };
       },
     );
   }
