@@ -96,12 +96,7 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
 
   registerErrorHandlers(app);
   // before access control: an overloaded or flooded server should not even verify tokens
-  registerProtection(app, {
-    ratePerMinute: config.rateLimitPerMinute,
-    maxInFlight: config.maxInFlightRequests,
-    maxEventLoopDelayMs: config.maxEventLoopDelayMs ?? (handle.kind === 'postgres' ? 1000 : Number.POSITIVE_INFINITY),
-    maxQueueDelayMs: config.maxQueueDelayMs ?? (handle.kind === 'postgres' ? 1000 : Number.POSITIVE_INFINITY),
-  });
+  registerProtection(app, config, handle);
   registerAccessControl(app, { db: handle.db, tokens: app.tokens });
 
   await app.register(helmet, {

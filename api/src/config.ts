@@ -93,9 +93,9 @@ const envSchema = z.object({
   /**
    * Load shedding on a standing queue: when even the fastest of the requests that finished in the
    * last half second (at least 20 of them) took longer than this (ms), new requests get 503 until
-   * requests are fast again. On PGlite, which runs one statement at a time, the same target bounds the
-   * database's queue instead: new requests get 503 while the estimated wait for the database is above
-   * it. Unset: 1000 (on PGlite only the database's queue is watched).
+   * requests are fast again. On PGlite, whose statements run on the event loop, the same target
+   * bounds how long the loop may be held: a request that finds it held longer gets 503 at once.
+   * Unset: 1000 (on PGlite only the loop's hold is watched).
    */
   MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).optional(),
   /** Requests one client address may have in flight at once (beyond: 429), so one client cannot take every slot. */
