@@ -50,6 +50,18 @@ const envSchema = z.object({
    * last half second (at least 20 of them) took longer than this (ms), new requests get 503.
    */
   MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).default(1000),
+  /** Requests one client address may have in flight at once (beyond: 429), so one client cannot take every slot. */
+  MAX_IN_FLIGHT_PER_CLIENT: z.coerce.number().int().min(1).default(32),
+  /** Time a client has to send a request's line and headers (ms); then 408 and the connection closes. */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Time a request body has to arrive in full after its headers (ms); then 408 and the connection closes. Uploads: UPLOAD_MIN_BYTES_PER_SECOND. */
+  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** An upload (multipart body) may take longer than BODY_TIMEOUT_MS while at least this many bytes arrive per BODY_TIMEOUT_MS window, per second. */
+  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(20_000),
+  /** Longest an upload's body may take to arrive, however steadily (ms). */
+  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
+  /** How long an idle keep-alive connection stays open (ms); above the idle timeout of a balancer in front. */
+  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   /** Which proxies' X-Forwarded-For to believe (Express "trust proxy" form, e.g. "loopback,uniquelocal"). */
   TRUST_PROXY: z.string().default('loopback'),
   /** How long public market reads are cached across requests when no upload signal arrives (ms). */
@@ -95,6 +107,15 @@ export interface BffConfig {
   maxInFlightRequests: number;
   maxEventLoopDelayMs: number;
   maxQueueDelayMs: number;
+  maxInFlightPerClient: number;
+  /** Request time limits (ms): headers, body, uploads (by rate and in all), idle keep-alive. */
+  timeouts: {
+    headersTimeoutMs: number;
+    bodyTimeoutMs: number;
+    uploadMinBytesPerSecond: number;
+    uploadTimeoutMs: number;
+    keepAliveTimeoutMs: number;
+  };
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<BffConfig> = {}): BffConfig {
@@ -130,6 +151,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
+    maxInFlightPerClient: env.MAX_IN_FLIGHT_PER_CLIENT,
+    timeouts: {
+      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
+      bodyTimeoutMs: env.BODY_TIMEOUT_MS,
+      uploadMinBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
+      uploadTimeoutMs: env.UPLOAD_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    },
     ...overrides,
   };
 }

@@ -1,34 +1,91 @@
 /**
- * The BFF's own protection (the REST API has the same): a per-client rate limit (token buckets by
- * browser address) → 429 with Retry-After, and load shedding (too many requests in flight, a
- * lagging event loop, or a standing queue: even the fastest recent requests were slow, see
- * StandingQueueDetector) → 503 with Retry-After at once. Health endpoints are exempt.
+ * The BFF's own protection (the REST API has the same, docs/decisions.md#request-time-limits):
+ * - time limits: request line and headers within HEADERS_TIMEOUT_MS, a body within BODY_TIMEOUT_MS
+ *   of its headers (multipart uploads: while they keep a minimum rate, UPLOAD_TIMEOUT_MS at most),
+ *   else 408 and the connection is closed; idle keep-alive connections close after KEEP_ALIVE_TIMEOUT_MS;
+ * - per client (browser address, as TRUST_PROXY defines it): at most MAX_IN_FLIGHT_PER_CLIENT
+ *   requests in flight and a token-bucket rate limit → 429 with Retry-After;
+ * - load shedding (too many requests in flight, a lagging event loop, or a standing queue: even the
+ *   fastest recent requests were slow, see StandingQueueDetector) → 503 with Retry-After at once.
+ * A request holds its slot from its headers until its connection closes or its answer is out, so a
+ * body still arriving counts until it is complete or cut. Health endpoints are exempt; /readyz
+ * reports the saturation.
  */
+import type http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { NextFunction, Request, Response } from 'express';
-import { Admission, SERVER_BUSY_MESSAGE, tooManyRequestsMessage, type AdmissionOptions } from '@bazaar/shared';
+import {
+  Admission,
+  BodyDeadlines,
+  rawHttpAnswer,
+  SERVER_BUSY_MESSAGE,
+  serverTimeouts,
+  tooManyRequestsMessage,
+  type AdmissionOptions,
+  type BodyDeadlineOptions,
+  type ServerTimeoutOptions,
+} from '@bazaar/shared';
 
-export type BffProtectionOptions = AdmissionOptions;
+export type BffProtectionOptions = AdmissionOptions & BodyDeadlineOptions & ServerTimeoutOptions;
 
-export function protection(options: BffProtectionOptions) {
-  const admission = new Admission(options, monitorEventLoopDelay({ resolution: 10 }));
+export const BODY_TIMEOUT_MESSAGE = 'The request body did not arrive in time; please try again';
+
+export function protection(options: BffProtectionOptions, server: http.Server) {
+  const admission = new Admission(
+    { ...options, maxInFlightPerClient: Math.min(options.maxInFlightPerClient ?? Infinity, options.maxInFlight) },
+    monitorEventLoopDelay({ resolution: 10 }),
+  );
+  const bodies = new BodyDeadlines(options);
+  // read by Node when the server starts listening
+  Object.assign(server, serverTimeouts(options));
+
+  const refuse = (response: Response, status: number, retryAfter: string, message: string, code: string) => {
+    // a body may still be on its way: close the connection rather than wait for it
+    response.status(status).setHeader('retry-after', retryAfter);
+    response.setHeader('connection', 'close');
+    response.json({ errors: [{ message, extensions: { code } }] });
+  };
+
+  const watchBody = (request: Request, response: Response) => {
+    if (!request.headers['transfer-encoding'] && !(Number(request.headers['content-length']) > 0)) return;
+    const socket = request.socket;
+    const bytesAtHeaders = socket.bytesRead;
+    bodies.watch({
+      upload: /^multipart\/form-data/i.test(request.headers['content-type'] ?? ''),
+      received: () => socket.bytesRead - bytesAtHeaders,
+      // an early answer (429, 413…) does not end the watch: the rest of the body still has to arrive in time
+      complete: () => request.complete || socket.destroyed,
+      cut: () => {
+        if (!response.headersSent && socket.writable)
+          socket.write(
+            rawHttpAnswer(408, 'Request Timeout', {
+              errors: [{ message: BODY_TIMEOUT_MESSAGE, extensions: { code: 'REQUEST_TIMEOUT' } }],
+            }),
+          );
+        // closing the connection ends the request and frees its slot
+        socket.destroy();
+      },
+    });
+  };
 
   const middleware = (request: Request, response: Response, next: NextFunction) => {
+    watchBody(request, response);
     if (request.path === '/healthz' || request.path === '/readyz') return next();
-    const verdict = admission.admit(request.ip ?? 'unknown');
-    if (verdict.kind === 'shed') {
-      response.status(503).setHeader('retry-after', '1');
-      response.json({ errors: [{ message: SERVER_BUSY_MESSAGE, extensions: { code: 'SERVICE_OVERLOADED' } }] });
-      return;
-    }
+    const verdict = admission.admit(request.ip ?? request.socket.remoteAddress ?? 'unknown');
+    if (verdict.kind === 'shed') return refuse(response, 503, '1', SERVER_BUSY_MESSAGE, 'SERVICE_OVERLOADED');
     if (verdict.kind === 'limited') {
       const wait = verdict.retryAfterSeconds;
-      response.status(429).setHeader('retry-after', String(wait));
-      response.json({ errors: [{ message: tooManyRequestsMessage(wait), extensions: { code: 'TOO_MANY_REQUESTS' } }] });
-      return;
+      return refuse(response, 429, String(wait), tooManyRequestsMessage(wait), 'TOO_MANY_REQUESTS');
     }
     response.once('close', verdict.done);
     next();
   };
-  return Object.assign(middleware, { stop: () => admission.stop() });
+  return Object.assign(middleware, {
+    /** Why new requests are being shed right now, or null (/readyz). */
+    saturation: () => admission.saturation(),
+    stop: () => {
+      admission.stop();
+      bodies.stop();
+    },
+  });
 }

@@ -109,12 +109,17 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     response.setHeader('x-request-id', id);
     next();
   });
-  const guard = protection({
-    ratePerMinute: config.rateLimitPerMinute,
-    maxInFlight: config.maxInFlightRequests,
-    maxEventLoopDelayMs: config.maxEventLoopDelayMs,
-    maxQueueDelayMs: config.maxQueueDelayMs,
-  });
+  const guard = protection(
+    {
+      ratePerMinute: config.rateLimitPerMinute,
+      maxInFlight: config.maxInFlightRequests,
+      maxInFlightPerClient: config.maxInFlightPerClient,
+      maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+      maxQueueDelayMs: config.maxQueueDelayMs,
+      ...config.timeouts,
+    },
+    httpServer,
+  );
   app.use(guard);
 
   const securityHeaders = helmet({
@@ -193,6 +198,12 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     response.json({ status: 'ok' });
   });
   app.get('/readyz', async (_request, response) => {
+    // shedding load: a balancer should send new traffic elsewhere meanwhile
+    const saturation = guard.saturation();
+    if (saturation) {
+      response.status(503).json({ status: 'unavailable', reason: saturation });
+      return;
+    }
     let api: boolean;
     try {
       const answer = await fetch(`${new URL(config.restApiUrl).origin}/ready`, { signal: AbortSignal.timeout(2_000) });
@@ -200,7 +211,9 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     } catch {
       api = false;
     }
-    response.status(api ? 200 : 503).json({ status: api ? 'ok' : 'unavailable', api: api ? 'ok' : 'unavailable' });
+    response
+      .status(api ? 200 : 503)
+      .json({ status: api ? 'ok' : 'unavailable', api: api ? 'ok' : 'unavailable', ...(api ? {} : { reason: 'api' }) });
   });
   app.use(
     '/assets',

@@ -122,6 +122,8 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
       // answer the next requests 503. Shedding has tests of its own (shared/src/limits, bench:load).
       maxEventLoopDelayMs: Number.POSITIVE_INFINITY,
       maxQueueDelayMs: Number.POSITIVE_INFINITY,
+      // every test request comes from 127.0.0.1: the per-client share has tests of its own (protection)
+      maxInFlightPerClient: 1_000_000,
       ...options.config,
     },
   );

@@ -47,6 +47,8 @@ export async function startStack(
       // as for the API (test-api.ts): the test process's own work blocks this event loop too
       maxEventLoopDelayMs: Number.POSITIVE_INFINITY,
       maxQueueDelayMs: Number.POSITIVE_INFINITY,
+      // every test request comes from 127.0.0.1: the per-client share has tests of its own (protection)
+      maxInFlightPerClient: 1_000_000,
       ...options.bff,
     },
   );
