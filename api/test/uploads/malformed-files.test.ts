@@ -34,6 +34,25 @@ function legacyWith(dataRow: number, column: string, value: string): string {
   return rows.map((row) => row.join(',')).join('\n');
 }
 
+/** A legacy bhavcopy with one bad cell: the first problem is that cell's (the header is line 1). */
+function legacyCell(
+  name: string,
+  fileName: string,
+  dataRow: number,
+  column: string,
+  value: string,
+  says: string,
+): BadFile {
+  return {
+    name,
+    kind: 'UPLOAD_STOCK_PRICE',
+    fileName,
+    content: () => legacyWith(dataRow, column, value),
+    says,
+    at: { line: dataRow + 1, column },
+  };
+}
+
 function legacyLines(count: number): string {
   return LEGACY.split('\n')
     .slice(0, count + 1)
@@ -128,70 +147,21 @@ const BAD_FILES: BadFile[] = [
     content: () => LEGACY_ROWS.map((row) => [...row.slice(0, 13), row[2]].join(',')).join('\n'),
     says: 'repeated column: OPEN',
   },
-  {
-    name: 'a bad number deep inside',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'deep.csv',
-    content: () => legacyWith(1500, 'HIGH', '12..5'),
-    says: "'12..5' is not a number",
-    at: { line: 1501, column: 'HIGH' },
-  },
-  {
-    name: 'a negative price',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'neg.csv',
-    content: () => legacyWith(7, 'LOW', '-3'),
-    says: "'-3' is not a number of zero or more",
-    at: { line: 8, column: 'LOW' },
-  },
-  {
-    name: 'a number with too many digits',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'long.csv',
-    content: () => legacyWith(3, 'TOTTRDVAL', '12345678901234567890123'),
-    says: 'is not a number',
-    at: { line: 4, column: 'TOTTRDVAL' },
-  },
-  {
-    name: 'an impossible date',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'feb.csv',
-    content: () => legacyWith(10, 'TIMESTAMP', '31-FEB-2019'),
-    says: "'31-FEB-2019' is not a valid date (expected DD-MON-YYYY)",
-    at: { line: 11, column: 'TIMESTAMP' },
-  },
-  {
-    name: 'a date in another format',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'slash.csv',
-    content: () => legacyWith(2, 'TIMESTAMP', '02/01/2019'),
-    says: 'is not a valid date',
-    at: { line: 3, column: 'TIMESTAMP' },
-  },
-  {
-    name: 'a high below the low',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'hl.csv',
-    content: () => legacyWith(5, 'HIGH', '0.01'),
-    says: 'is below LOW',
-    at: { line: 6, column: 'HIGH' },
-  },
-  {
-    name: 'a quantity that is not whole',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'qty.csv',
-    content: () => legacyWith(4, 'TOTTRDQTY', '10.5'),
-    says: 'not a whole number',
-    at: { line: 5, column: 'TOTTRDQTY' },
-  },
-  {
-    name: 'a symbol with a space',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'sym.csv',
-    content: () => legacyWith(9, 'SYMBOL', 'REL IANCE'),
-    says: 'is not a valid symbol',
-    at: { line: 10, column: 'SYMBOL' },
-  },
+  legacyCell('a bad number deep inside', 'deep.csv', 1500, 'HIGH', '12..5', "'12..5' is not a number"),
+  legacyCell('a negative price', 'neg.csv', 7, 'LOW', '-3', "'-3' is not a number of zero or more"),
+  legacyCell('a number with too many digits', 'long.csv', 3, 'TOTTRDVAL', '12345678901234567890123', 'is not a number'),
+  legacyCell(
+    'an impossible date',
+    'feb.csv',
+    10,
+    'TIMESTAMP',
+    '31-FEB-2019',
+    "'31-FEB-2019' is not a valid date (expected DD-MON-YYYY)",
+  ),
+  legacyCell('a date in another format', 'slash.csv', 2, 'TIMESTAMP', '02/01/2019', 'is not a valid date'),
+  legacyCell('a high below the low', 'hl.csv', 5, 'HIGH', '0.01', 'is below LOW'),
+  legacyCell('a quantity that is not whole', 'qty.csv', 4, 'TOTTRDQTY', '10.5', 'not a whole number'),
+  legacyCell('a symbol with a space', 'sym.csv', 9, 'SYMBOL', 'REL IANCE', 'is not a valid symbol'),
   {
     name: 'duplicate rows',
     kind: 'UPLOAD_STOCK_PRICE',
@@ -200,14 +170,7 @@ const BAD_FILES: BadFile[] = [
     says: 'repeats line 21',
     at: { line: LEGACY_ROWS.length + 1, column: '' },
   },
-  {
-    name: 'a formula typed into a CSV cell',
-    kind: 'UPLOAD_STOCK_PRICE',
-    fileName: 'inject.csv',
-    content: () => legacyWith(12, 'CLOSE', '=1+2'),
-    says: "'=1+2' is not a number",
-    at: { line: 13, column: 'CLOSE' },
-  },
+  legacyCell('a formula typed into a CSV cell', 'inject.csv', 12, 'CLOSE', '=1+2', "'=1+2' is not a number"),
   {
     name: 'a formula cell in a workbook (read as text, never evaluated)',
     kind: 'UPLOAD_STOCK_PRICE',
