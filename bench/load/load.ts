@@ -92,6 +92,11 @@ const DEMO = {
   admin: ['admin', 'Admin@123'],
 } as const;
 const UNLIMITED_RATE = '100000000';
+/**
+ * The normal mix comes from one address (127.0.0.1) with up to 64 connections: above that, below the 512
+ * in flight, so an attacker's own address still gets only a share (docs/decisions.md#one-client-one-share-of-the-slots).
+ */
+const PER_CLIENT_IN_FLIGHT = '128';
 /** The mixed load's operations, in the order each connection sends them. */
 const MIX_NAMES = ['stock prices', 'technical analysis', 'company analysis', 'holdings'];
 
@@ -391,6 +396,7 @@ async function main(): Promise<void> {
         DATA_DIR: dataDir,
         DEMO_DATA: '1',
         RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE,
+        MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT,
         ADMIN_PASSWORD: DEMO.admin[1],
         STAFF_PASSWORD: DEMO.staff[1],
         INVESTOR_PASSWORD: DEMO.investor[1],
@@ -398,7 +404,11 @@ async function main(): Promise<void> {
       undefined,
       launch,
     );
-    bff = await startBff(api.url, { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE }, launch);
+    bff = await startBff(
+      api.url,
+      { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE, MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT },
+      launch,
+    );
     const token = await login(api.url, DEMO.investor);
     const auth = { authorization: `Bearer ${token}` };
     const gqlUrl = `${bff.url}/graphql`;
