@@ -76,10 +76,14 @@ const webUp = await waitFor(`http://127.0.0.1:${webPort}/healthz`, 'the web app'
 const apiUp = webUp && (await waitFor(`${apiBase}/ready`, 'the REST API', 600_000));
 if (webUp && apiUp) {
   const production = process.env.NODE_ENV === 'production';
+  // production serves neither unless asked (docs/decisions.md#no-explorers-in-production)
+  const flag = (value, fallback) => (value ? ['1', 'true', 'yes'].includes(value) : fallback);
+  const explorer = flag(process.env.GRAPHQL_EXPLORER, !production);
+  const docs = flag(process.env.API_DOCS, !production);
   console.log(`
   Bazaar Insight is running: http://localhost:${webPort}/
-    GraphQL:        http://localhost:${webPort}/graphql${production ? '' : ' (explorer in a browser)'}
-    REST API:       ${apiBase}/api   (OpenAPI docs: ${apiBase}/docs)
+    GraphQL:        http://localhost:${webPort}/graphql${explorer ? ' (explorer in a browser)' : ''}
+    REST API:       ${apiBase}/api${docs ? `   (OpenAPI docs: ${apiBase}/docs)` : ''}
   ${
     production
       ? ''
