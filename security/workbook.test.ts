@@ -86,17 +86,14 @@ function zip(entries: Entry[]): Buffer {
 
 /** The .xlsx: one sheet of one cell, and ~200 MB of shared strings. */
 async function sharedStringsBomb(): Promise<Buffer> {
-  const item = (index: number) => `<si><t>${String(index).padStart(8, '0')} ${'shared string '.repeat(6)}</t></si>`;
-  const itemBytes = Buffer.byteLength(item(0));
+  // one string over and over: it compresses about 1000:1, and the parser still makes one entry per item
+  const item = `<si><t>${'shared string '.repeat(6)}</t></si>`;
+  const itemBytes = Buffer.byteLength(item);
   const count = Math.floor(SHARED_STRINGS_BYTES / itemBytes);
   function* strings() {
     yield `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="${count}" uniqueCount="${count}">`;
     const perChunk = 10_000;
-    for (let start = 0; start < count; start += perChunk) {
-      let chunk = '';
-      for (let index = start; index < Math.min(count, start + perChunk); index++) chunk += item(index);
-      yield chunk;
-    }
+    for (let start = 0; start < count; start += perChunk) yield item.repeat(Math.min(perChunk, count - start));
     yield '</sst>';
   }
   const part = (name: string, text: string) => deflatePart(name, [text]);

@@ -16,7 +16,14 @@
 import { once } from 'node:events';
 import { randomUUID } from 'node:crypto';
 import { request, slowBody, type SlowBody } from '../../security/clients.js';
-import { batch, graphqlMultipart, TECHNICAL_ANALYSIS } from '../../security/payloads.js';
+import { batch, graphqlMultipart } from '../../security/payloads.js';
+
+/** The Technical Analysis page's ten lists and every symbol's extremes: legal, and large. */
+const WHOLE_TECHNICAL_ANALYSIS = `{ technicalAnalysis { asOf
+  highs { weekly { ...T } monthly { ...T } quarterly { ...T } halfYearly { ...T } yearly { ...T } }
+  lows { weekly { ...T } monthly { ...T } quarterly { ...T } halfYearly { ...T } yearly { ...T } }
+  highestPrices { symbol highPrice highDate lowPrice lowDate } } }
+fragment T on TrendItem { symbol presentClose previousClose change changePercent presentDate previousDate }`;
 
 export interface AttackTarget {
   apiUrl: string;
@@ -141,7 +148,7 @@ function legalBatches(from: string): Attack {
         (_, index) =>
           `a${index}: sma(symbol: "${target.symbol}", priceSize: 1000, windowSize: ${index + 2}) { date value }`,
       ).join('\n');
-      const body = JSON.stringify([...batch(5, TECHNICAL_ANALYSIS), ...batch(5, `{ ${averages} }`)]);
+      const body = JSON.stringify([...batch(5, WHOLE_TECHNICAL_ANALYSIS), ...batch(5, `{ ${averages} }`)]);
       return loops(20, async () => {
         const answer = await request(`${target.bffUrl}/graphql`, {
           body,
