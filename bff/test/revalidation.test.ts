@@ -36,15 +36,17 @@ describe('revalidated holdings', () => {
     stack = await startStack();
     investor = stack.client();
     await investor.login('investor', 'Investor@123');
-    const signup = await stack.client().request('mutation ($input: SignupInput!) { signup(input: $input) { id } }', {
-      input: {
-        firstName: 'Meera',
-        lastName: 'Iyer',
-        username: 'meera_tag',
-        email: 'meera.tag@example.com',
-        password: 'Meera#2025',
-      },
-    });
+    const signup = await stack
+      .client()
+      .request('mutation ($input: SignupInput!) { signup(input: $input) { message } }', {
+        input: {
+          firstName: 'Meera',
+          lastName: 'Iyer',
+          username: 'meera_tag',
+          email: 'meera.tag@example.com',
+          password: 'Meera#2025',
+        },
+      });
     expect(signup.errors).toBeUndefined();
     other = stack.client();
     await other.login('meera_tag', 'Meera#2025');

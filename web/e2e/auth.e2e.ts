@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { MESSAGES } from '@bazaar/shared';
 import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
 
 describe('accounts and roles in the browser', () => {
@@ -34,6 +35,8 @@ describe('accounts and roles in the browser', () => {
     await submit.click();
     await page.waitForURL(`${app.baseUrl}/login`);
     await page.getByTestId('signed-up').waitFor();
+    // one answer whether or not the name was taken (docs/product/auth.md#sign-up)
+    expect(await page.getByTestId('signed-up').textContent()).toBe(MESSAGES.signupAnswer);
 
     await page.getByLabel('Username').fill('priya');
     await page.getByRole('textbox', { name: 'Password' }).fill('Priya@2025');
@@ -142,6 +145,21 @@ describe('accounts and roles in the browser', () => {
     await page.getByTestId('profile-saved').waitFor();
     expect(await page.getByTestId('profile-saved').textContent()).toBe('Profile updated successfully!');
     expect(await page.getByTestId('profile-details').textContent()).toContain('9000012345');
+
+    // a new e-mail address asks for the current password before it can be saved
+    await page.getByRole('button', { name: 'Edit profile' }).click();
+    const again = page.getByRole('dialog');
+    expect(await again.getByLabel('Current password').count()).toBe(0);
+    await again.getByLabel('Email address').fill('indira@example.com');
+    const current = again.getByLabel('Current password');
+    await current.waitFor();
+    expect(await again.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await current.fill('Wrong@12345');
+    await again.getByRole('button', { name: 'Save' }).click();
+    await again.getByText(MESSAGES.currentPasswordWrong).waitFor();
+    await current.fill(DEMO.investor.password);
+    await again.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('profile-details').getByText('indira@example.com').waitFor();
     await close();
   });
 

@@ -46,7 +46,7 @@ describe('accounts and engagement in the browser', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    await graphql('mutation ($input: SignupInput!) { signup(input: $input) { id } }', {
+    await graphql('mutation ($input: SignupInput!) { signup(input: $input) { message } }', {
       input: {
         firstName: 'Farah',
         lastName: 'Khan',

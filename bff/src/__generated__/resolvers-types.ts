@@ -549,8 +549,8 @@ export type Mutation = {
   sendContactMessage: ContactMessageReceipt;
   /** Gives a user this one role (administrators only). */
   setUserRole: User;
-  /** Creates an investor account (ROLE_USER). Log in afterwards. */
-  signup: User;
+  /** Creates an investor account (ROLE_USER) if the username and e-mail are new, and answers the same either way. Log in afterwards. Limited per client address (TOO_MANY_REQUESTS). */
+  signup: SignupResult;
   /** Subscribes the logged-in user to a plan: from today, or from the day after the current subscription ends. */
   subscribe: SubscriptionPeriod;
   /** Replaces a brokerage firm's fields (staff and administrators). */
@@ -971,6 +971,8 @@ export type PriceSeries = {
 
 /** The caller's own profile fields. Roles, username and password are not changed here. */
 export type ProfileInput = {
+  /** The current password: required when the e-mail address changes. */
+  currentPassword?: InputMaybe<Scalars['String']['input']>;
   email: Scalars['String']['input'];
   firstName: Scalars['String']['input'];
   lastName: Scalars['String']['input'];
@@ -1406,6 +1408,16 @@ export type SignupInput = {
   /** The referral code of the user who invited you, optional. */
   referralCode?: InputMaybe<Scalars['String']['input']>;
   username: Scalars['String']['input'];
+};
+
+/**
+ * The answer to a sign-up: the same words whether the account was created or the username or e-mail address
+ * was already taken (then nothing changed), so sign-up does not tell strangers who has an account.
+ */
+export type SignupResult = {
+  __typename?: 'SignupResult';
+  /** If the username and e-mail are new, the account is ready; otherwise log in or reset the password. */
+  message: Scalars['String']['output'];
 };
 
 /** The basis of financial statements. */
@@ -1904,6 +1916,7 @@ export type ResolversTypes = ResolversObject<{
   SellHoldingResult: ResolverTypeWrapper<Omit<SellHoldingResult, 'remaining' | 'sold'> & { remaining?: Maybe<ResolversTypes['Holding']>, sold: ResolversTypes['Holding'] }>;
   ServiceStatus: ResolverTypeWrapper<ServiceStatus>;
   SignupInput: SignupInput;
+  SignupResult: ResolverTypeWrapper<SignupResult>;
   StatementNature: StatementNature;
   StockExchange: StockExchange;
   StockPrice: ResolverTypeWrapper<StockPriceRowDto>;
@@ -1990,6 +2003,7 @@ export type ResolversParentTypes = ResolversObject<{
   SellHoldingResult: Omit<SellHoldingResult, 'remaining' | 'sold'> & { remaining?: Maybe<ResolversParentTypes['Holding']>, sold: ResolversParentTypes['Holding'] };
   ServiceStatus: ServiceStatus;
   SignupInput: SignupInput;
+  SignupResult: SignupResult;
   StockPrice: StockPriceRowDto;
   StockQuote: LatestPriceDto;
   String: Scalars['String']['output'];
@@ -2224,7 +2238,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   sellHolding?: Resolver<ResolversTypes['SellHoldingResult'], ParentType, ContextType, RequireFields<MutationSellHoldingArgs, 'id' | 'input'>>;
   sendContactMessage?: Resolver<ResolversTypes['ContactMessageReceipt'], ParentType, ContextType, RequireFields<MutationSendContactMessageArgs, 'input'>>;
   setUserRole?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationSetUserRoleArgs, 'roleId' | 'userId'>>;
-  signup?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationSignupArgs, 'input'>>;
+  signup?: Resolver<ResolversTypes['SignupResult'], ParentType, ContextType, RequireFields<MutationSignupArgs, 'input'>>;
   subscribe?: Resolver<ResolversTypes['SubscriptionPeriod'], ParentType, ContextType, RequireFields<MutationSubscribeArgs, 'input'>>;
   updateBrokerageFirm?: Resolver<ResolversTypes['BrokerageFirm'], ParentType, ContextType, RequireFields<MutationUpdateBrokerageFirmArgs, 'id' | 'input'>>;
   updateCharge?: Resolver<ResolversTypes['Charge'], ParentType, ContextType, RequireFields<MutationUpdateChargeArgs, 'id' | 'input'>>;
@@ -2416,6 +2430,10 @@ export type SellHoldingResultResolvers<ContextType = GraphQLContext, ParentType 
 export type ServiceStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ServiceStatus'] = ResolversParentTypes['ServiceStatus']> = ResolversObject<{
   api?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   bff?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type SignupResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['SignupResult'] = ResolversParentTypes['SignupResult']> = ResolversObject<{
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
 export type StockPriceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['StockPrice'] = ResolversParentTypes['StockPrice']> = ResolversObject<{
@@ -2612,6 +2630,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SegmentTotals?: SegmentTotalsResolvers<ContextType>;
   SellHoldingResult?: SellHoldingResultResolvers<ContextType>;
   ServiceStatus?: ServiceStatusResolvers<ContextType>;
+  SignupResult?: SignupResultResolvers<ContextType>;
   StockPrice?: StockPriceResolvers<ContextType>;
   StockQuote?: StockQuoteResolvers<ContextType>;
   SubscriptionPeriod?: SubscriptionPeriodResolvers<ContextType>;

@@ -7,6 +7,7 @@ import type {
   MessageBody,
   ProfileBody,
   SignupBody,
+  SignupResponseDto,
   UserDto,
 } from '@bazaar/shared/contract';
 import { RestClient, type RequestScope } from './rest-client.js';
@@ -25,7 +26,8 @@ export class AuthApi extends RestClient {
     await this.post<null>('/auth/logout');
   }
 
-  signup(body: SignupBody): Promise<UserDto> {
+  /** Answers the same message whether or not the account was created (the REST API's 202). */
+  signup(body: SignupBody): Promise<SignupResponseDto> {
     return this.post('/auth/signup', { json: body, anonymous: true });
   }
 

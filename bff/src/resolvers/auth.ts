@@ -37,7 +37,11 @@ export const authResolvers: Resolvers = {
       const { referralCode, ...user } = input;
       return dataSources.auth.signup({ user, referralCode: referralCode || undefined });
     },
-    updateProfile: async (_parent, { input }, { dataSources }) => dataSources.auth.updateProfile(input),
+    updateProfile: async (_parent, { input }, { dataSources }) => {
+      // the current password travels only when given (needed when the e-mail address changes)
+      const { currentPassword, ...fields } = input;
+      return dataSources.auth.updateProfile({ ...fields, currentPassword: currentPassword ?? undefined });
+    },
     requestPasswordReset: (_parent, { input }, { dataSources }) =>
       dataSources.auth.requestPasswordReset({ UsernameOrEmail: input.usernameOrEmail }),
     resetPassword: (_parent, { input }, { dataSources }) =>

@@ -12,8 +12,8 @@ export type RouteAccess = 'login' | readonly string[];
 export interface LoginRedirectState {
   from?: string;
   reason?: 'login-required' | 'role-required';
-  /** Set by the sign-up page after an account was created. */
-  signedUp?: boolean;
+  /** Set by the sign-up page once a sign-up was accepted: the server's answer to show. */
+  signedUp?: string;
 }
 
 export function RequireAuth({ access, children }: { access: RouteAccess; children: ReactNode }) {

@@ -63,7 +63,7 @@ export default function LoginPage() {
             )}
             {!serverError && redirect.signedUp && (
               <Alert color="green" data-testid="signed-up">
-                Your account is ready. Log in to continue.
+                {redirect.signedUp}
               </Alert>
             )}
             {!serverError && redirect.reason === 'login-required' && (

@@ -1,7 +1,8 @@
 /**
  * Profile (docs/product/auth.md#profile): picture, updated and created timestamps (medium format), full name,
  * e-mail, username, phone. Read from local storage first, then refreshed from the server. Editing
- * shows 'Profile updated successfully!'.
+ * shows 'Profile updated successfully!'. A new e-mail address asks for the current password too
+ * (docs/product/auth.md#profile).
  */
 import { useEffect, useState } from 'react';
 import {
@@ -11,6 +12,7 @@ import {
   Card,
   Group,
   Modal,
+  PasswordInput,
   SimpleGrid,
   Stack,
   Table,
@@ -97,6 +99,7 @@ export default function ProfilePage() {
             email: user.email,
             mobileNo: user.mobileNo ?? '',
             profilePictureUrl: user.profilePictureUrl ?? '',
+            currentPassword: '',
           }}
           onSaved={() => {
             setEditing(false);
@@ -115,6 +118,8 @@ interface ProfileValues extends Record<string, unknown> {
   email: string;
   mobileNo: string;
   profilePictureUrl: string;
+  /** Asked for only when the e-mail address changes. */
+  currentPassword: string;
 }
 
 function ProfileForm({ initial, onSaved }: { initial: ProfileValues; onSaved: () => void }) {
@@ -122,6 +127,8 @@ function ProfileForm({ initial, onSaved }: { initial: ProfileValues; onSaved: ()
   const form = useZodForm(profileUpdateSchema, initial);
   const [update, { loading }] = useUpdateProfileMutation();
   const [failure, setFailure] = useState<string | null>(null);
+  // addresses are compared regardless of case, as the server does
+  const emailChanged = form.values.email.trim().toLowerCase() !== initial.email.trim().toLowerCase();
 
   async function submit(values: ProfileValues) {
     setFailure(null);
@@ -134,6 +141,7 @@ function ProfileForm({ initial, onSaved }: { initial: ProfileValues; onSaved: ()
             email: values.email.trim(),
             mobileNo: values.mobileNo.trim() || null,
             profilePictureUrl: values.profilePictureUrl.trim() || null,
+            currentPassword: emailChanged ? values.currentPassword : null,
           },
         },
       });
@@ -157,12 +165,27 @@ function ProfileForm({ initial, onSaved }: { initial: ProfileValues; onSaved: ()
           <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
         </SimpleGrid>
         <TextInput label="Email address" type="email" required {...form.getInputProps('email')} />
+        {emailChanged && (
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your e-mail address"
+            required
+            autoComplete="current-password"
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
         <TextInput label="Mobile Number" inputMode="numeric" {...form.getInputProps('mobileNo')} />
         <TextInput label="Profile picture URL" placeholder="https://…" {...form.getInputProps('profilePictureUrl')} />
         <Text size="xs" c="dimmed">
           Your username and role are managed by an administrator.
         </Text>
-        <Button type="submit" loading={loading} disabled={!formIsValid(profileUpdateSchema, form.values)}>
+        <Button
+          type="submit"
+          loading={loading}
+          disabled={
+            !formIsValid(profileUpdateSchema, form.values) || (emailChanged && form.values.currentPassword === '')
+          }
+        >
           Save
         </Button>
       </Stack>

@@ -1,7 +1,8 @@
 /**
  * Sign-up (docs/product/auth.md#sign-up): First Name*, Last Name*, Username*, Email address*, Password*, Mobile
- * Number, Referral (pre-filled from ?referralCode=). Submit disabled while invalid; on success the
- * login page; on failure 'Something went wrong. Please try again.' with the server's reason below it.
+ * Number, Referral (pre-filled from ?referralCode=). Submit disabled while invalid; once accepted, the
+ * login page with the server's answer (the same whether or not the name was taken: it says to log in or
+ * reset the password); on failure 'Something went wrong. Please try again.' with the server's reason below it.
  */
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -45,7 +46,7 @@ export default function SignupPage() {
   async function submit(values: typeof form.values) {
     setFailure(null);
     try {
-      await signup({
+      const { data } = await signup({
         variables: {
           input: {
             firstName: values.firstName.trim(),
@@ -58,7 +59,10 @@ export default function SignupPage() {
           },
         },
       });
-      navigate('/login', { replace: true, state: { signedUp: true } satisfies LoginRedirectState });
+      navigate('/login', {
+        replace: true,
+        state: { signedUp: data?.signup.message ?? MESSAGES.signupAnswer } satisfies LoginRedirectState,
+      });
     } catch (error) {
       setFailure(errorMessage(error, ''));
     }
