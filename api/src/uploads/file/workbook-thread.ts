@@ -2,7 +2,9 @@
  * Reads a workbook in a worker thread (workbook-worker.ts) with a time and a memory limit, so no
  * workbook, however hostile, stops the API's event loop or grows its heap: SheetJS is synchronous
  * and takes seconds on big sheets. One workbook is read at a time per process; others wait their
- * turn. See docs/decisions.md#workbooks-bounded-in-work.
+ * turn. The worker is kept for the next workbook (starting one costs more than reading a small
+ * file) and ended after a minute unused, on a timeout, or when it ran out of memory.
+ * See docs/decisions.md#workbooks-bounded-in-work.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -53,36 +55,66 @@ function startWorker(options: ConstructorParameters<typeof Worker>[1]): Worker {
   return new Worker(bootstrap, { ...options, eval: true, execArgv: ['--conditions=source'] });
 }
 
+/** A worker is ended after this long without a workbook, to give its memory back. */
+const IDLE_MS = 60_000;
+
 let queue: Promise<unknown> = Promise.resolve();
+let kept: { worker: Worker; memoryMb: number; idle?: NodeJS.Timeout } | undefined;
 
 /** Reads a workbook's first non-empty sheet in a worker thread, one workbook at a time. */
 export function readWorkbookInThread(job: WorkbookJob, thread: WorkbookThreadLimits): Promise<WorkbookRecords> {
-  const turn = queue.then(() => runWorker(job, thread));
+  const turn = queue.then(() => runJob(job, thread));
   queue = turn.catch(() => undefined);
   return turn;
 }
 
-function runWorker(job: WorkbookJob, thread: WorkbookThreadLimits): Promise<WorkbookRecords> {
+function workerWith(memoryMb: number): Worker {
+  if (kept && kept.memoryMb === memoryMb) {
+    clearTimeout(kept.idle);
+    return kept.worker;
+  }
+  if (kept) endWorker(kept.worker);
+  const worker = startWorker({ resourceLimits: { maxOldGenerationSizeMb: memoryMb } });
+  // an idle worker does not keep the process alive; its errors are handled per job
+  worker.unref();
+  worker.on('error', () => undefined);
+  worker.on('exit', () => {
+    if (kept?.worker === worker) kept = undefined;
+  });
+  kept = { worker, memoryMb };
+  return worker;
+}
+
+function endWorker(worker: Worker): void {
+  if (kept?.worker === worker) {
+    clearTimeout(kept.idle);
+    kept = undefined;
+  }
+  void worker.terminate();
+}
+
+function runJob(job: WorkbookJob, thread: WorkbookThreadLimits): Promise<WorkbookRecords> {
   return new Promise((resolve, reject) => {
-    // a copy moves to the worker: the caller keeps its bytes (Buffer#slice would share them)
-    const bytes = new Uint8Array(job.bytes);
-    const worker = startWorker({
-      workerData: { ...job, bytes },
-      transferList: [bytes.buffer],
-      resourceLimits: { maxOldGenerationSizeMb: thread.memoryMb },
-    });
+    const worker = workerWith(thread.memoryMb);
     const records: Array<[number, string[]]> = [];
     let settled = false;
-    const finish = (outcome: () => void) => {
+    const finish = (keep: boolean, outcome: () => void) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
+      worker.off('message', onMessage);
+      worker.off('error', onError);
+      worker.off('exit', onExit);
+      if (!keep) endWorker(worker);
+      else if (kept?.worker === worker) {
+        kept.idle = setTimeout(() => endWorker(worker), IDLE_MS);
+        kept.idle.unref();
+      }
       outcome();
     };
     const timer = setTimeout(
       () =>
-        finish(() =>
+        finish(false, () =>
           reject(
             new BadRequestError(
               `The workbook took longer than ${(thread.timeoutMs / 1000).toLocaleString('en-US')} seconds to read and was refused (split it, or upload the data as CSV)`,
@@ -91,14 +123,15 @@ function runWorker(job: WorkbookJob, thread: WorkbookThreadLimits): Promise<Work
         ),
       thread.timeoutMs,
     );
-    worker.on('message', (message: WorkbookMessage) => {
+    const onMessage = (message: WorkbookMessage) => {
       if (message.type === 'records') records.push(...message.records);
-      else if (message.type === 'done') finish(() => resolve({ sheetName: message.sheetName, records }));
-      else if (message.type === 'refused') finish(() => reject(new BadRequestError(message.message, message.details)));
-      else finish(() => reject(new Error(`Reading the workbook failed: ${message.message}`)));
-    });
-    worker.on('error', (error: Error & { code?: string }) =>
-      finish(() =>
+      else if (message.type === 'done') finish(true, () => resolve({ sheetName: message.sheetName, records }));
+      else if (message.type === 'refused')
+        finish(true, () => reject(new BadRequestError(message.message, message.details)));
+      else finish(false, () => reject(new Error(`Reading the workbook failed: ${message.message}`)));
+    };
+    const onError = (error: Error & { code?: string }) =>
+      finish(false, () =>
         reject(
           error.code === 'ERR_WORKER_OUT_OF_MEMORY'
             ? new BadRequestError(
@@ -106,10 +139,14 @@ function runWorker(job: WorkbookJob, thread: WorkbookThreadLimits): Promise<Work
               )
             : error,
         ),
-      ),
-    );
-    worker.on('exit', (code) =>
-      finish(() => reject(new Error(`The workbook reader stopped unexpectedly (exit code ${code})`))),
-    );
+      );
+    const onExit = (code: number) =>
+      finish(false, () => reject(new Error(`The workbook reader stopped unexpectedly (exit code ${code})`)));
+    worker.on('message', onMessage);
+    worker.on('error', onError);
+    worker.on('exit', onExit);
+    // a copy moves to the worker: the caller keeps its bytes (Buffer#slice would share them)
+    const bytes = new Uint8Array(job.bytes);
+    worker.postMessage({ ...job, bytes } satisfies WorkbookJob, [bytes.buffer]);
   });
 }
