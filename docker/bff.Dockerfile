@@ -31,4 +31,4 @@ COPY --from=build /app/web/dist web/dist
 USER node
 EXPOSE 4000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||4000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "bff/dist/index.js"]
+CMD ["node", "bff/dist/server.js"]

@@ -1,6 +1,6 @@
 /**
  * Processes for fault tests: the compiled REST API and BFF started as `npm start` starts them
- * (node api/dist/server.js, node bff/dist/index.js), each on its own free port, so a test can kill,
+ * (node api/dist/server.js, node bff/dist/server.js), each on its own free port, so a test can kill,
  * stop or restart one of them; and a throw-away PostgreSQL server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -87,7 +87,7 @@ export interface LaunchOptions {
 
 const SOURCE_OF: Record<string, string> = {
   'api/dist/server.js': 'api/src/server.ts',
-  'bff/dist/index.js': 'bff/src/index.ts',
+  'bff/dist/server.js': 'bff/src/server.ts',
 };
 
 function startProcess(
@@ -157,7 +157,7 @@ export async function startBff(
 ): Promise<ServiceProcess> {
   const port = (await freePort()) as number;
   return startProcess(
-    'bff/dist/index.js',
+    'bff/dist/server.js',
     { PORT: String(port), REST_API_URL: `${apiUrl}/api`, INSIGHT_API_URL: `${apiUrl}/insight`, ...env },
     '/healthz',
     port,

@@ -66,7 +66,7 @@ console.log(
   `[start] starting the REST API on port ${apiPort} (${process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite in ' + (process.env.DATA_DIR || '.data')})…`,
 );
 run('api', 'api/dist/server.js', { API_PORT: apiPort });
-run('bff', 'bff/dist/index.js', {
+run('bff', 'bff/dist/server.js', {
   PORT: webPort,
   REST_API_URL: process.env.REST_API_URL || `${apiBase}/api`,
   INSIGHT_API_URL: process.env.INSIGHT_API_URL || `${apiBase}/insight`,

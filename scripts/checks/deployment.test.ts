@@ -109,7 +109,7 @@ describe('docker/compose.yml', () => {
 
 describe.each([
   ['docker/api.Dockerfile', 'api', 8080, 'api/dist/server.js'],
-  ['docker/bff.Dockerfile', 'bff', 4000, 'bff/dist/index.js'],
+  ['docker/bff.Dockerfile', 'bff', 4000, 'bff/dist/server.js'],
 ])('%s', (file, service, port, entry) => {
   const stages = parseDockerfile(read(file));
   const runtime = stages[stages.length - 1]!;

@@ -17,7 +17,7 @@ const SOURCES = [
   'schema',
   'package-lock.json',
 ];
-const OUTPUTS = ['shared/dist/index.js', 'api/dist/server.js', 'bff/dist/index.js', 'web/dist/index.html'];
+const OUTPUTS = ['shared/dist/index.js', 'api/dist/server.js', 'bff/dist/server.js', 'web/dist/index.html'];
 const STAMP = path.join(ROOT, 'node_modules/.cache/bazaar-build-stamp');
 
 function walk(target, hash) {

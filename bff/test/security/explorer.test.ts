@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { createBffServer, type BffServer } from '../../src/server.js';
+import { createBffServer, type BffServer } from '../../src/app.js';
 
 const ALTAIR = /altair/i;
 

@@ -3,7 +3,7 @@
  * pointed at it over HTTP, plus a small GraphQL client that keeps the session cookie like a browser.
  */
 import { loadConfig, type BffConfig } from '../../src/config.js';
-import { createBffServer, type BffServer } from '../../src/server.js';
+import { createBffServer, type BffServer } from '../../src/app.js';
 import { startTestApi, type StartTestApiOptions, type TestApi } from '../../../api/test/setup/test-api.js';
 
 export interface GraphQLResult<T = Record<string, unknown>> {

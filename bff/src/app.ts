@@ -1,0 +1,281 @@
+/**
+ * The BFF as an Express app: GraphQL at /graphql (Apollo Server 5), a self-hosted explorer for
+ * browsers at the same address, and the built web app at / with SPA fallback. Exported apart from
+ * the listener so tests run it in-process.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import http from 'node:http';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
+import { expressMiddleware } from '@as-integrations/express5';
+import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHttpServer';
+import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
+import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { renderAltair, getDistDirectory } from 'altair-static';
+import type { GraphQLFormattedError } from 'graphql';
+import type { BffConfig } from './config.js';
+import { createContext, requestIdOf, type GraphQLContext } from './context.js';
+import { buildSchema } from './schema.js';
+import { createLogger, type Logger } from './logger.js';
+import { createSharedCaches, type SharedCaches } from './caches.js';
+import { INTERNAL_MESSAGE, KNOWN_CODES } from './errors.js';
+import { GRAPHQL_LIMITS, limitsRule, requestLimits, responseSizeLimit } from './limits.js';
+import { protection } from './protection.js';
+import { marketResponseCache } from './plugins/market-response-cache.js';
+
+export interface BffServer {
+  app: express.Express;
+  httpServer: http.Server;
+  apollo: ApolloServer<GraphQLContext>;
+  caches: SharedCaches;
+  logger: Logger;
+  /** Starts listening; resolves with the port. */
+  listen(port?: number, host?: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Hides internal errors: only our typed codes keep their message. */
+export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const code = formatted.extensions?.code;
+  if (typeof code === 'string' && KNOWN_CODES.has(code)) {
+    const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions };
+  }
+  void error;
+  return { message: INTERNAL_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+}
+
+export async function createBffServer(config: BffConfig): Promise<BffServer> {
+  const logger = createLogger(config.logLevel);
+  const caches = createSharedCaches(config.marketCacheTtlMs);
+  const app = express();
+  const httpServer = http.createServer(app);
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  const logRequests: ApolloServerPlugin<GraphQLContext> = {
+    async requestDidStart({ contextValue, request }) {
+      const started = Date.now();
+      return {
+        async willSendResponse({ errors }) {
+          logger.info(
+            {
+              requestId: contextValue.requestId,
+              operation: request.operationName ?? null,
+              ms: Date.now() - started,
+              errors: errors?.map((e) => e.extensions?.code ?? 'INTERNAL_SERVER_ERROR'),
+            },
+            'graphql',
+          );
+        },
+      };
+    },
+  };
+
+  const production = config.env === 'production';
+  const schema = buildSchema(config.schemaDir);
+  const limits = { ...GRAPHQL_LIMITS, maxRestCalls: config.maxRestCallsPerRequest };
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema,
+    csrfPrevention: true,
+    introspection: !production,
+    // no "Did you mean …?" hints about the schema in production errors
+    hideSchemaDetailsFromClientErrors: production,
+    includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: true,
+    // every operation carries its text, so the request limits (requestLimits) see all that runs
+    persistedQueries: false,
+    validationRules: [limitsRule(limits)],
+    formatError,
+    plugins: [
+      ApolloServerPluginDrainHttpServer({ httpServer }),
+      ApolloServerPluginLandingPageDisabled(),
+      // per-field cache-control hooks halve throughput; caching is done in the data sources
+      ApolloServerPluginCacheControlDisabled(),
+      logRequests,
+      // public market queries asked again while the data version is unchanged skip execution
+      marketResponseCache(),
+    ],
+  });
+  await apollo.start();
+
+  // request id first: logs and the REST calls carry it
+  app.use((request: Request, response: Response, next: NextFunction) => {
+    const id = requestIdOf(request);
+    response.locals.requestId = id;
+    response.setHeader('x-request-id', id);
+    next();
+  });
+  const guard = protection(
+    {
+      ratePerMinute: config.rateLimitPerMinute,
+      maxInFlight: config.maxInFlightRequests,
+      maxInFlightPerClient: config.maxInFlightPerClient,
+      maxEventLoopDelayMs: config.maxEventLoopDelayMs,
+      maxQueueDelayMs: config.maxQueueDelayMs,
+      ...config.timeouts,
+    },
+    httpServer,
+  );
+  app.use(guard);
+
+  const securityHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine and the charts set inline styles
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  // --- the GraphQL explorer (Altair, self-hosted: works without internet) ---
+  // a development tool: production serves it only when GRAPHQL_EXPLORER asks for it
+  // (docs/decisions.md#no-explorers-in-production)
+  if (config.graphqlExplorer) {
+    app.use(
+      '/graphql-explorer',
+      helmet({ contentSecurityPolicy: false }),
+      express.static(getDistDirectory(), { maxAge: '1d' }),
+    );
+    app.get('/graphql', (request: Request, response: Response, next: NextFunction) => {
+      const wantsHtml =
+        request.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html';
+      if (!wantsHtml || request.query.query) return next();
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.send(
+        renderAltair({
+          baseURL: '/graphql-explorer/',
+          endpointURL: '/graphql',
+          initialSettings: { 'request.withCredentials': true },
+          disableAccount: true,
+        }),
+      );
+    });
+  } else {
+    // not the web app's fallback page either: the address plainly does not exist
+    app.use('/graphql-explorer', (_request: Request, response: Response) => {
+      response.status(404).type('text/plain').send('Not found');
+    });
+  }
+
+  app.use(
+    '/graphql',
+    securityHeaders,
+    express.json({ limit: '1mb' }),
+    graphqlUploadExpress({
+      maxFileSize: config.uploadMaxBytes,
+      maxFiles: 1,
+      maxFieldSize: GRAPHQL_LIMITS.maxMultipartFieldBytes,
+    }),
+    // after both parsers: the operations counted are the ones Apollo will run, whatever the transport
+    requestLimits(schema, limits),
+    responseSizeLimit(config.maxResponseBytes),
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => createContext({ config, logger, caches }, req, res),
+    }),
+  );
+
+  // --- the web app ---
+  const indexHtml = path.join(config.webDistDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (!hasWeb) logger.warn({ webDistDir: config.webDistDir }, 'web app not built: only /graphql is served');
+  app.use(securityHeaders);
+  // liveness: this process answers; readiness: and the REST API behind it is ready
+  app.get('/healthz', (_request, response) => {
+    response.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_request, response) => {
+    // shedding load: a balancer should send new traffic elsewhere meanwhile
+    const saturation = guard.saturation();
+    if (saturation) {
+      response.status(503).json({ status: 'unavailable', reason: saturation });
+      return;
+    }
+    let api: boolean;
+    try {
+      const answer = await fetch(`${new URL(config.restApiUrl).origin}/ready`, { signal: AbortSignal.timeout(2_000) });
+      api = answer.ok;
+    } catch {
+      api = false;
+    }
+    response
+      .status(api ? 200 : 503)
+      .json({ status: api ? 'ok' : 'unavailable', api: api ? 'ok' : 'unavailable', ...(api ? {} : { reason: 'api' }) });
+  });
+  app.use(
+    '/assets',
+    express.static(path.join(config.webDistDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  app.use(express.static(config.webDistDir, { index: false, maxAge: '1h' }));
+  app.get('/{*path}', (request: Request, response: Response) => {
+    if (!hasWeb) {
+      response
+        .status(404)
+        .type('text/plain')
+        .send('The web app is not built. Run `npm run build` (npm start does it for you).');
+      return;
+    }
+    response.setHeader('cache-control', 'no-cache');
+    response.sendFile(indexHtml);
+  });
+
+  // errors outside GraphQL (bad JSON, upload limits…): a clear message, never a stack
+  app.use(
+    (
+      error: Error & { status?: number; statusCode?: number; expose?: boolean },
+      request: Request,
+      response: Response,
+      _next: NextFunction,
+    ) => {
+      void _next;
+      const status = error.status ?? error.statusCode ?? 500;
+      if (status >= 500)
+        logger.error({ err: error, requestId: response.locals.requestId, path: request.path }, 'request failed');
+      const message = status < 500 && error.expose !== false ? error.message : INTERNAL_MESSAGE;
+      response.status(status).json({
+        errors: [
+          {
+            message,
+            extensions: {
+              code: status === 413 ? 'PAYLOAD_TOO_LARGE' : status < 500 ? 'BAD_REQUEST' : 'INTERNAL_SERVER_ERROR',
+            },
+          },
+        ],
+      });
+    },
+  );
+
+  return {
+    app,
+    httpServer,
+    apollo,
+    caches,
+    logger,
+    listen: (port = config.port, host = config.host) =>
+      new Promise<number>((resolve, reject) => {
+        httpServer.once('error', reject);
+        httpServer.listen(port, host, () => {
+          const address = httpServer.address();
+          resolve(typeof address === 'object' && address ? address.port : port);
+        });
+      }),
+    close: async () => {
+      guard.stop();
+      await apollo.stop();
+      if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+    },
+  };
+}
