@@ -4,19 +4,17 @@
  * upload's change signal): the trend definitions worked by hand (windows, month-end clamp, ties,
  * series, the row on D), a new day moving everything, the SMA, validation messages.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestApi } from '../setup/test-api.js';
 import { upload } from '../uploads/helpers.js';
-
-const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+import { bhavcopyTimestamp } from './support/bhavcopy.js';
 
 /** [symbol, series, high, low, close] */
 type Line = [string, string, number, number, number];
 
 /** A legacy-layout bhavcopy for one day (open = close, last = close, prevclose = close). */
 function bhavcopy(date: string, lines: Line[]): string {
-  const [year, month, day] = date.split('-');
-  const stamp = `${day}-${MONTHS[Number(month) - 1]}-${year}`;
+  const stamp = bhavcopyTimestamp(date);
   const header = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
   const rows = [...lines]
     .sort((a, b) => (a[0] < b[0] ? -1 : 1))
@@ -31,45 +29,33 @@ function bhavcopy(date: string, lines: Line[]): string {
  * The days (D = Tuesday 31 March 2020). Windows: WEEKLY after 24 March, MONTHLY after 29 February
  * (31 March − 1 month, clamped), YEARLY after 31 March 2019.
  */
-const DAYS: Array<[string, Line[]]> = [
-  ['2019-01-15', [['OLD', 'EQ', 500, 400, 450]]],
-  ['2020-02-28', [['ALPHA', 'EQ', 110, 90, 100]]],
+const PRICES: Array<[date: string, ...line: Line]> = [
+  ['2019-01-15', 'OLD', 'EQ', 500, 400, 450],
+  ['2020-02-28', 'ALPHA', 'EQ', 110, 90, 100],
   // 2 March is inside the MONTHLY window only because 31 March − 1 month clamps to 29 February
-  ['2020-03-02', [['BETA', 'EQ', 130, 100, 120]]],
-  [
-    '2020-03-25',
-    [
-      ['ALPHA', 'EQ', 105, 95, 100],
-      ['BETA', 'EQ', 110, 102, 105],
-      ['EPSILON', 'EQ', 100, 90, 95],
-    ],
-  ],
-  [
-    '2020-03-30',
-    [
-      ['ALPHA', 'EQ', 108, 98, 104],
-      ['GAMMA', 'EQ', 50, 40, 50],
-      ['DELTA', 'EQ', 20, 18, 20],
-      ['EPSILON', 'EQ', 96, 88, 90],
-      ['ZETA', 'BE', 10, 9, 9.5],
-      ['GOVBOND', 'GB', 100, 99, 100],
-    ],
-  ],
-  [
-    '2020-03-31',
-    [
-      ['ALPHA', 'EQ', 112, 100, 110],
-      ['BETA', 'EQ', 125, 104, 106],
-      ['GAMMA', 'EQ', 60, 45, 55],
-      ['DELTA', 'EQ', 22, 19, 22],
-      ['EPSILON', 'EQ', 89, 80, 81],
-      ['ZETA', 'BE', 9.5, 8, 8.5],
-      ['GOVBOND', 'GB', 200, 99, 150],
-      ['ONLYD', 'EQ', 10, 9, 9.5],
-      ['OLD', 'EQ', 420, 410, 415],
-    ],
-  ],
+  ['2020-03-02', 'BETA', 'EQ', 130, 100, 120],
+  ['2020-03-25', 'ALPHA', 'EQ', 105, 95, 100],
+  ['2020-03-25', 'BETA', 'EQ', 110, 102, 105],
+  ['2020-03-25', 'EPSILON', 'EQ', 100, 90, 95],
+  ['2020-03-30', 'ALPHA', 'EQ', 108, 98, 104],
+  ['2020-03-30', 'GAMMA', 'EQ', 50, 40, 50],
+  ['2020-03-30', 'DELTA', 'EQ', 20, 18, 20],
+  ['2020-03-30', 'EPSILON', 'EQ', 96, 88, 90],
+  ['2020-03-30', 'ZETA', 'BE', 10, 9, 9.5],
+  ['2020-03-30', 'GOVBOND', 'GB', 100, 99, 100],
+  ['2020-03-31', 'ALPHA', 'EQ', 112, 100, 110],
+  ['2020-03-31', 'BETA', 'EQ', 125, 104, 106],
+  ['2020-03-31', 'GAMMA', 'EQ', 60, 45, 55],
+  ['2020-03-31', 'DELTA', 'EQ', 22, 19, 22],
+  ['2020-03-31', 'EPSILON', 'EQ', 89, 80, 81],
+  ['2020-03-31', 'ZETA', 'BE', 9.5, 8, 8.5],
+  ['2020-03-31', 'GOVBOND', 'GB', 200, 99, 150],
+  ['2020-03-31', 'ONLYD', 'EQ', 10, 9, 9.5],
+  ['2020-03-31', 'OLD', 'EQ', 420, 410, 415],
 ];
+/** The prices as one file a day, oldest day first. */
+const DAYS = new Map<string, Line[]>();
+for (const [date, ...line] of PRICES) DAYS.set(date, [...(DAYS.get(date) ?? []), line]);
 
 interface TrendValue {
   position: number;
@@ -87,25 +73,18 @@ function summary(body: Record<string, TrendValue>): Array<[string, string, strin
 }
 
 describe('market routes', () => {
-  let api: TestApi;
-  let staff: string;
-
-  beforeAll(async () => {
-    api = await startTestApi();
-    staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-  });
-  afterAll(async () => api.close());
+  const demo = useTestApi();
 
   describe('with no prices', () => {
     it('answers empty lists, never an error', async () => {
-      expect((await api.request('GET', '/public/stock-prices')).body).toEqual([]);
-      expect((await api.request('GET', '/public/stock-prices/weeks-high?type=WEEKLY')).body).toEqual({});
-      expect((await api.request('GET', '/public/stock-prices/highestStockPriceByStock')).body).toEqual({});
+      expect((await demo.api.request('GET', '/public/stock-prices')).body).toEqual([]);
+      expect((await demo.api.request('GET', '/public/stock-prices/weeks-high?type=WEEKLY')).body).toEqual({});
+      expect((await demo.api.request('GET', '/public/stock-prices/highestStockPriceByStock')).body).toEqual({});
       expect(
-        (await api.request('GET', '/public/stock-prices/stock-prices-for-period?type=YEARLY&symbol=ALPHA')).body,
+        (await demo.api.request('GET', '/public/stock-prices/stock-prices-for-period?type=YEARLY&symbol=ALPHA')).body,
       ).toEqual({ dates: [], prices: [] });
-      expect((await api.request('GET', '/public/stock-prices?symbol=ALPHA')).body).toEqual([]);
-      const state = await api.request<{ asOf: string | null }>('GET', '/public/technical-analysis/state');
+      expect((await demo.api.request('GET', '/public/stock-prices?symbol=ALPHA')).body).toEqual([]);
+      const state = await demo.api.request<{ asOf: string | null }>('GET', '/public/technical-analysis/state');
       expect(state.body.asOf).toBeNull();
     });
   });
@@ -113,7 +92,7 @@ describe('market routes', () => {
   describe('trend lists worked by hand', () => {
     beforeAll(async () => {
       for (const [date, lines] of DAYS) {
-        const answer = await upload(api, staff, 'UPLOAD_STOCK_PRICE', `${date}.csv`, bhavcopy(date, lines));
+        const answer = await upload(demo.api, demo.staff, 'UPLOAD_STOCK_PRICE', `${date}.csv`, bhavcopy(date, lines));
         expect(answer.status, answer.text).toBe(200);
       }
     });
@@ -122,7 +101,7 @@ describe('market routes', () => {
       // DELTA 22 vs 20: +2.00, 10.00 %; GAMMA 55 vs 50: +5.00, 10.00 % (tie: DELTA first)
       // ALPHA 110 vs 104: +6.00, 6 ÷ 104 = 5.769… %; BETA 106 vs 105: +1.00, 0.952… %
       // ONLYD has no earlier row; GOVBOND is not an equity series; OLD's earlier row is outside the window
-      const response = await api.request<Record<string, TrendValue>>(
+      const response = await demo.api.request<Record<string, TrendValue>>(
         'GET',
         '/public/stock-prices/weeks-high?type=WEEKLY',
       );
@@ -143,7 +122,7 @@ describe('market routes', () => {
     });
 
     it('monthly highs: 2 March counts (the month clamps to 29 February), so BETA’s 130 is not beaten', async () => {
-      const response = await api.request<Record<string, TrendValue>>(
+      const response = await demo.api.request<Record<string, TrendValue>>(
         'GET',
         '/public/stock-prices/weeks-high?type=MONTHLY',
       );
@@ -151,7 +130,7 @@ describe('market routes', () => {
     });
 
     it('yearly highs: ALPHA beats its 110 of 28 February; OLD’s 2019 row is outside the year', async () => {
-      const response = await api.request<Record<string, TrendValue>>(
+      const response = await demo.api.request<Record<string, TrendValue>>(
         'GET',
         '/public/stock-prices/weeks-high?type=YEARLY',
       );
@@ -160,7 +139,7 @@ describe('market routes', () => {
 
     it('weekly lows: ordered by change % ascending, BE counts as equity', async () => {
       // ZETA 8.5 vs 9.5: −1.00, −10.526… %; EPSILON 81 vs 90: −9.00, −10.00 %
-      const response = await api.request<Record<string, TrendValue>>(
+      const response = await demo.api.request<Record<string, TrendValue>>(
         'GET',
         '/public/stock-prices/weeks-low?type=WEEKLY',
       );
@@ -171,7 +150,7 @@ describe('market routes', () => {
     });
 
     it('12-month extremes with the date of each', async () => {
-      const response = await api.request<
+      const response = await demo.api.request<
         Record<string, { highPrice: string; highDate: string; lowPrice: string; lowDate: string }>
       >('GET', '/public/stock-prices/highestStockPriceByStock');
       expect(Object.keys(response.body)).toEqual([
@@ -201,7 +180,7 @@ describe('market routes', () => {
     });
 
     it('stock prices of D with change per day', async () => {
-      const response = await api.request<
+      const response = await demo.api.request<
         Array<{ symbol: string; series: string; changePerDay: string; changePercent: string }>
       >('GET', '/public/stock-prices');
       expect(response.body.map((row) => row.symbol)).toEqual([
@@ -220,8 +199,8 @@ describe('market routes', () => {
 
     it('a new day uploaded over HTTP moves D and the lists before the upload answers', async () => {
       const answer = await upload(
-        api,
-        staff,
+        demo.api,
+        demo.staff,
         'UPLOAD_STOCK_PRICE',
         '01APR2020.csv',
         bhavcopy('2020-04-01', [
@@ -230,23 +209,26 @@ describe('market routes', () => {
         ]),
       );
       expect(answer.status).toBe(200);
-      const state = await api.request<{ asOf: string }>('GET', '/public/technical-analysis/state');
+      const state = await demo.api.request<{ asOf: string }>('GET', '/public/technical-analysis/state');
       expect(state.body.asOf).toBe('2020-04-01');
       // ALPHA's 111 is below 31 March's 112; GAMMA's 70 beats 60: +10.00 vs 55, 18.18 %
-      const highs = await api.request<Record<string, TrendValue>>('GET', '/public/stock-prices/weeks-high?type=WEEKLY');
+      const highs = await demo.api.request<Record<string, TrendValue>>(
+        'GET',
+        '/public/stock-prices/weeks-high?type=WEEKLY',
+      );
       expect(summary(highs.body)).toEqual([['GAMMA', '10.00', '18.18']]);
-      const prices = await api.request<Array<{ symbol: string }>>('GET', '/public/stock-prices');
+      const prices = await demo.api.request<Array<{ symbol: string }>>('GET', '/public/stock-prices');
       expect(prices.body.map((row) => row.symbol)).toEqual(['ALPHA', 'GAMMA']);
     });
 
     it('period series and candles of a symbol', async () => {
-      const week = await api.request<{ dates: string[]; prices: string[] }>(
+      const week = await demo.api.request<{ dates: string[]; prices: string[] }>(
         'GET',
         '/public/stock-prices/stock-prices-for-period?type=WEEKLY&symbol=alpha',
       );
       // D is now 1 April: the week holds the dates after 25 March
       expect(week.body).toEqual({ dates: ['2020-03-30', '2020-03-31', '2020-04-01'], prices: ['104', '110', '110'] });
-      const candles = await api.request<Array<{ date: string }>>(
+      const candles = await demo.api.request<Array<{ date: string }>>(
         'GET',
         '/public/stock-prices?symbol=BETA&from=2020-03-03',
       );
@@ -257,7 +239,7 @@ describe('market routes', () => {
     });
 
     it('SMA with an empty body: (100 + 104 + 110) ÷ 3 and (104 + 110 + 110) ÷ 3', async () => {
-      const response = await api.request(
+      const response = await demo.api.request(
         'POST',
         '/public/technical-analysis/stocks/sma?symbol=ALPHA&priceSize=4&windowSize=3',
         {
@@ -329,7 +311,7 @@ describe('market routes', () => {
     ];
     for (const [method, url, message] of cases) {
       it(`${method} ${url} → 400 "${message}"`, async () => {
-        const response = await api.request<{ status: number; message: string }>(method, url);
+        const response = await demo.api.request<{ status: number; message: string }>(method, url);
         expect(response.status).toBe(400);
         expect(response.body.message).toBe(message);
       });

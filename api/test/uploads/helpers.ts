@@ -122,13 +122,6 @@ export function csvToWorkbook(rows: string[][], bookType: 'xlsx' | 'biff8', numb
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
 
-/** Legacy bhavcopy date 'DD-MON-YYYY' → 'YYYY-MM-DD', written out independently of the app's reader. */
-export function legacyDateToIso(text: string): string {
-  const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
-  const [day, month, year] = text.split('-');
-  return `${year}-${String(months.indexOf(month!.toUpperCase()) + 1).padStart(2, '0')}-${day!.padStart(2, '0')}`;
-}
-
 export interface ZipEntry {
   name: string;
   data: Buffer;

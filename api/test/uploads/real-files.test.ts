@@ -13,13 +13,13 @@ import {
   csvToWorkbook,
   DATA_DIR,
   dataFile,
-  legacyDateToIso,
   marketFingerprint,
   plainCsvRows,
   sqlRows,
   upload,
   uploadDataFile,
 } from './helpers.js';
+import { bhavcopyDate } from '../market/support/bhavcopy.js';
 
 const fmt = (value: number) => value.toLocaleString('en-US');
 
@@ -223,7 +223,7 @@ describe('uploads of the real NSE files', () => {
         expect(answer.status, answer.text).toBe(200);
         expect(answer.body.fileFormat).toBe(bookType === 'xlsx' ? 'xlsx' : 'xls');
         expect(answer.body.rowsInFile).toBe(legacy.length - 1);
-        const date = legacyDateToIso(legacy[1]![10]!);
+        const date = bhavcopyDate(legacy[1]![10]!);
         // every row's close price equals the file's, compared as exact decimals
         const stored = await sqlRows<{ symbol: string; series: string; close_price: string }>(
           api.handle,

@@ -204,20 +204,7 @@ function referenceAverage(kind: MovingAverageKind, x: number[], n: number): Arra
 describe('against an independent float implementation on real closes', () => {
   // RELIANCE EQ closes of the 307 legacy bhavcopies (2019-01-01 .. 2020-03-31)
   const folder = new URL('../../../../shared/data/nse/bhavcopy/legacy/', import.meta.url);
-  const MONTHS: Record<string, string> = {
-    JAN: '01',
-    FEB: '02',
-    MAR: '03',
-    APR: '04',
-    MAY: '05',
-    JUN: '06',
-    JUL: '07',
-    AUG: '08',
-    SEP: '09',
-    OCT: '10',
-    NOV: '11',
-    DEC: '12',
-  };
+  const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
   const real: ClosePoint[] = fs
     .readdirSync(folder)
     .filter((name) => name.endsWith('.csv'))
@@ -228,7 +215,8 @@ describe('against an independent float implementation on real closes', () => {
         .find((row) => row.startsWith('RELIANCE,EQ,'));
       const cells = (line ?? '').split(',');
       const [day, month, year] = (cells[10] ?? '').split('-');
-      return { date: `${year}-${MONTHS[month ?? ''] ?? ''}-${day}`, close: cells[5] ?? '' };
+      const monthNumber = String(MONTHS.indexOf(month ?? '') + 1).padStart(2, '0');
+      return { date: `${year}-${monthNumber}-${day}`, close: cells[5] ?? '' };
     })
     .sort((a, b) => (a.date < b.date ? -1 : 1));
 

@@ -30,27 +30,20 @@ export interface BhavcopyRow {
   isin: string;
 }
 
-const MONTHS: Record<string, string> = {
-  JAN: '01',
-  FEB: '02',
-  MAR: '03',
-  APR: '04',
-  MAY: '05',
-  JUN: '06',
-  JUL: '07',
-  AUG: '08',
-  SEP: '09',
-  OCT: '10',
-  NOV: '11',
-  DEC: '12',
-};
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
-/** '23-MAR-2020' → '2020-03-23'. */
+/** '23-MAR-2020' (or '23-Mar-2020') → '2020-03-23', written out independently of the app's reader. */
 export function bhavcopyDate(timestamp: string): string {
   const [day, month, year] = timestamp.split('-');
-  const monthNumber = MONTHS[month ?? ''];
-  if (!day || !monthNumber || !year) throw new Error(`unexpected TIMESTAMP ${timestamp}`);
-  return `${year}-${monthNumber}-${day.padStart(2, '0')}`;
+  const monthIndex = MONTHS.indexOf((month ?? '').toUpperCase());
+  if (!day || monthIndex < 0 || !year) throw new Error(`unexpected TIMESTAMP ${timestamp}`);
+  return `${year}-${String(monthIndex + 1).padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/** '2020-03-23' → '23-MAR-2020', the legacy bhavcopy's TIMESTAMP. */
+export function bhavcopyTimestamp(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}-${MONTHS[Number(month) - 1]}-${year}`;
 }
 
 export function parseBhavcopy(text: string): BhavcopyRow[] {
