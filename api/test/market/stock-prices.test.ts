@@ -74,6 +74,9 @@ function summary(body: Record<string, TrendValue>): Array<[string, string, strin
 
 describe('market routes', () => {
   const demo = useTestApi();
+  /** A trend list (weeks-high or weeks-low) of a period, as the API answers it. */
+  const trendList = async (list: 'weeks-high' | 'weeks-low', period: string) =>
+    (await demo.api.request<Record<string, TrendValue>>('GET', `/public/stock-prices/${list}?type=${period}`)).body;
 
   describe('with no prices', () => {
     it('answers empty lists, never an error', async () => {
@@ -101,19 +104,16 @@ describe('market routes', () => {
       // DELTA 22 vs 20: +2.00, 10.00 %; GAMMA 55 vs 50: +5.00, 10.00 % (tie: DELTA first)
       // ALPHA 110 vs 104: +6.00, 6 ÷ 104 = 5.769… %; BETA 106 vs 105: +1.00, 0.952… %
       // ONLYD has no earlier row; GOVBOND is not an equity series; OLD's earlier row is outside the window
-      const response = await demo.api.request<Record<string, TrendValue>>(
-        'GET',
-        '/public/stock-prices/weeks-high?type=WEEKLY',
-      );
-      expect(summary(response.body)).toEqual([
+      const list = await trendList('weeks-high', 'WEEKLY');
+      expect(summary(list)).toEqual([
         ['DELTA', '2.00', '10.00'],
         ['GAMMA', '5.00', '10.00'],
         ['ALPHA', '6.00', '5.77'],
         ['BETA', '1.00', '0.95'],
       ]);
-      expect(response.body.ALPHA?.Previous).toEqual({ date: '2020-03-30', closePrice: '104' });
-      expect(response.body.BETA?.Previous).toEqual({ date: '2020-03-25', closePrice: '105' });
-      expect(response.body.ALPHA?.Present).toMatchObject({
+      expect(list.ALPHA?.Previous).toEqual({ date: '2020-03-30', closePrice: '104' });
+      expect(list.BETA?.Previous).toEqual({ date: '2020-03-25', closePrice: '105' });
+      expect(list.ALPHA?.Present).toMatchObject({
         symbol: 'ALPHA',
         date: '2020-03-31',
         closePrice: '110',
@@ -122,28 +122,19 @@ describe('market routes', () => {
     });
 
     it('monthly highs: 2 March counts (the month clamps to 29 February), so BETA’s 130 is not beaten', async () => {
-      const response = await demo.api.request<Record<string, TrendValue>>(
-        'GET',
-        '/public/stock-prices/weeks-high?type=MONTHLY',
-      );
-      expect(summary(response.body).map(([symbol]) => symbol)).toEqual(['DELTA', 'GAMMA', 'ALPHA']);
+      const list = await trendList('weeks-high', 'MONTHLY');
+      expect(summary(list).map(([symbol]) => symbol)).toEqual(['DELTA', 'GAMMA', 'ALPHA']);
     });
 
     it('yearly highs: ALPHA beats its 110 of 28 February; OLD’s 2019 row is outside the year', async () => {
-      const response = await demo.api.request<Record<string, TrendValue>>(
-        'GET',
-        '/public/stock-prices/weeks-high?type=YEARLY',
-      );
-      expect(summary(response.body).map(([symbol]) => symbol)).toEqual(['DELTA', 'GAMMA', 'ALPHA']);
+      const list = await trendList('weeks-high', 'YEARLY');
+      expect(summary(list).map(([symbol]) => symbol)).toEqual(['DELTA', 'GAMMA', 'ALPHA']);
     });
 
     it('weekly lows: ordered by change % ascending, BE counts as equity', async () => {
       // ZETA 8.5 vs 9.5: −1.00, −10.526… %; EPSILON 81 vs 90: −9.00, −10.00 %
-      const response = await demo.api.request<Record<string, TrendValue>>(
-        'GET',
-        '/public/stock-prices/weeks-low?type=WEEKLY',
-      );
-      expect(summary(response.body)).toEqual([
+      const list = await trendList('weeks-low', 'WEEKLY');
+      expect(summary(list)).toEqual([
         ['ZETA', '-1.00', '-10.53'],
         ['EPSILON', '-9.00', '-10.00'],
       ]);
@@ -212,11 +203,8 @@ describe('market routes', () => {
       const state = await demo.api.request<{ asOf: string }>('GET', '/public/technical-analysis/state');
       expect(state.body.asOf).toBe('2020-04-01');
       // ALPHA's 111 is below 31 March's 112; GAMMA's 70 beats 60: +10.00 vs 55, 18.18 %
-      const highs = await demo.api.request<Record<string, TrendValue>>(
-        'GET',
-        '/public/stock-prices/weeks-high?type=WEEKLY',
-      );
-      expect(summary(highs.body)).toEqual([['GAMMA', '10.00', '18.18']]);
+      const highs = await trendList('weeks-high', 'WEEKLY');
+      expect(summary(highs)).toEqual([['GAMMA', '10.00', '18.18']]);
       const prices = await demo.api.request<Array<{ symbol: string }>>('GET', '/public/stock-prices');
       expect(prices.body.map((row) => row.symbol)).toEqual(['ALPHA', 'GAMMA']);
     });
