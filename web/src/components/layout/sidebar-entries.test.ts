@@ -3,26 +3,21 @@ import { sidebarEntries } from './sidebar-entries';
 
 const labels = (role: string | null) => sidebarEntries(role).map((entry) => entry.label);
 const PUBLIC = ['Corporate Actions', 'Stock Price', 'Technical Analysis', 'Fundamental Analysis'];
+const ACCOUNT = ['Dashboard', 'Accounts', 'Profile'];
+/** What staff and administrators both manage, in the sidebar's order. */
+const MANAGEMENT = ['Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates'];
 
 describe('sidebarEntries', () => {
   it('shows visitors only the public market entries', () => {
     expect(labels(null)).toEqual(PUBLIC);
   });
   it('shows investors their account entries and the watch list', () => {
-    expect(labels('ROLE_USER')).toEqual(['Dashboard', 'Accounts', 'Profile', 'Stock Watch List', ...PUBLIC]);
+    expect(labels('ROLE_USER')).toEqual([...ACCOUNT, 'Stock Watch List', ...PUBLIC]);
   });
   it('adds the management entries and Companies for staff, without Roles and Financial Instrument', () => {
     expect(labels('ROLE_STAFF')).toEqual([
-      'Dashboard',
-      'Accounts',
-      'Profile',
-      'Users',
-      'Brokers',
-      'Upload',
-      'Charges',
-      'Segments',
-      'Charge Types',
-      'Dates',
+      ...ACCOUNT,
+      ...MANAGEMENT,
       'Stock Watch List',
       ...PUBLIC,
       'Companies',
@@ -31,16 +26,8 @@ describe('sidebarEntries', () => {
   });
   it('adds Roles and Financial Instrument for administrators', () => {
     expect(labels('ROLE_ADMIN')).toEqual([
-      'Dashboard',
-      'Accounts',
-      'Profile',
-      'Users',
-      'Brokers',
-      'Upload',
-      'Charges',
-      'Segments',
-      'Charge Types',
-      'Dates',
+      ...ACCOUNT,
+      ...MANAGEMENT,
       'Roles',
       'Financial Instrument',
       'Stock Watch List',
