@@ -1,40 +1,49 @@
 /** /staff/charges: CRUD with whole objects, the documented messages, duplicate rules, bad references. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { useTestApi } from '../setup/test-api.js';
 import { createReference } from './helpers.js';
 
 type Charge = ChargeDto;
+/** The fields whose absence docs/product/portfolio.md names, as it names them. */
+const REQUIRED = [
+  'Brokerage Firm',
+  'Charge Type',
+  'Segment',
+  'Amount',
+  'Percentage',
+  'Exchange',
+  'Buy/Sell',
+  'EffectiveDate',
+];
 
 describe('charges', () => {
-  let api: TestApi;
-  let staff: string;
-  let admin: string;
+  const demo = useTestApi();
   let ref: Awaited<ReturnType<typeof createReference>>;
 
   beforeAll(async () => {
-    api = await startTestApi();
-    staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    ref = await createReference(api, staff, 'Chg', ['Brokerage', 'STT']);
+    ref = await createReference(demo.api, demo.staff, 'Chg', ['Brokerage', 'STT']);
   });
-  afterAll(async () => api.close());
 
-  const body = (overrides: Record<string, unknown> = {}) => ({
-    brokerageFirm: ref.firm,
-    chargeType: ref.types.Brokerage,
-    segment: ref.segment,
+  /** The rule's own fields, as sent and as answered. */
+  const RULE = {
     amount: '20',
     percentage: '0.03',
     description: 'Per executed order',
     exchange: 'NSE',
     onBuySell: 'BOTH',
     effectiveDate: '2024-10-01',
+  };
+  const body = (overrides: Record<string, unknown> = {}) => ({
+    brokerageFirm: ref.firm,
+    chargeType: ref.types.Brokerage,
+    segment: ref.segment,
+    ...RULE,
     ...overrides,
   });
 
   it('creates a charge from whole objects and answers it with whole objects', async () => {
-    const created = await api.request<Charge>('POST', '/staff/charges', { token: staff, json: body() });
+    const created = await demo.api.request<Charge>('POST', '/staff/charges', { token: demo.staff, json: body() });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
       brokerageFirm: {
@@ -45,22 +54,17 @@ describe('charges', () => {
       },
       chargeType: { id: ref.types.Brokerage?.id, name: 'Chg Brokerage' },
       segment: { id: ref.segment.id, name: 'Chg Equity' },
-      amount: '20',
-      percentage: '0.03',
-      description: 'Per executed order',
-      exchange: 'NSE',
-      onBuySell: 'BOTH',
-      effectiveDate: '2024-10-01',
+      ...RULE,
     });
-    const one = await api.request<Charge>('GET', `/staff/charges/${created.body.id}`, { token: staff });
+    const one = await demo.api.request<Charge>('GET', `/staff/charges/${created.body.id}`, { token: demo.staff });
     expect(one.body).toEqual(created.body);
-    const list = await api.request<Charge[]>('GET', '/staff/charges', { token: admin });
+    const list = await demo.api.request<Charge[]>('GET', '/staff/charges', { token: demo.admin });
     expect(list.body.find((charge) => charge.id === created.body.id)).toEqual(created.body);
   });
 
   it('accepts references by name, and the PUT payload with an id and whole objects', async () => {
-    const created = await api.request<Charge>('POST', '/staff/charges', {
-      token: staff,
+    const created = await demo.api.request<Charge>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({
         brokerageFirm: { name: 'chg broking' },
         chargeType: { name: 'Chg STT' },
@@ -78,8 +82,8 @@ describe('charges', () => {
       onBuySell: 'SELL',
     });
 
-    const updated = await api.request<Charge>('PUT', `/staff/charges/${created.body.id}`, {
-      token: staff,
+    const updated = await demo.api.request<Charge>('PUT', `/staff/charges/${created.body.id}`, {
+      token: demo.staff,
       json: { ...created.body, id: 424242, percentage: '0.125', description: null, effectiveDate: '2025-01-01' },
     });
     expect(updated.status).toBe(200);
@@ -89,71 +93,65 @@ describe('charges', () => {
       description: null,
       effectiveDate: '2025-01-01',
     });
-    expect((await api.request('GET', '/staff/charges/424242', { token: staff })).status).toBe(404);
+    expect((await demo.api.request('GET', '/staff/charges/424242', { token: demo.staff })).status).toBe(404);
   });
 
   it('answers each of the documented required messages', async () => {
-    const result = await api.request<{ message: string }>('POST', '/staff/charges', { token: staff, json: {} });
+    const result = await demo.api.request<{ message: string }>('POST', '/staff/charges', {
+      token: demo.staff,
+      json: {},
+    });
     expect(result.status).toBe(400);
-    for (const message of [
-      'Brokerage Firm is required!',
-      'Charge Type is required!',
-      'Segment is required!',
-      'Amount is required!',
-      'Percentage is required!',
-      'Exchange is required!',
-      'Buy/Sell is required!',
-      'EffectiveDate is required!',
-    ]) {
-      expect(result.body.message).toContain(message);
+    for (const field of REQUIRED) {
+      expect(result.body.message).toContain(`${field} is required!`);
     }
   });
 
   it('refuses negative rates, unknown exchanges and references, and writes nothing', async () => {
-    const before = (await api.request<Charge[]>('GET', '/staff/charges', { token: staff })).body.length;
-    const negative = await api.request<{ message: string }>('POST', '/staff/charges', {
-      token: staff,
+    const before = (await demo.api.request<Charge[]>('GET', '/staff/charges', { token: demo.staff })).body.length;
+    const negative = await demo.api.request<{ message: string }>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ amount: '-1' }),
     });
     expect(negative.status).toBe(400);
     expect(negative.body.message).toBe('Amount must not be negative');
-    const exchange = await api.request<{ message: string }>('POST', '/staff/charges', {
-      token: staff,
+    const exchange = await demo.api.request<{ message: string }>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ exchange: 'MCX' }),
     });
     expect(exchange.body.message).toBe('Exchange is required!');
-    const side = await api.request<{ message: string }>('POST', '/staff/charges', {
-      token: staff,
+    const side = await demo.api.request<{ message: string }>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ onBuySell: 'HOLD' }),
     });
     expect(side.body.message).toBe('Buy/Sell is required!');
-    const missingFirm = await api.request<{ message: string }>('POST', '/staff/charges', {
-      token: staff,
+    const missingFirm = await demo.api.request<{ message: string }>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ brokerageFirm: { id: 987654 } }),
     });
     expect(missingFirm.status).toBe(400);
     expect(missingFirm.body.message).toBe('Brokerage firm 987654 does not exist');
-    const missingType = await api.request<{ message: string }>('POST', '/staff/charges', {
-      token: staff,
+    const missingType = await demo.api.request<{ message: string }>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ chargeType: { name: 'Nope' } }),
     });
     expect(missingType.body.message).toBe("Charge type 'Nope' does not exist");
-    const badDate = await api.request<{ message: string }>('POST', '/staff/charges', {
-      token: staff,
+    const badDate = await demo.api.request<{ message: string }>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ effectiveDate: '2025-02-30' }),
     });
     expect(badDate.body.message).toBe('Effective date must be a date (YYYY-MM-DD)');
-    expect((await api.request<Charge[]>('GET', '/staff/charges', { token: staff })).body.length).toBe(before);
+    expect((await demo.api.request<Charge[]>('GET', '/staff/charges', { token: demo.staff })).body.length).toBe(before);
   });
 
   it('refuses a second rule of the same kind, side and start date with 409', async () => {
-    const first = await api.request('POST', '/staff/charges', {
-      token: staff,
+    const first = await demo.api.request('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ effectiveDate: '2023-04-01' }),
     });
     expect(first.status).toBe(201);
-    const again = await api.request<{ message: string }>('POST', '/staff/charges', {
-      token: staff,
+    const again = await demo.api.request<{ message: string }>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ effectiveDate: '2023-04-01', amount: '15' }),
     });
     expect(again.status).toBe(409);
@@ -161,8 +159,8 @@ describe('charges', () => {
     // another side on the same date is a different rule
     expect(
       (
-        await api.request('POST', '/staff/charges', {
-          token: staff,
+        await demo.api.request('POST', '/staff/charges', {
+          token: demo.staff,
           json: body({ effectiveDate: '2023-04-01', onBuySell: 'BUY' }),
         })
       ).status,
@@ -170,12 +168,14 @@ describe('charges', () => {
   });
 
   it('deletes a charge', async () => {
-    const created = await api.request<Charge>('POST', '/staff/charges', {
-      token: staff,
+    const created = await demo.api.request<Charge>('POST', '/staff/charges', {
+      token: demo.staff,
       json: body({ effectiveDate: '2022-01-01' }),
     });
-    const deleted = await api.request('DELETE', `/staff/charges/${created.body.id}`, { token: staff });
+    const deleted = await demo.api.request('DELETE', `/staff/charges/${created.body.id}`, { token: demo.staff });
     expect(deleted.body).toEqual({ message: 'Charge deleted successfully!' });
-    expect((await api.request('GET', `/staff/charges/${created.body.id}`, { token: staff })).status).toBe(404);
+    expect((await demo.api.request('GET', `/staff/charges/${created.body.id}`, { token: demo.staff })).status).toBe(
+      404,
+    );
   });
 });
