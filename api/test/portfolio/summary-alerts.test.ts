@@ -33,6 +33,17 @@ function history(symbol: string, base: number, last: string, previous?: string) 
   return rows;
 }
 
+/** A totals row: holdings, invested, current value, realized, unrealized, charges, net. */
+const totals = (
+  holdings: number,
+  invested: string,
+  currentValue: string,
+  realized: string,
+  unrealized: string,
+  charges: string,
+  net: string,
+) => ({ holdings, invested, currentValue, realized, unrealized, charges, net });
+
 describe('portfolio summary and alerts', () => {
   let api: TestApi;
   let investor: string;
@@ -82,38 +93,14 @@ describe('portfolio summary and alerts', () => {
     // firm A: HIGHS open: invested 1000, current 1200, unrealized 200, charges 10 + 10 (estimated sell) = 20
     //         LOWS sold: realized (210 − 200) × 2 = 20, charges 20. Net 200 + 20 − 40 = 180
     const firmA = summary.firms.find((f) => f.brokerageFirm.name === 'SumA Broking');
-    expect(firmA?.totals).toEqual({
-      holdings: 2,
-      invested: '1000',
-      currentValue: '1200',
-      realized: '20',
-      unrealized: '200',
-      charges: '40',
-      net: '180',
-    });
+    expect(firmA?.totals).toEqual(totals(2, '1000', '1200', '20', '200', '40', '180'));
     // firm B (no charges): LOWS −70, FLAT +12: invested 510, current 452, unrealized −58, net −58
     const firmB = summary.firms.find((f) => f.brokerageFirm.name === 'SumB Broking');
-    expect(firmB?.totals).toEqual({
-      holdings: 2,
-      invested: '510',
-      currentValue: '452',
-      realized: '0',
-      unrealized: '-58',
-      charges: '0',
-      net: '-58',
-    });
+    expect(firmB?.totals).toEqual(totals(2, '510', '452', '0', '-58', '0', '-58'));
     expect(firmB?.segments.find((s) => s.segment.name === 'SumB Equity')?.totals.net).toBe('-58');
     expect(firmB?.segments.find((s) => s.segment.name === 'SumA Equity')?.totals.holdings).toBe(0);
     // overall: invested 1510, current 1652, realized 20, unrealized 142, charges 40, net 122
-    expect(summary.totals).toEqual({
-      holdings: 4,
-      invested: '1510',
-      currentValue: '1652',
-      realized: '20',
-      unrealized: '142',
-      charges: '40',
-      net: '122',
-    });
+    expect(summary.totals).toEqual(totals(4, '1510', '1652', '20', '142', '40', '122'));
     expect(summary.segments.find((s) => s.segment.name === 'SumA Equity')?.totals.net).toBe('180');
     // firms without holdings are listed too (the seeded ones)
     expect(summary.firms.find((f) => f.brokerageFirm.name === 'Zerodha')?.totals.holdings).toBe(0);
