@@ -140,13 +140,8 @@ describe('holdings', () => {
   it('edits a holding: every field from the form, status recomputed', async () => {
     const created = await add({ symbol: 'INFRA', price: '200', quantity: 4, creationDate: '2025-01-06' });
     const id = created.body.id;
-    const edited = await put(id, {
-      symbol: 'TATA',
-      price: '890',
-      quantity: 6,
-      creationDate: '2025-01-07',
-      exchange: 'BSE',
-    });
+    const bought = { symbol: 'TATA', price: '890', quantity: 6, creationDate: '2025-01-07' };
+    const edited = await put(id, { ...bought, exchange: 'BSE' });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({
       id,
@@ -160,23 +155,9 @@ describe('holdings', () => {
       remainingHolding: null,
     });
     // editing a sold holding back to no sell price reopens it
-    const sold = await put(id, {
-      symbol: 'TATA',
-      price: '890',
-      quantity: 6,
-      creationDate: '2025-01-07',
-      sellPrice: '905',
-      sellingDate: '2025-01-09',
-    });
+    const sold = await put(id, { ...bought, sellPrice: '905', sellingDate: '2025-01-09' });
     expect(sold.body.status).toBe('REALIZED');
-    const reopened = await put(id, {
-      symbol: 'TATA',
-      price: '890',
-      quantity: 6,
-      creationDate: '2025-01-07',
-      sellPrice: null,
-      sellingDate: null,
-    });
+    const reopened = await put(id, { ...bought, sellPrice: null, sellingDate: null });
     expect(reopened.body).toMatchObject({ status: 'UNREALIZED', sellPrice: null, sellingDate: null });
   });
 
