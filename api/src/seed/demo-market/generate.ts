@@ -346,17 +346,16 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
   const actions: Array<{ exDate: string; line: string }> = [];
   for (const company of companies) {
     const event = priceEvents.get(company.symbol);
-    const faceValue = (paise: number) => String(paise / 100);
-    if (event) {
-      const exDate = tradingDays[event.day]!;
+    // the export's row: record date = ex-date, no book closure
+    const addAction = (exDate: string, purpose: string, faceValuePaise: number) =>
       actions.push({
         exDate,
         line: [
           company.symbol,
           company.name,
           company.series,
-          ` ${event.purpose}`,
-          faceValue(event.newFaceValuePaise ?? company.faceValuePaise),
+          ` ${purpose}`,
+          String(faceValuePaise / 100),
           dayMonYear(exDate, true),
           dayMonYear(exDate, true),
           '-',
@@ -365,29 +364,14 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
           .map(quote)
           .join(','),
       });
-    }
+    if (event) addAction(tradingDays[event.day]!, event.purpose, event.newFaceValuePaise ?? company.faceValuePaise);
     if (random() < 0.8) {
       for (let year = 0; year < 2; year++) {
         const day = integer(year * 200 + 10, Math.min(year * 200 + 190, tradingDays.length - 1));
         const exDate = tradingDays[day]!;
         const perShare = rupees(tick(integer(50, 2_500)));
         const kind = random() < 0.5 ? 'Dividend' : 'Interim Dividend';
-        actions.push({
-          exDate,
-          line: [
-            company.symbol,
-            company.name,
-            company.series,
-            ` ${kind} - Rs ${perShare} Per Share`,
-            faceValue(company.faceValuePaise),
-            dayMonYear(exDate, true),
-            dayMonYear(exDate, true),
-            '-',
-            '-',
-          ]
-            .map(quote)
-            .join(','),
-        });
+        addAction(exDate, `${kind} - Rs ${perShare} Per Share`, company.faceValuePaise);
       }
     }
   }
