@@ -2,6 +2,7 @@
  * The API's environment, read once through a schema. Every variable has a default that works with
  * no file at all; a wrong value stops the start with the list of what is wrong.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { GENERATE_JWT_SECRET_HINT, MIN_JWT_SECRET_BYTES, jwtSecretProblem } from './auth/secret-rules.js';
@@ -145,8 +146,11 @@ const envSchema = z.object({
   SIGNUP_MAX_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
   /** The window of the sign-up limit, in minutes. */
   SIGNUP_WINDOW_MINUTES: z.coerce.number().int().min(1).default(60),
-  /** Password hashes computed at once per lane (new passwords; login checks have their own lane of the same size). */
-  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * New-password hashes (sign-up, password changes) computed at once; login checks have their own lane of at
+   * least 2. Unset: half the CPUs, 1 to 4, so a burst of sign-ups leaves CPU for logins.
+   */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** New-password hashes that may wait for a free slot (logins: four times as many); beyond that 503 at once. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
 });
@@ -314,7 +318,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       maxDelayMs: env.LOGIN_MAX_DELAY_SECONDS * 1000,
     },
     signupLimit: { perAddress: env.SIGNUP_MAX_PER_ADDRESS, windowMs: env.SIGNUP_WINDOW_MINUTES * 60_000 },
-    passwordHashing: { concurrency: env.PASSWORD_HASH_CONCURRENCY, queue: env.PASSWORD_HASH_QUEUE },
+    passwordHashing: {
+      concurrency: env.PASSWORD_HASH_CONCURRENCY ?? Math.min(4, Math.max(1, Math.floor(os.availableParallelism() / 2))),
+      queue: env.PASSWORD_HASH_QUEUE,
+    },
     trustProxy: env.TRUST_PROXY,
     passwordReset: {
       tokenTtlMs: env.PASSWORD_RESET_TOKEN_MINUTES * 60_000,

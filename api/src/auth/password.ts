@@ -10,6 +10,7 @@
  * answers 503 at once instead of waiting (docs/decisions.md#bounded-password-hashing).
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ServiceUnavailableError } from '../errors.js';
 
 const N = 2 ** 15;
@@ -68,11 +69,24 @@ export const hashingLane = new HashLane(2, 64);
 /** Checks of a password against its hash: login and the current password of a profile change. */
 export const verifyingLane = new HashLane(2, 256);
 
-/** Sets both lanes from the configuration (the thread pool is the process's, so the lanes are too). */
+/**
+ * Sets both lanes from the configuration (the thread pool is the process's, so the lanes are too).
+ * Logins are what people wait for: their lane has at least 2 slots and a queue four times as long.
+ */
 export function configurePasswordHashing(options: { concurrency: number; queue: number }): void {
   hashingLane.configure(options.concurrency, options.queue);
-  // logins are what people wait for: their queue may be longer than the sign-ups'
-  verifyingLane.configure(options.concurrency, options.queue * 4);
+  verifyingLane.configure(Math.max(2, options.concurrency), options.queue * 4);
+}
+
+/** What hashing has cost: the hashes computed, and a moving average of one hash's own time (not its wait). */
+export const hashingStats = { computed: 0, typicalMs: 100 };
+
+/**
+ * Waits for a slot of the new-password lane and holds it as long as a hash usually takes, computing
+ * nothing: a sign-up with a taken name then answers in the time of a new one, under load too.
+ */
+export async function waitAsLongAsAHash(): Promise<void> {
+  await hashingLane.run(() => sleep(hashingStats.typicalMs));
 }
 
 function scrypt(password: string, salt: Buffer, keyLength: number, options: ScryptOptions): Promise<Buffer> {
@@ -88,9 +102,13 @@ function maxmem(n: number, r: number, p: number): number {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await hashingLane.run(() =>
-    scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R, P) }),
-  );
+  const key = await hashingLane.run(async () => {
+    const started = performance.now();
+    const computed = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R, P) });
+    hashingStats.computed++;
+    hashingStats.typicalMs = hashingStats.typicalMs * 0.8 + (performance.now() - started) * 0.2;
+    return computed;
+  });
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 

@@ -8,8 +8,8 @@
  * at most LOGIN_MAX_DELAY_SECONDS. One address failing on many accounts gets 429 for the window.
  *
  * Sign-up is limited per address and answers 202 with the same words whether or not the username or
- * e-mail was taken; it checks for a duplicate before hashing, and a duplicate waits about as long as
- * creating an account takes (docs/decisions.md#sign-up-without-account-discovery).
+ * e-mail was taken; it checks for a duplicate before hashing, and a duplicate waits its turn in the
+ * hashing lane and as long as a hash and an insert take (docs/decisions.md#sign-up-without-account-discovery).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +26,7 @@ import {
 import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from '../../errors.js';
 import { AttemptLimiter, BackoffLimiter } from '../../auth/attempt-limiter.js';
 import { CallBudget, describeWait } from '../../auth/call-budget.js';
-import { getDummyHash, hashPassword, verifyPassword } from '../../auth/password.js';
+import { getDummyHash, hashPassword, verifyPassword, waitAsLongAsAHash } from '../../auth/password.js';
 import { createUser, getUserById, isUsernameOrEmailTaken } from '../../db/queries/auth/users.js';
 import { findLoginAccount } from '../../db/queries/auth/sessions.js';
 import { getRoleByName } from '../../db/queries/admin/roles.js';
@@ -34,7 +34,7 @@ import { findUserIdByReferralCode } from '../../db/queries/engagement/referrals.
 
 const ROLE_RANK: Record<string, number> = { ROLE_ADMIN: 3, ROLE_STAFF: 2, ROLE_USER: 1 };
 
-/** A moving average of how long creating an account takes (the hash, its wait for a slot, the insert). */
+/** A moving average of how long storing a new account takes (the insert and its events, not the hash). */
 class DurationEstimate {
   constructor(private value: number) {}
   get ms(): number {
@@ -54,13 +54,9 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const addressFailures = new AttemptLimiter({ max: perAddress, windowMs });
   const { perAddress: signupsPerAddress, windowMs: signupWindowMs } = app.config.signupLimit;
   const signups = new CallBudget({ max: signupsPerAddress, windowMs: signupWindowMs }, 'sign-ups from this address');
-  // hash the stand-in password now (on libuv's pool), so the first failed login costs no more than the
-  // others; its time is the first estimate of how long a new account takes
-  const newAccountTime = new DurationEstimate(250);
-  const dummyStarted = performance.now();
-  void getDummyHash()
-    .then(() => newAccountTime.record(performance.now() - dummyStarted))
-    .catch(() => undefined);
+  // hash the stand-in password now (on libuv's pool), so the first failed login costs no more than the others
+  void getDummyHash().catch(() => undefined);
+  const storeTime = new DurationEstimate(20);
 
   app.post(
     '/auth/login',
@@ -141,13 +137,15 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       const role = await getRoleByName(app.db, ROLE_USER);
       if (!role) throw new Error('ROLE_USER is missing');
       reply.status(202);
-      // a taken name costs no hash; it waits as long as a new account takes, so timing does not tell either
+      // a taken name costs no hash, but queues for the hashing lane and waits as long as a hash and an
+      // insert take, so its timing does not tell either
       if (await isUsernameOrEmailTaken(app.db, fields.username, fields.email)) {
-        await sleep(newAccountTime.ms);
+        await waitAsLongAsAHash();
+        await sleep(storeTime.ms);
         return { message: SIGNUP_ANSWER };
       }
-      const checked = performance.now();
       const passwordHash = await hashPassword(password);
+      const storing = performance.now();
       try {
         const created = await createUser(app.db, { ...fields, passwordHash, signupReferralCode: referralCode }, [
           role.id,
@@ -157,7 +155,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         // taken by a sign-up that ran at the same moment: the same answer as any taken name
         if (!(error instanceof ConflictError)) throw error;
       }
-      newAccountTime.record(performance.now() - checked);
+      storeTime.record(performance.now() - storing);
       return { message: SIGNUP_ANSWER };
     },
   );
