@@ -7,11 +7,11 @@
  * section shows its own empty state, and a symbol nobody knows gets a clear not-found message.
  */
 import { useLocation, useParams } from 'react-router-dom';
-import { Alert, Button, Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isTrendPeriod, type TrendPeriod } from '@bazaar/shared';
 import { useCompanyAnalysisPageQuery, type CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorCode, errorMessage } from '../../../lib/errors';
 import { AverageChart } from '../components/average-chart';
 import { CompanyProfile, EventsSection } from '../components/company-profile';
@@ -104,23 +104,13 @@ export default function CompanyAnalysisPage() {
     return (
       <Stack gap="md">
         {heading}
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle />}
+        <RetryAlert
           title="The analysis could not be loaded"
-          role="alert"
-          data-testid="company-analysis-error"
+          message={errorMessage(error)}
+          onRetry={() => void refetch()}
+          testId="company-analysis-error"
           maw={640}
-        >
-          <Stack gap="xs">
-            <Text size="sm">{errorMessage(error)}</Text>
-            <Group>
-              <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => void refetch()}>
-                Retry
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        />
       </Stack>
     );
   }

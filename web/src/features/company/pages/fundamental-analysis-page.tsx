@@ -6,10 +6,11 @@
  */
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Button, Card, Group, Select, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh } from '@tabler/icons-react';
+import { Card, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useCompaniesPageQuery, useFundamentalAnalysisPageQuery } from '../../../__generated__/graphql';
+import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
+import { RetryAlert } from '../../../components/retry-alert';
 import { errorCode, errorMessage } from '../../../lib/errors';
 import { Fundamentals } from '../components/fundamentals';
 import { useIsMobile } from '../components/use-is-mobile';
@@ -46,9 +47,7 @@ export default function FundamentalAnalysisPage() {
 
   return (
     <Stack gap="md" style={{ minWidth: 0 }}>
-      <Title order={1} size="h2">
-        Fundamental Analysis
-      </Title>
+      <PageHeader title="Fundamental Analysis" />
       <Card withBorder radius="md" padding="md">
         <Stack gap="xs">
           <Select
@@ -92,14 +91,11 @@ export default function FundamentalAnalysisPage() {
         errorCode(statements.error) === 'BAD_USER_INPUT' ? (
           <NotFoundMessage symbol={symbol} detail={errorMessage(statements.error)} />
         ) : (
-          <Alert color="red" title="The statements could not be loaded" role="alert">
-            <Group gap="sm">
-              <Text size="sm">{errorMessage(statements.error)}</Text>
-              <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => void statements.refetch()}>
-                Retry
-              </Button>
-            </Group>
-          </Alert>
+          <RetryAlert
+            title="The statements could not be loaded"
+            message={errorMessage(statements.error)}
+            onRetry={() => void statements.refetch()}
+          />
         )
       ) : nothingFiled ? (
         <NotFoundMessage

@@ -23,6 +23,7 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { AVERAGE_GUIDES, SMA_EXAMPLE, SMA_PERIODS, type AverageGuide } from '../components/guide-content';
 
@@ -72,16 +73,11 @@ function AverageCard({ guide, onInDepth }: { guide: AverageGuide; onInDepth?: ()
 function Overview({ onOpenSma }: { onOpenSma: () => void }) {
   return (
     <Stack gap="md" data-testid="guide-overview">
-      <div>
-        <Title order={1} size="h2">
-          User Guide
-        </Title>
-        <Text c="dimmed" size="sm">
-          Moving averages smooth a stock's closing prices so the trend shows through the daily noise. Company Analysis
-          draws them over a symbol's prices; here is what each of the eight kinds does. Pₜ is the close of day t and n
-          the window (the number of days averaged).
-        </Text>
-      </div>
+      <PageHeader title="User Guide">
+        Moving averages smooth a stock's closing prices so the trend shows through the daily noise. Company Analysis
+        draws them over a symbol's prices; here is what each of the eight kinds does. Pₜ is the close of day t and n the
+        window (the number of days averaged).
+      </PageHeader>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         {AVERAGE_GUIDES.map((guide) => (
           <AverageCard key={guide.kind} guide={guide} onInDepth={guide.kind === 'SMA' ? onOpenSma : undefined} />

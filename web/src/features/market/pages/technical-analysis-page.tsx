@@ -4,11 +4,12 @@
  * `technicalAnalysis` GraphQL request (the old page made eleven REST calls); a loader shows until it
  * returns. The 12-month extremes are not shown on this page, so they are not requested.
  */
-import { Alert, Button, Card, Center, Divider, Loader, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Card, Center, Divider, Loader, Stack, Title } from '@mantine/core';
 import { TREND_PERIOD_LABELS, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
 import { useTechnicalAnalysisPageQuery, type TrendListsFieldsFragment } from '../../../__generated__/graphql';
+import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
+import { RetryAlert } from '../../../components/retry-alert';
 import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { TrendSection } from '../components/trend-section';
@@ -61,20 +62,13 @@ export default function TechnicalAnalysisPage() {
   if (!analysis) {
     if (error && !loading) {
       return (
-        <Alert
-          color="red"
-          icon={<IconAlertTriangle />}
+        <RetryAlert
           title="Technical Analysis"
-          role="alert"
-          data-testid="technical-analysis-error"
-        >
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{errorMessage(error, 'The trend lists could not be loaded. Please try again.')}</Text>
-            <Button size="xs" variant="default" onClick={() => void refetch()}>
-              Try again
-            </Button>
-          </Stack>
-        </Alert>
+          message={errorMessage(error, 'The trend lists could not be loaded. Please try again.')}
+          onRetry={() => void refetch()}
+          retryLabel="Try again"
+          testId="technical-analysis-error"
+        />
       );
     }
     return (
@@ -86,16 +80,11 @@ export default function TechnicalAnalysisPage() {
 
   return (
     <Stack gap="md" data-testid="technical-analysis">
-      <div>
-        <Title order={1} size="h2">
-          Technical Analysis
-        </Title>
-        <Text size="sm" c="dimmed" data-testid="technical-analysis-as-of">
-          {analysis.asOf
-            ? `Symbols at a new high or low for each period, as of ${formatMarketDate(analysis.asOf)}.`
-            : 'No stock prices have been uploaded yet.'}
-        </Text>
-      </div>
+      <PageHeader title="Technical Analysis" noteTestId="technical-analysis-as-of">
+        {analysis.asOf
+          ? `Symbols at a new high or low for each period, as of ${formatMarketDate(analysis.asOf)}.`
+          : 'No stock prices have been uploaded yet.'}
+      </PageHeader>
       <TrendCard title="High Trends" direction="HIGH" lists={analysis.highs} />
       <TrendCard title="Low Trends" direction="LOW" lists={analysis.lows} />
     </Stack>
