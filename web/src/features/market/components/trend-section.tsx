@@ -8,9 +8,8 @@
  */
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import {
   buildPager,
   MOBILE_BREAKPOINT_PX,
@@ -23,6 +22,7 @@ import {
 } from '@bazaar/shared';
 import type { TrendTileFieldsFragment } from '../../../__generated__/graphql';
 import { Pager } from '../../../components/pager/pager';
+import { SearchForm } from '../../../components/search-form';
 import { companyAnalysisPath, type CompanyAnalysisNavigationState } from './company-link';
 import { TrendTile } from './trend-tile';
 
@@ -46,7 +46,6 @@ export function filterTrendItems<Item extends { symbol: string }>(items: readonl
 export function TrendSection({ direction, period, label, items }: TrendSectionProps) {
   const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
-  const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const [desktopPage, setDesktopPage] = useState(1);
   const [mobilePage, setMobilePage] = useState(1);
@@ -84,30 +83,7 @@ export function TrendSection({ direction, period, label, items }: TrendSectionPr
           {matching.length} {matching.length === 1 ? 'symbol' : 'symbols'}
         </Text>
       </Group>
-      <form
-        role="search"
-        onSubmit={(event) => {
-          event.preventDefault();
-          applySearch(text);
-        }}
-      >
-        <Group gap={4} wrap="nowrap">
-          <TextInput
-            aria-label={`Search ${label} ${directionWord} trends`}
-            placeholder="Search"
-            leftSection={<IconSearch size={16} />}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              applySearch(event.currentTarget.value);
-            }}
-            style={{ flex: 1 }}
-          />
-          <Button type="submit" variant="default">
-            Search
-          </Button>
-        </Group>
-      </form>
+      <SearchForm label={`Search ${label} ${directionWord} trends`} value={search} onSearch={applySearch} />
 
       {matching.length === 0 ? (
         <Text c="dimmed" size="sm" py="sm" data-testid={`${sectionId}-empty`}>
