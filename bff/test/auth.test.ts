@@ -266,7 +266,7 @@ describe('auth through GraphQL', () => {
     expect((await fetch(`${lonely.bffUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${lonely.bffUrl}/readyz`);
     expect(ready.status).toBe(503);
-    expect(await ready.json()).toEqual({ status: 'unavailable', api: 'unavailable' });
+    expect(await ready.json()).toEqual({ status: 'unavailable', api: 'unavailable', reason: 'api' });
     await lonely.bff.close();
   });
 });
