@@ -18,6 +18,7 @@ import {
 import { TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
 import { Pager } from '../pager/pager';
 import { CenteredLoader } from '../query-gate';
+import { ResultAlert } from '../result-alert';
 import { SearchForm } from '../search-form';
 import type { DataGridColumn, DataGridProps } from './types';
 import type { AgGridTableHandle, SortState } from './ag-grid-table';
@@ -132,14 +133,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
         {showBack && <BackControls />}
 
         {message && (
-          <Alert
-            color={message.kind === 'success' ? 'green' : 'red'}
-            withCloseButton={Boolean(onDismissMessage)}
-            onClose={onDismissMessage}
-            role={message.kind === 'error' ? 'alert' : 'status'}
-          >
+          <ResultAlert ok={message.kind === 'success'} onClose={onDismissMessage}>
             {message.text}
-          </Alert>
+          </ResultAlert>
         )}
 
         <Group gap="xs" wrap="wrap">

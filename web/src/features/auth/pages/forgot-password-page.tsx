@@ -1,9 +1,10 @@
 /** Forgot password: 'Find your account', one input for e-mail or username, Send Link. */
 import { Link } from 'react-router-dom';
-import { Alert, Anchor, Button, Card, Center, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Center, Stack, Text, TextInput, Title } from '@mantine/core';
 import { forgotPasswordSchema } from '@bazaar/shared';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
+import { ResultAlert } from '../../../components/result-alert';
 import { usePasswordReset } from '../api/password-reset';
 
 export default function ForgotPasswordPage() {
@@ -22,13 +23,9 @@ export default function ForgotPasswordPage() {
               Enter your e-mail address or username and we will send you a link to set a new password.
             </Text>
             {result && (
-              <Alert
-                color={result.ok ? 'green' : 'red'}
-                role={result.ok ? 'status' : 'alert'}
-                data-testid="forgot-password-message"
-              >
+              <ResultAlert ok={result.ok} testId="forgot-password-message">
                 {result.message}
-              </Alert>
+              </ResultAlert>
             )}
             <TextInput
               label="Email or username"

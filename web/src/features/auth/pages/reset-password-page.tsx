@@ -4,6 +4,7 @@ import { Alert, Anchor, Button, Card, Center, PasswordInput, Stack, Text, Title 
 import { resetPasswordFormSchema } from '@bazaar/shared';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
+import { ResultAlert } from '../../../components/result-alert';
 import { usePasswordReset } from '../api/password-reset';
 
 export default function ResetPasswordPage() {
@@ -28,18 +29,14 @@ export default function ResetPasswordPage() {
             )}
             {!token && <Alert color="yellow">This page opens from the link in the password reset e-mail.</Alert>}
             {result && (
-              <Alert
-                color={result.ok ? 'green' : 'red'}
-                role={result.ok ? 'status' : 'alert'}
-                data-testid="reset-password-message"
-              >
+              <ResultAlert ok={result.ok} testId="reset-password-message">
                 {result.message}{' '}
                 {result.ok && (
                   <Anchor component={Link} to="/login">
                     Log in
                   </Anchor>
                 )}
-              </Alert>
+              </ResultAlert>
             )}
             <PasswordInput
               label="New Password"

@@ -5,11 +5,12 @@
  */
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Alert, Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { ROLE_ADMIN, ROLE_STAFF, contactSchema } from '@bazaar/shared';
 import { useSendContactMessageMutation } from '../../../__generated__/graphql';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
+import { ResultAlert } from '../../../components/result-alert';
 import { errorMessage } from '../../../lib/errors';
 import { useSession } from '../../../lib/session';
 
@@ -58,15 +59,9 @@ export default function ContactPage() {
         </Anchor>
       )}
       {result && (
-        <Alert
-          color={result.ok ? 'green' : 'red'}
-          role={result.ok ? 'status' : 'alert'}
-          withCloseButton
-          onClose={() => setResult(null)}
-          data-testid="contact-result"
-        >
+        <ResultAlert ok={result.ok} onClose={() => setResult(null)} testId="contact-result">
           {result.text}
-        </Alert>
+        </ResultAlert>
       )}
       <Card withBorder padding="lg">
         <form onSubmit={form.onSubmit(submit)} noValidate>

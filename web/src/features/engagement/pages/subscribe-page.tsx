@@ -16,6 +16,7 @@ import {
   type SubscriptionPlanFieldsFragment,
 } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
+import { ResultAlert } from '../../../components/result-alert';
 import { errorMessage } from '../../../lib/errors';
 import { formatMarketDate } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
@@ -83,15 +84,9 @@ export default function SubscribePage() {
         </Alert>
       )}
       {message && (
-        <Alert
-          color={message.ok ? 'green' : 'red'}
-          role={message.ok ? 'status' : 'alert'}
-          withCloseButton
-          onClose={() => setMessage(null)}
-          data-testid="subscribe-result"
-        >
+        <ResultAlert ok={message.ok} onClose={() => setMessage(null)} testId="subscribe-result">
           {message.text}
-        </Alert>
+        </ResultAlert>
       )}
       {plans.error && !plans.data && <Alert color="red">{errorMessage(plans.error)}</Alert>}
       {plans.loading && !plans.data && <Loader />}
