@@ -4,8 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { createInvestor, DEMO, startTestApi, type NewInvestor, type TestApi } from '../setup/test-api.js';
 import { createReference, holdingPayload, insertPrices } from './helpers.js';
+
+const BOB: NewInvestor = {
+  firstName: 'Bob',
+  lastName: 'B',
+  username: 'bob',
+  email: 'bob@example.com',
+  password: 'Bob@12345',
+};
 
 type Holding = HoldingDto;
 
@@ -26,22 +34,9 @@ describe('holdings belong to their owner', () => {
     api = await startTestApi();
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: admin }))
-      .body;
-    const created = await api.request<{ id: number }>('POST', '/admin/users', {
-      token: admin,
-      json: {
-        firstName: 'Bob',
-        lastName: 'B',
-        username: 'bob',
-        email: 'bob@example.com',
-        password: 'Bob@12345',
-        roles: [roles.find((r) => r.name === 'ROLE_USER')],
-      },
-    });
-    bobId = created.body.id;
+    bobId = await createInvestor(api, admin, BOB);
     alice = await api.login(DEMO.investor.username, DEMO.investor.password);
-    bob = await api.login('bob', 'Bob@12345');
+    bob = await api.login(BOB.username, BOB.password);
     ref = await createReference(api, staff, 'Own');
     await insertPrices(api, [{ symbol: 'OWN', date: '2025-01-10', close: '120' }]);
     bobsHolding = (await api.request<Holding>('POST', '/user/holding', { token: bob, json: payload() })).body;

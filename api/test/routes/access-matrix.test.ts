@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLevel } from '../../src/auth/access.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
 import { createReference, insertPrices } from '../portfolio/helpers.js';
 
 type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
@@ -36,23 +36,8 @@ describe('access matrix', () => {
     tokens.investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     tokens.staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     tokens.admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    const roles = (
-      await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: tokens.admin })
-    ).body;
-    const second = await api.request<{ id: number }>('POST', '/admin/users', {
-      token: tokens.admin,
-      json: {
-        firstName: 'Second',
-        lastName: 'Investor',
-        username: 'investor2',
-        email: 'investor2@example.com',
-        password: 'Invest@123',
-        roles: [roles.find((r) => r.name === 'ROLE_USER')],
-      },
-    });
-    expect(second.status).toBe(201);
-    investor2Id = second.body.id;
-    tokens.investor2 = await api.login('investor2', 'Invest@123');
+    investor2Id = await createInvestor(api, tokens.admin, SECOND_INVESTOR);
+    tokens.investor2 = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
   });
   afterAll(async () => api.close());
 

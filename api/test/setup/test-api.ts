@@ -26,6 +26,35 @@ export const DEMO = {
   investor: { username: 'investor', password: 'Investor@123' },
 } as const;
 
+export interface NewInvestor {
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** The other investor of ownership tests: none of the demo accounts is a second investor. */
+export const SECOND_INVESTOR: NewInvestor = {
+  firstName: 'Second',
+  lastName: 'Investor',
+  username: 'investor2',
+  email: 'investor2@example.com',
+  password: 'Invest@123',
+};
+
+/** Creates an investor account (ROLE_USER) as the administrator; answers its id. */
+export async function createInvestor(api: TestApi, adminToken: string, account: NewInvestor): Promise<number> {
+  const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: adminToken }))
+    .body;
+  const created = await api.request<{ id: number }>('POST', '/admin/users', {
+    token: adminToken,
+    json: { ...account, roles: [roles.find((role) => role.name === 'ROLE_USER')] },
+  });
+  if (created.status !== 201) throw new Error(`creating ${account.username} failed: ${created.status} ${created.text}`);
+  return created.body.id;
+}
+
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const testDb = inject('testDb');
   if (testDb.engine === 'pglite') {

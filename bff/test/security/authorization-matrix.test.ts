@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isNonNullType } from 'graphql';
 import { accessTable, type AccessLevel } from '../../src/access.js';
 import { fieldOf, operationFor, schema } from '../setup/schema-operations.js';
-import { DEMO } from '../../../api/test/setup/test-api.js';
+import { createInvestor, DEMO, SECOND_INVESTOR } from '../../../api/test/setup/test-api.js';
 import { createReference, insertPrices } from '../../../api/test/portfolio/helpers.js';
-import { startStack, type GraphQLClient, type GraphQLResult, type Stack } from '../setup/stack.js';
+import { readGraphQLResult, startStack, type GraphQLClient, type GraphQLResult, type Stack } from '../setup/stack.js';
 
 type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
 const PERSONAS: Persona[] = ['anonymous', 'investor2', 'investor', 'staff', 'admin'];
@@ -64,37 +64,18 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
     if (sessionCookies[persona]) headers.cookie = sessionCookies[persona]!;
     const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
-    const body = (await response.json()) as { data?: unknown; errors?: GraphQLResult['errors'] };
-    return {
-      status: response.status,
-      data: (body.data ?? null) as never,
-      errors: body.errors,
-      headers: response.headers,
-    };
+    return readGraphQLResult(response);
   }
 
   beforeAll(async () => {
     stack = await startStack();
     const api = stack.api;
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: admin }))
-      .body;
-    const created = await api.request<{ id: number }>('POST', '/admin/users', {
-      token: admin,
-      json: {
-        firstName: 'Second',
-        lastName: 'Investor',
-        username: 'investor2',
-        email: 'investor2@example.com',
-        password: 'Invest@123',
-        roles: [roles.find((r) => r.name === 'ROLE_USER')],
-      },
-    });
-    expect(created.status).toBe(201);
+    const investor2Id = await createInvestor(api, admin, SECOND_INVESTOR);
 
     for (const persona of PERSONAS) clients[persona] = stack.client();
     await clients.investor!.login(DEMO.investor.username, DEMO.investor.password);
-    await clients.investor2!.login('investor2', 'Invest@123');
+    await clients.investor2!.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
     await clients.staff!.login(DEMO.staff.username, DEMO.staff.password);
     await clients.admin!.login(DEMO.admin.username, DEMO.admin.password);
     for (const persona of PERSONAS)
@@ -121,10 +102,10 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     investorHoldingId = String(holding.body.id);
     // investor2 records that the first investor referred them: a referral the first investor owns
     const me = (await api.request<{ id: number }>('GET', '/user/profile', { token: investorToken })).body;
-    const investor2Token = await api.login('investor2', 'Invest@123');
+    const investor2Token = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
     const referral = await api.request<{ id: number }>('POST', '/user/referrals', {
       token: investor2Token,
-      json: { referrerUserId: me.id, referredUserId: created.body.id },
+      json: { referrerUserId: me.id, referredUserId: investor2Id },
     });
     expect(referral.status, referral.text).toBeLessThan(300);
     investorReferralId = String(referral.body.id);

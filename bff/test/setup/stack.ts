@@ -68,6 +68,12 @@ export async function startStack(
   };
 }
 
+/** A GraphQL answer as the tests read it: status, data (null when absent), errors, headers. */
+export async function readGraphQLResult<T = Record<string, unknown>>(response: Response): Promise<GraphQLResult<T>> {
+  const body = (await response.json()) as { data?: T; errors?: GraphQLResult['errors'] };
+  return { status: response.status, data: body.data ?? null, errors: body.errors, headers: response.headers };
+}
+
 export function createClient(endpoint: string): GraphQLClient {
   let sessionCookie: string | undefined;
   const client: GraphQLClient = {
@@ -80,13 +86,7 @@ export function createClient(endpoint: string): GraphQLClient {
         const [pair] = setCookie.split(';');
         sessionCookie = pair && !/=\s*$/.test(pair) && !/Expires=Thu, 01 Jan 1970/i.test(setCookie) ? pair : undefined;
       }
-      const body = (await response.json()) as { data?: unknown; errors?: GraphQLResult['errors'] };
-      return {
-        status: response.status,
-        data: (body.data ?? null) as never,
-        errors: body.errors,
-        headers: response.headers,
-      };
+      return readGraphQLResult(response);
     },
     async login(username, password) {
       const result = await client.request(
