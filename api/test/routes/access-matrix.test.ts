@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccessLevel } from '../../src/auth/access.js';
 import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
-import { createReference, insertPrices } from '../portfolio/helpers.js';
+import { addHolding, createReference, insertPrices } from '../portfolio/helpers.js';
 
 type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
 const PERSONAS: Persona[] = ['anonymous', 'investor', 'investor2', 'staff', 'admin'];
@@ -98,19 +98,12 @@ describe('access matrix', () => {
   it("never gives the second investor the first investor's data through an id or a username", async () => {
     const ref = await createReference(api, tokens.staff!, 'Sweep');
     await insertPrices(api, [{ symbol: 'SWEEP', date: '2025-01-10', close: '120' }]);
-    const holding = await api.request<{ id: number }>('POST', '/user/holding', {
-      token: tokens.investor,
-      json: {
-        symbol: 'SWEEP',
-        exchange: 'NSE',
-        price: '100',
-        quantity: 10,
-        creationDate: '2025-01-06',
-        brokerageFirm: ref.firm,
-        instrumentType: ref.segment.name,
-      },
+    const holding = await addHolding(api, tokens.investor!, ref, {
+      symbol: 'SWEEP',
+      price: '100',
+      quantity: 10,
+      creationDate: '2025-01-06',
     });
-    expect(holding.status, holding.text).toBe(201);
     const investor = (await api.request<{ id: number }>('GET', '/user/profile', { token: tokens.investor })).body;
     const referral = await api.request<{ id: number }>('POST', '/user/referrals', {
       token: tokens.investor2,
@@ -131,7 +124,7 @@ describe('access matrix', () => {
     for (const route of targeted) {
       const candidates = route.url.includes(':username')
         ? ['investor']
-        : [holding.body.id, referral.body.id, investor.id].map(String);
+        : [holding.id, referral.body.id, investor.id].map(String);
       for (const value of candidates) {
         const url = route.url.replace(/:(id|username)\b/, value);
         const result = await api.request(route.method, url, {

@@ -11,7 +11,7 @@ import { getNamedType, isNonNullType } from 'graphql';
 import { accessTable, type AccessLevel } from '../../src/access.js';
 import { fieldOf, operationFor, schema } from '../setup/schema-operations.js';
 import { createInvestor, DEMO, SECOND_INVESTOR } from '../../../api/test/setup/test-api.js';
-import { createReference, insertPrices } from '../../../api/test/portfolio/helpers.js';
+import { addHolding, createReference, insertPrices } from '../../../api/test/portfolio/helpers.js';
 import { readGraphQLResult, startStack, type GraphQLClient, type GraphQLResult, type Stack } from '../setup/stack.js';
 
 type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
@@ -86,20 +86,13 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     const investorToken = await api.login(DEMO.investor.username, DEMO.investor.password);
     const ref = await createReference(api, staffToken, 'Matrix');
     await insertPrices(api, [{ symbol: 'MTRX', date: '2025-01-10', close: '120' }]);
-    const holding = await api.request<{ id: number }>('POST', '/user/holding', {
-      token: investorToken,
-      json: {
-        symbol: 'MTRX',
-        exchange: 'NSE',
-        price: '100',
-        quantity: 10,
-        creationDate: '2025-01-06',
-        brokerageFirm: ref.firm,
-        instrumentType: ref.segment.name,
-      },
+    const holding = await addHolding(api, investorToken, ref, {
+      symbol: 'MTRX',
+      price: '100',
+      quantity: 10,
+      creationDate: '2025-01-06',
     });
-    expect(holding.status, holding.text).toBe(201);
-    investorHoldingId = String(holding.body.id);
+    investorHoldingId = String(holding.id);
     // investor2 records that the first investor referred them: a referral the first investor owns
     const me = (await api.request<{ id: number }>('GET', '/user/profile', { token: investorToken })).body;
     const investor2Token = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
