@@ -27,11 +27,11 @@ import { errorMessage } from '../../../lib/errors';
 import {
   alignAverageToCloses,
   averageInputsProblem,
+  datedPoints,
   defaultAverageSizes,
   lineTickAmount,
   PRICE_LINE_OPTIONS,
   SMA_DOT_CSS,
-  utcMillis,
 } from './chart-data';
 import { Section } from './section';
 
@@ -153,14 +153,8 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
             type="line"
             height={mobile ? 240 : 300}
             series={[
-              {
-                name: 'Close',
-                data: aligned.dates.map((date, index) => ({ x: utcMillis(date), y: aligned.closes[index] ?? null })),
-              },
-              {
-                name: averageName,
-                data: aligned.dates.map((date, index) => ({ x: utcMillis(date), y: aligned.average[index] ?? null })),
-              },
+              { name: 'Close', data: datedPoints(aligned.dates, aligned.closes) },
+              { name: averageName, data: datedPoints(aligned.dates, aligned.average) },
             ]}
             options={options}
           />

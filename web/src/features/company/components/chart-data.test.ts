@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   alignAverageToCloses,
   averageInputsProblem,
+  datedPoints,
   defaultAverageSizes,
   FALLING_COLOUR,
   lineTickAmount,
@@ -20,6 +21,17 @@ describe('trendColour (docs/product/company.md: green when the last price exceed
     expect(trendColour(['100.00', '100.0'])).toBe(FALLING_COLOUR);
     expect(trendColour(['100.00'])).toBe(FALLING_COLOUR);
     expect(trendColour([])).toBe(FALLING_COLOUR);
+  });
+});
+
+describe('datedPoints', () => {
+  it('pairs each day (UTC midnight) with its value; a missing value is a gap', () => {
+    // 2 January 2024 00:00 UTC = 1,704,153,600,000 ms
+    expect(datedPoints(['2024-01-02', '2024-01-03'], [10.5, null])).toEqual([
+      { x: 1_704_153_600_000, y: 10.5 },
+      { x: 1_704_240_000_000, y: null },
+    ]);
+    expect(datedPoints(['2024-01-02'], [])).toEqual([{ x: 1_704_153_600_000, y: null }]);
   });
 });
 

@@ -48,6 +48,14 @@ export function utcMillis(date: string): number {
   return Date.UTC(year, month - 1, day);
 }
 
+/** Line-chart points: x = each day at UTC midnight, y = that day's value (none leaves a gap). */
+export function datedPoints(
+  dates: readonly string[],
+  values: readonly (number | null | undefined)[],
+): Array<{ x: number; y: number | null }> {
+  return dates.map((date, index) => ({ x: utcMillis(date), y: values[index] ?? null }));
+}
+
 export interface CandleInput {
   date: string;
   openPrice: string;

@@ -8,12 +8,12 @@ import { TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import {
   CANDLE_HEIGHT,
+  datedPoints,
   lineTickAmount,
   PRICE_LINE_OPTIONS,
   priceLabel,
   toCandlePoints,
   trendColour,
-  utcMillis,
   type CandleInput,
 } from './chart-data';
 import { Section } from './section';
@@ -77,12 +77,7 @@ function PeriodLineChart({
       <Chart
         type="line"
         height={mobile ? 220 : 260}
-        series={[
-          {
-            name: 'Close',
-            data: series.dates.map((date, index) => ({ x: utcMillis(date), y: Number(series.prices[index]) })),
-          },
-        ]}
+        series={[{ name: 'Close', data: datedPoints(series.dates, series.prices.map(Number)) }]}
         options={options}
         empty={series.prices.length === 0}
         emptyText={`No prices in the ${TREND_PERIOD_LABELS[series.period].toLowerCase()} window.`}
