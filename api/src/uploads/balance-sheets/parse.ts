@@ -30,35 +30,28 @@ import {
 } from '../financial-results/parse.js';
 import type { NatureOfReport } from '../../db/schema/uploads.js';
 
-/** Element name → balance_sheets field (the table's column key), in statement order. */
+/** One amount element: its XBRL name, the balance_sheets field (the table's column key), its label. */
+const amount = <E extends string, F extends string>(element: E, field: F, label: string, required = false) => ({
+  element,
+  field,
+  required,
+  label,
+});
+
+/** The amount elements in statement order; Assets and EquityAndLiabilities are required. */
 export const BALANCE_SHEET_ELEMENTS = [
-  { element: 'NonCurrentAssets', field: 'nonCurrentAssets', required: false, label: 'Total non-current assets' },
-  { element: 'CurrentAssets', field: 'currentAssets', required: false, label: 'Total current assets' },
-  { element: 'Assets', field: 'totalAssets', required: true, label: 'Total assets' },
-  { element: 'EquityShareCapital', field: 'equityShareCapital', required: false, label: 'Equity share capital' },
-  { element: 'OtherEquity', field: 'otherEquity', required: false, label: 'Other equity' },
-  { element: 'Equity', field: 'totalEquity', required: false, label: 'Total equity attributable to owners' },
-  {
-    element: 'NonControllingInterest',
-    field: 'nonControllingInterest',
-    required: false,
-    label: 'Non-controlling interest',
-  },
-  {
-    element: 'NonCurrentLiabilities',
-    field: 'nonCurrentLiabilities',
-    required: false,
-    label: 'Total non-current liabilities',
-  },
-  { element: 'CurrentLiabilities', field: 'currentLiabilities', required: false, label: 'Total current liabilities' },
-  { element: 'Liabilities', field: 'totalLiabilities', required: false, label: 'Total liabilities' },
-  {
-    element: 'EquityAndLiabilities',
-    field: 'totalEquityAndLiabilities',
-    required: true,
-    label: 'Total equity and liabilities',
-  },
-] as const;
+  amount('NonCurrentAssets', 'nonCurrentAssets', 'Total non-current assets'),
+  amount('CurrentAssets', 'currentAssets', 'Total current assets'),
+  amount('Assets', 'totalAssets', 'Total assets', true),
+  amount('EquityShareCapital', 'equityShareCapital', 'Equity share capital'),
+  amount('OtherEquity', 'otherEquity', 'Other equity'),
+  amount('Equity', 'totalEquity', 'Total equity attributable to owners'),
+  amount('NonControllingInterest', 'nonControllingInterest', 'Non-controlling interest'),
+  amount('NonCurrentLiabilities', 'nonCurrentLiabilities', 'Total non-current liabilities'),
+  amount('CurrentLiabilities', 'currentLiabilities', 'Total current liabilities'),
+  amount('Liabilities', 'totalLiabilities', 'Total liabilities'),
+  amount('EquityAndLiabilities', 'totalEquityAndLiabilities', 'Total equity and liabilities', true),
+];
 
 export type BalanceSheetElement = (typeof BALANCE_SHEET_ELEMENTS)[number]['element'];
 
