@@ -110,128 +110,86 @@ describe('bad input to every REST mutation', () => {
     message: 'Hello',
   };
 
+  /** The cases of one endpoint: who calls it, with which method, where. */
+  const endpoint =
+    (as: Persona, method: BadInput['method'], path: string) =>
+    (name: string, input: Omit<BadInput, 'name' | 'as' | 'method' | 'path'>): BadInput => ({
+      name,
+      as,
+      method,
+      path,
+      ...input,
+    });
+  const signUp = endpoint('anonymous', 'POST', '/auth/signup');
+  const logIn = endpoint('anonymous', 'POST', '/auth/login');
+  const newFirm = endpoint('staff', 'POST', '/staff/brokerage-firms');
+  const newCharge = endpoint('staff', 'POST', '/staff/charges');
+  const newCompany = endpoint('staff', 'POST', '/staff/stocks');
+  const newHolding = endpoint('investor', 'POST', '/user/holding');
+
   function corpus(): BadInput[] {
     const deep = `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`;
     return [
       // --- sign-up, login, profile
-      {
-        name: 'sign-up with an over-long username',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/signup',
+      signUp('sign-up with an over-long username', {
         json: { user: { ...validSignup, username: LONG } },
         says: /username/i,
-      },
-      {
-        name: 'sign-up with a SQL injection as e-mail',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/signup',
+      }),
+      signUp('sign-up with a SQL injection as e-mail', {
         json: { user: { ...validSignup, email: SQL } },
         says: /mail/i,
-      },
-      {
-        name: 'sign-up with a __proto__ key and nothing else',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/signup',
+      }),
+      signUp('sign-up with a __proto__ key and nothing else', {
         raw: { body: '{"__proto__":{"polluted":true}}', contentType: 'application/json' },
         says: /forbidden key/i,
-      },
-      {
-        name: 'sign-up with constructor.prototype',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/signup',
+      }),
+      signUp('sign-up with constructor.prototype', {
         raw: { body: '{"user":{"constructor":{"prototype":{"polluted":true}}}}', contentType: 'application/json' },
         says: /forbidden key/i,
-      },
-      {
-        name: 'sign-up with a NUL byte in the name',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/signup',
+      }),
+      signUp('sign-up with a NUL byte in the name', {
         json: { user: { ...validSignup, firstName: 'As\u0000ha' } },
         says: /first name|control/i,
-      },
-      {
-        name: 'sign-up with a numeric password',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/signup',
+      }),
+      signUp('sign-up with a numeric password', {
         json: { user: { ...validSignup, password: 12345678 } },
         says: /password/i,
-      },
-      {
-        name: 'sign-up with a formula as mobile number',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/signup',
+      }),
+      signUp('sign-up with a formula as mobile number', {
         json: { user: { ...validSignup, mobileNo: FORMULA } },
         says: /mobile/i,
-      },
-      {
-        name: 'login with a SQL injection',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/login',
+      }),
+      logIn('login with a SQL injection', {
         json: { username: SQL, password: SQL },
         status: 401,
         says: /username or password/i,
-      },
-      {
-        name: 'login with broken JSON',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/login',
+      }),
+      logIn('login with broken JSON', {
         raw: { body: '{"username": "admin", ', contentType: 'application/json' },
         says: /JSON/i,
-      },
-      {
-        name: 'login with an array body',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/login',
-        json: [1, 2, 3],
-        says: /object|username/i,
-      },
-      {
-        name: 'login as text/plain',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/login',
+      }),
+      logIn('login with an array body', { json: [1, 2, 3], says: /object|username/i }),
+      logIn('login as text/plain', {
         raw: { body: 'username=admin', contentType: 'text/plain' },
         status: 415,
         says: /content type/i,
-      },
-      {
-        name: 'login with invalid UTF-8',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/login',
+      }),
+      logIn('login with invalid UTF-8', {
         raw: {
           body: Uint8Array.from([0x7b, 0x22, 0x75, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
           contentType: 'application/json',
         },
         says: /username|JSON|UTF/i,
-      },
-      {
-        name: 'login with JSON nested 5,000 deep',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/login',
+      }),
+      logIn('login with JSON nested 5,000 deep', {
         raw: { body: deep, contentType: 'application/json' },
         says: /username|JSON|nest/i,
-      },
-      {
-        name: 'login with a 2 MB body',
-        as: 'anonymous',
-        method: 'POST',
-        path: '/auth/login',
+      }),
+      logIn('login with a 2 MB body', {
         json: { username: 'x'.repeat(2 * 1024 * 1024), password: 'x' },
         status: 413,
         says: /too large/i,
-      },
+      }),
       {
         name: 'profile with an invalid e-mail',
         as: 'investor',
@@ -299,30 +257,15 @@ describe('bad input to every REST mutation', () => {
         says: /id|role/i,
       },
       // --- reference data
-      {
-        name: 'firm with a formula as contact number',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/brokerage-firms',
+      newFirm('firm with a formula as contact number', {
         json: { name: 'Evil Broking', address: 'Somewhere', contactNumber: FORMULA },
         says: /contact/i,
-      },
-      {
-        name: 'firm without a name',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/brokerage-firms',
-        json: { address: 'Somewhere', contactNumber: '9876543210' },
-        says: /name/i,
-      },
-      {
-        name: 'firm with a 100,000-character address',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/brokerage-firms',
+      }),
+      newFirm('firm without a name', { json: { address: 'Somewhere', contactNumber: '9876543210' }, says: /name/i }),
+      newFirm('firm with a 100,000-character address', {
         json: { name: 'Long Broking', address: LONG, contactNumber: '9876543210' },
         says: /address/i,
-      },
+      }),
       {
         name: 'segment with a 100,000-character name',
         as: 'staff',
@@ -355,63 +298,35 @@ describe('bad input to every REST mutation', () => {
         json: { name: 'x' },
         says: /id/i,
       },
-      {
-        name: 'charge with percentage NaN',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/charges',
+      newCharge('charge with percentage NaN', {
         lazyJson: () => ({ ...validCharge(), percentage: 'NaN' }),
         says: /percentage/i,
-      },
-      {
-        name: 'charge with percentage 1e309',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/charges',
+      }),
+      newCharge('charge with percentage 1e309', {
         lazyJson: () => ({ ...validCharge(), percentage: '1e309' }),
         says: /percentage/i,
-      },
-      {
-        name: 'charge with a negative amount',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/charges',
+      }),
+      newCharge('charge with a negative amount', {
         lazyJson: () => ({ ...validCharge(), amount: '-5' }),
         says: /amount/i,
-      },
-      {
-        name: 'charge effective on 30 February',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/charges',
+      }),
+      newCharge('charge effective on 30 February', {
         lazyJson: () => ({ ...validCharge(), effectiveDate: '2025-02-30' }),
         says: /date/i,
-      },
-      {
-        name: 'charge on side HOLD',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/charges',
+      }),
+      newCharge('charge on side HOLD', {
         lazyJson: () => ({ ...validCharge(), onBuySell: 'HOLD' }),
         says: /buy|sell|side/i,
-      },
-      {
-        name: 'charge on a SQL injection exchange',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/charges',
+      }),
+      newCharge('charge on a SQL injection exchange', {
         lazyJson: () => ({ ...validCharge(), exchange: SQL }),
         says: /exchange/i,
-      },
-      {
-        name: 'charge for a firm that does not exist',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/charges',
+      }),
+      newCharge('charge for a firm that does not exist', {
         lazyJson: () => ({ ...validCharge(), brokerageFirm: { id: 987654 } }),
         status: [400, 404],
         says: /firm|broker/i,
-      },
+      }),
       {
         name: 'instrument with a 100,000-character type',
         as: 'admin',
@@ -421,86 +336,34 @@ describe('bad input to every REST mutation', () => {
         says: /type/i,
       },
       // --- holdings
-      {
-        name: 'holding with a SQL injection as symbol',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
+      newHolding('holding with a SQL injection as symbol', {
         lazyJson: () => ({ ...validHolding(), symbol: SQL }),
         says: /symbol/i,
-      },
-      {
-        name: 'holding with a GraphQL query as symbol',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
+      }),
+      newHolding('holding with a GraphQL query as symbol', {
         lazyJson: () => ({ ...validHolding(), symbol: GRAPHQL }),
         says: /symbol/i,
-      },
-      {
-        name: 'holding of 1.5 shares',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
+      }),
+      newHolding('holding of 1.5 shares', {
         lazyJson: () => ({ ...validHolding(), quantity: 1.5 }),
         says: /quantity/i,
-      },
-      {
-        name: 'holding of −3 shares',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
-        lazyJson: () => ({ ...validHolding(), quantity: -3 }),
-        says: /quantity/i,
-      },
-      {
-        name: 'holding of 1e20 shares',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
+      }),
+      newHolding('holding of −3 shares', { lazyJson: () => ({ ...validHolding(), quantity: -3 }), says: /quantity/i }),
+      newHolding('holding of 1e20 shares', {
         lazyJson: () => ({ ...validHolding(), quantity: 1e20 }),
         says: /quantity/i,
-      },
-      {
-        name: 'holding at price "abc"',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
-        lazyJson: () => ({ ...validHolding(), price: 'abc' }),
-        says: /price/i,
-      },
-      {
-        name: 'holding at price 0',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
-        lazyJson: () => ({ ...validHolding(), price: '0' }),
-        says: /price/i,
-      },
-      {
-        name: 'holding bought in 2999',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
+      }),
+      newHolding('holding at price "abc"', { lazyJson: () => ({ ...validHolding(), price: 'abc' }), says: /price/i }),
+      newHolding('holding at price 0', { lazyJson: () => ({ ...validHolding(), price: '0' }), says: /price/i }),
+      newHolding('holding bought in 2999', {
         lazyJson: () => ({ ...validHolding(), creationDate: '2999-01-01' }),
         says: /date|future/i,
-      },
-      {
-        name: 'holding on NYSE',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
-        lazyJson: () => ({ ...validHolding(), exchange: 'NYSE' }),
-        says: /exchange/i,
-      },
-      {
-        name: 'holding sold before it was bought',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
+      }),
+      newHolding('holding on NYSE', { lazyJson: () => ({ ...validHolding(), exchange: 'NYSE' }), says: /exchange/i }),
+      newHolding('holding sold before it was bought', {
         lazyJson: () => ({ ...validHolding(), sellPrice: '110', sellingDate: '2024-01-01' }),
         says: /selling date|before/i,
-      },
+      }),
       {
         name: 'sale of more shares than held',
         as: 'investor',
@@ -509,48 +372,25 @@ describe('bad input to every REST mutation', () => {
         lazyJson: () => ({ ...validHolding(), quantity: 11, sellPrice: '110', sellingDate: '2025-01-09' }),
         says: /cannot sell 11 shares/i,
       },
-      {
-        name: 'holding with a formula as segment',
-        as: 'investor',
-        method: 'POST',
-        path: '/user/holding',
+      newHolding('holding with a formula as segment', {
         lazyJson: () => ({ ...validHolding(), instrumentType: FORMULA }),
         status: [400, 404],
         says: /segment|instrument/i,
-      },
+      }),
       // --- companies and analysis
-      {
-        name: 'company with a script tag as symbol',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/stocks',
+      newCompany('company with a script tag as symbol', {
         json: { ...validCompany, symbol: '<script>alert(1)</script>' },
         says: /symbol/i,
-      },
-      {
-        name: 'company with a formula as symbol',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/stocks',
-        json: { ...validCompany, symbol: '=1+1' },
-        says: /symbol/i,
-      },
-      {
-        name: 'company with a 100,000-character name',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/stocks',
+      }),
+      newCompany('company with a formula as symbol', { json: { ...validCompany, symbol: '=1+1' }, says: /symbol/i }),
+      newCompany('company with a 100,000-character name', {
         json: { ...validCompany, companyName: LONG },
         says: /name/i,
-      },
-      {
-        name: 'company listed on 2025-13-45',
-        as: 'staff',
-        method: 'POST',
-        path: '/staff/stocks',
+      }),
+      newCompany('company listed on 2025-13-45', {
         json: { ...validCompany, dateOfListing: '2025-13-45' },
         says: /date/i,
-      },
+      }),
       {
         name: 'company update with id 1.5',
         as: 'staff',
