@@ -7,8 +7,9 @@
  *    closes them;
  *  - multipart batch flood: 4 clients posting 6,000 technicalAnalysis operations in one multipart
  *    request, again and again;
- *  - expensive legal batches: 20 clients repeating a batch of 10 operations within the limits
- *    (the Technical Analysis page with every symbol's extremes, and 30 aliased moving averages);
+ *  - expensive legal batches: 20 clients repeating the costliest batch the limits accept (tried
+ *    from 5 Technical Analysis pages with every symbol's extremes + 5 × 30 aliased moving averages
+ *    down to one page);
  *  - sign-up flood: 80 parallel sign-ups with new names;
  *  - login guessing: 20 parallel wrong passwords for the demo investor (username and e-mail).
  * Every attack runs until stopped (and stops by itself after 10 minutes); every socket is closed.
@@ -42,7 +43,7 @@ export interface AttackTally {
 export interface Attack {
   name: string;
   from: string;
-  start(target: AttackTarget): { stop(): Promise<AttackTally> };
+  start(target: AttackTarget): Promise<{ stop(): Promise<AttackTally> }>;
 }
 
 const LONGEST_MS = 600_000;
@@ -79,7 +80,7 @@ function slowBodies(from: string): Attack {
   return {
     name: 'bodies that never finish (600 to the BFF, 600 to the API)',
     from,
-    start(target) {
+    async start(target) {
       const open = new Set<SlowBody>();
       const tally: AttackTally = { sent: 0, statuses: {} };
       let running = true;
@@ -125,7 +126,7 @@ function multipartFlood(from: string): Attack {
   return {
     name: 'multipart batch flood (6,000 operations per request, 4 clients)',
     from,
-    start: (target) =>
+    start: async (target) =>
       loops(4, async () => {
         const answer = await request(`${target.bffUrl}/graphql`, {
           body: flood.body,
@@ -138,17 +139,51 @@ function multipartFlood(from: string): Attack {
   };
 }
 
+/**
+ * The costliest batch the limits still accept: candidates from the finding's (5 Technical Analysis
+ * pages and 5 × 30 aliased moving averages) down to one page, the first answered without errors.
+ */
+async function costliestLegalBatch(target: AttackTarget, from: string): Promise<{ label: string; body: string }> {
+  const averages = (count: number) =>
+    `{ ${Array.from(
+      { length: count },
+      (_, index) =>
+        `a${index}: sma(symbol: "${target.symbol}", priceSize: 1000, windowSize: ${index + 2}) { date value }`,
+    ).join('\n')} }`;
+  const candidates = [
+    {
+      label: '5 pages + 5 × 30 moving averages',
+      operations: [...batch(5, WHOLE_TECHNICAL_ANALYSIS), ...batch(5, averages(30))],
+    },
+    { label: '10 pages', operations: batch(10, WHOLE_TECHNICAL_ANALYSIS) },
+    {
+      label: '5 pages + 5 × 10 moving averages',
+      operations: [...batch(5, WHOLE_TECHNICAL_ANALYSIS), ...batch(5, averages(10))],
+    },
+    { label: '10 × 10 moving averages', operations: batch(10, averages(10)) },
+    { label: '5 pages', operations: batch(5, WHOLE_TECHNICAL_ANALYSIS) },
+    { label: '1 page', operations: batch(1, WHOLE_TECHNICAL_ANALYSIS) },
+  ];
+  for (const candidate of candidates) {
+    const body = JSON.stringify(candidate.operations);
+    const answer = await request(`${target.bffUrl}/graphql`, {
+      body,
+      headers: { 'content-type': 'application/json' },
+      from,
+      timeoutMs: 60_000,
+    });
+    if (answer.status === 200 && !answer.text.includes('"errors":[')) return { label: candidate.label, body };
+  }
+  throw new Error('not even one Technical Analysis page is accepted');
+}
+
 function legalBatches(from: string): Attack {
-  return {
-    name: 'expensive legal batches (10 operations within the limits, 20 clients)',
+  const attack: Attack = {
+    name: 'expensive legal batches (the costliest accepted, 20 clients)',
     from,
-    start(target) {
-      const averages = Array.from(
-        { length: 30 },
-        (_, index) =>
-          `a${index}: sma(symbol: "${target.symbol}", priceSize: 1000, windowSize: ${index + 2}) { date value }`,
-      ).join('\n');
-      const body = JSON.stringify([...batch(5, WHOLE_TECHNICAL_ANALYSIS), ...batch(5, `{ ${averages} }`)]);
+    async start(target) {
+      const { label, body } = await costliestLegalBatch(target, from);
+      attack.name = `expensive legal batches (${label}, 20 clients)`;
       return loops(20, async () => {
         const answer = await request(`${target.bffUrl}/graphql`, {
           body,
@@ -160,13 +195,14 @@ function legalBatches(from: string): Attack {
       });
     },
   };
+  return attack;
 }
 
 function signupFlood(from: string): Attack {
   return {
     name: 'sign-up flood (80 in parallel)',
     from,
-    start: (target) =>
+    start: async (target) =>
       loops(80, async () => {
         const name = `flood${randomUUID().slice(0, 12).replace('-', '')}`;
         const answer = await request(`${target.apiUrl}/api/auth/signup`, {
@@ -192,14 +228,14 @@ function loginGuessing(from: string): Attack {
   return {
     name: 'login guessing (20 in parallel, username and e-mail)',
     from,
-    start(target) {
+    async start(target) {
       let guess = 0;
       return loops(20, async () => {
         guess++;
         const answer = await request(`${target.apiUrl}/api/auth/login`, {
           body: JSON.stringify({
             username: guess % 2 ? 'investor' : 'investor@bazaar-insight.local',
-            password: `Guess@${guess}`,
+            password: `Guess@${guess}xyz`,
           }),
           headers: { 'content-type': 'application/json' },
           from,

@@ -680,7 +680,7 @@ async function main(): Promise<void> {
       for (const attack of ATTACKS) {
         // the same mix without the attack, just before it: the machine's load drifts
         const alone = await mix('before the attack', ATTACK_CONNECTIONS, SECONDS.attack, normalRate);
-        const running = attack.start(target);
+        const running = await attack.start(target);
         let attacked: Measured;
         try {
           attacked = await mix(`during ${attack.name}`, ATTACK_CONNECTIONS, SECONDS.attack, normalRate);
