@@ -10,10 +10,16 @@ import { startApi } from '../faults/harness.js';
 
 export default async function setup(project: TestProject): Promise<() => void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-security-seed-'));
-  const api = await startApi({ DATA_DIR: dataDir, DEMO_DATA: '1' });
-  api.kill('SIGTERM');
-  const code = await api.exited();
-  if (code !== 0) throw new Error(`the seeding API exited with ${code}:\n${api.output()}`);
+  const remove = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  try {
+    const api = await startApi({ DATA_DIR: dataDir, DEMO_DATA: '1' });
+    api.kill('SIGTERM');
+    const code = await api.exited();
+    if (code !== 0) throw new Error(`the seeding API exited with ${code}:\n${api.output()}`);
+  } catch (error) {
+    remove();
+    throw error;
+  }
   project.provide('seededDataDir', dataDir);
-  return () => fs.rmSync(dataDir, { recursive: true, force: true });
+  return remove;
 }
