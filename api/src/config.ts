@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { GENERATE_JWT_SECRET_HINT, MIN_JWT_SECRET_BYTES, jwtSecretProblem } from './auth/secret-rules.js';
+import type { RequestTimeouts } from '@bazaar/shared';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -199,13 +200,7 @@ export interface ApiConfig {
   maxQueueDelayMs: number | undefined;
   maxInFlightPerClient: number;
   /** Request time limits (ms): headers, body, uploads (by rate and in all), idle keep-alive. */
-  timeouts: {
-    headersTimeoutMs: number;
-    bodyTimeoutMs: number;
-    uploadMinBytesPerSecond: number;
-    uploadTimeoutMs: number;
-    keepAliveTimeoutMs: number;
-  };
+  timeouts: RequestTimeouts;
   /**
    * Failed logins: the doubling delay per (account, address) after `perAccountAddress` failures and per
    * account after `perAccount`, at most `maxDelayMs`; per address, `perAddress` failures then 429.

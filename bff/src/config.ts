@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { RequestTimeouts } from '@bazaar/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -109,13 +110,7 @@ export interface BffConfig {
   maxQueueDelayMs: number;
   maxInFlightPerClient: number;
   /** Request time limits (ms): headers, body, uploads (by rate and in all), idle keep-alive. */
-  timeouts: {
-    headersTimeoutMs: number;
-    bodyTimeoutMs: number;
-    uploadMinBytesPerSecond: number;
-    uploadTimeoutMs: number;
-    keepAliveTimeoutMs: number;
-  };
+  timeouts: RequestTimeouts;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<BffConfig> = {}): BffConfig {

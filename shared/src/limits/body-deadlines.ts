@@ -111,6 +111,9 @@ export interface ServerTimeoutOptions {
   keepAliveTimeoutMs: number;
 }
 
+/** Every request time limit a service is configured with (its config's `timeouts`). */
+export type RequestTimeouts = BodyDeadlineOptions & ServerTimeoutOptions;
+
 export function serverTimeouts(options: ServerTimeoutOptions): {
   headersTimeout: number;
   requestTimeout: number;
