@@ -6,3 +6,5 @@ export * from './totals.js';
 export * from './holding-dates.js';
 export * from './holding-form.js';
 export * from './charge-form.js';
+export * from './xirr.js';
+export * from './dashboard.js';
