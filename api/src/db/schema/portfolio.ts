@@ -5,9 +5,9 @@
  * in use by charges or holdings cannot be deleted (foreign keys RESTRICT; the API answers 409).
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, numeric, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
-import { idColumn, requiredRef, symbolColumn, timestamps } from './columns.js';
+import { createdAt, idColumn, requiredRef, symbolColumn, timestamps } from './columns.js';
 
 /** A brokerage firm (docs/product/portfolio.md#fields). Names are unique regardless of case. */
 export const brokerageFirms = pgTable(
@@ -129,4 +129,18 @@ export const financialInstrumentTypes = pgTable(
     ...timestamps(),
   },
   (table) => [uniqueIndex('financial_instrument_types_type_lower_key').on(sql`lower(${table.type})`)],
+);
+
+/**
+ * A symbol on an investor's Stock Watch List (docs/product/portfolio.md#stock-watch-list): one row
+ * per user and symbol (adding twice changes nothing); at most 200 per user, checked by the API.
+ */
+export const watchlistEntries = pgTable(
+  'watchlist_entries',
+  {
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    symbol: symbolColumn().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.symbol] })],
 );
