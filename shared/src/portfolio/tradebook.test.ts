@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  parseTradeDate,
+  parseTradePrice,
+  parseTradeQuantity,
+  readTradeRecord,
+  TradeProblem,
+  tradeImportKeys,
+  type Trade,
+} from './tradebook.js';
+
+const TODAY = '2020-03-31';
+
+describe('tradebook values', () => {
+  it('reads the date formats of the three layouts and refuses days that do not exist', () => {
+    expect(parseTradeDate('2020-03-02')).toBe('2020-03-02');
+    expect(parseTradeDate('2020-03-02 09:15:01')).toBe('2020-03-02');
+    expect(parseTradeDate('02-03-2020')).toBe('2020-03-02');
+    expect(parseTradeDate('02/03/2020')).toBe('2020-03-02');
+    expect(parseTradeDate('02-Mar-2020')).toBe('2020-03-02');
+    expect(parseTradeDate('2019-02-29')).toBeNull();
+    expect(parseTradeDate('31-Apr-2020')).toBeNull();
+    expect(parseTradeDate('yesterday')).toBeNull();
+  });
+
+  it('reads prices with rupee signs and Indian grouping, exactly', () => {
+    expect(parseTradePrice('₹1,23,456.70')).toBe('123456.7');
+    expect(parseTradePrice('2001.35')).toBe('2001.35');
+    expect(parseTradePrice('0')).toBeNull();
+    expect(parseTradePrice('-5')).toBeNull();
+    expect(parseTradePrice('1e3')).toBeNull();
+  });
+
+  it('reads whole quantities, also written with zero decimals', () => {
+    expect(parseTradeQuantity('10')).toBe(10);
+    expect(parseTradeQuantity('10.000000')).toBe(10);
+    expect(parseTradeQuantity('1,000')).toBe(1000);
+    expect(parseTradeQuantity('2.5')).toBeNull();
+    expect(parseTradeQuantity('0')).toBeNull();
+  });
+});
+
+describe('readTradeRecord', () => {
+  const zerodha = {
+    symbol: 'SBIN-BE',
+    series: 'BE',
+    trade_date: '2020-03-02',
+    exchange: 'NSE',
+    trade_type: 'buy',
+    quantity: '5.000000',
+    price: '300.5',
+    trade_id: '10001',
+  };
+
+  it('reads a Zerodha row, the series suffix taken off the symbol', () => {
+    expect(readTradeRecord('ZERODHA_TRADEBOOK', zerodha, 2, TODAY)).toEqual({
+      line: 2,
+      date: '2020-03-02',
+      symbol: 'SBIN',
+      side: 'BUY',
+      quantity: 5,
+      price: '300.5',
+      exchange: 'NSE',
+      tradeId: '10001',
+    });
+  });
+
+  it('says what is wrong, with the line', () => {
+    const problem = (cells: Record<string, string>) => {
+      try {
+        readTradeRecord('ZERODHA_TRADEBOOK', { ...zerodha, ...cells }, 9, TODAY);
+      } catch (error) {
+        expect(error).toBeInstanceOf(TradeProblem);
+        return `${(error as TradeProblem).line}: ${(error as TradeProblem).message}`;
+      }
+      return 'no problem';
+    };
+    expect(problem({ trade_date: '2020-04-01' })).toBe('9: trade_date 2020-04-01 is in the future');
+    expect(problem({ trade_date: '32/01/2020' })).toBe("9: trade_date '32/01/2020' is not a date (YYYY-MM-DD)");
+    expect(problem({ quantity: 'ten' })).toBe("9: Quantity 'ten' is not a whole number of at least 1");
+    expect(problem({ price: 'abc' })).toBe("9: price 'abc' is not a positive number");
+    expect(problem({ trade_type: 'hold' })).toBe("9: trade_type 'hold' is not buy or sell");
+    expect(problem({ exchange: 'MCX' })).toBe("9: Exchange 'MCX' is not NSE or BSE");
+    expect(problem({ trade_id: '' })).toBe('9: trade_id is empty');
+  });
+
+  it('reads a generic row without a trade id', () => {
+    const trade = readTradeRecord(
+      'GENERIC_TRADES',
+      { date: '2020-03-02', symbol: 'tcs', side: 'SELL', quantity: '3', price: '1,710.60', exchange: 'bse' },
+      4,
+      TODAY,
+    );
+    expect(trade).toMatchObject({ symbol: 'TCS', side: 'SELL', price: '1710.6', exchange: 'BSE', tradeId: null });
+  });
+
+  it('reads a row of our holdings export, a sold row with its sale', () => {
+    const cells = {
+      symbol: 'INFY',
+      exchange: 'NSE',
+      quantity: '4',
+      price: '₹735.50',
+      status: 'REALIZED',
+      buyingDate: '02-Jan-2020',
+      sellPrice: '₹790.00',
+      sellingDate: '03-Feb-2020',
+    };
+    expect(readTradeRecord('HOLDINGS_EXPORT', cells, 3, TODAY)).toMatchObject({
+      side: 'BUY',
+      price: '735.5',
+      date: '2020-01-02',
+      sale: { price: '790', date: '2020-02-03' },
+    });
+    const open = readTradeRecord(
+      'HOLDINGS_EXPORT',
+      { ...cells, status: 'UNREALIZED', sellPrice: '', sellingDate: '' },
+      3,
+      TODAY,
+    );
+    expect(open.sale).toBeUndefined();
+  });
+});
+
+describe('tradeImportKeys', () => {
+  const base: Trade = {
+    line: 2,
+    date: '2020-03-02',
+    symbol: 'TCS',
+    side: 'BUY',
+    quantity: 1,
+    price: '2001.35',
+    exchange: 'NSE',
+    tradeId: null,
+  };
+  it('keys by trade id, else by content and occurrence among identical rows', () => {
+    expect(tradeImportKeys([{ ...base, tradeId: 'T1' }, base, { ...base, line: 3 }])).toEqual([
+      'id:T1',
+      'row:2020-03-02|TCS|BUY|1|2001.35|NSE#1',
+      'row:2020-03-02|TCS|BUY|1|2001.35|NSE#2',
+    ]);
+  });
+});

@@ -1,0 +1,291 @@
+/**
+ * Tradebook import, the reading rules (docs/product/portfolio.md#tradebook-import): the three column
+ * layouts recognised by their header, and one record of any of them read into trades, with the
+ * problem of a bad cell said by line. Pure: the API matches the header and hands records here; the
+ * FIFO plan (tradebook-fifo.ts) turns the trades into holdings.
+ */
+import Big from 'big.js';
+import { EXCHANGES, type Exchange } from '../constants.js';
+
+export type TradeSide = 'BUY' | 'SELL';
+
+/** One trade of a tradebook, or one holding row of our own export (a buy that may carry its sale). */
+export interface Trade {
+  /** 1-based line of the file (sheet row for workbooks). */
+  line: number;
+  /** YYYY-MM-DD trade date. */
+  date: string;
+  symbol: string;
+  side: TradeSide;
+  quantity: number;
+  /** Exact decimal string, > 0. */
+  price: string;
+  exchange: Exchange;
+  /** The broker's trade id; null when the layout or the row has none. */
+  tradeId: string | null;
+  /** Our export's sold rows: the sale of exactly this lot (a round trip keeps each row as it was). */
+  sale?: { price: string; date: string } | undefined;
+}
+
+export interface TradebookColumn {
+  key: string;
+  /** The names the header may use (the first one is shown in messages). */
+  names: string[];
+  required: boolean;
+}
+
+export interface TradebookLayout {
+  id: 'ZERODHA_TRADEBOOK' | 'GENERIC_TRADES' | 'HOLDINGS_EXPORT';
+  title: string;
+  columns: TradebookColumn[];
+}
+
+const column = (key: string, required: boolean, ...names: string[]): TradebookColumn => ({
+  key,
+  names: names.length > 0 ? names : [key],
+  required,
+});
+
+/** Zerodha Console → Reports → Tradebook, equity, downloaded as CSV or XLSX. */
+export const ZERODHA_TRADEBOOK_LAYOUT: TradebookLayout = {
+  id: 'ZERODHA_TRADEBOOK',
+  title: 'Zerodha Console equity tradebook',
+  columns: [
+    column('symbol', true),
+    column('isin', false),
+    column('trade_date', true),
+    column('exchange', true),
+    column('segment', false),
+    column('series', false),
+    column('trade_type', true),
+    column('auction', false),
+    column('quantity', true),
+    column('price', true),
+    column('trade_id', true),
+    column('order_id', false),
+    column('order_execution_time', false),
+  ],
+};
+
+/** Our own layout, for any broker: the template the import screen offers. */
+export const GENERIC_TRADES_LAYOUT: TradebookLayout = {
+  id: 'GENERIC_TRADES',
+  title: 'Bazaar trades CSV',
+  columns: [
+    column('date', true),
+    column('symbol', true),
+    column('side', true),
+    column('quantity', true),
+    column('price', true),
+    column('exchange', true),
+    column('trade_id', false),
+  ],
+};
+
+/** The CSV the holdings table's export writes (its column titles, formatted values). */
+export const HOLDINGS_EXPORT_LAYOUT: TradebookLayout = {
+  id: 'HOLDINGS_EXPORT',
+  title: 'Bazaar holdings export',
+  columns: [
+    column('symbol', true, 'Symbol'),
+    column('exchange', true, 'Exchange'),
+    column('quantity', true, 'Quantity'),
+    column('price', true, 'Price'),
+    column('currentPrice', false, 'Current Price'),
+    column('dayChange', false, 'Day Change'),
+    column('status', true, 'Status'),
+    column('buyingDate', true, 'Buying Date'),
+    column('sellPrice', true, 'Sell Price'),
+    column('sellingDate', true, 'Selling Date'),
+    column('gross', false, 'Gross P&L'),
+    column('charges', false, 'Charges'),
+    column('net', false, 'Net P&L'),
+  ],
+};
+
+export const TRADEBOOK_LAYOUTS: readonly TradebookLayout[] = [
+  ZERODHA_TRADEBOOK_LAYOUT,
+  GENERIC_TRADES_LAYOUT,
+  HOLDINGS_EXPORT_LAYOUT,
+];
+
+/** The downloadable template of the generic layout: its header and two example rows. */
+export const GENERIC_TRADES_TEMPLATE_FILE_NAME = 'bazaar-trades-template.csv';
+export const GENERIC_TRADES_TEMPLATE =
+  'date,symbol,side,quantity,price,exchange,trade_id\n' +
+  '2020-03-02,TCS,BUY,10,2001.35,NSE,T1001\n' +
+  '2020-03-16,TCS,SELL,4,1710.6,NSE,T1002\n';
+
+/** Longest trade id kept (Zerodha's are 8–20 characters). */
+export const MAX_TRADE_ID_LENGTH = 100;
+/** Most trades one file may hold (a tradebook of several years of active trading). */
+export const MAX_TRADEBOOK_TRADES = 50_000;
+
+export class TradeProblem extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'TradeProblem';
+  }
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+function validDate(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1 || year < 1900 || year > 2999) return null;
+  const check = new Date(Date.UTC(year, month - 1, day));
+  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * A trade date as YYYY-MM-DD, from YYYY-MM-DD (a time after it ignored), DD-MM-YYYY, DD/MM/YYYY or
+ * DD-Mmm-YYYY (our export's format); null when it is none of these or no such day exists.
+ */
+export function parseTradeDate(text: string): string | null {
+  const value = text.trim();
+  let match = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ T][\d:.]+)?$/.exec(value);
+  if (match) return validDate(Number(match[1]), Number(match[2]), Number(match[3]));
+  match = /^(\d{1,2})[-/](\d{1,2})[-/](\d{4})$/.exec(value);
+  if (match) return validDate(Number(match[3]), Number(match[2]), Number(match[1]));
+  match = /^(\d{1,2})[- ]([A-Za-z]{3})[- ](\d{4})$/.exec(value);
+  if (match) {
+    const month = MONTHS.indexOf(match[2]!.toUpperCase());
+    return month < 0 ? null : validDate(Number(match[3]), month + 1, Number(match[1]));
+  }
+  return null;
+}
+
+/** A decimal as written in a file: ₹ sign, Indian or Western grouping and spaces ignored. */
+function cleanNumber(text: string): string {
+  return text.replace(/[₹,\s]/g, '').replace(/^Rs\.?/i, '');
+}
+
+/** A price: a positive decimal (exact string), or null. */
+export function parseTradePrice(text: string): string | null {
+  const value = cleanNumber(text);
+  if (!/^\d+(\.\d+)?$/.test(value)) return null;
+  const price = new Big(value);
+  return price.gt(0) ? price.toFixed() : null;
+}
+
+/** A quantity: a whole number ≥ 1 ("10" or "10.000000", as some exports write it), or null. */
+export function parseTradeQuantity(text: string): number | null {
+  const value = cleanNumber(text);
+  if (!/^\d+(\.0+)?$/.test(value)) return null;
+  const quantity = Number(value);
+  return Number.isSafeInteger(quantity) && quantity >= 1 ? quantity : null;
+}
+
+function parseSide(text: string): TradeSide | null {
+  const value = text.trim().toUpperCase();
+  if (value === 'BUY' || value === 'B') return 'BUY';
+  if (value === 'SELL' || value === 'S') return 'SELL';
+  return null;
+}
+
+function parseExchange(text: string): Exchange | null {
+  const value = text.trim().toUpperCase();
+  return (EXCHANGES as readonly string[]).includes(value) ? (value as Exchange) : null;
+}
+
+/**
+ * Zerodha writes the trading symbol, which for series other than EQ may carry the series
+ * ("ABC-BE"); prices are stored under the bare symbol.
+ */
+function bareSymbol(symbol: string, series: string | undefined): string {
+  const upper = symbol.trim().toUpperCase();
+  const suffix = series?.trim().toUpperCase();
+  return suffix && suffix !== 'EQ' && upper.endsWith(`-${suffix}`) ? upper.slice(0, -suffix.length - 1) : upper;
+}
+
+/** Cells by column key, as the API's header matching placed them. */
+export type TradeCells = Partial<Record<string, string>>;
+
+/**
+ * One record of a layout → its trade, or a TradeProblem naming the first bad cell. `today` is the
+ * exchange date: a trade after it is refused.
+ */
+export function readTradeRecord(layout: TradebookLayout['id'], cells: TradeCells, line: number, today: string): Trade {
+  const cell = (key: string) => (cells[key] ?? '').trim();
+  const problem = (message: string) => new TradeProblem(line, message);
+  const date = (key: string, label: string): string => {
+    const parsed = parseTradeDate(cell(key));
+    if (!parsed) throw problem(`${label} '${cell(key)}' is not a date (YYYY-MM-DD)`);
+    if (parsed > today) throw problem(`${label} ${parsed} is in the future`);
+    return parsed;
+  };
+  const price = (key: string, label: string): string => {
+    const parsed = parseTradePrice(cell(key));
+    if (!parsed) throw problem(`${label} '${cell(key)}' is not a positive number`);
+    return parsed;
+  };
+  const symbol = bareSymbol(cell('symbol'), cells.series);
+  if (symbol === '') throw problem('The symbol is empty');
+  if (symbol.length > 20) throw problem(`Symbol '${symbol.slice(0, 30)}' is longer than 20 characters`);
+  const exchange = parseExchange(cell('exchange'));
+  if (!exchange) throw problem(`Exchange '${cell('exchange')}' is not NSE or BSE`);
+  const quantity = parseTradeQuantity(cell('quantity'));
+  if (quantity === null) throw problem(`Quantity '${cell('quantity')}' is not a whole number of at least 1`);
+
+  if (layout === 'HOLDINGS_EXPORT') {
+    const status = cell('status').toUpperCase();
+    if (status !== 'REALIZED' && status !== 'UNREALIZED')
+      throw problem(`Status '${cell('status')}' is not REALIZED or UNREALIZED`);
+    const buyDate = date('buyingDate', 'Buying date');
+    const trade: Trade = {
+      line,
+      date: buyDate,
+      symbol,
+      side: 'BUY',
+      quantity,
+      price: price('price', 'Price'),
+      exchange,
+      tradeId: null,
+    };
+    if (status === 'REALIZED') {
+      const sellingDate = date('sellingDate', 'Selling date');
+      if (sellingDate < buyDate) throw problem(`Selling date ${sellingDate} is before the buying date ${buyDate}`);
+      trade.sale = { price: price('sellPrice', 'Sell price'), date: sellingDate };
+    }
+    return trade;
+  }
+
+  const zerodha = layout === 'ZERODHA_TRADEBOOK';
+  const side = parseSide(cell(zerodha ? 'trade_type' : 'side'));
+  if (!side)
+    throw problem(`${zerodha ? 'trade_type' : 'side'} '${cell(zerodha ? 'trade_type' : 'side')}' is not buy or sell`);
+  const tradeId = cell('trade_id');
+  if (tradeId.length > MAX_TRADE_ID_LENGTH) throw problem(`trade_id is longer than ${MAX_TRADE_ID_LENGTH} characters`);
+  if (zerodha && tradeId === '') throw problem('trade_id is empty');
+  return {
+    line,
+    date: date(zerodha ? 'trade_date' : 'date', zerodha ? 'trade_date' : 'date'),
+    symbol,
+    side,
+    quantity,
+    price: price('price', 'price'),
+    exchange,
+    tradeId: tradeId === '' ? null : tradeId,
+  };
+}
+
+/**
+ * The key a trade is remembered by, to skip it when imported again (docs/decisions.md#tradebook-import-keys):
+ * the broker's trade id when there is one; otherwise the row's content with its occurrence among
+ * identical rows of the file (two identical buys in one file are two trades; the same file again is
+ * the same two).
+ */
+export function tradeImportKeys(trades: readonly Trade[]): string[] {
+  const seen = new Map<string, number>();
+  return trades.map((trade) => {
+    if (trade.tradeId !== null) return `id:${trade.tradeId}`;
+    const sale = trade.sale ? `|${trade.sale.date}|${trade.sale.price}` : '';
+    const content = `${trade.date}|${trade.symbol}|${trade.side}|${trade.quantity}|${trade.price}|${trade.exchange}${sale}`;
+    const occurrence = (seen.get(content) ?? 0) + 1;
+    seen.set(content, occurrence);
+    return `row:${content}#${occurrence}`;
+  });
+}
