@@ -144,3 +144,29 @@ export const watchlistEntries = pgTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.symbol] })],
 );
+
+/**
+ * The trades an investor imported from a tradebook, one row per trade, keyed so that the same
+ * trade imported again is skipped (docs/decisions.md#tradebook-import-keys): the broker's trade id
+ * (`id:…`) or the row's content with its occurrence in the file (`row:…`), per owner and firm. A
+ * ledger apart from holdings: a sell closes and splits holding rows, so no one row stands for it.
+ */
+export const importedTrades = pgTable(
+  'imported_trades',
+  {
+    id: idColumn(),
+    userId: requiredRef('user_id', () => users.id, 'cascade'),
+    brokerageFirmId: requiredRef('brokerage_firm_id', () => brokerageFirms.id, 'cascade'),
+    importKey: varchar('import_key', { length: 200 }).notNull(),
+    side: varchar('side', { length: 4 }).notNull(),
+    symbol: symbolColumn().notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    check('imported_trades_side_check', sql`${table.side} in ('BUY', 'SELL')`),
+    uniqueIndex('imported_trades_key').on(table.userId, table.brokerageFirmId, table.importKey),
+  ],
+);
