@@ -15,6 +15,8 @@
  *   (highs by change % descending, lows ascending, ties by symbol in byte order).
  * - price_extremes: for every symbol with an equity row in the YEARLY window, the highest high
  *   and lowest low of the window with the latest date each was reached.
+ * - trend_marks: for every symbol and period, the extremes and latest row of its earlier rows in
+ *   the window (t < D): what the two tables above are made from, carried forward day by day.
  * - analysis_state: one row saying which data the tables were computed from.
  */
 import { sql } from 'drizzle-orm';
@@ -87,11 +89,37 @@ export const priceExtremes = pgTable('price_extremes', {
   lowDate: date('low_date', { mode: 'string' }).notNull(),
 });
 
+/**
+ * Each symbol's marks in each period's window before D (D − P < t < D, equity rows): the highest
+ * high and lowest low with the latest date each was reached, and the latest row. The trend lists
+ * and 12-month extremes of D are made from these and the rows on D; when D moves on, they are
+ * carried forward from the rows that enter and leave the windows instead of rescanning the year
+ * (docs/decisions.md#incremental-analysis-refresh). One row per symbol and period with rows in it.
+ */
+export const trendMarks = pgTable(
+  'trend_marks',
+  {
+    symbol: symbolColumn().notNull(),
+    /** WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY or YEARLY. */
+    period: varchar('period', { length: 12 }).notNull(),
+    highPrice: numeric('high_price').notNull(),
+    highDate: date('high_date', { mode: 'string' }).notNull(),
+    lowPrice: numeric('low_price').notNull(),
+    lowDate: date('low_date', { mode: 'string' }).notNull(),
+    /** The symbol's latest row in the window (the `previous` row of the lists). */
+    lastDate: date('last_date', { mode: 'string' }).notNull(),
+    lastClose: numeric('last_close').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.symbol, table.period] })],
+);
+
 /** What the analysis tables were computed from (a single row, id 1). */
 export const analysisState = pgTable('analysis_state', {
   id: integer('id').primaryKey(),
   /** D of the computation; null when there were no prices. */
   asOf: date('as_of', { mode: 'string' }),
+  /** D of trend_marks: equal to as_of when the marks can be carried forward; null before they were first computed. */
+  marksAsOf: date('marks_as_of', { mode: 'string' }),
   /** Price rows at the time (sum of stock_price_dates.row_count): a fingerprint to notice loads made without the event. */
   priceRows: bigint('price_rows', { mode: 'number' }).notNull(),
   /** Increases with every computation; readers (and the BFF) may use it as the data version. */
