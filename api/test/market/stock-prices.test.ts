@@ -226,6 +226,99 @@ describe('market routes', () => {
         { date: '2020-04-01', value: '108.0000' },
       ]);
     });
+
+    describe('any day (docs/product/market.md#any-day)', () => {
+      it('the trading days with uploaded prices, ascending', async () => {
+        const days = await demo.api.request<string[]>('GET', '/public/stock-prices/dates');
+        expect(days.body).toEqual([...DAYS.keys(), '2020-04-01']);
+      });
+
+      it('stock prices of a past day: its equity rows; a day without prices is a 404 with a message', async () => {
+        const day = await demo.api.request<Array<{ symbol: string; date: string }>>(
+          'GET',
+          '/public/stock-prices?date=2020-03-30',
+        );
+        expect(day.body.map((row) => [row.symbol, row.date])).toEqual(
+          ['ALPHA', 'DELTA', 'EPSILON', 'GAMMA', 'ZETA'].map((symbol) => [symbol, '2020-03-30']),
+        );
+        const latest = await demo.api.request('GET', '/public/stock-prices?date=2020-04-01');
+        expect(latest.body).toEqual((await demo.api.request('GET', '/public/stock-prices')).body);
+        const saturday = await demo.api.request<{ message: string }>('GET', '/public/stock-prices?date=2020-03-28');
+        expect(saturday.status).toBe(404);
+        expect(saturday.body.message).toBe(
+          'There are no stock prices for 2020-03-28 (not a trading day, or not uploaded)',
+        );
+      });
+
+      it('trend lists as of 30 March, worked by hand', async () => {
+        const asOf = (list: 'weeks-high' | 'weeks-low', period: string) => trendList(list, `${period}&asOf=2020-03-30`);
+        // WEEKLY after 23 March: ALPHA 108 ≥ 105 of 25 March, 104 vs 100: +4.00, 4.00 %; EPSILON 96 < 100
+        const weekly = await asOf('weeks-high', 'WEEKLY');
+        expect(summary(weekly)).toEqual([['ALPHA', '4.00', '4.00']]);
+        expect(weekly.ALPHA?.Present.date).toBe('2020-03-30');
+        expect(weekly.ALPHA?.Previous).toEqual({ date: '2020-03-25', closePrice: '100' });
+        // EPSILON 88 ≤ 90: 90 vs 95, −5.00, −5.263… %
+        expect(summary(await asOf('weeks-low', 'WEEKLY'))).toEqual([['EPSILON', '-5.00', '-5.26']]);
+        // 30 March − 1 month clamps to 29 February: ALPHA's 110 of 28 February is outside, so 108 is a high
+        expect(summary(await asOf('weeks-high', 'MONTHLY')).map(([symbol]) => symbol)).toEqual(['ALPHA']);
+        // the year holds 28 February: 108 < 110
+        expect(await asOf('weeks-high', 'YEARLY')).toEqual({});
+        const extremes = await demo.api.request<Record<string, Record<string, string>>>(
+          'GET',
+          '/public/stock-prices/highestStockPriceByStock?asOf=2020-03-30',
+        );
+        // OLD has no row in the year ending 30 March (2019-01-15 is before it, 31 March after)
+        expect(Object.keys(extremes.body)).toEqual(['ALPHA', 'BETA', 'DELTA', 'EPSILON', 'GAMMA', 'ZETA']);
+        expect(extremes.body.ALPHA).toEqual({
+          symbol: 'ALPHA',
+          highPrice: '110',
+          highDate: '2020-02-28',
+          lowPrice: '90',
+          lowDate: '2020-02-28',
+        });
+      });
+
+      it('asOf the latest day answers the precomputed lists', async () => {
+        for (const list of ['weeks-high', 'weeks-low'] as const)
+          expect(await trendList(list, 'WEEKLY&asOf=2020-04-01')).toEqual(await trendList(list, 'WEEKLY'));
+      });
+
+      it('asOf a day without equity prices is a 404 with a message', async () => {
+        for (const [url, day] of [
+          ['/public/stock-prices/weeks-high?type=WEEKLY&asOf=2020-03-29', '2020-03-29'],
+          ['/public/stock-prices/highestStockPriceByStock?asOf=2020-04-02', '2020-04-02'],
+        ] as const) {
+          const response = await demo.api.request<{ message: string }>('GET', url);
+          expect(response.status, url).toBe(404);
+          expect(response.body.message).toBe(
+            `There are no stock prices for ${day} (not a trading day, or not uploaded)`,
+          );
+        }
+      });
+
+      it('a backfilled day changes the lists of the later past days at once', async () => {
+        expect(Object.keys(await trendList('weeks-low', 'WEEKLY&asOf=2020-03-30'))).toEqual(['EPSILON']);
+        const answer = await upload(
+          demo.api,
+          demo.staff,
+          'UPLOAD_STOCK_PRICE',
+          '27MAR2020.csv',
+          bhavcopy('2020-03-27', [['EPSILON', 'EQ', 95, 85, 87]]),
+        );
+        expect(answer.status, answer.text).toBe(200);
+        // EPSILON's 88 of 30 March is no longer at or below the week's lowest low (85 on 27 March)
+        expect(await trendList('weeks-low', 'WEEKLY&asOf=2020-03-30')).toEqual({});
+      });
+
+      it('a symbol’s period series ends on its own latest trading day', async () => {
+        // BETA last traded on 31 March (D is 1 April): its week is after 24 March, not after 25 March
+        const week = await demo.api.request<{ dates: string[]; prices: string[] }>(
+          'GET',
+          '/public/stock-prices/stock-prices-for-period?type=WEEKLY&symbol=BETA',
+        );
+        expect(week.body).toEqual({ dates: ['2020-03-25', '2020-03-31'], prices: ['105', '106'] });
+      });
+    });
   });
 
   describe('validation', () => {
@@ -245,6 +338,14 @@ describe('market routes', () => {
       ['GET', '/public/stock-prices?symbol=ALPHA&from=2020-02-30', 'from must be a date (YYYY-MM-DD)'],
       ['GET', '/public/stock-prices?symbol=ALPHA&from=2020-03-31&to=2020-03-01', 'from must not be after to'],
       ['GET', '/public/stock-prices?from=2020-03-01', 'from and to need a symbol'],
+      ['GET', '/public/stock-prices?date=2020-02-30', 'date must be a date (YYYY-MM-DD)'],
+      [
+        'GET',
+        '/public/stock-prices?symbol=ALPHA&date=2020-03-31',
+        'date cannot be combined with symbol (use from and to)',
+      ],
+      ['GET', '/public/stock-prices/weeks-high?type=WEEKLY&asOf=31-03-2020', 'asOf must be a date (YYYY-MM-DD)'],
+      ['GET', '/public/stock-prices/highestStockPriceByStock?asOf=yesterday', 'asOf must be a date (YYYY-MM-DD)'],
       // the sizes: one rule and one message set (shared/src/market/average-sizes.ts)
       [
         'POST',

@@ -26,6 +26,11 @@ export function dateParam(name: string) {
     .refine(isCalendarDate, `${name} must be a date (YYYY-MM-DD)`);
 }
 
+/** The answer for a day without equity prices asked for by `date` or `asOf` (docs/product/market.md#any-day). */
+export function noPricesOnDayMessage(date: string): string {
+  return `There are no stock prices for ${date} (not a trading day, or not uploaded)`;
+}
+
 /** A trend period parameter (the REST API calls it `type`). */
 export function periodParam(name = 'type') {
   return z

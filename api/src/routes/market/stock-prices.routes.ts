@@ -1,22 +1,48 @@
 /**
- * /public/stock-prices and its trend reads. The trend lists and 12-month extremes come from the
- * precomputed tables (db/schema/market.ts), so no read scans price history.
+ * /public/stock-prices and its trend reads. The trend lists and 12-month extremes of D come from the
+ * precomputed tables (db/schema/market.ts), so no read scans price history; those of a past day
+ * (`asOf`) are computed for it with the same statements (db/queries/market/as-of.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noPricesOnDayMessage } from '@bazaar/shared';
 import {
   errorResponses,
   PRICE_DEFINITIONS,
+  priceExtremesQuerySchema,
   priceExtremesResponseSchema,
   priceSeriesDtoSchema,
   priceSeriesQuerySchema,
   stockPricesQuerySchema,
   stockPricesResponseSchema,
+  tradingDaysResponseSchema,
   trendQuerySchema,
   trendResponseSchema,
 } from '@bazaar/shared/contract';
-import { BadRequestError } from '../../errors.js';
-import { getCandles, getLatestStockPrices, getPriceSeriesForPeriod } from '../../db/queries/market/stock-prices.js';
+import type { Database } from '../../db/client.js';
+import { BadRequestError, NotFoundError } from '../../errors.js';
+import {
+  getCandles,
+  getLatestPriceDate,
+  getPriceSeriesForPeriod,
+  getStockPricesOn,
+  listTradingDays,
+} from '../../db/queries/market/stock-prices.js';
 import { getPriceExtremes, getTrendList } from '../../db/queries/market/trend-lists.js';
+import { getPriceExtremesAsOf, getTrendListAsOf, hasEquityPrices } from '../../db/queries/market/as-of.js';
+
+/**
+ * The day an `asOf` read computes for: undefined for D (the precomputed tables answer), the day
+ * itself for an earlier day with equity prices; any other day is a 404 with the one message.
+ */
+async function pastDay(db: Database, asOf: string | undefined): Promise<string | undefined> {
+  if (asOf === undefined) return undefined;
+  if (asOf === (await getLatestPriceDate(db))) return undefined;
+  if (!(await hasEquityPrices(db, asOf))) throw new NotFoundError(noPricesOnDayMessage(asOf));
+  return asOf;
+}
+
+const AS_OF_DESCRIPTION =
+  'With `asOf` (YYYY-MM-DD): the same definition with D = that day, computed for it (a day without equity prices answers 404 with a message). ';
 
 export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['public: stock prices and trends'];
@@ -26,22 +52,26 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Latest prices of every symbol, or one symbol’s candles',
+        summary: 'Prices of every symbol on a day (the latest by default), or one symbol’s candles',
         description:
-          'Without `symbol`: every equity symbol’s row on D (ordered by symbol), with changePerDay = close − previous close and change % (2 decimals). ' +
+          'Without `symbol`: every equity symbol’s row on `date` (default D, the latest day; ordered by symbol), with changePerDay = close − previous close and change % (2 decimals). ' +
+          'A `date` without equity prices (not a trading day, or not uploaded) answers 404 with a message; before any upload the answer is an empty list. ' +
           'With `symbol`: that symbol’s daily candles `{date, openPrice, highPrice, lowPrice, closePrice}` oldest first, optionally limited to `from`..`to` ' +
           '(an unknown symbol answers an empty list). ' +
           PRICE_DEFINITIONS,
         querystring: stockPricesQuerySchema,
-        response: { 200: stockPricesResponseSchema, ...errorResponses(400) },
+        response: { 200: stockPricesResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
-      const { symbol, from, to } = request.query;
+      const { symbol, from, to, date } = request.query;
       if (!symbol) {
         if (from || to) throw new BadRequestError('from and to need a symbol');
-        return (await getLatestStockPrices(app.db)).rows;
+        const { rows } = await getStockPricesOn(app.db, date);
+        if (date && rows.length === 0) throw new NotFoundError(noPricesOnDayMessage(date));
+        return rows;
       }
+      if (date) throw new BadRequestError('date cannot be combined with symbol (use from and to)');
       if (from && to && from > to) throw new BadRequestError('from must not be after to');
       return getCandles(app.db, symbol, { from, to });
     },
@@ -64,12 +94,18 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
               : 'The symbols with a row on D, at least one earlier row in the window, and low(D) ≤ the lowest low of the earlier rows in the window. Ordered by change % ascending, ties by symbol. ') +
             'Answers an object keyed by symbol (in list order): `Present` is the row on D, `Previous` the symbol’s latest row before D; ' +
             'change = Present close − Previous close and change % = change ÷ Previous close × 100, both rounded to 2 decimals. ' +
+            AS_OF_DESCRIPTION +
             PRICE_DEFINITIONS,
           querystring: trendQuerySchema,
-          response: { 200: trendResponseSchema, ...errorResponses(400) },
+          response: { 200: trendResponseSchema, ...errorResponses(400, 404) },
         },
       },
-      async (request) => getTrendList(app.db, direction, request.query.type),
+      async (request) => {
+        const day = await pastDay(app.db, request.query.asOf);
+        return day
+          ? getTrendListAsOf(app.db, direction, request.query.type, day)
+          : getTrendList(app.db, direction, request.query.type);
+      },
     );
   }
 
@@ -81,11 +117,30 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: '12-month high and low of every symbol',
         description:
           'Keyed by symbol: the highest high and lowest low within the YEARLY window, each with the latest date it was reached, for every symbol with an equity row in the window. ' +
+          AS_OF_DESCRIPTION +
           PRICE_DEFINITIONS,
-        response: { 200: priceExtremesResponseSchema },
+        querystring: priceExtremesQuerySchema,
+        response: { 200: priceExtremesResponseSchema, ...errorResponses(400, 404) },
       },
     },
-    async () => getPriceExtremes(app.db),
+    async (request) => {
+      const day = await pastDay(app.db, request.query.asOf);
+      return day ? getPriceExtremesAsOf(app.db, day) : getPriceExtremes(app.db);
+    },
+  );
+
+  app.get(
+    '/public/stock-prices/dates',
+    {
+      schema: {
+        tags,
+        summary: 'Trading days with uploaded prices',
+        description:
+          'Every trading day that has uploaded prices, as YYYY-MM-DD, ascending: the days `date` and `asOf` can name (the uploads calendar’s days, for everyone).',
+        response: { 200: tradingDaysResponseSchema },
+      },
+    },
+    async () => listTradingDays(app.db),
   );
 
   app.get(
@@ -95,7 +150,7 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A symbol’s closes over a period',
         description:
-          '`{dates, prices}`: the symbol’s closes in the window of the period, oldest first (empty for an unknown symbol). ' +
+          '`{dates, prices}`: the symbol’s closes in the window of the period ending on the symbol’s own latest trading day (D for a symbol that traded on D), oldest first (empty for an unknown symbol). ' +
           PRICE_DEFINITIONS,
         querystring: priceSeriesQuerySchema,
         response: { 200: priceSeriesDtoSchema, ...errorResponses(400) },

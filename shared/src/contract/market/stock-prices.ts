@@ -24,7 +24,7 @@ export const stockPriceRowDtoSchema = z
     volume: z.number().int().nullable().describe('Shares traded (TOTTRDQTY)'),
     isin: z.string().nullable(),
   })
-  .describe("A symbol's prices on the latest trading day");
+  .describe("A symbol's prices on a trading day (the latest by default)");
 export type StockPriceRowDto = z.infer<typeof stockPriceRowDtoSchema>;
 
 export const candleDtoSchema = z
@@ -39,6 +39,11 @@ export const candleDtoSchema = z
 export type CandleDto = z.infer<typeof candleDtoSchema>;
 
 export const stockPricesQuerySchema = z.object({
+  date: dateParam('date')
+    .optional()
+    .describe(
+      'Without symbol: the trading day whose rows to answer (default D, the latest); a day without prices is a 404',
+    ),
   symbol: symbolParam().optional().describe('An NSE symbol, e.g. RELIANCE'),
   from: dateParam('from').optional().describe('First date of the candles (with symbol)'),
   to: dateParam('to').optional().describe('Last date of the candles (with symbol)'),
@@ -55,3 +60,7 @@ export const priceSeriesDtoSchema = z
   .object({ dates: z.array(dateText), prices: z.array(decimalText) })
   .describe("A symbol's closes in the period's window, oldest first");
 export type PriceSeriesDto = z.infer<typeof priceSeriesDtoSchema>;
+
+export const tradingDaysResponseSchema = z
+  .array(dateText)
+  .describe('The trading days with uploaded prices, ascending (the days Stock Prices and Technical Analysis can show)');

@@ -4,10 +4,16 @@
  * symbol's 12-month high and low, keyed by symbol).
  */
 import { z } from 'zod';
-import { periodParam } from '../../validation/market.js';
+import { dateParam, periodParam } from '../../validation/market.js';
 import { dateText, decimalText } from './fields.js';
 
-export const trendQuerySchema = z.object({ type: periodParam() });
+/** A past trading day to compute for instead of D (docs/product/market.md#any-day). */
+const asOfParam = () =>
+  dateParam('asOf')
+    .optional()
+    .describe('A trading day to compute the list for instead of D (the latest); a day without equity prices is a 404');
+
+export const trendQuerySchema = z.object({ type: periodParam(), asOf: asOfParam() });
 export type TrendQuery = z.input<typeof trendQuerySchema>;
 
 export const trendValueDtoSchema = z
@@ -45,6 +51,9 @@ export const priceExtremeDtoSchema = z
   .object({ symbol: z.string(), highPrice: decimalText, highDate: dateText, lowPrice: decimalText, lowDate: dateText })
   .describe('Highest high and lowest low in the YEARLY window, each with the latest date it was reached');
 export type PriceExtremeDto = z.infer<typeof priceExtremeDtoSchema>;
+
+export const priceExtremesQuerySchema = z.object({ asOf: asOfParam() });
+export type PriceExtremesQuery = z.input<typeof priceExtremesQuerySchema>;
 
 export const priceExtremesResponseSchema = z.record(z.string(), priceExtremeDtoSchema).describe('Keyed by symbol');
 export type PriceExtremesResponseDto = z.infer<typeof priceExtremesResponseSchema>;

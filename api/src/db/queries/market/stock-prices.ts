@@ -1,8 +1,9 @@
 /**
- * Price reads behind /public/stock-prices and the technical-analysis SMA: every symbol's row on D,
- * a symbol's candles, its last closes, its closes over a period's window. Every read goes through
- * an index (the price table's primary key starts with the symbol; the latest day is found through
- * the trade-date index) so none of them scans price history.
+ * Price reads behind /public/stock-prices and the technical-analysis SMA: every symbol's row on a
+ * day (D by default), the trading days, a symbol's candles, its last closes, its closes over a
+ * period's window. Every read goes through an index (the price table's primary key starts with the
+ * symbol; a day's rows and the latest day are found through the trade-date index) so none of them
+ * scans price history.
  */
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import Big from 'big.js';
@@ -26,13 +27,26 @@ export async function getLatestPriceDate(db: Database): Promise<string | null> {
   return rows[0]?.d ?? null;
 }
 
+/** The trading days with uploaded prices, ascending (the uploads' per-day summary: no scan of the price table). */
+export async function listTradingDays(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ d: string }>(
+    db,
+    sql`SELECT trade_date AS d FROM stock_price_dates ORDER BY trade_date`,
+  );
+  return rows.map((row) => row.d);
+}
+
 /**
- * Every equity symbol's row on D. The previous close is the exchange's PREVCLOSE (adjusted by the
- * exchange on ex-dates of splits and bonuses), or the symbol's latest earlier close when the
- * loaded file had no such column.
+ * Every equity symbol's row on a day: `date`, or D when none is given (docs/product/market.md#any-day).
+ * The previous close is the exchange's PREVCLOSE (adjusted by the exchange on ex-dates of splits and
+ * bonuses), or the symbol's latest earlier close when the loaded file had no such column. A day
+ * without equity prices answers no rows.
  */
-export async function getLatestStockPrices(db: Database): Promise<{ asOf: string | null; rows: StockPriceRowDto[] }> {
-  const asOf = await getLatestPriceDate(db);
+export async function getStockPricesOn(
+  db: Database,
+  date?: string,
+): Promise<{ asOf: string | null; rows: StockPriceRowDto[] }> {
+  const asOf = date ?? (await getLatestPriceDate(db));
   if (!asOf) return { asOf, rows: [] };
   const rows = await queryRows<Omit<StockPriceRowDto, 'changePerDay' | 'changePercent'>>(
     db,
@@ -103,13 +117,25 @@ export async function getLastCloses(
   return rows.reverse();
 }
 
-/** The closes of a symbol inside the window of `period` ending on D: `{dates, prices}`. */
+/** A symbol's latest date with equity prices, or null (one probe of the primary key, which starts with the symbol). */
+export async function getSymbolLatestDate(db: Database, symbol: string): Promise<string | null> {
+  const rows = await queryRows<{ d: string | null }>(
+    db,
+    sql`SELECT max(trade_date) AS d FROM stock_prices WHERE symbol = ${symbol} AND series IN ${EQUITY_SERIES_SQL}`,
+  );
+  return rows[0]?.d ?? null;
+}
+
+/**
+ * The closes of a symbol inside the window of `period` ending on the symbol's own latest trading
+ * day (D for a symbol that traded on D; docs/product/company.md#price-windows): `{dates, prices}`.
+ */
 export async function getPriceSeriesForPeriod(
   db: Database,
   symbol: string,
   period: TrendPeriod,
 ): Promise<PriceSeriesDto> {
-  const asOf = await getLatestPriceDate(db);
+  const asOf = await getSymbolLatestDate(db, symbol);
   if (!asOf) return { dates: [], prices: [] };
   const rows = await db
     .select({ date: stockPrices.tradeDate, close: stockPrices.closePrice })

@@ -25,14 +25,23 @@ export function windowStarts(asOf: string): Record<TrendPeriod, string> {
  * row, then the qualifying symbols of each list numbered in list order.
  */
 export function insertTrendEntriesStatement(asOf: string, starts: Record<TrendPeriod, string>): SQL {
+  return sql`
+    INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
+      present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
+    ${trendEntriesQuery(asOf, starts)}`;
+}
+
+/**
+ * The rows of the ten lists for D (the columns of trend_entries, in its order): stored by
+ * insertTrendEntriesStatement, read directly for a past day (as-of.ts).
+ */
+export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, string>): SQL {
   const extremes = (Object.entries(starts) as Array<[TrendPeriod, string]>).map(
     ([period, start]) =>
       sql`max(e.high_price) FILTER (WHERE e.trade_date > ${start}::date) AS ${sql.raw(`high_${period.toLowerCase()}`)},
           min(e.low_price) FILTER (WHERE e.trade_date > ${start}::date) AS ${sql.raw(`low_${period.toLowerCase()}`)}`,
   );
   return sql`
-    INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
-      present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
     WITH present AS (
       SELECT symbol, series, trade_date, open_price, high_price, low_price, close_price, total_traded_qty
       FROM stock_prices
@@ -70,8 +79,9 @@ export function insertTrendEntriesStatement(asOf: string, starts: Record<TrendPe
     )
     SELECT direction, period,
       row_number() OVER (PARTITION BY direction, period
-        ORDER BY CASE WHEN direction = 'HIGH' THEN -change_percent ELSE change_percent END NULLS LAST, symbol COLLATE "C"),
-      symbol, series, trade_date, open_price, high_price, low_price, close_price, total_traded_qty,
+        ORDER BY CASE WHEN direction = 'HIGH' THEN -change_percent ELSE change_percent END NULLS LAST, symbol COLLATE "C") AS position,
+      symbol, series, trade_date AS present_date, open_price AS present_open, high_price AS present_high, low_price AS present_low,
+      close_price AS present_close, total_traded_qty AS present_volume,
       previous_date, previous_close, earlier_extreme, change, change_percent
     FROM qualified`;
 }
@@ -83,6 +93,12 @@ export function insertTrendEntriesStatement(asOf: string, starts: Record<TrendPe
 export function insertPriceExtremesStatement(asOf: string, yearlyStart: string): SQL {
   return sql`
     INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
+    ${priceExtremesQuery(asOf, yearlyStart)}`;
+}
+
+/** The rows of price_extremes for D: stored by insertPriceExtremesStatement, read directly for a past day (as-of.ts). */
+export function priceExtremesQuery(asOf: string, yearlyStart: string): SQL {
+  return sql`
     WITH window_rows AS MATERIALIZED (
       SELECT symbol, trade_date, high_price, low_price
       FROM stock_prices
@@ -91,8 +107,8 @@ export function insertPriceExtremesStatement(asOf: string, yearlyStart: string):
     extremes AS (
       SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price FROM window_rows GROUP BY symbol
     )
-    SELECT x.symbol, x.high_price, max(w.trade_date) FILTER (WHERE w.high_price = x.high_price),
-           x.low_price, max(w.trade_date) FILTER (WHERE w.low_price = x.low_price)
+    SELECT x.symbol, x.high_price, max(w.trade_date) FILTER (WHERE w.high_price = x.high_price) AS high_date,
+           x.low_price, max(w.trade_date) FILTER (WHERE w.low_price = x.low_price) AS low_date
     FROM extremes x
     JOIN window_rows w ON w.symbol = x.symbol
     GROUP BY x.symbol, x.high_price, x.low_price`;
@@ -127,6 +143,29 @@ export async function getTrendList(
     .from(trendEntries)
     .where(sql`${trendEntries.direction} = ${direction} AND ${trendEntries.period} = ${period}`)
     .orderBy(asc(trendEntries.position));
+  return toTrendResponse(entries);
+}
+
+/** A stored or computed trend entry (the columns of trend_entries). */
+export interface TrendEntryRow {
+  position: number;
+  symbol: string;
+  series: string;
+  presentDate: string;
+  presentOpen: string;
+  presentHigh: string;
+  presentLow: string;
+  presentClose: string;
+  presentVolume: number | null;
+  previousDate: string;
+  previousClose: string;
+  earlierExtreme: string;
+  change: string;
+  changePercent: string | null;
+}
+
+/** One list's entries, in list order, in the contract's shape (keyed by symbol). */
+export function toTrendResponse(entries: readonly TrendEntryRow[]): TrendResponseDto {
   const list: TrendResponseDto = {};
   for (const entry of entries) {
     list[entry.symbol] = {
