@@ -8,3 +8,5 @@ export * from './holding-form.js';
 export * from './charge-form.js';
 export * from './xirr.js';
 export * from './dashboard.js';
+export * from './tradebook.js';
+export * from './tradebook-fifo.js';

@@ -7,7 +7,7 @@
  * same gross as buy then sell). Pure: the API reads the open lots, plans, then writes the plan.
  */
 import type { Exchange } from '../constants.js';
-import type { Trade } from './tradebook.js';
+import type { TradebookTrade } from './tradebook.js';
 
 /** An open holding already stored (same owner, firm and segment). */
 export interface OpenLot {
@@ -78,7 +78,7 @@ const older = (a: Lot, b: Lot) =>
  */
 export function planTradebook(
   openLots: readonly OpenLot[],
-  trades: readonly Trade[],
+  trades: readonly TradebookTrade[],
   isKnownSymbol: (symbol: string) => boolean = () => true,
 ): TradebookPlan {
   let sequence = 0;

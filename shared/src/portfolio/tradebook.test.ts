@@ -6,7 +6,7 @@ import {
   readTradeRecord,
   TradeProblem,
   tradeImportKeys,
-  type Trade,
+  type TradebookTrade,
 } from './tradebook.js';
 
 const TODAY = '2020-03-31';
@@ -122,7 +122,7 @@ describe('readTradeRecord', () => {
 });
 
 describe('tradeImportKeys', () => {
-  const base: Trade = {
+  const base: TradebookTrade = {
     line: 2,
     date: '2020-03-02',
     symbol: 'TCS',

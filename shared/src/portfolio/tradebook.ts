@@ -7,16 +7,16 @@
 import Big from 'big.js';
 import { EXCHANGES, type Exchange } from '../constants.js';
 
-export type TradeSide = 'BUY' | 'SELL';
+export type TradebookSide = 'BUY' | 'SELL';
 
 /** One trade of a tradebook, or one holding row of our own export (a buy that may carry its sale). */
-export interface Trade {
+export interface TradebookTrade {
   /** 1-based line of the file (sheet row for workbooks). */
   line: number;
   /** YYYY-MM-DD trade date. */
   date: string;
   symbol: string;
-  side: TradeSide;
+  side: TradebookSide;
   quantity: number;
   /** Exact decimal string, > 0. */
   price: string;
@@ -118,6 +118,8 @@ export const GENERIC_TRADES_TEMPLATE =
 
 /** Longest trade id kept (Zerodha's are 8–20 characters). */
 export const MAX_TRADE_ID_LENGTH = 100;
+/** Largest tradebook file accepted (50,000 Zerodha rows are about 7 MB). */
+export const MAX_TRADEBOOK_BYTES = 10 * 1024 * 1024;
 /** Most trades one file may hold (a tradebook of several years of active trading). */
 export const MAX_TRADEBOOK_TRADES = 50_000;
 
@@ -179,7 +181,7 @@ export function parseTradeQuantity(text: string): number | null {
   return Number.isSafeInteger(quantity) && quantity >= 1 ? quantity : null;
 }
 
-function parseSide(text: string): TradeSide | null {
+function parseSide(text: string): TradebookSide | null {
   const value = text.trim().toUpperCase();
   if (value === 'BUY' || value === 'B') return 'BUY';
   if (value === 'SELL' || value === 'S') return 'SELL';
@@ -208,7 +210,12 @@ export type TradeCells = Partial<Record<string, string>>;
  * One record of a layout → its trade, or a TradeProblem naming the first bad cell. `today` is the
  * exchange date: a trade after it is refused.
  */
-export function readTradeRecord(layout: TradebookLayout['id'], cells: TradeCells, line: number, today: string): Trade {
+export function readTradeRecord(
+  layout: TradebookLayout['id'],
+  cells: TradeCells,
+  line: number,
+  today: string,
+): TradebookTrade {
   const cell = (key: string) => (cells[key] ?? '').trim();
   const problem = (message: string) => new TradeProblem(line, message);
   const date = (key: string, label: string): string => {
@@ -235,7 +242,7 @@ export function readTradeRecord(layout: TradebookLayout['id'], cells: TradeCells
     if (status !== 'REALIZED' && status !== 'UNREALIZED')
       throw problem(`Status '${cell('status')}' is not REALIZED or UNREALIZED`);
     const buyDate = date('buyingDate', 'Buying date');
-    const trade: Trade = {
+    const trade: TradebookTrade = {
       line,
       date: buyDate,
       symbol,
@@ -278,7 +285,7 @@ export function readTradeRecord(layout: TradebookLayout['id'], cells: TradeCells
  * identical rows of the file (two identical buys in one file are two trades; the same file again is
  * the same two).
  */
-export function tradeImportKeys(trades: readonly Trade[]): string[] {
+export function tradeImportKeys(trades: readonly TradebookTrade[]): string[] {
   const seen = new Map<string, number>();
   return trades.map((trade) => {
     if (trade.tradeId !== null) return `id:${trade.tradeId}`;

@@ -9,6 +9,7 @@ import { instrumentRoutes } from './instruments.routes.js';
 import { holdingRoutes } from './holdings.routes.js';
 import { quoteRoutes } from './quotes.routes.js';
 import { summaryRoutes } from './summary.routes.js';
+import { importRoutes } from './import.routes.js';
 
 export const portfolioRoutes: FastifyPluginAsync = async (app) => {
   await app.register(referenceRoutes);
@@ -17,4 +18,5 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
   await app.register(holdingRoutes);
   await app.register(quoteRoutes);
   await app.register(summaryRoutes);
+  await app.register(importRoutes);
 };

@@ -9,3 +9,4 @@ export * from './holdings.js';
 export * from './quotes.js';
 export * from './summary.js';
 export * from './alerts.js';
+export * from './import.js';

@@ -13,9 +13,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import Big from 'big.js';
-import { planTradebook, type Trade } from '../index.js';
+import { planTradebook, type TradebookTrade } from '../index.js';
 
-const trade = (line: number, date: string, side: Trade['side'], quantity: number, price: string): Trade => ({
+const trade = (
+  line: number,
+  date: string,
+  side: TradebookTrade['side'],
+  quantity: number,
+  price: string,
+): TradebookTrade => ({
   line,
   date,
   symbol: 'TCS',
