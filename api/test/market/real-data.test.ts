@@ -4,9 +4,9 @@
  * 12-month extremes, the latest prices, period series and SMAs compared with an independent
  * computation over the parsed files: exact symbol sets and order, values to 0.01.
  *
- * The independent side works in integer paise (every price in these files has at most 2
- * decimals) with BigInt, so change % and its rounding are exact; the window bounds for D =
- * 2020-03-31 are worked out by hand below.
+ * The independent side (support/trend-definition.ts) works in integer paise (every price in these
+ * files has at most 2 decimals) with BigInt, so change % and its rounding are exact; the window
+ * bounds for D = 2020-03-31 are worked out by hand below.
  *
  * The whole 15 months run on PostgreSQL only (production's engine; the load alone takes minutes
  * on PGlite). On PGlite the same checks run on February and March 2020 (40 files, 79,172 rows):
@@ -22,12 +22,22 @@ import {
   readLegacyBhavcopies,
   type BhavcopyRow,
 } from './support/bhavcopy.js';
+import {
+  EQUITY,
+  expectedExtremes,
+  expectedTrendList,
+  groupBySymbol,
+  hundredths,
+  paise,
+  type ExpectedTrend,
+  type Period,
+  type WindowAfter,
+} from './support/trend-definition.js';
 
 const WHOLE = inject('testDb').engine === 'postgres';
 const FILES = WHOLE ? legacyBhavcopyFiles() : legacyBhavcopyFiles().filter((file) => /(FEB|MAR)2020\.csv$/.test(file));
 const ROWS = WHOLE ? 595_206 : 79_172;
 
-const EQUITY = new Set(['EQ', 'BE', 'BZ', 'SM', 'ST']);
 const D = '2020-03-31';
 /**
  * D − P for D = Tuesday 31 March 2020 (the window is D − P < t ≤ D):
@@ -35,47 +45,14 @@ const D = '2020-03-31';
  * the 31st clamps); QUARTERLY − 3 months = 31 December 2019; HALFYEARLY − 6 months = 30
  * September 2019 (clamped); YEARLY − 12 months = 31 March 2019.
  */
-const WINDOW_AFTER = {
+const WINDOW_AFTER: WindowAfter = {
   WEEKLY: '2020-03-24',
   MONTHLY: '2020-02-29',
   QUARTERLY: '2019-12-31',
   HALFYEARLY: '2019-09-30',
   YEARLY: '2019-03-31',
-} as const;
-type Period = keyof typeof WINDOW_AFTER;
+};
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
-
-/** '123.4' → 12340n paise. */
-function paise(price: string): bigint {
-  const [whole = '0', fraction = ''] = price.split('.');
-  return BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-}
-
-/** a ÷ b rounded half away from zero to an integer (b > 0). */
-function divideRounded(a: bigint, b: bigint): bigint {
-  const negative = a < 0n;
-  const magnitude = negative ? -a : a;
-  const quotient = (2n * magnitude + b) / (2n * b);
-  return negative ? -quotient : quotient;
-}
-
-/** Hundredths as a decimal string: 1234n → '12.34'. */
-function hundredths(value: bigint): string {
-  const negative = value < 0n;
-  const magnitude = negative ? -value : value;
-  return `${negative ? '-' : ''}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
-}
-
-interface ExpectedTrend {
-  symbol: string;
-  presentClose: string;
-  previousClose: string;
-  previousDate: string;
-  change: string;
-  changePercent: string;
-  /** change % in hundredths, for ordering. */
-  percentKey: bigint;
-}
 
 interface TrendValue {
   position: number;
@@ -83,58 +60,6 @@ interface TrendValue {
   changePercent: string | null;
   Present: { symbol: string; date: string; closePrice: string; highPrice: string; lowPrice: string };
   Previous: { date: string; closePrice: string };
-}
-
-/** The equity rows of each symbol, oldest first. */
-function groupBySymbol(rows: BhavcopyRow[]): Map<string, BhavcopyRow[]> {
-  const bySymbol = new Map<string, BhavcopyRow[]>();
-  for (const row of rows) {
-    if (!EQUITY.has(row.series)) continue;
-    const list = bySymbol.get(row.symbol) ?? [];
-    list.push(row);
-    bySymbol.set(row.symbol, list);
-  }
-  for (const list of bySymbol.values()) list.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
-  return bySymbol;
-}
-
-/** The trend list straight from the definition, over the parsed files. */
-function expectedTrendList(
-  bySymbol: Map<string, BhavcopyRow[]>,
-  direction: 'HIGH' | 'LOW',
-  period: Period,
-): ExpectedTrend[] {
-  const after = WINDOW_AFTER[period];
-  const list: ExpectedTrend[] = [];
-  for (const [symbol, rows] of bySymbol) {
-    const present = rows.find((row) => row.date === D);
-    if (!present) continue;
-    const earlier = rows.filter((row) => row.date > after && row.date < D);
-    if (earlier.length === 0) continue;
-    const qualifies =
-      direction === 'HIGH'
-        ? earlier.every((row) => paise(present.high) >= paise(row.high))
-        : earlier.every((row) => paise(present.low) <= paise(row.low));
-    if (!qualifies) continue;
-    const previous = rows.filter((row) => row.date < D).at(-1) as BhavcopyRow;
-    const change = paise(present.close) - paise(previous.close);
-    // change % in hundredths = change ÷ previous × 100 × 100
-    const percentKey = divideRounded(change * 10_000n, paise(previous.close));
-    list.push({
-      symbol,
-      presentClose: present.close,
-      previousClose: previous.close,
-      previousDate: previous.date,
-      change: hundredths(change),
-      changePercent: hundredths(percentKey),
-      percentKey,
-    });
-  }
-  return list.sort((a, b) => {
-    if (a.percentKey !== b.percentKey)
-      return (direction === 'HIGH' ? a.percentKey < b.percentKey : a.percentKey > b.percentKey) ? 1 : -1;
-    return a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0;
-  });
 }
 
 describe(`market reads on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the legacy bhavcopies of February and March 2020'}`, () => {
@@ -168,7 +93,7 @@ describe(`market reads on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the legacy bh
         const path = direction === 'HIGH' ? '/public/stock-prices/weeks-high' : '/public/stock-prices/weeks-low';
         const response = await api.request<Record<string, TrendValue>>('GET', `${path}?type=${period}`);
         expect(response.status).toBe(200);
-        const expected = expectedTrendList(bySymbol, direction, period);
+        const expected = expectedTrendList(bySymbol, direction, D, WINDOW_AFTER[period]);
         const actual = Object.values(response.body).sort((a, b) => a.position - b.position);
         expect(expected.length).toBeGreaterThan(0);
         expect(actual.map((value) => value.Present.symbol)).toEqual(expected.map((item) => item.symbol));
@@ -191,22 +116,7 @@ describe(`market reads on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the legacy bh
     const response = await api.request<
       Record<string, { symbol: string; highPrice: string; highDate: string; lowPrice: string; lowDate: string }>
     >('GET', '/public/stock-prices/highestStockPriceByStock');
-    const expected = new Map<string, { high: bigint; highDate: string; low: bigint; lowDate: string }>();
-    for (const [symbol, list] of bySymbol) {
-      for (const row of list) {
-        if (!(row.date > WINDOW_AFTER.YEARLY && row.date <= D)) continue;
-        const current = expected.get(symbol);
-        const high = paise(row.high);
-        const low = paise(row.low);
-        if (!current) {
-          expected.set(symbol, { high, highDate: row.date, low, lowDate: row.date });
-          continue;
-        }
-        // rows are oldest first: ">=" keeps the latest date an extreme was reached
-        if (high >= current.high) Object.assign(current, { high, highDate: row.date });
-        if (low <= current.low) Object.assign(current, { low, lowDate: row.date });
-      }
-    }
+    const expected = expectedExtremes(bySymbol, D, WINDOW_AFTER.YEARLY);
     expect(Object.keys(response.body).sort()).toEqual([...expected.keys()].sort());
     for (const [symbol, want] of expected) {
       const got = response.body[symbol];
