@@ -3,12 +3,14 @@ import type { FastifyPluginAsync } from 'fastify';
 import { useJsonBodyParser } from '../../plugins/json-body.js';
 import { stockPriceRoutes } from './stock-prices.routes.js';
 import { technicalAnalysisRoutes } from './technical-analysis.routes.js';
+import { snapshotRoutes } from './snapshot.routes.js';
 import { registerAnalysisRefresh } from './analysis-refresh.js';
 
 export { ensureAnalysisCurrent } from './analysis-refresh.js';
 
 export const marketRoutes: FastifyPluginAsync = async (app) => {
   await app.register(stockPriceRoutes);
+  await app.register(snapshotRoutes);
   await app.register(async (technical) => {
     // the old client posts the SMA request with an empty body: accept an empty JSON body here only
     useJsonBodyParser(technical, { allowEmpty: true });

@@ -10,6 +10,8 @@ import { holdingRoutes } from './holdings.routes.js';
 import { quoteRoutes } from './quotes.routes.js';
 import { summaryRoutes } from './summary.routes.js';
 import { importRoutes } from './import.routes.js';
+import { watchlistRoutes } from './watchlist.routes.js';
+import { dashboardRoutes } from './dashboard.routes.js';
 
 export const portfolioRoutes: FastifyPluginAsync = async (app) => {
   await app.register(referenceRoutes);
@@ -19,4 +21,6 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
   await app.register(quoteRoutes);
   await app.register(summaryRoutes);
   await app.register(importRoutes);
+  await app.register(watchlistRoutes);
+  await app.register(dashboardRoutes);
 };

@@ -3,3 +3,4 @@ export * from './fields.js';
 export * from './stock-prices.js';
 export * from './trend-lists.js';
 export * from './technical-analysis.js';
+export * from './snapshot.js';

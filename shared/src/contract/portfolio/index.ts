@@ -9,4 +9,6 @@ export * from './holdings.js';
 export * from './quotes.js';
 export * from './summary.js';
 export * from './alerts.js';
+export * from './watchlist.js';
+export * from './dashboard.js';
 export * from './import.js';

@@ -27,7 +27,11 @@ export async function getPortfolioAlerts(
   userId: number,
   brokerName?: string,
 ): Promise<PortfolioAlertDto[]> {
-  const all = await listHoldings(db, userId, { brokerName });
+  return alertsFor(db, await listHoldings(db, userId, { brokerName }), brokerName);
+}
+
+/** The alerts of holdings already listed (the dashboard lists them once for all its figures). */
+export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: string): Promise<PortfolioAlertDto[]> {
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const alerts: PortfolioAlertDto[] = [];
   if (open.length === 0) return alerts;

@@ -1,0 +1,249 @@
+/**
+ * GET /user/dashboard: the investor's portfolio at a glance (docs/product/home.md#dashboard), from
+ * one listing of their holdings (priced and charged as the holdings table shows them) and the
+ * maths of @bazaar/shared/portfolio: the totals of the summary, dividends where the announcements
+ * name an amount, XIRR of the cash flows (docs/decisions.md#xirr), the day's change, allocations,
+ * the day's movers, the trend lists of the day and the alerts.
+ */
+import Big from 'big.js';
+import { and, ilike, inArray, lte } from 'drizzle-orm';
+import {
+  dividendPerShare,
+  exchangeToday,
+  holdingCashFlows,
+  holdingDividends,
+  percentOf,
+  roundDecimal,
+  sumPortfolio,
+  xirr,
+  type CashFlow,
+  type Dividend,
+} from '@bazaar/shared';
+import type {
+  AllocationSliceDto,
+  DashboardDto,
+  DashboardMoverDto,
+  HoldingDto,
+  ListedStockDto,
+} from '@bazaar/shared/contract';
+import type { Database } from '../../client.js';
+import { companies, corporateActions, trendEntries } from '../../schema/index.js';
+import { alertsFor } from './alerts.js';
+import { listHoldings } from './holdings.js';
+import { companyNames, trendMemberships, watchedSymbols } from './watchlist.js';
+
+const MOVERS = 5;
+const UNCLASSIFIED = 'Unclassified';
+
+/** The dividends announced for the symbols, with an ex-date on or before today and a named amount. */
+async function dividendsOf(db: Database, symbols: string[], today: string): Promise<Dividend[]> {
+  if (symbols.length === 0) return [];
+  const rows = await db
+    .select({ symbol: corporateActions.symbol, exDate: corporateActions.exDate, purpose: corporateActions.purpose })
+    .from(corporateActions)
+    .where(
+      and(
+        inArray(corporateActions.symbol, symbols),
+        lte(corporateActions.exDate, today),
+        ilike(corporateActions.purpose, '%dividend%'),
+      ),
+    );
+  // the same event can be announced for two series (EQ and BE): count it once per symbol and ex-date
+  const seen = new Set<string>();
+  const dividends: Dividend[] = [];
+  for (const row of rows) {
+    const perShare = dividendPerShare(row.purpose);
+    if (perShare === null || row.exDate === null) continue;
+    const key = `${row.symbol} ${row.exDate} ${perShare}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    dividends.push({ symbol: row.symbol, exDate: row.exDate, perShare });
+  }
+  return dividends;
+}
+
+/** XIRR in % (2 decimals), or null when the flows have no rate. */
+function xirrPercent(flows: CashFlow[]): string | null {
+  const rate = xirr(flows);
+  return rate === null ? null : roundDecimal(new Big(rate).times(100));
+}
+
+function slices(values: Map<string, Big>, total: Big): AllocationSliceDto[] {
+  return [...values.entries()]
+    .filter(([, value]) => value.gt(0))
+    .sort((a, b) => b[1].cmp(a[1]) || a[0].localeCompare(b[0]))
+    .map(([name, value]) => ({
+      name,
+      value: value.toFixed(),
+      percent: percentOf(value.toFixed(), total.toFixed()) ?? '0.00',
+    }));
+}
+
+export async function getDashboard(db: Database, userId: number): Promise<DashboardDto> {
+  const today = exchangeToday();
+  const all = await listHoldings(db, userId, {}, today);
+  const open = all.filter((h) => h.status === 'UNREALIZED');
+  const heldSymbols = [...new Set(all.map((h) => h.symbol))];
+  const openSymbols = [...new Set(open.map((h) => h.symbol))];
+  const watched = await watchedSymbols(db, userId);
+  const [dividends, names, industries, trends, alerts] = await Promise.all([
+    dividendsOf(db, heldSymbols, today),
+    companyNames(db, openSymbols),
+    openSymbols.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ symbol: companies.symbol, industry: companies.industry })
+          .from(companies)
+          .where(inArray(companies.symbol, openSymbols)),
+    trendMemberships(db, [...openSymbols, ...watched]),
+    alertsFor(db, all),
+  ]);
+
+  // dividends and cash flows, per holding
+  const earned = new Map<HoldingDto, Array<{ date: string; amount: string }>>();
+  for (const h of all) earned.set(h, holdingDividends(h, dividends, today));
+  const dividendSum = (rows: HoldingDto[]) =>
+    rows.reduce((sum, h) => (earned.get(h) ?? []).reduce((s, d) => s.plus(d.amount), sum), new Big(0));
+  const flowsOf = (rows: HoldingDto[]) => rows.flatMap((h) => holdingCashFlows(h, earned.get(h) ?? [], today));
+
+  const totals = sumPortfolio(all.map((h) => h.profitLoss));
+  const dividendTotal = dividendSum(all);
+
+  // the day's change of open holdings with a previous close
+  let dayChange: Big | null = null;
+  let previousValue = new Big(0);
+  for (const h of open) {
+    if (h.priceChange === null || h.previousClose === null) continue;
+    dayChange = (dayChange ?? new Big(0)).plus(new Big(h.priceChange).times(h.quantity));
+    previousValue = previousValue.plus(new Big(h.previousClose).times(h.quantity));
+  }
+
+  // per firm, in the order of their names
+  const firmIds = [...new Set(all.map((h) => h.brokerageFirm.id))];
+  const firms = firmIds
+    .map((id) => {
+      const rows = all.filter((h) => h.brokerageFirm.id === id);
+      const firmTotals = sumPortfolio(rows.map((h) => h.profitLoss));
+      const firmDividends = dividendSum(rows);
+      return {
+        brokerageFirm: (rows[0] as HoldingDto).brokerageFirm,
+        totals: firmTotals,
+        dividends: firmDividends.toFixed(),
+        netProfitLoss: new Big(firmTotals.net).plus(firmDividends).toFixed(),
+        xirr: xirrPercent(flowsOf(rows)),
+      };
+    })
+    .sort((a, b) => a.brokerageFirm.name.localeCompare(b.brokerageFirm.name));
+
+  // allocations of the current value of open holdings
+  const industryOf = new Map(industries.map((row) => [row.symbol, row.industry?.trim() || UNCLASSIFIED]));
+  const byIndustry = new Map<string, Big>();
+  const byFirm = new Map<string, Big>();
+  for (const h of open) {
+    if (h.profitLoss.marketValue === null) continue;
+    const industry = industryOf.get(h.symbol) ?? UNCLASSIFIED;
+    byIndustry.set(industry, (byIndustry.get(industry) ?? new Big(0)).plus(h.profitLoss.marketValue));
+    byFirm.set(h.brokerageFirm.name, (byFirm.get(h.brokerageFirm.name) ?? new Big(0)).plus(h.profitLoss.marketValue));
+  }
+  const currentValue = new Big(totals.currentValue);
+
+  // the day's movers among open holdings, one row per symbol
+  const movers: Array<DashboardMoverDto & { percent: Big }> = [];
+  for (const symbol of openSymbols) {
+    const rows = open.filter((h) => h.symbol === symbol);
+    const first = rows[0] as HoldingDto;
+    if (first.priceChange === null || first.previousClose === null || first.currentPrice === null) continue;
+    if (new Big(first.previousClose).eq(0)) continue;
+    const quantity = rows.reduce((sum, h) => sum + h.quantity, 0);
+    const percent = new Big(first.priceChange).div(first.previousClose).times(100);
+    movers.push({
+      symbol,
+      companyName: names.get(symbol) ?? null,
+      closePrice: first.currentPrice,
+      changePerDay: roundDecimal(first.priceChange),
+      changePercent: roundDecimal(percent),
+      quantity,
+      valueChange: new Big(first.priceChange).times(quantity).toFixed(),
+      percent,
+    });
+  }
+  const strip = ({ percent: _percent, ...mover }: DashboardMoverDto & { percent: Big }) => mover;
+  const gainers = movers
+    .filter((m) => m.percent.gt(0))
+    .sort((a, b) => b.percent.cmp(a.percent) || a.symbol.localeCompare(b.symbol))
+    .slice(0, MOVERS)
+    .map(strip);
+  const losers = movers
+    .filter((m) => m.percent.lt(0))
+    .sort((a, b) => a.percent.cmp(b.percent) || a.symbol.localeCompare(b.symbol))
+    .slice(0, MOVERS)
+    .map(strip);
+
+  // held and watched stocks in today's trend lists
+  const openSet = new Set(openSymbols);
+  const watchedSet = new Set(watched);
+  const listed: ListedStockDto[] = [];
+  const quoteOf = new Map(open.map((h) => [h.symbol, h]));
+  const watchedQuotes = await trendQuotes(
+    db,
+    [...trends.keys()].filter((symbol) => !quoteOf.has(symbol)),
+  );
+  for (const [symbol, memberships] of [...trends.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+    const held = quoteOf.get(symbol);
+    const quote = held
+      ? { closePrice: held.currentPrice, changePercent: percentOf(held.priceChange, held.previousClose) }
+      : watchedQuotes.get(symbol);
+    if (!quote?.closePrice) continue;
+    // the longest period of each direction says it all: a new 52-week high is a new weekly high too
+    const headlines = (['HIGH', 'LOW'] as const)
+      .map((direction) => memberships.filter((m) => m.direction === direction).at(-1))
+      .filter((m) => m !== undefined)
+      .map((m) => m.label);
+    listed.push({
+      symbol,
+      held: openSet.has(symbol),
+      watched: watchedSet.has(symbol),
+      closePrice: quote.closePrice,
+      changePercent: quote.changePercent,
+      trends: memberships,
+      headline: `${symbol}: ${headlines.join(', ')}`,
+    });
+  }
+
+  const priceDates = open.map((h) => h.priceDate).filter((date): date is string => date !== null);
+  return {
+    asOf: today,
+    priceDate: priceDates.length === 0 ? null : priceDates.reduce((a, b) => (a > b ? a : b)),
+    openHoldings: open.length,
+    totals,
+    dividends: dividendTotal.toFixed(),
+    netProfitLoss: new Big(totals.net).plus(dividendTotal).toFixed(),
+    dayChange: dayChange?.toFixed() ?? null,
+    dayChangePercent: dayChange === null ? null : percentOf(dayChange.toFixed(), previousValue.toFixed()),
+    xirr: xirrPercent(flowsOf(all)),
+    firms,
+    allocationByIndustry: slices(byIndustry, currentValue),
+    allocationByFirm: slices(byFirm, currentValue),
+    gainers,
+    losers,
+    inTodaysLists: listed,
+    alerts,
+  };
+}
+
+/** The close and change % of watched symbols that are in a trend list, from the lists themselves. */
+async function trendQuotes(
+  db: Database,
+  symbols: string[],
+): Promise<Map<string, { closePrice: string; changePercent: string | null }>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([trendEntries.symbol], {
+      symbol: trendEntries.symbol,
+      closePrice: trendEntries.presentClose,
+      changePercent: trendEntries.changePercent,
+    })
+    .from(trendEntries)
+    .where(inArray(trendEntries.symbol, symbols));
+  return new Map(rows.map((row) => [row.symbol, { closePrice: row.closePrice, changePercent: row.changePercent }]));
+}

@@ -1,0 +1,162 @@
+/**
+ * The caller's Stock Watch List (/user/watchlist, docs/product/portfolio.md#stock-watch-list): the
+ * symbols, each with its latest close and day's change (the quote cache), its 12-month high and low
+ * (the precomputed price_extremes) and the trend lists of the latest trading day it is in
+ * (trend_entries). Every query takes the owner's user id.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import Big from 'big.js';
+import {
+  percentOf,
+  roundDecimal,
+  TREND_PERIODS,
+  trendPhrase,
+  type TrendDirection,
+  type TrendPeriod,
+} from '@bazaar/shared';
+import {
+  MAX_WATCHLIST_SYMBOLS,
+  WATCHLIST_FULL_MESSAGE,
+  type TrendMembershipDto,
+  type WatchlistRowDto,
+} from '@bazaar/shared/contract';
+import type { Database } from '../../client.js';
+import { companies, priceExtremes, trendEntries, watchlistEntries } from '../../schema/index.js';
+import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { latestPrices, normaliseSymbol } from './quotes.js';
+
+/** Serialises one user's adds, so that two at once cannot pass the limit together. */
+const WATCHLIST_LOCK_KEY = 7_246_015;
+
+/**
+ * The trend lists of the latest trading day each symbol is in, highs before lows, shortest period
+ * first (the precomputed lists hold the latest day only).
+ */
+export async function trendMemberships(
+  db: Database,
+  symbols: Iterable<string>,
+): Promise<Map<string, TrendMembershipDto[]>> {
+  const wanted = [...new Set(symbols)];
+  const result = new Map<string, TrendMembershipDto[]>();
+  if (wanted.length === 0) return result;
+  const rows = await db
+    .select({ symbol: trendEntries.symbol, direction: trendEntries.direction, period: trendEntries.period })
+    .from(trendEntries)
+    .where(inArray(trendEntries.symbol, wanted));
+  const order = (row: { direction: string; period: string }) =>
+    (row.direction === 'HIGH' ? 0 : 10) + TREND_PERIODS.indexOf(row.period as TrendPeriod);
+  rows.sort((a, b) => order(a) - order(b));
+  for (const row of rows) {
+    const direction = row.direction as TrendDirection;
+    const period = row.period as TrendPeriod;
+    const list = result.get(row.symbol) ?? [];
+    list.push({ direction, period, label: trendPhrase(direction, period) });
+    result.set(row.symbol, list);
+  }
+  return result;
+}
+
+/** Company names by symbol (symbols not in the company list are absent). */
+export async function companyNames(db: Database, symbols: string[]): Promise<Map<string, string>> {
+  if (symbols.length === 0) return new Map();
+  const rows = await db
+    .select({ symbol: companies.symbol, name: companies.companyName })
+    .from(companies)
+    .where(inArray(companies.symbol, symbols));
+  return new Map(rows.map((row) => [row.symbol, row.name]));
+}
+
+export async function watchedSymbols(db: Database, userId: number): Promise<string[]> {
+  const rows = await db
+    .select({ symbol: watchlistEntries.symbol })
+    .from(watchlistEntries)
+    .where(eq(watchlistEntries.userId, userId));
+  return rows.map((row) => row.symbol);
+}
+
+/** The caller's list, by symbol, with the latest figures of each. */
+export async function listWatchlist(db: Database, userId: number, only?: string): Promise<WatchlistRowDto[]> {
+  const entries = await db
+    .select({ symbol: watchlistEntries.symbol, createdAt: watchlistEntries.createdAt })
+    .from(watchlistEntries)
+    .where(
+      only === undefined
+        ? eq(watchlistEntries.userId, userId)
+        : and(eq(watchlistEntries.userId, userId), eq(watchlistEntries.symbol, only)),
+    )
+    .orderBy(asc(sql`${watchlistEntries.symbol} COLLATE "C"`));
+  if (entries.length === 0) return [];
+  const symbols = entries.map((entry) => entry.symbol);
+  const [prices, extremes, names, trends] = await Promise.all([
+    latestPrices(db, symbols),
+    db
+      .select({ symbol: priceExtremes.symbol, high: priceExtremes.highPrice, low: priceExtremes.lowPrice })
+      .from(priceExtremes)
+      .where(inArray(priceExtremes.symbol, symbols)),
+    companyNames(db, symbols),
+    trendMemberships(db, symbols),
+  ]);
+  const extremeOf = new Map(extremes.map((row) => [row.symbol, row]));
+  return entries.map((entry) => {
+    const price = prices.get(entry.symbol);
+    const extreme = extremeOf.get(entry.symbol);
+    const close = price?.closePrice ?? null;
+    const distance = (level: string | undefined) =>
+      close === null || level === undefined ? null : percentOf(new Big(close).minus(level).toFixed(), level);
+    return {
+      symbol: entry.symbol,
+      companyName: names.get(entry.symbol) ?? null,
+      closePrice: close,
+      priceDate: price?.tradeDate ?? null,
+      changePerDay: price?.change == null ? null : roundDecimal(price.change),
+      changePercent: percentOf(price?.change, price?.previousClose),
+      yearHigh: extreme?.high ?? null,
+      yearLow: extreme?.low ?? null,
+      fromHighPercent: distance(extreme?.high),
+      fromLowPercent: distance(extreme?.low),
+      trends: trends.get(entry.symbol) ?? [],
+      addedAt: entry.createdAt.toISOString(),
+    };
+  });
+}
+
+/**
+ * Adds a symbol (with loaded prices) to the caller's list; a symbol already there is left as it
+ * is. Answers the row and whether it was added.
+ */
+export async function addToWatchlist(
+  db: Database,
+  userId: number,
+  rawSymbol: string,
+): Promise<{ row: WatchlistRowDto; added: boolean }> {
+  const symbol = normaliseSymbol(rawSymbol);
+  if (!(await latestPrices(db, [symbol])).has(symbol))
+    throw new BadRequestError(`Unknown symbol ${symbol}: no prices are loaded for it; choose a symbol from the list`);
+  const added = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${WATCHLIST_LOCK_KEY}, ${userId})`);
+    const [existing] = await tx
+      .select({ symbol: watchlistEntries.symbol })
+      .from(watchlistEntries)
+      .where(and(eq(watchlistEntries.userId, userId), eq(watchlistEntries.symbol, symbol)));
+    if (existing) return false;
+    const [counted] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(watchlistEntries)
+      .where(eq(watchlistEntries.userId, userId));
+    if ((counted?.n ?? 0) >= MAX_WATCHLIST_SYMBOLS) throw new BadRequestError(WATCHLIST_FULL_MESSAGE);
+    await tx.insert(watchlistEntries).values({ userId, symbol }).onConflictDoNothing();
+    return true;
+  });
+  const [row] = await listWatchlist(db, userId, symbol);
+  return { row: row as WatchlistRowDto, added };
+}
+
+/** Removes a symbol from the caller's list (404 when it is not on it). */
+export async function removeFromWatchlist(db: Database, userId: number, rawSymbol: string): Promise<void> {
+  const symbol = normaliseSymbol(rawSymbol);
+  const removed = await db
+    .delete(watchlistEntries)
+    .where(and(eq(watchlistEntries.userId, userId), eq(watchlistEntries.symbol, symbol)))
+    .returning({ symbol: watchlistEntries.symbol });
+  if (removed.length === 0) throw new NotFoundError(`${symbol} is not on your watch list`);
+}
