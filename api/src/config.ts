@@ -51,14 +51,22 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(50 * 1024 * 1024),
-  /** An .xlsx may inflate to at most this many bytes, and hold at most this many entries (zip bombs). */
+  /** An .xlsx, or the .zip archives of one batch upload together, may inflate to at most this many bytes (zip bombs). */
   UPLOAD_MAX_UNCOMPRESSED_BYTES: z.coerce
     .number()
     .int()
     .min(1024)
     .default(256 * 1024 * 1024),
-  /** Most entries an uploaded .xlsx (a zip archive) may hold. */
+  /** Most entries an uploaded .xlsx or .zip archive may hold. */
   UPLOAD_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).default(1000),
+  /** Most files one batch upload of stock prices may hold, the members of its zip archives counted (400 beyond). */
+  UPLOAD_BATCH_MAX_FILES: z.coerce.number().int().min(1).default(1000),
+  /** Most bytes one batch upload of stock prices may send, all its files together (413 beyond). */
+  UPLOAD_BATCH_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024 * 1024),
   /** Most cells (and shared strings) an uploaded .xlsx may hold, counted before parsing; larger data goes as CSV. */
   UPLOAD_MAX_WORKBOOK_CELLS: z.coerce.number().int().min(1000).default(2_000_000),
   /** Longest a workbook may take to read in its worker thread, in seconds (then 400). */
@@ -189,6 +197,8 @@ export interface ApiConfig {
   uploadMaxWorkbookCells: number;
   uploadWorkbookTimeoutMs: number;
   uploadWorkbookMemoryMb: number;
+  uploadBatchMaxFiles: number;
+  uploadBatchMaxBytes: number;
   demoData: boolean;
   demoAccounts: DemoAccount[];
   /** Serve /docs (the OpenAPI document and its pages). */
@@ -286,6 +296,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadMaxWorkbookCells: env.UPLOAD_MAX_WORKBOOK_CELLS,
     uploadWorkbookTimeoutMs: env.UPLOAD_WORKBOOK_TIMEOUT_SECONDS * 1000,
     uploadWorkbookMemoryMb: env.UPLOAD_WORKBOOK_MEMORY_MB,
+    uploadBatchMaxFiles: env.UPLOAD_BATCH_MAX_FILES,
+    uploadBatchMaxBytes: env.UPLOAD_BATCH_MAX_BYTES,
     demoData: env.DEMO_DATA,
     demoAccounts: demoAccounts(env),
     apiDocs: env.API_DOCS ?? env.NODE_ENV !== 'production',

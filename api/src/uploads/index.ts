@@ -196,6 +196,41 @@ export function cleanFileName(fileName: string): string {
   return (base === '' ? 'upload' : base).slice(0, 255);
 }
 
+/** The limits of an upload, the environment's over the defaults. */
+export function uploadLimits(environment: UploadEnvironment): typeof DEFAULT_LIMITS {
+  return { ...DEFAULT_LIMITS, ...environment.config };
+}
+
+function fileLimitsOf(limits: typeof DEFAULT_LIMITS): FileLimits {
+  return {
+    maxUncompressedBytes: limits.uploadMaxUncompressedBytes,
+    maxEntries: limits.uploadMaxArchiveEntries,
+    maxRows: MAX_SHEET_ROWS,
+    maxColumns: MAX_SHEET_COLUMNS,
+    maxCells: limits.uploadMaxWorkbookCells,
+    maxSharedStringBytes: MAX_SHARED_STRING_BYTES,
+    timeoutMs: limits.uploadWorkbookTimeoutMs,
+    memoryMb: limits.uploadWorkbookMemoryMb,
+  };
+}
+
+/** Lower-case hex SHA-256 of a file's bytes, as the upload record keeps it. */
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * The trade dates a stock-price file holds, ascending, read and checked as an upload would (a bad
+ * file throws the upload's 400): how a batch orders a file whose name carries no date.
+ */
+export async function stockPriceFileDates(environment: UploadEnvironment, bytes: Uint8Array): Promise<string[]> {
+  const limits = uploadLimits(environment);
+  if (bytes.length > limits.uploadMaxBytes) throw new PayloadTooLargeError(fileTooLargeMessage(limits.uploadMaxBytes));
+  const kind = UPLOAD_KINDS.UPLOAD_STOCK_PRICE;
+  const parsed = parseStockPrices(await openTable(bytes, fileLimitsOf(limits)), foreignLayouts(kind), kind.label);
+  return [...parsed.rowsPerDate.keys()].sort();
+}
+
 export async function uploadFile(
   environment: UploadEnvironment,
   type: UploadType,
@@ -206,23 +241,13 @@ export async function uploadFile(
 ): Promise<UploadResultDto> {
   const started = performance.now();
   const kind = UPLOAD_KINDS[type];
-  const limits = { ...DEFAULT_LIMITS, ...environment.config };
+  const limits = uploadLimits(environment);
   if (bytes.length > limits.uploadMaxBytes) {
     throw new PayloadTooLargeError(fileTooLargeMessage(limits.uploadMaxBytes));
   }
   const name = cleanFileName(fileName);
-  const fileSha256 = createHash('sha256').update(bytes).digest('hex');
-  const fileLimits: FileLimits = {
-    maxUncompressedBytes: limits.uploadMaxUncompressedBytes,
-    maxEntries: limits.uploadMaxArchiveEntries,
-    maxRows: MAX_SHEET_ROWS,
-    maxColumns: MAX_SHEET_COLUMNS,
-    maxCells: limits.uploadMaxWorkbookCells,
-    maxSharedStringBytes: MAX_SHARED_STRING_BYTES,
-    timeoutMs: limits.uploadWorkbookTimeoutMs,
-    memoryMb: limits.uploadWorkbookMemoryMb,
-  };
-  const table = await openTable(bytes, fileLimits);
+  const fileSha256 = sha256Hex(bytes);
+  const table = await openTable(bytes, fileLimitsOf(limits));
   const write = prepare(kind, table, name);
 
   const { uploadId, outcome, message } = await inTransaction(environment.dbHandle, async (session) => {

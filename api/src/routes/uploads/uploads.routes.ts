@@ -21,11 +21,14 @@ import {
   uploadResultDtoSchema,
   uploadTemplateSchema,
   uploadTypeListSchema,
+  uploadBatchResultDtoSchema,
+  type UploadBatchResultDto,
   type UploadResultDto,
 } from '@bazaar/shared/contract';
 import { BadRequestError, PayloadTooLargeError, AppError } from '../../errors.js';
 import { requireUser } from '../../auth/access.js';
 import { uploadFile, UPLOAD_KIND_LIST, type UploadKind } from '../../uploads/index.js';
+import { expandArchives, uploadStockPriceBatch } from '../../uploads/batch.js';
 import { listPriceDateCounts, listUploadedPriceDates, listUploadHistory } from '../../db/queries/uploads/index.js';
 import { balanceSheetTemplateCsv, BALANCE_SHEET_TEMPLATE_FILE_NAME } from '../../uploads/balance-sheets/template.js';
 
@@ -70,6 +73,50 @@ async function readUploadedFile(
   }
   if (!found) throw new BadRequestError('No file was sent: add one part named "file"');
   return found;
+}
+
+const MULTIPART_MESSAGE = 'Send the files as multipart/form-data, each in a part named "file"';
+
+/**
+ * Reads every part named "file" of a batch into memory: at most `maxFiles` parts, each within the
+ * single-upload size limit, all together within `maxTotalBytes` (413 beyond either).
+ */
+async function readUploadedFiles(
+  request: FastifyRequest,
+  limits: { maxFileBytes: number; maxFiles: number; maxTotalBytes: number },
+): Promise<Array<{ name: string; bytes: Buffer }>> {
+  if (!request.isMultipart()) throw new AppError(415, MULTIPART_MESSAGE);
+  const files: Array<{ name: string; bytes: Buffer }> = [];
+  let total = 0;
+  try {
+    for await (const part of request.parts({
+      limits: { files: limits.maxFiles, parts: limits.maxFiles + 10, fileSize: limits.maxFileBytes },
+    })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file') {
+        part.file.resume();
+        throw new BadRequestError(`Each file part must be named "file" (got "${part.fieldname.slice(0, 40)}")`);
+      }
+      const bytes = await part.toBuffer();
+      total += bytes.length;
+      if (total > limits.maxTotalBytes)
+        throw new PayloadTooLargeError(
+          `The files together are larger than the ${megabytes(limits.maxTotalBytes)} limit of one batch; send them in several batches`,
+        );
+      files.push({ name: part.filename, bytes });
+    }
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new PayloadTooLargeError(fileTooLargeMessage(limits.maxFileBytes));
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw new BadRequestError(`Send at most ${limits.maxFiles.toLocaleString('en-US')} files in one batch`);
+    if (code === 'FST_FIELDS_LIMIT') throw new BadRequestError('The upload has too many form fields');
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError(415, MULTIPART_MESSAGE);
+    throw new BadRequestError('The upload could not be read (the multipart body is malformed or incomplete)');
+  }
+  if (files.length === 0) throw new BadRequestError('No file was sent: add one or more parts named "file"');
+  return files;
 }
 
 export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -133,6 +180,34 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     );
   }
+
+  app.post(
+    `${uploadEndpoint('UPLOAD_STOCK_PRICE')}/batch`,
+    {
+      schema: {
+        tags,
+        summary: 'Many stock-price files at once (bulk backfill)',
+        description: `Multipart form with one part named \`file\` per file (at most ${app.config.uploadBatchMaxFiles} files, ${megabytes(app.config.uploadBatchMaxBytes)} in all, each within ${megabytes(app.config.uploadMaxBytes)}). A part may be a .zip archive of bhavcopies (NSE's daily zips, or a folder of files zipped; zips inside it are opened too); the archives together may expand to ${megabytes(app.config.uploadMaxUncompressedBytes)}. The files are loaded in date order, each in its own transaction: a bad file is refused alone with its reason (in \`files\`), the others land; a file whose bytes were loaded before (SHA-256) is skipped. What other areas derive from prices is refreshed once, before the answer. 400: no file, too many files; 413: a batch over the size limit.`,
+        consumes: ['multipart/form-data'],
+        response: { 200: uploadBatchResultDtoSchema, ...errorResponses(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request): Promise<UploadBatchResultDto> => {
+      const user = requireUser(request);
+      const maxFiles = app.config.uploadBatchMaxFiles;
+      const inputs = await readUploadedFiles(request, {
+        maxFileBytes: app.config.uploadMaxBytes,
+        maxFiles,
+        maxTotalBytes: app.config.uploadBatchMaxBytes,
+      });
+      const sources = expandArchives(app, inputs, maxFiles);
+      if (sources.length > maxFiles)
+        throw new BadRequestError(
+          `The batch holds ${sources.length.toLocaleString('en-US')} files with the members of its archives; at most ${maxFiles.toLocaleString('en-US')} are allowed`,
+        );
+      return uploadStockPriceBatch(app, sources, { id: user.id, username: user.username });
+    },
+  );
 
   registerUploadedDates(app);
 

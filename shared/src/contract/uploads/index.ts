@@ -3,3 +3,4 @@ export * from './types.js';
 export * from './results.js';
 export * from './history.js';
 export * from './dates.js';
+export * from './batch.js';

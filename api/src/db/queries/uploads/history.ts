@@ -2,7 +2,7 @@
  * The record of accepted uploads: the history page, and whether anything was ever
  * loaded. Writes happen in api/src/uploads (the record is written in the file's own transaction).
  */
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { UploadType } from '@bazaar/shared';
 import type { UploadHistoryPageDto, UploadRecordDto } from '@bazaar/shared/contract';
 import { queryRows, type Database } from '../../client.js';
@@ -75,4 +75,43 @@ export async function hasMarketData(db: Database): Promise<boolean> {
     sql`select (exists (select 1 from ${marketDataUploads}) or exists (select 1 from stock_prices)) as found`,
   );
   return Boolean(row?.found);
+}
+
+/** An earlier accepted upload of the same bytes (by SHA-256), as a batch reports a file it skips. */
+export interface EarlierUpload {
+  id: number;
+  fileName: string;
+  uploadedAt: string;
+  rowsInFile: number;
+  firstDate: string | null;
+  lastDate: string | null;
+}
+
+/**
+ * The first accepted upload of each of these SHA-256 digests, of one kind (docs/product/uploads.md#bulk-backfill):
+ * a batch or the import command skips a file whose bytes were loaded before.
+ */
+export async function findUploadsBySha256(
+  db: Database,
+  kind: UploadType,
+  digests: string[],
+): Promise<Map<string, EarlierUpload>> {
+  const found = new Map<string, EarlierUpload>();
+  if (digests.length === 0) return found;
+  const rows = await db
+    .select({
+      id: marketDataUploads.id,
+      sha: marketDataUploads.fileSha256,
+      fileName: marketDataUploads.fileName,
+      uploadedAt: marketDataUploads.uploadedAt,
+      rowsInFile: marketDataUploads.rowsInFile,
+      firstDate: marketDataUploads.firstDate,
+      lastDate: marketDataUploads.lastDate,
+    })
+    .from(marketDataUploads)
+    .where(and(eq(marketDataUploads.kind, kind), inArray(marketDataUploads.fileSha256, [...new Set(digests)])))
+    .orderBy(marketDataUploads.id);
+  for (const { sha, uploadedAt, ...row } of rows)
+    if (!found.has(sha)) found.set(sha, { ...row, uploadedAt: uploadedAt.toISOString() });
+  return found;
 }
