@@ -4,6 +4,7 @@ export * from './text.js';
 export * from './pager.js';
 export * from './format/money.js';
 export * from './format/csv.js';
+export * from './format/dates.js';
 export * from './limits/token-buckets.js';
 export * from './limits/standing-queue.js';
 export * from './limits/admission.js';

@@ -8,6 +8,7 @@ import { adminRoutes } from './admin/index.js';
 import { portfolioRoutes } from './portfolio/index.js';
 import { engagementRoutes } from './engagement/index.js';
 import { uploadRoutes, uploadedDatesRoutes } from './uploads/uploads.routes.js';
+import { marketDataStatusRoutes } from './uploads/status.routes.js';
 import { marketRoutes } from './market/index.js';
 import { companyRoutes } from './company/index.js';
 
@@ -25,4 +26,5 @@ export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
 /** Insight service (uploads), mounted at /insight. */
 export const insightServiceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(uploadRoutes);
+  await app.register(marketDataStatusRoutes);
 };

@@ -54,6 +54,17 @@ export type AlertTone =
   /** Good news (gain, new high). */
   | 'POSITIVE';
 
+/** One slice of an allocation of the current value. */
+export type AllocationSlice = {
+  __typename?: 'AllocationSlice';
+  /** The industry (or 'Unclassified') or the firm's name. */
+  name: Scalars['String']['output'];
+  /** Share of the current value in %, 2 decimals. */
+  percent: Scalars['Decimal']['output'];
+  /** Current value of the open holdings in it. */
+  value: Scalars['Decimal']['output'];
+};
+
 /** One point of a moving average, dated with the last close of its window. */
 export type AveragePoint = {
   __typename?: 'AveragePoint';
@@ -237,15 +248,19 @@ export type CompanyAnalysis = {
   company: Maybe<Company>;
   /** Past (before today in India) and upcoming corporate actions. */
   events: CorporateEvents;
-  /** The symbol's prices on the latest trading day, or null when it did not trade. */
+  /** The symbol's prices on its own latest trading day (pricesUpTo), or null without prices. */
   latestPrice: Maybe<StockPrice>;
-  /** Closes over the five periods: WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY, YEARLY (in that order). */
+  /** The market's latest trading day (D); later than pricesUpTo when the symbol stopped trading earlier. */
+  marketLatestDate: Maybe<Scalars['Date']['output']>;
+  /** Closes over the five periods ending on pricesUpTo: WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY, YEARLY (in that order). */
   priceSeries: Array<PriceSeries>;
+  /** The symbol's latest trading day: its price windows end there. Null without prices. */
+  pricesUpTo: Maybe<Scalars['Date']['output']>;
   /** The last 8 quarters of profit and loss up to today, oldest first. */
   profitAndLoss: Array<ProfitAndLoss>;
   /** NSE symbol (upper-case). */
   symbol: Scalars['String']['output'];
-  /** The 12-month high and low, or null without prices in the year. */
+  /** The high and low of the 12 months ending on pricesUpTo, or null without prices. */
   yearRange: Maybe<PriceExtreme>;
 };
 
@@ -353,6 +368,67 @@ export type CorporateEvents = {
   upcomingEvents: Array<CorporateAction>;
 };
 
+/** The logged-in investor's portfolio at a glance, computed by the server from their holdings and the latest prices. */
+export type Dashboard = {
+  __typename?: 'Dashboard';
+  alerts: Array<PortfolioAlert>;
+  allocationByFirm: Array<AllocationSlice>;
+  allocationByIndustry: Array<AllocationSlice>;
+  /** Today's exchange date: the date open holdings are valued on. */
+  asOf: Scalars['Date']['output'];
+  /** The latest day's change of the open holdings. */
+  dayChange: Maybe<Scalars['Decimal']['output']>;
+  /** dayChange in % of the previous day's value. */
+  dayChangePercent: Maybe<Scalars['Decimal']['output']>;
+  /** Dividends earned (where the announcements name an amount). */
+  dividends: Scalars['Decimal']['output'];
+  /** The firms with holdings. */
+  firms: Array<DashboardFirm>;
+  /** Up to 5, the largest rise first. */
+  gainers: Array<DashboardMover>;
+  /** Held and watched stocks in today's trend lists. */
+  inTodaysLists: Array<ListedStock>;
+  /** Up to 5, the largest fall first. */
+  losers: Array<DashboardMover>;
+  /** realized + unrealized + dividends - charges. */
+  netProfitLoss: Scalars['Decimal']['output'];
+  openHoldings: Scalars['Int']['output'];
+  /** The latest trading day of the prices the open holdings are valued at. */
+  priceDate: Maybe<Scalars['Date']['output']>;
+  totals: PortfolioTotals;
+  /** Yearly return of every cash flow in %, 2 decimals; null when there is none. */
+  xirr: Maybe<Scalars['Decimal']['output']>;
+};
+
+/** A firm the investor holds shares at, on the dashboard. */
+export type DashboardFirm = {
+  __typename?: 'DashboardFirm';
+  brokerageFirm: BrokerageFirm;
+  /** Dividends earned at this firm (where the announcements name an amount). */
+  dividends: Scalars['Decimal']['output'];
+  /** totals.net + dividends. */
+  netProfitLoss: Scalars['Decimal']['output'];
+  totals: PortfolioTotals;
+  /** Yearly return of the firm's cash flows in %, 2 decimals; null when there is none. */
+  xirr: Maybe<Scalars['Decimal']['output']>;
+};
+
+/** An open holding's move on its latest trading day. */
+export type DashboardMover = {
+  __typename?: 'DashboardMover';
+  /** Per share, 2 decimals. */
+  changePerDay: Scalars['Decimal']['output'];
+  /** 2 decimals. */
+  changePercent: Scalars['Decimal']['output'];
+  closePrice: Scalars['Decimal']['output'];
+  companyName: Maybe<Scalars['String']['output']>;
+  /** Shares held (open holdings). */
+  quantity: Scalars['Int']['output'];
+  symbol: Scalars['String']['output'];
+  /** The day's change of the investor's shares. */
+  valueChange: Scalars['Decimal']['output'];
+};
+
 /** The answer of a delete: the id that is gone and the server's message. */
 export type DeleteResult = {
   __typename?: 'DeleteResult';
@@ -456,6 +532,21 @@ export type HoldingStatus =
   /** Still held. */
   | 'UNREALIZED';
 
+/** A held or watched stock that is in a trend list of the latest trading day. */
+export type ListedStock = {
+  __typename?: 'ListedStock';
+  changePercent: Maybe<Scalars['Decimal']['output']>;
+  closePrice: Scalars['Decimal']['output'];
+  /** e.g. 'TCS: new 52-week high'. */
+  headline: Scalars['String']['output'];
+  /** An open holding of the investor. */
+  held: Scalars['Boolean']['output'];
+  symbol: Scalars['String']['output'];
+  trends: Array<TrendMembership>;
+  /** On the investor's watch list. */
+  watched: Scalars['Boolean']['output'];
+};
+
 /** A successful login. The token is also set in an httpOnly cookie; browsers should not keep it. */
 export type LoginResult = {
   __typename?: 'LoginResult';
@@ -464,6 +555,15 @@ export type LoginResult = {
   /** Signed session token, for integrators who send it as `Authorization: Bearer <token>`. */
   token: Scalars['String']['output'];
   user: User;
+};
+
+/** Where the market data comes from and how recent it is (docs/product/uploads.md#market-data-status). */
+export type MarketDataStatus = {
+  __typename?: 'MarketDataStatus';
+  /** True when the generated demo market was loaded: synthetic companies and prices. */
+  demo: Scalars['Boolean']['output'];
+  /** The latest trading day with prices: the closes every 'latest' figure uses. Null when no prices are loaded. */
+  latestPriceDate: Maybe<Scalars['Date']['output']>;
 };
 
 /** The moving averages the User Guide explains. */
@@ -530,6 +630,8 @@ export type Mutation = {
   deleteSubscriptionPlan: DeleteResult;
   /** Deletes a user (administrators only). The last admin cannot be deleted. */
   deleteUser: DeleteResult;
+  /** Imports a tradebook into the logged-in investor's holdings in one transaction (all of it, or nothing when it has problems). */
+  importTradebook: TradebookImportResult;
   /** Logs in; sets the session cookie (httpOnly, SameSite=Strict) and answers the token and the user. */
   login: LoginResult;
   /**
@@ -537,6 +639,8 @@ export type Mutation = {
    * on) and clears the session cookie. Always true, also when no session was open.
    */
   logout: Scalars['Boolean']['output'];
+  /** Reads a tradebook and answers what importing it would do; writes nothing. */
+  previewTradebookImport: TradebookImportResult;
   /** Records who referred a user. */
   recordReferral: Referral;
   /** Sends a single-use link to set a new password (valid 30 minutes) if an account matches; the answer is the same either way. */
@@ -553,6 +657,8 @@ export type Mutation = {
   signup: SignupResult;
   /** Subscribes the logged-in user to a plan: from today, or from the day after the current subscription ends. */
   subscribe: SubscriptionPeriod;
+  /** Removes a symbol from the logged-in user's watch list. */
+  unwatchSymbol: DeleteResult;
   /** Replaces a brokerage firm's fields (staff and administrators). */
   updateBrokerageFirm: BrokerageFirm;
   /** Replaces a charge rule's fields (staff and administrators). */
@@ -577,6 +683,8 @@ export type Mutation = {
   updateUser: User;
   /** Uploads one market-data file of the given type (staff and administrators). The file is streamed to the REST API; the whole file is one transaction. */
   uploadMarketData: UploadResult;
+  /** Adds a symbol with loaded prices to the logged-in user's watch list (at most 200; a symbol already there changes nothing). */
+  watchSymbol: WatchlistRow;
 };
 
 
@@ -707,9 +815,21 @@ export type MutationDeleteUserArgs = {
 
 
 /** The root of every write. Each area adds its fields in its own schema file. */
+export type MutationImportTradebookArgs = {
+  input: TradebookImportInput;
+};
+
+
+/** The root of every write. Each area adds its fields in its own schema file. */
 export type MutationLoginArgs = {
   password: Scalars['String']['input'];
   username: Scalars['String']['input'];
+};
+
+
+/** The root of every write. Each area adds its fields in its own schema file. */
+export type MutationPreviewTradebookImportArgs = {
+  input: TradebookImportInput;
 };
 
 
@@ -760,6 +880,12 @@ export type MutationSignupArgs = {
 /** The root of every write. Each area adds its fields in its own schema file. */
 export type MutationSubscribeArgs = {
   input: SubscribeInput;
+};
+
+
+/** The root of every write. Each area adds its fields in its own schema file. */
+export type MutationUnwatchSymbolArgs = {
+  symbol: Scalars['String']['input'];
 };
 
 
@@ -843,6 +969,12 @@ export type MutationUpdateUserArgs = {
 export type MutationUploadMarketDataArgs = {
   file: Scalars['Upload']['input'];
   type: UploadType;
+};
+
+
+/** The root of every write. Each area adds its fields in its own schema file. */
+export type MutationWatchSymbolArgs = {
+  symbol: Scalars['String']['input'];
 };
 
 /** The logged-in user's subscription. */
@@ -1066,6 +1198,8 @@ export type Query = {
   corporateActions: Array<CorporateAction>;
   /** A symbol's past and upcoming corporate actions. */
   corporateEvents: CorporateEvents;
+  /** The logged-in investor's dashboard. */
+  dashboard: Dashboard;
   /** Every financial instrument type (staff and administrators). */
   financialInstruments: Array<FinancialInstrument>;
   /** Symbols with loaded prices that start with (then contain) the text: the holding form's dropdown. */
@@ -1074,6 +1208,8 @@ export type Query = {
   holdings: Array<Holding>;
   /** Mail kept in the outbox, latest first (administrators). */
   mailOutbox: Array<OutboxMail>;
+  /** Whether the demo market is loaded and the latest trading day with prices (anyone). */
+  marketDataStatus: MarketDataStatus;
   /** The logged-in user, or null when there is no valid session. */
   me: Maybe<User>;
   /** Any of the eight moving averages of a symbol's last priceSize closes; DEMA, TEMA and HMA need a longer warm-up, so they give fewer points. */
@@ -1084,7 +1220,7 @@ export type Query = {
   portfolioAlerts: Array<PortfolioAlert>;
   /** The logged-in investor's totals per firm and segment. */
   portfolioSummary: PortfolioSummary;
-  /** A symbol's closes over a period's window. */
+  /** A symbol's closes over a period's window ending on the symbol's latest trading day. */
   priceSeries: PriceSeries;
   /** A company's last 8 quarters of profit and loss up to a date, oldest first. */
   profitAndLoss: Array<ProfitAndLoss>;
@@ -1102,14 +1238,16 @@ export type Query = {
   serviceStatus: ServiceStatus;
   /** The simple moving average of a symbol's last priceSize closes with window windowSize (priceSize − windowSize + 1 points). */
   sma: Array<AveragePoint>;
-  /** Every equity symbol's prices on the latest trading day, by symbol. */
+  /** Every equity symbol's prices on a trading day, by symbol. A day without prices is NOT_FOUND with a message. */
   stockPrices: Array<StockPrice>;
   /** Latest quotes of these symbols (symbols without prices are left out). Any logged-in user. */
   stockQuotes: Array<StockQuote>;
   /** The plans anyone may subscribe to, cheapest first. */
   subscriptionPlans: Array<SubscriptionPlan>;
-  /** The Technical Analysis page: ten trend lists and the 12-month highs and lows. */
+  /** The Technical Analysis page: ten trend lists and the 12-month highs and lows, as of a trading day. */
   technicalAnalysis: TechnicalAnalysis;
+  /** The trading days with uploaded prices, ascending: the days stockPrices(date) and technicalAnalysis(asOf) can show. */
+  tradingDays: Array<Scalars['Date']['output']>;
   /** One trend list. */
   trends: Array<TrendItem>;
   /** Accepted uploads, newest first (staff and administrators). */
@@ -1126,6 +1264,8 @@ export type Query = {
   user: Maybe<User>;
   /** Every user (administrators only). */
   users: Array<User>;
+  /** The logged-in user's Stock Watch List, by symbol. */
+  watchlist: Array<WatchlistRow>;
 };
 
 
@@ -1260,8 +1400,20 @@ export type QuerySmaArgs = {
 
 
 /** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryStockPricesArgs = {
+  date?: InputMaybe<Scalars['Date']['input']>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
 export type QueryStockQuotesArgs = {
   symbols: Array<Scalars['String']['input']>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryTechnicalAnalysisArgs = {
+  asOf?: InputMaybe<Scalars['Date']['input']>;
 };
 
 
@@ -1434,7 +1586,10 @@ export type StockExchange =
   /** National Stock Exchange of India */
   | 'NSE';
 
-/** A symbol's prices on the latest trading day D (equity series EQ, BE, BZ, SM, ST). */
+/**
+ * A symbol's prices on one trading day, the latest (D) unless another day was asked for (equity series EQ, BE, BZ, SM,
+ * ST).
+ */
 export type StockPrice = {
   __typename?: 'StockPrice';
   /** closePrice − previousClose, 2 decimals. */
@@ -1443,7 +1598,7 @@ export type StockPrice = {
   changePercent: Maybe<Scalars['Decimal']['output']>;
   /** Closing price. */
   closePrice: Scalars['Decimal']['output'];
-  /** The trading day (D). */
+  /** The trading day. */
   date: Scalars['Date']['output'];
   /** Highest price of the day. */
   highPrice: Scalars['Decimal']['output'];
@@ -1530,7 +1685,7 @@ export type SubscriptionPlanInput = {
  */
 export type TechnicalAnalysis = {
   __typename?: 'TechnicalAnalysis';
-  /** The latest trading day D the lists describe; null before any prices are loaded. */
+  /** The trading day the lists describe: the day asked for, else the latest (D); null before any prices are loaded. */
   asOf: Maybe<Scalars['Date']['output']>;
   /** Every symbol's 12-month high and low, by symbol. */
   highestPrices: Array<PriceExtreme>;
@@ -1538,6 +1693,66 @@ export type TechnicalAnalysis = {
   highs: TrendLists;
   /** Symbols at a new low for each period. */
   lows: TrendLists;
+};
+
+/** A tradebook file, the brokerage firm and the segment its trades belong to. */
+export type TradebookImportInput = {
+  /** The brokerage firm, by id or name. */
+  brokerageFirm: Scalars['String']['input'];
+  /** The file (csv, xls or xlsx): a Zerodha Console equity tradebook, the generic trades CSV, or the holdings export. */
+  file: Scalars['Upload']['input'];
+  /** The segment's name. */
+  segmentName: Scalars['String']['input'];
+};
+
+/**
+ * What a tradebook import did (importTradebook) or would do (previewTradebookImport). Problems are data:
+ * a file with any problem is refused whole and nothing is written.
+ */
+export type TradebookImportResult = {
+  __typename?: 'TradebookImportResult';
+  /** True when the file has no problems (an import then wrote it all). */
+  accepted: Scalars['Boolean']['output'];
+  /** Buy trades imported (or to import). */
+  buys: Scalars['Int']['output'];
+  /** True for a preview: nothing was written. */
+  dryRun: Scalars['Boolean']['output'];
+  /** The investor's holdings at the firm in the segment after the import (a preview: as they would be; refused: as they are). */
+  holdings: Array<Holding>;
+  /** ZERODHA_TRADEBOOK, GENERIC_TRADES or HOLDINGS_EXPORT; null when the header was not recognised. */
+  layout: Maybe<Scalars['String']['output']>;
+  /** Every problem, by line. */
+  problems: Array<TradebookProblem>;
+  /** Sell trades imported (or to import). */
+  sells: Scalars['Int']['output'];
+  /** Trades skipped because they were imported before (same firm and trade id, or the same row). */
+  skipped: Scalars['Int']['output'];
+  /** Buys and sells per symbol. */
+  symbols: Array<TradebookSymbolCounts>;
+};
+
+/** One problem of a tradebook file, by line (1 is the header). */
+export type TradebookProblem = {
+  __typename?: 'TradebookProblem';
+  /** 1-based line of the file (sheet row of a workbook). */
+  line: Scalars['Int']['output'];
+  /** What is wrong with it. */
+  message: Scalars['String']['output'];
+};
+
+/** The trades of one symbol that an import writes (trades imported before are left out). */
+export type TradebookSymbolCounts = {
+  __typename?: 'TradebookSymbolCounts';
+  /** Shares bought. */
+  boughtQuantity: Scalars['Int']['output'];
+  /** Buy trades. */
+  buys: Scalars['Int']['output'];
+  /** Sell trades. */
+  sells: Scalars['Int']['output'];
+  /** Shares sold. */
+  soldQuantity: Scalars['Int']['output'];
+  /** The symbol. */
+  symbol: Scalars['String']['output'];
 };
 
 /** Which trend list: symbols at a new high or at a new low for the period. */
@@ -1579,6 +1794,15 @@ export type TrendLists = {
   weekly: Array<TrendItem>;
   /** Window of 12 months. */
   yearly: Array<TrendItem>;
+};
+
+/** A trend list of the latest trading day a symbol is in. */
+export type TrendMembership = {
+  __typename?: 'TrendMembership';
+  direction: TrendDirection;
+  /** How the list reads, e.g. 'new 52-week high'. */
+  label: Scalars['String']['output'];
+  period: TrendPeriod;
 };
 
 /**
@@ -1779,6 +2003,34 @@ export type UserInput = {
   username: Scalars['String']['input'];
 };
 
+/** A symbol on the logged-in user's Stock Watch List, with its latest figures. */
+export type WatchlistRow = {
+  __typename?: 'WatchlistRow';
+  /** When it was added. */
+  addedAt: Scalars['DateTime']['output'];
+  /** closePrice minus the close of the trading day before, 2 decimals. */
+  changePerDay: Maybe<Scalars['Decimal']['output']>;
+  /** The day's change in %, 2 decimals. */
+  changePercent: Maybe<Scalars['Decimal']['output']>;
+  /** Latest close of the symbol's equity series. */
+  closePrice: Maybe<Scalars['Decimal']['output']>;
+  /** From the company list; null when the company is not listed there. */
+  companyName: Maybe<Scalars['String']['output']>;
+  /** Distance of the close from the 12-month high in % (0 at the high, negative below). */
+  fromHighPercent: Maybe<Scalars['Decimal']['output']>;
+  /** Distance of the close from the 12-month low in % (0 at the low, positive above). */
+  fromLowPercent: Maybe<Scalars['Decimal']['output']>;
+  /** Exchange date of closePrice. */
+  priceDate: Maybe<Scalars['Date']['output']>;
+  symbol: Scalars['String']['output'];
+  /** The trend lists of the latest trading day the symbol is in. */
+  trends: Array<TrendMembership>;
+  /** Highest high of the 12 months ending on the latest trading day. */
+  yearHigh: Maybe<Scalars['Decimal']['output']>;
+  /** Lowest low of the same 12 months. */
+  yearLow: Maybe<Scalars['Decimal']['output']>;
+};
+
 export type WithIndex<TObject> = TObject & Record<string, any>;
 export type ResolversObject<TObject> = WithIndex<TObject>;
 
@@ -1855,6 +2107,7 @@ export type DirectiveResolverFn<TResult = Record<PropertyKey, never>, TParent = 
 export type ResolversTypes = ResolversObject<{
   AccessLevel: AccessLevel;
   AlertTone: AlertTone;
+  AllocationSlice: ResolverTypeWrapper<AllocationSlice>;
   AveragePoint: ResolverTypeWrapper<AveragePointDto>;
   BalanceSheet: ResolverTypeWrapper<BalanceSheetDto>;
   Boolean: ResolverTypeWrapper<Scalars['Boolean']['output']>;
@@ -1874,6 +2127,9 @@ export type ResolversTypes = ResolversObject<{
   ContactMessageReceipt: ResolverTypeWrapper<ContactMessageReceiptDto>;
   CorporateAction: ResolverTypeWrapper<CorporateActionDto>;
   CorporateEvents: ResolverTypeWrapper<CorporateEventsDto>;
+  Dashboard: ResolverTypeWrapper<Omit<Dashboard, 'alerts' | 'firms' | 'totals'> & { alerts: Array<ResolversTypes['PortfolioAlert']>, firms: Array<ResolversTypes['DashboardFirm']>, totals: ResolversTypes['PortfolioTotals'] }>;
+  DashboardFirm: ResolverTypeWrapper<Omit<DashboardFirm, 'brokerageFirm' | 'totals'> & { brokerageFirm: ResolversTypes['BrokerageFirm'], totals: ResolversTypes['PortfolioTotals'] }>;
+  DashboardMover: ResolverTypeWrapper<DashboardMover>;
   Date: ResolverTypeWrapper<Scalars['Date']['output']>;
   DateTime: ResolverTypeWrapper<Scalars['DateTime']['output']>;
   Decimal: ResolverTypeWrapper<Scalars['Decimal']['output']>;
@@ -1886,7 +2142,9 @@ export type ResolversTypes = ResolversObject<{
   HoldingStatus: HoldingStatus;
   ID: ResolverTypeWrapper<Scalars['ID']['output']>;
   Int: ResolverTypeWrapper<Scalars['Int']['output']>;
+  ListedStock: ResolverTypeWrapper<ListedStock>;
   LoginResult: ResolverTypeWrapper<Omit<LoginResult, 'user'> & { user: ResolversTypes['User'] }>;
+  MarketDataStatus: ResolverTypeWrapper<MarketDataStatus>;
   MovingAverageKind: MovingAverageKind;
   Mutation: ResolverTypeWrapper<Record<PropertyKey, never>>;
   MySubscription: ResolverTypeWrapper<UserSubscriptionDto>;
@@ -1927,9 +2185,14 @@ export type ResolversTypes = ResolversObject<{
   SubscriptionPlan: ResolverTypeWrapper<SubscriptionPlanDto>;
   SubscriptionPlanInput: SubscriptionPlanInput;
   TechnicalAnalysis: ResolverTypeWrapper<TechnicalAnalysisParent>;
+  TradebookImportInput: TradebookImportInput;
+  TradebookImportResult: ResolverTypeWrapper<Omit<TradebookImportResult, 'holdings'> & { holdings: Array<ResolversTypes['Holding']> }>;
+  TradebookProblem: ResolverTypeWrapper<TradebookProblem>;
+  TradebookSymbolCounts: ResolverTypeWrapper<TradebookSymbolCounts>;
   TrendDirection: TrendDirection;
   TrendItem: ResolverTypeWrapper<TrendItem>;
   TrendLists: ResolverTypeWrapper<TrendListsParent>;
+  TrendMembership: ResolverTypeWrapper<TrendMembership>;
   TrendPeriod: TrendPeriod;
   Upload: ResolverTypeWrapper<Scalars['Upload']['output']>;
   UploadHistoryPage: ResolverTypeWrapper<UploadHistoryPageDto>;
@@ -1942,10 +2205,12 @@ export type ResolversTypes = ResolversObject<{
   UploadedDate: ResolverTypeWrapper<UploadedDateCountDto>;
   User: ResolverTypeWrapper<UserDto>;
   UserInput: UserInput;
+  WatchlistRow: ResolverTypeWrapper<WatchlistRow>;
 }>;
 
 /** Mapping between all available schema types and the resolvers parents */
 export type ResolversParentTypes = ResolversObject<{
+  AllocationSlice: AllocationSlice;
   AveragePoint: AveragePointDto;
   BalanceSheet: BalanceSheetDto;
   Boolean: Scalars['Boolean']['output'];
@@ -1964,6 +2229,9 @@ export type ResolversParentTypes = ResolversObject<{
   ContactMessageReceipt: ContactMessageReceiptDto;
   CorporateAction: CorporateActionDto;
   CorporateEvents: CorporateEventsDto;
+  Dashboard: Omit<Dashboard, 'alerts' | 'firms' | 'totals'> & { alerts: Array<ResolversParentTypes['PortfolioAlert']>, firms: Array<ResolversParentTypes['DashboardFirm']>, totals: ResolversParentTypes['PortfolioTotals'] };
+  DashboardFirm: Omit<DashboardFirm, 'brokerageFirm' | 'totals'> & { brokerageFirm: ResolversParentTypes['BrokerageFirm'], totals: ResolversParentTypes['PortfolioTotals'] };
+  DashboardMover: DashboardMover;
   Date: Scalars['Date']['output'];
   DateTime: Scalars['DateTime']['output'];
   Decimal: Scalars['Decimal']['output'];
@@ -1975,7 +2243,9 @@ export type ResolversParentTypes = ResolversObject<{
   HoldingInput: HoldingInput;
   ID: Scalars['ID']['output'];
   Int: Scalars['Int']['output'];
+  ListedStock: ListedStock;
   LoginResult: Omit<LoginResult, 'user'> & { user: ResolversParentTypes['User'] };
+  MarketDataStatus: MarketDataStatus;
   Mutation: Record<PropertyKey, never>;
   MySubscription: UserSubscriptionDto;
   NameInput: NameInput;
@@ -2012,8 +2282,13 @@ export type ResolversParentTypes = ResolversObject<{
   SubscriptionPlan: SubscriptionPlanDto;
   SubscriptionPlanInput: SubscriptionPlanInput;
   TechnicalAnalysis: TechnicalAnalysisParent;
+  TradebookImportInput: TradebookImportInput;
+  TradebookImportResult: Omit<TradebookImportResult, 'holdings'> & { holdings: Array<ResolversParentTypes['Holding']> };
+  TradebookProblem: TradebookProblem;
+  TradebookSymbolCounts: TradebookSymbolCounts;
   TrendItem: TrendItem;
   TrendLists: TrendListsParent;
+  TrendMembership: TrendMembership;
   Upload: Scalars['Upload']['output'];
   UploadHistoryPage: UploadHistoryPageDto;
   UploadLayout: UploadLayout;
@@ -2024,6 +2299,7 @@ export type ResolversParentTypes = ResolversObject<{
   UploadedDate: UploadedDateCountDto;
   User: UserDto;
   UserInput: UserInput;
+  WatchlistRow: WatchlistRow;
 }>;
 
 export type AccessDirectiveArgs = {
@@ -2031,6 +2307,12 @@ export type AccessDirectiveArgs = {
 };
 
 export type AccessDirectiveResolver<Result, Parent, ContextType = GraphQLContext, Args = AccessDirectiveArgs> = DirectiveResolverFn<Result, Parent, ContextType, Args>;
+
+export type AllocationSliceResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AllocationSlice'] = ResolversParentTypes['AllocationSlice']> = ResolversObject<{
+  name?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  percent?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  value?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+}>;
 
 export type AveragePointResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['AveragePoint'] = ResolversParentTypes['AveragePoint']> = ResolversObject<{
   date?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
@@ -2113,7 +2395,9 @@ export type CompanyAnalysisResolvers<ContextType = GraphQLContext, ParentType ex
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType>;
   events?: Resolver<ResolversTypes['CorporateEvents'], ParentType, ContextType>;
   latestPrice?: Resolver<Maybe<ResolversTypes['StockPrice']>, ParentType, ContextType>;
+  marketLatestDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   priceSeries?: Resolver<Array<ResolversTypes['PriceSeries']>, ParentType, ContextType>;
+  pricesUpTo?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
   profitAndLoss?: Resolver<Array<ResolversTypes['ProfitAndLoss']>, ParentType, ContextType, Partial<CompanyAnalysisProfitAndLossArgs>>;
   symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   yearRange?: Resolver<Maybe<ResolversTypes['PriceExtreme']>, ParentType, ContextType>;
@@ -2151,6 +2435,43 @@ export type CorporateActionResolvers<ContextType = GraphQLContext, ParentType ex
 export type CorporateEventsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['CorporateEvents'] = ResolversParentTypes['CorporateEvents']> = ResolversObject<{
   pastEvents?: Resolver<Array<ResolversTypes['CorporateAction']>, ParentType, ContextType>;
   upcomingEvents?: Resolver<Array<ResolversTypes['CorporateAction']>, ParentType, ContextType>;
+}>;
+
+export type DashboardResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Dashboard'] = ResolversParentTypes['Dashboard']> = ResolversObject<{
+  alerts?: Resolver<Array<ResolversTypes['PortfolioAlert']>, ParentType, ContextType>;
+  allocationByFirm?: Resolver<Array<ResolversTypes['AllocationSlice']>, ParentType, ContextType>;
+  allocationByIndustry?: Resolver<Array<ResolversTypes['AllocationSlice']>, ParentType, ContextType>;
+  asOf?: Resolver<ResolversTypes['Date'], ParentType, ContextType>;
+  dayChange?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  dayChangePercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  dividends?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  firms?: Resolver<Array<ResolversTypes['DashboardFirm']>, ParentType, ContextType>;
+  gainers?: Resolver<Array<ResolversTypes['DashboardMover']>, ParentType, ContextType>;
+  inTodaysLists?: Resolver<Array<ResolversTypes['ListedStock']>, ParentType, ContextType>;
+  losers?: Resolver<Array<ResolversTypes['DashboardMover']>, ParentType, ContextType>;
+  netProfitLoss?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  openHoldings?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  priceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['PortfolioTotals'], ParentType, ContextType>;
+  xirr?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+}>;
+
+export type DashboardFirmResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardFirm'] = ResolversParentTypes['DashboardFirm']> = ResolversObject<{
+  brokerageFirm?: Resolver<ResolversTypes['BrokerageFirm'], ParentType, ContextType>;
+  dividends?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  netProfitLoss?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  totals?: Resolver<ResolversTypes['PortfolioTotals'], ParentType, ContextType>;
+  xirr?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+}>;
+
+export type DashboardMoverResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['DashboardMover'] = ResolversParentTypes['DashboardMover']> = ResolversObject<{
+  changePerDay?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  changePercent?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  closePrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  companyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  quantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  valueChange?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
 }>;
 
 export interface DateScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Date'], any> {
@@ -2202,10 +2523,25 @@ export type HoldingResolvers<ContextType = GraphQLContext, ParentType extends Re
   symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type ListedStockResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['ListedStock'] = ResolversParentTypes['ListedStock']> = ResolversObject<{
+  changePercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  closePrice?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
+  headline?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  held?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trends?: Resolver<Array<ResolversTypes['TrendMembership']>, ParentType, ContextType>;
+  watched?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+}>;
+
 export type LoginResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['LoginResult'] = ResolversParentTypes['LoginResult']> = ResolversObject<{
   expiresAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
   token?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
   user?: Resolver<ResolversTypes['User'], ParentType, ContextType>;
+}>;
+
+export type MarketDataStatusResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MarketDataStatus'] = ResolversParentTypes['MarketDataStatus']> = ResolversObject<{
+  demo?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  latestPriceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
 }>;
 
 export type MutationResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Mutation'] = ResolversParentTypes['Mutation']> = ResolversObject<{
@@ -2230,8 +2566,10 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   deleteSegment?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteSegmentArgs, 'id'>>;
   deleteSubscriptionPlan?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteSubscriptionPlanArgs, 'id'>>;
   deleteUser?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationDeleteUserArgs, 'id'>>;
+  importTradebook?: Resolver<ResolversTypes['TradebookImportResult'], ParentType, ContextType, RequireFields<MutationImportTradebookArgs, 'input'>>;
   login?: Resolver<ResolversTypes['LoginResult'], ParentType, ContextType, RequireFields<MutationLoginArgs, 'password' | 'username'>>;
   logout?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  previewTradebookImport?: Resolver<ResolversTypes['TradebookImportResult'], ParentType, ContextType, RequireFields<MutationPreviewTradebookImportArgs, 'input'>>;
   recordReferral?: Resolver<ResolversTypes['Referral'], ParentType, ContextType, RequireFields<MutationRecordReferralArgs, 'input'>>;
   requestPasswordReset?: Resolver<ResolversTypes['PasswordResetResult'], ParentType, ContextType, RequireFields<MutationRequestPasswordResetArgs, 'input'>>;
   resetPassword?: Resolver<ResolversTypes['PasswordResetResult'], ParentType, ContextType, RequireFields<MutationResetPasswordArgs, 'input'>>;
@@ -2240,6 +2578,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   setUserRole?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationSetUserRoleArgs, 'roleId' | 'userId'>>;
   signup?: Resolver<ResolversTypes['SignupResult'], ParentType, ContextType, RequireFields<MutationSignupArgs, 'input'>>;
   subscribe?: Resolver<ResolversTypes['SubscriptionPeriod'], ParentType, ContextType, RequireFields<MutationSubscribeArgs, 'input'>>;
+  unwatchSymbol?: Resolver<ResolversTypes['DeleteResult'], ParentType, ContextType, RequireFields<MutationUnwatchSymbolArgs, 'symbol'>>;
   updateBrokerageFirm?: Resolver<ResolversTypes['BrokerageFirm'], ParentType, ContextType, RequireFields<MutationUpdateBrokerageFirmArgs, 'id' | 'input'>>;
   updateCharge?: Resolver<ResolversTypes['Charge'], ParentType, ContextType, RequireFields<MutationUpdateChargeArgs, 'id' | 'input'>>;
   updateChargeType?: Resolver<ResolversTypes['ChargeType'], ParentType, ContextType, RequireFields<MutationUpdateChargeTypeArgs, 'id' | 'input'>>;
@@ -2252,6 +2591,7 @@ export type MutationResolvers<ContextType = GraphQLContext, ParentType extends R
   updateSubscriptionPlan?: Resolver<ResolversTypes['SubscriptionPlan'], ParentType, ContextType, RequireFields<MutationUpdateSubscriptionPlanArgs, 'id' | 'input'>>;
   updateUser?: Resolver<ResolversTypes['User'], ParentType, ContextType, RequireFields<MutationUpdateUserArgs, 'id' | 'input'>>;
   uploadMarketData?: Resolver<ResolversTypes['UploadResult'], ParentType, ContextType, RequireFields<MutationUploadMarketDataArgs, 'file' | 'type'>>;
+  watchSymbol?: Resolver<ResolversTypes['WatchlistRow'], ParentType, ContextType, RequireFields<MutationWatchSymbolArgs, 'symbol'>>;
 }>;
 
 export type MySubscriptionResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['MySubscription'] = ResolversParentTypes['MySubscription']> = ResolversObject<{
@@ -2358,10 +2698,12 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   contactMessages?: Resolver<Array<ResolversTypes['ContactMessage']>, ParentType, ContextType, Partial<QueryContactMessagesArgs>>;
   corporateActions?: Resolver<Array<ResolversTypes['CorporateAction']>, ParentType, ContextType>;
   corporateEvents?: Resolver<ResolversTypes['CorporateEvents'], ParentType, ContextType, RequireFields<QueryCorporateEventsArgs, 'symbol'>>;
+  dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
   financialInstruments?: Resolver<Array<ResolversTypes['FinancialInstrument']>, ParentType, ContextType>;
   holdingSymbols?: Resolver<Array<ResolversTypes['StockQuote']>, ParentType, ContextType, RequireFields<QueryHoldingSymbolsArgs, 'search'>>;
   holdings?: Resolver<Array<ResolversTypes['Holding']>, ParentType, ContextType, Partial<QueryHoldingsArgs>>;
   mailOutbox?: Resolver<Array<ResolversTypes['OutboxMail']>, ParentType, ContextType, Partial<QueryMailOutboxArgs>>;
+  marketDataStatus?: Resolver<ResolversTypes['MarketDataStatus'], ParentType, ContextType>;
   me?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType>;
   movingAverage?: Resolver<Array<ResolversTypes['AveragePoint']>, ParentType, ContextType, RequireFields<QueryMovingAverageArgs, 'kind' | 'priceSize' | 'symbol' | 'window'>>;
   mySubscription?: Resolver<ResolversTypes['MySubscription'], ParentType, ContextType>;
@@ -2376,10 +2718,11 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   segments?: Resolver<Array<ResolversTypes['Segment']>, ParentType, ContextType>;
   serviceStatus?: Resolver<ResolversTypes['ServiceStatus'], ParentType, ContextType>;
   sma?: Resolver<Array<ResolversTypes['AveragePoint']>, ParentType, ContextType, RequireFields<QuerySmaArgs, 'priceSize' | 'symbol' | 'windowSize'>>;
-  stockPrices?: Resolver<Array<ResolversTypes['StockPrice']>, ParentType, ContextType>;
+  stockPrices?: Resolver<Array<ResolversTypes['StockPrice']>, ParentType, ContextType, Partial<QueryStockPricesArgs>>;
   stockQuotes?: Resolver<Array<ResolversTypes['StockQuote']>, ParentType, ContextType, RequireFields<QueryStockQuotesArgs, 'symbols'>>;
   subscriptionPlans?: Resolver<Array<ResolversTypes['SubscriptionPlan']>, ParentType, ContextType>;
-  technicalAnalysis?: Resolver<ResolversTypes['TechnicalAnalysis'], ParentType, ContextType>;
+  technicalAnalysis?: Resolver<ResolversTypes['TechnicalAnalysis'], ParentType, ContextType, Partial<QueryTechnicalAnalysisArgs>>;
+  tradingDays?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType>;
   trends?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType, RequireFields<QueryTrendsArgs, 'direction' | 'period'>>;
   uploadHistory?: Resolver<ResolversTypes['UploadHistoryPage'], ParentType, ContextType, RequireFields<QueryUploadHistoryArgs, 'limit' | 'offset'>>;
   uploadTemplate?: Resolver<Maybe<ResolversTypes['UploadTemplate']>, ParentType, ContextType, RequireFields<QueryUploadTemplateArgs, 'type'>>;
@@ -2388,6 +2731,7 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   uploadedDates?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType>;
   user?: Resolver<Maybe<ResolversTypes['User']>, ParentType, ContextType, RequireFields<QueryUserArgs, 'id'>>;
   users?: Resolver<Array<ResolversTypes['User']>, ParentType, ContextType>;
+  watchlist?: Resolver<Array<ResolversTypes['WatchlistRow']>, ParentType, ContextType>;
 }>;
 
 export type ReferralResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['Referral'] = ResolversParentTypes['Referral']> = ResolversObject<{
@@ -2484,6 +2828,31 @@ export type TechnicalAnalysisResolvers<ContextType = GraphQLContext, ParentType 
   lows?: Resolver<ResolversTypes['TrendLists'], ParentType, ContextType>;
 }>;
 
+export type TradebookImportResultResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TradebookImportResult'] = ResolversParentTypes['TradebookImportResult']> = ResolversObject<{
+  accepted?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  buys?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  dryRun?: Resolver<ResolversTypes['Boolean'], ParentType, ContextType>;
+  holdings?: Resolver<Array<ResolversTypes['Holding']>, ParentType, ContextType>;
+  layout?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  problems?: Resolver<Array<ResolversTypes['TradebookProblem']>, ParentType, ContextType>;
+  sells?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  skipped?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  symbols?: Resolver<Array<ResolversTypes['TradebookSymbolCounts']>, ParentType, ContextType>;
+}>;
+
+export type TradebookProblemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TradebookProblem'] = ResolversParentTypes['TradebookProblem']> = ResolversObject<{
+  line?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  message?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
+export type TradebookSymbolCountsResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TradebookSymbolCounts'] = ResolversParentTypes['TradebookSymbolCounts']> = ResolversObject<{
+  boughtQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  buys?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  sells?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  soldQuantity?: Resolver<ResolversTypes['Int'], ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+}>;
+
 export type TrendItemResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrendItem'] = ResolversParentTypes['TrendItem']> = ResolversObject<{
   change?: Resolver<ResolversTypes['Decimal'], ParentType, ContextType>;
   changePercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
@@ -2500,6 +2869,12 @@ export type TrendListsResolvers<ContextType = GraphQLContext, ParentType extends
   quarterly?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType>;
   weekly?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType>;
   yearly?: Resolver<Array<ResolversTypes['TrendItem']>, ParentType, ContextType>;
+}>;
+
+export type TrendMembershipResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['TrendMembership'] = ResolversParentTypes['TrendMembership']> = ResolversObject<{
+  direction?: Resolver<ResolversTypes['TrendDirection'], ParentType, ContextType>;
+  label?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  period?: Resolver<ResolversTypes['TrendPeriod'], ParentType, ContextType>;
 }>;
 
 export interface UploadScalarConfig extends GraphQLScalarTypeConfig<ResolversTypes['Upload'], any> {
@@ -2589,7 +2964,23 @@ export type UserResolvers<ContextType = GraphQLContext, ParentType extends Resol
   username?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
 }>;
 
+export type WatchlistRowResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['WatchlistRow'] = ResolversParentTypes['WatchlistRow']> = ResolversObject<{
+  addedAt?: Resolver<ResolversTypes['DateTime'], ParentType, ContextType>;
+  changePerDay?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  changePercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  closePrice?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  companyName?: Resolver<Maybe<ResolversTypes['String']>, ParentType, ContextType>;
+  fromHighPercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  fromLowPercent?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  priceDate?: Resolver<Maybe<ResolversTypes['Date']>, ParentType, ContextType>;
+  symbol?: Resolver<ResolversTypes['String'], ParentType, ContextType>;
+  trends?: Resolver<Array<ResolversTypes['TrendMembership']>, ParentType, ContextType>;
+  yearHigh?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+  yearLow?: Resolver<Maybe<ResolversTypes['Decimal']>, ParentType, ContextType>;
+}>;
+
 export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
+  AllocationSlice?: AllocationSliceResolvers<ContextType>;
   AveragePoint?: AveragePointResolvers<ContextType>;
   BalanceSheet?: BalanceSheetResolvers<ContextType>;
   BrokerageFirm?: BrokerageFirmResolvers<ContextType>;
@@ -2603,6 +2994,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   ContactMessageReceipt?: ContactMessageReceiptResolvers<ContextType>;
   CorporateAction?: CorporateActionResolvers<ContextType>;
   CorporateEvents?: CorporateEventsResolvers<ContextType>;
+  Dashboard?: DashboardResolvers<ContextType>;
+  DashboardFirm?: DashboardFirmResolvers<ContextType>;
+  DashboardMover?: DashboardMoverResolvers<ContextType>;
   Date?: GraphQLScalarType;
   DateTime?: GraphQLScalarType;
   Decimal?: GraphQLScalarType;
@@ -2610,7 +3004,9 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   FinancialInstrument?: FinancialInstrumentResolvers<ContextType>;
   FirmTotals?: FirmTotalsResolvers<ContextType>;
   Holding?: HoldingResolvers<ContextType>;
+  ListedStock?: ListedStockResolvers<ContextType>;
   LoginResult?: LoginResultResolvers<ContextType>;
+  MarketDataStatus?: MarketDataStatusResolvers<ContextType>;
   Mutation?: MutationResolvers<ContextType>;
   MySubscription?: MySubscriptionResolvers<ContextType>;
   OutboxMail?: OutboxMailResolvers<ContextType>;
@@ -2636,8 +3032,12 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   SubscriptionPeriod?: SubscriptionPeriodResolvers<ContextType>;
   SubscriptionPlan?: SubscriptionPlanResolvers<ContextType>;
   TechnicalAnalysis?: TechnicalAnalysisResolvers<ContextType>;
+  TradebookImportResult?: TradebookImportResultResolvers<ContextType>;
+  TradebookProblem?: TradebookProblemResolvers<ContextType>;
+  TradebookSymbolCounts?: TradebookSymbolCountsResolvers<ContextType>;
   TrendItem?: TrendItemResolvers<ContextType>;
   TrendLists?: TrendListsResolvers<ContextType>;
+  TrendMembership?: TrendMembershipResolvers<ContextType>;
   Upload?: GraphQLScalarType;
   UploadHistoryPage?: UploadHistoryPageResolvers<ContextType>;
   UploadLayout?: UploadLayoutResolvers<ContextType>;
@@ -2647,6 +3047,7 @@ export type Resolvers<ContextType = GraphQLContext> = ResolversObject<{
   UploadTypeInfo?: UploadTypeInfoResolvers<ContextType>;
   UploadedDate?: UploadedDateResolvers<ContextType>;
   User?: UserResolvers<ContextType>;
+  WatchlistRow?: WatchlistRowResolvers<ContextType>;
 }>;
 
 export type DirectiveResolvers<ContextType = GraphQLContext> = ResolversObject<{

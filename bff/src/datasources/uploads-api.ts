@@ -12,6 +12,7 @@ import type { UploadType } from '@bazaar/shared';
 import {
   fileTooLargeMessage,
   uploadEndpoint,
+  type MarketDataStatusDto,
   type UploadedDateCountDto,
   type UploadHistoryPageDto,
   type UploadResultDto,
@@ -33,6 +34,10 @@ export class UploadsApi extends RestClient {
 
   listTypes(): Promise<UploadTypeDto[]> {
     return this.get('/staff/uploads/types');
+  }
+
+  marketDataStatus(): Promise<MarketDataStatusDto> {
+    return this.get('/public/uploads/market-data-status');
   }
 
   uploadedDates(): Promise<string[]> {

@@ -31,6 +31,7 @@ export const uploadsResolvers: Resolvers = {
   },
   Query: {
     uploadTypes: (_parent, _args, { dataSources }) => dataSources.uploads.listTypes(),
+    marketDataStatus: (_parent, _args, { dataSources }) => dataSources.uploads.marketDataStatus(),
     uploadedDates: (_parent, _args, { dataSources }) => dataSources.uploads.uploadedDates(),
     uploadedDateCounts: (_parent, _args, { dataSources }) => dataSources.uploads.uploadedDateCounts(),
     // limit and offset are checked by the REST API, after it has checked the caller's role

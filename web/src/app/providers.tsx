@@ -5,14 +5,14 @@ import { Notifications } from '@mantine/notifications';
 import { ApolloProvider } from '@apollo/client/react';
 import { createApolloClient } from '../lib/apollo';
 import { SessionProvider } from '../lib/session';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 const client = createApolloClient();
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     // "auto" follows the system setting until the user picks light or dark with the toggle
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications position="top-right" />
       <ApolloProvider client={client}>
         <SessionProvider>{children}</SessionProvider>

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { uploadFile } from '../../uploads/index.js';
-import { hasMarketData } from '../../db/queries/uploads/index.js';
+import { DEMO_DATA_USERNAME, hasMarketData } from '../../db/queries/uploads/index.js';
 import { generateDemoMarket, type DemoMarketOptions } from './generate.js';
 
-export const DEMO_DATA_USER = { id: null, username: 'demo-data' } as const;
+export const DEMO_DATA_USER = { id: null, username: DEMO_DATA_USERNAME } as const;
 
 /** The seeder (areaSeeders): the default demo market. */
 export async function seedDemoMarket(app: FastifyInstance): Promise<void> {

@@ -4,3 +4,4 @@ export * from './results.js';
 export * from './history.js';
 export * from './dates.js';
 export * from './batch.js';
+export * from './status.js';

@@ -11,6 +11,7 @@ import {
   CellStyleModule,
   ModuleRegistry,
   PaginationModule,
+  RowAutoHeightModule,
   RowStyleModule,
   TooltipModule,
   colorSchemeDarkBlue,
@@ -24,6 +25,7 @@ import { ActionIcon, Group, Tooltip, useComputedColorScheme } from '@mantine/cor
 import { escapeCsvCell } from '@bazaar/shared';
 import type { DataGridAction, DataGridColumn } from './types';
 import { cellValue } from './search';
+import { actionsWidth, compareValues } from './columns';
 
 ModuleRegistry.registerModules([
   ClientSideRowModelModule,
@@ -31,14 +33,16 @@ ModuleRegistry.registerModules([
   CsvExportModule,
   CellStyleModule,
   RowStyleModule,
+  RowAutoHeightModule,
   ColumnApiModule,
   TooltipModule,
 ]);
 
-const lightTheme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
+// narrower cell padding than Quartz's: amounts such as ₹12,34,567.89 fit their column uncut
+const lightTheme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600, cellHorizontalPadding: 10 });
 const darkTheme = themeQuartz
   .withPart(colorSchemeDarkBlue)
-  .withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
+  .withParams({ fontFamily: 'inherit', headerFontWeight: 600, cellHorizontalPadding: 10 });
 const ACTIONS_COLUMN = '__actions';
 
 export interface SortState {
@@ -61,24 +65,26 @@ export interface AgGridTableProps<Row> {
   sort: SortState | null;
   onSortChange: (sort: SortState | null) => void;
   onRowClick?: (row: Row) => void;
-}
-
-function compareValues(a: unknown, b: unknown, numeric: boolean): number {
-  if (a === b) return 0;
-  if (a === null || a === undefined || a === '') return -1;
-  if (b === null || b === undefined || b === '') return 1;
-  if (numeric) return Number(a) - Number(b);
-  return String(a).localeCompare(String(b), 'en-IN', { numeric: true, sensitivity: 'base' });
+  /** Columns not shown (still exported): the optional ones that do not fit, docs/product/common.md#generic-tables. */
+  hiddenFields?: readonly string[];
+  /** Pin the first column left and the actions right: set when the shown columns are wider than the table. */
+  pinEnds?: boolean;
 }
 
 function AgGridTableInner<Row>(props: AgGridTableProps<Row>, ref: React.ForwardedRef<AgGridTableHandle>) {
-  const { rows, columns, actions, getRowId, pageSize, page, sort, onSortChange, onRowClick } = props;
+  const { rows, columns, actions, getRowId, pageSize, page, sort, onSortChange, onRowClick, hiddenFields, pinEnds } =
+    props;
   const apiRef = useRef<GridApi<Row> | null>(null);
   const scheme = useComputedColorScheme('light');
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
-    const defs: ColDef<Row>[] = columns.map((column) => ({
+    const defs: ColDef<Row>[] = columns.map((column, index) => ({
       colId: column.field,
+      // the row's name (first column) and its actions stay in view when the table scrolls sideways
+      pinned: pinEnds && index === 0 ? ('left' as const) : undefined,
+      hide: hiddenFields?.includes(column.field) ?? false,
+      wrapText: column.wrap,
+      autoHeight: column.wrap,
       headerName: column.headerName,
       valueGetter: (params) => (params.data ? cellValue(params.data, column) : undefined),
       valueFormatter: column.format
@@ -100,7 +106,8 @@ function AgGridTableInner<Row>(props: AgGridTableProps<Row>, ref: React.Forwarde
         colId: ACTIONS_COLUMN,
         headerName: 'Actions',
         sortable: false,
-        width: 56 + actions.length * 36,
+        pinned: pinEnds ? 'right' : undefined,
+        width: actionsWidth(actions.length),
         cellRenderer: (params: { data?: Row }) => {
           const row = params.data;
           if (!row) return null;
@@ -130,7 +137,7 @@ function AgGridTableInner<Row>(props: AgGridTableProps<Row>, ref: React.Forwarde
       });
     }
     return defs;
-  }, [columns, actions]);
+  }, [columns, actions, hiddenFields, pinEnds]);
 
   useImperativeHandle(ref, () => ({
     exportCsv(fileName: string) {

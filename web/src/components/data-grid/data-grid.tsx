@@ -1,21 +1,24 @@
 /**
  * The generic data table of docs/product/common.md#generic-tables: title, optional add button, search box with
- * magnifier and search button, a "Sort by" toggle listing the columns, back arrow and Back button at top and
- * bottom, 10 rows per page with the pager, CSV export (formula-safe), a loader until data arrives and
- * an empty state. The AG Grid part is loaded lazily.
+ * magnifier and search button, a "Sort by" toggle listing the columns, one Back button, 10 rows per page with the
+ * pager, CSV export (formula-safe), a loader until data arrives and an empty state. The key columns always show;
+ * the optional ones when they fit the width or the user picks them under "Columns". At 576 px and below the rows
+ * are cards (CardList) instead of a grid. The AG Grid part is loaded lazily (not at all on a phone).
  */
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { ActionIcon, Alert, Button, Card, Center, Group, Menu, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Card, Center, Checkbox, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import {
   IconArrowLeft,
   IconArrowsSort,
+  IconColumns,
   IconDownload,
   IconPlus,
   IconSortAscending,
   IconSortDescending,
 } from '@tabler/icons-react';
-import { TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
+import { escapeCsvCell, TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
 import { Pager } from '../pager/pager';
 import { CenteredLoader } from '../query-gate';
 import { ResultAlert } from '../result-alert';
@@ -23,6 +26,9 @@ import { SearchForm } from '../search-form';
 import type { DataGridColumn, DataGridProps } from './types';
 import type { AgGridTableHandle, SortState } from './ag-grid-table';
 import { filterRows } from './search';
+import { actionsWidth, cellText, overflows, sortRows, visibleFields } from './columns';
+import { CardList } from './card-list';
+import classes from './data-grid.module.css';
 
 import type { AgGridTableProps } from './ag-grid-table';
 
@@ -33,6 +39,21 @@ const AgGridTable = lazy(() => import('./ag-grid-table')) as unknown as <Row>(
 
 export type { DataGridColumn, DataGridAction, DataGridMessage, DataGridProps } from './types';
 
+/** The card list's CSV (no grid on a phone): every exported column, formula-safe, quoted as the grid quotes. */
+function downloadCsv<Row>(fileName: string, rows: readonly Row[], columns: DataGridColumn<Row>[]): void {
+  const exported = columns.filter((column) => !column.noExport);
+  const quote = (text: string) => `"${escapeCsvCell(text).replace(/"/g, '""')}"`;
+  const lines = [
+    exported.map((column) => quote(column.headerName ?? column.field)).join(','),
+    ...rows.map((row) => exported.map((column) => quote(cellText(row, column))).join(',')),
+  ];
+  const url = URL.createObjectURL(new Blob([lines.join('\r\n')], { type: 'text/csv;charset=utf-8' }));
+  const link = Object.assign(document.createElement('a'), { href: url, download: `${fileName}.csv` });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** One Back control (a table page had three: an arrow and two buttons). */
 function BackControls() {
   const navigate = useNavigate();
   return (
@@ -59,7 +80,11 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     message,
     onDismissMessage,
     testId,
+    headingOrder = 1,
   } = props;
+  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  const { ref: widthRef, width } = useElementSize();
+  const [chosenColumns, setChosenColumns] = useState<Set<string> | null>(null);
   const [query, setQuery] = useState('');
   const [appliedQuery, setAppliedQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -76,6 +101,29 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   );
   const totalPages = Math.max(1, Math.ceil(filtered.length / pageSize));
   const currentPage = Math.min(page, totalPages);
+  const optionalColumns = namedColumns.filter((column) => column.optional);
+  const reserved = actionsWidth(props.actions?.length ?? 0) + 4;
+  const shownFields = visibleFields(namedColumns, width, reserved, chosenColumns);
+  const scrolls = overflows(namedColumns, shownFields, width, reserved);
+  const shownKey = shownFields.join(',');
+  const hiddenFields = useMemo(
+    () => namedColumns.filter((column) => !shownKey.split(',').includes(column.field)).map((column) => column.field),
+    [namedColumns, shownKey],
+  );
+  const cardRows = useMemo(
+    () =>
+      phone ? sortRows(filtered, namedColumns, sort).slice((currentPage - 1) * pageSize, currentPage * pageSize) : [],
+    [phone, filtered, namedColumns, sort, currentPage, pageSize],
+  );
+
+  function toggleColumn(field: string) {
+    setChosenColumns((current) => {
+      const next = new Set(current ?? shownFields);
+      if (next.has(field)) next.delete(field);
+      else next.add(field);
+      return next;
+    });
+  }
 
   function search(text: string) {
     setQuery(text);
@@ -99,18 +147,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     <Card withBorder padding="md" radius="md" data-testid={testId ?? 'data-grid'}>
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Group gap="xs">
-            {showBack && (
-              <Tooltip label="Back">
-                <ActionIcon variant="subtle" aria-label="Back" onClick={() => window.history.back()}>
-                  <IconArrowLeft size={18} />
-                </ActionIcon>
-              </Tooltip>
-            )}
-            <Title order={2} size="h3">
-              {title}
-            </Title>
-          </Group>
+          <Title order={headingOrder} size="h3">
+            {title}
+          </Title>
           <Group gap="xs">
             {exportFileName && (
               <Button
@@ -118,7 +157,11 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                 size="xs"
                 leftSection={<IconDownload size={16} />}
                 disabled={filtered.length === 0}
-                onClick={() => gridRef.current?.exportCsv(exportFileName)}
+                onClick={() =>
+                  phone
+                    ? downloadCsv(exportFileName, filtered, namedColumns)
+                    : gridRef.current?.exportCsv(exportFileName)
+                }
               >
                 Export CSV
               </Button>
@@ -168,40 +211,80 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                 ))}
             </Menu.Dropdown>
           </Menu>
+          {optionalColumns.length > 0 && !phone && (
+            <Menu shadow="md" position="bottom-end" closeOnItemClick={false}>
+              <Menu.Target>
+                <Button variant="default" leftSection={<IconColumns size={16} />}>
+                  Columns
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown data-testid="data-grid-columns">
+                {optionalColumns.map((column) => (
+                  <Menu.Item
+                    key={column.field}
+                    onClick={() => toggleColumn(column.field)}
+                    leftSection={
+                      <Checkbox
+                        size="xs"
+                        readOnly
+                        tabIndex={-1}
+                        aria-hidden
+                        checked={shownFields.includes(column.field)}
+                      />
+                    }
+                  >
+                    {column.headerName}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
           {toolbar}
         </Group>
 
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : showLoader ? (
-          <CenteredLoader label={`Loading ${title}`} />
-        ) : filtered.length === 0 ? (
-          <Center py="xl">
-            <Text c="dimmed" data-testid="data-grid-empty">
-              {appliedQuery.trim() ? `Nothing matches "${appliedQuery.trim()}".` : (emptyText ?? 'Nothing here yet.')}
-            </Text>
-          </Center>
-        ) : (
-          <Suspense fallback={<CenteredLoader label={`Loading ${title}`} />}>
-            <AgGridTable<Row>
-              ref={gridRef}
-              rows={filtered}
+        <div ref={widthRef} className={classes.grid}>
+          {error ? (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          ) : showLoader ? (
+            <CenteredLoader label={`Loading ${title}`} />
+          ) : filtered.length === 0 ? (
+            <Center py="xl">
+              <Text c="dimmed" data-testid="data-grid-empty">
+                {appliedQuery.trim() ? `Nothing matches "${appliedQuery.trim()}".` : (emptyText ?? 'Nothing here yet.')}
+              </Text>
+            </Center>
+          ) : phone ? (
+            <CardList
+              rows={cardRows}
               columns={namedColumns}
               actions={props.actions}
               getRowId={props.getRowId}
-              pageSize={pageSize}
-              page={currentPage}
-              sort={sort}
-              onSortChange={(next) => {
-                setSort(next);
-                setPage(1);
-              }}
               onRowClick={props.onRowClick}
             />
-          </Suspense>
-        )}
+          ) : (
+            <Suspense fallback={<CenteredLoader label={`Loading ${title}`} />}>
+              <AgGridTable<Row>
+                ref={gridRef}
+                rows={filtered}
+                columns={namedColumns}
+                hiddenFields={hiddenFields}
+                pinEnds={scrolls}
+                actions={props.actions}
+                getRowId={props.getRowId}
+                pageSize={pageSize}
+                page={currentPage}
+                sort={sort}
+                onSortChange={(next) => {
+                  setSort(next);
+                  setPage(1);
+                }}
+                onRowClick={props.onRowClick}
+              />
+            </Suspense>
+          )}
+        </div>
 
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Text size="xs" c="dimmed">
@@ -215,7 +298,6 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             label={`${title} pages`}
           />
         </Group>
-        {showBack && <BackControls />}
       </Stack>
     </Card>
   );

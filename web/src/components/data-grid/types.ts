@@ -21,6 +21,13 @@ export interface DataGridColumn<Row> {
   sortable?: boolean;
   /** Left out of the CSV export. */
   noExport?: boolean;
+  /**
+   * A secondary column (docs/product/common.md#generic-tables): shown when the table has room for it or when the
+   * user picks it under "Columns"; in the phone card list it sits under "More". Key columns are always shown.
+   */
+  optional?: boolean;
+  /** Long text that wraps onto more lines (the row grows) instead of being cut. */
+  wrap?: boolean;
 }
 
 export interface DataGridAction<Row> {
@@ -63,4 +70,6 @@ export interface DataGridProps<Row> {
   testId?: string;
   /** Grid height in pixels (defaults to fit 10 rows). */
   height?: number;
+  /** The title's heading level: 1 when the table is the page (default), 2 when the page has its own h1. */
+  headingOrder?: 1 | 2;
 }

@@ -1,6 +1,8 @@
 /**
- * The application shell: navbar on top, collapsible sidebar, footer, and the page in between.
- * A banner tells when the services cannot be reached, and disappears when they answer again.
+ * The application shell: navbar on top, collapsible sidebar, the page, and the footer after the page. The footer is
+ * part of the page's flow, not fixed: fixed, it covered the end of every page on phones (docs/product/common.md#layout).
+ * A banner tells when the services cannot be reached, and disappears when they answer again; another says when the
+ * market data is the generated demo market.
  */
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -11,6 +13,8 @@ import { useServicesOnline } from '../../lib/connectivity';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { Footer } from './footer';
+import { DemoBanner } from '../market-data';
+import classes from './layout.module.css';
 
 export function PageLoader() {
   return (
@@ -30,7 +34,6 @@ export function AppLayout() {
     <AppShell
       header={{ height: 60 }}
       navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
-      footer={{ height: 44 }}
       padding="md"
     >
       <AppShell.Header>
@@ -39,7 +42,7 @@ export function AppLayout() {
       <AppShell.Navbar>
         <Sidebar onNavigate={mobile.close} />
       </AppShell.Navbar>
-      <AppShell.Main>
+      <AppShell.Main className={classes.main}>
         <Tooltip label={desktopOpened ? 'Hide sidebar' : 'Show sidebar'}>
           <ActionIcon
             variant="subtle"
@@ -62,13 +65,16 @@ export function AppLayout() {
             The server cannot be reached right now. What you see may be out of date; we will reconnect by ourselves.
           </Alert>
         )}
-        <Suspense fallback={<PageLoader />} key={location.pathname}>
-          <Outlet />
-        </Suspense>
+        <DemoBanner />
+        <div className={classes.page}>
+          <Suspense fallback={<PageLoader />} key={location.pathname}>
+            <Outlet />
+          </Suspense>
+        </div>
+        <footer className={classes.footer}>
+          <Footer />
+        </footer>
       </AppShell.Main>
-      <AppShell.Footer>
-        <Footer />
-      </AppShell.Footer>
     </AppShell>
   );
 }

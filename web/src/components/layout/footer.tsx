@@ -1,10 +1,10 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Group, Text } from '@mantine/core';
 
-/** Copyright notice, Privacy Policy and Terms of Service links. */
+/** Copyright notice, Privacy Policy and Terms of Service links; wraps on narrow screens. */
 export function Footer() {
   return (
-    <Group h="100%" px="md" justify="space-between" gap="xs">
+    <Group justify="space-between" gap="xs" wrap="wrap" data-testid="app-footer">
       <Text size="xs" c="dimmed">
         © {new Date().getFullYear()} Bazaar Insight. Market data for information only; not investment advice.
       </Text>

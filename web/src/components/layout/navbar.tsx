@@ -4,19 +4,7 @@
  * the links move into the menu opened by the hamburger.
  */
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import {
-  ActionIcon,
-  Anchor,
-  Avatar,
-  Burger,
-  Button,
-  Group,
-  Popover,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
+import { ActionIcon, Anchor, Avatar, Burger, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChartLine, IconUserCircle } from '@tabler/icons-react';
 import { toDisplayWords } from '@bazaar/shared';
 import { useSession } from '../../lib/session';
@@ -53,9 +41,10 @@ export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
         <Anchor component={Link} to={session.isLoggedIn ? '/' : '/home'} underline="never" c="inherit">
           <Group gap={6} wrap="nowrap">
             <IconChartLine size={26} color="var(--mantine-color-teal-6)" aria-hidden />
-            <Title order={3} fz={{ base: 'md', sm: 'lg' }}>
+            {/* not a heading (each page has its own h1) and never on two lines */}
+            <Text component="span" fw={700} fz={{ base: 'md', sm: 'lg' }} style={{ whiteSpace: 'nowrap' }}>
               Bazaar Insight
-            </Title>
+            </Text>
           </Group>
         </Anchor>
         <Group gap={4} visibleFrom="sm" component="nav" aria-label="Main">

@@ -83,6 +83,7 @@ export function EventsSection({
   return (
     <Section title="Events" testId="events-section">
       <DataGrid
+        headingOrder={2}
         title="Upcoming Events"
         testId="upcoming-events"
         rows={upcoming}
@@ -92,6 +93,7 @@ export function EventsSection({
         emptyText={`No upcoming corporate actions for ${symbol}.`}
       />
       <DataGrid
+        headingOrder={2}
         title="Past Events"
         testId="past-events"
         rows={past}

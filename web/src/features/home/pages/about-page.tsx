@@ -2,7 +2,18 @@
 import { Link } from 'react-router-dom';
 import { Anchor, Button, Group } from '@mantine/core';
 import { usePageTitle } from '../../../components/page-title';
+import { DEMO_MARKET_TITLE, DemoMarketExplanation, useMarketDataStatus } from '../../../components/market-data';
 import { TextPage, type TextSection } from '../components/text-page';
+
+/** Said first while the generated demo market is loaded (docs/product/common.md#honest-data). */
+const DEMO_SECTION: TextSection = {
+  heading: DEMO_MARKET_TITLE,
+  body: (
+    <p data-testid="about-demo-market">
+      <DemoMarketExplanation />
+    </p>
+  ),
+};
 
 const SECTIONS: TextSection[] = [
   {
@@ -59,11 +70,12 @@ const SECTIONS: TextSection[] = [
 
 export default function AboutPage() {
   usePageTitle('About');
+  const status = useMarketDataStatus();
   return (
     <TextPage
       title="About Bazaar Insight"
       note="Prices, trends, company analysis and your portfolio for the Indian stock market, in one place."
-      sections={SECTIONS}
+      sections={status?.demo ? [DEMO_SECTION, ...SECTIONS] : SECTIONS}
       testId="about-page"
     />
   );

@@ -1,7 +1,8 @@
 /**
  * Columns of the Stock Prices table. Prices and changes are decimal strings from the server, shown
  * with 2 decimals and ₹ (shared/format); the change columns are green for a gain and red for a loss
- * (no colour when unchanged). Sorting uses the numeric value, not the display text.
+ * (no colour when unchanged). Sorting uses the numeric value, not the display text. Symbol, date, close, change %
+ * and volume always show; the others when the table has room (docs/product/market.md#stock-prices).
  */
 import { formatIndianNumber, formatPercent, formatRupees } from '@bazaar/shared';
 import type { StockPricesPageQuery } from '../../../__generated__/graphql';
@@ -20,13 +21,20 @@ const rupees = (value: unknown) => formatRupees(value as string | null);
 
 export const STOCK_PRICE_COLUMNS: DataGridColumn<StockPriceRow>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: 130 },
-  { field: 'series', headerName: 'Series', width: 90 },
+  { field: 'series', headerName: 'Series', width: 90, optional: true },
   { field: 'date', headerName: 'Date', width: 125, format: (value) => formatMarketDate(value as string) },
-  { field: 'openPrice', headerName: 'Open', numeric: true, format: rupees, minWidth: 110 },
-  { field: 'highPrice', headerName: 'High', numeric: true, format: rupees, minWidth: 110 },
-  { field: 'lowPrice', headerName: 'Low', numeric: true, format: rupees, minWidth: 110 },
+  { field: 'openPrice', optional: true, headerName: 'Open', numeric: true, format: rupees, minWidth: 110 },
+  { field: 'highPrice', optional: true, headerName: 'High', numeric: true, format: rupees, minWidth: 110 },
+  { field: 'lowPrice', optional: true, headerName: 'Low', numeric: true, format: rupees, minWidth: 110 },
   { field: 'closePrice', headerName: 'Close', numeric: true, format: rupees, minWidth: 110 },
-  { field: 'previousClose', headerName: 'Previous Close', numeric: true, format: rupees, minWidth: 150 },
+  {
+    field: 'previousClose',
+    headerName: 'Previous Close',
+    numeric: true,
+    format: rupees,
+    minWidth: 150,
+    optional: true,
+  },
   {
     field: 'changePerDay',
     headerName: 'Change Per Day',
@@ -34,6 +42,7 @@ export const STOCK_PRICE_COLUMNS: DataGridColumn<StockPriceRow>[] = [
     format: rupees,
     cellClass: (row) => changeTone(row.changePerDay),
     minWidth: 135,
+    optional: true,
   },
   {
     field: 'changePercent',

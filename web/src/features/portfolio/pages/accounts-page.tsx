@@ -9,6 +9,7 @@ import { formatMarketDate } from '../../../lib/dates';
 import { useAccountsPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
 import { QueryGate } from '../../../components/query-gate';
+import { useMarketDataStatus } from '../../../components/market-data';
 import { AlertCards } from '../components/alert-cards';
 import { NamedTotals, TotalsList } from '../components/totals';
 
@@ -16,15 +17,17 @@ export default function AccountsPage() {
   usePageTitle('Brokerage Accounts');
   const { data, loading, error } = useAccountsPageQuery({ fetchPolicy: 'cache-and-network' });
   const summary = data?.portfolioSummary;
+  // the closes' own trading day, not the summary's asOf (today): docs/product/common.md#honest-data
+  const status = useMarketDataStatus();
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="baseline">
-        <Title order={2} data-testid="accounts-title">
+        <Title order={1} size="h2" data-testid="accounts-title">
           Brokerage Accounts
         </Title>
-        {summary && (
-          <Text size="sm" c="dimmed">
-            Valued at the latest closes · {formatMarketDate(summary.asOf)}
+        {summary && status?.latestPriceDate && (
+          <Text size="sm" c="dimmed" data-testid="accounts-as-of">
+            Valued at the latest closes, as of {formatMarketDate(status.latestPriceDate)}
           </Text>
         )}
       </Group>

@@ -41,15 +41,27 @@ interface ChargeValues extends Record<string, unknown> {
 }
 
 const COLUMNS: DataGridColumn<Charge>[] = [
-  { field: 'brokerageFirm', headerName: 'Brokerage Firm', value: (charge) => charge.brokerageFirm.name },
+  // firm and date are never cut; the description and exchange show when the table has room
+  {
+    field: 'brokerageFirm',
+    headerName: 'Brokerage Firm',
+    value: (charge) => charge.brokerageFirm.name,
+    minWidth: 150,
+    wrap: true,
+  },
   { field: 'segment', headerName: 'Segment', value: (charge) => charge.segment.name },
   { field: 'chargeType', headerName: 'Charge Type', value: (charge) => charge.chargeType.name, minWidth: 160 },
-  { field: 'exchange', headerName: 'Exchange', width: 100 },
+  { field: 'exchange', headerName: 'Exchange', width: 100, optional: true },
   { field: 'onBuySell', headerName: 'On Buy/Sell', width: 115 },
   { field: 'amount', headerName: 'Amount', numeric: true, format: (value) => formatRupees(value as string, 2) },
   { field: 'percentage', headerName: 'Percentage', numeric: true, format: (value) => `${value as string}%` },
-  { field: 'effectiveDate', headerName: 'Effective Date', format: (value) => formatMarketDate(value as string) },
-  { field: 'description', headerName: 'Description', minWidth: 200 },
+  {
+    field: 'effectiveDate',
+    headerName: 'Effective Date',
+    minWidth: 130,
+    format: (value) => formatMarketDate(value as string),
+  },
+  { field: 'description', headerName: 'Description', minWidth: 200, optional: true, wrap: true },
 ];
 
 function valuesOf(charge: Charge | null): ChargeValues {

@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert, Button, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import { formatRupees, SUCCESS_MESSAGES, type HoldingFormMode } from '@bazaar/shared';
 import {
@@ -80,38 +79,29 @@ function ChargesCell({ holding }: { holding: HoldingRow }) {
   );
 }
 
+/**
+ * The key columns (symbol, status, quantity, average price, last price, net P&L) always show; the optional ones
+ * when the table has room or under "Columns", and under "More" in the phone card list
+ * (docs/product/portfolio.md#holdings).
+ */
 const COLUMNS: DataGridColumn<HoldingRow>[] = [
-  { field: 'symbol', headerName: 'Symbol', minWidth: 110 },
-  { field: 'exchange', headerName: 'Exchange', width: 100 },
-  { field: 'quantity', headerName: 'Quantity', numeric: true, width: 105 },
-  { field: 'price', headerName: 'Price', numeric: true, format: (value) => formatRupees(value as string) },
+  { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
+  { field: 'status', headerName: 'Status', width: 110 },
+  { field: 'quantity', headerName: 'Qty', numeric: true, width: 70 },
+  { field: 'price', headerName: 'Avg Price', numeric: true, format: (value) => formatRupees(value as string) },
   {
     field: 'currentPrice',
-    headerName: 'Current Price',
+    headerName: 'LTP',
     numeric: true,
     format: (value) => formatRupees(value as string | null),
   },
-  {
-    field: 'dayChange',
-    headerName: 'Day Change',
-    numeric: true,
-    value: (row) => row.quote?.changePercent ?? null,
-    format: (value) => (value === null ? '' : `${value}%`),
-    cellClass: (row) => toneClass(row.quote?.change),
-  },
-  { field: 'status', headerName: 'Status', width: 125 },
-  { field: 'creationDate', headerName: 'Buying Date', format: (value) => formatMarketDate(value as string) },
-  {
-    field: 'sellPrice',
-    headerName: 'Sell Price',
-    numeric: true,
-    format: (value) => formatRupees(value as string | null),
-  },
-  { field: 'sellingDate', headerName: 'Selling Date', format: (value) => formatMarketDate(value as string | null) },
+
   {
     field: 'gross',
     headerName: 'Gross P&L',
     numeric: true,
+    optional: true,
+    minWidth: 120,
     value: (row) => row.profitLoss.gross,
     format: (value) => formatRupees(value as string | null),
     cellClass: (row) => toneClass(row.profitLoss.gross),
@@ -120,6 +110,8 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'charges',
     headerName: 'Charges',
     numeric: true,
+    optional: true,
+    minWidth: 100,
     value: (row) => row.profitLoss.charges,
     render: (row) => <ChargesCell holding={row} />,
   },
@@ -127,27 +119,48 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'net',
     headerName: 'Net P&L',
     numeric: true,
+    minWidth: 120,
     value: (row) => row.profitLoss.net,
     format: (value) => formatRupees(value as string | null),
     cellClass: (row) => toneClass(row.profitLoss.net),
   },
-];
-
-/**
- * On a phone only two or three columns fit, and the grid scrolls sideways inside its box: bring
- * what an investor looks for first (status and net P&L) next to the symbol.
- */
-const PHONE_FIRST = ['symbol', 'status', 'net', 'quantity'];
-const PHONE_COLUMNS = [
-  ...PHONE_FIRST.map((field) => COLUMNS.find((column) => column.field === field)!),
-  ...COLUMNS.filter((column) => !PHONE_FIRST.includes(column.field)),
+  {
+    field: 'dayChange',
+    headerName: 'Day Change',
+    numeric: true,
+    optional: true,
+    value: (row) => row.quote?.changePercent ?? null,
+    format: (value) => (value === null ? '' : `${value}%`),
+    cellClass: (row) => toneClass(row.quote?.change),
+  },
+  {
+    field: 'creationDate',
+    headerName: 'Buying Date',
+    optional: true,
+    minWidth: 120,
+    format: (value) => formatMarketDate(value as string),
+  },
+  {
+    field: 'sellPrice',
+    headerName: 'Sell Price',
+    numeric: true,
+    optional: true,
+    format: (value) => formatRupees(value as string | null),
+  },
+  {
+    field: 'sellingDate',
+    headerName: 'Selling Date',
+    optional: true,
+    minWidth: 120,
+    format: (value) => formatMarketDate(value as string | null),
+  },
+  { field: 'exchange', headerName: 'Exchange', width: 100, optional: true },
 ];
 
 type Editing = { mode: HoldingFormMode; holding?: HoldingRow } | null;
 
 export default function HoldingsPage() {
   const location = useLocation();
-  const phone = useMediaQuery('(max-width: 36em)');
   const state = isNavigationState(location.state) ? location.state : null;
   const title = state ? `${state.brokerName} ${state.segmentName} Holdings` : 'Holdings';
   usePageTitle(title);
@@ -241,7 +254,7 @@ export default function HoldingsPage() {
         title={title}
         testId="holdings-grid"
         rows={data?.holdings}
-        columns={phone ? PHONE_COLUMNS : COLUMNS}
+        columns={COLUMNS}
         getRowId={(holding) => holding.id}
         loading={loading}
         error={error && !data ? errorMessage(error) : null}

@@ -74,6 +74,7 @@ export default function UploadPage() {
         </Stack>
       </Card>
       <DataGrid
+        headingOrder={2}
         title="Upload History"
         testId="upload-history"
         rows={history.data?.uploadHistory.items}

@@ -1,0 +1,33 @@
+/**
+ * Dates as every screen shows them (docs/product/common.md#formats): dd-Mmm-yyyy ("15-Mar-2025") for exchange
+ * dates, and "15-Mar-2025 16:00" (India time, 24-hour) for moments. Exchange dates (YYYY-MM-DD) are read from the
+ * text, never through Date, so no time zone can shift them.
+ */
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** "2025-03-15" → "15-Mar-2025"; other text is returned as it is; nothing for no date. */
+export function formatMarketDate(date: string | null | undefined): string {
+  if (!date) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(date);
+  if (!match) return date;
+  return `${match[3]}-${MONTHS[Number(match[2]) - 1] ?? match[2]}-${match[1]}`;
+}
+
+const IST_PARTS = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** An ISO timestamp as "15-Mar-2025 16:00" in India time; nothing for no or an unreadable timestamp. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const parts = Object.fromEntries(IST_PARTS.formatToParts(time).map((part) => [part.type, part.value]));
+  return `${formatMarketDate(`${parts.year}-${parts.month}-${parts.day}`)} ${parts.hour}:${parts.minute}`;
+}

@@ -1,0 +1,65 @@
+/**
+ * What the market data is (docs/product/common.md#honest-data): the banner shown on every page while the generated
+ * demo market is loaded, the About page's sentence about it, and the "as of" note of figures based on the latest
+ * closes (the prices' own date, never today's).
+ */
+import { Link } from 'react-router-dom';
+import { Alert, Anchor, Text, type TextProps } from '@mantine/core';
+import { IconFlask } from '@tabler/icons-react';
+import { useMarketDataStatusQuery } from '../../__generated__/graphql';
+import { formatMarketDate } from '../../lib/dates';
+
+export const DEMO_MARKET_TITLE = 'Demo market: synthetic companies and prices';
+
+/** The status, fetched once per visit (cache-first): null until it arrives or when the server cannot say. */
+export function useMarketDataStatus(): { demo: boolean; latestPriceDate: string | null } | null {
+  const { data } = useMarketDataStatusQuery({ fetchPolicy: 'cache-first' });
+  return data?.marketDataStatus ?? null;
+}
+
+/** How real data replaces the demo market, in the banner and on the About page. */
+export function DemoMarketExplanation() {
+  return (
+    <>
+      The companies, prices, results and corporate actions are generated, not the exchange’s. To use real data, start
+      the app with <code>DEMO_DATA=0</code> on an empty data directory and have staff load NSE files (bhavcopies, the
+      equity list, corporate actions, results) under{' '}
+      <Anchor component={Link} to="/upload" inherit>
+        Upload
+      </Anchor>
+      .
+    </>
+  );
+}
+
+export function DemoBanner() {
+  const status = useMarketDataStatus();
+  if (!status?.demo) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconFlask aria-hidden />}
+      title={DEMO_MARKET_TITLE}
+      mb="md"
+      data-testid="demo-banner"
+      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+    >
+      <Text size="sm">
+        <DemoMarketExplanation />
+      </Text>
+    </Alert>
+  );
+}
+
+/** "as of 30-Jun-2025": the trading day of the closes a figure uses; nothing while unknown. */
+export function PricesAsOf({ date, ...props }: TextProps & { date?: string | null }) {
+  const status = useMarketDataStatus();
+  const day = date ?? status?.latestPriceDate;
+  if (!day) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="prices-as-of" {...props}>
+      as of {formatMarketDate(day)}
+    </Text>
+  );
+}
