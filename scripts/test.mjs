@@ -10,6 +10,8 @@
 //   8. fault tests: processes killed, restarted and cut off on purpose (npm run test:faults)
 // `node scripts/test.mjs --only api,bff` runs some steps.
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT } from './lib/build-state.mjs';
 import { ensureSystemDeps } from './lib/system-deps.mjs';
@@ -19,14 +21,21 @@ const only = onlyIndex > 0 ? new Set(process.argv[onlyIndex + 1].split(',')) : u
 const wanted = (step) => !only || only.has(step);
 const results = [];
 const suiteStarted = Date.now();
+// Each vitest step also writes a JSON report here, so that a failure's test names and messages are
+// printed again in the summary: CI shows the end of the output, where the first failure would be cut.
+const reportDir = mkdtempSync(path.join(os.tmpdir(), 'bazaar-test-reports-'));
+process.on('exit', () => rmSync(reportDir, { recursive: true, force: true }));
 
 function run(step, label, command, args, env = {}) {
   if (!wanted(step)) return;
   const started = Date.now();
   console.log(`\n=== ${label}`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+  const report = path.join(reportDir, `${results.length}.json`);
+  const isVitest = command === 'npx' && args[0] === 'vitest';
+  const fullArgs = isVitest ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : args;
+  const result = spawnSync(command, fullArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  results.push({ label, ok: result.status === 0, seconds });
+  results.push({ label, ok: result.status === 0, seconds, failures: isVitest ? failedTests(report) : [] });
   if (result.status !== 0) {
     summary();
     console.error(`\nFAILED: ${label}`);
@@ -36,10 +45,31 @@ function run(step, label, command, args, env = {}) {
 
 function summary() {
   console.log('\n=== summary');
-  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label} (${r.seconds} s)`);
+  for (const r of results) {
+    console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.label} (${r.seconds} s)`);
+    for (const failure of r.failures) console.log(`     ✗ ${failure}`);
+  }
   const total = Math.round((Date.now() - suiteStarted) / 1000);
   console.log(`total ${Math.floor(total / 60)} min ${total % 60} s (${total} s, system packages included)`);
 }
+
+/** The failed tests of a vitest JSON report: file › name, and the first lines of the first failure message. */
+function failedTests(report) {
+  if (!existsSync(report)) return [];
+  try {
+    const { testResults } = JSON.parse(readFileSync(report, 'utf8'));
+    return testResults.flatMap((file) => {
+      const name = path.relative(ROOT, file.name);
+      const failed = file.assertionResults.filter((test) => test.status === 'failed');
+      if (failed.length === 0 && file.status === 'failed') return [`${name}: ${firstLines(file.message)}`];
+      return failed.map((test) => `${name} › ${test.fullName}: ${firstLines(test.failureMessages[0])}`);
+    });
+  } catch (error) {
+    return [`(the JSON report could not be read: ${error.message})`];
+  }
+}
+
+const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n       ');
 
 const vitest = (config, env) => ['vitest', 'run', '--config', config, ...(env ?? [])];
 
