@@ -95,6 +95,10 @@ export const LIST_SIZES: Record<string, ListSize> = {
   'CompanyAnalysis.balanceSheets': 8,
   // portfolio
   'Query.holdings': 200,
+  // a tradebook import answers the holdings of one firm and segment, and at most 201 problems
+  'TradebookImportResult.holdings': 200,
+  'TradebookImportResult.symbols': 200,
+  'TradebookImportResult.problems': 201,
   'Query.stockQuotes': { listArgument: 'symbols', max: 500 },
   'Query.holdingSymbols': { intArgument: 'limit', default: 20, max: 50 },
   'User.roles': 3,

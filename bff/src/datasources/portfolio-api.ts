@@ -5,6 +5,9 @@
  * GET /user/current-prices?symbols=… call, never one call per row.
  */
 import DataLoader from 'dataloader';
+import { GraphQLError } from 'graphql';
+import type { FileUpload } from 'graphql-upload/processRequest.mjs';
+import { MAX_TRADEBOOK_BYTES } from '@bazaar/shared';
 import {
   MAX_QUOTE_SYMBOLS,
   type BrokerageFirmBody,
@@ -22,6 +25,8 @@ import {
   type PortfolioAlertDto,
   type PortfolioSummaryDto,
   type SegmentDto,
+  type TradebookImportReportDto,
+  fileTooLargeMessage,
 } from '@bazaar/shared/contract';
 import { RestClient, type RequestScope } from './rest-client.js';
 import { replyMessage } from './admin-api.js';
@@ -205,6 +210,56 @@ export class PortfolioApi extends RestClient {
     const failure = results.find((result) => result instanceof Error);
     if (failure) throw failure;
     return results.filter((result): result is LatestPriceDto => result !== null && !(result instanceof Error));
+  }
+
+  /**
+   * POST /user/holding/import: the tradebook (at most MAX_TRADEBOOK_BYTES, read whole: far below
+   * the market-data uploads that are streamed) with the firm and segment. A file with problems is
+   * an answer, not an error: the REST 400 carries the report in `details`.
+   */
+  async importTradebook(
+    input: { file: FileUpload; brokerageFirm: string; segmentName: string },
+    dryRun: boolean,
+  ): Promise<TradebookImportReportDto & { accepted: boolean }> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stream = input.file.createReadStream();
+    try {
+      for await (const chunk of stream) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_TRADEBOOK_BYTES) break;
+        chunks.push(chunk as Buffer);
+      }
+    } catch {
+      throw new GraphQLError(fileTooLargeMessage(MAX_TRADEBOOK_BYTES), {
+        extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
+      });
+    } finally {
+      stream.destroy();
+    }
+    if (size > MAX_TRADEBOOK_BYTES)
+      throw new GraphQLError(fileTooLargeMessage(MAX_TRADEBOOK_BYTES), {
+        extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
+      });
+    const form = new FormData();
+    form.set('brokerageFirm', input.brokerageFirm);
+    form.set('segment', input.segmentName);
+    form.set('file', new Blob([Buffer.concat(chunks)]), input.file.filename || 'tradebook');
+    try {
+      const report = await this.post<TradebookImportReportDto>('/user/holding/import', {
+        body: form,
+        query: { dryRun },
+        timeoutMs: this.scope.uploadTimeoutMs,
+      });
+      for (const holding of report.holdings) this.primeQuote(holding);
+      return { ...report, accepted: true };
+    } catch (error) {
+      const details =
+        error instanceof GraphQLError ? (error.extensions.details as TradebookImportReportDto) : undefined;
+      if (!details || !Array.isArray(details.problems)) throw error;
+      for (const holding of details.holdings) this.primeQuote(holding);
+      return { ...details, accepted: false };
+    }
   }
 
   searchSymbols(search: string, limit?: number | null): Promise<LatestPriceDto[]> {

@@ -123,6 +123,10 @@ export const portfolioResolvers: Resolvers = {
       message: await dataSources.portfolio.deleteFinancialInstrument(id),
     }),
     addHolding: (_parent, { input }, { dataSources }) => dataSources.portfolio.addHolding(holdingWrite(input)),
+    previewTradebookImport: async (_parent, { input }, { dataSources }) =>
+      dataSources.portfolio.importTradebook({ ...input, file: await input.file }, true),
+    importTradebook: async (_parent, { input }, { dataSources }) =>
+      dataSources.portfolio.importTradebook({ ...input, file: await input.file }, false),
     updateHolding: (_parent, { id, input }, { dataSources }) =>
       dataSources.portfolio.updateHolding(id, holdingWrite(input)),
     sellHolding: async (_parent, { id, input }, { dataSources }) => {

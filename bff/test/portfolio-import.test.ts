@@ -1,0 +1,133 @@
+/**
+ * Tradebook import through GraphQL, over HTTP, against the real REST API: the GraphQL multipart
+ * request (as apollo-upload-client sends it) carried on to POST /api/user/holding/import. A file
+ * with problems is data (accepted: false, problems by line), not an error. The trades are real
+ * closes of ../shared/data (TCS, 02 and 03 March 2020).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { createReference, insertPrices } from '../../api/test/portfolio/helpers.js';
+
+const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
+
+/** The EQ close of a symbol in a bhavcopy file. */
+function closeOf(file: string, symbol: string): string {
+  const line = fs
+    .readFileSync(path.join(DATA, file), 'utf8')
+    .split('\n')
+    .find((row) => row.startsWith(`${symbol},EQ,`));
+  return line!.split(',')[5]!;
+}
+
+const BUY = closeOf('02MAR2020.csv', 'TCS');
+const SELL = closeOf('03MAR2020.csv', 'TCS');
+
+const FIELDS = `layout dryRun accepted buys sells skipped
+  symbols { symbol buys sells boughtQuantity soldQuantity }
+  problems { line message }
+  holdings { symbol quantity price status sellPrice quote { closePrice } }`;
+
+interface ImportResult {
+  layout: string | null;
+  dryRun: boolean;
+  accepted: boolean;
+  buys: number;
+  sells: number;
+  skipped: number;
+  symbols: Array<{ symbol: string; buys: number; sells: number }>;
+  problems: Array<{ line: number; message: string }>;
+  holdings: Array<{ symbol: string; quantity: number; price: string; status: string; sellPrice: string | null }>;
+}
+
+describe('tradebook import through GraphQL', () => {
+  let stack: Stack;
+  let investor: GraphQLClient;
+  let ref: Awaited<ReturnType<typeof createReference>>;
+
+  async function send(
+    client: GraphQLClient | null,
+    field: 'previewTradebookImport' | 'importTradebook',
+    content: string,
+  ): Promise<GraphQLResult<Record<string, ImportResult>>> {
+    const query = `mutation ($input: TradebookImportInput!) { ${field}(input: $input) { ${FIELDS} } }`;
+    const form = new FormData();
+    const input = { file: null, brokerageFirm: ref.firm.name, segmentName: ref.segment.name };
+    form.append('operations', JSON.stringify({ query, variables: { input } }));
+    form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
+    form.append('0', new Blob([content], { type: 'text/csv' }), 'tradebook.csv');
+    const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
+    const cookie = client?.cookie();
+    if (cookie) headers.cookie = cookie;
+    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
+    const body = (await response.json()) as { data?: Record<string, ImportResult>; errors?: GraphQLResult['errors'] };
+    return { status: response.status, data: body.data ?? null, errors: body.errors, headers: response.headers };
+  }
+
+  const file = [
+    'date,symbol,side,quantity,price,exchange,trade_id',
+    `2020-03-02,TCS,BUY,10,${BUY},NSE,B1`,
+    `2020-03-03,TCS,SELL,4,${SELL},NSE,B2`,
+  ].join('\n');
+
+  beforeAll(async () => {
+    stack = await startStack();
+    investor = stack.client();
+    await investor.login('investor', 'Investor@123');
+    const staffToken = await stack.api.login('staff', 'Staff@123');
+    ref = await createReference(stack.api, staffToken, 'Bff Import');
+    await insertPrices(stack.api, [
+      { symbol: 'TCS', date: '2020-03-02', close: BUY },
+      { symbol: 'TCS', date: '2020-03-03', close: SELL },
+    ]);
+  });
+  afterAll(async () => stack.close());
+
+  it('previews, imports, then skips what was imported', async () => {
+    const preview = await send(investor, 'previewTradebookImport', file);
+    expect(preview.errors).toBeUndefined();
+    expect(preview.data!.previewTradebookImport).toMatchObject({
+      layout: 'GENERIC_TRADES',
+      dryRun: true,
+      accepted: true,
+      buys: 1,
+      sells: 1,
+      skipped: 0,
+      problems: [],
+    });
+    const imported = await send(investor, 'importTradebook', file);
+    expect(imported.errors).toBeUndefined();
+    const result = imported.data!.importTradebook!;
+    expect(result).toMatchObject({ dryRun: false, accepted: true, buys: 1, sells: 1 });
+    // 10 bought, 4 sold: the lot splits into a sold row of 4 and an open row of 6
+    expect(result.holdings.map((h) => [h.quantity, h.status, h.price, h.sellPrice])).toEqual([
+      [4, 'REALIZED', BUY, SELL],
+      [6, 'UNREALIZED', BUY, null],
+    ]);
+    expect(result.holdings[1]).toMatchObject({ quote: { closePrice: SELL } });
+    const again = await send(investor, 'importTradebook', file);
+    expect(again.data!.importTradebook).toMatchObject({ accepted: true, buys: 0, sells: 0, skipped: 2 });
+  });
+
+  it('answers a file with problems as data: refused, by line, nothing written', async () => {
+    const bad = ['date,symbol,side,quantity,price,exchange', `2020-03-03,TCS,SELL,7,${SELL},NSE`].join('\n');
+    const refused = await send(investor, 'importTradebook', bad);
+    expect(refused.errors).toBeUndefined();
+    expect(refused.data!.importTradebook).toMatchObject({
+      accepted: false,
+      buys: 0,
+      sells: 0,
+      problems: [
+        { line: 2, message: 'Sell of 7 TCS on 2020-03-03: only 6 shares are held then at this firm and segment' },
+      ],
+    });
+    expect(refused.data!.importTradebook!.holdings).toHaveLength(2);
+  });
+
+  it('refuses anonymous callers', async () => {
+    const anonymous = await send(null, 'previewTradebookImport', file);
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
