@@ -70,6 +70,7 @@ const TRADING_DAYS_IN_A_YEAR = 260;
 export const LIST_SIZES: Record<string, ListSize> = {
   // market: every symbol, or a trend list, or a symbol's history
   'Query.stockPrices': SYMBOLS,
+  'Query.tradingDays': 10 * TRADING_DAYS_IN_A_YEAR,
   'TechnicalAnalysis.highestPrices': SYMBOLS,
   'Query.trends': TREND_LIST,
   'TrendLists.weekly': TREND_LIST,
@@ -95,6 +96,14 @@ export const LIST_SIZES: Record<string, ListSize> = {
   'CompanyAnalysis.balanceSheets': 8,
   // portfolio
   'Query.holdings': 200,
+  'Query.watchlist': 200,
+  'WatchlistRow.trends': 10,
+  'ListedStock.trends': 10,
+  // held and watched symbols in today's lists (up to the holdings' and the watch list's sizes)
+  'Dashboard.inTodaysLists': 400,
+  'Dashboard.firms': 20,
+  'Dashboard.allocationByIndustry': 100,
+  'Dashboard.allocationByFirm': 20,
   // a tradebook import answers the holdings of one firm and segment, and at most 201 problems
   'TradebookImportResult.holdings': 200,
   'TradebookImportResult.symbols': 200,
@@ -123,6 +132,7 @@ const PAGE_ITEMS: Record<string, { parentArgument: string; default: number; max:
  */
 export const REST_CALLS: Record<string, number> = {
   'Query.technicalAnalysis': 0,
+  'TechnicalAnalysis.asOf': 1,
   'TechnicalAnalysis.highestPrices': 1,
   'TrendLists.weekly': 1,
   'TrendLists.monthly': 1,
@@ -131,8 +141,10 @@ export const REST_CALLS: Record<string, number> = {
   'TrendLists.yearly': 1,
   'Query.companyAnalysis': 0,
   'CompanyAnalysis.company': 1,
-  'CompanyAnalysis.latestPrice': 1,
-  'CompanyAnalysis.yearRange': 1,
+  // D's rows or extremes, and for a symbol that stopped trading earlier its candles and its own day's
+  'CompanyAnalysis.latestPrice': 3,
+  'CompanyAnalysis.yearRange': 3,
+  'CompanyAnalysis.pricesUpTo': 1,
   'CompanyAnalysis.events': 1,
   'CompanyAnalysis.priceSeries': 5,
   'CompanyAnalysis.candles': 1,

@@ -9,7 +9,9 @@ import type {
   AnalysisStateDto,
   AveragePointDto,
   CandleDto,
+  MarketSnapshotDto,
   PriceExtremeDto,
+  PriceExtremesQuery,
   PriceExtremesResponseDto,
   PriceSeriesDto,
   PriceSeriesQuery,
@@ -42,8 +44,14 @@ export class MarketApi extends RestClient {
     super(scope, scope.restApiUrl);
   }
 
-  latestPrices(): Promise<StockPriceRowDto[]> {
-    return this.get('/public/stock-prices', { anonymous: true });
+  /** Every equity symbol's row on `date` (D when absent); a day without prices is NOT_FOUND. */
+  latestPrices(date?: string | null): Promise<StockPriceRowDto[]> {
+    const query: StockPricesQuery = { date: date ?? undefined };
+    return this.get('/public/stock-prices', { anonymous: true, query });
+  }
+
+  tradingDays(): Promise<string[]> {
+    return this.get('/public/stock-prices/dates', { anonymous: true });
   }
 
   candles(symbol: string, from?: string | null, to?: string | null): Promise<CandleDto[]> {
@@ -60,16 +68,19 @@ export class MarketApi extends RestClient {
     return { period, dates: series.dates, prices: series.prices };
   }
 
-  async trend(direction: TrendDirection, period: TrendPeriod): Promise<TrendItem[]> {
+  /** One trend list of D, or of the past day `asOf`. */
+  async trend(direction: TrendDirection, period: TrendPeriod, asOf?: string | null): Promise<TrendItem[]> {
     const path = direction === 'HIGH' ? '/public/stock-prices/weeks-high' : '/public/stock-prices/weeks-low';
-    const query: TrendQuery = { type: period };
+    const query: TrendQuery = { type: period, asOf: asOf ?? undefined };
     return toTrendItems(await this.get<TrendResponseDto>(path, { anonymous: true, query }));
   }
 
-  /** Every symbol's 12-month high and low, by symbol. */
-  async highestPrices(): Promise<PriceExtremeDto[]> {
+  /** Every symbol's 12-month high and low ending on D (or on `asOf`), by symbol. */
+  async highestPrices(asOf?: string | null): Promise<PriceExtremeDto[]> {
+    const query: PriceExtremesQuery = { asOf: asOf ?? undefined };
     const answer = await this.get<PriceExtremesResponseDto>('/public/stock-prices/highestStockPriceByStock', {
       anonymous: true,
+      query,
     });
     return Object.values(answer).sort((a, b) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0));
   }
@@ -80,5 +91,10 @@ export class MarketApi extends RestClient {
 
   sma(query: SmaQuery): Promise<AveragePointDto[]> {
     return this.post('/public/technical-analysis/stocks/sma', { anonymous: true, query: { ...query } });
+  }
+
+  /** The staff dashboard's snapshot: sent with the caller's token (staff only), never cached across callers. */
+  marketSnapshot(): Promise<MarketSnapshotDto> {
+    return this.get('/staff/market-snapshot');
   }
 }

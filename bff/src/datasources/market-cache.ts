@@ -10,6 +10,8 @@
  *   entries too.
  * - Within a request the trend lists go through a DataLoader: the ten lists of the Technical
  *   Analysis page are asked for in one tick and loaded concurrently, each once.
+ * - Reads of a past day (`date`, `asOf`) are keyed by the day; a backfill bumps the version like
+ *   any upload, so they are dropped with the rest.
  */
 import DataLoader from 'dataloader';
 import type { StatementNature, TrendDirection, TrendPeriod } from '@bazaar/shared';
@@ -82,8 +84,10 @@ export class MarketCache {
       async (keys) =>
         Promise.all(
           keys.map((key) => {
-            const [direction, period] = key.split(':') as [TrendDirection, TrendPeriod];
-            return this.cached(`trend:${key}`, () => this.context.dataSources.market.trend(direction, period));
+            const [direction, period, asOf] = key.split(':') as [TrendDirection, TrendPeriod, string];
+            return this.cached(`trend:${key}`, () =>
+              this.context.dataSources.market.trend(direction, period, asOf || undefined),
+            );
           }),
         ),
       { cache: true },
@@ -115,16 +119,22 @@ export class MarketCache {
 
   // market
 
-  trend(direction: TrendDirection, period: TrendPeriod): Promise<TrendItem[]> {
-    return this.trendLoader.load(`${direction}:${period}`);
+  /** A trend list of D, or of the past day `asOf`. */
+  trend(direction: TrendDirection, period: TrendPeriod, asOf?: string | null): Promise<TrendItem[]> {
+    return this.trendLoader.load(`${direction}:${period}:${asOf ?? ''}`);
   }
 
-  highestPrices(): Promise<PriceExtremeDto[]> {
-    return this.cached('highest-prices', () => this.marketApi.highestPrices());
+  highestPrices(asOf?: string | null): Promise<PriceExtremeDto[]> {
+    return this.cached(`highest-prices:${asOf ?? ''}`, () => this.marketApi.highestPrices(asOf));
   }
 
-  latestPrices(): Promise<StockPriceRowDto[]> {
-    return this.cached('latest-prices', () => this.marketApi.latestPrices());
+  /** Every equity symbol's row on `date`, or on D. */
+  latestPrices(date?: string | null): Promise<StockPriceRowDto[]> {
+    return this.cached(`latest-prices:${date ?? ''}`, () => this.marketApi.latestPrices(date));
+  }
+
+  tradingDays(): Promise<string[]> {
+    return this.cached('trading-days', () => this.marketApi.tradingDays());
   }
 
   candles(symbol: string, from?: string | null, to?: string | null): Promise<CandleDto[]> {

@@ -2,16 +2,29 @@
  * The company area: companies (reads for everyone, writes for staff), corporate actions,
  * financial statements, and the Company Analysis page of one symbol. Reads go through the market
  * cache (shared across requests, kept exact by the data version); writes go to the REST API with
- * the caller's token and drop the cache. Dates default to today on the exchange.
+ * the caller's token and drop the cache. Dates default to today on the exchange. The price parts
+ * of Company Analysis end on the symbol's own latest trading day (docs/product/company.md#price-windows).
  */
 import { exchangeToday, TREND_PERIODS } from '@bazaar/shared';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
+import type { GraphQLContext } from '../context.js';
 import { marketCache } from '../datasources/market-cache.js';
 import { symbolArgument } from './market.js';
 
 /** A company analysis: its fields load themselves for this symbol. */
 export interface CompanyAnalysisParent {
   symbol: string;
+}
+
+/**
+ * The symbol's latest trading day and whether it is the market's (D): on D the precomputed reads
+ * of D answer; on an earlier day those of that day.
+ */
+async function symbolDay(symbol: string, context: GraphQLContext): Promise<{ day: string | null; onD: boolean }> {
+  const cache = marketCache(context);
+  const [candles, state] = await Promise.all([cache.candles(symbol), cache.state()]);
+  const day = candles.at(-1)?.date ?? null;
+  return { day, onD: day !== null && day === state.asOf };
 }
 
 export const companyResolvers: Resolvers = {
@@ -47,10 +60,20 @@ export const companyResolvers: Resolvers = {
   CompanyAnalysis: {
     symbol: (parent) => parent.symbol,
     company: (parent, _args, context) => marketCache(context).company(parent.symbol),
-    latestPrice: async (parent, _args, context) =>
-      (await marketCache(context).latestPrices()).find((price) => price.symbol === parent.symbol) ?? null,
-    yearRange: async (parent, _args, context) =>
-      (await marketCache(context).highestPrices()).find((extreme) => extreme.symbol === parent.symbol) ?? null,
+    latestPrice: async (parent, _args, context) => {
+      const { day, onD } = await symbolDay(parent.symbol, context);
+      if (!day) return null;
+      const rows = await marketCache(context).latestPrices(onD ? null : day);
+      return rows.find((price) => price.symbol === parent.symbol) ?? null;
+    },
+    yearRange: async (parent, _args, context) => {
+      const { day, onD } = await symbolDay(parent.symbol, context);
+      if (!day) return null;
+      const extremes = await marketCache(context).highestPrices(onD ? null : day);
+      return extremes.find((extreme) => extreme.symbol === parent.symbol) ?? null;
+    },
+    pricesUpTo: async (parent, _args, context) => (await symbolDay(parent.symbol, context)).day,
+    marketLatestDate: async (_parent, _args, context) => (await marketCache(context).state()).asOf,
     events: (parent, _args, context) => marketCache(context).corporateEvents(parent.symbol, exchangeToday()),
     priceSeries: (parent, _args, context) =>
       Promise.all(TREND_PERIODS.map((period) => marketCache(context).priceSeries(parent.symbol, period))),

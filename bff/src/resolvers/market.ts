@@ -3,7 +3,8 @@
  * Analysis page, moving averages. `technicalAnalysis` answers the page's eleven REST reads in one
  * request: each part (asOf, the five lists of each direction, the 12-month extremes) is its own
  * field, so a screen selects only what it shows and the parts load concurrently (the ten lists
- * through one DataLoader tick), each from the shared market cache when it is there. Moving
+ * through one DataLoader tick), each from the shared market cache when it is there. With `asOf`
+ * the parts are those of that past day (docs/product/market.md#any-day). Moving
  * averages other than the REST SMA are computed here with the shared maths. Arguments are checked
  * with the shared rules (symbol, average sizes) before any REST call.
  */
@@ -12,6 +13,7 @@ import {
   checkClosesAvailable,
   checkParam,
   movingAverage,
+  noPricesOnDayMessage,
   symbolParam,
   type MovingAverageKind,
   type TrendDirection,
@@ -19,13 +21,16 @@ import {
 import type { Resolvers, TrendPeriod } from '../__generated__/resolvers-types.js';
 import type { GraphQLContext } from '../context.js';
 import { marketCache } from '../datasources/market-cache.js';
-import { badUserInput } from '../errors.js';
+import { badUserInput, toGraphQLError } from '../errors.js';
 
-/** The technicalAnalysis object: its fields load themselves. */
-export type TechnicalAnalysisParent = Record<string, never>;
-/** The trend lists of one direction. */
+/** The technicalAnalysis object: its fields load themselves, for D or the past day asked for. */
+export interface TechnicalAnalysisParent {
+  asOf: string | null;
+}
+/** The trend lists of one direction, of D or of a past day. */
 export interface TrendListsParent {
   direction: TrendDirection;
+  asOf: string | null;
 }
 
 /** A symbol argument by the one symbol rule: trimmed and upper-cased, or BAD_USER_INPUT with the rule's message. */
@@ -43,16 +48,18 @@ function averageSizes(priceSize: number, windowSize: number, windowField: string
 }
 
 const trendList = (period: TrendPeriod) => (parent: TrendListsParent, _args: unknown, context: GraphQLContext) =>
-  marketCache(context).trend(parent.direction, period);
+  marketCache(context).trend(parent.direction, period, parent.asOf);
 
 export const marketResolvers: Resolvers = {
   Query: {
-    stockPrices: (_parent, _args, context) => marketCache(context).latestPrices(),
+    marketSnapshot: (_parent, _args, { dataSources }) => dataSources.market.marketSnapshot(),
+    stockPrices: (_parent, { date }, context) => marketCache(context).latestPrices(date),
+    tradingDays: (_parent, _args, context) => marketCache(context).tradingDays(),
     candles: (_parent, { symbol, from, to }, context) => marketCache(context).candles(symbolArgument(symbol), from, to),
     priceSeries: (_parent, { symbol, period }, context) =>
       marketCache(context).priceSeries(symbolArgument(symbol), period),
     trends: (_parent, { direction, period }, context) => marketCache(context).trend(direction, period),
-    technicalAnalysis: () => ({}),
+    technicalAnalysis: (_parent, { asOf }) => ({ asOf: asOf ?? null }),
     sma: (_parent, args, context) => {
       const symbol = symbolArgument(args.symbol);
       const sizes = averageSizes(args.priceSize, args.windowSize, 'windowSize');
@@ -78,10 +85,16 @@ export const marketResolvers: Resolvers = {
     volume: (price) => (price.volume === null ? null : String(price.volume)),
   },
   TechnicalAnalysis: {
-    asOf: async (_parent, _args, context) => (await marketCache(context).state()).asOf,
-    highs: () => ({ direction: 'HIGH' }),
-    lows: () => ({ direction: 'LOW' }),
-    highestPrices: (_parent, _args, context) => marketCache(context).highestPrices(),
+    asOf: async (parent, _args, context) => {
+      if (!parent.asOf) return (await marketCache(context).state()).asOf;
+      // the day asked for, once it is known to have prices (the lists would answer NOT_FOUND too)
+      if (!(await marketCache(context).tradingDays()).includes(parent.asOf))
+        throw toGraphQLError(404, { message: noPricesOnDayMessage(parent.asOf) });
+      return parent.asOf;
+    },
+    highs: (parent) => ({ direction: 'HIGH', asOf: parent.asOf }),
+    lows: (parent) => ({ direction: 'LOW', asOf: parent.asOf }),
+    highestPrices: (parent, _args, context) => marketCache(context).highestPrices(parent.asOf),
   },
   TrendLists: {
     weekly: trendList('WEEKLY'),
