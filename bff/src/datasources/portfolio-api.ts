@@ -22,8 +22,10 @@ import {
   type HoldingDto,
   type HoldingUpdateDto,
   type LatestPriceDto,
+  type DashboardDto,
   type PortfolioAlertDto,
   type PortfolioSummaryDto,
+  type WatchlistRowDto,
   type SegmentDto,
   type TradebookImportReportDto,
   fileTooLargeMessage,
@@ -198,6 +200,22 @@ export class PortfolioApi extends RestClient {
 
   getPortfolioAlerts(brokerName?: string | null): Promise<PortfolioAlertDto[]> {
     return this.get('/user/portfolio/alerts', { query: { broker: brokerName ?? undefined } });
+  }
+
+  getWatchlist(): Promise<WatchlistRowDto[]> {
+    return this.get('/user/watchlist');
+  }
+
+  watchSymbol(symbol: string): Promise<WatchlistRowDto> {
+    return this.post('/user/watchlist', { json: { symbol } });
+  }
+
+  async unwatchSymbol(symbol: string): Promise<string> {
+    return replyMessage(await this.delete<unknown>(`/user/watchlist/${path(symbol)}`), `${symbol} removed`);
+  }
+
+  getDashboard(): Promise<DashboardDto> {
+    return this.get('/user/dashboard');
   }
 
   /** The latest quote of a symbol, batched with every other quote asked for in the same tick. */

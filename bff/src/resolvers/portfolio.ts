@@ -78,6 +78,8 @@ export const portfolioResolvers: Resolvers = {
       dataSources.portfolio.listHoldings({ brokerName, segmentName }),
     portfolioSummary: (_parent, _args, { dataSources }) => dataSources.portfolio.getPortfolioSummary(),
     portfolioAlerts: (_parent, { brokerName }, { dataSources }) => dataSources.portfolio.getPortfolioAlerts(brokerName),
+    watchlist: (_parent, _args, { dataSources }) => dataSources.portfolio.getWatchlist(),
+    dashboard: (_parent, _args, { dataSources }) => dataSources.portfolio.getDashboard(),
     stockQuotes: (_parent, { symbols }, { dataSources }) => {
       if (symbols.length > MAX_QUOTE_SYMBOLS)
         throw badUserInput(`At most ${MAX_QUOTE_SYMBOLS} symbols per call`, 'symbols');
@@ -145,6 +147,11 @@ export const portfolioResolvers: Resolvers = {
     deleteHolding: async (_parent, { id }, { dataSources }) => ({
       id,
       message: await dataSources.portfolio.deleteHolding(id),
+    }),
+    watchSymbol: (_parent, { symbol }, { dataSources }) => dataSources.portfolio.watchSymbol(symbol),
+    unwatchSymbol: async (_parent, { symbol }, { dataSources }) => ({
+      id: symbol.trim().toUpperCase(),
+      message: await dataSources.portfolio.unwatchSymbol(symbol),
     }),
   },
 
