@@ -25,6 +25,7 @@ import { INTERNAL_MESSAGE, KNOWN_CODES } from './errors.js';
 import { GRAPHQL_LIMITS, limitsRule, requestLimits, responseSizeLimit } from './limits.js';
 import { protection } from './protection.js';
 import { marketResponseCache } from './plugins/market-response-cache.js';
+import { compressAnswers, webAppFiles } from './compression.js';
 
 export interface BffServer {
   app: express.Express;
@@ -121,6 +122,8 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     httpServer,
   );
   app.use(guard);
+  // text answers compressed when the client accepts it; the built app is precompressed (webAppFiles)
+  app.use(compressAnswers());
 
   const securityHeaders = helmet({
     contentSecurityPolicy: {
@@ -215,12 +218,10 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       .status(api ? 200 : 503)
       .json({ status: api ? 'ok' : 'unavailable', api: api ? 'ok' : 'unavailable', ...(api ? {} : { reason: 'api' }) });
   });
-  app.use(
-    '/assets',
-    express.static(path.join(config.webDistDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-  );
-  app.use(express.static(config.webDistDir, { index: false, maxAge: '1h' }));
-  app.get('/{*path}', (request: Request, response: Response) => {
+  const web = webAppFiles(config.webDistDir);
+  app.use('/assets', web.assets);
+  app.use(web.files);
+  app.get('/{*path}', (request: Request, response: Response, next: NextFunction) => {
     if (!hasWeb) {
       response
         .status(404)
@@ -228,8 +229,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
         .send('The web app is not built. Run `npm run build` (npm start does it for you).');
       return;
     }
-    response.setHeader('cache-control', 'no-cache');
-    response.sendFile(indexHtml);
+    web.sendIndex(request, response, next);
   });
 
   // errors outside GraphQL (bad JSON, upload limits…): a clear message, never a stack

@@ -1,0 +1,185 @@
+/**
+ * Compressed answers (docs/decisions.md#compressed-answers):
+ * - the built web app is compressed once, at build time (web/vite.config.ts writes `<file>.br` and `<file>.gz`
+ *   beside every text file); `webAppFiles` serves the variant the browser accepts, brotli first, with the
+ *   original file's type and caching: hashed assets for a year (immutable), the HTML revalidated every time;
+ * - text answers made per request (GraphQL, JSON errors) of COMPRESS_MIN_BYTES or more are compressed as they
+ *   are sent (`compressAnswers`): brotli at a fast quality, else gzip, in the thread pool, so the event loop
+ *   keeps serving meanwhile. Limits that look at an answer's size (MAX_RESPONSE_BYTES) wrap `send` after this
+ *   and so measure the uncompressed answer.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
+
+/** Answers smaller than this go as they are: compressing them saves less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+/** A year: hashed file names change with their content, so they never need asking again. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** The HTML names the current hashed files: the browser asks every time (a 304 when unchanged). */
+export const REVALIDATE = 'no-cache';
+/** Unhashed public files (favicon…). */
+const SHORT = 'public, max-age=3600';
+
+export type Encoding = 'br' | 'gzip';
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' };
+
+/** File types sent compressed (the build writes variants for the same list). */
+const TEXT_FILE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest)$/i;
+const TEXT_TYPE = /^(text\/|application\/(json|javascript|graphql-response\+json|xml|manifest\+json)|image\/svg\+xml)/i;
+
+/**
+ * The encoding to answer with: brotli when the client accepts it, else gzip, else none. Our preference decides
+ * among the accepted ones (browsers list `gzip, deflate, br`), a `q=0` refuses, `*` stands for the rest.
+ */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const weights = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = parameters.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    weights.set(name.trim(), Number.isFinite(weight) ? weight : 0);
+  }
+  const accepted = (encoding: string) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  if (accepted('br')) return 'br';
+  if (accepted('gzip')) return 'gzip';
+  return null;
+}
+
+function compress(encoding: Encoding, raw: Buffer, done: (error: Error | null, result: Buffer) => void): void {
+  if (encoding === 'br')
+    zlib.brotliCompress(
+      raw,
+      {
+        params: {
+          // quality 4: about gzip's speed with a smaller result; 11 is for build time only
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+        },
+      },
+      done,
+    );
+  else zlib.gzip(raw, { level: 6 }, done);
+}
+
+/**
+ * Compresses text answers sent with `response.send` (and so `response.json`) when the client accepts it and the
+ * answer has at least `minBytes`. Streams (files, incremental delivery) are not touched.
+ */
+export function compressAnswers(minBytes = COMPRESS_MIN_BYTES): RequestHandler {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    const send = response.send.bind(response);
+    response.send = (body?: unknown) => {
+      // objects come back here as a string through response.json
+      if (typeof body !== 'string' && !Buffer.isBuffer(body)) return send(body);
+      // Express sends a string without a type as HTML
+      if (typeof body === 'string' && !response.getHeader('content-type')) response.type('html');
+      const type = String(response.getHeader('content-type') ?? '');
+      if (!TEXT_TYPE.test(type)) return send(body);
+      response.vary('Accept-Encoding');
+      const raw = typeof body === 'string' ? Buffer.from(body) : body;
+      if (
+        !encoding ||
+        raw.length < minBytes ||
+        request.method === 'HEAD' ||
+        response.getHeader('content-encoding') ||
+        /no-transform/i.test(String(response.getHeader('cache-control') ?? ''))
+      )
+        return send(body);
+      compress(encoding, raw, (error, compressed) => {
+        if (response.destroyed || response.headersSent) return;
+        if (error) {
+          send(body);
+          return;
+        }
+        response.setHeader('content-encoding', encoding);
+        send(compressed);
+      });
+      return response;
+    };
+    next();
+  };
+}
+
+export interface WebAppFiles {
+  /** /assets: hashed build output, cached for a year; a missing file is a 404 (never the app's page). */
+  assets: RequestHandler;
+  /** Other files of the build (favicon…), no directory index; unknown paths fall through. */
+  files: RequestHandler;
+  /** The app's page (index.html), for every client-side route. */
+  sendIndex(request: Request, response: Response, next: NextFunction): void;
+}
+
+/** The precompressed variant of `file` for this request, if the client accepts one and the build wrote it. */
+async function variantOf(request: Request, file: string): Promise<{ encoding: Encoding; file: string } | null> {
+  if (!TEXT_FILE.test(file)) return null;
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return null;
+  const candidate = file + SUFFIX[encoding];
+  try {
+    return (await fs.promises.stat(candidate)).isFile() ? { encoding, file: candidate } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Serves the built web app from `root`, each text file in the variant the client accepts (see the top). */
+export function webAppFiles(root: string): WebAppFiles {
+  const base = path.resolve(root);
+  const statics = (directory: string, cacheControl: (file: string) => string, fallthrough: boolean) => {
+    const serve = express.static(directory, {
+      index: false,
+      fallthrough,
+      cacheControl: false,
+      setHeaders: (response, file) => {
+        response.setHeader('cache-control', cacheControl(file.replace(/\.(br|gz)$/, '')));
+      },
+    });
+    return (request: Request, response: Response, next: NextFunction) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return serve(request, response, next);
+      let pathname: string;
+      try {
+        pathname = decodeURIComponent(request.path);
+      } catch {
+        return serve(request, response, next);
+      }
+      const file = path.join(directory, pathname);
+      // express.static refuses paths outside its directory itself; the variant must not be looked up there either
+      if (!file.startsWith(directory + path.sep) || !TEXT_FILE.test(file)) return serve(request, response, next);
+      response.vary('Accept-Encoding');
+      variantOf(request, file).then((variant) => {
+        if (variant) {
+          response.setHeader('content-encoding', variant.encoding);
+          response.type(path.extname(file));
+          const query = request.url.indexOf('?');
+          const suffix = SUFFIX[variant.encoding];
+          request.url =
+            query < 0 ? request.url + suffix : request.url.slice(0, query) + suffix + request.url.slice(query);
+        }
+        serve(request, response, next);
+      }, next);
+    };
+  };
+  const indexHtml = path.join(base, 'index.html');
+  return {
+    assets: statics(path.join(base, 'assets'), () => IMMUTABLE, false),
+    files: statics(base, (file) => (/\.html$/i.test(file) ? REVALIDATE : SHORT), true),
+    sendIndex(request, response, next) {
+      variantOf(request, indexHtml).then((variant) => {
+        response.vary('Accept-Encoding');
+        response.setHeader('cache-control', REVALIDATE);
+        response.type('html');
+        if (variant) response.setHeader('content-encoding', variant.encoding);
+        response.sendFile(variant?.file ?? indexHtml, { cacheControl: false }, (error) => {
+          if (error && !response.headersSent) next(error);
+        });
+      }, next);
+    },
+  };
+}
