@@ -12,10 +12,11 @@ import { QueryGate } from '../../../components/query-gate';
 import { useMarketDataStatus } from '../../../components/market-data';
 import { AlertCards } from '../components/alert-cards';
 import { NamedTotals, TotalsList } from '../components/totals';
+import { ImportTradebookButton } from '../import/import-tradebook';
 
 export default function AccountsPage() {
   usePageTitle('Brokerage Accounts');
-  const { data, loading, error } = useAccountsPageQuery({ fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useAccountsPageQuery({ fetchPolicy: 'cache-and-network' });
   const summary = data?.portfolioSummary;
   // the closes' own trading day, not the summary's asOf (today): docs/product/common.md#honest-data
   const status = useMarketDataStatus();
@@ -25,11 +26,14 @@ export default function AccountsPage() {
         <Title order={1} size="h2" data-testid="accounts-title">
           Brokerage Accounts
         </Title>
-        {summary && status?.latestPriceDate && (
-          <Text size="sm" c="dimmed" data-testid="accounts-as-of">
-            Valued at the latest closes, as of {formatMarketDate(status.latestPriceDate)}
-          </Text>
-        )}
+        <Group gap="sm" align="baseline">
+          {summary && status?.latestPriceDate && (
+            <Text size="sm" c="dimmed" data-testid="accounts-as-of">
+              Valued at the latest closes, as of {formatMarketDate(status.latestPriceDate)}
+            </Text>
+          )}
+          <ImportTradebookButton onImported={() => void refetch()} />
+        </Group>
       </Group>
       <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading brokerage accounts">
         {() =>

@@ -25,6 +25,7 @@ import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { HoldingForm, type HoldingFormValues, type HoldingRow } from '../components/holding-form';
 import { toneClass } from '../components/totals';
+import { ImportTradebookButton } from '../import/import-tradebook';
 
 /** What the Investment page passes when a segment is clicked. */
 export interface HoldingsNavigationState {
@@ -261,8 +262,15 @@ export default function HoldingsPage() {
         addLabel="Add Holding"
         onAdd={() => setEditing({ mode: 'add' })}
         exportFileName={`${navigation.brokerName}-${navigation.segmentName}-holdings`}
-        emptyText="No holdings here yet. Add one with Add Holding."
+        emptyText="No holdings here yet. Add one with Add Holding, or import your broker's tradebook."
         showBack
+        toolbar={
+          <ImportTradebookButton
+            firmName={navigation.brokerName}
+            segmentName={navigation.segmentName}
+            onImported={() => void refetch()}
+          />
+        }
         message={message}
         onDismissMessage={() => setMessage(null)}
         actions={[
