@@ -27,8 +27,6 @@ const LIBRARIES = {
   grid: { label: 'AG Grid', pattern: /ag-grid/i },
   charts: { label: 'ApexCharts', pattern: /apex/i },
 };
-/** The page modules of the route table: a dynamic import of one of them is another route, not this page's. */
-const PAGE_MODULE = /^src\/features\/[^/]+\/pages\//;
 
 const manifestPath = path.join(DIST, '.vite/manifest.json');
 if (!fs.existsSync(manifestPath)) {
@@ -60,7 +58,7 @@ function loadClosure(key, keys = new Set()) {
     if (keys.has(found)) continue;
     keys.add(found);
     for (const dynamic of manifest[found].dynamicImports ?? [])
-      if (!PAGE_MODULE.test(dynamic) && !keys.has(dynamic)) loadClosure(dynamic, keys);
+      if (!pageModules.has(dynamic) && !keys.has(dynamic)) loadClosure(dynamic, keys);
   }
   return keys;
 }
@@ -77,12 +75,15 @@ if (!entryKey) {
   process.exit(2);
 }
 const shell = staticClosure(entryKey);
+/** The route table's lazy pages (the entry's dynamic imports): a dynamic import of one is another route's. */
+const pageModules = new Set(manifest[entryKey].dynamicImports ?? []);
 
 // route → lazily imported page module, read from the route table (one line or several)
 const routes = [];
 const routeEntry = /path: '([^']+)',\s*page: lazy\(\(\) => import\('\.\.\/(features\/[^']+)'\)\)/g;
 for (const match of fs.readFileSync(ROUTES_FILE, 'utf8').matchAll(routeEntry)) {
   const key = `src/${match[2]}.tsx`;
+  pageModules.add(key);
   if (manifest[key]) routes.push({ path: match[1], key });
   else console.warn(`(no chunk for ${match[1]}: ${key})`);
 }
