@@ -11,9 +11,17 @@
  * that each follow a price write (a one-row upload), where everything is computed afresh.
  * Exits with status 1 when a target is missed. --quick: 30 samples (to try the script).
  */
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ACCOUNTS, login as restLogin, percentile, startStack, uploadPrices } from '../lib/stack.js';
+import {
+  ACCOUNTS,
+  login as restLogin,
+  percentile,
+  startStack,
+  uploadPrices,
+  type ServiceProcess,
+} from '../lib/stack.js';
 
 const ROWS = 50;
 const WARMUP = 30;
@@ -85,6 +93,101 @@ async function countingProxy(
       agent.destroy();
     },
   };
+}
+
+/** Peak resident memory (MB) of a process since the last reset: Linux's VmHWM, reset through clear_refs. */
+function peakMemory(pid: number | undefined): { reset: () => boolean; read: () => number | null } {
+  const status = () => (pid ? fs.readFileSync(`/proc/${pid}/status`, 'utf8') : '');
+  return {
+    reset: () => {
+      try {
+        fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    read: () => {
+      try {
+        const kb = /VmHWM:\s+(\d+) kB/.exec(status())?.[1];
+        return kb ? Number(kb) / 1024 : null;
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+
+const IMPORT_TRADES = 5_000;
+
+/**
+ * Tradebook import (docs/product/portfolio.md#tradebook-import) of a 5,000-trade Zerodha tradebook:
+ * for each of the 50 holding symbols, 100 trades on successive days at that day's close (a buy of
+ * 10, then a sell of 7, in turn), so sells close the stored lot first, then split the file's own.
+ * Times the preview (its writes rolled back) and the commit through POST /api/user/holding/import,
+ * then the same file again (every trade skipped), with the API process's peak memory in each.
+ */
+async function benchImport(api: ServiceProcess, token: string, symbols: string[], dates: string[]): Promise<void> {
+  const header =
+    'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time';
+  const lines = [header];
+  for (let s = 0; s < ROWS; s++) {
+    for (let k = 0; k < IMPORT_TRADES / ROWS; k++) {
+      const d = 100 + k;
+      const close = (100 + s + (d % 7) * 0.5).toFixed(2);
+      const side = k % 2 === 0 ? 'buy' : 'sell';
+      const id = String(1_000_000 + s * 1000 + k);
+      lines.push(
+        `${symbols[s]},INE000000000,${dates[d]},NSE,EQ,EQ,${side},false,${side === 'buy' ? 10 : 7},${close},${id},9${id},${dates[d]}T10:00:00`,
+      );
+    }
+  }
+  const file = Buffer.from(`${lines.join('\n')}\n`);
+  const memory = peakMemory(api.child.pid);
+  const send = async (dryRun: boolean) => {
+    const form = new FormData();
+    form.set('brokerageFirm', 'Zerodha');
+    form.set('segment', 'Equity');
+    form.set('file', new Blob([file]), 'tradebook.csv');
+    const resetOk = memory.reset();
+    const started = process.hrtime.bigint();
+    const response = await fetch(`${api.url}/api/user/holding/import?dryRun=${dryRun}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    const body = (await response.json()) as {
+      buys: number;
+      sells: number;
+      skipped: number;
+      holdings: unknown[];
+      problems: unknown[];
+    };
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    if (response.status !== 200)
+      throw new Error(`import answered ${response.status}: ${JSON.stringify(body).slice(0, 300)}`);
+    return { ms, body, peak: resetOk ? memory.read() : null };
+  };
+  const preview = await send(true);
+  const commit = await send(false);
+  const again = await send(false);
+  if (commit.body.buys + commit.body.sells !== IMPORT_TRADES || again.body.skipped !== IMPORT_TRADES)
+    throw new Error(
+      `unexpected import counts: ${JSON.stringify({ commit: commit.body.buys, again: again.body.skipped })}`,
+    );
+  const mb = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(0)} MB`);
+  console.log(
+    `\ntradebook import: ${IMPORT_TRADES.toLocaleString('en-IN')} trades (${(file.length / 1024).toFixed(0)} KB CSV), REST API, API process peak RSS`,
+  );
+  console.log('step                 ms   holdings after   peak RSS');
+  for (const [label, run] of [
+    ['preview (dryRun)', preview],
+    ['commit', commit],
+    ['again (all skipped)', again],
+  ] as const)
+    console.log(
+      `${label.padEnd(20)}${run.ms.toFixed(0).padStart(6)}${String(run.body.holdings.length).padStart(17)}${mb(run.peak).padStart(11)}`,
+    );
 }
 
 async function main(): Promise<void> {
@@ -233,6 +336,8 @@ async function main(): Promise<void> {
       `p50 ratio ${ROWS} rows / 1 row: ${ratio.toFixed(2)}× (target ≤ ${MAX_P50_RATIO}×) ${ratioOk ? 'ok' : 'MISSED'}`,
     );
     if (!callsOk || !ratioOk) process.exitCode = 1;
+
+    await benchImport(stack.api, await restLogin(stack.api.url, ACCOUNTS.investor), symbols, dates);
   } finally {
     proxy.close();
     await stack.stop();

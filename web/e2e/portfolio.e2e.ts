@@ -9,6 +9,9 @@
  * - Staff add a brokerage charge for that firm (Charges screen); the investor's net P&L changes.
  * - The investor's screens fit a phone (390 px) without sideways scrolling.
  * - Administrators add a financial instrument type ('Type is required!'); staff cannot open the page.
+ * - An investor imports a tradebook from the holdings page: a file with a problem is previewed
+ *   with its line and cannot be confirmed; a Zerodha tradebook of real closes is previewed (counts
+ *   per symbol), confirmed, and its holdings appear; importing it again changes nothing.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -288,5 +291,84 @@ describe('portfolio in the browser', () => {
     await staff.page.goto(`${app.baseUrl}/financial`);
     await staff.page.waitForURL(`${app.baseUrl}/login`);
     await staff.close();
+  });
+
+  it('an investor imports a tradebook: preview with counts and problems, confirm, holdings appear, re-import changes nothing', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1600 });
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await openHoldings(page, app.baseUrl);
+    const infy2 = closeOf('02JAN2019.csv', 'INFY');
+    const infy3 = closeOf('03JAN2019.csv', 'INFY');
+    const sbin2 = closeOf('02JAN2019.csv', 'SBIN');
+    const header =
+      'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time';
+    const row = (symbol: string, date: string, side: string, quantity: number, price: string, id: string) =>
+      `${symbol},INE000000000,${date},NSE,EQ,EQ,${side},false,${quantity}.000000,${price},${id},9${id},${date}T10:00:00`;
+    const good = [
+      header,
+      row('INFY', '2019-01-02', 'buy', 10, infy2, '70001'),
+      row('SBIN', '2019-01-02', 'buy', 7, sbin2, '70002'),
+      row('INFY', '2019-01-03', 'sell', 4, infy3, '70003'),
+    ].join('\n');
+    // selling 20 when 10 were bought: refused on its line
+    const bad = [
+      header,
+      row('INFY', '2019-01-02', 'buy', 10, infy2, '80001'),
+      row('INFY', '2019-01-03', 'sell', 20, infy3, '80002'),
+    ].join('\n');
+    const dialog = page.getByRole('dialog', { name: 'Import tradebook' });
+    const choose = async (name: string, content: string) => {
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(content) });
+      await dialog.getByTestId('import-preview').click();
+    };
+    const symbolRows = (symbol: string) =>
+      page
+        .getByTestId('holdings-grid')
+        .locator('.ag-row')
+        .filter({ has: page.locator('[col-id="symbol"]').getByText(symbol, { exact: true }) });
+
+    await page.getByTestId('import-tradebook-button').click();
+    await dialog.waitFor();
+    await choose('bad.csv', bad);
+    await dialog.getByTestId('import-problems').waitFor();
+    expect(await dialog.getByTestId('import-problems').textContent()).toContain(
+      'Sell of 20 INFY on 2019-01-03: only 10 shares are held then at this firm and segment',
+    );
+    expect(await dialog.getByTestId('import-problems').locator('tbody td').first().textContent()).toBe('3');
+    expect(await dialog.getByTestId('import-confirm').isDisabled()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await choose('tradebook.csv', good);
+    await dialog.getByTestId('import-symbols').waitFor();
+    expect(await dialog.getByTestId('import-counts').textContent()).toContain('2 buys · 1 sell · 0 already imported');
+    const infyCounts = dialog.getByTestId('import-symbols').locator('tr', { hasText: 'INFY' }).locator('td');
+    expect(await infyCounts.allTextContents()).toEqual(['INFY', '1', '1', '10', '4']);
+    expect(await dialog.getByTestId('import-problems').count()).toBe(0);
+    // the holdings it will make: INFY 4 sold and 6 open (the lot split), SBIN 7 open, beside the TCS rows
+    const preview = dialog.getByTestId('import-holdings');
+    expect(await preview.locator('tr', { hasText: 'INFY' }).count()).toBe(2);
+    await dialog.getByTestId('import-confirm').click();
+    await dialog.getByTestId('import-done').waitFor();
+    expect(await dialog.getByTestId('import-done').textContent()).toContain('Imported 2 buys and 1 sell');
+    await dialog.getByTestId('import-close').click();
+    await symbolRows('SBIN').waitFor();
+    expect(await symbolRows('INFY').count()).toBe(2);
+    const gridRows = await page.getByTestId('holdings-grid').locator('[col-id="symbol"].ag-cell').count();
+
+    // the same file again: everything skipped, nothing to confirm, the table unchanged
+    await page.getByTestId('import-tradebook-button').click();
+    await choose('tradebook.csv', good);
+    await dialog.getByTestId('import-nothing').waitFor();
+    expect(await dialog.getByTestId('import-counts').textContent()).toContain('0 buys · 0 sells · 3 already imported');
+    expect(await dialog.getByTestId('import-confirm').isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.reload();
+    await symbolRows('SBIN').waitFor();
+    expect(await page.getByTestId('holdings-grid').locator('[col-id="symbol"].ag-cell').count()).toBe(gridRows);
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
   });
 });

@@ -82,16 +82,20 @@ export const GENERIC_TRADES_LAYOUT: TradebookLayout = {
   ],
 };
 
-/** The CSV the holdings table's export writes (its column titles, formatted values). */
+/**
+ * The CSV the holdings table's export writes: its column titles (the current ones first, then
+ * those of earlier versions of the table), formatted values (₹, dd-Mmm-yyyy). The exchange column
+ * may be left out: NSE then.
+ */
 export const HOLDINGS_EXPORT_LAYOUT: TradebookLayout = {
   id: 'HOLDINGS_EXPORT',
   title: 'Bazaar holdings export',
   columns: [
     column('symbol', true, 'Symbol'),
-    column('exchange', true, 'Exchange'),
-    column('quantity', true, 'Quantity'),
-    column('price', true, 'Price'),
-    column('currentPrice', false, 'Current Price'),
+    column('exchange', false, 'Exchange'),
+    column('quantity', true, 'Qty', 'Quantity'),
+    column('price', true, 'Avg Price', 'Price'),
+    column('currentPrice', false, 'LTP', 'Current Price'),
     column('dayChange', false, 'Day Change'),
     column('status', true, 'Status'),
     column('buyingDate', true, 'Buying Date'),
@@ -232,7 +236,7 @@ export function readTradeRecord(
   const symbol = bareSymbol(cell('symbol'), cells.series);
   if (symbol === '') throw problem('The symbol is empty');
   if (symbol.length > 20) throw problem(`Symbol '${symbol.slice(0, 30)}' is longer than 20 characters`);
-  const exchange = parseExchange(cell('exchange'));
+  const exchange = parseExchange(layout === 'HOLDINGS_EXPORT' && cell('exchange') === '' ? 'NSE' : cell('exchange'));
   if (!exchange) throw problem(`Exchange '${cell('exchange')}' is not NSE or BSE`);
   const quantity = parseTradeQuantity(cell('quantity'));
   if (quantity === null) throw problem(`Quantity '${cell('quantity')}' is not a whole number of at least 1`);
