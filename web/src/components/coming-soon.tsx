@@ -10,7 +10,9 @@ export function ComingSoon({ title }: { title: string }) {
         <ThemeIcon size={56} radius="xl" variant="light">
           <IconHourglassHigh size={30} />
         </ThemeIcon>
-        <Title order={2}>{title}</Title>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
         <Text c="dimmed">
           This part of Bazaar Insight is on its way. Until then, the market pages and your account are ready to use.
         </Text>

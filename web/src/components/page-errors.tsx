@@ -43,7 +43,9 @@ export function NotFoundPage() {
   return (
     <Center py={60}>
       <Stack align="center" gap="sm" data-testid="not-found">
-        <Title order={2}>Page not found</Title>
+        <Title order={1} size="h2">
+          Page not found
+        </Title>
         <Text c="dimmed">There is no page at this address.</Text>
         <Button component={Link} to="/" variant="light">
           Go to the dashboard

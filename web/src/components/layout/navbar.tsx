@@ -5,7 +5,7 @@
  */
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { ActionIcon, Anchor, Avatar, Burger, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChartLine, IconUserCircle } from '@tabler/icons-react';
+import { IconChartLine, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { toDisplayWords } from '@bazaar/shared';
 import { useSession } from '../../lib/session';
 import { NAVBAR_LINKS } from './sidebar-entries';
@@ -91,9 +91,13 @@ export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
                 </Stack>
               </Popover.Dropdown>
             </Popover>
-            <Button variant="light" size="xs" onClick={logout}>
+            <Button variant="light" size="xs" onClick={logout} visibleFrom="xs">
               Logout
             </Button>
+            {/* an icon on a phone: the text button pushed the bar past 390 px */}
+            <ActionIcon variant="light" size="lg" onClick={logout} hiddenFrom="xs" aria-label="Logout">
+              <IconLogout size={18} />
+            </ActionIcon>
           </>
         ) : (
           <Group gap="xs" visibleFrom="xs" wrap="nowrap">

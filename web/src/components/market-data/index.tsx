@@ -17,9 +17,21 @@ export function useMarketDataStatus(): { demo: boolean; latestPriceDate: string 
   return data?.marketDataStatus ?? null;
 }
 
-/** How real data replaces the demo market, in the banner and on the About page. */
-export function DemoMarketExplanation() {
-  return (
+/** How real data replaces the demo market, in the banner (short) and on the About page. */
+export function DemoMarketExplanation({ short = false }: { short?: boolean }) {
+  return short ? (
+    <>
+      Generated, not the exchange’s. For real data start with <code>DEMO_DATA=0</code> and load NSE files under{' '}
+      <Anchor component={Link} to="/upload" inherit>
+        Upload
+      </Anchor>{' '}
+      (
+      <Anchor component={Link} to="/about" inherit>
+        more
+      </Anchor>
+      ).
+    </>
+  ) : (
     <>
       The companies, prices, results and corporate actions are generated, not the exchange’s. To use real data, start
       the app with <code>DEMO_DATA=0</code> on an empty data directory and have staff load NSE files (bhavcopies, the
@@ -42,11 +54,12 @@ export function DemoBanner() {
       icon={<IconFlask aria-hidden />}
       title={DEMO_MARKET_TITLE}
       mb="md"
+      py="xs"
       data-testid="demo-banner"
-      styles={{ message: { color: 'var(--mantine-color-text)' } }}
+      styles={{ message: { color: 'var(--mantine-color-text)' }, title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
-        <DemoMarketExplanation />
+        <DemoMarketExplanation short />
       </Text>
     </Alert>
   );

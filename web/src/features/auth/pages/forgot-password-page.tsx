@@ -18,7 +18,9 @@ export default function ForgotPasswordPage() {
       <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={440}>
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
-            <Title order={2}>Find your account</Title>
+            <Title order={1} size="h2">
+              Find your account
+            </Title>
             <Text size="sm" c="dimmed">
               Enter your e-mail address or username and we will send you a link to set a new password.
             </Text>

@@ -55,7 +55,9 @@ export default function LoginPage() {
       <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={420}>
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
-            <Title order={2}>Log in</Title>
+            <Title order={1} size="h2">
+              Log in
+            </Title>
             {serverError && (
               <Alert color="red" role="alert" data-testid="login-error">
                 {serverError}

@@ -56,7 +56,9 @@ export default function ProfilePage() {
 
   return (
     <Stack maw={720}>
-      <Title order={2}>Profile</Title>
+      <Title order={1} size="h2">
+        Profile
+      </Title>
       {error && <Alert color="orange">{errorMessage(error)}</Alert>}
       {saved && (
         <Alert color="green" withCloseButton onClose={() => setSaved(false)} data-testid="profile-saved">

@@ -21,7 +21,9 @@ export default function ResetPasswordPage() {
       <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={440}>
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
-            <Title order={2}>Set a new password</Title>
+            <Title order={1} size="h2">
+              Set a new password
+            </Title>
             {email && (
               <Text size="sm" c="dimmed">
                 For {email}

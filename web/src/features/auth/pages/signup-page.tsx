@@ -74,7 +74,9 @@ export default function SignupPage() {
         <form onSubmit={form.onSubmit(submit)} noValidate>
           <Stack gap="md">
             <Group justify="space-between" align="baseline">
-              <Title order={2}>Sign up</Title>
+              <Title order={1} size="h2">
+                Sign up
+              </Title>
               <Anchor component={Link} to="/login" size="sm">
                 Already account exists?
               </Anchor>

@@ -48,7 +48,9 @@ export default function ContactPage() {
   return (
     <Stack maw={720}>
       <div>
-        <Title order={2}>Contact Us</Title>
+        <Title order={1} size="h2">
+          Contact Us
+        </Title>
         <Text c="dimmed">
           Questions about your account, the data or a subscription? Write to us and we will answer by e-mail.
         </Text>

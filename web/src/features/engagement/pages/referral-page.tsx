@@ -85,7 +85,9 @@ export default function ReferralPage() {
   const referral = data?.referralLink;
   return (
     <Stack maw={960}>
-      <Title order={2}>Referral</Title>
+      <Title order={1} size="h2">
+        Referral
+      </Title>
       <Text c="dimmed">Invite friends with your link or QR code: when they sign up with it, they appear below.</Text>
       {error && (
         <Alert color="red" role="alert" data-testid="referral-error">
@@ -125,6 +127,7 @@ export default function ReferralPage() {
       )}
       {data && (
         <DataGrid
+          headingOrder={2}
           title="People you referred"
           testId="referrals-grid"
           rows={data.referrals}

@@ -59,7 +59,9 @@ export default function SubscribePage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Subscription Plans</Title>
+          <Title order={1} size="h2">
+            Subscription Plans
+          </Title>
           <Text c="dimmed">Choose a plan. Subscribing again adds its days after your current plan ends.</Text>
         </div>
         <Group gap="xs">

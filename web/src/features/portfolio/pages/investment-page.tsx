@@ -29,7 +29,7 @@ export default function InvestmentPage() {
   return (
     <Stack gap="lg">
       <Group justify="space-between">
-        <Title order={2} data-testid="investment-title">
+        <Title order={1} size="h2" data-testid="investment-title">
           {brokerTitle} Investments
         </Title>
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(-1)}>

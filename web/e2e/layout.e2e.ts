@@ -1,0 +1,165 @@
+/**
+ * Tables and pages that fit (docs/product/common.md#layout), in Chromium with the demo market:
+ * - at 1366×768 the key columns of Holdings (symbol, quantity, average price, last price, net P&L, actions),
+ *   Stock Prices (symbol, date, close, change %, volume) and Charges (firm, segment, charge type, amount, date,
+ *   actions) have every cell inside the viewport, without scrolling sideways;
+ * - at 390×844 no main page of any role scrolls sideways, the footer comes after the page's last interactive
+ *   element (never over it) and its links can be reached; the tables are card lists.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, closeAll, launchBrowser, openPage, relevantErrors, startApp, warmUp, type RunningApp } from './harness';
+import { ROLE_PAGES, SIZES, logIn, openRoute } from './pages';
+
+let app: RunningApp | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  app = await startApp({ demoData: true });
+  browser = await launchBrowser();
+  await warmUp(browser, app.baseUrl);
+});
+
+afterAll(async () => {
+  await closeAll(browser, app);
+});
+
+/** The columns (col-id) of a grid with a cell outside the viewport or missing, with the offending box. */
+async function columnsOutside(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
+  const grid = page.getByTestId(gridTestId);
+  await grid.locator('.ag-row').first().waitFor();
+  return grid.evaluate((element, wanted) => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    for (const column of wanted) {
+      const cells = [...element.querySelectorAll(`.ag-row [col-id="${column}"]`)];
+      if (cells.length === 0) problems.push(`${column}: no cells`);
+      for (const cell of cells) {
+        const box = cell.getBoundingClientRect();
+        if (box.width === 0 || box.left < 0 || box.right > width) {
+          problems.push(`${column}: cell at ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
+          break;
+        }
+      }
+    }
+    return problems;
+  }, columns);
+}
+
+describe('tables at 1366×768', () => {
+  it('Holdings shows symbol, quantity, prices, net P&L and the actions inside the viewport', async () => {
+    const opened = await openPage(browser!, SIZES.laptop);
+    const { page } = opened;
+    try {
+      await logIn(page, app!.baseUrl, DEMO.investor);
+      await openRoute(page, `${app!.baseUrl}/accounts`);
+      await page.getByTestId('firm-card').first().click();
+      await page.getByTestId('segment-card').first().getByRole('button').click();
+      await page.getByTestId('holdings-grid').waitFor();
+      expect(
+        await columnsOutside(page, 'holdings-grid', [
+          'symbol',
+          'quantity',
+          'price',
+          'currentPrice',
+          'net',
+          '__actions',
+        ]),
+      ).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(relevantErrors(opened.errors)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('Stock Prices shows symbol, date, close, change % and volume inside the viewport', async () => {
+    const opened = await openPage(browser!, SIZES.laptop);
+    const { page } = opened;
+    try {
+      await openRoute(page, `${app!.baseUrl}/stock-price`);
+      expect(
+        await columnsOutside(page, 'stock-prices', ['symbol', 'date', 'closePrice', 'changePercent', 'volume']),
+      ).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('Charges shows firm, segment, charge type, amount, date and the actions inside the viewport', async () => {
+    const opened = await openPage(browser!, SIZES.laptop);
+    const { page } = opened;
+    try {
+      await logIn(page, app!.baseUrl, DEMO.staff);
+      await openRoute(page, `${app!.baseUrl}/charges`);
+      expect(
+        await columnsOutside(page, 'charges', [
+          'brokerageFirm',
+          'segment',
+          'chargeType',
+          'amount',
+          'effectiveDate',
+          '__actions',
+        ]),
+      ).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+});
+
+describe('pages at 390×844', () => {
+  for (const [role, { account, pages }] of Object.entries(ROLE_PAGES)) {
+    it(`${role}: no page scrolls sideways, the footer follows the content and its links are reachable`, async () => {
+      const opened = await openPage(browser!, SIZES.phone);
+      const { page } = opened;
+      try {
+        if (account) await logIn(page, app!.baseUrl, account);
+        const problems: string[] = [];
+        for (const route of pages) {
+          await openRoute(page, `${app!.baseUrl}${route}`);
+          const facts = await page.evaluate(() => {
+            const footer = document.querySelector('[data-testid="app-footer"]');
+            const footerTop = footer?.getBoundingClientRect().top ?? Number.NaN;
+            // the page's interactive elements that are shown, in document order, before the footer
+            const interactive = [
+              ...document.querySelectorAll('main a[href], main button, main input, main select, main textarea'),
+            ].filter((element) => {
+              const box = element.getBoundingClientRect();
+              return (
+                box.width > 0 &&
+                box.height > 0 &&
+                !footer?.contains(element) &&
+                getComputedStyle(element).visibility !== 'hidden'
+              );
+            });
+            const last = interactive.at(-1);
+            return {
+              sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+              footerPosition: footer ? getComputedStyle(footer.parentElement!).position : 'missing',
+              footerTop,
+              lastBottom: last?.getBoundingClientRect().bottom ?? 0,
+              last: last ? `${last.tagName.toLowerCase()} "${(last.textContent ?? '').trim().slice(0, 30)}"` : '',
+            };
+          });
+          if (facts.sideways > 0) problems.push(`${route}: scrolls sideways by ${facts.sideways}px`);
+          if (facts.footerPosition === 'missing') problems.push(`${route}: no footer`);
+          else if (facts.footerPosition === 'fixed') problems.push(`${route}: the footer is fixed`);
+          if (facts.lastBottom > facts.footerTop)
+            problems.push(
+              `${route}: the footer (top ${facts.footerTop}) covers ${facts.last} (bottom ${facts.lastBottom})`,
+            );
+          const terms = page.getByTestId('app-footer').getByRole('link', { name: 'Terms of Service' });
+          await terms.scrollIntoViewIfNeeded();
+          if (!(await terms.isVisible())) problems.push(`${route}: the footer's Terms link cannot be reached`);
+          if ((await page.locator('.ag-root').count()) > 0) problems.push(`${route}: a grid instead of cards`);
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        await opened.close();
+      }
+    }, 300_000);
+  }
+});

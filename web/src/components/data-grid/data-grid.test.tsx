@@ -1,0 +1,101 @@
+/**
+ * DataGrid at a phone's width (docs/product/common.md#generic-tables): rows are cards with the key figures, the
+ * optional columns under "More", labelled action buttons and the pager; one Back control; the title is the page's
+ * h1 unless the page has its own.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { MemoryRouter } from 'react-router-dom';
+import { DataGrid, type DataGridColumn } from '.';
+
+interface Holding {
+  id: string;
+  symbol: string;
+  quantity: number;
+  net: string;
+  exchange: string;
+}
+
+const COLUMNS: DataGridColumn<Holding>[] = [
+  { field: 'symbol', headerName: 'Symbol' },
+  { field: 'quantity', headerName: 'Qty', numeric: true },
+  {
+    field: 'net',
+    headerName: 'Net P&L',
+    numeric: true,
+    format: (value) => `₹${String(value)}`,
+    cellClass: () => 'gain',
+  },
+  { field: 'exchange', headerName: 'Exchange', optional: true },
+];
+
+const ROWS: Holding[] = Array.from({ length: 12 }, (_, index) => ({
+  id: String(index + 1),
+  symbol: `SYM${String(index + 1).padStart(2, '0')}`,
+  quantity: index + 1,
+  net: `${(index + 1) * 10}.00`,
+  exchange: index % 2 ? 'BSE' : 'NSE',
+}));
+
+function renderGrid(props: Partial<Parameters<typeof DataGrid<Holding>>[0]> = {}) {
+  return render(
+    <MantineProvider>
+      <MemoryRouter>
+        <DataGrid<Holding> title="Holdings" rows={ROWS} columns={COLUMNS} getRowId={(row) => row.id} {...props} />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+const originalMatchMedia = window.matchMedia;
+beforeEach(() => {
+  // a 390 px phone: the (max-width: 36em) query matches
+  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
+    matches: query.includes('max-width: 36em'),
+    media: query,
+    onchange: null,
+    addListener: vi.fn(),
+    removeListener: vi.fn(),
+    addEventListener: vi.fn(),
+    removeEventListener: vi.fn(),
+    dispatchEvent: vi.fn(),
+  }));
+});
+afterEach(() => {
+  window.matchMedia = originalMatchMedia;
+  cleanup();
+});
+
+describe('DataGrid on a phone', () => {
+  it('shows 10 cards per page with the key figures, the rest under More, and pages on', () => {
+    const sell = vi.fn();
+    renderGrid({ actions: [{ label: 'Sell', onClick: sell }], showBack: true });
+    expect(screen.getByRole('heading', { level: 1, name: 'Holdings' })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(1);
+    const cards = screen.getAllByTestId('data-grid-card');
+    expect(cards).toHaveLength(10);
+    const first = within(cards[0]!);
+    expect(first.getByText('SYM01')).toBeTruthy();
+    expect(first.getByText('Qty').nextElementSibling?.textContent).toBe('1');
+    const net = first.getByText('₹10.00');
+    expect(net.className).toContain('gain');
+    // the optional column is inside the closed "More" details
+    expect(first.getByText('Exchange').closest('details')).not.toBeNull();
+    fireEvent.click(first.getByRole('button', { name: 'Sell' }));
+    expect(sell).toHaveBeenCalledWith(ROWS[0]);
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(
+      screen.getAllByTestId('data-grid-card').map((card) => within(card).getAllByText(/^SYM/)[0]!.textContent),
+    ).toEqual(['SYM11', 'SYM12']);
+    expect(screen.queryByRole('button', { name: 'Columns' })).toBeNull();
+  });
+
+  it('opens a row from its title and keeps its heading at h2 inside a page that has an h1', () => {
+    const open = vi.fn();
+    renderGrid({ onRowClick: open, headingOrder: 2 });
+    expect(screen.getByRole('heading', { level: 2, name: 'Holdings' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'SYM02' }));
+    expect(open).toHaveBeenCalledWith(ROWS[1]);
+  });
+});

@@ -1,0 +1,3 @@
+export { WatchButton } from './watch-button';
+export type { WatchButtonProps } from './watch-button';
+export { useWithWatchColumn } from './watch-column';

@@ -1,0 +1,29 @@
+/** A table's columns with a "Watch" star column added for logged-in users (docs/product/portfolio.md#stock-watch-list). */
+import { useMemo } from 'react';
+import type { DataGridColumn } from '../data-grid';
+import { useSession } from '../../lib/session';
+import { WatchButton } from './watch-button';
+
+export function useWithWatchColumn<Row extends { symbol: string }>(
+  columns: DataGridColumn<Row>[],
+): DataGridColumn<Row>[] {
+  const { isLoggedIn } = useSession();
+  return useMemo(
+    () =>
+      isLoggedIn
+        ? [
+            ...columns,
+            {
+              field: 'watch',
+              headerName: 'Watch',
+              width: 90,
+              sortable: false,
+              noExport: true,
+              value: () => '',
+              render: (row: Row) => <WatchButton symbol={row.symbol} compact />,
+            },
+          ]
+        : columns,
+    [columns, isLoggedIn],
+  );
+}
