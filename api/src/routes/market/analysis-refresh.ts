@@ -1,8 +1,9 @@
 /**
  * Keeping the precomputed trend lists and 12-month extremes (db/schema/market.ts) in step with
  * the prices.
- * - After every price upload the uploads code emits `market.dataChanged`; the handler recomputes
- *   before the upload answers, so the next read is already current.
+ * - After every price upload the uploads code emits `market.dataChanged` with the dates it wrote;
+ *   the handler recomputes what those dates can change (analysis-state.ts) before the upload
+ *   answers, so the next read is already current. A change without dates recomputes everything.
  * - During start-up seeding (before the app accepts traffic) the handler only notes the change:
  *   the analysis seeder, registered last, computes once for everything the seeders before it
  *   loaded, and also whenever the stored state does not match the prices (first start, loads
@@ -21,15 +22,19 @@ const computedAtStart = new WeakSet<object>();
 
 /** Registers the refresh on price uploads (once per app, from the market routes). */
 export function registerAnalysisRefresh(app: FastifyInstance): void {
-  app.events.on('market.dataChanged', async ({ kind }) => {
+  app.events.on('market.dataChanged', async ({ kind, dates }) => {
     if (!PRICE_KINDS.has(kind)) return;
     // start-up seeding loads many files: the analysis seeder computes once at its end
     if (!app.acceptingTraffic && !computedAtStart.has(app.events)) {
       changedDuringStart.add(app.events);
       return;
     }
-    const state = await refreshAnalysis(app.db);
-    app.log.info({ asOf: state.asOf, version: state.version, ms: state.durationMs }, 'analysis recomputed');
+    // the dates the change wrote: only what they can change is recomputed (absent: everything)
+    const state = await refreshAnalysis(app.db, dates);
+    app.log.info(
+      { asOf: state.asOf, version: state.version, mode: state.mode, ms: state.durationMs },
+      'analysis recomputed',
+    );
   });
 }
 

@@ -1,17 +1,29 @@
 /**
  * The state of the precomputed analysis (analysis_state): which prices the trend lists and
- * 12-month extremes describe, and recomputing them. The computation is a few set-based statements
- * (trend-lists.ts) in one transaction, serialised by an advisory lock so that two uploads
- * finishing together cannot interleave.
+ * 12-month extremes describe, and bringing them up to date after a price change. The work is a few
+ * set-based statements (trend-lists.ts) in one transaction, serialised by an advisory lock so that
+ * two uploads finishing together cannot interleave.
+ *
+ * Only what the changed dates can change is recomputed (docs/decisions.md#incremental-analysis-refresh):
+ * the lists of D are made from trend_marks (each symbol's extremes before D in each window) and
+ * the rows on D; a new D carries the marks forward by the rows entering and leaving the windows;
+ * a change inside a window of D, or an unknown change, recomputes the marks from the prices.
  */
 import { eq, sql } from 'drizzle-orm';
+import { periodWindowStart } from '@bazaar/shared';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { analysisState } from '../../schema/index.js';
 import { getLatestPriceDate } from './stock-prices.js';
-import { insertPriceExtremesStatement, insertTrendEntriesStatement, windowStarts } from './trend-lists.js';
+import { carryMarks, rebuildMarksStatements, storeListsStatements } from './trend-lists.js';
 
 const ANALYSIS_LOCK_KEY = 7_246_004;
+
+/**
+ * Carrying the marks forward reads every day between the old and the new D; past this many
+ * trading days (a backfill that moves D by more than about a month) recomputing is as cheap.
+ */
+export const MAX_CARRIED_DAYS = 23;
 
 /** A computation: its D, the price rows it saw, its number, when and how long. */
 export interface AnalysisState {
@@ -20,6 +32,21 @@ export interface AnalysisState {
   version: number;
   computedAt: string;
   durationMs: number;
+}
+
+/**
+ * What a refresh did: `full` recomputed the marks from the prices, `carried` moved them to a new
+ * D, `lists` remade the lists of an unchanged D (its rows changed), `unchanged` found nothing the
+ * change could affect (days older than every window).
+ */
+export type RefreshMode = 'full' | 'carried' | 'lists' | 'unchanged';
+
+export interface RefreshResult extends AnalysisState {
+  mode: RefreshMode;
+}
+
+interface StoredState extends AnalysisState {
+  marksAsOf: string | null;
 }
 
 /** Price rows loaded, from the per-day summary the uploads keep in step (no scan of the price table). */
@@ -31,11 +58,12 @@ async function countPriceRows(db: Database): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-export async function getAnalysisState(db: Database): Promise<AnalysisState | null> {
+async function readState(db: Database): Promise<StoredState | null> {
   const [row] = await db.select().from(analysisState).where(eq(analysisState.id, 1));
   if (!row) return null;
   return {
     asOf: row.asOf,
+    marksAsOf: row.marksAsOf,
     priceRows: row.priceRows,
     version: row.version,
     computedAt: row.computedAt.toISOString(),
@@ -43,53 +71,99 @@ export async function getAnalysisState(db: Database): Promise<AnalysisState | nu
   };
 }
 
-/** Whether the tables describe the prices as they are now (used at start). */
-export async function isAnalysisCurrent(db: Database): Promise<boolean> {
-  const state = await getAnalysisState(db);
-  if (!state) return false;
-  const [latest, rows] = await Promise.all([getLatestPriceDate(db), countPriceRows(db)]);
-  return state.asOf === latest && state.priceRows === rows;
+export async function getAnalysisState(db: Database): Promise<AnalysisState | null> {
+  const state = await readState(db);
+  if (!state) return null;
+  const { marksAsOf: _marks, ...rest } = state;
+  return rest;
 }
 
-/** Recomputes every precomputed list from the prices as they are now. */
-export async function refreshAnalysis(db: Database): Promise<AnalysisState> {
-  const started = Date.now();
+/** Whether the tables describe the prices as they are now (used at start). */
+export async function isAnalysisCurrent(db: Database): Promise<boolean> {
+  const state = await readState(db);
+  if (!state) return false;
+  const [latest, rows] = await Promise.all([getLatestPriceDate(db), countPriceRows(db)]);
+  return state.asOf === latest && state.marksAsOf === latest && state.priceRows === rows;
+}
+
+/**
+ * What a change of prices on `changed` dates requires, given the stored state (computed for D =
+ * `previous.asOf`) and the new D (`asOf`). Dates unknown, D going back, a change inside a window of
+ * the old D, or D leaping more than MAX_CARRIED_DAYS trading days: recompute everything.
+ */
+export function planRefresh(
+  previous: { asOf: string | null; marksAsOf: string | null } | null,
+  asOf: string | null,
+  changed: readonly string[] | undefined,
+  daysBetween: () => Promise<number>,
+): Promise<RefreshMode> | RefreshMode {
+  if (!changed || !previous?.asOf || previous.marksAsOf !== previous.asOf || !asOf) return 'full';
+  const from = previous.asOf;
+  if (asOf < from) return 'full';
+  // the old windows start after this day: a day on or before it was in none of them
+  const oldestWindow = periodWindowStart(from, 'YEARLY');
+  if (changed.some((date) => date > oldestWindow && date < from)) return 'full';
+  if (asOf === from) return changed.includes(asOf) ? 'lists' : 'unchanged';
+  if (periodWindowStart(asOf, 'YEARLY') >= from) return 'full';
+  return daysBetween().then((days) => (days > MAX_CARRIED_DAYS ? 'full' : 'carried'));
+}
+
+/**
+ * Brings the lists and 12-month extremes up to date after prices changed on `changedDates`
+ * (undefined: unknown, recompute everything). Dates whose rows were written after the last
+ * computation without being announced (a load by another process) count as changed too.
+ */
+export async function refreshAnalysis(db: Database, changedDates?: readonly string[]): Promise<RefreshResult> {
+  const started = performance.now();
   return db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await t.execute(sql`SELECT pg_advisory_xact_lock(${ANALYSIS_LOCK_KEY})`);
-    const [asOf, priceRows, previous] = [
-      await getLatestPriceDate(t),
-      await countPriceRows(t),
-      await getAnalysisState(t),
-    ];
-    await t.execute(sql`DELETE FROM trend_entries`);
-    await t.execute(sql`DELETE FROM price_extremes`);
-    if (asOf) {
-      const starts = windowStarts(asOf);
-      await t.execute(insertTrendEntriesStatement(asOf, starts));
-      await t.execute(insertPriceExtremesStatement(asOf, starts.YEARLY));
+    const [asOf, priceRows, previous] = [await getLatestPriceDate(t), await countPriceRows(t), await readState(t)];
+    let changed = changedDates;
+    if (changed && previous) {
+      const unannounced = await queryRows<{ d: string }>(
+        t,
+        sql`SELECT trade_date AS d FROM stock_price_dates WHERE updated_at > ${previous.computedAt}::timestamptz`,
+      );
+      if (unannounced.length > 0) changed = [...changed, ...unannounced.map((row) => row.d)];
     }
-    const state = {
-      id: 1,
-      asOf,
-      priceRows,
-      version: (previous?.version ?? 0) + 1,
-      computedAt: new Date(),
-      durationMs: Date.now() - started,
-    };
-    await t
-      .insert(analysisState)
-      .values(state)
-      .onConflictDoUpdate({
-        target: analysisState.id,
-        set: { asOf, priceRows, version: state.version, computedAt: state.computedAt, durationMs: state.durationMs },
-      });
+    // the trading days entering the windows when D moves on: from the old D to the new one
+    let entering: string[] = [];
+    const mode = await planRefresh(previous, asOf, changed, async () => {
+      const rows = await queryRows<{ d: string }>(
+        t,
+        sql`SELECT trade_date AS d FROM stock_price_dates
+            WHERE trade_date >= ${previous?.asOf ?? asOf}::date AND trade_date < ${asOf}::date ORDER BY trade_date`,
+      );
+      entering = rows.map((row) => row.d);
+      return entering.length;
+    });
+    if (mode === 'full') {
+      for (const statement of asOf ? rebuildMarksStatements(asOf) : [sql`DELETE FROM trend_marks`])
+        await t.execute(statement);
+    }
+    if (mode === 'carried') await carryMarks(t, previous!.asOf!, asOf!, entering);
+    if (mode !== 'unchanged') for (const statement of storeListsStatements(asOf)) await t.execute(statement);
+    const version = (previous?.version ?? 0) + 1;
+    const durationMs = Math.round(performance.now() - started);
+    // now(): the database's clock at the start of this transaction, the same clock as the
+    // uploads' stock_price_dates.updated_at that the next refresh compares with it
+    const [row] = await queryRows<{ computed_at: string | Date }>(
+      t,
+      sql`INSERT INTO analysis_state (id, as_of, marks_as_of, price_rows, version, computed_at, duration_ms)
+          VALUES (1, ${asOf}, ${asOf}, ${priceRows}, ${version}, now(), ${durationMs})
+          ON CONFLICT (id) DO UPDATE SET as_of = excluded.as_of, marks_as_of = excluded.marks_as_of,
+            price_rows = excluded.price_rows, version = excluded.version, computed_at = excluded.computed_at,
+            duration_ms = excluded.duration_ms
+          RETURNING computed_at`,
+    );
     return {
+      mode,
       asOf,
       priceRows,
-      version: state.version,
-      computedAt: state.computedAt.toISOString(),
-      durationMs: state.durationMs,
+      version,
+      computedAt: new Date(row!.computed_at).toISOString(),
+      durationMs,
     };
   });
 }

@@ -7,7 +7,7 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { periodWindowStart, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
 import type { PriceExtremeDto, PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
-import type { Database } from '../../client.js';
+import { queryRows, type Database } from '../../client.js';
 import { priceExtremes, trendEntries } from '../../schema/index.js';
 import { EQUITY_SERIES_SQL } from './stock-prices.js';
 
@@ -202,4 +202,213 @@ export async function getPriceExtremes(db: Database): Promise<PriceExtremesRespo
     .from(priceExtremes)
     .orderBy(sql`${priceExtremes.symbol} COLLATE "C"`);
   return Object.fromEntries(rows.map((row) => [row.symbol, row]));
+}
+
+/*
+ * trend_marks (db/schema/market.ts): each symbol's extremes and latest row in each period's
+ * window before D, from which the stored lists and 12-month extremes are made, and which are
+ * carried forward when D moves on (docs/decisions.md#incremental-analysis-refresh).
+ */
+
+const MARK_COLUMNS = sql.raw('symbol, period, high_price, high_date, low_price, low_date, last_date, last_close');
+
+/** The five windows as rows `b(period, after)`: a window holds the dates t with after < t (< D). */
+function windowBounds(starts: Record<TrendPeriod, string>): SQL {
+  const rows = TREND_PERIODS.map((period) => sql`(${period}, ${starts[period]}::date)`);
+  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS b(period, after)`;
+}
+
+const column = (prefix: string, period: TrendPeriod) => sql.raw(`${prefix}_${period.toLowerCase()}`);
+
+/**
+ * The marks before `asOf` (trend_marks' columns) straight from the prices of the YEARLY window:
+ * one aggregate pass per symbol with a FILTER per window, one pass to find the latest date of each
+ * extreme and the latest close, then one row per symbol and period with rows.
+ * `redo`: only some symbols, each from a window start on (`scope`, a relation `u(symbol, after)`),
+ * read symbol by symbol through the primary key: the periods whose window starts at or after it.
+ */
+export function marksFromPricesQuery(
+  asOf: string,
+  starts: Record<TrendPeriod, string> = windowStarts(asOf),
+  redo?: { scope: SQL },
+): SQL {
+  const inWindow = (period: TrendPeriod) => sql`r.trade_date > ${starts[period]}::date`;
+  const extremes = TREND_PERIODS.map(
+    (period) =>
+      sql`max(r.high_price) FILTER (WHERE ${inWindow(period)}) AS ${column('high', period)},
+          min(r.low_price) FILTER (WHERE ${inWindow(period)}) AS ${column('low', period)}`,
+  );
+  const dates = TREND_PERIODS.map(
+    (period) =>
+      sql`max(r.trade_date) FILTER (WHERE ${inWindow(period)} AND r.high_price = x.${column('high', period)}) AS ${column('high_date', period)},
+          max(r.trade_date) FILTER (WHERE ${inWindow(period)} AND r.low_price = x.${column('low', period)}) AS ${column('low_date', period)}`,
+  );
+  const periods = TREND_PERIODS.map(
+    (period) =>
+      sql`(${period}, ${starts[period]}::date, x.${column('high', period)}, d.${column('high_date', period)}, x.${column('low', period)}, d.${column('low_date', period)})`,
+  );
+  return sql`
+    WITH window_rows AS ${redo ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
+      ${
+        redo
+          ? sql`SELECT r.symbol, r.trade_date, r.high_price, r.low_price, r.close_price, u.after AS redo_after
+              FROM ${redo.scope} CROSS JOIN LATERAL (
+                SELECT * FROM stock_prices r
+                WHERE r.symbol = u.symbol AND r.series IN ${EQUITY_SERIES_SQL} AND r.trade_date > u.after AND r.trade_date < ${asOf}::date
+              ) AS r`
+          : sql`SELECT symbol, trade_date, high_price, low_price, close_price, ${starts.YEARLY}::date AS redo_after
+              FROM stock_prices
+              WHERE trade_date > ${starts.YEARLY}::date AND trade_date < ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}`
+      }
+    ),
+    extremes AS MATERIALIZED (
+      SELECT r.symbol, max(r.redo_after) AS redo_after, max(r.trade_date) AS last_date, ${sql.join(extremes, sql`, `)}
+      FROM window_rows r GROUP BY r.symbol
+    ),
+    dated AS (
+      SELECT r.symbol, max(r.close_price) FILTER (WHERE r.trade_date = x.last_date) AS last_close, ${sql.join(dates, sql`, `)}
+      FROM window_rows r JOIN extremes x ON x.symbol = r.symbol
+      GROUP BY r.symbol
+    )
+    SELECT x.symbol, v.period, v.high_price, v.high_date, v.low_price, v.low_date, x.last_date, d.last_close
+    FROM extremes x
+    JOIN dated d ON d.symbol = x.symbol
+    CROSS JOIN LATERAL (VALUES ${sql.join(periods, sql`, `)}) AS v(period, after, high_price, high_date, low_price, low_date)
+    WHERE v.high_price IS NOT NULL AND v.after >= x.redo_after`;
+}
+
+/** Replaces trend_marks with the marks before `asOf` computed from the prices. */
+export function rebuildMarksStatements(asOf: string): SQL[] {
+  return [sql`DELETE FROM trend_marks`, sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(asOf)}`];
+}
+
+/**
+ * Carries trend_marks from D = `from` to the later D = `to`, when no row before `from` inside a
+ * window of `from` changed since they were computed; `days` are the trading days from `from`
+ * (included) to `to` (excluded), the rows entering the windows. Per symbol and period:
+ * - rows leaving the window (after_from < t ≤ after_to, t < from) that reach the mark (a high ≥
+ *   the mark's high or a low ≤ its low) make it unknown: such a symbol is recomputed from its
+ *   rows of its widest unknown window (and the narrower ones);
+ * - each entering day is combined in: greatest high, least low, its date when it reaches them,
+ *   and it is the latest row (combining a row already counted changes nothing, so recomputed
+ *   symbols take it too);
+ * - a pair whose latest row has left the window has no rows left: it goes.
+ */
+export async function carryMarks(db: Database, from: string, to: string, days: readonly string[]): Promise<void> {
+  const before = windowStarts(from);
+  const after = windowStarts(to);
+  const leaving = TREND_PERIODS.filter((period) => after[period] > before[period]).map(
+    (period) => sql`
+      SELECT ${period}::text AS period, ${after[period]}::date AS after, symbol,
+        max(high_price) AS high_price, min(low_price) AS low_price
+      FROM stock_prices
+      WHERE trade_date > ${before[period]}::date AND trade_date <= ${after[period]}::date AND trade_date < ${from}::date
+        AND series IN ${EQUITY_SERIES_SQL}
+      GROUP BY symbol`,
+  );
+  const redo =
+    leaving.length === 0
+      ? []
+      : await queryRows<{ symbol: string; after: string }>(
+          db,
+          sql`
+            WITH gone AS MATERIALIZED (${sql.join(leaving, sql` UNION ALL `)})
+            SELECT m.symbol, min(gone.after) AS after
+            FROM gone JOIN trend_marks m ON m.symbol = gone.symbol AND m.period = gone.period
+            WHERE gone.high_price >= m.high_price OR gone.low_price <= m.low_price
+            GROUP BY m.symbol`,
+        );
+  if (redo.length > 0) {
+    const rows = redo.map((row) => sql`(${row.symbol}::text, ${row.after}::date)`);
+    const scope = sql`(VALUES ${sql.join(rows, sql`, `)}) AS u(symbol, after)`;
+    await db.execute(sql`DELETE FROM trend_marks m USING ${scope}, ${windowBounds(after)}
+      WHERE m.symbol = u.symbol AND m.period = b.period AND b.after >= u.after`);
+    await db.execute(sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(to, after, { scope })}`);
+  }
+  for (const day of days) {
+    await db.execute(sql`
+      INSERT INTO trend_marks (${MARK_COLUMNS})
+      SELECT a.symbol, b.period, a.high_price, ${day}::date, a.low_price, ${day}::date, ${day}::date, a.close_price
+      FROM (
+        SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price, max(close_price) AS close_price
+        FROM stock_prices WHERE trade_date = ${day}::date AND series IN ${EQUITY_SERIES_SQL} GROUP BY symbol
+      ) AS a
+      JOIN ${windowBounds(after)} ON ${day}::date > b.after
+      ON CONFLICT (symbol, period) DO UPDATE SET
+        high_price = greatest(trend_marks.high_price, excluded.high_price),
+        high_date = CASE WHEN excluded.high_price >= trend_marks.high_price THEN excluded.high_date ELSE trend_marks.high_date END,
+        low_price = least(trend_marks.low_price, excluded.low_price),
+        low_date = CASE WHEN excluded.low_price <= trend_marks.low_price THEN excluded.low_date ELSE trend_marks.low_date END,
+        last_date = excluded.last_date, last_close = excluded.last_close`);
+  }
+  await db.execute(
+    sql`DELETE FROM trend_marks m USING ${windowBounds(after)} WHERE m.period = b.period AND m.last_date <= b.after`,
+  );
+}
+
+/**
+ * The ten lists of D from marks (a relation with trend_marks' columns, before D) and the rows
+ * on D: the symbols with a row on D and a mark in the window whose high on D reaches the mark's
+ * high (LOW: low ≤ low), numbered in list order. Columns as trend_entries'.
+ */
+export function trendEntriesFromMarksQuery(asOf: string, marks: SQL): SQL {
+  return sql`
+    WITH present AS (
+      SELECT symbol, series, trade_date, open_price, high_price, low_price, close_price, total_traded_qty
+      FROM stock_prices
+      WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
+    ),
+    qualified AS (
+      SELECT p.*, m.period, l.direction, m.last_date AS previous_date, m.last_close AS previous_close,
+        CASE l.direction WHEN 'HIGH' THEN m.high_price ELSE m.low_price END AS earlier_extreme,
+        round(p.close_price - m.last_close, 2) AS change,
+        CASE WHEN m.last_close = 0 THEN NULL ELSE round((p.close_price - m.last_close) / m.last_close * 100, 2) END AS change_percent
+      FROM present p
+      JOIN ${marks} m ON m.symbol = p.symbol
+      CROSS JOIN (VALUES ('HIGH'), ('LOW')) AS l(direction)
+      WHERE (l.direction = 'HIGH' AND p.high_price >= m.high_price) OR (l.direction = 'LOW' AND p.low_price <= m.low_price)
+    )
+    SELECT direction, period,
+      row_number() OVER (PARTITION BY direction, period
+        ORDER BY CASE WHEN direction = 'HIGH' THEN -change_percent ELSE change_percent END NULLS LAST, symbol COLLATE "C") AS position,
+      symbol, series, trade_date AS present_date, open_price AS present_open, high_price AS present_high, low_price AS present_low,
+      close_price AS present_close, total_traded_qty AS present_volume,
+      previous_date, previous_close, earlier_extreme, change, change_percent
+    FROM qualified`;
+}
+
+/**
+ * Every symbol's 12-month high and low of D from the YEARLY marks (before D) and the rows on D:
+ * a high on D at least the earlier high is the high, reached on D (the latest date). Columns as
+ * price_extremes'.
+ */
+export function priceExtremesFromMarksQuery(asOf: string, marks: SQL): SQL {
+  return sql`
+    WITH present AS (
+      SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price
+      FROM stock_prices
+      WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
+      GROUP BY symbol
+    ),
+    earlier AS (SELECT symbol, high_price, high_date, low_price, low_date FROM ${marks} m WHERE m.period = 'YEARLY')
+    SELECT coalesce(p.symbol, e.symbol) AS symbol,
+      CASE WHEN e.symbol IS NULL OR p.high_price >= e.high_price THEN p.high_price ELSE e.high_price END AS high_price,
+      CASE WHEN e.symbol IS NULL OR p.high_price >= e.high_price THEN ${asOf}::date ELSE e.high_date END AS high_date,
+      CASE WHEN e.symbol IS NULL OR p.low_price <= e.low_price THEN p.low_price ELSE e.low_price END AS low_price,
+      CASE WHEN e.symbol IS NULL OR p.low_price <= e.low_price THEN ${asOf}::date ELSE e.low_date END AS low_date
+    FROM present p FULL JOIN earlier e ON e.symbol = p.symbol`;
+}
+
+/** Replaces the stored lists and 12-month extremes with those of D made from trend_marks. */
+export function storeListsStatements(asOf: string | null): SQL[] {
+  const statements = [sql`DELETE FROM trend_entries`, sql`DELETE FROM price_extremes`];
+  if (!asOf) return statements;
+  return [
+    ...statements,
+    sql`INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
+      present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
+      ${trendEntriesFromMarksQuery(asOf, sql`trend_marks`)}`,
+    sql`INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
+      ${priceExtremesFromMarksQuery(asOf, sql`trend_marks`)}`,
+  ];
 }
