@@ -64,6 +64,18 @@ describe('sign-up rules', () => {
       });
     }
   });
+  it('says only that an empty username is required (every message of the field, not just the first shown)', () => {
+    for (const username of ['', '   ']) {
+      const result = signupFormSchema.safeParse({ ...valid, username });
+      expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([
+        'Username is required!',
+      ]);
+    }
+    const bad = signupFormSchema.safeParse({ ...valid, username: 'a b' });
+    expect(bad.success ? [] : bad.error.issues.map((issue) => issue.message)).toEqual([
+      "Username may contain only letters, digits, '.', '_', '-' and '@'",
+    ]);
+  });
   it('takes a ten-digit mobile number given as a number too', () => {
     expect(signupRequestSchema.parse({ user: { ...valid, mobileNo: 9876543210 } }).user.mobileNo).toBe('9876543210');
   });

@@ -18,12 +18,15 @@ const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*
 
 /** A required text: missing, non-text or blank (after trimming) gives `message`. */
 export function requiredText(message: string, label: string, maxLength = MAX_TEXT_LENGTH) {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(maxLength, `${label} must be at most ${maxLength} characters`)
-    .regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`);
+  return (
+    z
+      .string({ error: message })
+      .trim()
+      // an empty value hears only that it is required, not every rule it breaks (the spec's order, first message)
+      .min(1, { message, abort: true })
+      .max(maxLength, `${label} must be at most ${maxLength} characters`)
+      .regex(NO_CONTROL_CHARACTERS, `${label} must not contain control characters`)
+  );
 }
 
 /** The longest symbol any table keeps. */
