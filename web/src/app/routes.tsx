@@ -5,7 +5,6 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ROLE_ADMIN, ROLE_STAFF } from '@bazaar/shared';
-import { comingSoon } from '../components/coming-soon';
 import type { RouteAccess } from './guards';
 
 export interface AppRoute {
@@ -48,7 +47,11 @@ export const routes: AppRoute[] = [
   { path: '/guide', page: lazy(() => import('../features/market/pages/guide-page')) },
   // the old app had this menu link and no route: a company picker over the statements
   { path: '/fundamental-analysis', page: lazy(() => import('../features/company/pages/fundamental-analysis-page')) },
-  { path: '/stock-watch-list', page: comingSoon('Stock Watch List'), access: 'login' },
+  {
+    path: '/stock-watch-list',
+    page: lazy(() => import('../features/portfolio/watchlist/watchlist-page')),
+    access: 'login',
+  },
 
   // --- portfolio ---
   { path: '/accounts', page: lazy(() => import('../features/portfolio/pages/accounts-page')), access: 'login' },

@@ -11,7 +11,7 @@ import {
   useWatchSymbolMutation,
   WatchedSymbolsDocument,
 } from '../../__generated__/graphql';
-import { useSession } from '../../lib/session';
+import { useOptionalSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
 
 export interface WatchButtonProps {
@@ -21,7 +21,7 @@ export interface WatchButtonProps {
 }
 
 export function WatchButton({ symbol, compact = false }: WatchButtonProps) {
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useOptionalSession()?.isLoggedIn ?? false;
   const watched = useWatchedSymbolsQuery({ skip: !isLoggedIn });
   const options = { refetchQueries: [{ query: WatchedSymbolsDocument }], awaitRefetchQueries: true };
   const [watch, watching] = useWatchSymbolMutation(options);

@@ -1,13 +1,13 @@
 /** A table's columns with a "Watch" star column added for logged-in users (docs/product/portfolio.md#stock-watch-list). */
 import { useMemo } from 'react';
 import type { DataGridColumn } from '../data-grid';
-import { useSession } from '../../lib/session';
+import { useOptionalSession } from '../../lib/session';
 import { WatchButton } from './watch-button';
 
 export function useWithWatchColumn<Row extends { symbol: string }>(
   columns: DataGridColumn<Row>[],
 ): DataGridColumn<Row>[] {
-  const { isLoggedIn } = useSession();
+  const isLoggedIn = useOptionalSession()?.isLoggedIn ?? false;
   return useMemo(
     () =>
       isLoggedIn

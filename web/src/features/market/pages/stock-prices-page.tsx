@@ -10,6 +10,7 @@ import { Stack, Text } from '@mantine/core';
 import { DEFAULT_TREND } from '@bazaar/shared';
 import { useStockPricesPageQuery, type StockPricesPageQuery } from '../../../__generated__/graphql';
 import { DataGrid } from '../../../components/data-grid';
+import { useWithWatchColumn } from '../../../components/watch';
 import { usePageTitle } from '../../../components/page-title';
 import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
@@ -20,6 +21,7 @@ export type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
 export default function StockPricesPage() {
   usePageTitle('Stock Prices');
+  const columns = useWithWatchColumn(STOCK_PRICE_COLUMNS);
   const navigate = useNavigate();
   const { data, loading, error } = useStockPricesPageQuery({ fetchPolicy: 'cache-and-network' });
   const tradingDay = data?.stockPrices[0]?.date;
@@ -40,7 +42,7 @@ export default function StockPricesPage() {
         title="Stock Prices"
         testId="stock-prices"
         rows={data?.stockPrices}
-        columns={STOCK_PRICE_COLUMNS}
+        columns={columns}
         getRowId={(row) => `${row.symbol}-${row.series}`}
         loading={loading}
         error={error && !data ? errorMessage(error) : null}

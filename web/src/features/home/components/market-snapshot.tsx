@@ -1,0 +1,133 @@
+/**
+ * The staff and admin dashboard's market snapshot (docs/product/home.md#dashboard): the latest trading day,
+ * symbols loaded, advances and declines, the day's top movers and the last uploads (GraphQL `marketSnapshot`).
+ */
+import { Link } from 'react-router-dom';
+import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { formatIndianNumber, formatPercent, formatRupees } from '@bazaar/shared';
+import { useMarketSnapshotPageQuery, type MarketSnapshotPageQuery } from '../../../__generated__/graphql';
+import { QueryGate } from '../../../components/query-gate';
+import { formatMarketDate, formatMediumDateTime } from '../../../lib/dates';
+
+type Snapshot = MarketSnapshotPageQuery['marketSnapshot'];
+
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
+  return (
+    <Card withBorder padding="md" radius="md" data-testid={testId}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl">
+        {value}
+      </Text>
+    </Card>
+  );
+}
+
+function MoverTable({ title, rows, className }: { title: string; rows: Snapshot['gainers']; className: string }) {
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Title order={2} size="h5" mb="xs">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None.
+        </Text>
+      ) : (
+        <Table>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.symbol}>
+                <Table.Td>
+                  <Link to={`/company-analysis/${encodeURIComponent(row.symbol)}`}>{row.symbol}</Link>
+                </Table.Td>
+                <Table.Td ta="right">{formatRupees(row.closePrice)}</Table.Td>
+                <Table.Td ta="right" className={className}>
+                  {formatPercent(row.changePercent)}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+export function MarketSnapshot() {
+  const { data, loading, error } = useMarketSnapshotPageQuery({ fetchPolicy: 'cache-and-network' });
+  return (
+    <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading the market snapshot">
+      {() => {
+        const snapshot = data?.marketSnapshot;
+        if (!snapshot) return null;
+        if (!snapshot.latestTradingDay)
+          return (
+            <Card withBorder padding="lg" data-testid="snapshot-empty">
+              <Text>
+                No market data is loaded yet. <Link to="/upload">Upload a bhavcopy</Link> to start.
+              </Text>
+            </Card>
+          );
+        return (
+          <Stack gap="md">
+            <SimpleGrid cols={{ base: 2, md: 4 }}>
+              <Stat
+                label="Latest trading day"
+                value={formatMarketDate(snapshot.latestTradingDay)}
+                testId="snapshot-day"
+              />
+              <Stat label="Symbols loaded" value={formatIndianNumber(snapshot.symbols, 0)} testId="snapshot-symbols" />
+              <Stat label="Advances" value={formatIndianNumber(snapshot.advances, 0)} testId="snapshot-advances" />
+              <Stat
+                label="Declines (unchanged)"
+                value={`${formatIndianNumber(snapshot.declines, 0)} (${formatIndianNumber(snapshot.unchanged, 0)})`}
+                testId="snapshot-declines"
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, md: 2 }}>
+              <MoverTable title="Top gainers" rows={snapshot.gainers} className="gain" />
+              <MoverTable title="Top losers" rows={snapshot.losers} className="loss" />
+            </SimpleGrid>
+            <Card withBorder padding="md" radius="md">
+              <Title order={2} size="h5" mb="xs">
+                Last uploads
+              </Title>
+              {snapshot.lastUploads.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  No uploads yet.
+                </Text>
+              ) : (
+                <Table.ScrollContainer minWidth={520}>
+                  <Table data-testid="snapshot-uploads">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>File</Table.Th>
+                        <Table.Th>Type</Table.Th>
+                        <Table.Th ta="right">Rows</Table.Th>
+                        <Table.Th>By</Table.Th>
+                        <Table.Th>When</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {snapshot.lastUploads.map((upload) => (
+                        <Table.Tr key={upload.id}>
+                          <Table.Td style={{ wordBreak: 'break-all' }}>{upload.fileName}</Table.Td>
+                          <Table.Td>{upload.type}</Table.Td>
+                          <Table.Td ta="right">{formatIndianNumber(upload.rowsInFile, 0)}</Table.Td>
+                          <Table.Td>{upload.uploadedBy}</Table.Td>
+                          <Table.Td>{formatMediumDateTime(upload.uploadedAt)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+              )}
+            </Card>
+          </Stack>
+        );
+      }}
+    </QueryGate>
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * Stock Watch List (/stock-watch-list, logged in; docs/product/portfolio.md#stock-watch-list): a symbol
+ * search to add, the table (phones: cards) with CSV export and a Remove action; a row opens Company Analysis.
+ */
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { Autocomplete, Group, Stack, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import {
+  useUnwatchSymbolMutation,
+  useWatchlistPageQuery,
+  useWatchSymbolMutation,
+  useWatchSymbolSearchQuery,
+  WatchedSymbolsDocument,
+  WatchlistPageDocument,
+} from '../../../__generated__/graphql';
+import { DataGrid, type DataGridMessage } from '../../../components/data-grid';
+import { usePageTitle } from '../../../components/page-title';
+import { errorMessage } from '../../../lib/errors';
+import { formatMarketDate } from '../../../lib/dates';
+import { WATCHLIST_COLUMNS, type WatchlistRow } from './watchlist-columns';
+
+export default function WatchlistPage() {
+  usePageTitle('Stock Watch List');
+  const navigate = useNavigate();
+  const { data, loading, error } = useWatchlistPageQuery({ fetchPolicy: 'cache-and-network' });
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const symbols = useWatchSymbolSearchQuery({ variables: { search: debounced }, skip: debounced === '' });
+  const refetchQueries = [{ query: WatchlistPageDocument }, { query: WatchedSymbolsDocument }];
+  const [watch, watching] = useWatchSymbolMutation({ refetchQueries, awaitRefetchQueries: true });
+  const [unwatch] = useUnwatchSymbolMutation({ refetchQueries, awaitRefetchQueries: true });
+  const [message, setMessage] = useState<DataGridMessage | null>(null);
+
+  const add = async (symbol: string) => {
+    setSearch('');
+    try {
+      await watch({ variables: { symbol } });
+      setMessage({ kind: 'success', text: `${symbol} added to your watch list` });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure) });
+    }
+  };
+  const remove = async (row: WatchlistRow) => {
+    try {
+      const answer = await unwatch({ variables: { symbol: row.symbol } });
+      setMessage({ kind: 'success', text: answer.data?.unwatchSymbol.message ?? `${row.symbol} removed` });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: errorMessage(failure) });
+    }
+  };
+  const rows = data?.watchlist;
+  const priceDate = rows?.map((row) => row.priceDate).find((date) => date);
+
+  return (
+    <Stack gap="sm">
+      <DataGrid<WatchlistRow>
+        title="Stock Watch List"
+        rows={rows}
+        columns={WATCHLIST_COLUMNS}
+        getRowId={(row) => row.symbol}
+        loading={loading && !data}
+        error={error ? errorMessage(error) : null}
+        onRowClick={(row) =>
+          navigate(`/company-analysis/${encodeURIComponent(row.symbol)}`, {
+            state: { symbol: row.symbol, trend: 'YEARLY' },
+          })
+        }
+        actions={[{ label: 'Remove', color: 'red', onClick: (row) => void remove(row) }]}
+        exportFileName="stock-watch-list"
+        emptyText="Your watch list is empty. Search for a symbol above to add one."
+        message={message}
+        onDismissMessage={() => setMessage(null)}
+        testId="watchlist"
+        toolbar={
+          <Group gap="xs" wrap="nowrap">
+            <Autocomplete
+              aria-label="Add a symbol"
+              placeholder="Add a symbol…"
+              value={search}
+              onChange={setSearch}
+              data={(symbols.data?.holdingSymbols ?? []).map((option) => option.symbol)}
+              onOptionSubmit={(symbol) => void add(symbol)}
+              onKeyDown={(event) => {
+                if (event.key === 'Enter' && search.trim() !== '' && !symbols.loading) {
+                  const exact = symbols.data?.holdingSymbols.find((o) => o.symbol === search.trim().toUpperCase());
+                  if (exact) void add(exact.symbol);
+                }
+              }}
+              disabled={watching.loading}
+              w={200}
+              data-testid="watchlist-add"
+            />
+          </Group>
+        }
+      />
+      {priceDate && (
+        <Text size="sm" c="dimmed" data-testid="watchlist-as-of">
+          Latest closes as of {formatMarketDate(priceDate)}; 12-month high and low to that day.
+        </Text>
+      )}
+    </Stack>
+  );
+}
