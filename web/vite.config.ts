@@ -30,7 +30,12 @@ function precompress(): Plugin {
         .filter((file) => TEXT_FILE.test(file) && fs.statSync(file).isFile());
       await Promise.all(
         files.map(async (file) => {
-          const raw = await fs.promises.readFile(file);
+          const raw = await fs.promises.readFile(file).catch((error: NodeJS.ErrnoException) => {
+            // another build emptying the same directory meanwhile: that build writes its own variants
+            if (error.code === 'ENOENT') return null;
+            throw error;
+          });
+          if (!raw) return;
           const quality = file.endsWith('.map') ? 5 : zlib.constants.BROTLI_MAX_QUALITY;
           const [br, gz] = await Promise.all([
             brotli(raw, {
