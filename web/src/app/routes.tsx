@@ -1,7 +1,7 @@
 /**
  * The route table of docs/product/common.md#routes-and-guards. Each area owns its lines: a page is lazy-loaded from
  * features/<area>/pages/<name>-page.tsx; screens not built yet show a "coming soon" page.
- * access: undefined = public; 'login' = any logged-in user; a role list = those roles only.
+ * access: undefined = public; 'guest' = visitors only; 'login' = any logged-in user; a role list = those roles only.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { ROLE_ADMIN, ROLE_STAFF } from '@bazaar/shared';
@@ -20,8 +20,9 @@ export const routes: AppRoute[] = [
   // --- home, session and profile (auth) ---
   { path: '/', page: lazy(() => import('../features/home/pages/dashboard-page')), access: 'login' },
   { path: '/home', page: lazy(() => import('../features/home/pages/home-page')) },
-  { path: '/login', page: lazy(() => import('../features/auth/pages/login-page')) },
-  { path: '/signup', page: lazy(() => import('../features/auth/pages/signup-page')) },
+  // visitors only: a logged-in user goes to the dashboard (docs/product/common.md#routes-and-guards)
+  { path: '/login', page: lazy(() => import('../features/auth/pages/login-page')), access: 'guest' },
+  { path: '/signup', page: lazy(() => import('../features/auth/pages/signup-page')), access: 'guest' },
   { path: '/forgot-password', page: lazy(() => import('../features/auth/pages/forgot-password-page')) },
   { path: '/change-password', page: lazy(() => import('../features/auth/pages/reset-password-page')) },
   { path: '/profile', page: lazy(() => import('../features/auth/pages/profile-page')), access: 'login' },
