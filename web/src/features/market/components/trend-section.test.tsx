@@ -157,10 +157,10 @@ describe('trend section', () => {
     expect(within(down).getByTestId('trend-tile-change').textContent).toBe('-₹3.10-2.00%');
   });
 
-  it('opens company analysis with the symbol and the period, from a keyboard-reachable button', () => {
+  it('opens company analysis with the symbol and the period, from a link (keyboard, new tab)', () => {
     renderSection([item('M&M')]);
-    const tile = screen.getByRole('button', { name: /^M&M: close ₹101.00/ });
-    expect(tile.tagName).toBe('BUTTON');
+    const tile = screen.getByRole('link', { name: /^M&M: close ₹101.00/ });
+    expect(tile.getAttribute('href')).toBe('/company-analysis/M%26M');
     fireEvent.click(tile);
     // the path escapes '&'; the route parameter reads back as the symbol
     expect(screen.getByTestId('probe').textContent).toBe(

@@ -7,7 +7,6 @@
  * every search. Tiles are buttons (keyboard-usable) that open company analysis.
  */
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -23,7 +22,6 @@ import {
 import type { TrendTileFieldsFragment } from '../../../__generated__/graphql';
 import { Pager } from '../../../components/pager/pager';
 import { SearchForm } from '../../../components/search-form';
-import { companyAnalysisPath, type CompanyAnalysisNavigationState } from './company-link';
 import { TrendTile } from './trend-tile';
 
 export interface TrendSectionProps {
@@ -44,7 +42,6 @@ export function filterTrendItems<Item extends { symbol: string }>(items: readonl
 }
 
 export function TrendSection({ direction, period, label, items }: TrendSectionProps) {
-  const navigate = useNavigate();
   const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
   const [search, setSearch] = useState('');
   const [desktopPage, setDesktopPage] = useState(1);
@@ -66,11 +63,6 @@ export function TrendSection({ direction, period, label, items }: TrendSectionPr
     setSearch(value);
     setDesktopPage(1);
     setMobilePage(1);
-  }
-
-  function openAnalysis(symbol: string) {
-    const state: CompanyAnalysisNavigationState = { symbol, trend: period };
-    navigate(companyAnalysisPath(symbol), { state });
   }
 
   return (
@@ -100,7 +92,7 @@ export function TrendSection({ direction, period, label, items }: TrendSectionPr
           data-layout={isMobile ? 'mobile' : 'desktop'}
         >
           {shown.map((item) => (
-            <TrendTile key={item.symbol} item={item} direction={direction} onOpen={openAnalysis} />
+            <TrendTile key={item.symbol} item={item} direction={direction} period={period} />
           ))}
         </SimpleGrid>
       )}
