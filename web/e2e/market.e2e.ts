@@ -8,7 +8,8 @@
  * - Technical Analysis: the Weekly high list pages 25 at a time, search narrows it and resets the
  *   page, tiles carry the right values and colours, a tile opens /company-analysis/SYMBOL.
  * - A 400px-wide viewport shows 5 tiles per page with its own pager.
- * - Stock Prices: search, sort by close, row click opens company analysis.
+ * - Stock Prices: search, sort by close, row click opens company analysis; a past day picked in the
+ *   calendar (only uploaded days enabled) shows that day's rows and says which day it is.
  * - No console errors anywhere.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,34 @@ function hundredths(value: number): string {
 
 const rupees = (paise: number) => (paise < 0 ? `-₹${hundredths(-paise)}` : `₹${hundredths(paise)}`);
 const signedRupees = (paise: number) => (paise > 0 ? `+${rupees(paise)}` : rupees(paise));
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const LONG_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** '2020-03-05' → '05-Mar-2020' (dd-Mmm-yyyy). */
+function marketDate(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}-${MONTHS[Number(month) - 1]}-${year}`;
+}
+
+/** '2020-03-05' → '5 March 2020', the calendar day's accessible name. */
+function longDate(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${Number(date)} ${LONG_MONTHS[Number(month) - 1]} ${year}`;
+}
 
 async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url);
@@ -257,6 +286,49 @@ describe('market screens in the browser', () => {
     await wantedRow.locator('[col-id="series"]').click();
     await page.waitForURL((url) => url.pathname.startsWith('/company-analysis/'));
     expect(new URL(page.url()).pathname).toBe(`/company-analysis/${encodeURIComponent(wanted)}`);
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('Stock Prices for a past day: picked in the calendar, which offers only uploaded days', async () => {
+    const days = await fetchJson<string[]>(`${app.apiUrl}/api/public/stock-prices/dates`);
+    const latest = days[days.length - 1] as string;
+    // the last trading day of the month before the latest day's: one "Previous month" away
+    const past = [...days].reverse().find((day) => day.slice(0, 7) < latest.slice(0, 7)) as string;
+    const pastRows = await fetchJson<PriceRow[]>(`${app.apiUrl}/api/public/stock-prices?date=${past}`);
+    expect(pastRows.length).toBeGreaterThan(10);
+    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
+    await page.goto(`${app.baseUrl}/stock-price`);
+    const note = page.getByTestId('stock-prices-as-of');
+    await expect.poll(() => note.textContent()).toBe(`Prices of ${marketDate(latest)}`);
+
+    await page.getByTestId('stock-prices-day').click();
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    // a weekend day of that month has no prices: it cannot be picked
+    const month = past.slice(0, 7);
+    const weekend = [...Array(28).keys()]
+      .map((index) => `${month}-${String(index + 1).padStart(2, '0')}`)
+      .find((day) => [0, 6].includes(new Date(`${day}T00:00:00Z`).getUTCDay()) && !days.includes(day)) as string;
+    expect(await page.getByRole('button', { name: longDate(weekend), exact: true }).getAttribute('data-disabled')).toBe(
+      'true',
+    );
+    await page.getByRole('button', { name: longDate(past), exact: true }).click();
+
+    await page.waitForURL((url) => url.searchParams.get('date') === past);
+    await expect
+      .poll(() => note.textContent())
+      .toBe(`Prices of ${marketDate(past)}; the latest trading day is ${marketDate(latest)}`);
+    const grid = page.getByTestId('stock-prices');
+    await grid.getByText(`${pastRows.length} rows`).waitFor();
+    // the first row (by symbol) is the past day's close of the first symbol
+    const first = pastRows[0] as PriceRow;
+    await expect
+      .poll(() => grid.locator('.ag-row[row-index="0"] [col-id="closePrice"]').textContent())
+      .toBe(rupees(toPaise(first.closePrice)));
+
+    // the address keeps the day: a reload shows it again
+    await page.reload();
+    await expect.poll(() => note.textContent()).toContain(`Prices of ${marketDate(past)}`);
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });

@@ -5,14 +5,16 @@
  * Navigation state may carry the trend the user came from (its chart is marked); the symbol
  * always comes from the address. Unlike the old app, empty lists never break the page: each
  * section shows its own empty state, and a symbol nobody knows gets a clear not-found message.
+ * The price windows end on the symbol's own latest trading day; when that is older than the
+ * market's, the section says so (docs/product/company.md#price-windows).
  */
 import { useLocation, useParams } from 'react-router-dom';
 import { Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isTrendPeriod, type TrendPeriod } from '@bazaar/shared';
 import { useCompanyAnalysisPageQuery, type CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
-import { WatchButton } from '../../../components/watch';
 import { RetryAlert } from '../../../components/retry-alert';
+import { formatMarketDate } from '../../../lib/dates';
 import { errorCode, errorMessage } from '../../../lib/errors';
 import { AverageChart } from '../components/average-chart';
 import { CompanyProfile, EventsSection } from '../components/company-profile';
@@ -81,7 +83,6 @@ export default function CompanyAnalysisPage() {
       <Title order={1} size="h2" data-testid="company-analysis-title">
         {headingName ? `${headingName} (${symbol})` : symbol} · Company Analysis
       </Title>
-      {symbol !== '' && <WatchButton symbol={symbol} />}
     </Group>
   );
 
@@ -140,6 +141,12 @@ export default function CompanyAnalysisPage() {
         {analysis.candles.length === 0 && (
           <Text c="dimmed" data-testid="no-prices">
             There are no prices for {analysis.symbol} yet: the charts fill in once prices are uploaded.
+          </Text>
+        )}
+        {analysis.pricesUpTo && analysis.marketLatestDate && analysis.pricesUpTo < analysis.marketLatestDate && (
+          <Text size="sm" c="dimmed" data-testid="prices-up-to">
+            Prices up to {formatMarketDate(analysis.pricesUpTo)}; the market&apos;s latest day is{' '}
+            {formatMarketDate(analysis.marketLatestDate)}.
           </Text>
         )}
         <PeriodLineCharts series={analysis.priceSeries} mobile={mobile} trend={trend} />

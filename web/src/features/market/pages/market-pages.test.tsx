@@ -10,7 +10,11 @@ import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ReactNode } from 'react';
-import { TechnicalAnalysisPageDocument, type TrendTileFieldsFragment } from '../../../__generated__/graphql';
+import {
+  TechnicalAnalysisPageDocument,
+  TradingDaysDocument,
+  type TrendTileFieldsFragment,
+} from '../../../__generated__/graphql';
 import TechnicalAnalysisPage from './technical-analysis-page';
 import GuidePage from './guide-page';
 import { STOCK_PRICE_COLUMNS, changeTone } from '../components/stock-price-columns';
@@ -52,11 +56,18 @@ const lists = (prefix: string, direction: 'h' | 'l') => ({
   yearly: [tile(`${prefix}Y`, '0.00')],
 });
 
+/** The trading days the picker offers. */
+const tradingDays = (days: string[]): MockLink.MockedResponse => ({
+  request: { query: TradingDaysDocument },
+  result: { data: { tradingDays: days } },
+});
+
 describe('technical analysis page', () => {
   it('shows a loader, then High Trends and Low Trends with five sections each', async () => {
     const mocks: MockLink.MockedResponse[] = [
+      tradingDays(['2025-03-13', '2025-03-14']),
       {
-        request: { query: TechnicalAnalysisPageDocument },
+        request: { query: TechnicalAnalysisPageDocument, variables: { asOf: null } },
         result: {
           data: {
             technicalAnalysis: {
@@ -72,7 +83,9 @@ describe('technical analysis page', () => {
     render(wrap(<TechnicalAnalysisPage />, mocks));
     expect(screen.getByTestId('technical-analysis-loader')).toBeTruthy();
     await screen.findByTestId('technical-analysis');
-    expect(screen.getByTestId('technical-analysis-as-of').textContent).toContain('14-Mar-2025');
+    expect(screen.getByTestId('technical-analysis-as-of').textContent).toBe(
+      'Symbols at a new high or low for each period, as of 14-Mar-2025.',
+    );
     for (const [card, title] of [
       ['trend-card-high', 'High Trends'],
       ['trend-card-low', 'Low Trends'],
@@ -103,12 +116,43 @@ describe('technical analysis page', () => {
 
   it('shows the error and a way to try again when the request fails', async () => {
     const mocks: MockLink.MockedResponse[] = [
-      { request: { query: TechnicalAnalysisPageDocument }, error: new Error('Failed to fetch') },
+      tradingDays([]),
+      {
+        request: { query: TechnicalAnalysisPageDocument, variables: { asOf: null } },
+        error: new Error('Failed to fetch'),
+      },
     ];
     render(wrap(<TechnicalAnalysisPage />, mocks));
     const alert = await screen.findByTestId('technical-analysis-error');
     expect(alert.textContent).toContain('The server cannot be reached. Check your connection and try again.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+});
+
+describe('technical analysis page as of a past day', () => {
+  it('asks for the day in the address and says which day it shows and which is the latest', async () => {
+    const mocks: MockLink.MockedResponse[] = [
+      tradingDays(['2025-03-13', '2025-03-14']),
+      {
+        request: { query: TechnicalAnalysisPageDocument, variables: { asOf: '2025-03-13' } },
+        result: {
+          data: {
+            technicalAnalysis: {
+              __typename: 'TechnicalAnalysis',
+              asOf: '2025-03-13',
+              highs: lists('HI', 'h'),
+              lows: lists('LO', 'l'),
+            },
+          },
+        },
+      },
+    ];
+    render(wrap(<TechnicalAnalysisPage />, mocks, '/technical-analysis?asOf=2025-03-13'));
+    await screen.findByTestId('technical-analysis');
+    await screen.findByTestId('technical-analysis-day');
+    expect(screen.getByTestId('technical-analysis-as-of').textContent).toBe(
+      'Symbols at a new high or low for each period, as of 13-Mar-2025; the latest trading day is 14-Mar-2025.',
+    );
   });
 });
 

@@ -1,29 +1,40 @@
 /**
- * Stock Prices (docs/product/market.md): the table 'Stock Prices' of every equity symbol's row on the latest
- * trading day, with the generic table's search, sort, 10 rows per page and CSV export. Clicking a
- * row opens /company-analysis/{symbol} with the navigation state {symbol, trend: 'YEARLY'}.
- * The old app read the symbol from the row's second cell; here it comes from the row's data, so a
- * reordered or hidden column cannot send the visitor to the wrong company.
+ * Stock Prices (docs/product/market.md): the table 'Stock Prices' of every equity symbol's row on one
+ * trading day, with the generic table's search, sort, 10 rows per page and CSV export. The day is
+ * the latest unless another is picked (docs/product/market.md#any-day): the picker offers only days
+ * with uploaded prices, and the day travels in the address (`?date=YYYY-MM-DD`) so it can be shared
+ * and survives a reload. Clicking a row opens /company-analysis/{symbol} with the navigation state
+ * {symbol, trend: 'YEARLY'}. The old app read the symbol from the row's second cell; here it comes
+ * from the row's data, so a reordered or hidden column cannot send the visitor to the wrong company.
  */
-import { useNavigate } from 'react-router-dom';
-import { Stack, Text } from '@mantine/core';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Group, Stack, Text } from '@mantine/core';
 import { DEFAULT_TREND } from '@bazaar/shared';
-import { useStockPricesPageQuery, type StockPricesPageQuery } from '../../../__generated__/graphql';
+import {
+  useStockPricesPageQuery,
+  useTradingDaysQuery,
+  type StockPricesPageQuery,
+} from '../../../__generated__/graphql';
 import { DataGrid } from '../../../components/data-grid';
-import { useWithWatchColumn } from '../../../components/watch';
 import { usePageTitle } from '../../../components/page-title';
-import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { STOCK_PRICE_COLUMNS } from '../components/stock-price-columns';
 import { companyAnalysisPath, type CompanyAnalysisNavigationState } from '../components/company-link';
+import { TradingDayPicker } from '../components/trading-day-picker';
+import { dayFromParam, dayNote } from '../components/day-param';
 
 export type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
 export default function StockPricesPage() {
   usePageTitle('Stock Prices');
-  const columns = useWithWatchColumn(STOCK_PRICE_COLUMNS);
   const navigate = useNavigate();
-  const { data, loading, error } = useStockPricesPageQuery({ fetchPolicy: 'cache-and-network' });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const days = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' }).data?.tradingDays;
+  const { day, latest, isLatest } = dayFromParam(searchParams.get('date'), days);
+  const { data, loading, error } = useStockPricesPageQuery({
+    variables: { date: isLatest ? null : day },
+    fetchPolicy: 'cache-and-network',
+  });
   const tradingDay = data?.stockPrices[0]?.date;
 
   function openAnalysis(row: StockPriceRow) {
@@ -31,23 +42,32 @@ export default function StockPricesPage() {
     navigate(companyAnalysisPath(row.symbol), { state });
   }
 
+  function pick(next: string | null) {
+    setSearchParams(next && next !== latest ? { date: next } : {});
+  }
+
   return (
     <Stack gap="xs">
-      {tradingDay && (
-        <Text size="sm" c="dimmed" data-testid="stock-prices-as-of">
-          Prices of {formatMarketDate(tradingDay)}
-        </Text>
-      )}
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+        {tradingDay && (
+          <Text size="sm" c="dimmed" data-testid="stock-prices-as-of">
+            {dayNote('Prices of', tradingDay, latest)}
+          </Text>
+        )}
+        {days && days.length > 0 && day && (
+          <TradingDayPicker days={days} value={day} onChange={pick} isLatest={isLatest} testId="stock-prices-day" />
+        )}
+      </Group>
       <DataGrid<StockPriceRow>
         title="Stock Prices"
         testId="stock-prices"
         rows={data?.stockPrices}
-        columns={columns}
+        columns={STOCK_PRICE_COLUMNS}
         getRowId={(row) => `${row.symbol}-${row.series}`}
         loading={loading}
         error={error && !data ? errorMessage(error) : null}
         onRowClick={openAnalysis}
-        exportFileName="stock-prices"
+        exportFileName={tradingDay ? `stock-prices-${tradingDay}` : 'stock-prices'}
         emptyText="No stock prices have been uploaded yet."
       />
     </Stack>

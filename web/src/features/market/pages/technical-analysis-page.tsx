@@ -2,16 +2,24 @@
  * Technical Analysis (docs/product/market.md): two cards, High Trends and Low Trends, each with the sub-sections
  * Weekly, Monthly, Quarterly, Half Yearly and Yearly (search, tiles, pager). The ten lists arrive in one
  * `technicalAnalysis` GraphQL request (the old page made eleven REST calls); a loader shows until it
- * returns. The 12-month extremes are not shown on this page, so they are not requested.
+ * returns. The 12-month extremes are not shown on this page, so they are not requested. The lists
+ * are those of the latest trading day unless a past day is picked (docs/product/market.md#any-day):
+ * the day travels in the address (`?asOf=YYYY-MM-DD`) and the note under the heading names it.
  */
-import { Card, Center, Divider, Loader, Stack, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router-dom';
+import { Card, Center, Divider, Group, Loader, Stack, Title } from '@mantine/core';
 import { TREND_PERIOD_LABELS, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
-import { useTechnicalAnalysisPageQuery, type TrendListsFieldsFragment } from '../../../__generated__/graphql';
+import {
+  useTechnicalAnalysisPageQuery,
+  useTradingDaysQuery,
+  type TrendListsFieldsFragment,
+} from '../../../__generated__/graphql';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
-import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
+import { dayFromParam, dayNote } from '../components/day-param';
+import { TradingDayPicker } from '../components/trading-day-picker';
 import { TrendSection } from '../components/trend-section';
 
 /** Which field of TrendLists holds each period's list. */
@@ -56,19 +64,37 @@ function TrendCard({
 
 export default function TechnicalAnalysisPage() {
   usePageTitle('Technical Analysis');
-  const { data, loading, error, refetch } = useTechnicalAnalysisPageQuery({ fetchPolicy: 'cache-and-network' });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const days = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' }).data?.tradingDays;
+  const { day, latest, isLatest } = dayFromParam(searchParams.get('asOf'), days);
+  const { data, loading, error, refetch } = useTechnicalAnalysisPageQuery({
+    variables: { asOf: isLatest ? null : day },
+    fetchPolicy: 'cache-and-network',
+  });
   const analysis = data?.technicalAnalysis;
+  const picker = days && days.length > 0 && day && (
+    <TradingDayPicker
+      days={days}
+      value={day}
+      onChange={(next) => setSearchParams(next && next !== latest ? { asOf: next } : {})}
+      isLatest={isLatest}
+      testId="technical-analysis-day"
+    />
+  );
 
   if (!analysis) {
     if (error && !loading) {
       return (
-        <RetryAlert
-          title="Technical Analysis"
-          message={errorMessage(error, 'The trend lists could not be loaded. Please try again.')}
-          onRetry={() => void refetch()}
-          retryLabel="Try again"
-          testId="technical-analysis-error"
-        />
+        <Stack gap="md">
+          {picker}
+          <RetryAlert
+            title="Technical Analysis"
+            message={errorMessage(error, 'The trend lists could not be loaded. Please try again.')}
+            onRetry={() => void refetch()}
+            retryLabel="Try again"
+            testId="technical-analysis-error"
+          />
+        </Stack>
       );
     }
     return (
@@ -80,11 +106,14 @@ export default function TechnicalAnalysisPage() {
 
   return (
     <Stack gap="md" data-testid="technical-analysis">
-      <PageHeader title="Technical Analysis" noteTestId="technical-analysis-as-of">
-        {analysis.asOf
-          ? `Symbols at a new high or low for each period, as of ${formatMarketDate(analysis.asOf)}.`
-          : 'No stock prices have been uploaded yet.'}
-      </PageHeader>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+        <PageHeader title="Technical Analysis" noteTestId="technical-analysis-as-of">
+          {analysis.asOf
+            ? `${dayNote('Symbols at a new high or low for each period, as of', analysis.asOf, latest)}.`
+            : 'No stock prices have been uploaded yet.'}
+        </PageHeader>
+        {picker}
+      </Group>
       <TrendCard title="High Trends" direction="HIGH" lists={analysis.highs} />
       <TrendCard title="Low Trends" direction="LOW" lists={analysis.lows} />
     </Stack>
