@@ -56,11 +56,17 @@ async function launch(): Promise<{ browser: Browser; profile: string }> {
 /** Logs in through the Login screen, as a user does (the session cookie and the stored user are then set). */
 async function logIn(page: Page, baseUrl: string): Promise<void> {
   const { username, password } = ACCOUNTS.investor;
-  await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0', timeout: 120_000 });
-  await page.locator('input[autocomplete="username"]').fill(username);
-  await page.locator('input[autocomplete="current-password"]').fill(password);
-  await page.locator('button[type="submit"]:not([disabled])').click();
-  await page.waitForFunction(() => !location.pathname.startsWith('/login'), { timeout: 60_000 });
+  try {
+    await page.goto(`${baseUrl}/login`, { waitUntil: 'networkidle0', timeout: 120_000 });
+    await page.locator('input[autocomplete="username"]').setTimeout(60_000).fill(username);
+    await page.locator('input[autocomplete="current-password"]').fill(password);
+    await page.locator('button[type="submit"]:not([disabled])').click();
+    await page.waitForFunction(() => !location.pathname.startsWith('/login'), { timeout: 60_000 });
+  } catch (error) {
+    const shot = path.join(os.tmpdir(), `bench-web-login-${Date.now()}.png`);
+    await page.screenshot({ path: shot }).catch(() => undefined);
+    throw new Error(`logging in at ${page.url()} failed (screenshot: ${shot})`, { cause: error });
+  }
 }
 
 async function measure(baseUrl: string, target: PageToMeasure): Promise<Figures> {
