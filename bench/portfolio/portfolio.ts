@@ -118,6 +118,115 @@ function peakMemory(pid: number | undefined): { reset: () => boolean; read: () =
   };
 }
 
+const DASHBOARD_SIZES = [1, 50, 500];
+const MAX_DASHBOARD_RATIO = 2;
+
+/** The dashboard page's operation (web/src/features/home/api/home.graphql), fields as the page asks. */
+const DASHBOARD_QUERY = `query BenchDashboard {
+  dashboard {
+    asOf priceDate openHoldings totals { holdings invested currentValue realized unrealized charges net }
+    dividends netProfitLoss dayChange dayChangePercent xirr
+    firms { brokerageFirm { id name } totals { currentValue net } dividends netProfitLoss xirr }
+    allocationByIndustry { name value percent } allocationByFirm { name value percent }
+    gainers { symbol companyName closePrice changePerDay changePercent quantity valueChange }
+    losers { symbol companyName closePrice changePerDay changePercent quantity valueChange }
+    inTodaysLists { symbol held watched closePrice changePercent headline }
+    alerts { kind title message tone symbol }
+  }
+}`;
+
+/**
+ * The investor dashboard (docs/product/home.md#dashboard) with 1, 50 and 500 holdings (three investors made
+ * by the administrator; 500 = 10 lots of each of the 50 symbols on different days, every fifth one sold),
+ * timed interleaved through the BFF. Target: p50 at 50 and at 500 holdings within 2× of 1 holding.
+ */
+async function benchDashboard(
+  apiUrl: string,
+  gql: (
+    query: string,
+    variables?: Record<string, unknown>,
+    cookie?: string,
+  ) => Promise<{ cookie?: string | undefined }>,
+  symbols: string[],
+  dates: string[],
+): Promise<boolean> {
+  const admin = await restLogin(apiUrl, ACCOUNTS.admin);
+  const rest = async (token: string, method: string, url: string, body?: unknown) => {
+    const response = await fetch(`${apiUrl}/api${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`);
+    return response.json() as Promise<unknown>;
+  };
+  const roles = (await rest(admin, 'GET', '/admin/roles')) as Array<{ id: number; name: string }>;
+  const cookies: string[] = [];
+  for (const size of DASHBOARD_SIZES) {
+    const account = { username: `dash${size}`, password: 'Dashboard@123' };
+    await rest(admin, 'POST', '/admin/users', {
+      ...account,
+      firstName: 'Dash',
+      lastName: String(size),
+      email: `dash${size}@example.com`,
+      roles: [roles.find((role) => role.name === 'ROLE_USER')],
+    });
+    const token = await restLogin(apiUrl, account);
+    for (let i = 0; i < size; i++) {
+      const symbol = symbols[i % ROWS] as string;
+      const bought = dates[10 + Math.floor(i / ROWS) * 15] as string;
+      const sold = i % 5 === 4 ? { sellPrice: '112.5', sellingDate: dates[200] } : {};
+      await rest(token, 'POST', '/user/holding', {
+        symbol,
+        price: '100',
+        quantity: 10,
+        exchange: 'NSE',
+        creationDate: bought,
+        brokerageFirm: { name: 'Zerodha' },
+        instrumentType: 'Equity',
+        ...sold,
+      });
+    }
+    const login = await gql(
+      `mutation { login(username: "${account.username}", password: "${account.password}") { expiresAt } }`,
+    );
+    cookies.push(login.cookie as string);
+  }
+  const samples = Math.ceil(SAMPLES / 3);
+  const timings: number[][] = DASHBOARD_SIZES.map(() => []);
+  for (let i = 0; i < WARMUP + samples; i++) {
+    for (const [index, cookie] of cookies.entries()) {
+      const started = process.hrtime.bigint();
+      await gql(DASHBOARD_QUERY, {}, cookie);
+      if (i >= WARMUP) timings[index]?.push(Number(process.hrtime.bigint() - started) / 1e6);
+    }
+  }
+  const p50 = timings.map((list) =>
+    percentile(
+      [...list].sort((a, b) => a - b),
+      50,
+    ),
+  );
+  const p95 = timings.map((list) =>
+    percentile(
+      [...list].sort((a, b) => a - b),
+      95,
+    ),
+  );
+  console.log(`\ndashboard query through the BFF (${samples} interleaved samples per size, after ${WARMUP} warm-up)`);
+  console.log('holdings    p50 ms   p95 ms   vs 1');
+  for (const [index, size] of DASHBOARD_SIZES.entries())
+    console.log(
+      `${String(size).padEnd(10)}${(p50[index] ?? 0).toFixed(2).padStart(8)}${(p95[index] ?? 0).toFixed(2).padStart(9)}${((p50[index] ?? 0) / (p50[0] ?? 1)).toFixed(2).padStart(6)}×`,
+    );
+  const worst = Math.max(...p50.slice(1)) / (p50[0] ?? 1);
+  const ok = worst <= MAX_DASHBOARD_RATIO;
+  console.log(
+    `dashboard p50 ratio, largest / 1 holding: ${worst.toFixed(2)}× (target ≤ ${MAX_DASHBOARD_RATIO}×) ${ok ? 'ok' : 'MISSED'}`,
+  );
+  return ok;
+}
+
 const IMPORT_TRADES = 5_000;
 
 /**
@@ -336,6 +445,8 @@ async function main(): Promise<void> {
       `p50 ratio ${ROWS} rows / 1 row: ${ratio.toFixed(2)}× (target ≤ ${MAX_P50_RATIO}×) ${ratioOk ? 'ok' : 'MISSED'}`,
     );
     if (!callsOk || !ratioOk) process.exitCode = 1;
+
+    if (!(await benchDashboard(stack.api.url, gql, symbols, dates))) process.exitCode = 1;
 
     await benchImport(stack.api, await restLogin(stack.api.url, ACCOUNTS.investor), symbols, dates);
   } finally {
