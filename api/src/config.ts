@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { GENERATE_JWT_SECRET_HINT, MIN_JWT_SECRET_BYTES, jwtSecretProblem } from './auth/secret-rules.js';
+import { PRODUCTION_PASSWORD_HASH_COST } from './auth/password.js';
 import type { RequestTimeouts } from '@bazaar/shared';
 
 const booleanFlag = z
@@ -162,6 +163,16 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** New-password hashes that may wait for a free slot (logins: four times as many); beyond that 503 at once. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
+  /**
+   * scrypt's cost N for new password hashes (a power of 2; 32768 is OWASP's setting). Lower only for test runs,
+   * which hash thousands of passwords; production refuses less than 32768. Stored hashes keep their own cost.
+   */
+  PASSWORD_HASH_COST: z.coerce
+    .number()
+    .int()
+    .min(2)
+    .refine((value) => Number.isInteger(Math.log2(value)), { message: 'PASSWORD_HASH_COST must be a power of 2' })
+    .default(32768),
 });
 
 /** Every environment variable this service reads (README's configuration table, deployment checks). */
@@ -227,7 +238,12 @@ export interface ApiConfig {
   /** Sign-ups per client address and window. */
   signupLimit: { perAddress: number; windowMs: number };
   /** Password hashes at once per lane, and how many may wait (auth/password.ts). */
-  passwordHashing: { concurrency: number; queue: number };
+  passwordHashing: {
+    concurrency: number;
+    queue: number;
+    /** scrypt's N for new hashes; unset: the production cost (auth/password.ts). */
+    cost?: number;
+  };
   trustProxy: string;
   /** Password reset: link lifetime and call limits per account and per client address (auth area). */
   passwordReset: { tokenTtlMs: number; perAccount: number; perAddress: number; windowMs: number };
@@ -277,6 +293,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   // a token signed with a published secret is as good as a real one: production refuses to start with it
   const secretProblem = env.NODE_ENV === 'production' && env.JWT_SECRET ? jwtSecretProblem(env.JWT_SECRET) : undefined;
   if (secretProblem) throw new Error(`Invalid API configuration:\n  JWT_SECRET: ${secretProblem}`);
+  if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST)
+    throw new Error(
+      `Invalid API configuration:\n  PASSWORD_HASH_COST: at least ${PRODUCTION_PASSWORD_HASH_COST} in production`,
+    );
   return {
     env: env.NODE_ENV,
     host: env.API_HOST,
@@ -328,6 +348,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     passwordHashing: {
       concurrency: env.PASSWORD_HASH_CONCURRENCY ?? Math.min(4, Math.max(1, Math.floor(os.availableParallelism() / 2))),
       queue: env.PASSWORD_HASH_QUEUE,
+      cost: env.PASSWORD_HASH_COST,
     },
     trustProxy: env.TRUST_PROXY,
     passwordReset: {

@@ -8,12 +8,17 @@
  * small semaphore with a bounded queue: new hashes (sign-up, password changes) and checks (login,
  * current password). A flood of one lane never holds more than its own threads, and a full queue
  * answers 503 at once instead of waiting (docs/decisions.md#bounded-password-hashing).
+ * N is configurable (PASSWORD_HASH_COST) so that test runs, which hash thousands of passwords, can
+ * lower it; production refuses anything below OWASP's value.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ServiceUnavailableError } from '../errors.js';
 
-const N = 2 ** 15;
+/** OWASP's N, the default of PASSWORD_HASH_COST; production refuses less (config.ts). */
+export const PRODUCTION_PASSWORD_HASH_COST = 2 ** 15;
+/** N of new hashes: the configured cost (tests lower it; checks always use the cost stored in the hash). */
+let N = PRODUCTION_PASSWORD_HASH_COST;
 const R = 8;
 const P = 3;
 const KEY_LENGTH = 32;
@@ -73,7 +78,8 @@ export const verifyingLane = new HashLane(2, 256);
  * Sets both lanes from the configuration (the thread pool is the process's, so the lanes are too).
  * Logins are what people wait for: their lane has at least 2 slots and a queue four times as long.
  */
-export function configurePasswordHashing(options: { concurrency: number; queue: number }): void {
+export function configurePasswordHashing(options: { concurrency: number; queue: number; cost?: number }): void {
+  N = options.cost ?? PRODUCTION_PASSWORD_HASH_COST;
   hashingLane.configure(options.concurrency, options.queue);
   verifyingLane.configure(Math.max(2, options.concurrency), options.queue * 4);
 }
@@ -102,14 +108,15 @@ function maxmem(n: number, r: number, p: number): number {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
+  const n = N;
   const key = await hashingLane.run(async () => {
     const started = performance.now();
-    const computed = await scrypt(password, salt, KEY_LENGTH, { N, r: R, p: P, maxmem: maxmem(N, R, P) });
+    const computed = await scrypt(password, salt, KEY_LENGTH, { N: n, r: R, p: P, maxmem: maxmem(n, R, P) });
     hashingStats.computed++;
     hashingStats.typicalMs = hashingStats.typicalMs * 0.8 + (performance.now() - started) * 0.2;
     return computed;
   });
-  return `scrypt$${N}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
+  return `scrypt$${n}$${R}$${P}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

@@ -1,7 +1,10 @@
 /**
- * Once per test run: a migrated database image to copy for each test file. PGlite: a dump of a
- * migrated in-memory database. PostgreSQL: a throw-away server on a free port with a migrated
- * template database (each test file gets its own database made from it).
+ * Once per test run: the database images every test file copies. PGlite: dumps of an in-memory
+ * database, migrated, and migrated then seeded. PostgreSQL: a throw-away server on a free port with
+ * two template databases (each test file gets its own database made from one of them).
+ * "Seeded" is what the start-up seeders write for the test configuration (roles, the demo accounts
+ * at the production hashing cost, the portfolio reference data): most files start from it, so the
+ * seeding and its three scrypt hashes are paid once per run instead of once per file.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,33 +12,67 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import './provided-context.js';
 import { PGlite } from '@electric-sql/pglite';
-import { openDatabase } from '../../src/db/client.js';
+import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
+import { createStartedApp } from '../../src/start.js';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../../src/auth/password.js';
+import { testApiConfig } from './test-config.js';
 // @ts-expect-error plain ESM helper shared with the scripts
 import { startPostgres } from '../../../scripts/lib/postgres.mjs';
 
 export const TEMPLATE_DB = 'bazaar_template';
+export const SEEDED_TEMPLATE_DB = 'bazaar_seeded';
+
+/** Runs the start-up seeders of a test app on a migrated database (then closes the app, not the handle). */
+async function seed(handle: DatabaseHandle, workDir: string): Promise<void> {
+  const base = testApiConfig(path.join(workDir, 'seed-data'));
+  const config = { ...base, passwordHashing: { ...base.passwordHashing, cost: PRODUCTION_PASSWORD_HASH_COST } };
+  const app = await createStartedApp({ config, handle, logger: false, seed: true });
+  await app.close();
+  fs.rmSync(config.dataDir, { recursive: true, force: true });
+}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-pglite-'));
   if (process.env.TEST_DB === 'postgres') {
     const server = (await startPostgres({ fast: true })) as { url: (db?: string) => string; stop: () => void };
-    const admin = await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 1 });
-    if (admin.kind !== 'postgres') throw new Error('expected postgres');
-    await admin.pool.query(`CREATE DATABASE ${TEMPLATE_DB}`);
-    await admin.close();
-    const template = await openDatabase({ databaseUrl: server.url(TEMPLATE_DB), poolSize: 2 });
-    await runMigrations(template);
-    await template.close();
-    project.provide('testDb', { engine: 'postgres', serverUrl: server.url('postgres'), template: TEMPLATE_DB });
-    return async () => server.stop();
+    try {
+      const admin = await openDatabase({ databaseUrl: server.url('postgres'), poolSize: 1 });
+      if (admin.kind !== 'postgres') throw new Error('expected postgres');
+      await admin.pool.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+      const template = await openDatabase({ databaseUrl: server.url(TEMPLATE_DB), poolSize: 2 });
+      await runMigrations(template);
+      await template.close();
+      await admin.pool.query(`CREATE DATABASE ${SEEDED_TEMPLATE_DB} TEMPLATE ${TEMPLATE_DB}`);
+      await admin.close();
+      const seeded = await openDatabase({ databaseUrl: server.url(SEEDED_TEMPLATE_DB), poolSize: 2 });
+      await seed(seeded, workDir);
+      await seeded.close();
+    } catch (error) {
+      server.stop();
+      fs.rmSync(workDir, { recursive: true, force: true });
+      throw error;
+    }
+    project.provide('testDb', {
+      engine: 'postgres',
+      serverUrl: server.url('postgres'),
+      template: TEMPLATE_DB,
+      seededTemplate: SEEDED_TEMPLATE_DB,
+    });
+    return async () => {
+      server.stop();
+      fs.rmSync(workDir, { recursive: true, force: true });
+    };
   }
   const client = new PGlite();
   const handle = await openDatabase({ pglite: client });
   await runMigrations(handle);
-  const image = await client.dumpDataDir('none');
-  const imagePath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-pglite-')), 'migrated.tar');
-  fs.writeFileSync(imagePath, Buffer.from(await image.arrayBuffer()));
+  const imagePath = path.join(workDir, 'migrated.tar');
+  fs.writeFileSync(imagePath, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
+  await seed(handle, workDir);
+  const seededImagePath = path.join(workDir, 'seeded.tar');
+  fs.writeFileSync(seededImagePath, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await handle.close();
-  project.provide('testDb', { engine: 'pglite', imagePath });
-  return async () => fs.rmSync(path.dirname(imagePath), { recursive: true, force: true });
+  project.provide('testDb', { engine: 'pglite', imagePath, seededImagePath });
+  return async () => fs.rmSync(workDir, { recursive: true, force: true });
 }

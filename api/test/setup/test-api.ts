@@ -1,6 +1,7 @@
 /**
- * Test harness: a fresh migrated database per call (PGlite image or a new PostgreSQL database made
- * from the template), the real app listening on a free loopback port (`baseUrl`: for the BFF
+ * Test harness: a fresh database per call (a copy of the run's PGlite image or a new PostgreSQL
+ * database made from its template; already seeded unless the call changes what seeding writes,
+ * global-setup.ts), the real app listening on a free loopback port (`baseUrl`: for the BFF
  * stack and tests that need a socket), and small HTTP helpers.
  * `request()` goes through `app.inject` by default: the same routing, hooks, parsers and
  * serialisers as a socket, without the TCP round trip (the suite sends tens of thousands of
@@ -17,8 +18,9 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
-import { loadConfig, type ApiConfig } from '../../src/config.js';
+import type { ApiConfig } from '../../src/config.js';
 import { createStartedApp } from '../../src/start.js';
+import { seedsAsTheImage, testApiConfig } from './test-config.js';
 
 export const DEMO = {
   admin: { username: 'admin', password: 'Admin@123' },
@@ -55,17 +57,22 @@ export async function createInvestor(api: TestApi, adminToken: string, account: 
   return created.body.id;
 }
 
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+/**
+ * A fresh database of its own: migrated, or with `seeded` also holding what the start-up seeders
+ * write for the default test configuration (global-setup.ts; the seeders then find nothing to do).
+ */
+export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<DatabaseHandle> {
   const testDb = inject('testDb');
   if (testDb.engine === 'pglite') {
-    const image = fs.readFileSync(testDb.imagePath);
+    const image = fs.readFileSync((options.seeded && testDb.seededImagePath) || testDb.imagePath);
     const client = new PGlite({ loadDataDir: new Blob([image]) });
     return openDatabase({ pglite: client });
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDb.serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${testDb.template}`);
+  const template = (options.seeded && testDb.seededTemplate) || testDb.template;
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   await admin.end();
   const url = testDb.serverUrl.replace(/\/[^/]*$/, `/${name}`);
   const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
@@ -134,29 +141,12 @@ function toHeaders(raw: Record<string, string | string[] | number | undefined>):
 }
 
 export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi> {
-  const handle = await createTestDatabase();
+  const seed = options.seed ?? true;
+  const handle = await createTestDatabase({ seeded: seed && seedsAsTheImage(options.config) });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-api-'));
-  const config = loadConfig(
-    { NODE_ENV: 'test' },
-    {
-      dataDir,
-      jwtSecret: 'test-secret-that-is-long-enough-for-hs256-0123456789',
-      logLevel: 'silent',
-      demoData: false,
-      // tests fire requests much faster than people; the limits have tests of their own
-      rateLimitPerMinute: 1_000_000,
-      signupLimit: { perAddress: 1_000_000, windowMs: 3_600_000 },
-      // the API runs inside the test process, whose own work (parsing 595,206 rows of bhavcopies,
-      // computing expected values) blocks the event loop for seconds: shedding on that delay would
-      // answer the next requests 503. Shedding has tests of its own (shared/src/limits, bench:load).
-      maxEventLoopDelayMs: Number.POSITIVE_INFINITY,
-      maxQueueDelayMs: Number.POSITIVE_INFINITY,
-      // every test request comes from 127.0.0.1: the per-client share has tests of its own (protection)
-      maxInFlightPerClient: 1_000_000,
-      ...options.config,
-    },
-  );
-  const app = await createStartedApp({ config, handle, logger: false, seed: options.seed ?? true });
+  // test-config.ts: fast password hashes, limits lifted (they have tests of their own), no demo market
+  const config = testApiConfig(dataDir, options.config);
+  const app = await createStartedApp({ config, handle, logger: false, seed });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
