@@ -180,7 +180,8 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     express.json({ limit: '1mb' }),
     graphqlUploadExpress({
       maxFileSize: config.uploadMaxBytes,
-      maxFiles: 1,
+      // uploadStockPriceBatch carries many; each file keeps the size limit
+      maxFiles: config.uploadMaxFiles,
       maxFieldSize: GRAPHQL_LIMITS.maxMultipartFieldBytes,
     }),
     // after both parsers: the operations counted are the ones Apollo will run, whatever the transport

@@ -38,6 +38,8 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(50 * 1024 * 1024),
+  /** Most files one uploadStockPriceBatch request may carry (each within UPLOAD_MAX_BYTES; the REST API counts zip members too). */
+  UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(1000),
   /** Log level of the JSON logs. */
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** Requests per minute per client address (sustained; bursts of a tenth of it). */
@@ -98,6 +100,7 @@ export interface BffConfig {
   /** Serve the GraphQL explorer (Altair). */
   graphqlExplorer: boolean;
   uploadMaxBytes: number;
+  uploadMaxFiles: number;
   logLevel: BffEnv['LOG_LEVEL'];
   marketCacheTtlMs: number;
   marketVersionCheckMs: number;
@@ -136,6 +139,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       ? ['1', 'true'].includes(env.GRAPHQL_EXPLORER)
       : env.NODE_ENV !== 'production',
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    uploadMaxFiles: env.UPLOAD_MAX_FILES,
     logLevel: env.LOG_LEVEL,
     marketCacheTtlMs: env.MARKET_CACHE_TTL_MS,
     marketVersionCheckMs: env.MARKET_VERSION_CHECK_MS,

@@ -114,6 +114,11 @@ export const LIST_SIZES: Record<string, ListSize> = {
   // uploads, admin, engagement
   'Query.uploadedDates': 10 * TRADING_DAYS_IN_A_YEAR,
   'Query.uploadedDateCounts': 10 * TRADING_DAYS_IN_A_YEAR,
+  // a batch upload answers one row per file: 18 months of daily files is the usual backfill; only
+  // refused files carry row problems (at most 20 each, most files none)
+  'UploadBatchResult.files': 400,
+  'UploadBatchResult.dates': 400,
+  'UploadBatchFile.problems': 3,
   'Query.users': 1_000,
   'Query.mailOutbox': { intArgument: 'limit', default: 200, max: 500 },
   'Query.contactMessages': { intArgument: 'limit', default: 200, max: 500 },

@@ -13,6 +13,7 @@ import {
   fileTooLargeMessage,
   uploadEndpoint,
   type MarketDataStatusDto,
+  type UploadBatchResultDto,
   type UploadedDateCountDto,
   type UploadHistoryPageDto,
   type UploadResultDto,
@@ -67,27 +68,51 @@ export class UploadsApi extends RestClient {
    * Streams the uploaded file to the REST endpoint of `type` as a multipart part named "file".
    * `maxBytes` is the BFF's own limit (graphql-upload's), named in the message when it stops the file.
    */
-  async upload(type: UploadType, file: FileUpload, maxBytes: number): Promise<UploadResultDto> {
+  upload(type: UploadType, file: FileUpload, maxBytes: number): Promise<UploadResultDto> {
+    return this.streamFiles<UploadResultDto>(uploadEndpoint(type), [file], maxBytes);
+  }
+
+  /**
+   * Streams several stock-price files (and zip archives) to the batch endpoint, one part named
+   * "file" each, in the order sent, as they arrive (docs/product/uploads.md#bulk-backfill).
+   */
+  uploadStockPriceBatch(files: Array<Promise<FileUpload>>, maxBytes: number): Promise<UploadBatchResultDto> {
+    return this.streamFiles<UploadBatchResultDto>(`${uploadEndpoint('UPLOAD_STOCK_PRICE')}/batch`, files, maxBytes);
+  }
+
+  /** One multipart request holding every file, each piped through as graphql-upload receives it. */
+  private async streamFiles<T>(
+    path: string,
+    files: Array<FileUpload | Promise<FileUpload>>,
+    maxBytes: number,
+  ): Promise<T> {
     const boundary = `----bazaar-${randomBytes(12).toString('hex')}`;
     let streamError: (Error & { status?: number }) | undefined;
-    const source = file.createReadStream();
-    const preamble =
-      `--${boundary}\r\n` +
-      `Content-Disposition: form-data; name="file"; filename="${headerSafeName(file.filename)}"\r\n` +
-      `Content-Type: ${/^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream'}\r\n\r\n`;
+    const opened: Array<{ destroy(): void }> = [];
     async function* parts(): AsyncGenerator<Buffer> {
-      yield Buffer.from(preamble, 'utf8');
-      try {
-        for await (const chunk of source) yield chunk as Buffer;
-      } catch (error) {
-        streamError = error as Error & { status?: number };
-        throw error;
+      for (const pending of files) {
+        const file = await pending;
+        const source = file.createReadStream();
+        opened.push(source);
+        yield Buffer.from(
+          `--${boundary}\r\n` +
+            `Content-Disposition: form-data; name="file"; filename="${headerSafeName(file.filename)}"\r\n` +
+            `Content-Type: ${/^[\w.+-]+\/[\w.+-]+$/.test(file.mimetype) ? file.mimetype : 'application/octet-stream'}\r\n\r\n`,
+          'utf8',
+        );
+        try {
+          for await (const chunk of source) yield chunk as Buffer;
+        } catch (error) {
+          streamError = error as Error & { status?: number };
+          throw error;
+        }
+        yield Buffer.from('\r\n', 'utf8');
       }
-      yield Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+      yield Buffer.from(`--${boundary}--\r\n`, 'utf8');
     }
     const body = Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array>;
     try {
-      return await this.post<UploadResultDto>(uploadEndpoint(type), {
+      return await this.post<T>(path, {
         body,
         headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
         timeoutMs: this.scope.uploadTimeoutMs,
@@ -105,7 +130,7 @@ export class UploadsApi extends RestClient {
       }
       throw error;
     } finally {
-      source.destroy();
+      for (const source of opened) source.destroy();
     }
   }
 }

@@ -26,6 +26,10 @@ export const uploadsResolvers: Resolvers = {
     id: (record) => String(record.id),
     type: (record) => record.kind,
   },
+  UploadBatchFile: {
+    uploadId: (file) => (file.uploadId === null ? null : String(file.uploadId)),
+    status: (file) => (file.status === 'ok' ? 'OK' : file.status === 'refused' ? 'REFUSED' : 'SKIPPED'),
+  },
   UploadedDate: {
     date: (entry) => entry.tradeDate,
   },
@@ -49,6 +53,11 @@ export const uploadsResolvers: Resolvers = {
       const result = await dataSources.uploads.upload(type, await file, config.uploadMaxBytes);
       // public market reads cached across requests are stale now
       caches.market.clear();
+      return result;
+    },
+    uploadStockPriceBatch: async (_parent, { files }, { dataSources, caches, config }) => {
+      const result = await dataSources.uploads.uploadStockPriceBatch(files, config.uploadMaxBytes);
+      if (result.loaded > 0) caches.market.clear();
       return result;
     },
   },

@@ -1,0 +1,140 @@
+/**
+ * uploadStockPriceBatch over HTTP against the real REST API (docs/product/uploads.md#bulk-backfill):
+ * several files in one GraphQL multipart request (files.0, files.1…), streamed on to the batch
+ * endpoint; a broken file refused alone with its reason; the BFF's per-request file limit.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+
+const LEGACY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
+const read = (name: string) => fs.readFileSync(path.join(LEGACY, name));
+
+const BATCH = `mutation Batch($files: [Upload!]!) {
+  uploadStockPriceBatch(files: $files) {
+    message loaded refused skipped rows dates
+    files { file archive date lastDate rows status reason message uploadId inserted problems { line column message } }
+  }
+}`;
+
+interface BatchData {
+  uploadStockPriceBatch: {
+    message: string;
+    loaded: number;
+    refused: number;
+    skipped: number;
+    rows: number;
+    dates: string[];
+    files: Array<{
+      file: string;
+      date: string | null;
+      rows: number | null;
+      status: string;
+      reason: string | null;
+      uploadId: string | null;
+      inserted: number;
+      problems: Array<{ line: number; column: string; message: string }>;
+    }>;
+  };
+}
+
+/** The GraphQL multipart request with one part per file, mapped to variables.files.N. */
+async function sendBatch(
+  stack: Stack,
+  client: GraphQLClient | null,
+  files: Array<{ name: string; bytes: Uint8Array }>,
+): Promise<GraphQLResult<BatchData>> {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query: BATCH, variables: { files: files.map(() => null) } }));
+  form.append(
+    'map',
+    JSON.stringify(Object.fromEntries(files.map((_, index) => [index, [`variables.files.${index}`]]))),
+  );
+  for (const [index, file] of files.entries())
+    form.append(String(index), new Blob([file.bytes], { type: 'text/csv' }), file.name);
+  const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
+  const cookie = client?.cookie();
+  if (cookie) headers.cookie = cookie;
+  const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
+  const body = (await response.json()) as { data?: BatchData | null; errors?: GraphQLResult['errors'] };
+  return { status: response.status, data: body.data ?? null, errors: body.errors, headers: response.headers };
+}
+
+const dataRows = (bytes: Buffer) =>
+  bytes
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '').length - 1;
+
+describe('uploadStockPriceBatch through GraphQL', () => {
+  let stack: Stack;
+  let staff: GraphQLClient;
+
+  beforeAll(async () => {
+    stack = await startStack({ bff: { uploadMaxFiles: 5 } });
+    staff = stack.client();
+    await staff.login('staff', 'Staff@123');
+  });
+  afterAll(async () => stack.close());
+
+  it('loads the good files in date order and refuses the broken one alone', async () => {
+    const names = ['04JAN2019.csv', '02JAN2019.csv', '03JAN2019.csv'];
+    const broken = read('07JAN2019.csv').toString('utf8').split('\n');
+    broken[4] = broken[4]!.replace(/^([^,]*,[^,]*,)[^,]*/, '$1abc'); // OPEN of line 5
+    const result = await sendBatch(stack, staff, [
+      ...names.map((name) => ({ name, bytes: read(name) })),
+      { name: '07JAN2019.csv', bytes: Buffer.from(broken.join('\n'), 'utf8') },
+    ]);
+    expect(result.errors).toBeUndefined();
+    const batch = result.data!.uploadStockPriceBatch;
+    const sorted = ['02JAN2019.csv', '03JAN2019.csv', '04JAN2019.csv'];
+    expect(batch.files.map((file) => [file.file, file.date, file.status])).toEqual([
+      ['02JAN2019.csv', '2019-01-02', 'OK'],
+      ['03JAN2019.csv', '2019-01-03', 'OK'],
+      ['04JAN2019.csv', '2019-01-04', 'OK'],
+      ['07JAN2019.csv', '2019-01-07', 'REFUSED'],
+    ]);
+    expect(batch.files.slice(0, 3).map((file) => file.rows)).toEqual(sorted.map((name) => dataRows(read(name))));
+    expect(batch.files[3]).toMatchObject({
+      rows: null,
+      uploadId: null,
+      reason:
+        "The stock price file was not loaded: line 5, column OPEN: 'abc' is not a number of zero or more. Nothing was saved.",
+      problems: [{ line: 5, column: 'OPEN', message: "'abc' is not a number of zero or more" }],
+    });
+    expect(batch).toMatchObject({
+      loaded: 3,
+      refused: 1,
+      skipped: 0,
+      dates: ['2019-01-02', '2019-01-03', '2019-01-04'],
+    });
+
+    const calendar = await staff.request<{ uploadedDates: string[] }>('{ uploadedDates }');
+    expect(calendar.data?.uploadedDates).toEqual(['2019-01-02', '2019-01-03', '2019-01-04']);
+  });
+
+  it('skips files already loaded', async () => {
+    const result = await sendBatch(stack, staff, [{ name: '02JAN2019.csv', bytes: read('02JAN2019.csv') }]);
+    expect(result.data?.uploadStockPriceBatch.files.map((file) => [file.status, file.uploadId !== null])).toEqual([
+      ['SKIPPED', true],
+    ]);
+    expect(result.data?.uploadStockPriceBatch.message).toBe('1 file: 0 loaded (0 rows), 0 refused, 1 already loaded');
+  });
+
+  it("keeps the BFF's limit of files per request", async () => {
+    const six = Array.from({ length: 6 }, () => ({ name: '08JAN2019.csv', bytes: read('08JAN2019.csv') }));
+    const result = await sendBatch(stack, staff, six);
+    expect(result.status).toBe(413);
+    expect(result.data).toBeNull();
+  });
+
+  it('refuses investors (FORBIDDEN) and anonymous callers (UNAUTHENTICATED)', async () => {
+    const investor = stack.client();
+    await investor.login('investor', 'Investor@123');
+    const files = [{ name: '08JAN2019.csv', bytes: read('08JAN2019.csv') }];
+    expect((await sendBatch(stack, investor, files)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    expect((await sendBatch(stack, null, files)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});
