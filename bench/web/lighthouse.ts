@@ -34,6 +34,8 @@ interface Figures {
   score: number;
   fcpMs: number;
   jsKiB: number;
+  /** The elements that moved most (Lighthouse's layout-shifts audit), to say where a CLS comes from. */
+  shifted: string[];
 }
 
 const median = (values: number[]) => {
@@ -98,6 +100,13 @@ async function measure(baseUrl: string, target: PageToMeasure): Promise<Figures>
       fcpMs: audits['first-contentful-paint']?.numericValue ?? NaN,
       score: Math.round((categories.performance?.score ?? 0) * 100),
       jsKiB: scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0) / 1024,
+      shifted: (
+        (audits['layout-shifts']?.details as { items?: Array<{ score?: number; node?: { selector?: string } }> })
+          ?.items ?? []
+      )
+        .filter((item) => (item.score ?? 0) >= 0.01)
+        .map((item) => `${item.node?.selector ?? '?'} (${(item.score ?? 0).toFixed(3)})`)
+        .slice(0, 3),
     };
   } finally {
     await browser.close();
@@ -149,7 +158,7 @@ try {
         `  ${page.path} run ${run}: performance ${figures.score}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,
       );
     }
-    const pick = (key: keyof Figures) => median(runs.map((figures) => figures[key]));
+    const pick = (key: Exclude<keyof Figures, 'shifted'>) => median(runs.map((figures) => figures[key]));
     rows.push({
       page,
       figures: {
@@ -159,6 +168,7 @@ try {
         fcpMs: pick('fcpMs'),
         score: pick('score'),
         jsKiB: pick('jsKiB'),
+        shifted: runs.at(-1)?.shifted ?? [],
       },
     });
   }
@@ -175,6 +185,9 @@ try {
       )
       .join('\n')}`,
   );
+  const shifts = rows.filter((row) => row.figures.shifted.length > 0);
+  if (shifts.length > 0) console.log('\nlayout shifts (last run, largest first):');
+  for (const { page, figures } of shifts) console.log(`  ${page.path}: ${figures.shifted.join('; ')}`);
 } finally {
   await stack.stop();
 }
