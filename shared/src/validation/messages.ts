@@ -29,6 +29,8 @@ export const MESSAGES = {
     unknownType: 'Please, choose any file type!',
     failed: 'Upload failed. Please try again.',
     completed: 'Upload completed.',
+    /** The bulk backfill also takes zip archives of bhavcopies (docs/product/uploads.md#bulk-backfill). */
+    batchFileTypeInvalid: 'Only .csv, .xlsx/.xls or .zip files are supported.',
   },
   broker: {
     nameRequired: 'Name is required!',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileProblem } from './file-check';
+import { batchFileProblem, fileProblem } from './file-check';
 
 const file = (name: string, type: string) => new File(['x'], name, { type });
 
@@ -21,5 +21,21 @@ describe('upload file rule', () => {
     expect(fileProblem(file('prices.CSV', ''))).toBeNull();
     expect(fileProblem(file('notes.txt', ''))).toBe('Only .csv or .xlsx/.xls files are supported.');
     expect(fileProblem(null)).toBeNull();
+  });
+});
+
+describe('bulk backfill file rule', () => {
+  it('takes what a single upload takes, and zip archives whatever MIME type the browser reports', () => {
+    expect(batchFileProblem(file('02JAN2019.csv', 'text/csv'))).toBeNull();
+    expect(batchFileProblem(file('cm02JAN2019bhav.csv.zip', 'application/zip'))).toBeNull();
+    expect(batchFileProblem(file('2019.zip', 'application/x-zip-compressed'))).toBeNull();
+    expect(batchFileProblem(file('2019.ZIP', ''))).toBeNull();
+  });
+
+  it('refuses anything else with its own message', () => {
+    expect(batchFileProblem(file('a.pdf', 'application/pdf'))).toBe(
+      'Only .csv, .xlsx/.xls or .zip files are supported.',
+    );
+    expect(batchFileProblem(file('notes.txt', ''))).toBe('Only .csv, .xlsx/.xls or .zip files are supported.');
   });
 });

@@ -1,14 +1,16 @@
 /**
- * uploadMarketData as a GraphQL multipart request (the spec at
- * github.com/jaydenseric/graphql-multipart-request-spec: `operations`, `map`, file part "0"), sent
- * with XMLHttpRequest because fetch cannot report upload progress and the screen shows a
- * percentage while the file is sent. The session cookie goes along (same origin);
- * `apollo-require-preflight` satisfies the BFF's CSRF prevention.
+ * uploadMarketData and uploadStockPriceBatch as GraphQL multipart requests (the spec at
+ * github.com/jaydenseric/graphql-multipart-request-spec: `operations`, `map`, file parts "0", "1"…),
+ * sent with XMLHttpRequest because fetch cannot report upload progress and the screen shows how
+ * much was sent. The session cookie goes along (same origin); `apollo-require-preflight`
+ * satisfies the BFF's CSRF prevention.
  */
-import { print } from 'graphql';
+import { print, type DocumentNode } from 'graphql';
 import {
   UploadMarketDataDocument,
+  UploadStockPriceBatchDocument,
   type UploadMarketDataMutation,
+  type UploadStockPriceBatchMutation,
   type UploadType,
 } from '../../../__generated__/graphql';
 import { notifySessionExpired } from '../../../lib/session-events';
@@ -19,61 +21,77 @@ export interface RowProblem {
   message: string;
 }
 
-export type UploadOutcome =
-  | { ok: true; result: UploadMarketDataMutation['uploadMarketData'] }
-  | { ok: false; message: string | null; code: string | null; problems: RowProblem[]; problemCount: number };
+export type UploadFailure = {
+  ok: false;
+  message: string | null;
+  code: string | null;
+  problems: RowProblem[];
+  problemCount: number;
+};
+
+export type UploadOutcome = { ok: true; result: UploadMarketDataMutation['uploadMarketData'] } | UploadFailure;
+
+export type BatchOutcome = { ok: true; result: UploadStockPriceBatchMutation['uploadStockPriceBatch'] } | UploadFailure;
 
 interface GraphQLErrorShape {
   message?: string;
   extensions?: { code?: string; details?: { problems?: RowProblem[]; problemCount?: number } };
 }
 
-export interface UploadRequest {
-  promise: Promise<UploadOutcome>;
+export interface UploadRequest<T = UploadOutcome> {
+  promise: Promise<T>;
   abort(): void;
 }
 
-export function sendUpload(
-  type: UploadType,
-  file: File,
-  onProgress: (percent: number) => void,
-  endpoint = '/graphql',
-): UploadRequest {
+const failure = (code: string | null, message: string | null = null): UploadFailure => ({
+  ok: false,
+  message,
+  code,
+  problems: [],
+  problemCount: 0,
+});
+
+/**
+ * Posts `document` with `files` mapped to `variables.<paths[i]>`; answers the field `field` of the
+ * data, or the first error. `onProgress(loaded, total)` reports the bytes sent.
+ */
+function sendFiles<T>(
+  document: DocumentNode,
+  operationName: string,
+  field: string,
+  variables: Record<string, unknown>,
+  files: Array<{ path: string; file: File }>,
+  onProgress: (loaded: number, total: number) => void,
+  endpoint: string,
+): UploadRequest<{ ok: true; result: T } | UploadFailure> {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadOutcome>((resolve) => {
+  const promise = new Promise<{ ok: true; result: T } | UploadFailure>((resolve) => {
     const form = new FormData();
-    form.append(
-      'operations',
-      JSON.stringify({
-        query: print(UploadMarketDataDocument),
-        operationName: 'UploadMarketData',
-        variables: { type, file: null },
-      }),
-    );
-    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.append('0', file, file.name);
+    form.append('operations', JSON.stringify({ query: print(document), operationName, variables }));
+    form.append('map', JSON.stringify(Object.fromEntries(files.map((entry, index) => [index, [entry.path]]))));
+    files.forEach((entry, index) => form.append(String(index), entry.file, entry.file.name));
 
     xhr.open('POST', endpoint);
     xhr.withCredentials = true;
     xhr.setRequestHeader('apollo-require-preflight', 'true');
     xhr.setRequestHeader('accept', 'application/graphql-response+json, application/json');
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0)
-        onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded, event.total);
     };
-    xhr.upload.onload = () => onProgress(100);
-    xhr.onerror = () => resolve({ ok: false, message: null, code: 'NETWORK', problems: [], problemCount: 0 });
-    xhr.onabort = () => resolve({ ok: false, message: null, code: 'ABORTED', problems: [], problemCount: 0 });
+    xhr.upload.onload = () => onProgress(1, 1);
+    xhr.onerror = () => resolve(failure('NETWORK'));
+    xhr.onabort = () => resolve(failure('ABORTED'));
     xhr.onload = () => {
-      let body: { data?: UploadMarketDataMutation | null; errors?: GraphQLErrorShape[] } = {};
+      let body: { data?: Record<string, T | null> | null; errors?: GraphQLErrorShape[] } = {};
       try {
         body = JSON.parse(xhr.responseText) as typeof body;
       } catch {
-        resolve({ ok: false, message: null, code: String(xhr.status), problems: [], problemCount: 0 });
+        resolve(failure(String(xhr.status)));
         return;
       }
-      if (body.data?.uploadMarketData && !body.errors?.length) {
-        resolve({ ok: true, result: body.data.uploadMarketData });
+      const result = body.data?.[field];
+      if (result && !body.errors?.length) {
+        resolve({ ok: true, result });
         return;
       }
       const error = body.errors?.[0];
@@ -90,4 +108,42 @@ export function sendUpload(
     xhr.send(form);
   });
   return { promise, abort: () => xhr.abort() };
+}
+
+/** One file of `type`; `onProgress` gets the percentage sent. */
+export function sendUpload(
+  type: UploadType,
+  file: File,
+  onProgress: (percent: number) => void,
+  endpoint = '/graphql',
+): UploadRequest {
+  return sendFiles<UploadMarketDataMutation['uploadMarketData']>(
+    UploadMarketDataDocument,
+    'UploadMarketData',
+    'uploadMarketData',
+    { type, file: null },
+    [{ path: 'variables.file', file }],
+    (loaded, total) => onProgress(Math.min(100, Math.round((loaded / total) * 100))),
+    endpoint,
+  );
+}
+
+/**
+ * Many stock-price files (and zip archives) in one request (docs/product/uploads.md#bulk-backfill):
+ * `onProgress` gets the fraction of the bytes sent, from which the screen tells which file is on its way.
+ */
+export function sendBatchUpload(
+  files: File[],
+  onProgress: (fraction: number) => void,
+  endpoint = '/graphql',
+): UploadRequest<BatchOutcome> {
+  return sendFiles<UploadStockPriceBatchMutation['uploadStockPriceBatch']>(
+    UploadStockPriceBatchDocument,
+    'UploadStockPriceBatch',
+    'uploadStockPriceBatch',
+    { files: files.map(() => null) },
+    files.map((file, index) => ({ path: `variables.files.${index}`, file })),
+    (loaded, total) => onProgress(Math.min(1, loaded / total)),
+    endpoint,
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * Upload screen (route `upload`, staff and administrators): 'Upload Files' with the upload form,
- * and the history of accepted uploads below it (who, when, what, and what each did).
+ * the stock-price backfill (many files and zip archives at once), and the history of accepted
+ * uploads below them (who, when, what, and what each did).
  */
 import { Alert, Card, Stack, Title } from '@mantine/core';
 import { toDisplayWords } from '@bazaar/shared';
@@ -14,6 +15,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { formatMarketDate, formatMediumDateTime } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { UploadForm } from '../components/upload-form';
+import { BatchUpload } from '../components/batch-upload';
 
 type UploadRow = UploadHistoryQuery['uploadHistory']['items'][number];
 
@@ -72,6 +74,9 @@ export default function UploadPage() {
             onUploaded={() => void history.refetch()}
           />
         </Stack>
+      </Card>
+      <Card withBorder padding="lg" radius="md" maw={760}>
+        <BatchUpload onUploaded={() => void history.refetch()} />
       </Card>
       <DataGrid
         headingOrder={2}
