@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { ACCOUNTS, startStack } from '../lib/stack.js';
+import { ACCOUNTS, ROOT, startStack } from '../lib/stack.js';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
@@ -135,8 +135,11 @@ process.env.CHROME_PATH = CHROME_PATH;
 
 console.log('starting the built app with the demo market…');
 const stack = await startStack({ apiEnv: { DEMO_DATA: '1' } });
+// a copy of the built app: a build started meanwhile (others work in the same tree) cannot empty it under the BFF
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-web-'));
+fs.cpSync(path.join(ROOT, 'web/dist'), webDist, { recursive: true });
 try {
-  const bff = await stack.startBff();
+  const bff = await stack.startBff({ WEB_DIST_DIR: webDist });
   const symbol = await demoSymbol(bff.url);
   const pages: PageToMeasure[] = (
     process.env.BENCH_WEB_PAGES?.split(',') ?? [
@@ -190,4 +193,5 @@ try {
   for (const { page, figures } of shifts) console.log(`  ${page.path}: ${figures.shifted.join('; ')}`);
 } finally {
   await stack.stop();
+  fs.rmSync(webDist, { recursive: true, force: true });
 }
