@@ -117,11 +117,13 @@ function Movers({ title, movers, testId }: { title: string; movers: Mover[]; tes
                     {mover.companyName ?? ''}
                   </Text>
                 </Table.Td>
-                <Table.Td ta="right">{formatRupees(mover.closePrice)}</Table.Td>
-                <Table.Td ta="right" className={tone(mover.changePercent)}>
+                <Table.Td ta="right" visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
+                  {formatRupees(mover.closePrice)}
+                </Table.Td>
+                <Table.Td ta="right" className={tone(mover.changePercent)} style={{ whiteSpace: 'nowrap' }}>
                   {signed(mover.changePercent, formatPercent(mover.changePercent))}
                 </Table.Td>
-                <Table.Td ta="right" className={tone(mover.valueChange)}>
+                <Table.Td ta="right" className={tone(mover.valueChange)} style={{ whiteSpace: 'nowrap' }}>
                   {signed(mover.valueChange, formatRupees(mover.valueChange))}
                 </Table.Td>
               </Table.Tr>
@@ -209,7 +211,7 @@ function Firms({ dashboard }: { dashboard: Dashboard }) {
       <Title order={2} size="h5" mb="xs">
         By brokerage firm
       </Title>
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={340}>
         <Table data-testid="dashboard-firms">
           <Table.Thead>
             <Table.Tr>

@@ -99,14 +99,14 @@ export function MarketSnapshot() {
                   No uploads yet.
                 </Text>
               ) : (
-                <Table.ScrollContainer minWidth={520}>
+                <Table.ScrollContainer minWidth={300}>
                   <Table data-testid="snapshot-uploads">
                     <Table.Thead>
                       <Table.Tr>
                         <Table.Th>File</Table.Th>
-                        <Table.Th>Type</Table.Th>
+                        <Table.Th visibleFrom="sm">Type</Table.Th>
                         <Table.Th ta="right">Rows</Table.Th>
-                        <Table.Th>By</Table.Th>
+                        <Table.Th visibleFrom="sm">By</Table.Th>
                         <Table.Th>When</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
@@ -114,9 +114,9 @@ export function MarketSnapshot() {
                       {snapshot.lastUploads.map((upload) => (
                         <Table.Tr key={upload.id}>
                           <Table.Td style={{ wordBreak: 'break-all' }}>{upload.fileName}</Table.Td>
-                          <Table.Td>{upload.type}</Table.Td>
+                          <Table.Td visibleFrom="sm">{upload.type}</Table.Td>
                           <Table.Td ta="right">{formatIndianNumber(upload.rowsInFile, 0)}</Table.Td>
-                          <Table.Td>{upload.uploadedBy}</Table.Td>
+                          <Table.Td visibleFrom="sm">{upload.uploadedBy}</Table.Td>
                           <Table.Td>{formatMediumDateTime(upload.uploadedAt)}</Table.Td>
                         </Table.Tr>
                       ))}

@@ -19,7 +19,7 @@ const percent = (value: unknown) => formatPercent(value as string | null) || 'â€
 
 export const WATCHLIST_COLUMNS: DataGridColumn<WatchlistRow>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
-  { field: 'companyName', headerName: 'Company', minWidth: 180, flex: 1, wrap: true, optional: true },
+  { field: 'companyName', headerName: 'Company', minWidth: 150, flex: 1, wrap: true, optional: true },
   { field: 'closePrice', headerName: 'Close', numeric: true, format: rupees, minWidth: 110 },
   {
     field: 'changePerDay',
@@ -44,7 +44,7 @@ export const WATCHLIST_COLUMNS: DataGridColumn<WatchlistRow>[] = [
   {
     field: 'trends',
     headerName: "Today's Lists",
-    minWidth: 200,
+    minWidth: 160,
     flex: 1,
     wrap: true,
     value: (row) => row.trends.map((trend) => trend.label).join(', '),
