@@ -12,8 +12,8 @@ import {
   FileInput,
   Group,
   Modal,
+  NativeSelect,
   ScrollArea,
-  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -125,8 +125,8 @@ function SymbolCounts({ result }: { result: TradebookImportResult }) {
               <Table.Th>Symbol</Table.Th>
               <Table.Th ta="right">Buys</Table.Th>
               <Table.Th ta="right">Sells</Table.Th>
-              <Table.Th ta="right">Shares bought</Table.Th>
-              <Table.Th ta="right">Shares sold</Table.Th>
+              <Table.Th ta="right">Bought</Table.Th>
+              <Table.Th ta="right">Sold</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -274,24 +274,26 @@ export function ImportTradebookButton({ firmName, segmentName, onImported }: Imp
                 data-testid="import-file"
               />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
+                <NativeSelect
                   label="Brokerage Firm"
-                  placeholder={choices.loading ? 'Loading…' : 'Choose a firm'}
-                  data={choices.data?.brokerageFirms.map((row) => row.name) ?? []}
-                  value={firm}
-                  onChange={setFirm}
-                  searchable
+                  data={[
+                    { value: '', label: choices.loading ? 'Loading…' : 'Choose a firm' },
+                    ...(choices.data?.brokerageFirms.map((row) => row.name) ?? []),
+                  ]}
+                  value={firm ?? ''}
+                  onChange={(event) => setFirm(event.currentTarget.value || null)}
                   required
                   error={choices.error ? 'The firms could not be loaded' : undefined}
                   data-testid="import-firm"
                 />
-                <Select
+                <NativeSelect
                   label="Segment"
-                  placeholder={choices.loading ? 'Loading…' : 'Choose a segment'}
-                  data={choices.data?.segments.map((row) => row.name) ?? []}
-                  value={segment}
-                  onChange={setSegment}
-                  searchable
+                  data={[
+                    { value: '', label: choices.loading ? 'Loading…' : 'Choose a segment' },
+                    ...(choices.data?.segments.map((row) => row.name) ?? []),
+                  ]}
+                  value={segment ?? ''}
+                  onChange={(event) => setSegment(event.currentTarget.value || null)}
                   required
                   data-testid="import-segment"
                 />
