@@ -11,9 +11,12 @@
  *   by the server with the row listed, and neither the history nor the uploaded dates change.
  * - The Dates calendar marks the uploaded trading days (rows on hover) and not the refused one.
  * - An investor has no Upload entry, cannot open /upload, and the upload mutation is refused.
+ * - Bulk backfill: 20 files and a zip of 5 chosen at once, loaded in date order; a broken file is
+ *   refused alone with its reason; the calendar marks every good day.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -50,6 +53,64 @@ function dataLines(file: string): string[] {
 /** 1889 → "1,889", as the server's messages count. */
 function count(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
+/** A zip archive (deflate) of the entries, written by hand: what `zip` makes of a folder of bhavcopies. */
+function zipOf(entries: Array<{ name: string; data: Buffer }>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const packed = zlib.deflateRawSync(entry.data);
+    const fields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(20, at); // version needed
+      header.writeUInt16LE(8, at + 4); // deflate
+      header.writeUInt32LE(zlib.crc32(entry.data), at + 10);
+      header.writeUInt32LE(packed.length, at + 14);
+      header.writeUInt32LE(entry.data.length, at + 18);
+      header.writeUInt16LE(name.length, at + 22);
+    };
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    fields(local, 4);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    fields(central, 6);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, packed);
+    centrals.push(central, name);
+    offset += 30 + name.length + packed.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** 08FEB2019.csv → { iso: 2019-02-08, shown: 08-Feb-2019 }, by hand. */
+function fileDate(name: string): { iso: string; shown: string } {
+  const month = MONTHS.findIndex((candidate) => candidate.toUpperCase() === name.slice(2, 5)) + 1;
+  return {
+    iso: `${name.slice(5, 9)}-${String(month).padStart(2, '0')}-${name.slice(0, 2)}`,
+    shown: `${name.slice(0, 2)}-${MONTHS[month - 1]}-${name.slice(5, 9)}`,
+  };
+}
+
+/** The legacy bhavcopies of a month ("FEB2019"), in date order. */
+function monthFiles(month: string): string[] {
+  const folder = path.join(NSE, 'bhavcopy/legacy');
+  return fs
+    .readdirSync(folder)
+    .filter((name) => name.slice(2) === `${month}.csv`)
+    .sort();
 }
 
 async function staffToken(app: RunningApp): Promise<string> {
@@ -386,6 +447,95 @@ describe('market-data uploads in the browser', () => {
     });
     expect(answer.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect(await uploadedDates(app, token)).toEqual(['2019-01-02', '2025-06-18']);
+    await close();
+  });
+
+  it('backfills 20 files and a zip of 5 at once, refusing the broken one alone; the calendar marks every good day', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1600 });
+    await loginThroughUi(page, app.baseUrl, DEMO.staff);
+    await page.goto(`${app.baseUrl}/upload`);
+    const batch = page.getByTestId('batch-upload');
+    await batch.getByRole('heading', { name: 'Stock Price Backfill' }).waitFor();
+
+    const legacy = (name: string) => fs.readFileSync(path.join(NSE, 'bhavcopy/legacy', name));
+    const february = monthFiles('FEB2019'); // the 20 trading days of February 2019
+    const march = monthFiles('MAR2019');
+    const zipped = march.slice(0, 5);
+    const broken = march[5]!;
+    expect(february.length).toBe(20);
+    const brokenLines = legacy(broken).toString('utf8').split('\n');
+    const fields = brokenLines[9]!.split(',');
+    fields[5] = 'n/a'; // CLOSE of file line 10
+    brokenLines[9] = fields.join(',');
+    const chosen = [
+      { name: broken, mimeType: 'text/csv', buffer: Buffer.from(brokenLines.join('\n'), 'utf8') },
+      {
+        name: 'march-2019.zip',
+        mimeType: 'application/zip',
+        buffer: zipOf(zipped.map((name) => ({ name: `march/${name}`, data: legacy(name) }))),
+      },
+      ...[...february].reverse().map((name) => ({ name, mimeType: 'text/csv', buffer: legacy(name) })),
+    ];
+    await batch.locator('input[type="file"]').setInputFiles(chosen);
+    // the chosen files are listed before anything is sent
+    await expect.poll(() => batch.getByTestId('batch-file').count()).toBe(22);
+    await batch.getByRole('button', { name: 'Upload 22 Files' }).click();
+
+    const message = batch.getByTestId('batch-message');
+    await message.waitFor({ timeout: 240_000 });
+    const good = [...february, ...zipped];
+    const rows = good.map((name) => dataLines(path.join(NSE, 'bhavcopy/legacy', name)).length);
+    const total = rows.reduce((sum, value) => sum + value, 0);
+    expect((await message.textContent())?.trim()).toBe(
+      `26 files: 25 loaded (${count(total)} rows), 1 refused, 0 already loaded`,
+    );
+
+    // every file, in date order, with its date, rows and outcome
+    const items = batch.getByTestId('batch-file');
+    expect(await items.count()).toBe(26);
+    const inOrder = [...february, ...zipped, broken];
+    expect(await items.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-file')))).toEqual(inOrder);
+    for (const [index, name] of inOrder.entries()) {
+      const item = items.nth(index);
+      const text = (await item.textContent()) ?? '';
+      expect(text).toContain(fileDate(name).shown);
+      if (name === broken) {
+        expect(await item.getAttribute('data-status')).toBe('REFUSED');
+        expect(text).toContain('Refused');
+        expect((await item.getByTestId('batch-file-reason').textContent())?.trim()).toMatch(
+          /^The stock price file was not loaded: line 10, column CLOSE: 'n\/a' .*Nothing was saved\.$/,
+        );
+      } else {
+        expect(await item.getAttribute('data-status')).toBe('OK');
+        expect(text).toContain('Loaded');
+        expect(text).toContain(`${count(rows[good.indexOf(name)]!)} rows`);
+        if (zipped.includes(name)) expect(text).toContain('from march-2019.zip');
+      }
+    }
+
+    // the calendar marks every good day, and not the refused one
+    await page.goto(`${app.baseUrl}/dates`);
+    const calendar = page.getByTestId('price-date-calendar');
+    await calendar.waitFor();
+    await calendar.getByRole('combobox', { name: 'Year' }).click();
+    await page.getByRole('option', { name: '2019', exact: true }).click();
+    await calendar.getByRole('combobox', { name: 'Month' }).click();
+    await page.getByRole('option', { name: 'February', exact: true }).click();
+    await expect
+      .poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim())
+      .toBe('February 2019');
+    const marked = () =>
+      calendar
+        .locator('[data-uploaded]:not([data-outside])')
+        .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-date')));
+    expect(await marked()).toEqual(february.map((name) => fileDate(name).iso));
+    await calendar.getByRole('button', { name: 'Next month' }).click();
+    await expect
+      .poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim())
+      .toBe('March 2019');
+    expect(await marked()).toEqual(zipped.map((name) => fileDate(name).iso));
+    expect(await calendar.locator(`[data-date="${fileDate(broken).iso}"]`).getAttribute('data-uploaded')).toBeNull();
+    expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
 });

@@ -157,7 +157,7 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
         </Text>
       </div>
       <FileInput
-        label="Select Files"
+        label="Select Bhavcopies"
         placeholder="Bhavcopies (.csv, .xls, .xlsx) or .zip archives"
         multiple
         clearable
