@@ -74,6 +74,7 @@ describe('any day through GraphQL', () => {
     const data = await ok<{
       tradingDays: string[];
       past: Array<{ symbol: string; date: string; changePerDay: string }>;
+      latest: Array<{ symbol: string }>;
     }>(
       '{ tradingDays past: stockPrices(date: "2020-03-30") { symbol date changePerDay } latest: stockPrices { symbol } }',
     );
