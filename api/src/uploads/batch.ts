@@ -14,7 +14,6 @@
 import type { UploadBatchFileDto, UploadBatchResultDto, UploadRowProblemsDetails } from '@bazaar/shared/contract';
 import { AppError } from '../errors.js';
 import { findUploadsBySha256 } from '../db/queries/uploads/history.js';
-import { analyzePricesIfGrown } from '../db/queries/uploads/statistics.js';
 import { isFileArchive, unzipFiles } from './file/zip.js';
 import {
   sha256Hex,
@@ -222,14 +221,8 @@ export async function uploadStockPriceBatch(
       }
     }
   } finally {
-    // 4. statistics for the table as it now is (a backfill into an empty database grows it many
-    // times over), then one refresh for everything that landed, even when the batch stopped half way
-    const inserted = files.reduce((sum, file) => sum + file.inserted, 0);
-    try {
-      await analyzePricesIfGrown(environment.dbHandle.db, inserted);
-    } catch (error) {
-      environment.log?.error({ err: error }, 'ANALYZE after a batch upload failed');
-    }
+    // 4. one refresh for everything that landed, even when the batch stopped half way (each file's
+    // load keeps the planner's statistics in step with the table: docs/decisions.md#statistics-after-price-loads)
     listenersMs = await emitOnce(environment, [...changedDates].sort());
   }
 
