@@ -27,29 +27,31 @@ function precompress(): Plugin {
     async closeBundle() {
       const files = (fs.readdirSync(outDir, { recursive: true }) as string[])
         .map((name) => path.join(outDir, name))
-        .filter((file) => TEXT_FILE.test(file) && fs.statSync(file).isFile());
+        .filter((file) => TEXT_FILE.test(file) && fs.statSync(file, { throwIfNoEntry: false })?.isFile());
       await Promise.all(
-        files.map(async (file) => {
-          const raw = await fs.promises.readFile(file).catch((error: NodeJS.ErrnoException) => {
-            // another build emptying the same directory meanwhile: that build writes its own variants
-            if (error.code === 'ENOENT') return null;
-            throw error;
-          });
-          if (!raw) return;
-          const quality = file.endsWith('.map') ? 5 : zlib.constants.BROTLI_MAX_QUALITY;
-          const [br, gz] = await Promise.all([
-            brotli(raw, {
-              params: {
-                [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
-                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
-              },
+        files
+          .map(async (file) => {
+            const raw = await fs.promises.readFile(file);
+            const quality = file.endsWith('.map') ? 5 : zlib.constants.BROTLI_MAX_QUALITY;
+            const [br, gz] = await Promise.all([
+              brotli(raw, {
+                params: {
+                  [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+                  [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
+              gzip(raw, { level: 9 }),
+            ]);
+            if (br.length < raw.length) await fs.promises.writeFile(`${file}.br`, br);
+            if (gz.length < raw.length) await fs.promises.writeFile(`${file}.gz`, gz);
+          })
+          .map((work) =>
+            work.catch((error: NodeJS.ErrnoException) => {
+              // another build emptied the directory meanwhile (one working tree): that build writes its own variants
+              if (error.code !== 'ENOENT') throw error;
             }),
-            gzip(raw, { level: 9 }),
-          ]);
-          if (br.length < raw.length) await fs.promises.writeFile(`${file}.br`, br);
-          if (gz.length < raw.length) await fs.promises.writeFile(`${file}.gz`, gz);
-        }),
+          ),
       );
     },
   };
