@@ -158,7 +158,7 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
       </div>
       <FileInput
         label="Select Bhavcopies"
-        placeholder="Bhavcopies (.csv, .xls, .xlsx) or .zip archives"
+        placeholder="Bhavcopies or .zip archives"
         multiple
         clearable
         accept={BATCH_FILE_ACCEPT}
