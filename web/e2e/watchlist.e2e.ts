@@ -1,0 +1,147 @@
+/**
+ * The investor's day in Chromium against the app as `npm start` runs it, on two real NSE bhavcopies
+ * (2 and 3 January 2019) uploaded through the staff endpoint; expected figures are read from the files
+ * and worked in paise here, apart from the app's code.
+ * - An investor without holdings gets the welcome; with a TCS holding the dashboard shows its figures.
+ * - Staff get the market snapshot.
+ * - The Stock Watch List: add INFY from the page's symbol search, see its row, remove it.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { closeAll, DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, warmUp } from './harness';
+import type { RunningApp } from './harness';
+
+const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
+const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
+
+/** A symbol's EQ close in a legacy bhavcopy, in paise, read straight from the file. */
+function closePaise(file: string, symbol: string): number {
+  const lines = fs.readFileSync(path.join(DATA, file), 'utf8').split('\n');
+  const header = lines[0]?.split(',') ?? [];
+  const line = lines.find((row) => row.startsWith(`${symbol},EQ,`));
+  if (!line) throw new Error(`${symbol} is not in ${file}`);
+  const [whole = '0', fraction = ''] = (line.split(',')[header.indexOf('CLOSE')] as string).split('.');
+  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
+}
+
+/** ₹ with Indian grouping and 2 decimals, from paise. */
+function rupees(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const absolute = Math.abs(paise);
+  const whole = String(Math.floor(absolute / 100));
+  const grouped =
+    whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`;
+  return `${sign}₹${grouped}.${String(absolute % 100).padStart(2, '0')}`;
+}
+
+async function token(app: RunningApp, account: { username: string; password: string }): Promise<string> {
+  const login = await fetch(`${app.apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  return ((await login.json()) as { token: string }).token;
+}
+
+describe('dashboard and watch list in the browser', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    app = await startApp();
+    const staff = await token(app, DEMO.staff);
+    for (const file of FILES) {
+      const form = new FormData();
+      form.append('file', new Blob([fs.readFileSync(path.join(DATA, file))], { type: 'text/csv' }), file);
+      const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-prices`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${staff}` },
+        body: form,
+      });
+      if (!response.ok) throw new Error(`upload of ${file} failed: ${response.status} ${await response.text()}`);
+    }
+    browser = await launchBrowser();
+    await warmUp(browser, app.baseUrl);
+  });
+  afterAll(() => closeAll(browser, app));
+
+  it('welcomes an investor without holdings, then shows the figures of a holding', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
+    page.setDefaultTimeout(60_000); // a busy machine (2 cores shared) can stall Chromium for seconds
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await page.getByTestId('dashboard-welcome').waitFor();
+    expect(await page.getByRole('link', { name: 'Import a tradebook' }).count()).toBe(1);
+
+    // 10 TCS bought at the close of 2 January; valued at the close of 3 January
+    const investor = await token(app, DEMO.investor);
+    const firms = (await (
+      await fetch(`${app.apiUrl}/api/user/brokerage-firms`, { headers: { authorization: `Bearer ${investor}` } })
+    ).json()) as Array<{ id: number; name: string }>;
+    const zerodha = firms.find((firm) => firm.name === 'Zerodha');
+    const bought = closePaise('02JAN2019.csv', 'TCS');
+    const now = closePaise('03JAN2019.csv', 'TCS');
+    const added = await fetch(`${app.apiUrl}/api/user/holding`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${investor}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        symbol: 'TCS',
+        price: (bought / 100).toFixed(2),
+        quantity: 10,
+        exchange: 'NSE',
+        creationDate: '2019-01-02',
+        brokerageFirm: zerodha,
+        instrumentType: 'Equity',
+      }),
+    });
+    expect(added.status).toBe(201);
+
+    await page.reload();
+    await page.getByTestId('dashboard-current-value').waitFor();
+    expect(await page.getByTestId('dashboard-current-value').textContent()).toContain(rupees(10 * now));
+    expect(await page.getByTestId('dashboard-invested').textContent()).toContain(rupees(10 * bought));
+    // the day: 10 × (1899.95 − 1923.30) = −233.50
+    expect(await page.getByTestId('dashboard-day-change').textContent()).toContain(rupees(10 * (now - bought)));
+    expect(await page.getByTestId('dashboard-price-date').textContent()).toContain('03-Jan-2019');
+    expect(await page.getByTestId('dashboard-losers').textContent()).toContain('TCS');
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('shows staff the market snapshot', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
+    page.setDefaultTimeout(60_000); // a busy machine (2 cores shared) can stall Chromium for seconds
+    await loginThroughUi(page, app.baseUrl, DEMO.staff);
+    await page.getByTestId('snapshot-day').waitFor();
+    expect(await page.getByTestId('snapshot-day').textContent()).toContain('03-Jan-2019');
+    expect(await page.getByTestId('snapshot-uploads').textContent()).toContain('03JAN2019.csv');
+    await page.getByTestId('dashboard-shortcuts').waitFor();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it('adds a symbol from the watch list page, lists it, removes it', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
+    page.setDefaultTimeout(60_000); // a busy machine (2 cores shared) can stall Chromium for seconds
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await page.getByRole('link', { name: 'Stock Watch List' }).first().click();
+    // the first table of a session loads the grid's chunk: allow a busy machine its time
+    await page.getByText('Your watch list is empty').waitFor({ timeout: 60_000 });
+    await page.getByPlaceholder('Add a symbol…').fill('INFY');
+    await page.getByRole('option', { name: 'INFY', exact: true }).click();
+    await page.getByText('INFY added to your watch list').waitFor();
+    const row = page.getByTestId('watchlist').locator('.ag-row', { hasText: 'INFY' }).first();
+    await row.waitFor();
+    // INFY closed at 669.15 on 3 January
+    expect(await row.locator('[col-id="closePrice"]').textContent()).toContain(
+      rupees(closePaise('03JAN2019.csv', 'INFY')),
+    );
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('INFY removed from your watch list').waitFor();
+    await page.getByText('Your watch list is empty').waitFor();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+});
