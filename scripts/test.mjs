@@ -9,7 +9,7 @@
 //      in development and production mode (npm run test:security)
 //   8. fault tests: processes killed, restarted and cut off on purpose (npm run test:faults)
 // `node scripts/test.mjs --only api,bff` runs some steps.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,6 +40,51 @@ function run(step, label, command, args, env = {}) {
     summary();
     console.error(`\nFAILED: ${label}`);
     process.exit(result.status ?? 1);
+  }
+}
+
+/**
+ * Runs independent steps `width` at a time (the static checks: each one is single-threaded, and the
+ * machine has two cores). Each step's output is printed whole when it ends, so outputs never
+ * interleave; the summary keeps the order given. After a failure the others still finish (their
+ * findings are useful too), then the run stops as `run` does.
+ */
+async function runTogether(jobs, width = 2) {
+  const wantedJobs = jobs.filter((job) => wanted(job.step));
+  if (wantedJobs.length === 0) return;
+  console.log(`\n=== ${wantedJobs.map((job) => job.label).join('; ')} (${width} at a time)`);
+  const outcomes = new Array(wantedJobs.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < wantedJobs.length) {
+      const index = next++;
+      const job = wantedJobs[index];
+      const started = Date.now();
+      const { status, output } = await new Promise((resolve) => {
+        const child = spawn(job.command, job.args, {
+          cwd: ROOT,
+          env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let text = '';
+        child.stdout.on('data', (chunk) => (text += chunk));
+        child.stderr.on('data', (chunk) => (text += chunk));
+        child.on('error', (error) => resolve({ status: 1, output: `${text}${error.message}\n` }));
+        child.on('close', (code) => resolve({ status: code ?? 1, output: text }));
+      });
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      console.log(`\n=== ${job.label} (${status === 0 ? 'ok' : 'FAILED'}, ${seconds} s)`);
+      if (output.trim() !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+      outcomes[index] = { label: job.label, ok: status === 0, seconds, failures: [], status };
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, wantedJobs.length) }, worker));
+  for (const { status: _status, ...result } of outcomes) results.push(result);
+  const failed = outcomes.find((outcome) => !outcome.ok);
+  if (failed) {
+    summary();
+    for (const outcome of outcomes.filter((o) => !o.ok)) console.error(`\nFAILED: ${outcome.label}`);
+    process.exit(failed.status || 1);
   }
 }
 
@@ -83,22 +128,31 @@ if (wanted('deps')) {
   }
 }
 run('codegen', 'GraphQL codegen is current', process.execPath, [path.join(ROOT, 'scripts/codegen-check.mjs')]);
-run('lint', 'lint (ESLint: import boundaries, typescript-eslint)', 'npx', [
-  'eslint',
-  '--cache',
-  '--cache-location',
-  'node_modules/.cache/eslint/',
-  '.',
+// the static checks are independent of each other: two at a time, the longest first. Projects with
+// the same compiler options are one program each (scripts/typecheck/README.md): their shared files
+// (the API's sources) are checked once instead of three times.
+const tsc = (...args) => ({ command: 'npx', args: ['tsc', ...args] });
+await runTogether([
+  {
+    step: 'typecheck',
+    label: 'type-check api and bff tests, repository checks',
+    ...tsc('-p', 'scripts/typecheck/node-tests.json'),
+  },
+  { step: 'typecheck', label: 'type-check web', ...tsc('-p', 'web/tsconfig.json', '--noEmit') },
+  { step: 'typecheck', label: 'type-check (tsc -b: shared, api, bff)', ...tsc('-b') },
+  {
+    step: 'typecheck',
+    label: 'type-check fault and security tests, benchmarks',
+    ...tsc('-p', 'scripts/typecheck/process-tests.json'),
+  },
+  {
+    step: 'lint',
+    label: 'lint (ESLint: import boundaries, typescript-eslint)',
+    command: 'npx',
+    args: ['eslint', '--cache', '--cache-location', 'node_modules/.cache/eslint/', '.'],
+  },
+  { step: 'lint', label: 'formatting (Prettier)', command: 'npx', args: ['prettier', '--check', '.'] },
 ]);
-run('lint', 'formatting (Prettier)', 'npx', ['prettier', '--check', '.']);
-run('typecheck', 'type-check (tsc -b, tests, web)', 'npx', ['tsc', '-b']);
-run('typecheck', 'type-check api tests', 'npx', ['tsc', '-p', 'api/tsconfig.test.json']);
-run('typecheck', 'type-check bff tests', 'npx', ['tsc', '-p', 'bff/tsconfig.test.json']);
-run('typecheck', 'type-check web', 'npx', ['tsc', '-p', 'web/tsconfig.json', '--noEmit']);
-run('typecheck', 'type-check repository checks', 'npx', ['tsc', '-p', 'scripts/checks/tsconfig.json']);
-run('typecheck', 'type-check fault tests', 'npx', ['tsc', '-p', 'faults/tsconfig.json']);
-run('typecheck', 'type-check security tests', 'npx', ['tsc', '-p', 'security/tsconfig.json']);
-run('typecheck', 'type-check the benchmarks', 'npx', ['tsc', '-p', 'bench/tsconfig.json']);
 run('unit', 'shared unit tests', 'npx', vitest('shared/vitest.config.ts'));
 run('unit', 'web component tests', 'npx', vitest('web/vitest.config.ts'));
 run('unit', 'deployment files (Docker, compose)', 'npx', vitest('scripts/checks/vitest.config.ts'));
