@@ -405,7 +405,8 @@ describe('market-data uploads in the browser', () => {
     await page.goto(`${app.baseUrl}/upload`);
     await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
     await page.getByRole('combobox', { name: 'Select Upload Type' }).waitFor();
-    await page.getByTestId('upload-history').locator('.ag-row').first().waitFor();
+    // phones get the history as cards (the data grid's card list), wider screens the grid's rows
+    await page.getByTestId('upload-history').locator('.ag-row, [data-testid="data-grid-card"]').first().waitFor();
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.goto(`${app.baseUrl}/dates`);
     const calendar = page.getByTestId('price-date-calendar');
