@@ -22,6 +22,8 @@ interface AxeViolation {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
+  // the page has set its title (usePageTitle): it has rendered, not navigating any more
+  await page.waitForFunction(() => document.title !== '' && document.documentElement.lang !== '');
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;

@@ -159,7 +159,8 @@ describe('trend section', () => {
 
   it('opens company analysis with the symbol and the period, from a link (keyboard, new tab)', () => {
     renderSection([item('M&M')]);
-    const tile = screen.getByRole('link', { name: /^M&M: close ₹101.00/ });
+    // the link's name is what it shows (symbol, close, change), as WCAG 2.5.3 asks
+    const tile = screen.getByRole('link', { name: /^M&M ?₹101\.00/ });
     expect(tile.getAttribute('href')).toBe('/company-analysis/M%26M');
     fireEvent.click(tile);
     // the path escapes '&'; the route parameter reads back as the symbol

@@ -38,7 +38,6 @@ export function TrendTile({ item, direction, period }: TrendTileProps) {
       data-tone={tone}
       data-testid="trend-tile"
       data-symbol={item.symbol}
-      aria-label={`${item.symbol}: close ${formatRupees(item.presentClose)}, change ${formatSignedRupees(item.change)} (${percent}). Open company analysis`}
       title={`Close ${formatRupees(item.presentClose)} on ${formatMarketDate(item.presentDate)}; previous close ${formatRupees(item.previousClose)} on ${formatMarketDate(item.previousDate)}`}
     >
       <Text fw={700} size="sm" truncate data-testid="trend-tile-symbol">

@@ -29,7 +29,8 @@ import { AVERAGE_GUIDES, SMA_EXAMPLE, SMA_PERIODS, type AverageGuide } from '../
 
 function Formula({ lines }: { lines: string[] }) {
   return (
-    <Code block data-testid="guide-formula">
+    // wraps instead of scrolling: a scrolled box clipped the formula on phones and could not be reached by keyboard
+    <Code block data-testid="guide-formula" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {lines.join('\n')}
     </Code>
   );

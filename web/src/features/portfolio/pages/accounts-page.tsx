@@ -52,7 +52,6 @@ export default function AccountsPage() {
                       component={Link}
                       to={`/investment/${encodeURIComponent(brokerageFirm.name)}`}
                       data-testid="firm-card"
-                      aria-label={brokerageFirm.name}
                     >
                       <NamedTotals name={brokerageFirm.name} totals={totals} />
                     </Card>
