@@ -138,6 +138,8 @@ const stack = await startStack({ apiEnv: { DEMO_DATA: '1' } });
 // a copy of the built app: a build started meanwhile (others work in the same tree) cannot empty it under the BFF
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-web-'));
 fs.cpSync(path.join(ROOT, 'web/dist'), webDist, { recursive: true });
+if (!fs.readdirSync(path.join(webDist, 'assets')).some((name) => name.endsWith('.js.br')))
+  console.warn('warning: the build has no .br files (a build was still running?): the app goes out uncompressed');
 try {
   const bff = await stack.startBff({ WEB_DIST_DIR: webDist });
   const symbol = await demoSymbol(bff.url);
