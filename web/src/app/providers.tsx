@@ -13,7 +13,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     // "auto" follows the system setting until the user picks light or dark with the toggle
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications position="top-right" />
+      {/* below the 60 px header, never over it */}
+      <Notifications position="top-right" top={72} />
       <ApolloProvider client={client}>
         <SessionProvider>{children}</SessionProvider>
       </ApolloProvider>

@@ -20,7 +20,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconEdit } from '@tabler/icons-react';
 import { MESSAGES, profileUpdateSchema } from '@bazaar/shared';
 import { useMeQuery, useUpdateProfileMutation } from '../../../__generated__/graphql';
@@ -105,8 +104,8 @@ export default function ProfilePage() {
           }}
           onSaved={() => {
             setEditing(false);
+            // confirmed once, in the page (a toast as well said it twice and covered the header)
             setSaved(true);
-            notifications.show({ color: 'green', message: MESSAGES.profileUpdated });
           }}
         />
       </Modal>
