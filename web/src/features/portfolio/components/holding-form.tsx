@@ -22,7 +22,14 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { exchangeToday, EXCHANGES, holdingFormSchema, type HoldingFormMode } from '@bazaar/shared';
+import {
+  exchangeToday,
+  EXCHANGES,
+  formatMarketDate,
+  formatRupees,
+  holdingFormSchema,
+  type HoldingFormMode,
+} from '@bazaar/shared';
 import { useHoldingSymbolsQuery, type HoldingsPageQuery } from '../../../__generated__/graphql';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { errorMessage } from '../../../lib/errors';
@@ -68,7 +75,8 @@ function initialValues(mode: HoldingFormMode, holding: HoldingRow | undefined, t
     exchange: holding.exchange,
     quantity: String(holding.quantity),
     creationDate: holding.creationDate,
-    sellPrice: mode === 'sell' ? '' : (holding.sellPrice ?? ''),
+    // a sale starts at the latest close (the price a sale today would most likely get)
+    sellPrice: mode === 'sell' ? (holding.currentPrice ?? '') : (holding.sellPrice ?? ''),
     sellingDate: mode === 'sell' ? today : (holding.sellingDate ?? ''),
   };
 }
@@ -136,6 +144,7 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
             required
             autoComplete="off"
             readOnly={selling}
+            variant={selling ? 'filled' : 'default'}
             {...form.getInputProps('symbol')}
             onChange={(event) => typeSymbol(event.currentTarget.value)}
           />
@@ -148,7 +157,7 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
               role="listbox"
               aria-label="Symbols"
               data-testid="symbol-dropdown"
-              style={{ position: 'absolute', zIndex: 10, left: 0, right: 0 }}
+              // in the form's flow, not floating: a floating list was cut off by the modal's edge
             >
               {symbols.loading || debouncedSymbol !== symbolText ? (
                 <Group justify="center" p="xs">
@@ -174,7 +183,7 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
                         {option.symbol}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        ₹{option.closePrice} · {option.tradeDate}
+                        {formatRupees(option.closePrice)} · {formatMarketDate(option.tradeDate)}
                       </Text>
                     </Group>
                   </UnstyledButton>
@@ -184,8 +193,16 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
           )}
         </div>
         <SimpleGrid cols={2}>
-          <TextInput label="Current Price" required readOnly {...form.getInputProps('currentPrice')} />
-          <TextInput label="Price" required inputMode="decimal" readOnly={selling} {...form.getInputProps('price')} />
+          {/* read-only fields look it (filled, no border), so nobody tries to type into them */}
+          <TextInput label="Current Price" required readOnly variant="filled" {...form.getInputProps('currentPrice')} />
+          <TextInput
+            label="Price"
+            required
+            inputMode="decimal"
+            readOnly={selling}
+            variant={selling ? 'filled' : 'default'}
+            {...form.getInputProps('price')}
+          />
           <Select
             label="Exchange"
             required
@@ -200,12 +217,13 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
             inputMode="numeric"
             {...form.getInputProps('quantity')}
           />
-          <TextInput label="Instrument Type" readOnly value={segmentName} />
+          <TextInput label="Instrument Type" readOnly variant="filled" value={segmentName} />
           <TextInput
             label={selling ? 'Buying Date' : 'Creation Date'}
             type="date"
             required
             readOnly={selling}
+            variant={selling ? 'filled' : 'default'}
             max={today}
             {...form.getInputProps('creationDate')}
           />
