@@ -62,6 +62,16 @@ export function fieldOf(operation: 'query' | 'mutation', name: string): GraphQLF
   return field;
 }
 
+/** Dotted paths of the required Upload values of a type (an Upload argument, or one inside an input object). */
+function uploadPaths(type: GraphQLInputType, path: string): string[] {
+  const named = getNamedType(type);
+  if (named.name === 'Upload') return [path];
+  if (!isInputObjectType(named)) return [];
+  return Object.values(named.getFields())
+    .filter((field) => isNonNullType(field.type))
+    .flatMap((field) => uploadPaths(field.type, `${path}.${field.name}`));
+}
+
 /** An operation calling one field with its required arguments as variables. */
 export function operationFor(operation: 'query' | 'mutation', name: string, id: string) {
   const field = fieldOf(operation, name);
@@ -72,6 +82,6 @@ export function operationFor(operation: 'query' | 'mutation', name: string, id: 
   const selection = isScalarType(returned) || isEnumType(returned) ? '' : ' { __typename }';
   const query = `${operation} Check${declarations ? `(${declarations})` : ''} { ${name}${call ? `(${call})` : ''}${selection} }`;
   const variables = Object.fromEntries(required.map((arg) => [arg.name, sampleValue(arg.type, id)]));
-  const uploads = required.filter((arg) => getNamedType(arg.type).name === 'Upload').map((arg) => arg.name);
+  const uploads = required.flatMap((arg) => uploadPaths(arg.type, arg.name));
   return { query, variables, uploads };
 }
