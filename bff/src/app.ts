@@ -14,6 +14,7 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
+import { multipartBodyLimit, oneFileUnlessBatch } from './upload-limits.js';
 import { renderAltair, getDistDirectory } from 'altair-static';
 import type { GraphQLFormattedError } from 'graphql';
 import type { BffConfig } from './config.js';
@@ -178,12 +179,15 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     '/graphql',
     securityHeaders,
     express.json({ limit: '1mb' }),
+    // a single upload's file and its form fields always fit; a batch up to its own total
+    multipartBodyLimit(Math.max(config.uploadMaxBatchBytes, config.uploadMaxBytes + 1024 * 1024)),
     graphqlUploadExpress({
       maxFileSize: config.uploadMaxBytes,
       // uploadStockPriceBatch carries many; each file keeps the size limit
       maxFiles: config.uploadMaxFiles,
       maxFieldSize: GRAPHQL_LIMITS.maxMultipartFieldBytes,
     }),
+    oneFileUnlessBatch(),
     // after both parsers: the operations counted are the ones Apollo will run, whatever the transport
     requestLimits(schema, limits),
     responseSizeLimit(config.maxResponseBytes),

@@ -40,6 +40,12 @@ const envSchema = z.object({
     .default(50 * 1024 * 1024),
   /** Most files one uploadStockPriceBatch request may carry (each within UPLOAD_MAX_BYTES; the REST API counts zip members too). */
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(1000),
+  /** Most bytes one multipart GraphQL request may carry in all (a batch of files; 413 beyond). */
+  UPLOAD_MAX_BATCH_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(256 * 1024 * 1024),
   /** Log level of the JSON logs. */
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug', 'silent']).default('info'),
   /** Requests per minute per client address (sustained; bursts of a tenth of it). */
@@ -101,6 +107,7 @@ export interface BffConfig {
   graphqlExplorer: boolean;
   uploadMaxBytes: number;
   uploadMaxFiles: number;
+  uploadMaxBatchBytes: number;
   logLevel: BffEnv['LOG_LEVEL'];
   marketCacheTtlMs: number;
   marketVersionCheckMs: number;
@@ -140,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       : env.NODE_ENV !== 'production',
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadMaxFiles: env.UPLOAD_MAX_FILES,
+    uploadMaxBatchBytes: env.UPLOAD_MAX_BATCH_BYTES,
     logLevel: env.LOG_LEVEL,
     marketCacheTtlMs: env.MARKET_CACHE_TTL_MS,
     marketVersionCheckMs: env.MARKET_VERSION_CHECK_MS,

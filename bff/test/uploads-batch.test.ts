@@ -1,7 +1,8 @@
 /**
  * uploadStockPriceBatch over HTTP against the real REST API (docs/product/uploads.md#bulk-backfill):
  * several files in one GraphQL multipart request (files.0, files.1…), streamed on to the batch
- * endpoint; a broken file refused alone with its reason; the BFF's per-request file limit.
+ * endpoint; a broken file refused alone with its reason; the BFF's per-request limits (files,
+ * bytes in all, one file for the single-upload mutation).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -73,7 +74,9 @@ describe('uploadStockPriceBatch through GraphQL', () => {
   let staff: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { uploadMaxFiles: 5 } });
+    stack = await startStack({
+      bff: { uploadMaxFiles: 20, uploadMaxBytes: 300 * 1024, uploadMaxBatchBytes: 2 * 1024 * 1024 },
+    });
     staff = stack.client();
     await staff.login('staff', 'Staff@123');
   });
@@ -123,11 +126,47 @@ describe('uploadStockPriceBatch through GraphQL', () => {
     expect(result.data?.uploadStockPriceBatch.message).toBe('1 file: 0 loaded (0 rows), 0 refused, 1 already loaded');
   });
 
-  it("keeps the BFF's limit of files per request", async () => {
-    const six = Array.from({ length: 6 }, () => ({ name: '08JAN2019.csv', bytes: read('08JAN2019.csv') }));
-    const result = await sendBatch(stack, staff, six);
-    expect(result.status).toBe(413);
-    expect(result.data).toBeNull();
+  it("keeps the BFF's limits per request: files, bytes in all, one file for other mutations", async () => {
+    const tiny = Array.from({ length: 21 }, (_, index) => ({ name: `f${index}.csv`, bytes: Buffer.from('x') }));
+    const tooMany = await sendBatch(stack, staff, tiny);
+    expect(tooMany.status).toBe(413);
+    expect(tooMany.data).toBeNull();
+
+    // 13 real files of about 170 kB: each within the file limit, over 2 MB together
+    const names = fs
+      .readdirSync(LEGACY)
+      .filter((name) => name.endsWith('FEB2019.csv'))
+      .slice(0, 13);
+    const tooBig = await sendBatch(
+      stack,
+      staff,
+      names.map((name) => ({ name, bytes: read(name) })),
+    );
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.errors?.[0]?.message).toBe(
+      'The upload is larger than the 2 MB a request may carry; send the files in several batches',
+    );
+
+    // the single-file mutation keeps its one file, whatever the map says
+    const form = new FormData();
+    form.append(
+      'operations',
+      JSON.stringify({
+        query: 'mutation ($file: Upload!) { uploadMarketData(type: UPLOAD_STOCK_PRICE, file: $file) { message } }',
+        variables: { file: null },
+      }),
+    );
+    form.append('map', JSON.stringify({ 0: ['variables.file'], 1: ['extensions.more'] }));
+    form.append('0', new Blob([read('08JAN2019.csv')]), '08JAN2019.csv');
+    form.append('1', new Blob([read('09JAN2019.csv')]), '09JAN2019.csv');
+    const single = await fetch(`${stack.bffUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': 'true', cookie: staff.cookie()! },
+      body: form,
+    });
+    expect(single.status).toBe(413);
+    const calendar = await staff.request<{ uploadedDates: string[] }>('{ uploadedDates }');
+    expect(calendar.data?.uploadedDates).toEqual(['2019-01-02', '2019-01-03', '2019-01-04']);
   });
 
   it('refuses investors (FORBIDDEN) and anonymous callers (UNAUTHENTICATED)', async () => {
