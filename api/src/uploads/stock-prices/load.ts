@@ -7,10 +7,12 @@
  *   table, remove the rows of the same date and symbol whose series the file no longer has, then
  *   INSERT … ON CONFLICT DO UPDATE only where a value differs — so a re-upload changes nothing
  *   and the counts say what happened (new, replaced, unchanged, removed).
- * Then the per-date summary (stock_price_dates) is recounted for the file's dates.
+ * Then the per-date summary (stock_price_dates) is recounted for the file's dates, and the table
+ * analysed when the load changed its size materially (statistics.ts).
  */
 import type { SqlSession } from '../sql-session.js';
 import { PRICE_COPY_COLUMNS, type ParsedPrices } from './parse.js';
+import { analyzeWhenResized } from './statistics.js';
 
 export interface PriceLoadCounts {
   inserted: number;
@@ -40,6 +42,7 @@ export async function loadStockPrices(session: SqlSession, parsed: ParsedPrices)
        ON CONFLICT (trade_date) DO UPDATE SET row_count = excluded.row_count, updated_at = excluded.updated_at`,
       [dates, [...parsed.rowsPerDate.values()]],
     );
+    await analyzeWhenResized(session);
     return { inserted: parsed.rowsInFile, updated: 0, unchanged: 0, deleted: 0 };
   }
   const counts = await mergeThroughStaging(session, parsed, dates);
@@ -50,6 +53,7 @@ export async function loadStockPrices(session: SqlSession, parsed: ParsedPrices)
      WHERE stock_price_dates.row_count <> excluded.row_count`,
     [dates],
   );
+  await analyzeWhenResized(session);
   return counts;
 }
 

@@ -279,7 +279,12 @@ export function marksFromPricesQuery(
 
 /** Replaces trend_marks with the marks before `asOf` computed from the prices. */
 export function rebuildMarksStatements(asOf: string): SQL[] {
-  return [sql`DELETE FROM trend_marks`, sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(asOf)}`];
+  return [
+    sql`DELETE FROM trend_marks`,
+    sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(asOf)}`,
+    // the carrying statements probe it by symbol: planned with its real size (PGlite never analyses by itself)
+    sql`ANALYZE trend_marks`,
+  ];
 }
 
 /**
