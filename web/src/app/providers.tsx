@@ -13,8 +13,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
   return (
     // "auto" follows the system setting until the user picks light or dark with the toggle
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      {/* below the 60 px header, never over it */}
-      <Notifications position="top-right" top={72} />
+      {/* at the bottom: a toast at the top covered the header */}
+      <Notifications position="bottom-right" />
       <ApolloProvider client={client}>
         <SessionProvider>{children}</SessionProvider>
       </ApolloProvider>

@@ -26,7 +26,6 @@ export function TradingDayPicker({ days, value, onChange, isLatest, testId }: Tr
     <DatePickerInput
       label="Trading day"
       description="Only days with uploaded prices can be picked"
-      aria-label="Trading day"
       data-testid={testId}
       value={value}
       onChange={(day) => onChange(day ? String(day).slice(0, 10) : null)}
