@@ -5,6 +5,7 @@
  * text a darker grey than Mantine's (gray 6 on white is 3.3:1).
  */
 import {
+  Alert,
   Anchor,
   createTheme,
   defaultVariantColorsResolver,
@@ -30,7 +31,11 @@ export const theme = createTheme({
   headings: { fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
   other: { gainColor: 'var(--bazaar-gain)', lossColor: 'var(--bazaar-loss)' },
   // links in running text are told apart by more than colour (WCAG 1.4.1)
-  components: { Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }) },
+  components: {
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // an alert's title in the text colour: yellow or blue on their pale backgrounds is under 3:1
+    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+  },
 });
 
 /** Contrast ratios on white / on Mantine's dark body (#242424): gain 5.4 / 8.9, loss 5.5 / 6.7, dimmed 8.2 / 7.8. */

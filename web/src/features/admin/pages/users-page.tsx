@@ -3,7 +3,7 @@
  * modal taking exactly one role, delete with confirmation, the success messages of docs/product/admin.md#messages.
  * Staff see the entry in the sidebar; the server lets only administrators manage users, and the page says so.
  */
-import { Alert } from '@mantine/core';
+import { Alert, Stack, Title } from '@mantine/core';
 import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
   CreateUserDocument,
@@ -58,9 +58,14 @@ export default function UsersPage() {
 
   if (query.error && errorCode(query.error) === 'FORBIDDEN') {
     return (
-      <Alert color="yellow" title="Users" data-testid="users-forbidden">
-        Only administrators manage users. Ask an administrator if someone needs an account or a different role.
-      </Alert>
+      <Stack>
+        <Title order={1} size="h2">
+          Users
+        </Title>
+        <Alert color="yellow" data-testid="users-forbidden">
+          Only administrators manage users. Ask an administrator if someone needs an account or a different role.
+        </Alert>
+      </Stack>
     );
   }
 

@@ -11,11 +11,14 @@ export function TextPage({
   title,
   note,
   sections,
+  after,
   testId,
 }: {
   title: string;
   note?: ReactNode;
   sections: TextSection[];
+  /** Shown after the text, outside its typography (whose link colour would override buttons' colours). */
+  after?: ReactNode;
   testId: string;
 }) {
   return (
@@ -36,6 +39,7 @@ export function TextPage({
           </section>
         ))}
       </Typography>
+      {after}
     </Stack>
   );
 }

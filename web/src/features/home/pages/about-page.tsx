@@ -1,6 +1,6 @@
 /** About: what Bazaar Insight is, for whom, where its data comes from, and where to go next. */
 import { Link } from 'react-router-dom';
-import { Anchor, Button, Group } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
 import { usePageTitle } from '../../../components/page-title';
 import { DEMO_MARKET_TITLE, DemoMarketExplanation, useMarketDataStatus } from '../../../components/market-data';
 import { TextPage, type TextSection } from '../components/text-page';
@@ -53,19 +53,6 @@ const SECTIONS: TextSection[] = [
       </p>
     ),
   },
-  {
-    heading: 'Get in touch',
-    body: (
-      <Group mt="xs">
-        <Button component={Link} to="/contact" variant="light">
-          Contact Us
-        </Button>
-        <Button component={Link} to="/subscribe" variant="default">
-          Subscription plans
-        </Button>
-      </Group>
-    ),
-  },
 ];
 
 export default function AboutPage() {
@@ -76,6 +63,21 @@ export default function AboutPage() {
       title="About Bazaar Insight"
       note="Prices, trends, company analysis and your portfolio for the Indian stock market, in one place."
       sections={status?.demo ? [DEMO_SECTION, ...SECTIONS] : SECTIONS}
+      after={
+        <Stack gap="xs" component="section" aria-labelledby="about-contact">
+          <Title order={2} size="h3" id="about-contact">
+            Get in touch
+          </Title>
+          <Group>
+            <Button component={Link} to="/contact" variant="light">
+              Contact Us
+            </Button>
+            <Button component={Link} to="/subscribe" variant="default">
+              Subscription plans
+            </Button>
+          </Group>
+        </Stack>
+      }
       testId="about-page"
     />
   );

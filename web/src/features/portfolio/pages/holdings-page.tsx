@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Alert, Button, Group, Modal, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import { formatRupees, SUCCESS_MESSAGES, type HoldingFormMode } from '@bazaar/shared';
 import {
@@ -181,9 +181,14 @@ export default function HoldingsPage() {
 
   if (!state) {
     return (
-      <Alert color="yellow" title="Holdings" data-testid="holdings-no-segment">
-        Choose a brokerage account and a segment first: <Link to="/accounts">Brokerage Accounts</Link>.
-      </Alert>
+      <Stack>
+        <Title order={1} size="h2">
+          Holdings
+        </Title>
+        <Alert color="yellow" data-testid="holdings-no-segment">
+          Choose a brokerage account and a segment first: <Link to="/accounts">Brokerage Accounts</Link>.
+        </Alert>
+      </Stack>
     );
   }
   const navigation = state;
