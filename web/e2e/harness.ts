@@ -1,6 +1,7 @@
 /**
  * End-to-end harness: starts the app exactly as `npm start` does (scripts/start.mjs: REST API and
- * BFF serving the built web app) on free ports with a temporary data directory, and drives Debian's
+ * BFF serving the built web app) on free ports with a temporary data directory (a copy of one the
+ * run seeded once per kind of start, when e2e/global-setup.ts runs), and drives Debian's
  * Chromium through playwright-core. Console errors of the page are collected so tests can assert
  * that none happened (e.g. AG Grid's error #200 for a missing module).
  */
@@ -11,6 +12,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A directory for this run's seeded data directories (e2e/global-setup.ts); absent: every start seeds. */
+    e2eSeedsDir?: string;
+  }
+}
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,9 +57,58 @@ export interface StartAppOptions {
   timeoutMs?: number;
 }
 
+/**
+ * Variables that change what the first start writes into the data directory: a start that sets one
+ * seeds its own directory instead of copying the run's seeded one.
+ */
+const SEEDING_ENV =
+  /^(DEMO_|ADMIN_|STAFF_|INVESTOR_|DATABASE_URL$|DATA_DIR$|NODE_ENV$|PASSWORD_HASH_COST$|JWT_SECRET$)/;
+
+/**
+ * scrypt's cost for the app's new hashes (the demo accounts, sign-ups): the journeys test screens, not
+ * hashing; the API's own tests keep the production cost (api/test/auth/password-cost.test.ts).
+ */
+const E2E_PASSWORD_HASH_COST = '1024';
+
 export async function startApp(options: StartAppOptions = {}): Promise<RunningApp> {
-  const [webPort, apiPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-e2e-'));
+  const seeds = inject('e2eSeedsDir');
+  const canCopy = seeds !== undefined && !Object.keys(options.env ?? {}).some((name) => SEEDING_ENV.test(name));
+  try {
+    if (canCopy) fs.cpSync(await seededDataDir(seeds, options), dataDir, { recursive: true });
+    return await launch(dataDir, options, true);
+  } catch (error) {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+/**
+ * The run's data directory seeded for these options (demo accounts, and the demo market when asked):
+ * made by the first start that needs it, by starting the app once and stopping it, then copied by
+ * every start (seconds instead of seeding again; the demo market takes a minute on a busy machine).
+ */
+async function seededDataDir(seeds: string, options: StartAppOptions): Promise<string> {
+  const seeded = path.join(seeds, options.demoData ? 'demo-market' : 'accounts');
+  if (fs.existsSync(seeded)) return seeded;
+  const making = fs.mkdtempSync(path.join(seeds, 'seeding-'));
+  try {
+    const app = await launch(making, options, false);
+    await app.stop();
+    if (app.exitCode() !== 0) throw new Error(`the seeding app exited with ${app.exitCode()}:\n${app.output()}`);
+    fs.renameSync(making, seeded);
+  } finally {
+    fs.rmSync(making, { recursive: true, force: true });
+  }
+  return seeded;
+}
+
+async function launch(
+  dataDir: string,
+  options: StartAppOptions,
+  removeOnStop: boolean,
+): Promise<RunningApp & { exitCode: () => number | null }> {
+  const [webPort, apiPort] = [await freePort(), await freePort()];
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, 'scripts/start.mjs')], {
     cwd: ROOT,
@@ -63,6 +121,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       WEB_URL: `http://127.0.0.1:${webPort}`,
+      PASSWORD_HASH_COST: E2E_PASSWORD_HASH_COST,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -92,6 +151,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
     apiUrl,
     dataDir,
     output: () => output,
+    exitCode: () => child.exitCode,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
@@ -106,7 +166,7 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
           });
         });
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (removeOnStop) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -8,6 +8,8 @@ export default defineConfig({
     name: 'e2e',
     include: ['**/*.e2e.ts'],
     environment: 'node',
+    // a directory for the data directories seeded once per run and copied per start (harness.ts)
+    globalSetup: ['global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks',
