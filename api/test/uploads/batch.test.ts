@@ -92,7 +92,9 @@ describe('batch upload of stock prices', () => {
     const refused = body.files.find((file) => file.status === 'refused')!;
     expect(refused.file).toBe(broken);
     expect(refused.archive).toBeNull();
-    expect(refused.reason).toBe("The stock price file was not loaded: line 3, column CLOSE: 'abc' is not a number of zero or more. Nothing was saved.");
+    expect(refused.reason).toBe(
+      "The stock price file was not loaded: line 3, column CLOSE: 'abc' is not a number of zero or more. Nothing was saved.",
+    );
     expect(refused.problems).toEqual([{ line: 3, column: 'CLOSE', message: expect.stringContaining("'abc'") }]);
     expect(refused.uploadId).toBeNull();
 
