@@ -242,15 +242,18 @@ describe('portfolio in the browser', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Equity' }).click();
     await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
-    // status and net P&L come next to the symbol on a phone, in view without scrolling the table
-    await holdingRow(page, 'REALIZED').waitFor();
-    const net = holdingRow(page, 'REALIZED').locator('[col-id="net"]');
+    // on a phone the holdings are cards with status and net P&L among the key figures, inside the screen
+    const card = page
+      .getByTestId('data-grid-card')
+      .filter({ has: page.locator('[data-field="status"]').getByText('REALIZED', { exact: true }) });
+    await card.waitFor();
+    const net = card.locator('[data-field="net"]');
     expect(await net.textContent()).toBe(rupees(47000));
     const netBox = await net.boundingBox();
     expect(netBox!.x + netBox!.width).toBeLessThanOrEqual(390);
     if (process.env.E2E_SCREENSHOTS)
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/holdings-phone.png`, fullPage: true });
-    // the table scrolls inside its own box; the page itself does not
+    // nothing scrolls sideways
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Add Holding' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add Holding' });

@@ -30,7 +30,7 @@ function Field<Row>({ row, column }: { row: Row; column: DataGridColumn<Row> }) 
       <Text size="xs" c="dimmed" component="dt">
         {column.headerName}
       </Text>
-      <Text size="sm" component="dd" className={column.cellClass?.(row)} fw={500}>
+      <Text size="sm" component="dd" className={column.cellClass?.(row)} fw={500} data-field={column.field}>
         {cellContent(row, column)}
       </Text>
     </div>
