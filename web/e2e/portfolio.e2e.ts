@@ -166,7 +166,9 @@ describe('portfolio in the browser', () => {
     // no dropdown in sell mode
     expect(await sell.getByTestId('symbol-dropdown').count()).toBe(0);
     const sellButton = sell.getByRole('button', { name: 'Sell' });
-    expect(await sellButton.isDisabled()).toBe(true);
+    // the sale starts at the latest close; the read-only fields look read-only (filled)
+    expect(await sell.getByLabel('Sell Price').inputValue()).toBe(tcsClose);
+    expect(await sell.getByLabel(/^Price/).getAttribute('data-variant')).toBe('filled');
     await sell.getByLabel('Quantity to sell').fill('5');
     await sell.getByLabel('Sell Price').fill('1900');
     await sellButton.click();
