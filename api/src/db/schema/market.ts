@@ -42,7 +42,10 @@ export const stockPrices = pgTable(
     isin: varchar('isin', { length: 12 }),
   },
   (table) => [
-    primaryKey({ columns: [table.symbol, table.series, table.tradeDate] }),
+    // symbol, then date: a symbol's rows of a date range are one index range whatever the series
+    // (candles, a period's closes, the analysis recomputing a symbol's window), and the planner
+    // prefers it to the trade-date index even when the newest day is not in the statistics yet
+    primaryKey({ columns: [table.symbol, table.tradeDate, table.series] }),
     index('stock_prices_trade_date_idx').on(table.tradeDate),
   ],
 );

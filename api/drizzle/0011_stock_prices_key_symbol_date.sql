@@ -1,0 +1,2 @@
+ALTER TABLE "stock_prices" DROP CONSTRAINT "stock_prices_symbol_series_trade_date_pk";--> statement-breakpoint
+ALTER TABLE "stock_prices" ADD CONSTRAINT "stock_prices_symbol_trade_date_series_pk" PRIMARY KEY("symbol","trade_date","series");
