@@ -13,6 +13,7 @@ import { Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isTrendPeriod, type TrendPeriod } from '@bazaar/shared';
 import { useCompanyAnalysisPageQuery, type CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
+import { WatchButton } from '../../../components/watch';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatMarketDate } from '../../../lib/dates';
 import { errorCode, errorMessage } from '../../../lib/errors';
@@ -83,6 +84,7 @@ export default function CompanyAnalysisPage() {
       <Title order={1} size="h2" data-testid="company-analysis-title">
         {headingName ? `${headingName} (${symbol})` : symbol} · Company Analysis
       </Title>
+      {symbol !== '' && <WatchButton symbol={symbol} />}
     </Group>
   );
 

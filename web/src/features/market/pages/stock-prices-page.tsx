@@ -16,6 +16,7 @@ import {
   type StockPricesPageQuery,
 } from '../../../__generated__/graphql';
 import { DataGrid } from '../../../components/data-grid';
+import { useWithWatchColumn } from '../../../components/watch';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 import { STOCK_PRICE_COLUMNS } from '../components/stock-price-columns';
@@ -27,6 +28,7 @@ export type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
 export default function StockPricesPage() {
   usePageTitle('Stock Prices');
+  const columns = useWithWatchColumn(STOCK_PRICE_COLUMNS);
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const days = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' }).data?.tradingDays;
@@ -62,7 +64,7 @@ export default function StockPricesPage() {
         title="Stock Prices"
         testId="stock-prices"
         rows={data?.stockPrices}
-        columns={STOCK_PRICE_COLUMNS}
+        columns={columns}
         getRowId={(row) => `${row.symbol}-${row.series}`}
         loading={loading}
         error={error && !data ? errorMessage(error) : null}
