@@ -9,9 +9,17 @@
  * derive), summed over the files; the wall time over HTTP is printed beside it. Then one day's
  * file, new and re-uploaded, from request to answer, everything included.
  *
+ * Then history-independence (docs/decisions.md#incremental-analysis-refresh), from request to
+ * answer with the analysis refresh included: the files one at a time into an empty database
+ * (each upload answers with the lists current) against the same rows as one upload, and as one
+ * multi-file upload (POST …/stock-prices/batch, one refresh at the end); and the last file's time
+ * against the 10th's (medians of five files around each, the machine is shared).
+ *
  * Targets: ingestion ≥ 0.5× raw COPY on PostgreSQL; PGlite within 3× of PostgreSQL;
- * one day's file from request to answer under 1 s.
- * Options: BENCH_FILES=<n> to load only the first n files; --quick: 5 files, one round.
+ * one day's file from request to answer under 1 s; one at a time ≤ 2× one upload; the last file
+ * ≤ 1.5× the 10th; the multi-file upload ≤ 1.2× one upload.
+ * Options: BENCH_FILES=<n> to load only the first n files; --quick: 5 files, one round;
+ * --daily: only the history-independence figures (one round).
  */
 import path from 'node:path';
 import os from 'node:os';
@@ -21,9 +29,21 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
-import { ACCOUNTS, isoOf, legacyFiles, login, startStack, stopApi, uploadPrices, type Stack } from '../lib/stack.js';
+import {
+  ACCOUNTS,
+  concatenated,
+  isoOf,
+  LEGACY_DIR,
+  legacyFiles,
+  login,
+  startStack,
+  stopApi,
+  uploadPrices,
+  type Stack,
+} from '../lib/stack.js';
 
 const QUICK = process.argv.includes('--quick');
+const DAILY_ONLY = process.argv.includes('--daily');
 const ROUNDS = QUICK ? 1 : 2;
 // the COPY lines below carry every column of stock_prices, in the table's own column order
 const COPY = 'COPY stock_prices FROM STDIN WITH (FORMAT text)';
@@ -191,6 +211,73 @@ async function httpOneDay(
   return { newDayMs: median(newDay), newDayListenersMs: median(newDayListeners), reuploadMs: median(again) };
 }
 
+/** The files as one multi-file request (the batch route: each file its own transaction, one refresh). */
+async function uploadBatch(apiUrl: string, token: string, files: BenchFile[]): Promise<number> {
+  const form = new FormData();
+  for (const file of files) form.append('file', new Blob([new Uint8Array(file.bytes)]), file.name);
+  const started = performance.now();
+  const response = await fetch(`${apiUrl}/insight/staff/uploads/stock-prices/batch`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await response.text();
+  const wallMs = performance.now() - started;
+  if (response.status !== 200) throw new Error(`batch upload: ${response.status} ${text.slice(0, 500)}`);
+  return wallMs;
+}
+
+interface DailyFigures {
+  engine: string;
+  files: number;
+  /** Request to answer of each file, one at a time into an empty database, the refresh included. */
+  eachMs: number[];
+  oneAtATimeMs: number;
+  combinedMs: number;
+  batchMs: number;
+}
+
+/** Median of the five files around `index` (fewer at the ends). */
+function around(values: number[], index: number): number {
+  return median(values.slice(Math.max(0, index - 2), index + 3));
+}
+
+/**
+ * The files one at a time over HTTP into an empty database (each answer waits for the refresh),
+ * then the same rows as one file, then as one multi-file request: all from request to answer.
+ */
+async function dailyVsOne(stack: Stack, files: BenchFile[]): Promise<Omit<DailyFigures, 'engine'>> {
+  await withDatabase(stack, emptyPrices);
+  let token = await login(stack.api.url, ACCOUNTS.staff);
+  const eachMs: number[] = [];
+  for (const file of files) eachMs.push((await uploadPrices(stack.api.url, token, file.name, file.bytes)).wallMs);
+  const oneAtATimeMs = eachMs.reduce((sum, ms) => sum + ms, 0);
+  console.log(`  ${stack.engine}: ${files.length} files one at a time ${fmt(oneAtATimeMs)} ms`);
+  await withDatabase(stack, emptyPrices);
+  token = await login(stack.api.url, ACCOUNTS.staff);
+  const combined = concatenated(files.map((file) => path.join(LEGACY_DIR, file.name)));
+  const combinedMs = (await uploadPrices(stack.api.url, token, 'combined.csv', combined)).wallMs;
+  console.log(`  ${stack.engine}: the same rows as one upload ${fmt(combinedMs)} ms`);
+  await withDatabase(stack, emptyPrices);
+  token = await login(stack.api.url, ACCOUNTS.staff);
+  const batchMs = await uploadBatch(stack.api.url, token, files);
+  console.log(`  ${stack.engine}: one multi-file upload ${fmt(batchMs)} ms`);
+  return { files: files.length, eachMs, oneAtATimeMs, combinedMs, batchMs };
+}
+
+function printDaily(figures: DailyFigures[]): void {
+  console.log(
+    '\nengine                                   | one at a time | one upload | ratio (≤ 2) | multi-file | ratio (≤ 1.2) | 10th file | last file | ratio (≤ 1.5)',
+  );
+  for (const figure of figures) {
+    const tenth = around(figure.eachMs, Math.min(9, figure.eachMs.length - 1));
+    const last = around(figure.eachMs, figure.eachMs.length - 1);
+    console.log(
+      `${figure.engine.padEnd(40)} | ${`${fmt(figure.oneAtATimeMs)} ms`.padStart(13)} | ${`${fmt(figure.combinedMs)} ms`.padStart(10)} | ${fmt(figure.oneAtATimeMs / figure.combinedMs, 2).padStart(11)} | ${`${fmt(figure.batchMs)} ms`.padStart(10)} | ${fmt(figure.batchMs / figure.combinedMs, 2).padStart(13)} | ${`${fmt(tenth)} ms`.padStart(9)} | ${`${fmt(last)} ms`.padStart(9)} | ${fmt(last / tenth, 2).padStart(13)}`,
+    );
+  }
+}
+
 interface EngineFigures {
   engine: string;
   ingestMs: number;
@@ -202,6 +289,21 @@ interface EngineFigures {
   /** Of the new day's time, the market.dataChanged listeners (the analysis refresh). */
   newDayListenersMs: number;
   reuploadMs: number;
+}
+
+/** A combined file of every row is larger than the default upload limit. */
+const LARGE_UPLOADS = {
+  UPLOAD_MAX_BYTES: String(256 * 1024 * 1024),
+  UPLOAD_BATCH_MAX_BYTES: String(512 * 1024 * 1024),
+};
+
+async function benchDaily(engine: 'pglite' | 'postgres', files: BenchFile[]): Promise<DailyFigures> {
+  const stack = await startStack({ engine, durable: true, apiEnv: LARGE_UPLOADS });
+  try {
+    return { engine: stack.engine, ...(await dailyVsOne(stack, files)) };
+  } finally {
+    await stack.stop();
+  }
 }
 
 async function benchEngine(engine: 'pglite' | 'postgres', files: BenchFile[]): Promise<EngineFigures> {
@@ -264,6 +366,11 @@ async function main(): Promise<void> {
       .map((load) => load.toFixed(1))
       .join(' ')}`,
   );
+  const daily = [await benchDaily('pglite', files), await benchDaily('postgres', files)];
+  if (DAILY_ONLY) {
+    printDaily(daily);
+    return;
+  }
   const figures = [await benchEngine('pglite', files), await benchEngine('postgres', files)];
 
   console.log(
@@ -286,6 +393,7 @@ async function main(): Promise<void> {
       `\nPostgreSQL ingestion vs raw COPY (per file): ${fmt(server15.rawCopyMs / server15.ingestMs, 2)}× (target ≥ 0.50×)`,
     );
     console.log(`PGlite ingestion time vs PostgreSQL: ${fmt(pgRate / liteRate, 2)}× slower (target ≤ 3×)`);
+    printDaily(daily);
     console.log(
       `One day's file, request to answer (new date on a full table): PostgreSQL ${fmt(server15.newDayMs)} ms, PGlite ${fmt(lite.newDayMs)} ms (target < 1,000 ms); ` +
         `of which market.dataChanged listeners: ${fmt(server15.newDayListenersMs)} ms and ${fmt(lite.newDayListenersMs)} ms`,

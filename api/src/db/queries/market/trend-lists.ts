@@ -225,7 +225,10 @@ const column = (prefix: string, period: TrendPeriod) => sql.raw(`${prefix}_${per
  * one aggregate pass per symbol with a FILTER per window, one pass to find the latest date of each
  * extreme and the latest close, then one row per symbol and period with rows.
  * `redo`: only some symbols, each from a window start on (`scope`, a relation `u(symbol, after)`),
- * read symbol by symbol through the primary key: the periods whose window starts at or after it.
+ * read symbol by symbol as one range of the primary key (symbol, trade_date, …): the window's
+ * start as a row comparison only that key can serve, so the trade-date index, which a newest day
+ * missing from the statistics makes look cheap, is not scanned once per symbol; OFFSET 0 keeps the
+ * read per symbol. The periods whose window starts at or after that start are computed.
  */
 export function marksFromPricesQuery(
   asOf: string,
@@ -254,7 +257,9 @@ export function marksFromPricesQuery(
           ? sql`SELECT r.symbol, r.trade_date, r.high_price, r.low_price, r.close_price, u.after AS redo_after
               FROM ${redo.scope} CROSS JOIN LATERAL (
                 SELECT * FROM stock_prices r
-                WHERE r.symbol = u.symbol AND r.series IN ${EQUITY_SERIES_SQL} AND r.trade_date > u.after AND r.trade_date < ${asOf}::date
+                WHERE r.symbol = u.symbol AND (r.symbol, r.trade_date) > (u.symbol, u.after)
+                  AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}
+                OFFSET 0
               ) AS r`
           : sql`SELECT symbol, trade_date, high_price, low_price, close_price, ${starts.YEARLY}::date AS redo_after
               FROM stock_prices
@@ -328,7 +333,13 @@ export async function carryMarks(db: Database, from: string, to: string, days: r
     const scope = sql`(VALUES ${sql.join(rows, sql`, `)}) AS u(symbol, after)`;
     await db.execute(sql`DELETE FROM trend_marks m USING ${scope}, ${windowBounds(after)}
       WHERE m.symbol = u.symbol AND m.period = b.period AND b.after >= u.after`);
+    // symbol by symbol through the primary key whatever the statistics say (they lag behind a
+    // growing table: a scan of the whole table per symbol was chosen on an estimate of a few rows)
+    await db.execute(sql`SET LOCAL enable_seqscan = off`);
+    await db.execute(sql`SET LOCAL enable_bitmapscan = off`);
     await db.execute(sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(to, after, { scope })}`);
+    await db.execute(sql`SET LOCAL enable_seqscan = on`);
+    await db.execute(sql`SET LOCAL enable_bitmapscan = on`);
   }
   for (const day of days) {
     await db.execute(sql`
