@@ -289,10 +289,10 @@ describe('accounts and engagement in the browser', () => {
   it('opens the Terms, Privacy and About pages', async () => {
     const { page, errors, close } = await openPage(browser);
     await page.goto(`${app.baseUrl}/home`);
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
+    await page.getByTestId('app-footer').getByRole('link', { name: 'Terms of Service' }).click();
     await page.getByRole('heading', { name: 'Terms of Service', level: 1 }).waitFor();
     expect(await page.getByTestId('terms-page').textContent()).toContain('Effective 15-Mar-2025');
-    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await page.getByTestId('app-footer').getByRole('link', { name: 'Privacy Policy' }).click();
     await page.getByRole('heading', { name: 'Privacy Policy', level: 1 }).waitFor();
     const privacy = (await page.getByTestId('privacy-page').textContent()) ?? '';
     expect(privacy).toContain('Effective 15-Mar-2025');
