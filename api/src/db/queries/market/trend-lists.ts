@@ -11,6 +11,19 @@ import { queryRows, type Database } from '../../client.js';
 import { priceExtremes, trendEntries } from '../../schema/index.js';
 import { EQUITY_SERIES_SQL } from './stock-prices.js';
 
+/**
+ * The lists' rows from the `qualified` rows, ranked in each list (biggest move first; symbol breaks ties):
+ * one ordering for the lists computed from the prices and from the marks.
+ */
+const rankedQualifiedRows = sql`
+    SELECT direction, period,
+      row_number() OVER (PARTITION BY direction, period
+        ORDER BY CASE WHEN direction = 'HIGH' THEN -change_percent ELSE change_percent END NULLS LAST, symbol COLLATE "C") AS position,
+      symbol, series, trade_date AS present_date, open_price AS present_open, high_price AS present_high, low_price AS present_low,
+      close_price AS present_close, total_traded_qty AS present_volume,
+      previous_date, previous_close, earlier_extreme, change, change_percent
+    FROM qualified`;
+
 /** The start of each period's window ending on D (exclusive). */
 export function windowStarts(asOf: string): Record<TrendPeriod, string> {
   return Object.fromEntries(TREND_PERIODS.map((period) => [period, periodWindowStart(asOf, period)])) as Record<
@@ -77,13 +90,7 @@ export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, stri
       WHERE earlier_extreme IS NOT NULL
         AND ((direction = 'HIGH' AND high_price >= earlier_extreme) OR (direction = 'LOW' AND low_price <= earlier_extreme))
     )
-    SELECT direction, period,
-      row_number() OVER (PARTITION BY direction, period
-        ORDER BY CASE WHEN direction = 'HIGH' THEN -change_percent ELSE change_percent END NULLS LAST, symbol COLLATE "C") AS position,
-      symbol, series, trade_date AS present_date, open_price AS present_open, high_price AS present_high, low_price AS present_low,
-      close_price AS present_close, total_traded_qty AS present_volume,
-      previous_date, previous_close, earlier_extreme, change, change_percent
-    FROM qualified`;
+    ${rankedQualifiedRows}`;
 }
 
 /**
@@ -384,13 +391,7 @@ export function trendEntriesFromMarksQuery(asOf: string, marks: SQL): SQL {
       CROSS JOIN (VALUES ('HIGH'), ('LOW')) AS l(direction)
       WHERE (l.direction = 'HIGH' AND p.high_price >= m.high_price) OR (l.direction = 'LOW' AND p.low_price <= m.low_price)
     )
-    SELECT direction, period,
-      row_number() OVER (PARTITION BY direction, period
-        ORDER BY CASE WHEN direction = 'HIGH' THEN -change_percent ELSE change_percent END NULLS LAST, symbol COLLATE "C") AS position,
-      symbol, series, trade_date AS present_date, open_price AS present_open, high_price AS present_high, low_price AS present_low,
-      close_price AS present_close, total_traded_qty AS present_volume,
-      previous_date, previous_close, earlier_extreme, change, change_percent
-    FROM qualified`;
+    ${rankedQualifiedRows}`;
 }
 
 /**
