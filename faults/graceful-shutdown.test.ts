@@ -7,7 +7,9 @@ import { startApi, waitFor } from './harness.js';
 
 describe('graceful shutdown of the API', () => {
   it('finishes in-flight requests on SIGTERM and then exits 0', async () => {
-    const api = await startApi();
+    // info-level logs say when each request has been read ("incoming request"), so the signal is sent
+    // only once all six logins are being answered (a request not yet read when it arrives is refused)
+    const api = await startApi({ LOG_LEVEL: 'info' });
     // each login hashes with scrypt (~0.2 s): several are in flight when the signal arrives
     const inFlight = Array.from({ length: 6 }, () =>
       fetch(`${api.url}/api/auth/login`, {
@@ -19,8 +21,12 @@ describe('graceful shutdown of the API', () => {
         () => -1,
       ),
     );
-    // a request sent after the logins has been answered: the logins have been read and are hashing
-    await waitFor(async () => (await fetch(`${api.url}/health`)).ok, 10_000, 'the API answering beside the logins');
+    const loginsRead = () =>
+      api
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"incoming request"') && line.includes('/api/auth/login')).length;
+    await waitFor(() => loginsRead() === 6, 20_000, 'the API reading all six logins');
     api.kill('SIGTERM');
     const statuses = await Promise.all(inFlight);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
