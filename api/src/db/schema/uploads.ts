@@ -22,6 +22,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   unique,
   uniqueIndex,
@@ -132,6 +133,38 @@ export const corporateActions = pgTable(
       .nullsNotDistinct(),
     index('corporate_actions_symbol_ex_date_idx').on(table.symbol, table.exDate),
     index('corporate_actions_ex_date_idx').on(table.exDate),
+  ],
+);
+
+/**
+ * What each corporate action means for prices and holdings (docs/product/company.md, Corporate actions
+ * understood): one row per adjusting event (split, consolidation, bonus: `factor` = shares after ÷
+ * shares before) or dividend (`amount` per share; null when the text names none) of an action with
+ * an ex-date, as parsePurpose (@bazaar/shared) reads its PURPOSE. Derived, never edited: re-derived
+ * from corporate_actions when they change (and at start when the parser's reading differs).
+ * The same event announced for several series is one row (the first action keeps it).
+ */
+export const corporateActionEvents = pgTable(
+  'corporate_action_events',
+  {
+    actionId: integer('action_id')
+      .notNull()
+      .references(() => corporateActions.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    symbol: symbolColumn().notNull(),
+    exDate: date('ex_date', { mode: 'string' }).notNull(),
+    kind: varchar('kind', { length: 16 }).notNull().$type<'split' | 'consolidation' | 'bonus' | 'dividend'>(),
+    factor: numeric('factor'),
+    amount: numeric('amount'),
+    label: varchar('label', { length: 60 }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.actionId, table.seq] }),
+    index('corporate_action_events_symbol_ex_date_idx').on(table.symbol, table.exDate),
+    check(
+      'corporate_action_events_kind_check',
+      sql`${table.kind} IN ('split', 'consolidation', 'bonus', 'dividend') AND (${table.kind} = 'dividend') = (${table.factor} IS NULL)`,
+    ),
   ],
 );
 
