@@ -9,7 +9,14 @@ import type { Database } from '../client.js';
 import { queryRows } from '../client.js';
 
 /** The tables whose writes are counted. */
-export type VersionedTable = 'brokerage_firms' | 'charge_types' | 'charges' | 'holdings' | 'segments' | 'stock_prices';
+export type VersionedTable =
+  | 'brokerage_firms'
+  | 'charge_types'
+  | 'charges'
+  | 'corporate_action_events'
+  | 'holdings'
+  | 'segments'
+  | 'stock_prices';
 
 /** The counters of these tables, in one read; a table without a counter is absent. */
 export async function dataVersions(db: Database, tables: readonly VersionedTable[]): Promise<Map<string, number>> {

@@ -85,6 +85,10 @@ export const charges = pgTable(
  * An investor's holding. REALIZED when sold (a sell price other than 0), else UNREALIZED.
  * `lotQuantity` is the quantity of the buy order the row came from: a partial sale splits a row
  * in two, and both keep the order's quantity so that its flat charges are shared, not doubled.
+ * `quantity` counts the shares of the trade as entered (the buying date's shares), or, when
+ * `basisDate` is set, the shares as of that date: a sale after a split or bonus
+ * (docs/product/portfolio.md#corporate-actions) splits the row in the shares sold, which the
+ * buying date's shares cannot always count in whole numbers. `price` is always as entered.
  */
 export const holdings = pgTable(
   'holdings',
@@ -102,12 +106,17 @@ export const holdings = pgTable(
     status: varchar('status', { length: 10 }).notNull(),
     creationDate: date('creation_date', { mode: 'string' }).notNull(),
     sellingDate: date('selling_date', { mode: 'string' }),
+    basisDate: date('basis_date', { mode: 'string' }),
     ...timestamps(),
   },
   (table) => [
     check('holdings_exchange_check', sql`${table.exchange} in ('NSE', 'BSE')`),
     check('holdings_status_check', sql`${table.status} in ('REALIZED', 'UNREALIZED')`),
-    check('holdings_quantity_check', sql`${table.quantity} > 0 and ${table.lotQuantity} >= ${table.quantity}`),
+    check(
+      'holdings_quantity_check',
+      // a row counted in later shares (basisDate) may hold more of them than its order had
+      sql`${table.quantity} > 0 and ${table.lotQuantity} > 0 and (${table.basisDate} is not null or ${table.lotQuantity} >= ${table.quantity})`,
+    ),
     check('holdings_price_check', sql`${table.price} > 0`),
     check(
       'holdings_selling_date_check',
