@@ -17,6 +17,8 @@
  *   and lowest low of the window with the latest date each was reached.
  * - trend_marks: for every symbol and period, the extremes and latest row of its earlier rows in
  *   the window (t < D): what the two tables above are made from, carried forward day by day.
+ * - price_adjustments: the divisor of each symbol's days before its effective splits, bonuses and
+ *   consolidations (docs/product/market.md#adjusted-prices): every price above is adjusted by it.
  * - analysis_state: one row saying which data the tables were computed from.
  */
 import { sql } from 'drizzle-orm';
@@ -114,6 +116,25 @@ export const trendMarks = pgTable(
     lastClose: numeric('last_close').notNull(),
   },
   (table) => [primaryKey({ columns: [table.symbol, table.period] })],
+);
+
+/**
+ * The adjustment ranges the stored analysis was computed with: for each symbol with effective
+ * adjusting events (ex-date on or before D), the trade dates from_date ≤ t < to_date (from_date
+ * null: from the first day) whose prices are divided by `divisor`, the product of the factors of
+ * the effective events with an ex-date after t. Derived from corporate_action_events and D at every
+ * refresh (docs/decisions.md#adjusted-prices-in-the-analysis); a day after the last ex-date has none.
+ */
+export const priceAdjustments = pgTable(
+  'price_adjustments',
+  {
+    symbol: symbolColumn().notNull(),
+    fromDate: date('from_date', { mode: 'string' }),
+    /** The ex-date of the event that ends the range (exclusive). */
+    toDate: date('to_date', { mode: 'string' }).notNull(),
+    divisor: numeric('divisor').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.symbol, table.toDate] })],
 );
 
 /** What the analysis tables were computed from (a single row, id 1). */
