@@ -8,6 +8,7 @@ import { seedDemoAccounts } from './demo-accounts.js';
 import { seedPortfolio } from './portfolio.js';
 import { seedDemoMarket } from './demo-market/index.js';
 import { ensureAnalysisCurrent } from '../routes/market/index.js';
+import { ensureCorporateActionEvents } from '../routes/company/index.js';
 
 export type Seeder = (app: FastifyInstance, context: { firstStart: boolean }) => Promise<void>;
 
@@ -25,6 +26,9 @@ areaSeeders.push(seedDemoMarket);
 
 // portfolio runs after the market data seeders: its demo holdings are bought at loaded prices
 areaSeeders.push(seedPortfolio);
+
+// a database from before corporate_action_events: derive what its corporate actions mean
+areaSeeders.push(ensureCorporateActionEvents);
 
 // keep last: computes the trend lists once for all the prices the seeders above loaded
 areaSeeders.push(ensureAnalysisCurrent);

@@ -26,6 +26,7 @@ import { loadStockPrices } from './stock-prices/load.js';
 import { loadEquityList, parseEquityList } from './companies/equity-list.js';
 import { loadCompanyProfiles, parseIndexConstituents } from './company-profiles/index-constituents.js';
 import { loadCorporateActions, parseCorporateActions } from './corporate-actions/parse.js';
+import { deriveCorporateActionEvents } from '../db/queries/company/corporate-action-events.js';
 import { parseFinancialResults } from './financial-results/parse.js';
 import { loadFinancialResults } from './financial-results/load.js';
 import { parseBalanceSheets } from './balance-sheets/parse.js';
@@ -148,8 +149,12 @@ function prepare(kind: UploadKind, table: TableSource, fileName: string): Prepar
     case 'UPLOAD_CORPORATE_ACTIONS': {
       const parsed = parseCorporateActions(table, others, kind.label);
       const scope = plural(parsed.rowsInFile, 'row');
-      return async (session, uploadId) =>
-        withRepeats(parsed, await loadCorporateActions(session, parsed, await uploadId()), scope, parsed.exDates);
+      return async (session, uploadId) => {
+        const counts = await loadCorporateActions(session, parsed, await uploadId());
+        // what the actions mean for prices and holdings, re-read from all actions in the same transaction
+        await deriveCorporateActionEvents(session);
+        return withRepeats(parsed, counts, scope, parsed.exDates);
+      };
     }
     case 'UPLOAD_FINANCIAL_REPORT': {
       const parsed = parseFinancialResults(table, fileName, others, kind.label);

@@ -383,6 +383,27 @@ describe('uploads of the real NSE files', () => {
       });
     });
 
+    it('derives what the actions mean: adjusting events and dividends per share, one row per event', async () => {
+      const hdfc = await sqlRows<Record<string, unknown>>(
+        api.handle,
+        "SELECT ex_date::text AS ex, kind, factor, amount, label FROM corporate_action_events WHERE symbol = 'HDFCBANK' AND ex_date BETWEEN '2019-01-01' AND '2019-12-31' ORDER BY ex_date",
+      );
+      // the three HDFCBANK rows of 2019 in the file: "Dividend Rs 15 Per Sh", "Special Dividend - Rs 5 Per Share",
+      // "Face Value Split (Sub-Division) - From Rs 2 Per Share To Rs 1 Per Share"
+      expect(hdfc).toEqual([
+        { ex: '2019-06-20', kind: 'dividend', factor: null, amount: '15', label: 'Dividend ₹15' },
+        { ex: '2019-08-01', kind: 'dividend', factor: null, amount: '5', label: 'Dividend ₹5' },
+        { ex: '2019-09-19', kind: 'split', factor: '2', amount: null, label: '1:2 split' },
+      ]);
+      // 35 texts with ex-dates Jan 2019 – Mar 2020 name a split or a bonus; BRITANNIA's is a bonus debenture
+      const inRange = await sqlRows<{ symbol: string }>(
+        api.handle,
+        "SELECT symbol FROM corporate_action_events WHERE kind <> 'dividend' AND ex_date BETWEEN '2019-01-01' AND '2020-03-31'",
+      );
+      expect(inRange).toHaveLength(34);
+      expect(inRange.map((row) => row.symbol)).not.toContain('BRITANNIA');
+    });
+
     it('changes nothing on a second upload', async () => {
       const before = await marketFingerprint(api.handle);
       const answer = await uploadDataFile(
