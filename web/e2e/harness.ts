@@ -227,6 +227,35 @@ export async function warmUp(browser: Browser, baseUrl: string): Promise<void> {
   await warm.close();
 }
 
+/** A session token for an account, through the REST login (for setting data up, not for the journey itself). */
+export async function apiToken(app: RunningApp, account: { username: string; password: string }): Promise<string> {
+  const login = await fetch(`${app.apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(account),
+  });
+  if (!login.ok) throw new Error(`login of ${account.username} failed: ${login.status} ${await login.text()}`);
+  return ((await login.json()) as { token: string }).token;
+}
+
+/** The real legacy bhavcopies (../shared/data), one per trading day. */
+export const BHAVCOPY_DIR = path.resolve(ROOT, '../shared/data/nse/bhavcopy/legacy');
+
+/** Uploads real bhavcopies (e.g. '02JAN2019.csv') as staff through the REST API, one after another. */
+export async function uploadBhavcopies(app: RunningApp, files: readonly string[]): Promise<void> {
+  const token = await apiToken(app, DEMO.staff);
+  for (const file of files) {
+    const form = new FormData();
+    form.append('file', new Blob([fs.readFileSync(path.join(BHAVCOPY_DIR, file))], { type: 'text/csv' }), file);
+    const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-prices`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    if (!response.ok) throw new Error(`upload of ${file} failed: ${response.status} ${await response.text()}`);
+  }
+}
+
 /** Logs in through the login screen and waits until the app has left it (dashboard, or the page asked for). */
 export async function loginThroughUi(
   page: Page,

@@ -15,13 +15,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
-import { closeAll, warmUp } from './harness';
+import { BHAVCOPY_DIR, closeAll, uploadBhavcopies, warmUp } from './harness';
 
-const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
+const DATA = BHAVCOPY_DIR;
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
 const FIRM = 'E2E Securities';
 
@@ -49,25 +48,6 @@ function rupees(paise: number): string {
 function toPaise(text: string): number {
   const [whole = '0', fraction = ''] = text.split('.');
   return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-}
-
-async function uploadPrices(app: RunningApp): Promise<void> {
-  const login = await fetch(`${app.apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO.staff),
-  });
-  const { token } = (await login.json()) as { token: string };
-  for (const file of FILES) {
-    const form = new FormData();
-    form.append('file', new Blob([fs.readFileSync(path.join(DATA, file))], { type: 'text/csv' }), file);
-    const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-prices`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    if (!response.ok) throw new Error(`upload of ${file} failed: ${response.status} ${await response.text()}`);
-  }
 }
 
 /** The holdings row whose status is exactly this one ("UNREALIZED" contains "REALIZED"). */
@@ -100,7 +80,7 @@ describe('portfolio in the browser', () => {
 
   beforeAll(async () => {
     app = await startApp();
-    await uploadPrices(app);
+    await uploadBhavcopies(app, FILES);
     browser = await launchBrowser();
     await warmUp(browser, app.baseUrl);
   });

@@ -20,7 +20,16 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+import {
+  apiToken,
+  DEMO,
+  launchBrowser,
+  loginThroughUi,
+  openPage,
+  relevantErrors,
+  startApp,
+  type RunningApp,
+} from './harness';
 import { closeAll, warmUp } from './harness';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -113,15 +122,6 @@ function monthFiles(month: string): string[] {
     .sort();
 }
 
-async function staffToken(app: RunningApp): Promise<string> {
-  const login = await fetch(`${app.apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(DEMO.staff),
-  });
-  return ((await login.json()) as { token: string }).token;
-}
-
 /** The uploaded dates straight from the REST API (the calendar's source), to see nothing changed. */
 async function uploadedDates(app: RunningApp, token: string): Promise<string[]> {
   const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-price/uploaded-dates`, {
@@ -188,7 +188,7 @@ describe('market-data uploads in the browser', () => {
   beforeAll(async () => {
     app = await startApp();
     browser = await launchBrowser();
-    token = await staffToken(app);
+    token = await apiToken(app, DEMO.staff);
     await warmUp(browser, app.baseUrl);
   });
   afterAll(() => closeAll(browser, app));

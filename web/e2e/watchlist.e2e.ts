@@ -8,13 +8,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { closeAll, DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, warmUp } from './harness';
+import {
+  apiToken,
+  BHAVCOPY_DIR,
+  closeAll,
+  DEMO,
+  launchBrowser,
+  loginThroughUi,
+  openPage,
+  relevantErrors,
+  startApp,
+  uploadBhavcopies,
+  warmUp,
+} from './harness';
 import type { RunningApp } from './harness';
 
-const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
+const DATA = BHAVCOPY_DIR;
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
 
 /** A symbol's EQ close in a legacy bhavcopy, in paise, read straight from the file. */
@@ -37,32 +48,13 @@ function rupees(paise: number): string {
   return `${sign}₹${grouped}.${String(absolute % 100).padStart(2, '0')}`;
 }
 
-async function token(app: RunningApp, account: { username: string; password: string }): Promise<string> {
-  const login = await fetch(`${app.apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  return ((await login.json()) as { token: string }).token;
-}
-
 describe('dashboard and watch list in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
 
   beforeAll(async () => {
     app = await startApp();
-    const staff = await token(app, DEMO.staff);
-    for (const file of FILES) {
-      const form = new FormData();
-      form.append('file', new Blob([fs.readFileSync(path.join(DATA, file))], { type: 'text/csv' }), file);
-      const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-prices`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${staff}` },
-        body: form,
-      });
-      if (!response.ok) throw new Error(`upload of ${file} failed: ${response.status} ${await response.text()}`);
-    }
+    await uploadBhavcopies(app, FILES);
     browser = await launchBrowser();
     await warmUp(browser, app.baseUrl);
   });
@@ -76,7 +68,7 @@ describe('dashboard and watch list in the browser', () => {
     expect(await page.getByRole('link', { name: 'Import a tradebook' }).count()).toBe(1);
 
     // 10 TCS bought at the close of 2 January; valued at the close of 3 January
-    const investor = await token(app, DEMO.investor);
+    const investor = await apiToken(app, DEMO.investor);
     const firms = (await (
       await fetch(`${app.apiUrl}/api/user/brokerage-firms`, { headers: { authorization: `Bearer ${investor}` } })
     ).json()) as Array<{ id: number; name: string }>;
