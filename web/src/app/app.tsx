@@ -1,36 +1,44 @@
-/** The router: the shell around every route of routes.tsx, each with its guard and error boundary. */
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+/**
+ * The router: the shell around every route of routes.tsx, each with its guard and error boundary. Declarative
+ * routes (BrowserRouter), not a data router: the app has no loaders or actions, and the data router's code is
+ * 16 KiB gzip more in every page's load (docs/decisions.md#bundle-size).
+ */
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { AppLayout } from '../components/layout/app-layout';
-import { NotFoundPage, RouteError } from '../components/page-errors';
+import { NotFoundPage, RouteErrorBoundary } from '../components/page-errors';
 import { RequireAuth } from './guards';
 import { routes } from './routes';
-
-const router = createBrowserRouter([
-  {
-    element: <AppLayout />,
-    errorElement: <RouteError />,
-    children: [
-      ...routes.map(({ path, page: Page, access }) => ({
-        path,
-        errorElement: <RouteError />,
-        element: access ? (
-          <RequireAuth access={access}>
-            <Page />
-          </RequireAuth>
-        ) : (
-          <Page />
-        ),
-      })),
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
 
 export function App() {
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <RouteErrorBoundary>
+          <Routes>
+            <Route element={<AppLayout />}>
+              {routes.map(({ path, page: Page, access }) => (
+                <Route
+                  key={path}
+                  path={path}
+                  element={
+                    <RouteErrorBoundary>
+                      {access ? (
+                        <RequireAuth access={access}>
+                          <Page />
+                        </RequireAuth>
+                      ) : (
+                        <Page />
+                      )}
+                    </RouteErrorBoundary>
+                  }
+                />
+              ))}
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
+          </Routes>
+        </RouteErrorBoundary>
+      </BrowserRouter>
     </AppProviders>
   );
 }

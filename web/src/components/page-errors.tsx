@@ -1,10 +1,10 @@
-import { Link, isRouteErrorResponse, useRouteError } from 'react-router-dom';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router-dom';
 import { Alert, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 
-/** Per-route error boundary: one broken page never takes the app down. */
-export function RouteError() {
-  const error = useRouteError();
+/** What a route shows when its page failed to load or to render. */
+export function RouteError({ error }: { error: unknown }) {
   const chunkFailed =
     error instanceof Error &&
     /dynamically imported module|Importing a module script failed|Failed to fetch/i.test(error.message);
@@ -21,9 +21,7 @@ export function RouteError() {
           <Text size="sm">
             {chunkFailed
               ? 'The app was updated while you were using it. Reload to continue.'
-              : isRouteErrorResponse(error)
-                ? `${error.status} ${error.statusText}`
-                : 'Something went wrong while showing this page. You can reload it or go back to the dashboard.'}
+              : 'Something went wrong while showing this page. You can reload it or go back to the dashboard.'}
           </Text>
           <Group>
             <Button size="xs" onClick={() => window.location.reload()}>
@@ -37,6 +35,24 @@ export function RouteError() {
       </Alert>
     </Center>
   );
+}
+
+class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
+  state: { error: unknown } = { error: undefined };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  render() {
+    return this.state.error === undefined ? this.props.children : <RouteError error={this.state.error} />;
+  }
+}
+
+/** Per-route error boundary: one broken page never takes the app down; another address starts afresh. */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
 }
 
 export function NotFoundPage() {

@@ -5,7 +5,7 @@
  * the optional ones when they fit the width or the user picks them under "Columns". At 576 px and below the rows
  * are cards (CardList) instead of a grid. The AG Grid part is loaded lazily (not at all on a phone).
  */
-import { lazy, Suspense, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Center, Checkbox, Group, Menu, Stack, Text, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
@@ -24,22 +24,20 @@ import { CenteredLoader } from '../query-gate';
 import { ResultAlert } from '../result-alert';
 import { SearchForm } from '../search-form';
 import type { DataGridColumn, DataGridProps } from './types';
-import type { AgGridTableHandle, SortState } from './ag-grid-table';
+import type { AgGridTableProps, SortState } from './ag-grid-table';
 import { filterRows } from './search';
 import { actionsWidth, cellText, overflows, sortRows, visibleFields } from './columns';
 import { CardList } from './card-list';
 import classes from './data-grid.module.css';
 
-import type { AgGridTableProps } from './ag-grid-table';
-
 // the grid library loads with the first table shown, not with the app
 const AgGridTable = lazy(() => import('./ag-grid-table')) as unknown as <Row>(
-  props: AgGridTableProps<Row> & { ref?: React.Ref<AgGridTableHandle> },
+  props: AgGridTableProps<Row>,
 ) => React.ReactElement;
 
 export type { DataGridColumn, DataGridAction, DataGridMessage, DataGridProps } from './types';
 
-/** The card list's CSV (no grid on a phone): every exported column, formula-safe, quoted as the grid quotes. */
+/** The table's CSV: every exported column (shown or not), every row found in the order shown, formula-safe. */
 function downloadCsv<Row>(fileName: string, rows: readonly Row[], columns: DataGridColumn<Row>[]): void {
   const exported = columns.filter((column) => !column.noExport);
   const quote = (text: string) => `"${escapeCsvCell(text).replace(/"/g, '""')}"`;
@@ -89,7 +87,6 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   const [appliedQuery, setAppliedQuery] = useState('');
   const [page, setPage] = useState(1);
   const [sort, setSort] = useState<SortState | null>(null);
-  const gridRef = useRef<AgGridTableHandle>(null);
 
   const namedColumns = useMemo<DataGridColumn<Row>[]>(
     () => columns.map((column) => ({ ...column, headerName: column.headerName ?? toDisplayWords(column.field) })),
@@ -110,10 +107,11 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     () => namedColumns.filter((column) => !shownKey.split(',').includes(column.field)).map((column) => column.field),
     [namedColumns, shownKey],
   );
-  const cardRows = useMemo(
-    () =>
-      phone ? sortRows(filtered, namedColumns, sort).slice((currentPage - 1) * pageSize, currentPage * pageSize) : [],
-    [phone, filtered, namedColumns, sort, currentPage, pageSize],
+  // sorted and paged here for both forms: the grid draws one page (docs/decisions.md#bundle-size)
+  const sorted = useMemo(() => sortRows(filtered, namedColumns, sort), [filtered, namedColumns, sort]);
+  const pageRows = useMemo(
+    () => sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize),
+    [sorted, currentPage, pageSize],
   );
 
   function toggleColumn(field: string) {
@@ -157,11 +155,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
                 size="xs"
                 leftSection={<IconDownload size={16} />}
                 disabled={filtered.length === 0}
-                onClick={() =>
-                  phone
-                    ? downloadCsv(exportFileName, filtered, namedColumns)
-                    : gridRef.current?.exportCsv(exportFileName)
-                }
+                onClick={() => downloadCsv(exportFileName, sorted, namedColumns)}
               >
                 Export CSV
               </Button>
@@ -257,7 +251,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             </Center>
           ) : phone ? (
             <CardList
-              rows={cardRows}
+              rows={pageRows}
               columns={namedColumns}
               actions={props.actions}
               getRowId={props.getRowId}
@@ -266,15 +260,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
           ) : (
             <Suspense fallback={<CenteredLoader label={`Loading ${title}`} />}>
               <AgGridTable<Row>
-                ref={gridRef}
-                rows={filtered}
+                rows={pageRows}
                 columns={namedColumns}
                 hiddenFields={hiddenFields}
                 pinEnds={scrolls}
                 actions={props.actions}
                 getRowId={props.getRowId}
-                pageSize={pageSize}
-                page={currentPage}
                 sort={sort}
                 onSortChange={(next) => {
                   setSort(next);
