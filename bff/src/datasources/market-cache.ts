@@ -12,6 +12,9 @@
  *   Analysis page are asked for in one tick and loaded concurrently, each once.
  * - Reads of a past day (`date`, `asOf`) are keyed by the day; a backfill bumps the version like
  *   any upload, so they are dropped with the rest.
+ * - Raw prices (`adjusted = false`) are other answers than the adjusted default: their keys end in
+ *   `:raw`. A corporate-actions upload through this BFF clears the cache like any upload
+ *   (adjusted prices change with it).
  */
 import DataLoader from 'dataloader';
 import type { StatementNature, TrendDirection, TrendPeriod } from '@bazaar/shared';
@@ -74,6 +77,11 @@ export async function currentMarketState(
   return current.pending;
 }
 
+/** The end of a cache key: nothing for the adjusted default, `:raw` for raw prices. */
+function rawKey(adjusted: boolean): string {
+  return adjusted ? '' : ':raw';
+}
+
 /** Per-request access to the public market and company reads, through the shared cache. */
 export class MarketCache {
   private freshness: Promise<AnalysisStateDto> | undefined;
@@ -84,9 +92,9 @@ export class MarketCache {
       async (keys) =>
         Promise.all(
           keys.map((key) => {
-            const [direction, period, asOf] = key.split(':') as [TrendDirection, TrendPeriod, string];
+            const [direction, period, asOf, raw] = key.split(':') as [TrendDirection, TrendPeriod, string, string];
             return this.cached(`trend:${key}`, () =>
-              this.context.dataSources.market.trend(direction, period, asOf || undefined),
+              this.context.dataSources.market.trend(direction, period, asOf || undefined, raw !== 'raw'),
             );
           }),
         ),
@@ -120,8 +128,8 @@ export class MarketCache {
   // market
 
   /** A trend list of D, or of the past day `asOf`. */
-  trend(direction: TrendDirection, period: TrendPeriod, asOf?: string | null): Promise<TrendItem[]> {
-    return this.trendLoader.load(`${direction}:${period}:${asOf ?? ''}`);
+  trend(direction: TrendDirection, period: TrendPeriod, asOf?: string | null, adjusted = true): Promise<TrendItem[]> {
+    return this.trendLoader.load(`${direction}:${period}:${asOf ?? ''}${rawKey(adjusted)}`);
   }
 
   highestPrices(asOf?: string | null): Promise<PriceExtremeDto[]> {
@@ -129,20 +137,26 @@ export class MarketCache {
   }
 
   /** Every equity symbol's row on `date`, or on D. */
-  latestPrices(date?: string | null): Promise<StockPriceRowDto[]> {
-    return this.cached(`latest-prices:${date ?? ''}`, () => this.marketApi.latestPrices(date));
+  latestPrices(date?: string | null, adjusted = true): Promise<StockPriceRowDto[]> {
+    return this.cached(`latest-prices:${date ?? ''}${rawKey(adjusted)}`, () =>
+      this.marketApi.latestPrices(date, adjusted),
+    );
   }
 
   tradingDays(): Promise<string[]> {
     return this.cached('trading-days', () => this.marketApi.tradingDays());
   }
 
-  candles(symbol: string, from?: string | null, to?: string | null): Promise<CandleDto[]> {
-    return this.cached(`candles:${symbol}:${from ?? ''}:${to ?? ''}`, () => this.marketApi.candles(symbol, from, to));
+  candles(symbol: string, from?: string | null, to?: string | null, adjusted = true): Promise<CandleDto[]> {
+    return this.cached(`candles:${symbol}:${from ?? ''}:${to ?? ''}${rawKey(adjusted)}`, () =>
+      this.marketApi.candles(symbol, from, to, adjusted),
+    );
   }
 
-  priceSeries(symbol: string, period: TrendPeriod): Promise<PriceSeriesDto & { period: TrendPeriod }> {
-    return this.cached(`series:${symbol}:${period}`, () => this.marketApi.priceSeries(symbol, period));
+  priceSeries(symbol: string, period: TrendPeriod, adjusted = true): Promise<PriceSeriesDto & { period: TrendPeriod }> {
+    return this.cached(`series:${symbol}:${period}${rawKey(adjusted)}`, () =>
+      this.marketApi.priceSeries(symbol, period, adjusted),
+    );
   }
 
   sma(query: SmaQuery): Promise<AveragePointDto[]> {

@@ -4,12 +4,31 @@
  * cache (shared across requests, kept exact by the data version); writes go to the REST API with
  * the caller's token and drop the cache. Dates default to today on the exchange. The price parts
  * of Company Analysis end on the symbol's own latest trading day (docs/product/company.md#price-windows).
+ * Its candles and period closes are adjusted for splits and bonuses unless asked raw; the profile
+ * (latest price, 12-month range) is always adjusted. Corporate actions carry what their purpose was
+ * understood as (kind, factor, dividend per share, label), as the REST API parsed it.
  */
 import { exchangeToday, TREND_PERIODS } from '@bazaar/shared';
-import type { Resolvers } from '../__generated__/resolvers-types.js';
+import type { CorporateActionKind, Resolvers } from '../__generated__/resolvers-types.js';
 import type { GraphQLContext } from '../context.js';
 import { marketCache } from '../datasources/market-cache.js';
 import { symbolArgument } from './market.js';
+
+/** The GraphQL enum value of a parsed kind ('split' → SPLIT); anything unknown is OTHER. */
+export function corporateActionKind(kind: string | null | undefined): CorporateActionKind {
+  switch (kind) {
+    case 'split':
+      return 'SPLIT';
+    case 'consolidation':
+      return 'CONSOLIDATION';
+    case 'bonus':
+      return 'BONUS';
+    case 'dividend':
+      return 'DIVIDEND';
+    default:
+      return 'OTHER';
+  }
+}
 
 /** A company analysis: its fields load themselves for this symbol. */
 export interface CompanyAnalysisParent {
@@ -57,6 +76,9 @@ export const companyResolvers: Resolvers = {
       return { id, message };
     },
   },
+  CorporateAction: {
+    kind: (action) => corporateActionKind(action.kind),
+  },
   CompanyAnalysis: {
     symbol: (parent) => parent.symbol,
     company: (parent, _args, context) => marketCache(context).company(parent.symbol),
@@ -75,9 +97,12 @@ export const companyResolvers: Resolvers = {
     pricesUpTo: async (parent, _args, context) => (await symbolDay(parent.symbol, context)).day,
     marketLatestDate: async (_parent, _args, context) => (await marketCache(context).state()).asOf,
     events: (parent, _args, context) => marketCache(context).corporateEvents(parent.symbol, exchangeToday()),
-    priceSeries: (parent, _args, context) =>
-      Promise.all(TREND_PERIODS.map((period) => marketCache(context).priceSeries(parent.symbol, period))),
-    candles: (parent, _args, context) => marketCache(context).candles(parent.symbol),
+    priceSeries: (parent, { adjusted }, context) =>
+      Promise.all(
+        TREND_PERIODS.map((period) => marketCache(context).priceSeries(parent.symbol, period, adjusted !== false)),
+      ),
+    candles: (parent, { adjusted }, context) =>
+      marketCache(context).candles(parent.symbol, null, null, adjusted !== false),
     profitAndLoss: (parent, { nature }, context) =>
       marketCache(context).profitAndLoss(parent.symbol, exchangeToday(), nature ?? 'STANDALONE'),
     balanceSheets: (parent, { nature }, context) =>

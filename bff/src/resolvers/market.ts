@@ -6,7 +6,9 @@
  * through one DataLoader tick), each from the shared market cache when it is there. With `asOf`
  * the parts are those of that past day (docs/product/market.md#any-day). Moving
  * averages other than the REST SMA are computed here with the shared maths. Arguments are checked
- * with the shared rules (symbol, average sizes) before any REST call.
+ * with the shared rules (symbol, average sizes) before any REST call. Prices are split- and
+ * bonus-adjusted unless a field is asked with `adjusted: false` (docs/product/market.md); the raw
+ * SMA is computed here from the raw closes with the same shared maths as the REST SMA.
  */
 import {
   checkAverageSizes,
@@ -14,6 +16,7 @@ import {
   checkParam,
   movingAverage,
   noPricesOnDayMessage,
+  simpleMovingAverage,
   symbolParam,
   type MovingAverageKind,
   type TrendDirection,
@@ -53,22 +56,29 @@ const trendList = (period: TrendPeriod) => (parent: TrendListsParent, _args: unk
 export const marketResolvers: Resolvers = {
   Query: {
     marketSnapshot: (_parent, _args, { dataSources }) => dataSources.market.marketSnapshot(),
-    stockPrices: (_parent, { date }, context) => marketCache(context).latestPrices(date),
+    stockPrices: (_parent, { date, adjusted }, context) => marketCache(context).latestPrices(date, adjusted !== false),
     tradingDays: (_parent, _args, context) => marketCache(context).tradingDays(),
-    candles: (_parent, { symbol, from, to }, context) => marketCache(context).candles(symbolArgument(symbol), from, to),
-    priceSeries: (_parent, { symbol, period }, context) =>
-      marketCache(context).priceSeries(symbolArgument(symbol), period),
-    trends: (_parent, { direction, period }, context) => marketCache(context).trend(direction, period),
+    candles: (_parent, { symbol, from, to, adjusted }, context) =>
+      marketCache(context).candles(symbolArgument(symbol), from, to, adjusted !== false),
+    priceSeries: (_parent, { symbol, period, adjusted }, context) =>
+      marketCache(context).priceSeries(symbolArgument(symbol), period, adjusted !== false),
+    trends: (_parent, { direction, period, adjusted }, context) =>
+      marketCache(context).trend(direction, period, null, adjusted !== false),
     technicalAnalysis: (_parent, { asOf }) => ({ asOf: asOf ?? null }),
-    sma: (_parent, args, context) => {
+    sma: async (_parent, args, context) => {
       const symbol = symbolArgument(args.symbol);
       const sizes = averageSizes(args.priceSize, args.windowSize, 'windowSize');
-      return marketCache(context).sma({ symbol, ...sizes });
+      if (args.adjusted !== false) return marketCache(context).sma({ symbol, ...sizes });
+      const candles = await marketCache(context).candles(symbol, null, null, false);
+      const problem = checkClosesAvailable(symbol, sizes.priceSize, candles.length);
+      if (problem) throw badUserInput(problem.message, problem.field);
+      const closes = candles.slice(-sizes.priceSize).map((candle) => ({ date: candle.date, close: candle.closePrice }));
+      return simpleMovingAverage(closes, sizes.windowSize);
     },
     movingAverage: async (_parent, args, context) => {
       const symbol = symbolArgument(args.symbol);
       const { priceSize, windowSize } = averageSizes(args.priceSize, args.window, 'window');
-      const candles = await marketCache(context).candles(symbol);
+      const candles = await marketCache(context).candles(symbol, null, null, args.adjusted !== false);
       const problem = checkClosesAvailable(symbol, priceSize, candles.length);
       if (problem) throw badUserInput(problem.message, problem.field);
       const closes = candles.slice(-priceSize).map((candle) => ({ date: candle.date, close: candle.closePrice }));

@@ -3,7 +3,8 @@
  * refetches when they change, after a short pause in typing), the product's six colour dots that colour
  * the average's line, and a selector for the other seven averages of the User Guide (EMA, WMA, HMA,
  * SMMA, KAMA, DEMA, TEMA through the movingAverage query; SMA through the product's sma call).
- * The closes the average is computed over are drawn beside it.
+ * The closes the average is computed over are drawn beside it. Both are adjusted for splits and
+ * bonuses, or both raw, as the page's Adjusted / Raw toggle says.
  */
 import { useState } from 'react';
 import {
@@ -41,9 +42,11 @@ export interface AverageChartProps {
   symbol: string;
   closes: readonly { date: string; closePrice: string }[];
   mobile: boolean;
+  /** Average the adjusted closes (the default) or the raw ones; `closes` must be the same kind. */
+  adjusted?: boolean;
 }
 
-export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
+export function AverageChart({ symbol, closes, mobile, adjusted = true }: AverageChartProps) {
   const initial = defaultAverageSizes(closes.length);
   const [priceSize, setPriceSize] = useState<number | string>(initial.priceSize);
   const [windowSize, setWindowSize] = useState<number | string>(initial.windowSize);
@@ -57,9 +60,9 @@ export function AverageChart({ symbol, closes, mobile }: AverageChartProps) {
     closes.length === 0 ? null : averageInputsProblem(symbol, debouncedPrice, debouncedWindow, closes.length);
   const sizes = { priceSize: Number(debouncedPrice), windowSize: Number(debouncedWindow) };
   const canAsk = closes.length > 0 && problem === null;
-  const sma = useCompanySmaQuery({ variables: { symbol, ...sizes }, skip: !canAsk || kind !== 'SMA' });
+  const sma = useCompanySmaQuery({ variables: { symbol, ...sizes, adjusted }, skip: !canAsk || kind !== 'SMA' });
   const other = useCompanyMovingAverageQuery({
-    variables: { symbol, kind, window: sizes.windowSize, priceSize: sizes.priceSize },
+    variables: { symbol, kind, window: sizes.windowSize, priceSize: sizes.priceSize, adjusted },
     skip: !canAsk || kind === 'SMA',
   });
   const result =

@@ -128,3 +128,62 @@ export const PRICE_LINE_OPTIONS: Pick<ApexOptions, 'yaxis' | 'tooltip'> = {
     y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') },
   },
 };
+
+/** A corporate action as the charts mark it: its ex-date, what it was understood as, and its label. */
+export interface ChartEventInput {
+  exDate: string | null;
+  kind: string;
+  label: string | null;
+}
+
+/** One ex-date marked on a chart, with the labels of its events ("Bonus 1:1 · Dividend ₹4"). */
+export interface ExDateMark {
+  date: string;
+  label: string;
+  /** True when a split, bonus or consolidation falls on the day (prices before it are adjusted). */
+  adjusting: boolean;
+}
+
+export const ADJUSTING_MARK_COLOUR = '#e8590c';
+export const DIVIDEND_MARK_COLOUR = '#1971c2';
+
+/**
+ * The ex-dates to mark between `first` and `last` (inclusive), oldest first: splits, bonuses,
+ * consolidations and dividends with an ex-date and a label (docs/product/company.md#adjusted-prices).
+ * An action listed for several series, or a label repeated on the day, is marked once.
+ */
+export function exDateMarks(events: readonly ChartEventInput[], first?: string, last?: string): ExDateMark[] {
+  if (!first || !last) return [];
+  const byDate = new Map<string, { labels: string[]; adjusting: boolean }>();
+  for (const event of events) {
+    if (!event.exDate || !event.label || event.kind === 'OTHER') continue;
+    if (event.exDate < first || event.exDate > last) continue;
+    const day = byDate.get(event.exDate) ?? { labels: [], adjusting: false };
+    if (!day.labels.includes(event.label)) day.labels.push(event.label);
+    day.adjusting ||= event.kind !== 'DIVIDEND';
+    byDate.set(event.exDate, day);
+  }
+  return [...byDate.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([date, day]) => ({ date, label: day.labels.join(' · '), adjusting: day.adjusting }));
+}
+
+/** ApexCharts x-axis annotations of the marks: a dashed line on the ex-date with the label. */
+export function exDateAnnotations(marks: readonly ExDateMark[], mobile: boolean): ApexOptions['annotations'] {
+  return {
+    xaxis: marks.map((mark) => {
+      const colour = mark.adjusting ? ADJUSTING_MARK_COLOUR : DIVIDEND_MARK_COLOUR;
+      return {
+        x: utcMillis(mark.date),
+        strokeDashArray: 4,
+        borderColor: colour,
+        label: {
+          text: mark.label,
+          borderColor: colour,
+          orientation: 'vertical',
+          style: { color: '#fff', background: colour, fontSize: mobile ? '9px' : '10px' },
+        },
+      };
+    }),
+  };
+}

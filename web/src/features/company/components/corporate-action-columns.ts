@@ -2,15 +2,38 @@
  * The columns of a corporate-action table: the Corporate Actions page (with the series) and the
  * events of Company Analysis. The symbol is the first cell: the page's row click reads it there. The purpose wraps
  * (never cut); the company name, series, face value and record date show when the table has room.
+ * "Understood as" and "Factor / Amount" show what the purpose was parsed into (docs/product/company.md#corporate-actions):
+ * a split, bonus or consolidation with the factor prices before its ex-date are divided by, a dividend with its
+ * cash per share, or Other (nothing applied).
  */
 import { formatRupees } from '@bazaar/shared';
-import type { CorporateActionFieldsFragment } from '../../../__generated__/graphql';
+import type { CorporateActionFieldsFragment, CorporateActionKind } from '../../../__generated__/graphql';
 import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
 
 type Column = DataGridColumn<CorporateActionFieldsFragment>;
 
 const marketDate: Column['format'] = (value) => formatMarketDate(value as string | null);
+
+const KIND_NAMES: Record<CorporateActionKind, string> = {
+  SPLIT: 'Split',
+  CONSOLIDATION: 'Consolidation',
+  BONUS: 'Bonus',
+  DIVIDEND: 'Dividend',
+  OTHER: 'Other',
+};
+
+/** The kind in words: "Split", "Bonus", "Dividend", "Other". */
+export function kindName(kind: CorporateActionKind): string {
+  return KIND_NAMES[kind];
+}
+
+/** What the purpose adds up to: "×2" for an adjusting event (the factor), "₹15.00 per share" for a dividend, else ''. */
+export function factorOrAmount(action: Pick<CorporateActionFieldsFragment, 'factor' | 'dividendPerShare'>): string {
+  if (action.factor) return `×${action.factor}`;
+  if (action.dividendPerShare) return `${formatRupees(action.dividendPerShare)} per share`;
+  return '';
+}
 
 export function corporateActionColumns({ series }: { series: boolean }): Column[] {
   const seriesColumn: Column[] = series ? [{ field: 'series', headerName: 'Series', width: 90, optional: true }] : [];
@@ -19,6 +42,19 @@ export function corporateActionColumns({ series }: { series: boolean }): Column[
     { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2, optional: true },
     ...seriesColumn,
     { field: 'purpose', headerName: 'Purpose', minWidth: 240, flex: 2, wrap: true },
+    {
+      field: 'kind',
+      headerName: 'Understood As',
+      minWidth: 130,
+      value: (row) => (row.label ? `${kindName(row.kind)}: ${row.label}` : kindName(row.kind)),
+    },
+    {
+      field: 'factor',
+      headerName: 'Factor / Amount',
+      minWidth: 140,
+      optional: true,
+      value: (row) => factorOrAmount(row),
+    },
     {
       field: 'faceValue',
       headerName: 'Face Value',

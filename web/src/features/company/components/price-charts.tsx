@@ -2,19 +2,26 @@
  * The price charts of Company Analysis: the five period line charts and the candlestick chart
  * 'Stock Price Candlestick Chart' (x-axis zoom, height 500). Mobile variants have fewer x ticks
  * and take the full width; a symbol without prices shows an empty state instead of a broken chart.
+ * Each ex-date of a split, bonus, consolidation or dividend inside a chart's days is marked on it
+ * (docs/product/company.md#adjusted-prices), and listed in words under the candlestick chart.
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
+import { formatMarketDate } from '../../../lib/dates';
 import { TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import {
   CANDLE_HEIGHT,
   datedPoints,
+  exDateAnnotations,
+  exDateMarks,
   lineTickAmount,
   PRICE_LINE_OPTIONS,
   priceLabel,
   toCandlePoints,
   trendColour,
   type CandleInput,
+  type ChartEventInput,
+  type ExDateMark,
 } from './chart-data';
 import { Section } from './section';
 
@@ -33,13 +40,16 @@ function PeriodLineChart({
   series,
   mobile,
   highlighted,
+  events,
 }: {
   series: PriceSeriesInput;
   mobile: boolean;
   highlighted: boolean;
+  events: readonly ChartEventInput[];
 }) {
   const title = periodTitle(series.period);
   const colour = trendColour(series.prices);
+  const marks = exDateMarks(events, series.dates[0], series.dates.at(-1));
   const options: ApexOptions = {
     chart: {
       id: `price-${series.period}`,
@@ -62,10 +72,15 @@ function PeriodLineChart({
       },
       tooltip: { enabled: false },
     },
+    annotations: exDateAnnotations(marks, mobile),
     ...PRICE_LINE_OPTIONS,
   };
   return (
-    <div data-testid={`price-chart-${series.period}`} style={{ minWidth: 0 }}>
+    <div
+      data-testid={`price-chart-${series.period}`}
+      data-marks={marks.map((mark) => `${mark.date} ${mark.label}`).join('; ')}
+      style={{ minWidth: 0 }}
+    >
       <Group gap="xs" mb={4}>
         <Text fw={600}>{title}</Text>
         {highlighted && (
@@ -90,21 +105,56 @@ export function PeriodLineCharts({
   series,
   mobile,
   trend,
+  events = [],
 }: {
   series: readonly PriceSeriesInput[];
   mobile: boolean;
   trend?: TrendPeriod;
+  /** The symbol's corporate actions: their ex-dates are marked. */
+  events?: readonly ChartEventInput[];
 }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="period-charts">
       {series.map((item) => (
-        <PeriodLineChart key={item.period} series={item} mobile={mobile} highlighted={item.period === trend} />
+        <PeriodLineChart
+          key={item.period}
+          series={item}
+          mobile={mobile}
+          highlighted={item.period === trend}
+          events={events}
+        />
       ))}
     </SimpleGrid>
   );
 }
 
-export function CandlestickChart({ candles, mobile }: { candles: readonly CandleInput[]; mobile: boolean }) {
+/** The marked ex-dates in words (what the chart's labels say, readable without the chart). */
+function MarksList({ marks }: { marks: readonly ExDateMark[] }) {
+  if (marks.length === 0) return null;
+  return (
+    <Text size="sm" c="dimmed" data-testid="ex-date-marks">
+      Ex-dates marked:{' '}
+      {marks.map((mark, index) => (
+        <span key={mark.date} data-testid="ex-date-mark" data-date={mark.date}>
+          {index > 0 && ', '}
+          {mark.label} on {formatMarketDate(mark.date)}
+        </span>
+      ))}
+    </Text>
+  );
+}
+
+export function CandlestickChart({
+  candles,
+  mobile,
+  events = [],
+}: {
+  candles: readonly CandleInput[];
+  mobile: boolean;
+  /** The symbol's corporate actions: their ex-dates are marked. */
+  events?: readonly ChartEventInput[];
+}) {
+  const marks = exDateMarks(events, candles[0]?.date, candles.at(-1)?.date);
   const options: ApexOptions = {
     chart: {
       id: 'candles',
@@ -120,6 +170,7 @@ export function CandlestickChart({ candles, mobile }: { candles: readonly Candle
     xaxis: { type: 'datetime', labels: { datetimeUTC: true }, tickAmount: mobile ? 4 : undefined },
     yaxis: { tooltip: { enabled: true }, labels: { formatter: priceLabel } },
     plotOptions: { candlestick: { colors: { upward: '#2f9e44', downward: '#e03131' } } },
+    annotations: exDateAnnotations(marks, mobile),
   };
   return (
     <Section title="Stock Price Candlestick Chart" order={3} testId="candlestick-section">
@@ -132,6 +183,7 @@ export function CandlestickChart({ candles, mobile }: { candles: readonly Candle
         empty={candles.length === 0}
         emptyText="No prices to draw yet."
       />
+      <MarksList marks={marks} />
     </Section>
   );
 }

@@ -6,8 +6,11 @@
  * always comes from the address. Unlike the old app, empty lists never break the page: each
  * section shows its own empty state, and a symbol nobody knows gets a clear not-found message.
  * The price windows end on the symbol's own latest trading day; when that is older than the
- * market's, the section says so (docs/product/company.md#price-windows).
+ * market's, the section says so (docs/product/company.md#price-windows). The charts show
+ * split- and bonus-adjusted prices with each ex-date marked; the Adjusted / Raw toggle asks for the
+ * raw ones again (docs/product/company.md#adjusted-prices), keeping the page shown while they load.
  */
+import { useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isTrendPeriod, type TrendPeriod } from '@bazaar/shared';
@@ -22,6 +25,7 @@ import { CompanyProfile, EventsSection } from '../components/company-profile';
 import { Fundamentals } from '../components/fundamentals';
 import { CandlestickChart, PeriodLineCharts } from '../components/price-charts';
 import { NotFoundMessage, type CompanyAnalysisNavigationState } from '../components/not-found';
+import { PriceBasisToggle, type PriceBasis } from '../components/price-basis-toggle';
 import { Section } from '../components/section';
 import { useIsMobile } from '../components/use-is-mobile';
 
@@ -72,11 +76,20 @@ export default function CompanyAnalysisPage() {
   const passedName = companyNameFromState(location.state);
   const mobile = useIsMobile();
   usePageTitle(symbol ? `${symbol} · Company Analysis` : 'Company Analysis');
-  const { data, loading, error, refetch } = useCompanyAnalysisPageQuery({
-    variables: { symbol },
+  const [basis, setBasis] = useState<PriceBasis>('adjusted');
+  const {
+    data: current,
+    previousData,
+    loading,
+    error,
+    refetch,
+  } = useCompanyAnalysisPageQuery({
+    variables: { symbol, adjusted: basis === 'adjusted' },
     skip: symbol === '',
     notifyOnNetworkStatusChange: true,
   });
+  // while the other basis loads, the page stays as it was (same symbol only)
+  const data = current ?? (previousData?.companyAnalysis.symbol === symbol ? previousData : undefined);
 
   const headingName = data ? data.companyAnalysis.company?.companyName : passedName;
   const heading = (
@@ -121,6 +134,7 @@ export default function CompanyAnalysisPage() {
   }
   if (!data) return null;
   const analysis = data.companyAnalysis;
+  const events = [...analysis.events.pastEvents, ...analysis.events.upcomingEvents];
   if (isUnknownSymbol(analysis)) {
     return (
       <Stack gap="md">
@@ -151,9 +165,27 @@ export default function CompanyAnalysisPage() {
             {formatMarketDate(analysis.marketLatestDate)}.
           </Text>
         )}
-        <PeriodLineCharts series={analysis.priceSeries} mobile={mobile} trend={trend} />
-        <AverageChart key={analysis.symbol} symbol={analysis.symbol} closes={analysis.candles} mobile={mobile} />
-        <CandlestickChart candles={analysis.candles} mobile={mobile} />
+        {analysis.candles.length > 0 && (
+          <PriceBasisToggle value={basis} onChange={setBasis} loading={loading && !current} />
+        )}
+        {error && !current && (
+          <RetryAlert
+            title="The prices could not be loaded"
+            message={errorMessage(error)}
+            onRetry={() => void refetch()}
+            testId="price-basis-error"
+            maw={640}
+          />
+        )}
+        <PeriodLineCharts series={analysis.priceSeries} mobile={mobile} trend={trend} events={events} />
+        <AverageChart
+          key={analysis.symbol}
+          symbol={analysis.symbol}
+          closes={analysis.candles}
+          mobile={mobile}
+          adjusted={basis === 'adjusted'}
+        />
+        <CandlestickChart candles={analysis.candles} mobile={mobile} events={events} />
       </Section>
       <Section title="Fundamental Analysis" testId="fundamental-section">
         <Fundamentals profitAndLoss={analysis.profitAndLoss} balanceSheets={analysis.balanceSheets} mobile={mobile} />

@@ -113,3 +113,28 @@ export const SMA_PERIODS: Array<{ term: string; periods: string; use: string }> 
   { term: 'Mid term', periods: '20, 50', use: 'The trend of the last month to quarter; swing trading.' },
   { term: 'Long term', periods: '100, 200', use: 'The primary trend; long-term investors and the 50/200 crossover.' },
 ];
+
+/**
+ * "Adjusted prices" of the User Guide (docs/product/market.md#adjusted-prices): why and how prices are
+ * adjusted for splits, bonuses and consolidations, with HDFCBANK's 2-for-1 split of 19-Sep-2019. The
+ * figures are the real bhavcopy's (checked in guide-content.test.ts): the highest high of the 12 months
+ * to 31-Mar-2020 was 2,503.30 on 03-Jul-2019 before the split; divided by 2 that day is 1,251.65, and the
+ * adjusted 12-month high is 1,305.50 of 19-Dec-2019.
+ */
+export const ADJUSTED_PRICES_GUIDE = {
+  why: 'On a split or a bonus a company gives its shareholders more shares for the ones they hold, and the price per share falls by the same factor: the investor is no better or worse off. Raw prices then show a cliff on the ex-date that is not a real fall, and every figure that compares days (12-month highs and lows, trend lists, the day’s change, moving averages, charts) would be wrong.',
+  how: 'Every price before the ex-date of a split, bonus or consolidation is divided by its factor, so all days are in today’s shares. The factors come from the exchange’s corporate-actions file: a face-value split from ₹A to ₹B has factor A ÷ B, a bonus a:b (a new shares for every b held) (a + b) ÷ b, and several events multiply. An event counts once its ex-date is on or before the latest trading day loaded. Dividends are cash, not an adjustment: they are marked on the charts and credited to holdings.',
+  formula: ['adjusted price of day d = raw price ÷ (product of the factors of the events with an ex-date after d)'],
+  raw: 'Company Analysis marks each ex-date on its charts and has a toggle Adjusted / Raw to see the prices as traded.',
+  example: {
+    symbol: 'HDFCBANK',
+    event: 'Face value split from ₹2 to ₹1 (1:2 split), ex-date 19-Sep-2019, factor 2',
+    rawHigh: '2,503.30',
+    rawHighDate: '03-Jul-2019',
+    adjustedThatDay: '1,251.65',
+    adjustedHigh: '1,305.50',
+    adjustedHighDate: '19-Dec-2019',
+    closeBefore: '2,187.75',
+    closeOnExDate: '1,101.05',
+  },
+} as const;

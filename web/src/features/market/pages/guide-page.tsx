@@ -3,7 +3,8 @@
  * TEMA) with descriptions, formulas and uses; the SMA card's In-depth link opens the detailed SMA
  * article (formula, worked 5-day example, periods table, limitations, SMA vs EMA) with a back arrow.
  * The toggle between overview and article is kept in the URL (?topic=sma), so the browser's Back
- * button and a shared link behave like the on-page back arrow.
+ * button and a shared link behave like the on-page back arrow. Below the averages, "Adjusted prices" says how and
+ * why prices are adjusted for splits and bonuses, with HDFCBANK's split (docs/product/market.md#adjusted-prices).
  */
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -25,7 +26,13 @@ import {
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
-import { AVERAGE_GUIDES, SMA_EXAMPLE, SMA_PERIODS, type AverageGuide } from '../components/guide-content';
+import {
+  ADJUSTED_PRICES_GUIDE,
+  AVERAGE_GUIDES,
+  SMA_EXAMPLE,
+  SMA_PERIODS,
+  type AverageGuide,
+} from '../components/guide-content';
 
 function Formula({ lines }: { lines: string[] }) {
   return (
@@ -84,7 +91,67 @@ function Overview({ onOpenSma }: { onOpenSma: () => void }) {
           <AverageCard key={guide.kind} guide={guide} onInDepth={guide.kind === 'SMA' ? onOpenSma : undefined} />
         ))}
       </SimpleGrid>
+      <AdjustedPrices />
     </Stack>
+  );
+}
+
+function AdjustedPrices() {
+  const { example } = ADJUSTED_PRICES_GUIDE;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
+      component="section"
+      aria-labelledby="guide-adjusted-prices"
+      data-testid="guide-adjusted-prices"
+    >
+      <Stack gap="xs">
+        <Title order={2} size="h4" id="guide-adjusted-prices">
+          Adjusted prices: splits and bonuses
+        </Title>
+        <Text size="sm">{ADJUSTED_PRICES_GUIDE.why}</Text>
+        <Text size="sm">{ADJUSTED_PRICES_GUIDE.how}</Text>
+        <Formula lines={[...ADJUSTED_PRICES_GUIDE.formula]} />
+        <Title order={3} size="h5">
+          Example: {example.symbol}
+        </Title>
+        <Text size="sm">
+          {example.event}. The close fell from ₹{example.closeBefore} the day before to ₹{example.closeOnExDate} on the
+          ex-date.
+        </Text>
+        <Table.ScrollContainer minWidth={420}>
+          <Table withTableBorder striped data-testid="guide-adjusted-example">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>12-month high to 31-Mar-2020</Table.Th>
+                <Table.Th>Price</Table.Th>
+                <Table.Th>Day</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>Raw (as traded, before the split)</Table.Td>
+                <Table.Td>₹{example.rawHigh}</Table.Td>
+                <Table.Td>{example.rawHighDate}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>That day adjusted (÷ 2)</Table.Td>
+                <Table.Td>₹{example.adjustedThatDay}</Table.Td>
+                <Table.Td>{example.rawHighDate}</Table.Td>
+              </Table.Tr>
+              <Table.Tr>
+                <Table.Td>Adjusted 12-month high (what the product shows)</Table.Td>
+                <Table.Td>₹{example.adjustedHigh}</Table.Td>
+                <Table.Td>{example.adjustedHighDate}</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Text size="sm">{ADJUSTED_PRICES_GUIDE.raw}</Text>
+      </Stack>
+    </Card>
   );
 }
 

@@ -3,7 +3,8 @@
  * from the server in readable words, placeholder 'Choose Type of File'), 'Select File', an Upload
  * button disabled until a type and a valid file are chosen, a spinner and a progress bar with the
  * percentage while the file is sent, then a green or red message that disappears after 5 seconds;
- * the form is reset after every submit. Row problems of a rejected file stay listed below.
+ * the form is reset after every submit. Row problems of a rejected file stay listed below, and so
+ * does the report of a corporate-actions upload (what it recognised, what it could not classify).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
@@ -15,6 +16,7 @@ import { UploadTemplateDocument, type UploadPageTypesQuery, type UploadType } fr
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { FILE_ACCEPT, fileProblem } from '../lib/file-check';
 import { sendUpload, type RowProblem, type UploadRequest } from '../lib/upload-request';
+import { CorporateActionsReport, type CorporateActionsReportProps } from './corporate-actions-report';
 import { UploadProblems } from './upload-problems';
 
 type UploadTypeInfo = UploadPageTypesQuery['uploadTypes'][number];
@@ -50,6 +52,7 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
   const [progress, setProgress] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [problems, setProblems] = useState<{ rows: RowProblem[]; total: number; fileName: string } | null>(null);
+  const [report, setReport] = useState<Omit<CorporateActionsReportProps, 'onDismiss'> | null>(null);
   const [formKey, setFormKey] = useState(0);
   const request = useRef<UploadRequest | null>(null);
   const client = useApolloClient();
@@ -77,6 +80,7 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
     setProgress(0);
     setOutcome(null);
     setProblems(null);
+    setReport(null);
     const fileName = values.file.name;
     request.current = sendUpload(values.type as UploadType, values.file, setProgress);
     const answer = await request.current.promise;
@@ -84,6 +88,9 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
     setUploading(false);
     if (answer.ok) {
       setOutcome({ kind: 'success', text: answer.result.message || MESSAGES.upload.completed });
+      const { adjustingEvents, dividends, unclassified } = answer.result;
+      if (adjustingEvents !== null && dividends !== null)
+        setReport({ fileName, adjustingEvents, dividends, unclassified: unclassified ?? [] });
       onUploaded();
     } else {
       setOutcome({ kind: 'error', text: answer.message || MESSAGES.upload.failed });
@@ -185,6 +192,7 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
           {outcome.text}
         </Alert>
       )}
+      {report && <CorporateActionsReport {...report} onDismiss={() => setReport(null)} />}
       {problems && (
         <UploadProblems
           fileName={problems.fileName}
