@@ -9,6 +9,7 @@
  * change), 2% halve their price once (a split), and 4% of the rows are a non-equity series (debt,
  * N1) that the analysis must ignore.
  */
+import { seededRandom } from '@bazaar/shared';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
@@ -29,21 +30,9 @@ export interface SyntheticDay {
   copyText(): string;
 }
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Weekdays from `start`, skipping about one in fifty as a market holiday: `count` trading days. */
 export function tradingDays(start: string, count: number, seed = 1): string[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const days: string[] = [];
   const day = new Date(`${start}T00:00:00Z`);
   while (days.length < count) {
@@ -70,7 +59,7 @@ const cents = (value: number) => (Math.round(value * 100) / 100).toFixed(2);
 
 /** The synthetic market, day after day (lazily: one day's rows are made when asked). */
 export function* syntheticMarket(options: SyntheticOptions): Generator<SyntheticDay> {
-  const next = random(options.seed ?? 20_100_104);
+  const next = seededRandom(options.seed ?? 20_100_104);
   const days = tradingDays(options.start ?? '2010-01-04', options.days, (options.seed ?? 1) + 1);
   const plans: SymbolPlan[] = Array.from({ length: options.symbols }, (_, index) => {
     const listsLate = next() < 0.1;

@@ -2,6 +2,7 @@
 export * from './constants.js';
 export * from './text.js';
 export * from './pager.js';
+export * from './seeded-random.js';
 export * from './format/money.js';
 export * from './format/csv.js';
 export * from './format/dates.js';

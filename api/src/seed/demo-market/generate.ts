@@ -7,6 +7,7 @@
  *
  * Money is handled in integer paise (BigInt for traded values), so every printed amount is exact.
  */
+import { seededRandom } from '@bazaar/shared';
 
 export interface DemoMarketOptions {
   /** Seed of the pseudo-random generator. */
@@ -57,18 +58,6 @@ export const DEMO_MARKET_DEFAULTS = {
   lastDay: '2025-06-30',
   quarters: 8,
 } as const;
-
-/** mulberry32: a small, well-mixed 32-bit generator; plenty for demo data. */
-function createRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const SYLLABLES = [
   'ara',
@@ -226,7 +215,7 @@ function reportingQuarterWords(quarterEnd: string): string {
 
 export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket {
   const settings = { ...DEMO_MARKET_DEFAULTS, ...options };
-  const random = createRandom(settings.seed);
+  const random = seededRandom(settings.seed);
   const between = (low: number, high: number) => low + (high - low) * random();
   const integer = (low: number, high: number) => Math.floor(between(low, high + 1));
   const gaussian = () => {
