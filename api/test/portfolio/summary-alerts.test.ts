@@ -42,7 +42,7 @@ const totals = (
   unrealized: string,
   charges: string,
   net: string,
-) => ({ holdings, invested, currentValue, realized, unrealized, charges, net });
+) => ({ holdings, invested, currentValue, realized, unrealized, charges, dividends: '0', net });
 
 describe('portfolio summary and alerts', () => {
   let api: TestApi;

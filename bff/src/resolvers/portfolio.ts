@@ -8,11 +8,18 @@ import { percentOf } from '@bazaar/shared';
 import {
   MAX_QUOTE_SYMBOLS,
   type ChargeBody,
+  type HoldingAdjustmentDto,
   type HoldingBody,
   type HoldingDto,
   type PortfolioAlertDto,
 } from '@bazaar/shared/contract';
-import type { AlertTone, ChargeInput, HoldingInput, Resolvers } from '../__generated__/resolvers-types.js';
+import type {
+  AlertTone,
+  ChargeInput,
+  HoldingAdjustmentKind,
+  HoldingInput,
+  Resolvers,
+} from '../__generated__/resolvers-types.js';
 import { badUserInput, numericId, orNull } from '../errors.js';
 
 /** The REST body of a charge write: the firm, charge type and segment by id. */
@@ -37,13 +44,14 @@ function holdingWrite({ brokerageFirmId, segmentName, instrumentType, ...fields 
   };
 }
 
-/** The REST write body that leaves a stored holding as it is. */
+/** The REST write body that leaves a stored holding as it is: the trade as entered. */
 function unchangedWrite(holding: HoldingDto): HoldingBody {
-  const { symbol, price, quantity, exchange, creationDate, sellPrice, sellingDate, instrumentType } = holding;
+  const { symbol, tradedPrice, tradedQuantity, exchange, creationDate, sellPrice, sellingDate, instrumentType } =
+    holding;
   return {
     symbol,
-    price,
-    quantity,
+    price: tradedPrice,
+    quantity: tradedQuantity,
     exchange,
     creationDate,
     sellPrice,
@@ -56,6 +64,12 @@ function unchangedWrite(holding: HoldingDto): HoldingBody {
 function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'NOT_FOUND', status: 404 } });
 }
+
+const ADJUSTMENT_KINDS: Record<HoldingAdjustmentDto['kind'], HoldingAdjustmentKind> = {
+  split: 'SPLIT',
+  consolidation: 'CONSOLIDATION',
+  bonus: 'BONUS',
+};
 
 const TONES: Record<PortfolioAlertDto['tone'], AlertTone> = {
   positive: 'POSITIVE',
@@ -159,6 +173,10 @@ export const portfolioResolvers: Resolvers = {
     // REST names a holding's segment `instrumentType`; GraphQL `segmentName` (the old name stays, deprecated)
     segmentName: (holding) => holding.instrumentType,
     quote: (holding, _args, { dataSources }) => dataSources.portfolio.quote(holding.symbol),
+  },
+
+  HoldingAdjustment: {
+    kind: (adjustment) => ADJUSTMENT_KINDS[adjustment.kind],
   },
 
   StockQuote: {

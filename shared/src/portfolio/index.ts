@@ -10,3 +10,4 @@ export * from './xirr.js';
 export * from './dashboard.js';
 export * from './tradebook.js';
 export * from './tradebook-fifo.js';
+export * from './holding-events.js';

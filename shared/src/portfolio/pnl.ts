@@ -5,7 +5,10 @@
  *             share of the order's flat amounts)
  *           + the sell's charges on the selling date, or, for an open holding, as if sold today
  *             at the current price (an estimate, flagged as such)
- *   net     = gross − charges
+ *   dividends = the dividends credited to the holding (holding-events.ts)
+ *   net     = gross + dividends − charges
+ * After a split or bonus (docs/product/portfolio.md#corporate-actions) the holding sells quantity ×
+ * factor shares at the current (or sell) price: what was paid stays price × quantity as entered.
  * A holding is REALIZED when it has a sell price other than 0 (docs/product/portfolio.md#rules), else UNREALIZED.
  * Results are exact decimal strings; screens round them for display.
  */
@@ -13,6 +16,7 @@ import Big from 'big.js';
 import type { HoldingStatus } from '../constants.js';
 import type { DecimalInput } from '../format/money.js';
 import { tradeCharges, tradeValue, type ChargeLine, type ChargeRule } from './charges.js';
+import type { DividendPayment } from './holding-events.js';
 
 /** What the P&L of a holding depends on. */
 export interface HoldingPosition {
@@ -34,6 +38,13 @@ export interface HoldingPosition {
   sellingDate?: string | null | undefined;
   /** The symbol's latest close; null when no prices are loaded. */
   currentPrice?: DecimalInput | null | undefined;
+  /**
+   * The product of the factors of the splits and bonuses the holding took part in (1 when none):
+   * quantity and price are the trade as entered, the sell side trades quantity × factor shares.
+   */
+  factor?: DecimalInput | null | undefined;
+  /** The dividends credited to the holding (holdingEventEffects). */
+  dividends?: readonly DividendPayment[] | undefined;
 }
 
 /** One charge type's share of a holding's charges (types that cost nothing are left out). */
@@ -60,7 +71,10 @@ export interface ProfitLoss {
   /** True when the sell charges are an estimate (open holding, as if sold today). */
   sellChargesEstimated: boolean;
   breakdown: ChargeBreakdown[];
-  /** gross − charges; null when gross is. */
+  /** Σ dividendPayments' amounts. */
+  dividends: string;
+  dividendPayments: DividendPayment[];
+  /** gross + dividends − charges; null when gross is. */
   net: string | null;
 }
 
@@ -95,14 +109,23 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
   } else if (position.currentPrice !== null && position.currentPrice !== undefined && position.currentPrice !== '') {
     exitPrice = position.currentPrice;
   }
+  const exitQuantity = new Big(position.quantity).times(position.factor ?? 1);
   const sell =
     exitPrice === null
       ? { total: new Big(0), lines: [] as ChargeLine[] }
-      : tradeCharges(rules, { ...common, side: 'SELL', date: exitDate, price: exitPrice });
+      : tradeCharges(rules, {
+          ...common,
+          quantity: Number(exitQuantity.toFixed()),
+          side: 'SELL',
+          date: exitDate,
+          price: exitPrice,
+        });
 
   const charges = buy.total.plus(sell.total);
-  const marketValue = exitPrice === null ? null : tradeValue(exitPrice, position.quantity);
+  const marketValue = exitPrice === null ? null : new Big(exitPrice).times(exitQuantity);
   const gross = marketValue === null ? null : marketValue.minus(invested);
+  const dividendPayments = [...(position.dividends ?? [])];
+  const dividends = dividendPayments.reduce((sum, payment) => sum.plus(payment.amount), new Big(0));
   return {
     status,
     invested: invested.toFixed(),
@@ -113,7 +136,9 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
     charges: charges.toFixed(),
     sellChargesEstimated: status === 'UNREALIZED' && exitPrice !== null,
     breakdown: breakdownByType([...buy.lines, ...sell.lines]),
-    net: gross === null ? null : gross.minus(charges).toFixed(),
+    dividends: dividends.toFixed(),
+    dividendPayments,
+    net: gross === null ? null : gross.plus(dividends).minus(charges).toFixed(),
   };
 }
 

@@ -5,7 +5,8 @@
  *   realized     = Σ gross P&L of REALIZED holdings
  *   unrealized   = Σ gross P&L of open holdings that have a price
  *   charges      = Σ charges of every holding (open ones with their estimated sell charges)
- *   net          = realized + unrealized − charges
+ *   dividends    = Σ dividends credited to every holding (docs/product/portfolio.md#corporate-actions)
+ *   net          = realized + unrealized + dividends − charges
  */
 import Big from 'big.js';
 import type { ProfitLoss } from './pnl.js';
@@ -17,6 +18,7 @@ export interface PortfolioTotals {
   realized: string;
   unrealized: string;
   charges: string;
+  dividends: string;
   net: string;
 }
 
@@ -27,9 +29,11 @@ export function sumPortfolio(profitLosses: Iterable<ProfitLoss>): PortfolioTotal
   let realized = new Big(0);
   let unrealized = new Big(0);
   let charges = new Big(0);
+  let dividends = new Big(0);
   for (const pnl of profitLosses) {
     holdings += 1;
     charges = charges.plus(pnl.charges);
+    dividends = dividends.plus(pnl.dividends);
     if (pnl.status === 'REALIZED') {
       if (pnl.gross !== null) realized = realized.plus(pnl.gross);
       continue;
@@ -45,7 +49,8 @@ export function sumPortfolio(profitLosses: Iterable<ProfitLoss>): PortfolioTotal
     realized: realized.toFixed(),
     unrealized: unrealized.toFixed(),
     charges: charges.toFixed(),
-    net: realized.plus(unrealized).minus(charges).toFixed(),
+    dividends: dividends.toFixed(),
+    net: realized.plus(unrealized).plus(dividends).minus(charges).toFixed(),
   };
 }
 

@@ -13,8 +13,8 @@ export const dashboardFirmDtoSchema = z
   .object({
     brokerageFirm: brokerageFirmDtoSchema,
     totals: portfolioTotalsDtoSchema,
-    dividends: z.string().describe('Dividends earned at this firm (where the announcements name an amount)'),
-    netProfitLoss: z.string().describe('totals.net + dividends'),
+    dividends: z.string().describe('Dividends credited at this firm (totals.dividends)'),
+    netProfitLoss: z.string().describe('totals.net: realized + unrealized + dividends − charges'),
     xirr: z.string().nullable().describe('Yearly return of the firm’s cash flows in %, 2 decimals; null when none'),
   })
   .describe('A firm the investor holds shares at');
@@ -36,7 +36,7 @@ export const dashboardMoverDtoSchema = z
     closePrice: z.string(),
     changePerDay: z.string().describe('Per share, 2 decimals'),
     changePercent: z.string().describe('2 decimals'),
-    quantity: z.number().int().describe('Shares held (open holdings)'),
+    quantity: z.number().describe('Shares held (open holdings, adjusted for splits and bonuses)'),
     valueChange: z.string().describe('changePerDay (unrounded) × quantity: the day’s change of the investor’s shares'),
   })
   .describe('An open holding’s move on its latest trading day');
@@ -61,7 +61,7 @@ export const dashboardDtoSchema = z
     priceDate: z.string().nullable().describe('The latest trading day of the prices the open holdings are valued at'),
     openHoldings: z.number().int(),
     totals: portfolioTotalsDtoSchema,
-    dividends: z.string().describe('Dividends earned (where the announcements name an amount)'),
+    dividends: z.string().describe('Dividends credited (totals.dividends)'),
     netProfitLoss: z.string().describe('realized + unrealized + dividends − charges'),
     dayChange: z.string().nullable().describe('Σ (the latest day’s change × quantity) of the open holdings'),
     dayChangePercent: z.string().nullable().describe('dayChange ÷ Σ (previous close × quantity) × 100'),

@@ -18,21 +18,45 @@ export const chargeBreakdownDtoSchema = z
   .describe('One charge type’s share of a holding’s charges');
 export type ChargeBreakdownDto = z.infer<typeof chargeBreakdownDtoSchema>;
 
+export const dividendPaymentDtoSchema = z
+  .object({
+    exDate: z.string().describe('Ex-date of the dividend, YYYY-MM-DD'),
+    perShare: z.string().describe('Rupees per share'),
+    shares: z.string().describe('Shares held on the ex-date, as they were then (before later splits and bonuses)'),
+    amount: z.string().describe('perShare × shares'),
+  })
+  .describe('A dividend credited to a holding: it held shares on the ex-date (bought before it, not sold before it)');
+export type DividendPaymentDto = z.infer<typeof dividendPaymentDtoSchema>;
+
+export const holdingAdjustmentDtoSchema = z
+  .object({
+    exDate: z.string().describe('Ex-date of the event, YYYY-MM-DD'),
+    kind: z.enum(['split', 'consolidation', 'bonus']),
+    factor: z.string().describe('Shares after ÷ shares before: a split from ₹A to ₹B is A/B, a bonus a:b is (a+b)/b'),
+  })
+  .describe('A split, consolidation or bonus the holding took part in (bought before its ex-date, not sold before it)');
+export type HoldingAdjustmentDto = z.infer<typeof holdingAdjustmentDtoSchema>;
+
 export const profitLossDtoSchema = z
   .object({
-    profitLoss: z.string().nullable().describe('Net P&L (gross − charges); the value the table shows'),
+    profitLoss: z.string().nullable().describe('Net P&L (gross + dividends − charges); the value the table shows'),
     status: z.enum(HOLDING_STATUSES),
-    invested: z.string().describe('price × quantity'),
-    marketValue: z.string().nullable().describe('Sell value (realized) or current value (open); null without a price'),
-    gross: z.string().nullable().describe('(sell or current price − price) × quantity'),
+    invested: z.string().describe('tradedPrice × tradedQuantity: what was paid (a split or bonus does not change it)'),
+    marketValue: z
+      .string()
+      .nullable()
+      .describe('Sell value (realized) or current value (open), of the adjusted quantity; null without a price'),
+    gross: z.string().nullable().describe('marketValue − invested'),
     buyCharges: z.string(),
     sellCharges: z.string(),
     charges: z.string(),
     sellChargesEstimated: z.boolean().describe('True for open holdings: the sell side is charged as if sold today'),
     breakdown: z.array(chargeBreakdownDtoSchema).describe('Charges per charge type'),
-    net: z.string().nullable(),
+    dividends: z.string().describe('Σ dividendPayments’ amounts'),
+    dividendPayments: z.array(dividendPaymentDtoSchema).describe('The dividends credited, by ex-date'),
+    net: z.string().nullable().describe('gross + dividends − charges; null without a price'),
   })
-  .describe('P&L net of charges; exact decimal strings (round only for display)');
+  .describe('P&L net of charges, dividends credited; exact decimal strings (round only for display)');
 export type ProfitLossDto = z.infer<typeof profitLossDtoSchema>;
 
 export const holdingDtoSchema = z
@@ -42,14 +66,32 @@ export const holdingDtoSchema = z
     currentPrice: z.string().nullable().describe('Latest close of the symbol’s equity series'),
     priceDate: z.string().nullable().describe('Exchange date of currentPrice'),
     priceSeries: z.string().nullable().describe('Series of currentPrice (EQ, BE, BZ, SM or ST)'),
-    previousClose: z.string().nullable().describe('Close of the trading day before priceDate'),
+    previousClose: z
+      .string()
+      .nullable()
+      .describe('Close of the trading day before priceDate, adjusted for the events effective on priceDate'),
     priceChange: z.string().nullable().describe('currentPrice − previousClose'),
-    price: z.string().describe('Buy price'),
+    price: z
+      .string()
+      .describe('Buy price per share held today: tradedPrice ÷ the factors of the adjustments (exact decimal)'),
+    tradedPrice: z.string().describe('Buy price as entered'),
     sellPrice: z.string().nullable(),
     exchange: z.enum(EXCHANGES),
     instrumentType: z.string().describe('The name of the holding’s segment (read-only)'),
     segmentId: z.number().int().describe('The holding’s segment'),
-    quantity: z.number().int(),
+    quantity: z
+      .number()
+      .describe(
+        'Shares held today (or when sold): tradedQuantity × the factors of the adjustments; a fraction when a bonus ratio does not divide the holding. A sale counts in these shares',
+      ),
+    tradedQuantity: z
+      .number()
+      .describe('Shares as entered (a fraction only for a row split off by a sale after a split or bonus)'),
+    adjustments: z
+      .array(holdingAdjustmentDtoSchema)
+      .describe(
+        'The splits, consolidations and bonuses applied (ex-date on or before the latest price date, after the buying date, not after the selling date), by ex-date',
+      ),
     lotQuantity: z
       .number()
       .int()
@@ -60,7 +102,9 @@ export const holdingDtoSchema = z
     brokerageFirm: brokerageFirmDtoSchema,
     profitLoss: profitLossDtoSchema,
   })
-  .describe('A holding of the caller, with its current price and P&L net of charges');
+  .describe(
+    'A holding of the caller, with its current price and P&L net of charges, adjusted for the splits and bonuses it held through (docs: portfolio, corporate actions)',
+  );
 export type HoldingDto = z.infer<typeof holdingDtoSchema>;
 
 export const holdingUpdateDtoSchema = holdingDtoSchema

@@ -10,7 +10,12 @@ export const latestPriceDtoSchema = z
     closePrice: z.string().describe('The latest close of an equity series: the current price'),
     tradeDate: z.string().describe('YYYY-MM-DD exchange date of closePrice'),
     series: z.string().describe('EQ, BE, BZ, SM or ST'),
-    previousClose: z.string().nullable().describe('Close of the trading day before tradeDate, when loaded'),
+    previousClose: z
+      .string()
+      .nullable()
+      .describe(
+        'Close of the trading day before tradeDate, when loaded, adjusted for the splits and bonuses with ex-date tradeDate (÷ their factors), so the day’s change is the same as the Stock Prices list’s',
+      ),
     change: z.string().nullable().describe('closePrice − previousClose'),
   })
   .describe('A symbol’s latest close (equity series) and the change from the trading day before');

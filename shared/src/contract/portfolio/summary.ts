@@ -10,7 +10,8 @@ export const portfolioTotalsDtoSchema = z
     realized: z.string().describe('Σ gross P&L of realized holdings'),
     unrealized: z.string().describe('Σ gross P&L of open holdings'),
     charges: z.string().describe('Σ charges (open holdings with their estimated sell)'),
-    net: z.string().describe('realized + unrealized − charges'),
+    dividends: z.string().describe('Σ dividends credited (open and sold holdings)'),
+    net: z.string().describe('realized + unrealized + dividends − charges'),
   })
   .describe('Portfolio totals');
 export type PortfolioTotalsDto = z.infer<typeof portfolioTotalsDtoSchema>;

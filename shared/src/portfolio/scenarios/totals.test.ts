@@ -29,6 +29,7 @@ describe('portfolio totals', () => {
       realized: '200',
       unrealized: '-100',
       charges: '0',
+      dividends: '0',
       net: '100',
     });
   });
@@ -48,8 +49,26 @@ describe('portfolio totals', () => {
       realized: '0',
       unrealized: '0',
       charges: '0',
+      dividends: '0',
       net: '0',
     });
+  });
+});
+
+describe('portfolio totals with dividends', () => {
+  it('adds the dividends credited to the net (realized + unrealized + dividends − charges)', () => {
+    const paid = computeProfitLoss(
+      {
+        ...position({ ...bought, quantity: 20, price: '50', currentPrice: '45' }),
+        dividends: [{ exDate: '2025-01-20', perShare: '2.5', shares: '20', amount: '50' }],
+      },
+      [],
+      TODAY,
+    );
+    expect(paid.net).toBe('-50'); // −100 + 50
+    const totals = sumPortfolio([paid, computeProfitLoss(positions[0]!, [], TODAY)]);
+    expect(totals.dividends).toBe('50');
+    expect(totals.net).toBe('150'); // 200 − 100 + 50
   });
 });
 

@@ -1,23 +1,20 @@
 /**
  * GET /user/dashboard: the investor's portfolio at a glance (docs/product/home.md#dashboard), from
  * one listing of their holdings (priced and charged as the holdings table shows them) and the
- * maths of @bazaar/shared/portfolio: the totals of the summary, dividends where the announcements
- * name an amount, XIRR of the cash flows (docs/decisions.md#xirr), the day's change, allocations,
+ * maths of @bazaar/shared/portfolio: the totals of the summary (dividends credited included, the
+ * holdings' own rule), XIRR of the cash flows (docs/decisions.md#xirr), the day's change, allocations,
  * the day's movers, the trend lists of the day and the alerts.
  */
 import Big from 'big.js';
-import { and, ilike, inArray, lte } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import {
-  dividendPerShare,
   exchangeToday,
   holdingCashFlows,
-  holdingDividends,
   percentOf,
   roundDecimal,
   sumPortfolio,
   xirr,
   type CashFlow,
-  type Dividend,
 } from '@bazaar/shared';
 import type {
   AllocationSliceDto,
@@ -27,40 +24,13 @@ import type {
   ListedStockDto,
 } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
-import { companies, corporateActions, trendEntries } from '../../schema/index.js';
+import { companies, trendEntries } from '../../schema/index.js';
 import { alertsFor } from './alerts.js';
 import { listHoldings } from './holdings.js';
 import { companyNames, trendMemberships, watchedSymbols } from './watchlist.js';
 
 const MOVERS = 5;
 const UNCLASSIFIED = 'Unclassified';
-
-/** The dividends announced for the symbols, with an ex-date on or before today and a named amount. */
-async function dividendsOf(db: Database, symbols: string[], today: string): Promise<Dividend[]> {
-  if (symbols.length === 0) return [];
-  const rows = await db
-    .select({ symbol: corporateActions.symbol, exDate: corporateActions.exDate, purpose: corporateActions.purpose })
-    .from(corporateActions)
-    .where(
-      and(
-        inArray(corporateActions.symbol, symbols),
-        lte(corporateActions.exDate, today),
-        ilike(corporateActions.purpose, '%dividend%'),
-      ),
-    );
-  // the same event can be announced for two series (EQ and BE): count it once per symbol and ex-date
-  const seen = new Set<string>();
-  const dividends: Dividend[] = [];
-  for (const row of rows) {
-    const perShare = dividendPerShare(row.purpose);
-    if (perShare === null || row.exDate === null) continue;
-    const key = `${row.symbol} ${row.exDate} ${perShare}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    dividends.push({ symbol: row.symbol, exDate: row.exDate, perShare });
-  }
-  return dividends;
-}
 
 /** XIRR in % (2 decimals), or null when the flows have no rate. */
 function xirrPercent(flows: CashFlow[]): string | null {
@@ -83,11 +53,9 @@ export async function getDashboard(db: Database, userId: number): Promise<Dashbo
   const today = exchangeToday();
   const all = await listHoldings(db, userId, {}, today);
   const open = all.filter((h) => h.status === 'UNREALIZED');
-  const heldSymbols = [...new Set(all.map((h) => h.symbol))];
   const openSymbols = [...new Set(open.map((h) => h.symbol))];
   const watched = await watchedSymbols(db, userId);
-  const [dividends, names, industries, trends, alerts] = await Promise.all([
-    dividendsOf(db, heldSymbols, today),
+  const [names, industries, trends, alerts] = await Promise.all([
     companyNames(db, openSymbols),
     openSymbols.length === 0
       ? Promise.resolve([])
@@ -99,15 +67,10 @@ export async function getDashboard(db: Database, userId: number): Promise<Dashbo
     alertsFor(db, all),
   ]);
 
-  // dividends and cash flows, per holding
-  const earned = new Map<HoldingDto, Array<{ date: string; amount: string }>>();
-  for (const h of all) earned.set(h, holdingDividends(h, dividends, today));
-  const dividendSum = (rows: HoldingDto[]) =>
-    rows.reduce((sum, h) => (earned.get(h) ?? []).reduce((s, d) => s.plus(d.amount), sum), new Big(0));
-  const flowsOf = (rows: HoldingDto[]) => rows.flatMap((h) => holdingCashFlows(h, earned.get(h) ?? [], today));
+  // cash flows per holding, its dividends included
+  const flowsOf = (rows: HoldingDto[]) => rows.flatMap((h) => holdingCashFlows(h, today));
 
   const totals = sumPortfolio(all.map((h) => h.profitLoss));
-  const dividendTotal = dividendSum(all);
 
   // the day's change of open holdings with a previous close
   let dayChange: Big | null = null;
@@ -124,12 +87,11 @@ export async function getDashboard(db: Database, userId: number): Promise<Dashbo
     .map((id) => {
       const rows = all.filter((h) => h.brokerageFirm.id === id);
       const firmTotals = sumPortfolio(rows.map((h) => h.profitLoss));
-      const firmDividends = dividendSum(rows);
       return {
         brokerageFirm: (rows[0] as HoldingDto).brokerageFirm,
         totals: firmTotals,
-        dividends: firmDividends.toFixed(),
-        netProfitLoss: new Big(firmTotals.net).plus(firmDividends).toFixed(),
+        dividends: firmTotals.dividends,
+        netProfitLoss: firmTotals.net,
         xirr: xirrPercent(flowsOf(rows)),
       };
     })
@@ -216,8 +178,8 @@ export async function getDashboard(db: Database, userId: number): Promise<Dashbo
     priceDate: priceDates.length === 0 ? null : priceDates.reduce((a, b) => (a > b ? a : b)),
     openHoldings: open.length,
     totals,
-    dividends: dividendTotal.toFixed(),
-    netProfitLoss: new Big(totals.net).plus(dividendTotal).toFixed(),
+    dividends: totals.dividends,
+    netProfitLoss: totals.net,
     dayChange: dayChange?.toFixed() ?? null,
     dayChangePercent: dayChange === null ? null : percentOf(dayChange.toFixed(), previousValue.toFixed()),
     xirr: xirrPercent(flowsOf(all)),

@@ -1,13 +1,19 @@
 /**
  * The caller's holdings (/user/holding…) with their quotes and P&L net of charges (the maths
- * lives in @bazaar/shared/portfolio). Every query takes the owner's user id: a holding of someone
- * else is "not found", never visible and never changed.
+ * lives in @bazaar/shared/portfolio), following the splits, bonuses and dividends of the corporate
+ * actions in effect on D, the latest price date (docs/product/portfolio.md#corporate-actions).
+ * Every query takes the owner's user id: a holding of someone else is "not found", never visible
+ * and never changed.
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import Big from 'big.js';
 import {
   computeProfitLoss,
+  eventsBySymbol,
   exchangeToday,
+  holdingEventEffects,
+  type HoldingEvent,
   holdingDateProblems,
   holdingStatus,
   OversellError,
@@ -19,6 +25,8 @@ import type { Database } from '../../client.js';
 import { dataVersions, type VersionedTable } from '../data-versions.js';
 import { brokerageFirms, holdings, segments } from '../../schema/index.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
+import { listEffectiveEvents } from '../company/corporate-action-events.js';
+import { getLatestPriceDate } from '../market/stock-prices.js';
 import { firmDto, resolveFirm } from './brokerage-firms.js';
 import { chargeRulesFor } from './charges.js';
 import { resolveNamed } from './named-entities.js';
@@ -59,6 +67,7 @@ function holdingQuery(db: Database) {
         status: holdings.status,
         creationDate: holdings.creationDate,
         sellingDate: holdings.sellingDate,
+        basisDate: holdings.basisDate,
       },
       firm: {
         id: brokerageFirms.id,
@@ -75,13 +84,31 @@ function holdingQuery(db: Database) {
 
 type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingQuery>['execute']>>[number];
 
-/** Rows → DTOs with current prices and P&L: one price query and one charges query for all rows. */
+/** The events in effect on D (the latest price date) of the symbols, by symbol; D is null without prices. */
+export async function effectiveHoldingEvents(
+  db: Database,
+  symbols: readonly string[],
+): Promise<{ through: string | null; events: Map<string, HoldingEvent[]> }> {
+  const through = await getLatestPriceDate(db);
+  if (through === null || symbols.length === 0) return { through, events: new Map() };
+  const events = await listEffectiveEvents(db, { through, symbols: [...new Set(symbols)] });
+  return { through, events: eventsBySymbol(events) };
+}
+
+/** A JS number of an exact quantity (whole shares but for a bonus ratio that does not divide them). */
+function shareCount(quantity: Big): number {
+  return Number(quantity.toFixed());
+}
+
+/**
+ * Rows → DTOs with current prices, the corporate actions' effects and P&L: one price query, one
+ * events query and one charges query for all rows.
+ */
 async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeToday()): Promise<HoldingDto[]> {
   if (rows.length === 0) return [];
-  const prices = await latestPrices(
-    db,
-    rows.map((row) => row.holding.symbol),
-  );
+  const symbols = rows.map((row) => row.holding.symbol);
+  const prices = await latestPrices(db, symbols);
+  const { through, events } = await effectiveHoldingEvents(db, symbols);
   const rules = await chargeRulesFor(
     db,
     rows.map((row) => row.holding.brokerageFirmId),
@@ -90,18 +117,22 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
   return rows.map((row) => {
     const h = row.holding;
     const price = prices.get(h.symbol);
+    const effects = holdingEventEffects(h, (through && events.get(h.symbol)) || [], through ?? '');
+    const tradedQuantity = shareCount(effects.tradedQuantity);
     const pnl = computeProfitLoss(
       {
         brokerageFirmId: h.brokerageFirmId,
         segmentId: h.segmentId,
         exchange: h.exchange,
-        quantity: h.quantity,
+        quantity: tradedQuantity,
         lotQuantity: h.lotQuantity,
         price: h.price,
         creationDate: h.creationDate,
         sellPrice: h.sellPrice,
         sellingDate: h.sellingDate,
         currentPrice: price?.closePrice ?? null,
+        factor: effects.factor.toFixed(),
+        dividends: effects.dividends,
       },
       rules,
       today,
@@ -114,12 +145,15 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
       priceSeries: price?.series ?? null,
       previousClose: price?.previousClose ?? null,
       priceChange: price?.change ?? null,
-      price: h.price,
+      price: effects.adjustments.length === 0 ? h.price : new Big(h.price).div(effects.factor).toFixed(),
+      tradedPrice: h.price,
       sellPrice: h.sellPrice,
       exchange: h.exchange as Exchange,
       instrumentType: row.segmentName,
       segmentId: h.segmentId,
-      quantity: h.quantity,
+      quantity: shareCount(effects.quantity),
+      tradedQuantity,
+      adjustments: effects.adjustments,
       lotQuantity: h.lotQuantity,
       status: h.status as HoldingDto['status'],
       creationDate: h.creationDate,
@@ -134,6 +168,7 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
 const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = [
   'holdings',
   'stock_prices',
+  'corporate_action_events',
   'charges',
   'charge_types',
   'brokerage_firms',
@@ -247,6 +282,15 @@ export async function createHolding(db: Database, userId: number, input: Holding
   return getHolding(db, userId, id);
 }
 
+/** What the corporate actions in effect did to a stored row (optionally as if sold on a date). */
+async function storedEffects(
+  db: Database,
+  row: Pick<typeof holdings.$inferSelect, 'symbol' | 'creationDate' | 'quantity' | 'basisDate' | 'sellingDate'>,
+) {
+  const { through, events } = await effectiveHoldingEvents(db, [row.symbol]);
+  return holdingEventEffects(row, (through && events.get(row.symbol)) || [], through ?? '');
+}
+
 export interface HoldingUpdateResult {
   holding: HoldingDto;
   /** The open rest of a partial sale, as a new holding. */
@@ -256,8 +300,11 @@ export interface HoldingUpdateResult {
 /**
  * Edits a holding, or sells it. A sale (an open holding given a sell price other than 0) changes
  * only the sell side: the buy side (symbol, exchange, price, buying date, firm, segment) stays as
- * stored. Selling fewer shares than held splits the row: this id becomes the sold part and a new
- * open row keeps the rest. Selling more than held is refused.
+ * stored. The quantity sold counts the shares held on the selling date (after the splits and
+ * bonuses before it); both parts are stored in those shares (basisDate). Selling fewer shares than
+ * held splits the row: this id becomes the sold part and a new open row keeps the rest. Selling
+ * more than held is refused, and so is a sale that would leave a fraction of a share a bonus left.
+ * An edit works on the trade as entered (tradedQuantity, tradedPrice).
  */
 export async function updateHolding(
   db: Database,
@@ -273,9 +320,23 @@ export async function updateHolding(
 
     if (isSale) {
       checkHoldingDates({ ...input, creationDate: stored.creationDate }, today);
+      const sellingDate = input.sellingDate ?? today;
+      // the sale counts in the shares of the selling date (after the splits and bonuses before it)
+      const held = (await storedEffects(tx, { ...stored, sellingDate })).quantity;
       let split;
       try {
-        split = splitForSale(stored.quantity, input.quantity);
+        if (!held.mod(1).eq(0)) {
+          // a bonus left a fraction: it goes with the last whole shares (the row is sold whole)
+          const whole = Number(held.round(0, Big.roundDown).toFixed());
+          if (input.quantity > whole) throw new OversellError(shareCount(held), input.quantity);
+          if (input.quantity < whole)
+            throw new BadRequestError(
+              `After its splits and bonuses this holding is ${held.toFixed()} shares: a sale must leave whole shares, so sell all ${whole}`,
+            );
+          split = { sold: stored.quantity, remaining: 0, basisDate: stored.basisDate };
+        } else {
+          split = { ...splitForSale(shareCount(held), input.quantity), basisDate: sellingDate };
+        }
       } catch (error) {
         if (error instanceof OversellError) throw new BadRequestError(error.message);
         throw error;
@@ -284,6 +345,7 @@ export async function updateHolding(
         .update(holdings)
         .set({
           quantity: split.sold,
+          basisDate: split.basisDate,
           sellPrice: input.sellPrice ?? null,
           sellingDate: input.sellingDate ?? null,
           status: 'REALIZED',
@@ -306,6 +368,7 @@ export async function updateHolding(
           status: 'UNREALIZED',
           creationDate: stored.creationDate,
           sellingDate: null,
+          basisDate: split.basisDate,
         })
         .returning({ id: holdings.id });
       return (rest as { id: number }).id;
@@ -316,9 +379,16 @@ export async function updateHolding(
     if (symbol !== stored.symbol) await requirePrices(tx, symbol);
     const firm = await resolveFirm(tx, input.brokerageFirm);
     const segment = await resolveNamed(tx, 'segment', { name: input.instrumentType });
+    // the form edits the trade as entered: an unchanged quantity keeps the row as stored (a row
+    // counted in a later day's shares stays so); a new one is a trade as entered again
+    const tradedQuantity = shareCount((await storedEffects(tx, stored)).tradedQuantity);
+    const unchanged = input.quantity === tradedQuantity;
     // a row never split follows its quantity; a split row keeps its order's quantity (never below its own)
-    const lotQuantity =
-      stored.lotQuantity === stored.quantity ? input.quantity : Math.max(stored.lotQuantity, input.quantity);
+    const lotQuantity = unchanged
+      ? stored.lotQuantity
+      : stored.lotQuantity === tradedQuantity
+        ? input.quantity
+        : Math.max(stored.lotQuantity, input.quantity);
     await tx
       .update(holdings)
       .set({
@@ -326,7 +396,8 @@ export async function updateHolding(
         segmentId: segment.id,
         symbol,
         exchange: input.exchange,
-        quantity: input.quantity,
+        quantity: unchanged ? stored.quantity : input.quantity,
+        basisDate: unchanged ? stored.basisDate : null,
         lotQuantity,
         price: input.price,
         sellPrice: status === 'REALIZED' ? (input.sellPrice ?? null) : null,

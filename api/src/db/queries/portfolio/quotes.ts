@@ -1,7 +1,8 @@
 /**
  * Quotes for holdings: each symbol's current price (the latest close of its equity series) and
- * the close of the trading day before, through a cache kept exact by data_versions; and the
- * symbol search of the holding form.
+ * the close of the trading day before (adjusted for a split or bonus of the day: one day's change
+ * everywhere, docs/product/portfolio.md#corporate-actions), through a cache kept exact by
+ * data_versions; and the symbol search of the holding form.
  */
 import Big from 'big.js';
 import { sql, type SQL } from 'drizzle-orm';
@@ -9,7 +10,7 @@ import { EQUITY_SERIES } from '@bazaar/shared';
 import type { LatestPriceDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { dataVersion } from '../data-versions.js';
+import { dataVersions } from '../data-versions.js';
 
 /** The equity series as an SQL list, for `series IN (…)`. */
 export const equitySeriesList = sql.join(
@@ -49,7 +50,8 @@ function uniqueSymbols(symbols: Iterable<string>): string[] {
  * committed upload is seen by the very next request, on every API instance.
  */
 interface QuoteCache {
-  version: number;
+  /** The stock_prices and corporate_action_events counters. */
+  version: string;
   /** null: the symbol has no equity prices (asked for again only after the next price write). */
   quotes: Map<string, LatestPriceDto | null>;
 }
@@ -66,14 +68,18 @@ const MAX_CACHED_QUOTES = 20_000;
 export async function latestPrices(db: Database, symbols: Iterable<string>): Promise<Map<string, LatestPriceDto>> {
   const wanted = uniqueSymbols(symbols);
   if (wanted.length === 0) return new Map();
-  const version = await dataVersion(db, 'stock_prices');
+  const versions = await dataVersions(db, ['stock_prices', 'corporate_action_events']);
+  const prices = versions.get('stock_prices');
+  const events = versions.get('corporate_action_events');
+  // a database without the counters reads for itself and keeps nothing
+  if (prices === undefined || events === undefined) return loadLatestPrices(db, wanted);
+  const version = `${prices}:${events}`;
   let cache = quoteCaches.get(db);
-  if (!cache || version > cache.version) {
+  if (!cache || newer(version, cache.version)) {
     cache = { version, quotes: new Map() };
     quoteCaches.set(db, cache);
   }
-  // a reader whose snapshot is older than the cache's (or a database without the counter) reads
-  // for itself and keeps nothing
+  // a reader whose snapshot is older than the cache's reads for itself and keeps nothing
   if (version !== cache.version) return loadLatestPrices(db, wanted);
   const missing = wanted.filter((symbol) => !cache.quotes.has(symbol));
   if (missing.length > 0) {
@@ -87,6 +93,13 @@ export async function latestPrices(db: Database, symbols: Iterable<string>): Pro
     if (quote) result.set(symbol, quote);
   }
   return result;
+}
+
+/** Whether counters "prices:events" are ahead of others in either (a reader with a newer snapshot). */
+function newer(version: string, than: string): boolean {
+  const [prices, events] = version.split(':').map(Number) as [number, number];
+  const [oldPrices, oldEvents] = than.split(':').map(Number) as [number, number];
+  return prices >= oldPrices && events >= oldEvents && version !== than;
 }
 
 /**
@@ -120,6 +133,15 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
     sql`SELECT s.symbol, p.close_price, p.trade_date, p.series, p.series_rank
         FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${sql.join(probes, sql` UNION ALL `)}) p`,
   );
+  // the splits and bonuses taking effect on a symbol's latest day: its previous close in today's shares
+  const dayFactors = await queryRows<{ symbol: string; ex_date: string; factor: string }>(
+    db,
+    sql`SELECT e.symbol, e.ex_date::text AS ex_date, e.factor::text AS factor FROM corporate_action_events e
+        WHERE e.symbol IN (${sql.join(
+          wanted.map((symbol) => sql`${symbol}`),
+          sql`, `,
+        )}) AND e.factor IS NOT NULL`,
+  );
   const bySymbol = new Map<string, typeof rows>();
   for (const row of rows) bySymbol.set(row.symbol, [...(bySymbol.get(row.symbol) ?? []), row]);
   for (const [symbol, candidates] of bySymbol) {
@@ -129,13 +151,19 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
     );
     const latest = candidates[0] as (typeof rows)[number];
     const previous = candidates.find((row) => row.trade_date < latest.trade_date);
+    let previousClose = previous ? new Big(previous.close_price) : null;
+    if (previous && previousClose) {
+      for (const event of dayFactors)
+        if (event.symbol === symbol && event.ex_date > previous.trade_date && event.ex_date <= latest.trade_date)
+          previousClose = previousClose.div(event.factor);
+    }
     result.set(symbol, {
       symbol,
       closePrice: latest.close_price,
       tradeDate: latest.trade_date,
       series: latest.series,
-      previousClose: previous?.close_price ?? null,
-      change: previous ? new Big(latest.close_price).minus(previous.close_price).toFixed() : null,
+      previousClose: previousClose?.toFixed() ?? null,
+      change: previousClose ? new Big(latest.close_price).minus(previousClose).toFixed() : null,
     });
   }
   return result;
