@@ -172,9 +172,9 @@ describe('auth', () => {
       };
       session = { userId: payload.sub, jti: payload.jti };
     });
-    const base = () =>
+    const base = (alg = 'HS256') =>
       new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256' })
+        .setProtectedHeader({ alg })
         .setSubject(session.userId)
         .setJti(session.jti)
         .setIssuer('bazaar-insight')
@@ -196,13 +196,7 @@ describe('auth', () => {
       );
       expect(await statusWith(expired)).toBe(401);
 
-      const wrongSecret = await new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(session.userId)
-        .setJti(session.jti)
-        .setIssuer('bazaar-insight')
-        .setAudience('bazaar-insight-api')
-        .setIssuedAt()
+      const wrongSecret = await base()
         .setExpirationTime('1h')
         .sign(new TextEncoder().encode('another-secret-another-secret-another-secret'));
       expect(await statusWith(wrongSecret)).toBe(401);
@@ -216,13 +210,7 @@ describe('auth', () => {
       const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${payload}.`;
       expect(await statusWith(none)).toBe(401);
 
-      const hs512 = await new SignJWT(claims)
-        .setProtectedHeader({ alg: 'HS512' })
-        .setSubject(session.userId)
-        .setJti(session.jti)
-        .setIssuer('bazaar-insight')
-        .setAudience('bazaar-insight-api')
-        .setIssuedAt()
+      const hs512 = await base('HS512')
         .setExpirationTime('1h')
         .sign(new TextEncoder().encode('test-secret-that-is-long-enough-for-hs256-0123456789'.repeat(2)));
       expect(await statusWith(hs512)).toBe(401);
