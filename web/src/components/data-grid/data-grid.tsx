@@ -7,17 +7,9 @@
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Center, Checkbox, Group, Menu, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
-import {
-  IconArrowLeft,
-  IconArrowsSort,
-  IconColumns,
-  IconDownload,
-  IconPlus,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
+import { IconArrowLeft, IconDownload, IconPlus } from '@tabler/icons-react';
 import { escapeCsvCell, TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
 import { Pager } from '../pager/pager';
 import { CenteredLoader } from '../query-gate';
@@ -28,6 +20,7 @@ import type { AgGridTableProps, SortState } from './ag-grid-table';
 import { filterRows } from './search';
 import { actionsWidth, cellText, overflows, sortRows, visibleFields } from './columns';
 import { CardList } from './card-list';
+import { ColumnsButton, SortByButton } from './grid-options';
 import classes from './data-grid.module.css';
 
 // the grid library loads with the first table shown, not with the app
@@ -177,61 +170,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
         <Group gap="xs" wrap="wrap">
           <SearchForm label={`Search ${title}`} value={query} onSearch={search} style={{ flex: '1 1 240px' }} />
-          <Menu shadow="md" position="bottom-end" closeOnItemClick>
-            <Menu.Target>
-              <Button variant="default" leftSection={<IconArrowsSort size={16} />}>
-                Sort by
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {namedColumns
-                .filter((column) => column.sortable !== false)
-                .map((column) => (
-                  <Menu.Item
-                    key={column.field}
-                    onClick={() => chooseSort(column.field)}
-                    rightSection={
-                      sort?.colId === column.field ? (
-                        sort.direction === 'asc' ? (
-                          <IconSortAscending size={14} />
-                        ) : (
-                          <IconSortDescending size={14} />
-                        )
-                      ) : null
-                    }
-                  >
-                    {column.headerName}
-                  </Menu.Item>
-                ))}
-            </Menu.Dropdown>
-          </Menu>
+          <SortByButton columns={namedColumns} sort={sort} onChoose={chooseSort} />
           {optionalColumns.length > 0 && !phone && (
-            <Menu shadow="md" position="bottom-end" closeOnItemClick={false}>
-              <Menu.Target>
-                <Button variant="default" leftSection={<IconColumns size={16} />}>
-                  Columns
-                </Button>
-              </Menu.Target>
-              <Menu.Dropdown data-testid="data-grid-columns">
-                {optionalColumns.map((column) => (
-                  <Menu.Item
-                    key={column.field}
-                    onClick={() => toggleColumn(column.field)}
-                    leftSection={
-                      <Checkbox
-                        size="xs"
-                        readOnly
-                        tabIndex={-1}
-                        aria-hidden
-                        checked={shownFields.includes(column.field)}
-                      />
-                    }
-                  >
-                    {column.headerName}
-                  </Menu.Item>
-                ))}
-              </Menu.Dropdown>
-            </Menu>
+            <ColumnsButton columns={optionalColumns} shown={shownFields} onToggle={toggleColumn} />
           )}
           {toolbar}
         </Group>
