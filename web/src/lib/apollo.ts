@@ -42,7 +42,8 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
         headers: { 'cache-control': 'no-cache', pragma: 'no-cache' },
       }),
     ]),
-    cache: new InMemoryCache(),
+    // a symbol's analysis is one object: its adjusted and raw candles (Company Analysis' toggle) are kept side by side
+    cache: new InMemoryCache({ typePolicies: { CompanyAnalysis: { keyFields: ['symbol'] } } }),
     defaultOptions: {
       // show what is cached at once, then what the server says now
       watchQuery: { fetchPolicy: 'cache-and-network' },
