@@ -1,7 +1,19 @@
-/** The SMA article's worked example agrees with the moving-average code the charts use. */
+/**
+ * The SMA article's worked example agrees with the moving-average code the charts use, and the
+ * adjusted-prices example (HDFCBANK's split) agrees with the real bhavcopies (../shared/data).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MOVING_AVERAGE_KINDS, roundDecimal, simpleMovingAverage } from '@bazaar/shared';
-import { AVERAGE_GUIDES, SMA_EXAMPLE } from './guide-content';
+import { formatIndianNumber, MOVING_AVERAGE_KINDS, roundDecimal, simpleMovingAverage } from '@bazaar/shared';
+import { ADJUSTED_PRICES_GUIDE, AVERAGE_GUIDES, SMA_EXAMPLE } from './guide-content';
+
+const LEGACY = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../../../shared/data/nse/bhavcopy/legacy',
+);
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 describe('user guide content', () => {
   it('explains all eight averages, in the order of the kinds', () => {
@@ -16,4 +28,35 @@ describe('user guide content', () => {
     expect(averages).toEqual(['103.00', '105.00']);
     expect([SMA_EXAMPLE.firstAverage, SMA_EXAMPLE.nextAverage]).toEqual(averages);
   });
+
+  it('gives HDFCBANK’s 12-month high to 31-Mar-2020 raw and adjusted as the real files have it', () => {
+    // HIGH (column 3) of HDFCBANK EQ on every day of the window (31-Mar-2019, 31-Mar-2020], in hundredths
+    const days = fs
+      .readdirSync(LEGACY)
+      .map((file) => {
+        const text = fs.readFileSync(path.join(LEGACY, file), 'utf8');
+        const start = text.indexOf('\nHDFCBANK,EQ,');
+        return start < 0 ? [] : text.slice(start + 1, text.indexOf('\n', start + 1)).split(',');
+      })
+      .filter((cells) => cells.length > 10)
+      .map((cells) => {
+        const [day, month, year] = cells[10]!.split('-');
+        const iso = `${year}-${String(MONTHS.indexOf(month!.toUpperCase()) + 1).padStart(2, '0')}-${day}`;
+        return { iso, high: Math.round(Number(cells[3]) * 100) };
+      })
+      .filter((day) => day.iso > '2019-03-31' && day.iso <= '2020-03-31');
+    const display = (iso: string) =>
+      `${iso.slice(8)}-${MONTHS[Number(iso.slice(5, 7)) - 1]!.charAt(0)}${MONTHS[Number(iso.slice(5, 7)) - 1]!.slice(1).toLowerCase()}-${iso.slice(0, 4)}`;
+    const highest = (list: Array<{ iso: string; high: number }>) =>
+      list.reduce((best, day) => (day.high > best.high || (day.high === best.high && day.iso > best.iso) ? day : best));
+    const raw = highest(days);
+    // the split of 19-Sep-2019 has factor 2: every day before it halves
+    const adjusted = highest(days.map((day) => (day.iso < '2019-09-19' ? { ...day, high: day.high / 2 } : day)));
+    const { example } = ADJUSTED_PRICES_GUIDE;
+    expect(example.rawHigh).toBe(formatIndianNumber(raw.high / 100));
+    expect(example.rawHighDate).toBe(display(raw.iso));
+    expect(example.adjustedThatDay).toBe(formatIndianNumber(raw.high / 200));
+    expect(example.adjustedHigh).toBe(formatIndianNumber(adjusted.high / 100));
+    expect(example.adjustedHighDate).toBe(display(adjusted.iso));
+  }, 60_000);
 });
