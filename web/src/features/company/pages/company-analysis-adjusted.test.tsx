@@ -12,11 +12,7 @@ import { MantineProvider } from '@mantine/core';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import {
-  CompanyAnalysisPageDocument,
-  CompanySmaDocument,
-  type CompanyAnalysisPageQuery,
-} from '../../../__generated__/graphql';
+import { CompanyAnalysisPageDocument, CompanySmaDocument } from '../../../__generated__/graphql';
 import CompanyAnalysisPage from './company-analysis-page';
 
 vi.mock('../../../components/chart', () => ({
@@ -36,7 +32,6 @@ if (!globalThis.CSS?.escape) {
   (globalThis as unknown as { CSS: { escape: (value: string) => string } }).CSS = { escape: (value) => value };
 }
 
-type Analysis = CompanyAnalysisPageQuery['companyAnalysis'];
 const PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'] as const;
 const DATES = ['2019-09-17', '2019-09-18', '2019-09-19', '2019-09-20'];
 // HDFCBANK's real closes around its 2-for-1 split of 19-Sep-2019
@@ -59,7 +54,8 @@ const SPLIT = {
   label: '1:2 split',
 };
 
-function analysis(closes: readonly string[]): { companyAnalysis: Analysis } {
+/** The page's answer (with the __typename fields the cache wants) for these closes. */
+function analysis(closes: readonly string[]) {
   return {
     companyAnalysis: {
       __typename: 'CompanyAnalysis',
