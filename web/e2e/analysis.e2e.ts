@@ -76,6 +76,20 @@ function rupees(printed: string): string {
   return `${negative ? '-' : ''}₹${grouped}.${String(paise % 100n).padStart(2, '0')}`;
 }
 
+/** A statement figure in crores as the screens show it (₹746.32 Cr), from a printed rupee decimal: 0.01 crore is
+ * 1,00,000 rupees = 1,00,00,000 paise, rounded half away from zero, by integer arithmetic. */
+function crores(printed: string): string {
+  const negative = printed.startsWith('-');
+  const [whole = '0', fraction = ''] = printed.replace('-', '').split('.');
+  const paise = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  const hundredths = (paise + 5_000_000n) / 10_000_000n;
+  const units = String(hundredths / 100n);
+  const grouped =
+    units.length <= 3 ? units : `${units.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${units.slice(-3)}`;
+  const zero = hundredths === 0n;
+  return `${negative && !zero ? '-' : ''}₹${grouped}.${String(hundredths % 100n).padStart(2, '0')} Cr`;
+}
+
 /** Today in India as YYYY-MM-DD (statements up to today are shown). */
 function todayInIndia(): string {
   return new Intl.DateTimeFormat('en-CA', {
@@ -218,7 +232,7 @@ describe('analysis screens in the browser', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: 'Total Assets', exact: true }) });
     expect(((await totalAssets.getByRole('cell').last().textContent()) ?? '').trim()).toBe(
-      rupees(demo.latestTotalAssets),
+      crores(demo.latestTotalAssets),
     );
     await page
       .getByTestId('profit-loss-section')

@@ -216,7 +216,7 @@ describe('market-data uploads in the browser', () => {
     const legacyRows = dataLines(LEGACY).length;
     const legacy = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_STOCK_PRICE, LEGACY);
     expect(legacy).toMatchObject({
-      text: `Stock prices: ${count(legacyRows)} rows for 2019-01-02 (${count(legacyRows)} new, 0 replaced)`,
+      text: `Stock prices: ${count(legacyRows)} rows for 02-Jan-2019 (${count(legacyRows)} new, 0 replaced)`,
       colour: 'status',
     });
 
@@ -224,14 +224,14 @@ describe('market-data uploads in the browser', () => {
     const udiffRows = dataLines(UDIFF).length;
     const udiff = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_STOCK_PRICE, UDIFF);
     expect(udiff).toMatchObject({
-      text: `Stock prices: ${count(udiffRows)} rows for 2025-06-18 (${count(udiffRows)} new, 0 replaced)`,
+      text: `Stock prices: ${count(udiffRows)} rows for 18-Jun-2025 (${count(udiffRows)} new, 0 replaced)`,
       colour: 'status',
     });
 
     // the same legacy file again changes nothing
     const again = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_STOCK_PRICE, LEGACY);
     expect(again.text).toBe(
-      `Stock prices: ${count(legacyRows)} rows for 2019-01-02 (0 new, 0 replaced, ${count(legacyRows)} unchanged)`,
+      `Stock prices: ${count(legacyRows)} rows for 02-Jan-2019 (0 new, 0 replaced, ${count(legacyRows)} unchanged)`,
     );
 
     // EQUITY_L.csv: one company per line
@@ -266,7 +266,7 @@ describe('market-data uploads in the browser', () => {
     const results = await uploadThroughScreen(page, TYPE_LABELS.UPLOAD_FINANCIAL_REPORT, workbook);
     expect(results.colour).toBe('status');
     expect(results.text).toMatch(
-      /^Financial results: 1 filing for ASIANPAINT, quarter ended \d{4}-\d{2}-\d{2} \((standalone|consolidated)\) \(1 new, 0 replaced\)$/,
+      /^Financial results: 1 filing for ASIANPAINT, quarter ended \d{2}-[A-Z][a-z]{2}-\d{4} \((standalone|consolidated)\) \(1 new, 0 replaced\)$/,
     );
 
     // balance sheets: the screen offers the template of the documented layout; it uploads as is
@@ -377,7 +377,7 @@ describe('market-data uploads in the browser', () => {
     expect(await calendar.locator('[data-date="2019-01-03"]').getAttribute('data-uploaded')).toBeNull();
     expect(await calendar.locator('[data-uploaded]:not([data-outside])').count()).toBe(1);
     await uploaded.hover();
-    await page.getByText(`2019-01-02: ${count(dataLines(LEGACY).length)} price rows uploaded`).waitFor();
+    await page.getByText(`02-Jan-2019: ${count(dataLines(LEGACY).length)} price rows uploaded`).waitFor();
 
     // next month by arrow: nothing uploaded in February 2019
     await calendar.getByRole('button', { name: 'Next month' }).click();
@@ -387,7 +387,7 @@ describe('market-data uploads in the browser', () => {
     expect(await calendar.locator('[data-uploaded]:not([data-outside])').count()).toBe(0);
 
     // the UDiFF day in June 2025
-    await calendar.getByRole('button', { name: /^Latest upload: 2025-06-18$/ }).click();
+    await calendar.getByRole('button', { name: /^Latest upload: 18-Jun-2025$/ }).click();
     await expect
       .poll(async () => (await calendar.getByTestId('calendar-title').textContent())?.trim())
       .toBe('June 2025');

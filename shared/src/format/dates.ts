@@ -31,3 +31,15 @@ export function formatDateTime(iso: string | null | undefined): string {
   const parts = Object.fromEntries(IST_PARTS.formatToParts(time).map((part) => [part.type, part.value]));
   return `${formatMarketDate(`${parts.year}-${parts.month}-${parts.day}`)} ${parts.hour}:${parts.minute}`;
 }
+
+/** An exchange date inside text: YYYY-MM-DD with a real month and day, not the start of a timestamp. */
+const DATE_IN_TEXT = /\b\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b(?!T\d)/g;
+
+/**
+ * Text written by the server (alerts, upload messages and problems) with every YYYY-MM-DD date in it as
+ * dd-Mmm-yyyy, so a screen shows one date format (docs/product/common.md#formats).
+ */
+export function formatDatesInText(text: string | null | undefined): string {
+  if (!text) return '';
+  return text.replace(DATE_IN_TEXT, (date) => formatMarketDate(date));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatIndianNumber, formatPercent, formatRupees, roundDecimal } from './money.js';
+import { formatCrore, formatIndianNumber, formatPercent, formatRupees, roundDecimal } from './money.js';
 
 describe('roundDecimal', () => {
   it('rounds half away from zero without float drift', () => {
@@ -35,5 +35,24 @@ describe('formatIndianNumber and formatPercent', () => {
     expect(formatIndianNumber('1234567', 0)).toBe('12,34,567');
     expect(formatPercent('12.345')).toBe('12.35%');
     expect(formatPercent('-0.5')).toBe('-0.50%');
+  });
+});
+
+describe('formatCrore', () => {
+  it('shows statement figures in crores with Indian grouping', () => {
+    // 7,46,32,00,000 rupees = 746.32 crore
+    expect(formatCrore('7463200000')).toBe('₹746.32 Cr');
+    expect(formatCrore('7463200000.00')).toBe('₹746.32 Cr');
+    // 12,34,56,78,90,000 rupees = 1,23,456.789 crore
+    expect(formatCrore('1234567890000')).toBe('₹1,23,456.79 Cr');
+    expect(formatCrore('123456789000')).toBe('₹12,345.68 Cr');
+    // half a lakh is 0.005 crore: rounds half away from zero
+    expect(formatCrore('50000')).toBe('₹0.01 Cr');
+    expect(formatCrore('49999')).toBe('₹0.00 Cr');
+  });
+  it('puts the minus sign first and gives nothing for no value', () => {
+    expect(formatCrore('-125000000')).toBe('-₹12.50 Cr');
+    expect(formatCrore(null)).toBe('');
+    expect(formatCrore('')).toBe('');
   });
 });

@@ -37,6 +37,19 @@ export function formatRupees(value: DecimalInput | null | undefined, decimals = 
   return text.startsWith('-') ? `-₹${text.slice(1)}` : `₹${text}`;
 }
 
+/** Rupees in a crore (1,00,00,000). */
+const RUPEES_PER_CRORE = new Big('10000000');
+
+/**
+ * Statement figures (balance sheets, profit and loss) in crores, as Indian readers expect them: 7463200000 →
+ * "₹746.32 Cr" (Indian grouping above 1,000 crore: ₹12,345.68 Cr). Empty input gives an empty string.
+ */
+export function formatCrore(value: DecimalInput | null | undefined, decimals = 2): string {
+  if (value === null || value === undefined || value === '') return '';
+  const text = formatIndianNumber(new Big(value).div(RUPEES_PER_CRORE), decimals);
+  return text.startsWith('-') ? `-₹${text.slice(1)} Cr` : `₹${text} Cr`;
+}
+
 /** 12.34% with 2 decimals; a positive value gets no sign. */
 export function formatPercent(value: DecimalInput | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || value === '') return '';

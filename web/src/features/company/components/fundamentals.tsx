@@ -2,11 +2,12 @@
  * Fundamental Analysis: the Balance Sheet and Profit Loss tables and the 'Profit' bar chart, shared
  * by the Company Analysis and Fundamental Analysis pages. The tables are the product's vertical table
  * variant: a first column headed 'End Of Reporting Period' with the field names, one column per
- * period dated in its header. Amounts stay decimal strings and are formatted only for display.
+ * period dated in its header. Amounts stay decimal strings and are formatted only for display: statement figures in
+ * crores (₹746.32 Cr, as Indian readers expect them), earnings per share in rupees (docs/product/company.md).
  * The old app broke when a company had no statements; here an empty list shows an empty state.
  */
 import { ScrollArea, Table } from '@mantine/core';
-import { formatIndianNumber, formatRupees } from '@bazaar/shared';
+import { formatCrore, formatIndianNumber, formatRupees } from '@bazaar/shared';
 import type { BalanceSheetFieldsFragment, ProfitAndLossFieldsFragment } from '../../../__generated__/graphql';
 import { Chart, type ApexOptions } from '../../../components/chart';
 import { formatMarketDate } from '../../../lib/dates';
@@ -20,28 +21,31 @@ interface StatementRow<Item> {
 
 const rupees = (value: string | null | undefined) =>
   value === null || value === undefined ? '—' : formatRupees(value);
+const crores = (value: string | null | undefined) => (value === null || value === undefined ? '—' : formatCrore(value));
+/** Rupees → crores for the Profit chart's axis and tooltip (display only). */
+const CRORE = 10_000_000;
 
 const PROFIT_LOSS_ROWS: StatementRow<ProfitAndLossFieldsFragment>[] = [
   { label: 'Reporting Quarter', value: (item) => item.reportingQuarter },
-  { label: 'Revenue From Operations', value: (item) => rupees(item.revenueFromOperations) },
-  { label: 'Income', value: (item) => rupees(item.income) },
-  { label: 'Expenses', value: (item) => rupees(item.expenses) },
-  { label: 'Profit Before Tax', value: (item) => rupees(item.profitBeforeTax) },
-  { label: 'Profit Loss For Period', value: (item) => rupees(item.profitLossForPeriod) },
+  { label: 'Revenue From Operations', value: (item) => crores(item.revenueFromOperations) },
+  { label: 'Income', value: (item) => crores(item.income) },
+  { label: 'Expenses', value: (item) => crores(item.expenses) },
+  { label: 'Profit Before Tax', value: (item) => crores(item.profitBeforeTax) },
+  { label: 'Profit Loss For Period', value: (item) => crores(item.profitLossForPeriod) },
   { label: 'Basic Earnings Per Share', value: (item) => rupees(item.basicEarningsPerShare) },
 ];
 
 const BALANCE_SHEET_ROWS: StatementRow<BalanceSheetFieldsFragment>[] = [
-  { label: 'Non Current Assets', value: (item) => rupees(item.nonCurrentAssets) },
-  { label: 'Current Assets', value: (item) => rupees(item.currentAssets) },
-  { label: 'Total Assets', value: (item) => rupees(item.totalAssets) },
-  { label: 'Equity Share Capital', value: (item) => rupees(item.equityShareCapital) },
-  { label: 'Other Equity', value: (item) => rupees(item.otherEquity) },
-  { label: 'Total Equity', value: (item) => rupees(item.totalEquity) },
-  { label: 'Non Current Liabilities', value: (item) => rupees(item.nonCurrentLiabilities) },
-  { label: 'Current Liabilities', value: (item) => rupees(item.currentLiabilities) },
-  { label: 'Total Liabilities', value: (item) => rupees(item.totalLiabilities) },
-  { label: 'Total Equity And Liabilities', value: (item) => rupees(item.totalEquityAndLiabilities) },
+  { label: 'Non Current Assets', value: (item) => crores(item.nonCurrentAssets) },
+  { label: 'Current Assets', value: (item) => crores(item.currentAssets) },
+  { label: 'Total Assets', value: (item) => crores(item.totalAssets) },
+  { label: 'Equity Share Capital', value: (item) => crores(item.equityShareCapital) },
+  { label: 'Other Equity', value: (item) => crores(item.otherEquity) },
+  { label: 'Total Equity', value: (item) => crores(item.totalEquity) },
+  { label: 'Non Current Liabilities', value: (item) => crores(item.nonCurrentLiabilities) },
+  { label: 'Current Liabilities', value: (item) => crores(item.currentLiabilities) },
+  { label: 'Total Liabilities', value: (item) => crores(item.totalLiabilities) },
+  { label: 'Total Equity And Liabilities', value: (item) => crores(item.totalEquityAndLiabilities) },
 ];
 
 function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: string }>({
@@ -114,8 +118,11 @@ export function ProfitChart({
       categories: profitAndLoss.map((item) => formatMarketDate(item.dateOfEndOfReportingPeriod)),
       labels: { rotate: mobile ? -45 : 0, hideOverlappingLabels: true },
     },
-    yaxis: { labels: { formatter: (value: number) => (Number.isFinite(value) ? formatIndianNumber(value, 0) : '') } },
-    tooltip: { y: { formatter: (value: number) => (Number.isFinite(value) ? formatRupees(value) : '') } },
+    yaxis: {
+      title: { text: '₹ Cr' },
+      labels: { formatter: (value: number) => (Number.isFinite(value) ? formatIndianNumber(value / CRORE, 0) : '') },
+    },
+    tooltip: { y: { formatter: (value: number) => (Number.isFinite(value) ? formatCrore(value) : '') } },
   };
   return (
     <Section title="Profit" order={3} testId="profit-section">

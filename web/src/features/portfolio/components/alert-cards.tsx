@@ -4,6 +4,7 @@
  */
 import { Alert, SimpleGrid, Text } from '@mantine/core';
 import { IconAlertTriangle, IconScale, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
+import { formatDatesInText } from '@bazaar/shared';
 import type { PortfolioAlertFieldsFragment } from '../../../__generated__/graphql';
 
 const COLORS = { POSITIVE: 'green', NEGATIVE: 'red', NEUTRAL: 'blue' } as const;
@@ -34,7 +35,7 @@ export function AlertCards({ alerts }: { alerts: readonly PortfolioAlertFieldsFr
           icon={icon(alert)}
           data-testid="portfolio-alert"
         >
-          {alert.message}
+          {formatDatesInText(alert.message)}
         </Alert>
       ))}
     </SimpleGrid>

@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, FileInput, Group, Paper, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { IconFileZip, IconUpload } from '@tabler/icons-react';
-import { formatIndianNumber, MESSAGES } from '@bazaar/shared';
+import { formatDatesInText, formatIndianNumber, MESSAGES } from '@bazaar/shared';
 import type { UploadStockPriceBatchMutation } from '../../../__generated__/graphql';
 import { formatMarketDate } from '../../../lib/dates';
 import { BATCH_FILE_ACCEPT, batchFileProblem } from '../lib/file-check';
@@ -86,12 +86,12 @@ function ResultRow({ file }: { file: BatchFile }) {
       </Text>
       {file.status === 'REFUSED' && file.reason && (
         <Text size="sm" c="red" data-testid="batch-file-reason">
-          {file.reason}
+          {formatDatesInText(file.reason)}
         </Text>
       )}
       {file.status === 'SKIPPED' && file.reason && (
         <Text size="xs" c="dimmed">
-          {file.reason}
+          {formatDatesInText(file.reason)}
         </Text>
       )}
     </Paper>
@@ -203,7 +203,7 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
       )}
       {failure && (
         <Alert color="red" role="alert" data-testid="batch-message">
-          {failure}
+          {formatDatesInText(failure)}
         </Alert>
       )}
       {result && (
@@ -214,7 +214,7 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
           withCloseButton
           onClose={() => setResult(null)}
         >
-          {result.message}
+          {formatDatesInText(result.message)}
         </Alert>
       )}
       {(result || files.length > 0) && (

@@ -19,6 +19,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { formatIndianNumber, formatMarketDate } from '@bazaar/shared';
 import { MONTH_NAMES, WEEKDAYS, monthGrid, shiftMonth, yearMonthOf, type YearMonth } from '../lib/calendar';
 import classes from './price-date-calendar.module.css';
 
@@ -105,7 +106,7 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
                   const rows = counts.get(day.date);
                   const uploaded = rows !== undefined;
                   const isToday = day.date === today;
-                  const label = uploaded ? `${rows.toLocaleString('en-US')} price rows uploaded` : 'No prices uploaded';
+                  const label = uploaded ? `${formatIndianNumber(rows, 0)} price rows uploaded` : 'No prices uploaded';
                   const cell = (
                     <div
                       className={classes.day}
@@ -113,7 +114,7 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
                       data-outside={!day.inMonth || undefined}
                       data-uploaded={uploaded || undefined}
                       data-today={isToday || undefined}
-                      aria-label={`${day.date}: ${label}${isToday ? ' (today)' : ''}`}
+                      aria-label={`${formatMarketDate(day.date)}: ${label}${isToday ? ' (today)' : ''}`}
                     >
                       {day.day}
                     </div>
@@ -121,7 +122,7 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
                   return (
                     <td key={day.date} role="gridcell" aria-selected={uploaded}>
                       {uploaded ? (
-                        <Tooltip label={`${day.date}: ${label}`} withArrow>
+                        <Tooltip label={`${formatMarketDate(day.date)}: ${label}`} withArrow>
                           {cell}
                         </Tooltip>
                       ) : (
@@ -152,7 +153,7 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
           {latest && (
             <UnstyledButton onClick={() => onShow(yearMonthOf(latest))}>
               <Text size="xs" c="blue">
-                Latest upload: {latest}
+                Latest upload: {formatMarketDate(latest)}
               </Text>
             </UnstyledButton>
           )}

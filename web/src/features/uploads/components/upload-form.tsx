@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { z } from 'zod';
-import { MESSAGES, UPLOAD_MESSAGE_TIMEOUT_MS, UPLOAD_TYPES, toDisplayWords } from '@bazaar/shared';
+import { formatDatesInText, MESSAGES, UPLOAD_MESSAGE_TIMEOUT_MS, UPLOAD_TYPES, toDisplayWords } from '@bazaar/shared';
 import { useApolloClient } from '@apollo/client/react';
 import { UploadTemplateDocument, type UploadPageTypesQuery, type UploadType } from '../../../__generated__/graphql';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
@@ -189,7 +189,7 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
           withCloseButton
           onClose={() => setOutcome(null)}
         >
-          {outcome.text}
+          {formatDatesInText(outcome.text)}
         </Alert>
       )}
       {report && <CorporateActionsReport {...report} onDismiss={() => setReport(null)} />}

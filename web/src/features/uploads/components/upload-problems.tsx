@@ -1,5 +1,6 @@
 /** The row problems of a rejected file (the first 20 the server lists): line, column, reason. */
 import { Card, CloseButton, Group, Table, Text, Title } from '@mantine/core';
+import { formatDatesInText, formatIndianNumber } from '@bazaar/shared';
 import type { RowProblem } from '../lib/upload-request';
 
 export interface UploadProblemsProps {
@@ -21,7 +22,7 @@ export function UploadProblems({ fileName, problems, total, onDismiss }: UploadP
       <Text size="sm" c="dimmed" mb="xs">
         Nothing from this file was saved.{' '}
         {total > problems.length
-          ? `${total.toLocaleString('en-US')} problems in all; the first ${problems.length} are listed.`
+          ? `${formatIndianNumber(total, 0)} problems in all; the first ${problems.length} are listed.`
           : 'Fix these rows and upload the file again.'}
       </Text>
       <Table striped withTableBorder highlightOnHover>
@@ -37,7 +38,7 @@ export function UploadProblems({ fileName, problems, total, onDismiss }: UploadP
             <Table.Tr key={`${problem.line}-${problem.column}-${index}`}>
               <Table.Td>{problem.line}</Table.Td>
               <Table.Td>{problem.column || '—'}</Table.Td>
-              <Table.Td>{problem.message}</Table.Td>
+              <Table.Td>{formatDatesInText(problem.message)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -107,7 +107,7 @@ describe('uploaded-dates calendar', () => {
     const marked = grid.querySelectorAll('[data-uploaded]');
     expect([...marked].map((cell) => cell.getAttribute('data-date'))).toEqual(['2020-03-30', '2020-03-31']);
     expect(grid.querySelector('[data-date="2020-03-31"]')?.getAttribute('aria-label')).toBe(
-      '2020-03-31: 1,952 price rows uploaded',
+      '31-Mar-2020: 1,952 price rows uploaded',
     );
     expect(grid.querySelector('[data-today]')?.getAttribute('data-date')).toBe('2020-03-17');
     expect(screen.getByTestId('calendar-month-count').textContent).toBe('2 trading days this month');
