@@ -3,10 +3,14 @@
  * part of the page's flow, not fixed: fixed, it covered the end of every page on phones (docs/product/common.md#layout).
  * A banner tells when the services cannot be reached, and disappears when they answer again; another says when the
  * market data is the generated demo market.
+ *
+ * The frame (fixed header, sidebar that collapses on a laptop and slides in on a phone) is CSS of its own
+ * (layout.module.css), not Mantine's AppShell: AppShell's resizing and drag code was 6 KiB gzip in every page's
+ * load (docs/decisions.md#bundle-size).
  */
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { ActionIcon, Alert, AppShell, Center, Loader, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Center, Loader, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPlugConnectedX } from '@tabler/icons-react';
 import { useServicesOnline } from '../../lib/connectivity';
@@ -31,18 +35,18 @@ export function AppLayout() {
   const location = useLocation();
 
   return (
-    <AppShell
-      header={{ height: 60 }}
-      navbar={{ width: 230, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
-      padding="md"
+    <div
+      className={classes.shell}
+      data-sidebar-desktop={desktopOpened ? 'open' : 'closed'}
+      data-sidebar-mobile={mobileOpened ? 'open' : 'closed'}
     >
-      <AppShell.Header>
+      <header className={classes.shellHeader}>
         <Navbar menuOpened={mobileOpened} onToggleMenu={mobile.toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar>
+      </header>
+      <div className={classes.shellSidebar}>
         <Sidebar onNavigate={mobile.close} />
-      </AppShell.Navbar>
-      <AppShell.Main className={classes.main}>
+      </div>
+      <main className={classes.main}>
         <Tooltip label={desktopOpened ? 'Hide sidebar' : 'Show sidebar'}>
           <ActionIcon
             variant="subtle"
@@ -74,7 +78,7 @@ export function AppLayout() {
         <footer className={classes.footer}>
           <Footer />
         </footer>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

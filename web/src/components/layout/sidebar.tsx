@@ -1,15 +1,17 @@
 /** The sidebar: role-based entries (sidebar-entries.ts) and, on small screens, the navbar links. */
 import { NavLink as RouterNavLink } from 'react-router-dom';
-import { Button, Divider, NavLink, ScrollArea, Stack } from '@mantine/core';
+import { Button, Divider, NavLink, Stack } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useSession } from '../../lib/session';
 import { NAVBAR_LINKS, sidebarEntries } from './sidebar-entries';
+import classes from './layout.module.css';
 
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const session = useSession();
   const entries = sidebarEntries(session.isLoggedIn ? session.role : null);
   return (
-    <ScrollArea h="100%" type="auto">
+    // the browser's own scrolling: Mantine's ScrollArea was 4 KiB gzip in every page's load (docs/decisions.md#bundle-size)
+    <div className={classes.sidebarScroll}>
       <Stack gap={2} p="xs" component="nav" aria-label="Sidebar" data-testid="sidebar">
         {entries.map((entry) => (
           <NavLink
@@ -39,6 +41,6 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           )}
         </Stack>
       </Stack>
-    </ScrollArea>
+    </div>
   );
 }
