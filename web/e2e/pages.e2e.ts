@@ -1,0 +1,251 @@
+/**
+ * Every main page of each role (visitor, investor, staff, administrator), in Chromium with the demo market, at a
+ * laptop (1366×768) and a phone (390×844) size — one visit per page and size checks all of:
+ * - WCAG 2.2 AA (docs/product/common.md#accessibility): axe-core, injected into the page; no critical or serious
+ *   violation may remain (the assertion lists them, with the first nodes). Every page has exactly one h1. The demo
+ *   market's banner shows on every page while the demo market is loaded.
+ * - Fitting (docs/product/common.md#layout), at 390×844: no page scrolls sideways, the footer comes after the page's
+ *   last interactive element (never over it) and its links can be reached; the tables are card lists.
+ * And at 1366×768 the key columns of Holdings (symbol, quantity, average price, last price, net P&L, actions),
+ * Stock Prices (symbol, date, close, change %, volume) and Charges (firm, segment, charge type, amount, date,
+ * actions) have every cell inside the viewport, without scrolling sideways.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, closeAll, launchBrowser, openPage, relevantErrors, startApp, warmUp, type RunningApp } from './harness';
+import { ROLE_PAGES, SIZES, logIn, openRoute } from './pages';
+
+// evaluated through the DevTools protocol: the app's Content-Security-Policy forbids an injected <script>
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[]; failureSummary?: string }>;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  // the page has set its title (usePageTitle): it has rendered, not navigating any more
+  await page.waitForFunction(() => document.title !== '' && document.documentElement.lang !== '');
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    })) as { violations: AxeViolation[] };
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'critical' || violation.impact === 'serious')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id} (${violation.help}) × ${violation.nodes.length}: ` +
+        violation.nodes
+          .slice(0, 3)
+          .map(
+            (node) => `${JSON.stringify(node.target)} ${node.failureSummary?.split('\n').slice(1, 2).join('') ?? ''}`,
+          )
+          .join(' | '),
+    );
+}
+
+let app: RunningApp | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  app = await startApp({ demoData: true });
+  browser = await launchBrowser();
+  await warmUp(browser, app.baseUrl);
+});
+
+afterAll(async () => {
+  await closeAll(browser, app);
+});
+
+/** The columns (col-id) of a grid with a cell outside the viewport or missing, with the offending box. */
+async function columnsOutside(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
+  const grid = page.getByTestId(gridTestId);
+  await grid.locator('.ag-row').first().waitFor();
+  return grid.evaluate((element, wanted) => {
+    const width = document.documentElement.clientWidth;
+    const problems: string[] = [];
+    for (const column of wanted) {
+      const cells = [...element.querySelectorAll(`.ag-row [col-id="${column}"]`)];
+      if (cells.length === 0) problems.push(`${column}: no cells`);
+      for (const cell of cells) {
+        const box = cell.getBoundingClientRect();
+        if (box.width === 0 || box.left < 0 || box.right > width) {
+          problems.push(`${column}: cell at ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
+          break;
+        }
+      }
+    }
+    return problems;
+  }, columns);
+}
+
+async function heading(page: Page): Promise<string> {
+  return (
+    (await page
+      .locator('h1')
+      .first()
+      .textContent({ timeout: 1_000 })
+      .catch(() => null)) ?? 'none'
+  );
+}
+
+/** Opens the first segment of the investor's firms that holds something (the demo investor's holdings). */
+async function openHoldingsWithRows(page: Page): Promise<void> {
+  await openRoute(page, `${app!.baseUrl}/accounts`);
+  const firms = await page.getByTestId('firm-card').count();
+  for (let firm = 0; firm < firms; firm++) {
+    await openRoute(page, `${app!.baseUrl}/accounts`);
+    await page.getByTestId('firm-card').nth(firm).click();
+    await page.getByTestId('segment-card').first().waitFor();
+    const segments = await page.getByTestId('segment-card').count();
+    for (let segment = 0; segment < segments; segment++) {
+      if (segment > 0) {
+        await page.goBack();
+        await page.getByTestId('segment-card').first().waitFor();
+      }
+      await page.getByTestId('segment-card').nth(segment).getByRole('button').click();
+      const grid = page.getByTestId('holdings-grid');
+      await grid.locator('.ag-row, [data-testid="data-grid-empty"]').first().waitFor();
+      if ((await grid.locator('.ag-row').count()) > 0) return;
+    }
+  }
+  throw new Error('the demo investor has no holdings');
+}
+
+/** What does not fit on a phone: sideways scrolling, a fixed or covering footer, an unreachable footer link, a grid. */
+async function phoneLayoutProblems(page: Page, route: string): Promise<string[]> {
+  const problems: string[] = [];
+  const facts = await page.evaluate(() => {
+    const footer = document.querySelector('[data-testid="app-footer"]');
+    const footerTop = footer?.getBoundingClientRect().top ?? Number.NaN;
+    // the page's interactive elements that are shown, in document order, before the footer
+    const interactive = [
+      ...document.querySelectorAll('main a[href], main button, main input, main select, main textarea'),
+    ].filter((element) => {
+      const box = element.getBoundingClientRect();
+      return (
+        box.width > 0 &&
+        box.height > 0 &&
+        !footer?.contains(element) &&
+        getComputedStyle(element).visibility !== 'hidden'
+      );
+    });
+    const last = interactive.at(-1);
+    return {
+      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      footerPosition: footer ? getComputedStyle(footer.parentElement!).position : 'missing',
+      footerTop,
+      lastBottom: last?.getBoundingClientRect().bottom ?? 0,
+      last: last ? `${last.tagName.toLowerCase()} "${(last.textContent ?? '').trim().slice(0, 30)}"` : '',
+    };
+  });
+  if (facts.sideways > 0) problems.push(`${route}: scrolls sideways by ${facts.sideways}px`);
+  if (facts.footerPosition === 'missing') problems.push(`${route}: no footer`);
+  else if (facts.footerPosition === 'fixed') problems.push(`${route}: the footer is fixed`);
+  if (facts.lastBottom > facts.footerTop)
+    problems.push(`${route}: the footer (top ${facts.footerTop}) covers ${facts.last} (bottom ${facts.lastBottom})`);
+  const terms = page.getByTestId('app-footer').getByRole('link', { name: 'Terms of Service' });
+  const reached = await terms
+    .scrollIntoViewIfNeeded({ timeout: 5_000 })
+    .then(() => terms.isVisible())
+    .catch(() => false);
+  if (!reached) problems.push(`${route}: the footer's Terms link cannot be reached (h1: ${await heading(page)})`);
+  if ((await page.locator('.ag-root').count()) > 0) problems.push(`${route}: a grid instead of cards`);
+  return problems;
+}
+
+describe('every main page, every role, both sizes', () => {
+  for (const [role, { account, pages }] of Object.entries(ROLE_PAGES)) {
+    for (const [size, viewport] of Object.entries(SIZES)) {
+      const fits = size === 'phone' ? ', nothing sideways, the footer after the content' : '';
+      it(`${role} at ${size} size: one h1, the demo banner, no serious axe violation${fits}`, async () => {
+        const opened = await openPage(browser!, viewport);
+        const { page } = opened;
+        try {
+          if (account) await logIn(page, app!.baseUrl, account);
+          const problems: string[] = [];
+          for (const route of pages) {
+            await openRoute(page, `${app!.baseUrl}${route}`);
+            const headings = await page.locator('h1').count();
+            if (headings !== 1) problems.push(`${route}: ${headings} h1 elements`);
+            if (!(await page.getByTestId('demo-banner').isVisible())) problems.push(`${route}: no demo market banner`);
+            for (const violation of await seriousViolations(page)) problems.push(`${route}: ${violation}`);
+            if (viewport === SIZES.phone) problems.push(...(await phoneLayoutProblems(page, route)));
+          }
+          expect(problems).toEqual([]);
+        } finally {
+          await opened.close();
+        }
+      }, 500_000);
+    }
+  }
+});
+
+describe('tables at 1366×768', () => {
+  it('Holdings shows symbol, quantity, prices, net P&L and the actions inside the viewport', async () => {
+    const opened = await openPage(browser!, SIZES.laptop);
+    const { page } = opened;
+    try {
+      await logIn(page, app!.baseUrl, DEMO.investor);
+      await openHoldingsWithRows(page);
+      expect(
+        await columnsOutside(page, 'holdings-grid', [
+          'symbol',
+          'quantity',
+          'price',
+          'currentPrice',
+          'net',
+          '__actions',
+        ]),
+      ).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      expect(relevantErrors(opened.errors)).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('Stock Prices shows symbol, date, close, change % and volume inside the viewport', async () => {
+    const opened = await openPage(browser!, SIZES.laptop);
+    const { page } = opened;
+    try {
+      await openRoute(page, `${app!.baseUrl}/stock-price`);
+      expect(
+        await columnsOutside(page, 'stock-prices', ['symbol', 'date', 'closePrice', 'changePercent', 'volume']),
+      ).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('Charges shows firm, segment, charge type, amount, date and the actions inside the viewport', async () => {
+    const opened = await openPage(browser!, SIZES.laptop);
+    const { page } = opened;
+    try {
+      await logIn(page, app!.baseUrl, DEMO.staff);
+      await openRoute(page, `${app!.baseUrl}/charges`);
+      expect(
+        await columnsOutside(page, 'charges', [
+          'brokerageFirm',
+          'segment',
+          'chargeType',
+          'amount',
+          'effectiveDate',
+          '__actions',
+        ]),
+      ).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+});
