@@ -46,7 +46,8 @@ export function corporateActionColumns({ series }: { series: boolean }): Column[
       field: 'kind',
       headerName: 'Understood As',
       minWidth: 130,
-      value: (row) => (row.label ? `${kindName(row.kind)}: ${row.label}` : kindName(row.kind)),
+      // the label names the kind ("1:2 split", "Bonus 1:4", "Dividend ₹15"); the kind alone when there is none
+      value: (row) => row.label ?? kindName(row.kind),
     },
     {
       field: 'factor',

@@ -121,34 +121,34 @@ function AdjustedPrices() {
           {example.event}. The close fell from ₹{example.closeBefore} the day before to ₹{example.closeOnExDate} on the
           ex-date.
         </Text>
-        <Table.ScrollContainer minWidth={420}>
-          <Table withTableBorder striped data-testid="guide-adjusted-example">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>12-month high to 31-Mar-2020</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>Day</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              <Table.Tr>
-                <Table.Td>Raw (as traded, before the split)</Table.Td>
-                <Table.Td>₹{example.rawHigh}</Table.Td>
-                <Table.Td>{example.rawHighDate}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>That day adjusted (÷ 2)</Table.Td>
-                <Table.Td>₹{example.adjustedThatDay}</Table.Td>
-                <Table.Td>{example.rawHighDate}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>Adjusted 12-month high (what the product shows)</Table.Td>
-                <Table.Td>₹{example.adjustedHigh}</Table.Td>
-                <Table.Td>{example.adjustedHighDate}</Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <Table withTableBorder striped data-testid="guide-adjusted-example">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>12-month high to 31-Mar-2020</Table.Th>
+              <Table.Th>Price and day</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            <Table.Tr>
+              <Table.Td>Raw (as traded, before the split)</Table.Td>
+              <Table.Td>
+                ₹{example.rawHigh} on {example.rawHighDate}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>That day adjusted (÷ 2)</Table.Td>
+              <Table.Td>
+                ₹{example.adjustedThatDay} on {example.rawHighDate}
+              </Table.Td>
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Adjusted 12-month high (what the product shows)</Table.Td>
+              <Table.Td>
+                ₹{example.adjustedHigh} on {example.adjustedHighDate}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
         <Text size="sm">{ADJUSTED_PRICES_GUIDE.raw}</Text>
       </Stack>
     </Card>
