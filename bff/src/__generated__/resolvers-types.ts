@@ -1657,7 +1657,7 @@ export type SegmentTotals = {
 
 /** What is sold of a holding. Selling fewer shares than held splits it. */
 export type SellHoldingInput = {
-  /** How many shares are sold (≤ the quantity held). */
+  /** How many shares are sold (≤ the quantity held, in the shares of the selling date: after its splits and bonuses). */
   quantity: Scalars['Int']['input'];
   /** Sell price per share (> 0). */
   sellPrice: Scalars['Decimal']['input'];

@@ -4,7 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { computeProfitLoss } from './pnl.js';
-import { holdingEventEffects, takesPart, type HoldingEvent } from './holding-events.js';
+import {
+  adjustmentBadge,
+  formatFactor,
+  holdingEventEffects,
+  takesPart,
+  tradeAsEntered,
+  type HoldingEvent,
+} from './holding-events.js';
 
 const HDFCBANK: HoldingEvent[] = [
   { exDate: '2019-09-19', kind: 'split', factor: '2', amount: null },
@@ -92,5 +99,23 @@ describe('P&L through a split', () => {
     expect(pnl.gross).toBe('-4619');
     expect(pnl.dividends).toBe('200');
     expect(pnl.net).toBe('-4419');
+  });
+});
+
+describe('the badge and its hover', () => {
+  it('reads "adjusted ×2 on 19-Sep-2019", the trade as entered on hover', () => {
+    const adjustments = [{ exDate: '2019-09-19', kind: 'split' as const, factor: '2' }];
+    expect(adjustmentBadge(adjustments)).toBe('adjusted ×2 on 19-Sep-2019');
+    expect(adjustmentBadge([])).toBeNull();
+    expect(
+      adjustmentBadge([
+        ...adjustments,
+        { exDate: '2020-01-02', kind: 'bonus' as const, factor: '1.33333333333333333333' },
+      ]),
+    ).toBe('adjusted ×2.6667 on 02-Jan-2020');
+    expect(formatFactor('1.25')).toBe('1.25');
+    expect(tradeAsEntered({ tradedQuantity: 10, tradedPrice: '2461.9', creationDate: '2019-06-03', adjustments })).toBe(
+      'As entered: 10 at ₹2,461.90 on 03-Jun-2019; ×2 split on 19-Sep-2019',
+    );
   });
 });

@@ -15,6 +15,8 @@
  * Exact decimals (big.js); quantities can be fractions when a bonus ratio does not divide them.
  */
 import Big from 'big.js';
+import { formatMarketDate } from '../format/dates.js';
+import { formatRupees } from '../format/money.js';
 
 /** One event of a symbol, as corporate_action_events holds it. */
 export interface HoldingEvent {
@@ -129,4 +131,38 @@ export function eventsBySymbol<T extends HoldingEvent & { symbol: string }>(even
     else bySymbol.set(event.symbol, [event]);
   }
   return bySymbol;
+}
+
+/** A factor for display: "2", "1.25", "1.3333" (4 decimals at most, no trailing zeros). */
+export function formatFactor(factor: string | number | Big): string {
+  return new Big(new Big(factor).round(4, Big.roundHalfUp).toFixed(4)).toString();
+}
+
+/**
+ * The holdings table's badge of an adjusted holding: "adjusted ×2 on 19-Sep-2019"; after several
+ * events the product of their factors, "on" the latest ex-date. Null when nothing was applied.
+ */
+export function adjustmentBadge(
+  adjustments: ReadonlyArray<Pick<HoldingAdjustment, 'exDate' | 'factor'>>,
+): string | null {
+  const last = adjustments.at(-1);
+  if (!last) return null;
+  const factor = adjustments.reduce((product, adjustment) => product.times(adjustment.factor), new Big(1));
+  return `adjusted ×${formatFactor(factor)} on ${formatMarketDate(last.exDate)}`;
+}
+
+/** What the badge's hover says: "As entered: 10 at ₹2,461.90 on 03-Jun-2019; ×2 split on 19-Sep-2019". */
+export function tradeAsEntered(holding: {
+  tradedQuantity: number;
+  tradedPrice: string;
+  creationDate: string;
+  /** kind in any case (REST "split", GraphQL "SPLIT"). */
+  adjustments: ReadonlyArray<{ exDate: string; factor: string; kind: string }>;
+}): string {
+  const events = holding.adjustments.map(
+    (adjustment) =>
+      `×${formatFactor(adjustment.factor)} ${adjustment.kind.toLowerCase()} on ${formatMarketDate(adjustment.exDate)}`,
+  );
+  const entered = `As entered: ${holding.tradedQuantity} at ${formatRupees(holding.tradedPrice)} on ${formatMarketDate(holding.creationDate)}`;
+  return events.length === 0 ? entered : `${entered}; ${events.join('; ')}`;
 }

@@ -23,11 +23,13 @@ import {
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
+  adjustmentBadge,
   exchangeToday,
   EXCHANGES,
   formatMarketDate,
   formatRupees,
   holdingFormSchema,
+  roundDecimal,
   type HoldingFormMode,
 } from '@bazaar/shared';
 import { useHoldingSymbolsQuery, type HoldingsPageQuery } from '../../../__generated__/graphql';
@@ -68,12 +70,13 @@ function initialValues(mode: HoldingFormMode, holding: HoldingRow | undefined, t
       sellingDate: '',
     };
   }
+  // an edit works on the trade as entered; a sale counts in today's shares (after splits and bonuses)
   return {
     symbol: holding.symbol,
     currentPrice: holding.currentPrice ?? '',
-    price: holding.price,
+    price: mode === 'sell' ? roundDecimal(holding.price, 4).replace(/\.?0+$/, '') : holding.tradedPrice,
     exchange: holding.exchange,
-    quantity: String(holding.quantity),
+    quantity: String(mode === 'sell' ? Math.floor(holding.quantity) : holding.tradedQuantity),
     creationDate: holding.creationDate,
     // a sale starts at the latest close (the price a sale today would most likely get)
     sellPrice: mode === 'sell' ? (holding.currentPrice ?? '') : (holding.sellPrice ?? ''),
@@ -84,9 +87,11 @@ function initialValues(mode: HoldingFormMode, holding: HoldingRow | undefined, t
 export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFormProps) {
   const today = useMemo(() => exchangeToday(), []);
   const sold = holding?.status === 'REALIZED';
+  // a sale sells whole shares: a bonus may have left a fraction, which goes with the last of them
+  const heldQuantity = holding === undefined ? undefined : Math.floor(holding.quantity);
   const schema = useMemo(
-    () => holdingFormSchema({ mode, today, heldQuantity: holding?.quantity, sold }),
-    [mode, today, holding?.quantity, sold],
+    () => holdingFormSchema({ mode, today, heldQuantity, sold }),
+    [mode, today, heldQuantity, sold],
   );
   const form = useZodForm<HoldingFormValues>(schema, initialValues(mode, holding, today));
   // a symbol counts as chosen once picked from the list (or when editing an existing holding)
@@ -236,7 +241,10 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
         </SimpleGrid>
         {selling && holding && (
           <Text size="xs" c="dimmed">
-            {holding.quantity} held. Selling fewer keeps the rest as an open holding.
+            {holding.quantity} held
+            {holding.adjustments.length > 0 &&
+              ` (${holding.tradedQuantity} bought, ${adjustmentBadge(holding.adjustments) ?? ''})`}
+            . Selling fewer keeps the rest as an open holding.
           </Text>
         )}
         <Button type="submit" loading={saving} disabled={!formIsValid(schema, form.values)}>

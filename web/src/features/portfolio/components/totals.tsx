@@ -1,4 +1,4 @@
-/** A firm's or segment's totals: invested, current value, realized, unrealized, charges and net. */
+/** A firm's or segment's totals: invested, current value, realized, unrealized, charges, dividends and net. */
 import { Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatRupees } from '@bazaar/shared';
 import type { PortfolioTotalsFieldsFragment } from '../../../__generated__/graphql';
@@ -19,6 +19,7 @@ const ROWS: Array<{
   { key: 'realized', label: 'Realized P&L', signed: true },
   { key: 'unrealized', label: 'Unrealized P&L', signed: true },
   { key: 'charges', label: 'Charges' },
+  { key: 'dividends', label: 'Dividends' },
   { key: 'net', label: 'Net P&L', signed: true },
 ];
 

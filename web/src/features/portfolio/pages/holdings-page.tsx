@@ -2,13 +2,22 @@
  * Holdings (docs/product/portfolio.md#holdings): the table '{broker} {segment} Holdings' of the investor's holdings
  * with that firm in that segment (from the navigation state the Investment page sets), an Add Holding
  * button, and Sell, Edit and Delete per row. P&L columns: gross, charges (the breakdown per charge
- * type on hover) and net, each net of charges; open holdings are charged as if sold today.
+ * type on hover), dividends (each payment on hover) and net (gross + dividends − charges); open
+ * holdings are charged as if sold today. Quantities and prices are today's shares, after splits and
+ * bonuses (a badge on the quantity, the trade as entered on hover).
  */
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Alert, Button, Group, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
-import { formatRupees, SUCCESS_MESSAGES, type HoldingFormMode } from '@bazaar/shared';
+import {
+  adjustmentBadge,
+  formatMarketDate as formatDate,
+  formatRupees,
+  SUCCESS_MESSAGES,
+  tradeAsEntered,
+  type HoldingFormMode,
+} from '@bazaar/shared';
 import {
   useAddHoldingMutation,
   useDeleteHoldingMutation,
@@ -81,6 +90,54 @@ function ChargesCell({ holding }: { holding: HoldingRow }) {
 }
 
 /**
+ * The quantity held today; after a split or bonus a badge "adjusted ×2 on 19-Sep-2019" whose hover
+ * tells the trade as entered (docs/product/portfolio.md#corporate-actions).
+ */
+function QuantityCell({ holding }: { holding: HoldingRow }) {
+  const badge = adjustmentBadge(holding.adjustments);
+  if (!badge) return <>{holding.quantity}</>;
+  const entered = tradeAsEntered(holding);
+  return (
+    <Group gap={6} wrap="nowrap" justify="flex-end">
+      <span>{holding.quantity}</span>
+      <Tooltip label={entered} withArrow multiline maw={280} position="top">
+        <Badge
+          size="xs"
+          variant="light"
+          color="grape"
+          title={entered}
+          data-testid="adjusted-badge"
+          style={{ textTransform: 'none', cursor: 'help' }}
+        >
+          {badge}
+        </Badge>
+      </Tooltip>
+    </Group>
+  );
+}
+
+/** The dividends credited; each payment on hover. */
+function dividendsTitle(holding: HoldingRow): string {
+  return holding.profitLoss.dividendPayments
+    .map((d) => `${formatDate(d.exDate)}: ${formatRupees(d.perShare)} × ${d.shares} = ${formatRupees(d.amount)}`)
+    .join('\n');
+}
+
+function DividendsCell({ holding }: { holding: HoldingRow }) {
+  const { dividends, dividendPayments } = holding.profitLoss;
+  if (dividendPayments.length === 0) return <>{formatRupees(dividends)}</>;
+  return (
+    <span
+      title={dividendsTitle(holding)}
+      data-testid="dividends-cell"
+      style={{ textDecoration: 'underline dotted', cursor: 'help' }}
+    >
+      {formatRupees(dividends)}
+    </span>
+  );
+}
+
+/**
  * The key columns (symbol, status, quantity, average price, last price, net P&L) always show; the optional ones
  * when the table has room or under "Columns", and under "More" in the phone card list
  * (docs/product/portfolio.md#holdings).
@@ -88,7 +145,13 @@ function ChargesCell({ holding }: { holding: HoldingRow }) {
 const COLUMNS: DataGridColumn<HoldingRow>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
   { field: 'status', headerName: 'Status', width: 110 },
-  { field: 'quantity', headerName: 'Qty', numeric: true, width: 70 },
+  {
+    field: 'quantity',
+    headerName: 'Qty',
+    numeric: true,
+    minWidth: 80,
+    render: (row) => <QuantityCell holding={row} />,
+  },
   { field: 'price', headerName: 'Avg Price', numeric: true, format: (value) => formatRupees(value as string) },
   {
     field: 'currentPrice',
@@ -115,6 +178,15 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     minWidth: 100,
     value: (row) => row.profitLoss.charges,
     render: (row) => <ChargesCell holding={row} />,
+  },
+  {
+    field: 'dividends',
+    headerName: 'Dividends',
+    numeric: true,
+    optional: true,
+    minWidth: 110,
+    value: (row) => row.profitLoss.dividends,
+    render: (row) => <DividendsCell holding={row} />,
   },
   {
     field: 'net',
