@@ -9,6 +9,10 @@
  * - GraphQL ÷ the sum of the eleven sequential reads (target ≤ 0.3),
  * - the first-route JavaScript of the web build (gzip; target ≤ 350 KiB; built when missing).
  * The cold figure (every read really made) comes from a second BFF started without its market cache.
+ * The corporate actions of ../shared/data are uploaded before the prices (so the prices' refreshes
+ * pass ex-dates); the Company Analysis reads of a symbol with a split in the window (HDFCBANK: its
+ * candles, the five period series, an SMA, and the Stock Prices list of D) and the cold
+ * `companyAnalysis` GraphQL query are measured too, to compare a change of the price reads.
  * Exits with status 1 when a target is missed. BENCH_SAMPLES sets the sequential samples (200);
  * --quick: the first 20 days only and 30 samples (to try the script; the ratios are not the targets').
  */
@@ -43,6 +47,15 @@ const REST_READS = [
   ...PERIODS.map((period) => `/public/stock-prices/weeks-high?type=${period}`),
   ...PERIODS.map((period) => `/public/stock-prices/weeks-low?type=${period}`),
 ];
+
+const COMPANY_SYMBOL = 'HDFCBANK';
+const COMPANY_READS = [
+  `/public/stock-prices?symbol=${COMPANY_SYMBOL}`,
+  ...PERIODS.map((period) => `/public/stock-prices/stock-prices-for-period?type=${period}&symbol=${COMPANY_SYMBOL}`),
+  '/public/stock-prices',
+];
+const COMPANY_ANALYSIS = `query CompanyAnalysisBench { companyAnalysis(symbol: "${COMPANY_SYMBOL}") { symbol latestPrice { closePrice changePercent } yearRange { highPrice lowPrice } pricesUpTo priceSeries { period dates prices } candles { date openPrice highPrice lowPrice closePrice } } }`;
+const CORPORATE_ACTIONS_FILE = path.resolve(ROOT, '../shared/data/nse/corporate_actions/CF-CA-equities.csv');
 
 const ITEM = 'symbol presentClose previousClose change changePercent presentDate previousDate';
 const LISTS = `weekly { ${ITEM} } monthly { ${ITEM} } quarterly { ${ITEM} } halfYearly { ${ITEM} } yearly { ${ITEM} }`;
@@ -155,6 +168,17 @@ async function main(): Promise<void> {
     console.log(`engine: ${stack.engine}; uploading ${files.length} legacy bhavcopies, one file per month…`);
     const loadStarted = performance.now();
     const token = await login(apiUrl, ACCOUNTS.staff);
+    const actionsStarted = performance.now();
+    const actionsForm = new FormData();
+    actionsForm.append('file', new Blob([fs.readFileSync(CORPORATE_ACTIONS_FILE)]), 'CF-CA-equities.csv');
+    const actions = await fetch(`${apiUrl}/insight/staff/uploads/corporate-actions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: actionsForm,
+    });
+    if (actions.status !== 200) throw new Error(`corporate actions upload: ${actions.status} ${await actions.text()}`);
+    await actions.arrayBuffer();
+    console.log(`corporate actions uploaded in ${((performance.now() - actionsStarted) / 1000).toFixed(1)} s`);
     const months = new Map<string, string[]>();
     for (const file of files)
       months.set(file.date.slice(0, 7), [...(months.get(file.date.slice(0, 7)) ?? []), file.path]);
@@ -200,6 +224,28 @@ async function main(): Promise<void> {
     console.log(
       `${'GraphQL technicalAnalysis, cache dropped before each'.padEnd(56)}${ms(coldStats.p50)}${ms(coldStats.p95)}`,
     );
+
+    console.log(`\nCompany Analysis of ${COMPANY_SYMBOL}`);
+    const company: Array<{ path: string; seq: Stats }> = [];
+    for (const readPath of COMPANY_READS) {
+      const seq = await sequential(restCall(`${apiUrl}/api${readPath}`), Math.min(SAMPLES, 100));
+      company.push({ path: readPath, seq });
+      console.log(`REST ${readPath.padEnd(71)}${ms(seq.p50)}${ms(seq.p95)}`);
+    }
+    const smaPath = `/public/technical-analysis/stocks/sma?symbol=${COMPANY_SYMBOL}&priceSize=200&windowSize=50`;
+    const smaCall: Call = async () => {
+      const response = await fetch(`${apiUrl}/api${smaPath}`, { method: 'POST' });
+      if (response.status !== 200) throw new Error(`${smaPath}: ${response.status}`);
+      await response.arrayBuffer();
+    };
+    const sma = await sequential(smaCall, Math.min(SAMPLES, 100));
+    console.log(`REST POST ${smaPath.padEnd(66)}${ms(sma.p50)}${ms(sma.p95)}`);
+    const coldCompany = await sequential(graphqlCall(`${coldBff.url}/graphql`, COMPANY_ANALYSIS), 50);
+    console.log(
+      `${'GraphQL companyAnalysis, cache dropped before each'.padEnd(76)}${ms(coldCompany.p50)}${ms(coldCompany.p95)}`,
+    );
+    const companySum = company.reduce((total, read) => total + read.seq.p50, sma.p50);
+    console.log(`  sum of the Company Analysis REST reads (p50): ${companySum.toFixed(2)} ms`);
 
     const slowest = rest.reduce((worst, read) => (read.seq.p50 > worst.seq.p50 ? read : worst));
     const slowestConc = rest.reduce((worst, read) => (read.conc.p50 > worst.conc.p50 ? read : worst));

@@ -164,13 +164,29 @@ describe('market routes', () => {
       expect(response.body.OLD).toMatchObject({ highPrice: '420', highDate: '2020-03-31', lowPrice: '410' });
     });
 
-    it('stock prices of D with change per day', async () => {
+    it('stock prices of D with change per day from the previous trading close', async () => {
       const response = await demo.api.request<
-        Array<{ symbol: string; series: string; changePerDay: string; changePercent: string }>
+        Array<{ symbol: string; previousClose: string; changePerDay: string; changePercent: string }>
       >('GET', '/public/stock-prices');
       expect(response.body.map((row) => row.symbol)).toEqual(EQUITY_ON_D);
-      // PREVCLOSE in these files equals the close, so the change per day is 0
-      expect(response.body.every((row) => row.changePerDay === '0.00' && row.changePercent === '0.00')).toBe(true);
+      // the symbol's latest earlier close (PREVCLOSE, equal to the close in these files, only for ONLYD,
+      // which has no earlier row); change % = change ÷ previous × 100, 2 decimals
+      const expected: Record<string, [previous: number, change: string, percent: string]> = {
+        ALPHA: [104, '6.00', '5.77'], // 110 − 104 (30 March)
+        BETA: [105, '1.00', '0.95'], // 106 − 105 (25 March: no row on the 30th)
+        DELTA: [20, '2.00', '10.00'],
+        EPSILON: [90, '-9.00', '-10.00'],
+        GAMMA: [50, '5.00', '10.00'],
+        OLD: [450, '-35.00', '-7.78'], // 415 − 450 (15 January 2019)
+        ONLYD: [9.5, '0.00', '0.00'],
+        ZETA: [9.5, '-1.00', '-10.53'], // BE series: 8.5 − 9.5
+      };
+      for (const row of response.body) {
+        const [previous, change, percent] = expected[row.symbol]!;
+        expect(Number(row.previousClose), row.symbol).toBe(previous);
+        expect(row.changePerDay, row.symbol).toBe(change);
+        expect(row.changePercent, row.symbol).toBe(percent);
+      }
     });
 
     it('a new day uploaded over HTTP moves D and the lists before the upload answers', async () => {

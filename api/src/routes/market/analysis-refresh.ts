@@ -8,12 +8,15 @@
  *   the analysis seeder, registered last, computes once for everything the seeders before it
  *   loaded, and also whenever the stored state does not match the prices (first start, loads
  *   made elsewhere). Changes after that seeder ran are computed at once, whatever the order.
+ * - A corporate-actions upload changes what the prices are adjusted by: the refresh recomputes the
+ *   symbols whose adjustment changed (docs/decisions.md#adjusted-prices-in-the-analysis); its dates
+ *   are ex-dates, not price dates, so no price date counts as changed.
  */
 import type { FastifyInstance } from 'fastify';
 import { isAnalysisCurrent, refreshAnalysis } from '../../db/queries/market/analysis-state.js';
 
-/** Upload kinds whose data the precomputed analysis is made from. */
-const PRICE_KINDS = new Set(['UPLOAD_STOCK_PRICE']);
+/** Upload kinds whose data the precomputed analysis is made from: prices, and the events that adjust them. */
+const ANALYSIS_KINDS = new Set(['UPLOAD_STOCK_PRICE', 'UPLOAD_CORPORATE_ACTIONS']);
 
 /** Apps (by their event bus) whose prices changed during start-up seeding, before traffic. */
 const changedDuringStart = new WeakSet<object>();
@@ -23,16 +26,22 @@ const computedAtStart = new WeakSet<object>();
 /** Registers the refresh on price uploads (once per app, from the market routes). */
 export function registerAnalysisRefresh(app: FastifyInstance): void {
   app.events.on('market.dataChanged', async ({ kind, dates }) => {
-    if (!PRICE_KINDS.has(kind)) return;
+    if (!ANALYSIS_KINDS.has(kind)) return;
     // start-up seeding loads many files: the analysis seeder computes once at its end
     if (!app.acceptingTraffic && !computedAtStart.has(app.events)) {
       changedDuringStart.add(app.events);
       return;
     }
     // the dates the change wrote: only what they can change is recomputed (absent: everything)
-    const state = await refreshAnalysis(app.db, dates);
+    const state = await refreshAnalysis(app.db, kind === 'UPLOAD_STOCK_PRICE' ? dates : []);
     app.log.info(
-      { asOf: state.asOf, version: state.version, mode: state.mode, ms: state.durationMs },
+      {
+        asOf: state.asOf,
+        version: state.version,
+        mode: state.mode,
+        adjustedSymbols: state.adjustedSymbols.length,
+        ms: state.durationMs,
+      },
       'analysis recomputed',
     );
   });

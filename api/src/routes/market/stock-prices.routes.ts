@@ -1,11 +1,13 @@
 /**
  * /public/stock-prices and its trend reads. The trend lists and 12-month extremes of D come from the
  * precomputed tables (db/schema/market.ts), so no read scans price history; those of a past day
- * (`asOf`) are computed for it with the same statements (db/queries/market/as-of.ts).
+ * (`asOf`) are computed for it with the same statements (db/queries/market/as-of.ts), and so are the
+ * raw lists (`adjusted=false`: the stored ones are adjusted, docs/product/market.md#adjusted-prices).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noPricesOnDayMessage } from '@bazaar/shared';
 import {
+  ADJUSTED_DEFINITION,
   errorResponses,
   PRICE_DEFINITIONS,
   priceExtremesQuerySchema,
@@ -44,6 +46,16 @@ async function pastDay(db: Database, asOf: string | undefined): Promise<string |
 const AS_OF_DESCRIPTION =
   'With `asOf` (YYYY-MM-DD): the same definition with D = that day, computed for it (a day without equity prices answers 404 with a message). ';
 
+/**
+ * The day a trend read computes for (undefined: the stored lists of D answer): a past `asOf`, or D
+ * itself for raw prices (the stored lists are adjusted).
+ */
+async function computedDay(db: Database, asOf: string | undefined, adjust: boolean): Promise<string | undefined> {
+  const day = await pastDay(db, asOf);
+  if (day || adjust) return day;
+  return (await getLatestPriceDate(db)) ?? undefined;
+}
+
 export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['public: stock prices and trends'];
 
@@ -55,25 +67,28 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Prices of every symbol on a day (the latest by default), or one symbol’s candles',
         description:
           'Without `symbol`: every equity symbol’s row on `date` (default D, the latest day; ordered by symbol), with changePerDay = close − previous close and change % (2 decimals). ' +
+          'The previous close is the symbol’s previous trading close adjusted for the events effective on the day (an ex-date after that close and on or before the day; raw with `adjusted=false`), ' +
+          'the same one day’s change as the trend lists’; the bhavcopy’s PREVCLOSE, which the exchange adjusts on some ex-dates and not on others, is used only when no earlier row of the symbol is loaded. ' +
           'A `date` without equity prices (not a trading day, or not uploaded) answers 404 with a message; before any upload the answer is an empty list. ' +
           'With `symbol`: that symbol’s daily candles `{date, openPrice, highPrice, lowPrice, closePrice}` oldest first, optionally limited to `from`..`to` ' +
-          '(an unknown symbol answers an empty list). ' +
+          '(an unknown symbol answers an empty list), adjusted as of D. ' +
+          ADJUSTED_DEFINITION +
           PRICE_DEFINITIONS,
         querystring: stockPricesQuerySchema,
         response: { 200: stockPricesResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
-      const { symbol, from, to, date } = request.query;
+      const { symbol, from, to, date, adjusted } = request.query;
       if (!symbol) {
         if (from || to) throw new BadRequestError('from and to need a symbol');
-        const { rows } = await getStockPricesOn(app.db, date);
+        const { rows } = await getStockPricesOn(app.db, date, adjusted);
         if (date && rows.length === 0) throw new NotFoundError(noPricesOnDayMessage(date));
         return rows;
       }
       if (date) throw new BadRequestError('date cannot be combined with symbol (use from and to)');
       if (from && to && from > to) throw new BadRequestError('from must not be after to');
-      return getCandles(app.db, symbol, { from, to });
+      return getCandles(app.db, symbol, { from, to }, adjusted);
     },
   );
 
@@ -94,17 +109,18 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
               : 'The symbols with a row on D, at least one earlier row in the window, and low(D) ≤ the lowest low of the earlier rows in the window. Ordered by change % ascending, ties by symbol. ') +
             'Answers an object keyed by symbol (in list order): `Present` is the row on D, `Previous` the symbol’s latest row before D; ' +
             'change = Present close − Previous close and change % = change ÷ Previous close × 100, both rounded to 2 decimals. ' +
+            'The earlier rows’ prices are adjusted as of D (the Previous close thus for the events effective on D: the same previous close as the Stock Prices list’s); `adjusted=false` compares raw prices (computed on request). ' +
             AS_OF_DESCRIPTION +
+            ADJUSTED_DEFINITION +
             PRICE_DEFINITIONS,
           querystring: trendQuerySchema,
           response: { 200: trendResponseSchema, ...errorResponses(400, 404) },
         },
       },
       async (request) => {
-        const day = await pastDay(app.db, request.query.asOf);
-        return day
-          ? getTrendListAsOf(app.db, direction, request.query.type, day)
-          : getTrendList(app.db, direction, request.query.type);
+        const { asOf, type, adjusted } = request.query;
+        const day = await computedDay(app.db, asOf, adjusted);
+        return day ? getTrendListAsOf(app.db, direction, type, day, adjusted) : getTrendList(app.db, direction, type);
       },
     );
   }
@@ -116,16 +132,19 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: '12-month high and low of every symbol',
         description:
-          'Keyed by symbol: the highest high and lowest low within the YEARLY window, each with the latest date it was reached, for every symbol with an equity row in the window. ' +
+          'Keyed by symbol: the highest high and lowest low within the YEARLY window, each with the latest date it was reached, for every symbol with an equity row in the window; ' +
+          'adjusted as of D (`adjusted=false`: raw, computed on request). ' +
           AS_OF_DESCRIPTION +
+          ADJUSTED_DEFINITION +
           PRICE_DEFINITIONS,
         querystring: priceExtremesQuerySchema,
         response: { 200: priceExtremesResponseSchema, ...errorResponses(400, 404) },
       },
     },
     async (request) => {
-      const day = await pastDay(app.db, request.query.asOf);
-      return day ? getPriceExtremesAsOf(app.db, day) : getPriceExtremes(app.db);
+      const { asOf, adjusted } = request.query;
+      const day = await computedDay(app.db, asOf, adjusted);
+      return day ? getPriceExtremesAsOf(app.db, day, adjusted) : getPriceExtremes(app.db);
     },
   );
 
@@ -150,12 +169,15 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'A symbol’s closes over a period',
         description:
-          '`{dates, prices}`: the symbol’s closes in the window of the period ending on the symbol’s own latest trading day (D for a symbol that traded on D), oldest first (empty for an unknown symbol). ' +
+          '`{dates, prices}`: the symbol’s closes in the window of the period ending on the symbol’s own latest trading day (D for a symbol that traded on D), oldest first (empty for an unknown symbol), ' +
+          'adjusted as of D (the history the charts, candles and moving averages are drawn from: continuous through ex-dates); `adjusted=false`: raw. ' +
+          ADJUSTED_DEFINITION +
           PRICE_DEFINITIONS,
         querystring: priceSeriesQuerySchema,
         response: { 200: priceSeriesDtoSchema, ...errorResponses(400) },
       },
     },
-    async (request) => getPriceSeriesForPeriod(app.db, request.query.symbol, request.query.type),
+    async (request) =>
+      getPriceSeriesForPeriod(app.db, request.query.symbol, request.query.type, request.query.adjusted),
   );
 };

@@ -22,14 +22,15 @@ export const technicalAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
           'Takes the symbol’s last `priceSize` closes (equity series) and answers their simple moving average with window `windowSize`: ' +
           '`priceSize − windowSize + 1` points `{date, value}`, oldest first, each dated with the last close of its window; values have 4 decimals. ' +
           `Both sizes are whole numbers from 1; windowSize ≤ priceSize ≤ ${MAX_PRICE_SIZE} and priceSize ≤ the closes available, otherwise 400 with a message. ` +
+          'The closes are adjusted for splits, bonuses and consolidations as of D (`adjusted=false`: raw closes), so an average runs on through an ex-date. ' +
           'The body is ignored (the web app sends an empty one).',
         querystring: smaQuerySchema,
         response: { 200: smaResponseSchema, ...errorResponses(400) },
       },
     },
     async (request) => {
-      const { symbol, priceSize, windowSize } = request.query;
-      const closes = await getLastCloses(app.db, symbol, priceSize);
+      const { symbol, priceSize, windowSize, adjusted } = request.query;
+      const closes = await getLastCloses(app.db, symbol, priceSize, adjusted !== false);
       const problem = checkClosesAvailable(symbol, priceSize, closes.length);
       if (problem) throw new BadRequestError(problem.message);
       return simpleMovingAverage(closes, windowSize);

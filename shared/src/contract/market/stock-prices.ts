@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { dateParam, periodParam, symbolParam } from '../../validation/market.js';
-import { dateText, decimalText } from './fields.js';
+import { adjustedParam, dateText, decimalText } from './fields.js';
 
 export const stockPriceRowDtoSchema = z
   .object({
@@ -18,7 +18,9 @@ export const stockPriceRowDtoSchema = z
     lastPrice: decimalText.nullable(),
     previousClose: decimalText
       .nullable()
-      .describe("The exchange's previous close (PREVCLOSE), else the symbol's latest earlier close"),
+      .describe(
+        "The symbol's previous trading close (its latest earlier equity row), adjusted for the splits, bonuses and consolidations with an ex-date after it and on or before this day (raw with adjusted=false); the bhavcopy's PREVCLOSE only when no earlier row is loaded",
+      ),
     changePerDay: decimalText.nullable().describe('closePrice − previousClose, 2 decimals'),
     changePercent: decimalText.nullable().describe('changePerDay ÷ previousClose × 100, 2 decimals'),
     volume: z.number().int().nullable().describe('Shares traded (TOTTRDQTY)'),
@@ -47,18 +49,23 @@ export const stockPricesQuerySchema = z.object({
   symbol: symbolParam().optional().describe('An NSE symbol, e.g. RELIANCE'),
   from: dateParam('from').optional().describe('First date of the candles (with symbol)'),
   to: dateParam('to').optional().describe('Last date of the candles (with symbol)'),
+  adjusted: adjustedParam(),
 });
 export type StockPricesQuery = z.input<typeof stockPricesQuerySchema>;
 
 /** Without a symbol the rows of D; with one, its candles. */
 export const stockPricesResponseSchema = z.union([z.array(stockPriceRowDtoSchema), z.array(candleDtoSchema)]);
 
-export const priceSeriesQuerySchema = z.object({ type: periodParam(), symbol: symbolParam() });
+export const priceSeriesQuerySchema = z.object({
+  type: periodParam(),
+  symbol: symbolParam(),
+  adjusted: adjustedParam(),
+});
 export type PriceSeriesQuery = z.input<typeof priceSeriesQuerySchema>;
 
 export const priceSeriesDtoSchema = z
   .object({ dates: z.array(dateText), prices: z.array(decimalText) })
-  .describe("A symbol's closes in the period's window, oldest first");
+  .describe("A symbol's closes in the period's window, oldest first (adjusted unless adjusted=false)");
 export type PriceSeriesDto = z.infer<typeof priceSeriesDtoSchema>;
 
 export const tradingDaysResponseSchema = z

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { AVERAGE_SIZE_MESSAGES, checkAverageSizes } from '../../market/average-sizes.js';
 import { symbolParam } from '../../validation/market.js';
-import { dateText } from './fields.js';
+import { adjustedParam, dateText } from './fields.js';
 
 /** The sizes arrive as query text and are checked by the one average-size rule. */
 export const smaQuerySchema = z
@@ -13,6 +13,7 @@ export const smaQuerySchema = z
     symbol: symbolParam(),
     priceSize: z.string({ error: AVERAGE_SIZE_MESSAGES.priceSize }).describe('How many of the latest closes'),
     windowSize: z.string({ error: AVERAGE_SIZE_MESSAGES.windowSize }).describe('The window'),
+    adjusted: adjustedParam(),
   })
   .transform((query, context) => {
     const sizes = checkAverageSizes(query.priceSize, query.windowSize);
@@ -20,12 +21,14 @@ export const smaQuerySchema = z
       context.addIssue({ code: 'custom', message: sizes.message, path: [sizes.field] });
       return z.NEVER;
     }
-    return { symbol: query.symbol, ...sizes };
+    return { symbol: query.symbol, ...sizes, adjusted: query.adjusted };
   });
 export interface SmaQuery {
   symbol: string;
   priceSize: number;
   windowSize: number;
+  /** false: the raw closes; absent or true: adjusted. */
+  adjusted?: boolean;
 }
 
 export const averagePointDtoSchema = z

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { dateParam, periodParam } from '../../validation/market.js';
-import { dateText, decimalText } from './fields.js';
+import { adjustedParam, dateText, decimalText } from './fields.js';
 
 /** A past trading day to compute for instead of D (docs/product/market.md#any-day). */
 const asOfParam = () =>
@@ -13,7 +13,7 @@ const asOfParam = () =>
     .optional()
     .describe('A trading day to compute the list for instead of D (the latest); a day without equity prices is a 404');
 
-export const trendQuerySchema = z.object({ type: periodParam(), asOf: asOfParam() });
+export const trendQuerySchema = z.object({ type: periodParam(), asOf: asOfParam(), adjusted: adjustedParam() });
 export type TrendQuery = z.input<typeof trendQuerySchema>;
 
 export const trendValueDtoSchema = z
@@ -25,7 +25,7 @@ export const trendValueDtoSchema = z
     change: decimalText.describe('Present close − previous close, 2 decimals'),
     changePercent: decimalText.nullable().describe('change ÷ previous close × 100, 2 decimals'),
     earlierExtreme: decimalText.describe(
-      'The highest high (weeks-high) or lowest low (weeks-low) of the earlier rows in the window',
+      'The highest high (weeks-high) or lowest low (weeks-low) of the earlier rows in the window (adjusted unless adjusted=false)',
     ),
     Present: z
       .object({
@@ -39,7 +39,11 @@ export const trendValueDtoSchema = z
         volume: z.number().int().nullable(),
       })
       .describe("The symbol's row on the latest trading day D"),
-    Previous: z.object({ date: dateText, closePrice: decimalText }).describe("The symbol's latest row before D"),
+    Previous: z
+      .object({ date: dateText, closePrice: decimalText })
+      .describe(
+        "The symbol's latest row before D, its close adjusted for the events effective on D with an ex-date after it (raw with adjusted=false): the same previous close as the Stock Prices list's",
+      ),
   })
   .describe('A symbol in a trend list');
 export type TrendValueDto = z.infer<typeof trendValueDtoSchema>;
@@ -52,7 +56,7 @@ export const priceExtremeDtoSchema = z
   .describe('Highest high and lowest low in the YEARLY window, each with the latest date it was reached');
 export type PriceExtremeDto = z.infer<typeof priceExtremeDtoSchema>;
 
-export const priceExtremesQuerySchema = z.object({ asOf: asOfParam() });
+export const priceExtremesQuerySchema = z.object({ asOf: asOfParam(), adjusted: adjustedParam() });
 export type PriceExtremesQuery = z.input<typeof priceExtremesQuerySchema>;
 
 export const priceExtremesResponseSchema = z.record(z.string(), priceExtremeDtoSchema).describe('Keyed by symbol');

@@ -8,6 +8,11 @@
  * the lists of D are made from trend_marks (each symbol's extremes before D in each window) and
  * the rows on D; a new D carries the marks forward by the rows entering and leaving the windows;
  * a change inside a window of D, or an unknown change, recomputes the marks from the prices.
+ *
+ * Prices are adjusted for splits, bonuses and consolidations (docs/decisions.md#adjusted-prices-in-the-analysis):
+ * every refresh first brings price_adjustments to the ranges as of the new D (from
+ * corporate_action_events); the symbols whose ranges changed on a date of the windows (corporate
+ * actions loaded, or D passing an ex-date) have their marks recomputed from their own rows.
  */
 import { eq, sql } from 'drizzle-orm';
 import { periodWindowStart } from '@bazaar/shared';
@@ -15,7 +20,8 @@ import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { analysisState } from '../../schema/index.js';
 import { getLatestPriceDate } from './stock-prices.js';
-import { carryMarks, rebuildMarksStatements, storeListsStatements } from './trend-lists.js';
+import { carryMarks, rebuildMarksStatements, redoMarks, storeListsStatements, windowStarts } from './trend-lists.js';
+import { adjustmentsCurrent, refreshAdjustments } from './adjustments.js';
 
 const ANALYSIS_LOCK_KEY = 7_246_004;
 
@@ -36,13 +42,15 @@ export interface AnalysisState {
 
 /**
  * What a refresh did: `full` recomputed the marks from the prices, `carried` moved them to a new
- * D, `lists` remade the lists of an unchanged D (its rows changed), `unchanged` found nothing the
- * change could affect (days older than every window).
+ * D, `lists` remade the lists of an unchanged D (its rows changed, or some symbols' adjustments),
+ * `unchanged` found nothing the change could affect (days older than every window).
  */
 export type RefreshMode = 'full' | 'carried' | 'lists' | 'unchanged';
 
 export interface RefreshResult extends AnalysisState {
   mode: RefreshMode;
+  /** The symbols whose adjustment ranges changed on a date of the windows (their marks were recomputed). */
+  adjustedSymbols: string[];
 }
 
 interface StoredState extends AnalysisState {
@@ -92,7 +100,9 @@ export async function isAnalysisCurrent(db: Database): Promise<boolean> {
   const state = await readState(db);
   if (!state) return false;
   const [latest, rows] = await Promise.all([getLatestPriceDate(db), countPriceRows(db)]);
-  return state.asOf === latest && state.marksAsOf === latest && state.priceRows === rows;
+  if (!(state.asOf === latest && state.marksAsOf === latest && state.priceRows === rows)) return false;
+  // corporate actions written without a refresh (a crash between their commit and the refresh)
+  return adjustmentsCurrent(db, latest);
 }
 
 /**
@@ -155,12 +165,27 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
       entering = rows.map((row) => row.d);
       return entering.length;
     });
+    // the ranges as of the new D; the symbols whose divisor changed on a date the marks cover
+    // (after the old D's YEARLY start, which is the earlier one when D moves on)
+    const since = previous?.asOf && asOf && previous.asOf <= asOf ? windowStarts(previous.asOf).YEARLY : null;
+    const adjustedSymbols = await refreshAdjustments(t, asOf, mode === 'full' ? null : since);
+    let done: RefreshMode = mode;
     if (mode === 'full') {
       for (const statement of asOf ? rebuildMarksStatements(asOf) : [sql`DELETE FROM trend_marks`])
         await t.execute(statement);
     }
-    if (mode === 'carried') await carryMarks(t, previous!.asOf!, asOf!, entering);
-    if (mode !== 'unchanged') for (const statement of storeListsStatements(asOf)) await t.execute(statement);
+    if (mode === 'carried') await carryMarks(t, previous!.asOf!, asOf!, entering, adjustedSymbols);
+    if ((mode === 'lists' || mode === 'unchanged') && asOf && adjustedSymbols.length > 0) {
+      const starts = windowStarts(asOf);
+      await redoMarks(
+        t,
+        asOf,
+        starts,
+        adjustedSymbols.map((symbol) => ({ symbol, after: starts.YEARLY })),
+      );
+      done = 'lists';
+    }
+    if (done !== 'unchanged') for (const statement of storeListsStatements(asOf)) await t.execute(statement);
     const version = (previous?.version ?? 0) + 1;
     const durationMs = Math.round(performance.now() - started);
     // now(): the database's clock at the start of this transaction, the same clock as the
@@ -175,7 +200,8 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
           RETURNING computed_at`,
     );
     return {
-      mode,
+      mode: done,
+      adjustedSymbols,
       asOf,
       priceRows,
       version,

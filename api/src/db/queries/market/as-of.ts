@@ -5,15 +5,18 @@
  * answers all ten lists of a day: it is kept per database, keyed by the day and the stock_prices
  * write counter (read before the rows, so a cached answer is never older than a committed upload),
  * and concurrent reads of the same day share it (the Technical Analysis page asks for ten lists at
- * once).
+ * once). Raw prices (`adjusted` false) are computed the same way, for D too: the stored tables are
+ * adjusted (docs/product/market.md#adjusted-prices). The key holds the corporate-action events'
+ * write counter as well, since they decide the adjustment.
  */
 import { sql } from 'drizzle-orm';
 import type { TrendDirection, TrendPeriod } from '@bazaar/shared';
 import type { PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { dataVersion } from '../data-versions.js';
+import { dataVersions } from '../data-versions.js';
 import { EQUITY_SERIES_SQL } from './stock-prices.js';
+import { adjustmentRangesQuery, NO_ADJUSTMENTS } from './adjustments.js';
 import {
   priceExtremesQuery,
   toTrendResponse,
@@ -41,11 +44,12 @@ export async function hasEquityPrices(db: Database, date: string): Promise<boole
   return rows.length > 0;
 }
 
-async function computeDay(db: Database, asOf: string): Promise<DayAnalysis> {
+async function computeDay(db: Database, asOf: string, adjusted: boolean): Promise<DayAnalysis> {
   const starts = windowStarts(asOf);
+  const adjustments = adjusted ? adjustmentRangesQuery(asOf) : NO_ADJUSTMENTS;
   const entries = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT * FROM (${trendEntriesQuery(asOf, starts)}) AS entries ORDER BY direction, period, position`,
+    sql`SELECT * FROM (${trendEntriesQuery(asOf, starts, adjustments)}) AS entries ORDER BY direction, period, position`,
   );
   const byList = new Map<string, TrendEntryRow[]>();
   for (const row of entries) {
@@ -75,7 +79,10 @@ async function computeDay(db: Database, asOf: string): Promise<DayAnalysis> {
     high_date: string;
     low_price: string;
     low_date: string;
-  }>(db, sql`SELECT * FROM (${priceExtremesQuery(asOf, starts.YEARLY)}) AS extremes ORDER BY symbol COLLATE "C"`);
+  }>(
+    db,
+    sql`SELECT * FROM (${priceExtremesQuery(asOf, starts.YEARLY, adjustments)}) AS extremes ORDER BY symbol COLLATE "C"`,
+  );
   return {
     lists: new Map([...byList].map(([key, list]) => [key, toTrendResponse(list)])),
     extremes: Object.fromEntries(
@@ -93,21 +100,24 @@ async function computeDay(db: Database, asOf: string): Promise<DayAnalysis> {
   };
 }
 
-/** The analysis of a day, computed once per day and write counter. */
-async function dayAnalysis(db: Database, asOf: string): Promise<DayAnalysis> {
-  const version = await dataVersion(db, 'stock_prices');
+/** The analysis of a day, computed once per day, kind of prices and write counters. */
+async function dayAnalysis(db: Database, asOf: string, adjusted: boolean): Promise<DayAnalysis> {
+  const counters = await dataVersions(db, ['stock_prices', 'corporate_action_events']);
+  const prices = counters.get('stock_prices');
+  const events = counters.get('corporate_action_events');
   let days = computed.get(db);
   if (!days) {
     days = new Map();
     computed.set(db, days);
   }
-  const key = `${asOf}:${version}`;
+  const key = `${asOf}:${adjusted ? 'adjusted' : 'raw'}:${prices}:${events}`;
   let day = days.get(key);
   if (!day) {
-    day = computeDay(db, asOf);
+    day = computeDay(db, asOf, adjusted);
     // a failed computation is not kept
     day.catch(() => days.delete(key));
-    if (Number.isNaN(version)) return day;
+    // without a counter a cached answer could outlive a write: not kept
+    if (prices === undefined || events === undefined) return day;
     days.set(key, day);
     for (const old of days.keys()) {
       if (days.size <= DAYS_KEPT) break;
@@ -117,17 +127,22 @@ async function dayAnalysis(db: Database, asOf: string): Promise<DayAnalysis> {
   return day;
 }
 
-/** One trend list as of `asOf` (a day with equity prices), in the contract's shape. */
+/** One trend list as of `asOf` (a day with equity prices), in the contract's shape; adjusted prices unless `adjusted` is false. */
 export async function getTrendListAsOf(
   db: Database,
   direction: TrendDirection,
   period: TrendPeriod,
   asOf: string,
+  adjusted = true,
 ): Promise<TrendResponseDto> {
-  return (await dayAnalysis(db, asOf)).lists.get(`${direction}:${period}`) ?? {};
+  return (await dayAnalysis(db, asOf, adjusted)).lists.get(`${direction}:${period}`) ?? {};
 }
 
 /** Every symbol's high and low over the YEARLY window ending on `asOf`, keyed by symbol in byte order. */
-export async function getPriceExtremesAsOf(db: Database, asOf: string): Promise<PriceExtremesResponseDto> {
-  return (await dayAnalysis(db, asOf)).extremes;
+export async function getPriceExtremesAsOf(
+  db: Database,
+  asOf: string,
+  adjusted = true,
+): Promise<PriceExtremesResponseDto> {
+  return (await dayAnalysis(db, asOf, adjusted)).extremes;
 }

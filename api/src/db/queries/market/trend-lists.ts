@@ -3,6 +3,10 @@
  * compute them from stock_prices (run by analysis-state.ts), and the reads behind
  * /public/stock-prices/weeks-high, weeks-low and highestStockPriceByStock, answered in the REST
  * contract's shapes. The computation covers the YEARLY window only, never the whole history.
+ *
+ * Prices are adjusted for splits, bonuses and consolidations (docs/product/market.md#adjusted-prices):
+ * every statement joins a relation of adjustment ranges (adjustments.ts) to the earlier rows; the
+ * rows on D are never adjusted (an effective event's ex-date is on or before D).
  */
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { periodWindowStart, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
@@ -10,6 +14,24 @@ import type { PriceExtremeDto, PriceExtremesResponseDto, TrendResponseDto } from
 import { queryRows, type Database } from '../../client.js';
 import { priceExtremes, trendEntries } from '../../schema/index.js';
 import { EQUITY_SERIES_SQL } from './stock-prices.js';
+import { adjusted, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
+
+/**
+ * The equity rows of stock_prices (alias `alias`) with their high, low and close adjusted by the
+ * ranges of `adjustments`, restricted by `where` (on the alias): a relation with the columns symbol,
+ * trade_date, high_price, low_price, close_price.
+ */
+function adjustedRows(adjustments: SQL, where: SQL, alias = 'r'): SQL {
+  const r = sql.raw(alias);
+  return sql`
+    SELECT ${r}.symbol, ${r}.trade_date,
+      ${adjusted(sql`${r}.high_price`, 'adj')} AS high_price,
+      ${adjusted(sql`${r}.low_price`, 'adj')} AS low_price,
+      ${adjusted(sql`${r}.close_price`, 'adj')} AS close_price
+    FROM stock_prices ${r}
+    LEFT JOIN ${adjustments} AS adj ON ${rangeHolds(alias, 'adj')}
+    WHERE ${r}.series IN ${EQUITY_SERIES_SQL} AND ${where}`;
+}
 
 /**
  * The lists' rows from the `qualified` rows, ranked in each list (biggest move first; symbol breaks ties):
@@ -37,18 +59,23 @@ export function windowStarts(asOf: string): Record<TrendPeriod, string> {
  * earlier rows in each window (one pass over the YEARLY window with FILTER), its latest earlier
  * row, then the qualifying symbols of each list numbered in list order.
  */
-export function insertTrendEntriesStatement(asOf: string, starts: Record<TrendPeriod, string>): SQL {
+export function insertTrendEntriesStatement(
+  asOf: string,
+  starts: Record<TrendPeriod, string>,
+  adjustments: SQL = STORED_ADJUSTMENTS,
+): SQL {
   return sql`
     INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
       present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
-    ${trendEntriesQuery(asOf, starts)}`;
+    ${trendEntriesQuery(asOf, starts, adjustments)}`;
 }
 
 /**
  * The rows of the ten lists for D (the columns of trend_entries, in its order): stored by
- * insertTrendEntriesStatement, read directly for a past day (as-of.ts).
+ * insertTrendEntriesStatement, read directly for a past day or raw prices (as-of.ts). The earlier
+ * rows are adjusted by the ranges of `adjustments` (as of `asOf`).
  */
-export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, string>): SQL {
+export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, string>, adjustments: SQL): SQL {
   const extremes = (Object.entries(starts) as Array<[TrendPeriod, string]>).map(
     ([period, start]) =>
       sql`max(e.high_price) FILTER (WHERE e.trade_date > ${start}::date) AS ${sql.raw(`high_${period.toLowerCase()}`)},
@@ -60,11 +87,13 @@ export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, stri
       FROM stock_prices
       WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
     ),
+    earlier_rows AS MATERIALIZED (
+      ${adjustedRows(adjustments, sql`r.trade_date > ${starts.YEARLY}::date AND r.trade_date < ${asOf}::date`)}
+    ),
     earlier AS (
       SELECT p.symbol, max(e.trade_date) AS previous_date, ${sql.join(extremes, sql`, `)}
       FROM present p
-      JOIN stock_prices e ON e.symbol = p.symbol AND e.series IN ${EQUITY_SERIES_SQL}
-        AND e.trade_date > ${starts.YEARLY}::date AND e.trade_date < ${asOf}::date
+      JOIN earlier_rows e ON e.symbol = p.symbol
       GROUP BY p.symbol
     ),
     candidates AS (
@@ -78,7 +107,7 @@ export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, stri
         END AS earlier_extreme
       FROM present p
       JOIN earlier e ON e.symbol = p.symbol
-      JOIN stock_prices prev ON prev.symbol = p.symbol AND prev.trade_date = e.previous_date AND prev.series IN ${EQUITY_SERIES_SQL}
+      JOIN earlier_rows prev ON prev.symbol = p.symbol AND prev.trade_date = e.previous_date
       CROSS JOIN (VALUES ('HIGH', 'WEEKLY'), ('HIGH', 'MONTHLY'), ('HIGH', 'QUARTERLY'), ('HIGH', 'HALFYEARLY'), ('HIGH', 'YEARLY'),
                          ('LOW', 'WEEKLY'), ('LOW', 'MONTHLY'), ('LOW', 'QUARTERLY'), ('LOW', 'HALFYEARLY'), ('LOW', 'YEARLY')) AS l(direction, period)
     ),
@@ -97,19 +126,24 @@ export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, stri
  * Each symbol's highest high and lowest low over the YEARLY window, with the latest date each
  * was reached: one aggregate pass, then one pass to find the dates.
  */
-export function insertPriceExtremesStatement(asOf: string, yearlyStart: string): SQL {
+export function insertPriceExtremesStatement(
+  asOf: string,
+  yearlyStart: string,
+  adjustments: SQL = STORED_ADJUSTMENTS,
+): SQL {
   return sql`
     INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
-    ${priceExtremesQuery(asOf, yearlyStart)}`;
+    ${priceExtremesQuery(asOf, yearlyStart, adjustments)}`;
 }
 
-/** The rows of price_extremes for D: stored by insertPriceExtremesStatement, read directly for a past day (as-of.ts). */
-export function priceExtremesQuery(asOf: string, yearlyStart: string): SQL {
+/**
+ * The rows of price_extremes for D: stored by insertPriceExtremesStatement, read directly for a
+ * past day or raw prices (as-of.ts); prices adjusted by the ranges of `adjustments` (as of `asOf`).
+ */
+export function priceExtremesQuery(asOf: string, yearlyStart: string, adjustments: SQL): SQL {
   return sql`
     WITH window_rows AS MATERIALIZED (
-      SELECT symbol, trade_date, high_price, low_price
-      FROM stock_prices
-      WHERE trade_date > ${yearlyStart}::date AND trade_date <= ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
+      ${adjustedRows(adjustments, sql`r.trade_date > ${yearlyStart}::date AND r.trade_date <= ${asOf}::date`)}
     ),
     extremes AS (
       SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price FROM window_rows GROUP BY symbol
@@ -236,12 +270,16 @@ const column = (prefix: string, period: TrendPeriod) => sql.raw(`${prefix}_${per
  * start as a row comparison only that key can serve, so the trade-date index, which a newest day
  * missing from the statistics makes look cheap, is not scanned once per symbol; OFFSET 0 keeps the
  * read per symbol. The periods whose window starts at or after that start are computed.
+ * Prices are adjusted by the stored ranges (price_adjustments, as of `asOf`).
  */
 export function marksFromPricesQuery(
   asOf: string,
   starts: Record<TrendPeriod, string> = windowStarts(asOf),
   redo?: { scope: SQL },
 ): SQL {
+  const high = adjusted(sql`r.high_price`, 'adj');
+  const low = adjusted(sql`r.low_price`, 'adj');
+  const close = adjusted(sql`r.close_price`, 'adj');
   const inWindow = (period: TrendPeriod) => sql`r.trade_date > ${starts[period]}::date`;
   const extremes = TREND_PERIODS.map(
     (period) =>
@@ -261,16 +299,18 @@ export function marksFromPricesQuery(
     WITH window_rows AS ${redo ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
       ${
         redo
-          ? sql`SELECT r.symbol, r.trade_date, r.high_price, r.low_price, r.close_price, u.after AS redo_after
+          ? sql`SELECT r.symbol, r.trade_date, ${high} AS high_price, ${low} AS low_price, ${close} AS close_price, u.after AS redo_after
               FROM ${redo.scope} CROSS JOIN LATERAL (
                 SELECT * FROM stock_prices r
                 WHERE r.symbol = u.symbol AND (r.symbol, r.trade_date) > (u.symbol, u.after)
                   AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}
                 OFFSET 0
-              ) AS r`
-          : sql`SELECT symbol, trade_date, high_price, low_price, close_price, ${starts.YEARLY}::date AS redo_after
-              FROM stock_prices
-              WHERE trade_date > ${starts.YEARLY}::date AND trade_date < ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}`
+              ) AS r
+              LEFT JOIN ${STORED_ADJUSTMENTS} AS adj ON ${rangeHolds('r', 'adj')}`
+          : sql`SELECT r.symbol, r.trade_date, ${high} AS high_price, ${low} AS low_price, ${close} AS close_price, ${starts.YEARLY}::date AS redo_after
+              FROM stock_prices r
+              LEFT JOIN ${STORED_ADJUSTMENTS} AS adj ON ${rangeHolds('r', 'adj')}
+              WHERE r.trade_date > ${starts.YEARLY}::date AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}`
       }
     ),
     extremes AS MATERIALIZED (
@@ -310,20 +350,31 @@ export function rebuildMarksStatements(asOf: string): SQL[] {
  *   and it is the latest row (combining a row already counted changes nothing, so recomputed
  *   symbols take it too);
  * - a pair whose latest row has left the window has no rows left: it goes.
+ * `adjusted`: the symbols whose adjustment ranges changed on the dates of the windows (an ex-date
+ * passed, corporate actions loaded): their marks are recomputed from their rows of the YEARLY
+ * window. The other symbols' divisors are the same for every row of both windows, so their marks
+ * carry; prices are adjusted by the stored ranges, already brought to `to`.
  */
-export async function carryMarks(db: Database, from: string, to: string, days: readonly string[]): Promise<void> {
+export async function carryMarks(
+  db: Database,
+  from: string,
+  to: string,
+  days: readonly string[],
+  adjustedSymbols: readonly string[] = [],
+): Promise<void> {
   const before = windowStarts(from);
   const after = windowStarts(to);
   const leaving = TREND_PERIODS.filter((period) => after[period] > before[period]).map(
     (period) => sql`
       SELECT ${period}::text AS period, ${after[period]}::date AS after, symbol,
         max(high_price) AS high_price, min(low_price) AS low_price
-      FROM stock_prices
-      WHERE trade_date > ${before[period]}::date AND trade_date <= ${after[period]}::date AND trade_date < ${from}::date
-        AND series IN ${EQUITY_SERIES_SQL}
+      FROM (${adjustedRows(
+        STORED_ADJUSTMENTS,
+        sql`r.trade_date > ${before[period]}::date AND r.trade_date <= ${after[period]}::date AND r.trade_date < ${from}::date`,
+      )}) AS leaving_rows
       GROUP BY symbol`,
   );
-  const redo =
+  const leavingRedo =
     leaving.length === 0
       ? []
       : await queryRows<{ symbol: string; after: string }>(
@@ -335,26 +386,21 @@ export async function carryMarks(db: Database, from: string, to: string, days: r
             WHERE gone.high_price >= m.high_price OR gone.low_price <= m.low_price
             GROUP BY m.symbol`,
         );
-  if (redo.length > 0) {
-    const rows = redo.map((row) => sql`(${row.symbol}::text, ${row.after}::date)`);
-    const scope = sql`(VALUES ${sql.join(rows, sql`, `)}) AS u(symbol, after)`;
-    await db.execute(sql`DELETE FROM trend_marks m USING ${scope}, ${windowBounds(after)}
-      WHERE m.symbol = u.symbol AND m.period = b.period AND b.after >= u.after`);
-    // symbol by symbol through the primary key whatever the statistics say (they lag behind a
-    // growing table: a scan of the whole table per symbol was chosen on an estimate of a few rows)
-    await db.execute(sql`SET LOCAL enable_seqscan = off`);
-    await db.execute(sql`SET LOCAL enable_bitmapscan = off`);
-    await db.execute(sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(to, after, { scope })}`);
-    await db.execute(sql`SET LOCAL enable_seqscan = on`);
-    await db.execute(sql`SET LOCAL enable_bitmapscan = on`);
-  }
+  const redo = new Map(leavingRedo.map((row) => [row.symbol, row.after]));
+  for (const symbol of adjustedSymbols) redo.set(symbol, after.YEARLY);
+  await redoMarks(
+    db,
+    to,
+    after,
+    [...redo].map(([symbol, start]) => ({ symbol, after: start })),
+  );
   for (const day of days) {
     await db.execute(sql`
       INSERT INTO trend_marks (${MARK_COLUMNS})
       SELECT a.symbol, b.period, a.high_price, ${day}::date, a.low_price, ${day}::date, ${day}::date, a.close_price
       FROM (
         SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price, max(close_price) AS close_price
-        FROM stock_prices WHERE trade_date = ${day}::date AND series IN ${EQUITY_SERIES_SQL} GROUP BY symbol
+        FROM (${adjustedRows(STORED_ADJUSTMENTS, sql`r.trade_date = ${day}::date`)}) AS day_rows GROUP BY symbol
       ) AS a
       JOIN ${windowBounds(after)} ON ${day}::date > b.after
       ON CONFLICT (symbol, period) DO UPDATE SET
@@ -367,6 +413,30 @@ export async function carryMarks(db: Database, from: string, to: string, days: r
   await db.execute(
     sql`DELETE FROM trend_marks m USING ${windowBounds(after)} WHERE m.period = b.period AND m.last_date <= b.after`,
   );
+}
+
+/**
+ * Recomputes the marks before `asOf` of some symbols from their prices: each symbol's periods
+ * whose window starts at or after its `after` (after = the YEARLY start: all of them).
+ */
+export async function redoMarks(
+  db: Database,
+  asOf: string,
+  starts: Record<TrendPeriod, string>,
+  symbols: ReadonlyArray<{ symbol: string; after: string }>,
+): Promise<void> {
+  if (symbols.length === 0) return;
+  const rows = symbols.map((row) => sql`(${row.symbol}::text, ${row.after}::date)`);
+  const scope = sql`(VALUES ${sql.join(rows, sql`, `)}) AS u(symbol, after)`;
+  await db.execute(sql`DELETE FROM trend_marks m USING ${scope}, ${windowBounds(starts)}
+    WHERE m.symbol = u.symbol AND m.period = b.period AND b.after >= u.after`);
+  // symbol by symbol through the primary key whatever the statistics say (they lag behind a
+  // growing table: a scan of the whole table per symbol was chosen on an estimate of a few rows)
+  await db.execute(sql`SET LOCAL enable_seqscan = off`);
+  await db.execute(sql`SET LOCAL enable_bitmapscan = off`);
+  await db.execute(sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(asOf, starts, { scope })}`);
+  await db.execute(sql`SET LOCAL enable_seqscan = on`);
+  await db.execute(sql`SET LOCAL enable_bitmapscan = on`);
 }
 
 /**

@@ -1,0 +1,197 @@
+/**
+ * Adjusted prices do not depend on the order of the uploads (docs/decisions.md#adjusted-prices-in-the-analysis):
+ * the real bhavcopies of 10-Sep-2019 to 31-Oct-2019, around the ex-dates of ASTRAL (bonus 1:4, 16-Sep),
+ * HDFCBANK (2-for-1 split, 19-Sep), AARTIIND (bonus 1:1, 27-Sep), SATIA (10-for-1 split, 15-Oct) and IMPAL
+ * (bonus 1:2, 25-Oct), and NSE's corporate-actions file, loaded into two fresh databases:
+ * - prices first (one batch), then the corporate actions (their upload recomputes the affected symbols);
+ * - the corporate actions first, then the prices one file at a time in date order over HTTP, so each
+ *   upload moves D on and D passes the ex-dates one by one (the marks carried forward, the symbols
+ *   whose adjustment changed recomputed). After every upload the stored trend tiles and the Stock
+ *   Prices list of that day must give every symbol the same previous close and change.
+ * The lists, the 12-month extremes, the prices of D and the candles must be identical both ways,
+ * and equal the definition computed independently from the files (support/adjustment-definition.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestApi, DEMO, type TestApi } from '../setup/test-api.js';
+import { legacyBhavcopyFiles, loadLegacyBhavcopies, readLegacyBhavcopies } from './support/bhavcopy.js';
+import { groupBySymbol, type Period, type WindowAfter } from './support/trend-definition.js';
+import {
+  adjustedHistory,
+  adjustingEvents,
+  CORPORATE_ACTIONS_FILE,
+  expectedUnitExtremes,
+  expectedUnitTrendList,
+  units,
+} from './support/adjustment-definition.js';
+import { upload } from '../uploads/helpers.js';
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+/** The file's date from its NSE name (cmDDMONYYYYbhav.csv or DDMONYYYY.csv). */
+function fileDate(file: string): string {
+  const match = /(\d{2})([A-Z]{3})(\d{4})/.exec(path.basename(file).toUpperCase())!;
+  return `${match[3]}-${String(MONTHS.indexOf(match[2]!) + 1).padStart(2, '0')}-${match[1]}`;
+}
+const FILES = legacyBhavcopyFiles()
+  .filter((file) => fileDate(file) >= '2019-09-10' && fileDate(file) <= '2019-10-31')
+  .sort((a, b) => fileDate(a).localeCompare(fileDate(b)));
+const D = '2019-10-31';
+/**
+ * D − P for D = Thursday 31 October 2019: WEEKLY 24 October; MONTHLY 30 September (31 September
+ * clamps); QUARTERLY 31 July; HALFYEARLY 30 April (clamped); YEARLY 31 October 2018.
+ */
+const WINDOW_AFTER: WindowAfter = {
+  WEEKLY: '2019-10-24',
+  MONTHLY: '2019-09-30',
+  QUARTERLY: '2019-07-31',
+  HALFYEARLY: '2019-04-30',
+  YEARLY: '2018-10-31',
+};
+const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
+const WITH_EVENTS = ['ASTRAL', 'HDFCBANK', 'AARTIIND', 'SATIA', 'IMPAL'];
+
+interface TrendValue {
+  position: number;
+  change: string;
+  changePercent: string | null;
+  Present: { symbol: string };
+  Previous: { date: string; closePrice: string };
+}
+interface ListRow {
+  symbol: string;
+  previousClose: string | null;
+  changePerDay: string | null;
+  changePercent: string | null;
+}
+
+interface Snapshot {
+  lists: Record<string, Record<string, TrendValue>>;
+  extremes: Record<string, { highPrice: string; highDate: string; lowPrice: string; lowDate: string }>;
+  prices: ListRow[];
+  candles: Record<string, unknown>;
+  asOf: string;
+}
+
+async function lists(api: TestApi): Promise<Snapshot['lists']> {
+  const answer: Snapshot['lists'] = {};
+  for (const direction of ['high', 'low']) {
+    for (const period of PERIODS) {
+      const response = await api.request<Record<string, TrendValue>>(
+        'GET',
+        `/public/stock-prices/weeks-${direction}?type=${period}`,
+      );
+      expect(response.status).toBe(200);
+      answer[`${direction} ${period}`] = response.body;
+    }
+  }
+  return answer;
+}
+
+async function snapshot(api: TestApi): Promise<Snapshot> {
+  const candles: Record<string, unknown> = {};
+  for (const symbol of WITH_EVENTS)
+    candles[symbol] = (await api.request('GET', `/public/stock-prices?symbol=${symbol}`)).body;
+  const state = await api.request<{ asOf: string }>('GET', '/public/technical-analysis/state');
+  return {
+    lists: await lists(api),
+    extremes: (await api.request<Snapshot['extremes']>('GET', '/public/stock-prices/highestStockPriceByStock')).body,
+    prices: (await api.request<ListRow[]>('GET', '/public/stock-prices')).body,
+    candles,
+    asOf: state.body.asOf,
+  };
+}
+
+/** Every tile of the stored lists has the previous close and change the Stock Prices list gives its symbol. */
+async function expectTilesAgreeWithList(api: TestApi, day: string): Promise<number> {
+  const list = new Map(
+    (await api.request<ListRow[]>('GET', '/public/stock-prices')).body.map((row) => [row.symbol, row]),
+  );
+  let compared = 0;
+  for (const tiles of Object.values(await lists(api))) {
+    for (const [symbol, tile] of Object.entries(tiles)) {
+      const row = list.get(symbol)!;
+      expect([units(tile.Previous.closePrice), tile.change, tile.changePercent], `${symbol} ${day}`).toEqual([
+        units(row.previousClose!),
+        row.changePerDay,
+        row.changePercent,
+      ]);
+      compared += 1;
+    }
+  }
+  return compared;
+}
+
+describe(`adjusted prices do not depend on the order of the uploads (${FILES.length} bhavcopies, corporate actions)`, () => {
+  let pricesFirst: Snapshot;
+  const apis: TestApi[] = [];
+  afterAll(async () => Promise.all(apis.map((api) => api.close())));
+
+  it('prices then corporate actions: the definition computed from the files', async () => {
+    const api = await startTestApi();
+    apis.push(api);
+    await loadLegacyBhavcopies(api.app, FILES);
+    const token = await api.login(DEMO.staff.username, DEMO.staff.password);
+    const answer = await upload(
+      api,
+      token,
+      'UPLOAD_CORPORATE_ACTIONS',
+      'CF-CA-equities.csv',
+      fs.readFileSync(CORPORATE_ACTIONS_FILE),
+    );
+    expect(answer.status).toBe(200);
+    pricesFirst = await snapshot(api);
+    expect(pricesFirst.asOf).toBe(D);
+
+    const history = adjustedHistory(groupBySymbol(readLegacyBhavcopies(FILES)), adjustingEvents(D), D);
+    for (const direction of ['HIGH', 'LOW'] as const) {
+      for (const period of PERIODS) {
+        const actual = Object.values(pricesFirst.lists[`${direction.toLowerCase()} ${period}`]!).sort(
+          (a, b) => a.position - b.position,
+        );
+        const expected = expectedUnitTrendList(history, direction, D, WINDOW_AFTER[period]);
+        expect(
+          actual.map((value) => value.Present.symbol),
+          `${direction} ${period}`,
+        ).toEqual(expected.map((item) => item.symbol));
+        expect(
+          actual.map((value) => [units(value.Previous.closePrice), value.change, value.changePercent]),
+          `${direction} ${period}`,
+        ).toEqual(expected.map((item) => [item.previousClose, item.change, item.changePercent]));
+      }
+    }
+    const extremes = expectedUnitExtremes(history, D, WINDOW_AFTER.YEARLY);
+    expect(Object.keys(pricesFirst.extremes).sort()).toEqual([...extremes.keys()].sort());
+    for (const [symbol, want] of extremes) {
+      const got = pricesFirst.extremes[symbol]!;
+      expect([units(got.highPrice), got.highDate, units(got.lowPrice), got.lowDate], symbol).toEqual([
+        want.high,
+        want.highDate,
+        want.low,
+        want.lowDate,
+      ]);
+    }
+  }, 900_000);
+
+  it('corporate actions then the prices day by day: identical, and the tiles agree with the list every day', async () => {
+    const api = await startTestApi();
+    apis.push(api);
+    const token = await api.login(DEMO.staff.username, DEMO.staff.password);
+    const actions = await upload(
+      api,
+      token,
+      'UPLOAD_CORPORATE_ACTIONS',
+      'CF-CA-equities.csv',
+      fs.readFileSync(CORPORATE_ACTIONS_FILE),
+    );
+    expect(actions.status).toBe(200);
+    let compared = 0;
+    for (const file of FILES) {
+      const answer = await upload(api, token, 'UPLOAD_STOCK_PRICE', path.basename(file), fs.readFileSync(file));
+      expect(answer.status, `${path.basename(file)}: ${answer.text}`).toBe(200);
+      compared += await expectTilesAgreeWithList(api, fileDate(file));
+    }
+    expect(compared).toBeGreaterThan(1000);
+    expect(await snapshot(api)).toEqual(pricesFirst);
+  }, 900_000);
+});
