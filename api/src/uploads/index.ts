@@ -27,6 +27,7 @@ import { loadEquityList, parseEquityList } from './companies/equity-list.js';
 import { loadCompanyProfiles, parseIndexConstituents } from './company-profiles/index-constituents.js';
 import { loadCorporateActions, parseCorporateActions } from './corporate-actions/parse.js';
 import { deriveCorporateActionEvents } from '../db/queries/company/corporate-action-events.js';
+import { corporateActionsReport, type CorporateActionsReport } from './corporate-actions/report.js';
 import { parseFinancialResults } from './financial-results/parse.js';
 import { loadFinancialResults } from './financial-results/load.js';
 import { parseBalanceSheets } from './balance-sheets/parse.js';
@@ -87,6 +88,8 @@ interface Outcome {
   /** "1,998 rows for 2020-03-31" — what the file held. */
   scope: string;
   extra?: string;
+  /** Corporate actions: what the file was understood as (the answer's adjustingEvents, dividends, unclassified). */
+  report?: CorporateActionsReport;
 }
 
 /**
@@ -153,7 +156,10 @@ function prepare(kind: UploadKind, table: TableSource, fileName: string): Prepar
         const counts = await loadCorporateActions(session, parsed, await uploadId());
         // what the actions mean for prices and holdings, re-read from all actions in the same transaction
         await deriveCorporateActionEvents(session);
-        return withRepeats(parsed, counts, scope, parsed.exDates);
+        return {
+          ...withRepeats(parsed, counts, scope, parsed.exDates),
+          report: corporateActionsReport(parsed.actions),
+        };
       };
     }
     case 'UPLOAD_FINANCIAL_REPORT': {
@@ -332,6 +338,7 @@ export async function uploadFile(
     rowsInFile: outcome.rowsInFile,
     ...outcome.counts,
     dates: outcome.dates,
+    ...outcome.report,
     durationMs: Math.round(finished - started),
     listenersMs: Math.round(finished - writtenAt),
   };

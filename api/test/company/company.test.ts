@@ -34,6 +34,7 @@ describe('company routes', () => {
     });
 
     describe('after an upload', () => {
+      let report: { adjustingEvents?: number; dividends?: number; unclassified?: string[] };
       beforeAll(async () => {
         const header =
           '"SYMBOL","COMPANY NAME","SERIES","PURPOSE","FACE VALUE","EX-DATE","RECORD DATE","BOOK CLOSURE START DATE","BOOK CLOSURE END DATE"';
@@ -42,8 +43,61 @@ describe('company routes', () => {
           '"TCS","Tata Consultancy Services Limited","EQ"," Dividend - Rs 12 Per Share","1","23-Apr-2020","24-Apr-2020","-","-"',
           '"INFY","Infosys Limited","EQ"," Dividend - Rs 8 Per Share","5","24-Oct-2019","25-Oct-2019","-","-"',
           '"TCS","Tata Consultancy Services Limited","EQ"," Bonus 1:1","1","31-May-2018","01-Jun-2018","-","-"',
+          // the same bonus for a second series: one event
+          '"TCS","Tata Consultancy Services Limited","BE"," Bonus 1:1","1","31-May-2018","01-Jun-2018","-","-"',
+          '"INFY","Infosys Limited","EQ"," Bonus Issue Ratio To Be Announced","5","02-Jan-2020","03-Jan-2020","-","-"',
         ];
-        await uploadAsStaff('UPLOAD_CORPORATE_ACTIONS', 'CF-CA.csv', [header, ...lines].join('\n'));
+        const answer = await upload(
+          demo.api,
+          demo.staff,
+          'UPLOAD_CORPORATE_ACTIONS',
+          'CF-CA.csv',
+          [header, ...lines].join('\n'),
+        );
+        expect(answer.status, answer.text).toBe(200);
+        report = answer.body;
+      });
+
+      it('the upload reports the adjusting events and dividends it recognised, and the texts it did not', () => {
+        expect(report).toMatchObject({
+          adjustingEvents: 1,
+          dividends: 3,
+          unclassified: ['Bonus Issue Ratio To Be Announced'],
+        });
+      });
+
+      it('says what each action was understood as: kind, factor, dividend per share, label', async () => {
+        const response = await demo.api.request<
+          Array<{
+            symbol: string;
+            series: string;
+            exDate: string;
+            kind: string;
+            factor: string | null;
+            dividendPerShare: string | null;
+            label: string | null;
+          }>
+        >('GET', '/public/corporate-actions');
+        const understood = response.body.map(({ symbol, series, exDate, kind, factor, dividendPerShare, label }) => [
+          `${symbol} ${series} ${exDate}`,
+          kind,
+          factor,
+          dividendPerShare,
+          label,
+        ]);
+        expect(understood).toEqual([
+          ['TCS EQ 2020-04-23', 'dividend', null, '12', 'Dividend ₹12'],
+          ['TCS EQ 2020-01-16', 'dividend', null, '5', 'Dividend ₹5'],
+          ['INFY EQ 2020-01-02', 'other', null, null, null],
+          ['INFY EQ 2019-10-24', 'dividend', null, '8', 'Dividend ₹8'],
+          ['TCS EQ 2018-05-31', 'bonus', '2', null, 'Bonus 1:1'],
+          ['TCS BE 2018-05-31', 'bonus', '2', null, 'Bonus 1:1'],
+        ]);
+        const events = await demo.api.request<{ pastEvents: Array<{ kind: string; label: string | null }> }>(
+          'GET',
+          '/public/corporate-actions?symbol=TCS&date=2020-03-31',
+        );
+        expect(events.body.pastEvents.map((event) => event.label)).toEqual(['Dividend ₹5', 'Bonus 1:1', 'Bonus 1:1']);
       });
 
       it('lists every action, newest ex-date first', async () => {
@@ -54,7 +108,9 @@ describe('company routes', () => {
         expect(response.body.map((action) => `${action.symbol} ${action.exDate}`)).toEqual([
           'TCS 2020-04-23',
           'TCS 2020-01-16',
+          'INFY 2020-01-02',
           'INFY 2019-10-24',
+          'TCS 2018-05-31',
           'TCS 2018-05-31',
         ]);
       });
@@ -64,7 +120,11 @@ describe('company routes', () => {
           pastEvents: Array<{ exDate: string; purpose: string }>;
           upcomingEvents: Array<{ exDate: string }>;
         }>('GET', '/public/corporate-actions?symbol=tcs&date=2020-03-31');
-        expect(response.body.pastEvents.map((event) => event.exDate)).toEqual(['2020-01-16', '2018-05-31']);
+        expect(response.body.pastEvents.map((event) => event.exDate)).toEqual([
+          '2020-01-16',
+          '2018-05-31',
+          '2018-05-31',
+        ]);
         expect(response.body.pastEvents[0]?.purpose).toBe('Dividend - Rs 5 Per Share');
         expect(response.body.upcomingEvents.map((event) => event.exDate)).toEqual(['2020-04-23']);
       });

@@ -15,7 +15,9 @@ export const corporateActionRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Without parameters: every corporate action, newest ex-date first (then by symbol). ' +
           'With `symbol` (and optionally `date`, default today in India): `{pastEvents, upcomingEvents}` of that symbol, past events having an ex-date before `date` ' +
-          '(newest first) and upcoming events an ex-date on or after it (soonest first). Unknown symbols answer empty lists.',
+          '(newest first) and upcoming events an ex-date on or after it (soonest first). Unknown symbols answer empty lists. ' +
+          'Each row says what its PURPOSE was understood as (`kind`, `factor`, `dividendPerShare`, `label`): a split, consolidation or bonus with an ex-date on or before D adjusts the symbol’s earlier prices by `factor`; ' +
+          'a dividend is cash per share; bonus debentures or preference shares and texts not understood adjust nothing (kind `other`).',
         querystring: corporateActionsQuerySchema,
         response: { 200: corporateActionsResponseSchema, ...errorResponses(400) },
       },

@@ -51,6 +51,8 @@ export interface ParsedCorporateActions {
   duplicatesIgnored: number;
   lines: string[];
   exDates: string[];
+  /** Each event of the file once (exact repeats counted above): what the upload reports it understood. */
+  actions: Array<{ symbol: string; purpose: string; exDate: string | null }>;
 }
 
 export function parseCorporateActions(
@@ -61,6 +63,7 @@ export function parseCorporateActions(
   const problems = new ProblemList();
   const events = new UniqueLines();
   const exDates = new Set<string>();
+  const actions: ParsedCorporateActions['actions'] = [];
   let index: Partial<Record<ActionColumn, number>> | undefined;
   let rowsInFile = 0;
   const name = (key: ActionColumn) => columnName(CORPORATE_ACTIONS_EXPORT, key);
@@ -129,6 +132,7 @@ export function parseCorporateActions(
       bookClosureStartDate,
       bookClosureEndDate,
     ]);
+    const kept = events.lines.length;
     const earlier = events.add(key, line, copy);
     if (earlier !== undefined)
       problems.add(
@@ -136,7 +140,11 @@ export function parseCorporateActions(
         '',
         `repeats the event on line ${earlier} (${symbol} ${series}, "${purpose}") with a different company name or face value`,
       );
-    else if (exDate) exDates.add(exDate);
+    else if (events.lines.length > kept) {
+      // a new event (an exact repeat adds nothing)
+      actions.push({ symbol, purpose, exDate });
+      if (exDate) exDates.add(exDate);
+    }
   });
 
   if (!index) problems.add(1, '', 'the file has no header line and no rows');
@@ -148,6 +156,7 @@ export function parseCorporateActions(
     duplicatesIgnored: events.duplicatesIgnored,
     lines: events.lines,
     exDates: [...exDates].sort(),
+    actions,
   };
 }
 

@@ -15,8 +15,27 @@ export const corporateActionDtoSchema = z
     recordDate: dateText.nullable(),
     bookClosureStartDate: dateText.nullable(),
     bookClosureEndDate: dateText.nullable(),
+    kind: z
+      .enum(['split', 'consolidation', 'bonus', 'dividend', 'other'])
+      .describe(
+        'What the PURPOSE was understood as: the first adjusting event’s kind (split, consolidation, bonus), else dividend, else other (bonus debentures or preference shares, meetings, unreadable texts)',
+      ),
+    factor: decimalText
+      .nullable()
+      .describe(
+        'Shares after ÷ shares before, the product of the adjusting events’ factors (a face-value split or consolidation from ₹A to ₹B: A/B; a bonus a:b: (a+b)/b); null when nothing adjusts',
+      ),
+    dividendPerShare: decimalText
+      .nullable()
+      .describe('Rupees per share, the total of the dividends named; null when no dividend amount is named'),
+    label: z
+      .string()
+      .nullable()
+      .describe(
+        'The events in short, as the charts annotate them: "1:2 split", "Bonus 1:4", "Dividend ₹15" (several joined by " + "); null when none',
+      ),
   })
-  .describe('A corporate action (dividend, bonus, split…) as the exchange announced it');
+  .describe('A corporate action (dividend, bonus, split…) as the exchange announced it, and what it was understood as');
 export type CorporateActionDto = z.infer<typeof corporateActionDtoSchema>;
 
 export const corporateEventsDtoSchema = z

@@ -39,6 +39,26 @@ export const uploadResultDtoSchema = z
       .int()
       .describe('Rows a corrected price file removed (same date and symbol, series no longer listed)'),
     dates: z.array(z.string()).describe('Dates the file holds (trade dates for prices), YYYY-MM-DD, ascending'),
+    adjustingEvents: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Corporate actions only: the splits, consolidations and bonuses with an ex-date the file names (each event once, whatever the series): they adjust prices and holdings from their ex-date on',
+      ),
+    dividends: z
+      .number()
+      .int()
+      .optional()
+      .describe(
+        'Corporate actions only: the dividends with an ex-date the file names (each once), recorded as cash per share',
+      ),
+    unclassified: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Corporate actions only: the PURPOSE texts that mention a split, bonus or consolidation but were not understood (nothing is adjusted for them), sorted',
+      ),
     durationMs: z.number().int().describe('Time from receiving the file to the answer, in milliseconds'),
     listenersMs: z.number().int().describe('Of which other areas refreshing what they derive from market data'),
   })

@@ -1,5 +1,10 @@
-/** Corporate-action reads behind /public/corporate-actions: every action, or one symbol's events split at a date. */
+/**
+ * Corporate-action reads behind /public/corporate-actions: every action, or one symbol's events
+ * split at a date, each with what its PURPOSE was understood as (docs/product/company.md#corporate-actions-understood):
+ * read with the parser the upload and the price adjustment use, so the screen shows what adjusts.
+ */
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { parsePurpose } from '@bazaar/shared';
 import type { CorporateActionDto, CorporateEventsDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { corporateActions } from '../../schema/index.js';
@@ -17,9 +22,23 @@ const corporateActionColumns = {
   bookClosureEndDate: corporateActions.bookClosureEndDate,
 };
 
+type StoredAction = Omit<CorporateActionDto, 'kind' | 'factor' | 'dividendPerShare' | 'label'>;
+
+/** An action with its PURPOSE understood: kind, factor, dividend per share, label. */
+function understood(action: StoredAction): CorporateActionDto {
+  const parsed = parsePurpose(action.purpose);
+  return {
+    ...action,
+    kind: parsed.kind,
+    factor: parsed.factor,
+    dividendPerShare: parsed.dividendPerShare,
+    label: parsed.events.length === 0 ? null : parsed.events.map((event) => event.label).join(' + '),
+  };
+}
+
 /** Every corporate action, newest ex-date first (events without an ex-date last), then by symbol. */
 export async function listCorporateActions(db: Database): Promise<CorporateActionDto[]> {
-  return db
+  const rows = await db
     .select(corporateActionColumns)
     .from(corporateActions)
     .orderBy(
@@ -27,6 +46,7 @@ export async function listCorporateActions(db: Database): Promise<CorporateActio
       sql`${corporateActions.symbol} COLLATE "C"`,
       asc(corporateActions.id),
     );
+  return rows.map(understood);
 }
 
 /**
@@ -50,5 +70,5 @@ export async function getCorporateActionsOfSymbol(
       .where(and(eq(corporateActions.symbol, symbol), gte(corporateActions.exDate, date)))
       .orderBy(asc(corporateActions.exDate), asc(corporateActions.id)),
   ]);
-  return { pastEvents, upcomingEvents };
+  return { pastEvents: pastEvents.map(understood), upcomingEvents: upcomingEvents.map(understood) };
 }
