@@ -59,4 +59,22 @@ describe('user guide content', () => {
     expect(example.adjustedHigh).toBe(formatIndianNumber(adjusted.high / 100));
     expect(example.adjustedHighDate).toBe(display(adjusted.iso));
   }, 60_000);
+
+  it('works the holdings example from HDFCBANK’s real closes of 03-Jun-2019 and 31-Mar-2020', () => {
+    const closeOf = (file: string) => {
+      const text = fs.readFileSync(path.join(LEGACY, file), 'utf8');
+      const start = text.indexOf('\nHDFCBANK,EQ,');
+      return Number(text.slice(start + 1, text.indexOf('\n', start + 1)).split(',')[5]);
+    };
+    // in paise: 10 bought at the close of 03-Jun-2019, 20 held at the close of 31-Mar-2020, ₹200 of dividends
+    const bought = Math.round(closeOf('03JUN2019.csv') * 100);
+    const now = Math.round(closeOf('31MAR2020.csv') * 100);
+    const gross = 20 * now - 10 * bought;
+    const rupees = (paise: number) => formatIndianNumber(paise / 100);
+    const text = ADJUSTED_PRICES_GUIDE.holdings;
+    expect(text).toContain(`10 HDFCBANK bought on 03-Jun-2019 at ₹${rupees(bought)} (₹${rupees(10 * bought)})`);
+    expect(text).toContain(`show as 20 at ₹${rupees(bought / 2)}`);
+    expect(text).toContain(`(₹${rupees(now)}) the 20 shares are worth ₹${rupees(20 * now)}`);
+    expect(text).toContain(`gross P&L −₹${rupees(-gross)}, net −₹${rupees(-(gross + 20_000))}`);
+  });
 });

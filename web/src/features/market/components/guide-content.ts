@@ -126,6 +126,9 @@ export const ADJUSTED_PRICES_GUIDE = {
   how: 'Every price before the ex-date of a split, bonus or consolidation is divided by its factor, so all days are in today’s shares. The factors come from the exchange’s corporate-actions file: a face-value split from ₹A to ₹B has factor A ÷ B, a bonus a:b (a new shares for every b held) (a + b) ÷ b, and several events multiply. An event counts once its ex-date is on or before the latest trading day loaded. Dividends are cash, not an adjustment: they are marked on the charts and credited to holdings.',
   formula: ['adjusted price of day d = raw price ÷ (product of the factors of the events with an ex-date after d)'],
   raw: 'Company Analysis marks each ex-date on its charts and has a toggle Adjusted / Raw to see the prices as traded.',
+  /** docs/product/portfolio.md#corporate-actions; the HDFCBANK figures are the real closes of 03-Jun-2019 and 31-Mar-2020. */
+  holdings:
+    'Your holdings follow the same events. A holding bought before an ex-date and not sold before it is shown in today’s shares: quantity × factor and price ÷ factor, with an “adjusted” badge whose hover gives the trade as you entered it. What you paid, and so your P&L, does not change on an ex-date, and a sale counts in today’s shares. A dividend is credited for the shares you held on its ex-date (bought before it, not sold before it), as they were then, and adds to your net P&L. Example: 10 HDFCBANK bought on 03-Jun-2019 at ₹2,457.10 (₹24,571.00) show as 20 at ₹1,228.55 after the split; the dividends of 20-Jun-2019 (₹15) and 01-Aug-2019 (₹5) are credited on 10 shares, ₹200.00; at the close of 31-Mar-2020 (₹861.90) the 20 shares are worth ₹17,238.00: gross P&L −₹7,333.00, net −₹7,133.00 before charges.',
   example: {
     symbol: 'HDFCBANK',
     event: 'Face value split from ₹2 to ₹1 (1:2 split), ex-date 19-Sep-2019, factor 2',

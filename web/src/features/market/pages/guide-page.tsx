@@ -150,6 +150,12 @@ function AdjustedPrices() {
           </Table.Tbody>
         </Table>
         <Text size="sm">{ADJUSTED_PRICES_GUIDE.raw}</Text>
+        <Title order={3} size="h5">
+          Your holdings
+        </Title>
+        <Text size="sm" data-testid="guide-adjusted-holdings">
+          {ADJUSTED_PRICES_GUIDE.holdings}
+        </Text>
       </Stack>
     </Card>
   );
