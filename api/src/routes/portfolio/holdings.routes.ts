@@ -37,9 +37,16 @@ const HOLDING_BODY_DESCRIPTION =
   'not before the buying date, not in the future), brokerageFirm ({id} or {name}; the full firm object is accepted), instrumentType ' +
   '(the segment name). currentPrice, status, id and owner fields are computed by the server and ignored.';
 
+const ADJUSTED_DESCRIPTION =
+  'Holdings follow the corporate actions in effect on D, the latest price date (ex-date on or before D): a holding bought before the ex-date of a ' +
+  'split, consolidation or bonus (factor: ₹A→₹B split A/B, bonus a:b (a+b)/b) and not sold before it shows quantity × factor and price ÷ factor, ' +
+  'with the trade as entered in tradedQuantity and tradedPrice and the events in adjustments; invested and P&L do not move on an ex-date. ' +
+  'A dividend is credited for the shares held on its ex-date, as they were then (profitLoss.dividends, dividendPayments); net = gross + dividends − charges. ';
+
 const LIST_DESCRIPTION =
+  ADJUSTED_DESCRIPTION +
   'Answers carry an ETag that changes whenever anything the list is computed from changes (the holdings, prices, charges, firms, ' +
-  'segments or the exchange day): send it back in If-None-Match and an unchanged list answers 304 with no body.';
+  'segments, corporate actions or the exchange day): send it back in If-None-Match and an unchanged list answers 304 with no body.';
 
 export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user: holdings'];
@@ -133,8 +140,8 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Edit or sell a holding',
         description:
-          `${HOLDING_BODY_DESCRIPTION} Giving an open holding a sell price sells it: only the sell side changes, and selling fewer ` +
-          'shares than held splits it (this id becomes the sold, REALIZED part; remainingHolding is the new open rest). Selling more than held is a 400.',
+          `${HOLDING_BODY_DESCRIPTION} Giving an open holding a sell price sells it: only the sell side changes, the quantity sold counts the shares ` +
+          'held on the selling date (after its splits and bonuses), and selling fewer shares than held splits it (this id becomes the sold, REALIZED part; remainingHolding is the new open rest). Selling more than held is a 400.',
         params: idParamsSchema,
         body: holdingBodySchema,
         response: { 200: holdingUpdateDtoSchema, ...errorResponses(400, 401, 404) },

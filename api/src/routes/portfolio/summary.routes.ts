@@ -19,7 +19,7 @@ export const summaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user: portfolio'],
         summary: 'My portfolio totals per firm and segment',
         description:
-          'invested, currentValue, realized, unrealized, charges and net: overall, per firm, per firm and segment, per segment. Every firm and segment is listed.',
+          'invested, currentValue, realized, unrealized, charges, dividends (credited to holdings that held shares on a dividend’s ex-date) and net (realized + unrealized + dividends − charges): overall, per firm, per firm and segment, per segment. Every firm and segment is listed.',
         response: { 200: portfolioSummaryDtoSchema, ...errorResponses(401) },
       },
     },
