@@ -11,6 +11,7 @@ import { ApolloProvider } from '@apollo/client/react';
 import type { ReactNode } from 'react';
 import { UploadForm } from './upload-form';
 import { PriceDateCalendar } from './price-date-calendar';
+import { CorporateActionsReport } from './corporate-actions-report';
 
 afterEach(cleanup);
 
@@ -132,5 +133,51 @@ describe('uploaded-dates calendar', () => {
       { year: 2019, month: 12 },
       { year: 2020, month: 2 },
     ]);
+  });
+});
+
+describe('corporate-actions report', () => {
+  it('counts what was recognised the Indian way and lists the purposes not understood', () => {
+    let dismissed = false;
+    render(
+      wrap(
+        <CorporateActionsReport
+          fileName="CF-CA-equities.csv"
+          adjustingEvents={612}
+          dividends={12345}
+          unclassified={['Bonus Issue Of Shares (Ratio To Be Announced)', 'Split Of Shares']}
+          onDismiss={() => (dismissed = true)}
+        />,
+      ),
+    );
+    const report = screen.getByTestId('corporate-actions-report');
+    expect(within(report).getByText('What CF-CA-equities.csv was understood as')).toBeTruthy();
+    expect(screen.getByTestId('report-adjusting').textContent).toBe('612');
+    expect(screen.getByTestId('report-dividends').textContent).toBe('12,345');
+    expect(screen.getByTestId('report-unclassified-count').textContent).toMatch(/^2 purposes were not understood/);
+    const items = within(screen.getByTestId('report-unclassified')).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Bonus Issue Of Shares (Ratio To Be Announced)',
+      'Split Of Shares',
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide the report' }));
+    expect(dismissed).toBe(true);
+  });
+
+  it('says when every purpose was understood', () => {
+    render(
+      wrap(
+        <CorporateActionsReport
+          fileName="actions.csv"
+          adjustingEvents={1}
+          dividends={0}
+          unclassified={[]}
+          onDismiss={() => undefined}
+        />,
+      ),
+    );
+    expect(screen.getByTestId('report-counts').textContent).toContain('1 split, bonus or consolidation');
+    expect(screen.getByTestId('report-all-understood')).toBeTruthy();
+    expect(screen.queryByTestId('report-unclassified')).toBeNull();
   });
 });
