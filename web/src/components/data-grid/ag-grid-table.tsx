@@ -79,13 +79,17 @@ interface PortalCell {
 class PortalCells {
   readonly cells = new Map<HTMLElement, PortalCell>();
   private nextKey = 0;
+  /** One renderer class per column, kept across column updates: AG Grid then refreshes its cells, not redraws them. */
+  private readonly renderers = new Map<string, new () => ICellRendererComp>();
   constructor(private readonly changed: () => void) {}
 
   /** An AG Grid cell renderer class for one column that hands its element to React. */
   rendererFor(colId: string): new () => ICellRendererComp {
+    const known = this.renderers.get(colId);
+    if (known) return known;
     // eslint-disable-next-line @typescript-eslint/no-this-alias -- the renderer class is created by AG Grid
     const cells = this;
-    return class implements ICellRendererComp {
+    const renderer = class implements ICellRendererComp {
       private readonly element = Object.assign(document.createElement('div'), { className: classes.reactCell });
       init(params: ICellRendererParams) {
         cells.cells.set(this.element, { key: cells.nextKey++, colId, node: params.node });
@@ -105,6 +109,8 @@ class PortalCells {
         cells.changed();
       }
     };
+    this.renderers.set(colId, renderer);
+    return renderer;
   }
 }
 
