@@ -107,8 +107,11 @@ export class MarketApi extends RestClient {
     return this.get('/public/technical-analysis/state', { anonymous: true });
   }
 
-  sma(query: SmaQuery): Promise<AveragePointDto[]> {
-    return this.post('/public/technical-analysis/stocks/sma', { anonymous: true, query: { ...query } });
+  sma({ adjusted = true, ...query }: SmaQuery): Promise<AveragePointDto[]> {
+    return this.post('/public/technical-analysis/stocks/sma', {
+      anonymous: true,
+      query: { ...query, ...adjustedQuery(adjusted) },
+    });
   }
 
   /** The staff dashboard's snapshot: sent with the caller's token (staff only), never cached across callers. */

@@ -160,7 +160,8 @@ export class MarketCache {
   }
 
   sma(query: SmaQuery): Promise<AveragePointDto[]> {
-    return this.cached(`sma:${query.symbol}:${query.priceSize}:${query.windowSize}`, () => this.marketApi.sma(query));
+    const key = `sma:${query.symbol}:${query.priceSize}:${query.windowSize}${rawKey(query.adjusted !== false)}`;
+    return this.cached(key, () => this.marketApi.sma(query));
   }
 
   // company

@@ -7,8 +7,8 @@
  * the parts are those of that past day (docs/product/market.md#any-day). Moving
  * averages other than the REST SMA are computed here with the shared maths. Arguments are checked
  * with the shared rules (symbol, average sizes) before any REST call. Prices are split- and
- * bonus-adjusted unless a field is asked with `adjusted: false` (docs/product/market.md); the raw
- * SMA is computed here from the raw closes with the same shared maths as the REST SMA.
+ * bonus-adjusted unless a field is asked with `adjusted: false` (docs/product/market.md#adjusted-prices),
+ * which the REST reads are asked with in turn.
  */
 import {
   checkAverageSizes,
@@ -16,7 +16,6 @@ import {
   checkParam,
   movingAverage,
   noPricesOnDayMessage,
-  simpleMovingAverage,
   symbolParam,
   type MovingAverageKind,
   type TrendDirection,
@@ -65,15 +64,10 @@ export const marketResolvers: Resolvers = {
     trends: (_parent, { direction, period, adjusted }, context) =>
       marketCache(context).trend(direction, period, null, adjusted !== false),
     technicalAnalysis: (_parent, { asOf }) => ({ asOf: asOf ?? null }),
-    sma: async (_parent, args, context) => {
+    sma: (_parent, args, context) => {
       const symbol = symbolArgument(args.symbol);
       const sizes = averageSizes(args.priceSize, args.windowSize, 'windowSize');
-      if (args.adjusted !== false) return marketCache(context).sma({ symbol, ...sizes });
-      const candles = await marketCache(context).candles(symbol, null, null, false);
-      const problem = checkClosesAvailable(symbol, sizes.priceSize, candles.length);
-      if (problem) throw badUserInput(problem.message, problem.field);
-      const closes = candles.slice(-sizes.priceSize).map((candle) => ({ date: candle.date, close: candle.closePrice }));
-      return simpleMovingAverage(closes, sizes.windowSize);
+      return marketCache(context).sma({ symbol, ...sizes, adjusted: args.adjusted !== false });
     },
     movingAverage: async (_parent, args, context) => {
       const symbol = symbolArgument(args.symbol);
