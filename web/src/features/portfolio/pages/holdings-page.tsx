@@ -97,9 +97,10 @@ function QuantityCell({ holding }: { holding: HoldingRow }) {
   const badge = adjustmentBadge(holding.adjustments);
   if (!badge) return <>{holding.quantity}</>;
   const entered = tradeAsEntered(holding);
+  // the badge goes under the number (the row grows) and wraps on a narrow column or a phone's card
   return (
-    <Group gap={6} wrap="nowrap" justify="flex-end">
-      <span>{holding.quantity}</span>
+    <div>
+      <div>{holding.quantity}</div>
       <Tooltip label={entered} withArrow multiline maw={280} position="top">
         <Badge
           size="xs"
@@ -107,12 +108,13 @@ function QuantityCell({ holding }: { holding: HoldingRow }) {
           color="grape"
           title={entered}
           data-testid="adjusted-badge"
-          style={{ textTransform: 'none', cursor: 'help' }}
+          styles={{ root: { height: 'auto', maxWidth: '100%', cursor: 'help' }, label: { whiteSpace: 'normal' } }}
+          style={{ textTransform: 'none', lineHeight: 1.3 }}
         >
           {badge}
         </Badge>
       </Tooltip>
-    </Group>
+    </div>
   );
 }
 
@@ -138,7 +140,7 @@ function DividendsCell({ holding }: { holding: HoldingRow }) {
 }
 
 /**
- * The key columns (symbol, status, quantity, average price, last price, net P&L) always show; the optional ones
+ * The key columns (symbol, status, quantity, average price, last price, dividends, net P&L) always show; the optional ones
  * when the table has room or under "Columns", and under "More" in the phone card list
  * (docs/product/portfolio.md#holdings).
  */
@@ -149,7 +151,8 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'quantity',
     headerName: 'Qty',
     numeric: true,
-    minWidth: 80,
+    minWidth: 120,
+    wrap: true,
     render: (row) => <QuantityCell holding={row} />,
   },
   { field: 'price', headerName: 'Avg Price', numeric: true, format: (value) => formatRupees(value as string) },
@@ -183,7 +186,6 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'dividends',
     headerName: 'Dividends',
     numeric: true,
-    optional: true,
     minWidth: 110,
     value: (row) => row.profitLoss.dividends,
     render: (row) => <DividendsCell holding={row} />,
