@@ -10,7 +10,16 @@ import { queryRows } from '../client.js';
 
 /** The tables whose writes are counted. */
 export type VersionedTable =
-  'brokerage_firms' | 'charge_types' | 'charges' | 'corporate_action_events' | 'holdings' | 'segments' | 'stock_prices';
+  | 'brokerage_firms'
+  | 'charge_types'
+  | 'charges'
+  | 'companies'
+  | 'corporate_action_events'
+  | 'holdings'
+  | 'segments'
+  | 'stock_prices'
+  | 'trend_entries'
+  | 'watchlist_entries';
 
 /** The counters of these tables, in one read; a table without a counter is absent. */
 export async function dataVersions(db: Database, tables: readonly VersionedTable[]): Promise<Map<string, number>> {
