@@ -186,6 +186,40 @@ describe('investor dashboard', () => {
     expect((await api.request('GET', '/user/dashboard')).status).toBe(401);
   });
 
+  it('answers 304 to its ETag until something it reads is written (the watch list, a company)', async () => {
+    const first = await api.request<DashboardDto>('GET', '/user/dashboard', { token: investor });
+    const tag = first.headers.get('etag') as string;
+    expect(tag).toMatch(/^".+"$/);
+    expect(first.body).toEqual(dashboard);
+    const again = await api.request('GET', '/user/dashboard', { token: investor, headers: { 'if-none-match': tag } });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    // another investor's tag is not the investor's
+    const theirs = await api.request('GET', '/user/dashboard', { token: other, headers: { 'if-none-match': tag } });
+    expect(theirs.status).toBe(200);
+
+    // watching WATCHA (in today's lists) changes the answer and the tag
+    await api.request('POST', '/user/watchlist', { token: investor, json: { symbol: 'WATCHA' } });
+    const watched = await api.request<DashboardDto>('GET', '/user/dashboard', {
+      token: investor,
+      headers: { 'if-none-match': tag },
+    });
+    expect(watched.status).toBe(200);
+    expect(watched.body.inTodaysLists.find((row) => row.symbol === 'WATCHA')?.watched).toBe(true);
+    const watchedTag = watched.headers.get('etag') as string;
+    expect(watchedTag).not.toBe(tag);
+
+    // a company's industry written by hand (plain SQL) is seen by the very next request
+    await api.handle.db.execute(sql`UPDATE companies SET industry = 'Computers - Software' WHERE symbol = 'WATCHA'`);
+    const renamed = await api.request<DashboardDto>('GET', '/user/dashboard', {
+      token: investor,
+      headers: { 'if-none-match': watchedTag },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.allocationByIndustry[0]?.name).toBe('Computers - Software');
+    await api.request('DELETE', '/user/watchlist/WATCHA', { token: investor });
+  });
+
   it('staff and admins get the market snapshot; investors do not', async () => {
     const snapshot = await api.request<MarketSnapshotDto>('GET', '/staff/market-snapshot', { token: staff });
     expect(snapshot.status).toBe(200);

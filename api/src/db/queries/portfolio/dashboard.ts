@@ -5,6 +5,7 @@
  * holdings' own rule), XIRR of the cash flows (docs/decisions.md#xirr), the day's change, allocations,
  * the day's movers, the trend lists of the day and the alerts.
  */
+import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { inArray } from 'drizzle-orm';
 import {
@@ -24,6 +25,7 @@ import type {
   ListedStockDto,
 } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
+import { dataVersions, type VersionedTable } from '../data-versions.js';
 import { companies, trendEntries } from '../../schema/index.js';
 import { alertsFor } from './alerts.js';
 import { listHoldings } from './holdings.js';
@@ -49,8 +51,69 @@ function slices(values: Map<string, Big>, total: Big): AllocationSliceDto[] {
     }));
 }
 
-export async function getDashboard(db: Database, userId: number): Promise<DashboardDto> {
-  const today = exchangeToday();
+/** Every table the dashboard's answer is computed from (besides the caller and the day). */
+const DASHBOARD_INPUTS: readonly VersionedTable[] = [
+  'holdings',
+  'stock_prices',
+  'corporate_action_events',
+  'charges',
+  'charge_types',
+  'brokerage_firms',
+  'segments',
+  'companies',
+  'trend_entries',
+  'watchlist_entries',
+];
+
+/**
+ * The entity tag of the caller's dashboard on this exchange day: it changes whenever a row the
+ * answer is computed from may have changed (data_versions, read before the data), so an answer
+ * kept under it is never older than a committed write (docs/decisions.md#dashboard-cache).
+ */
+export async function dashboardTag(db: Database, userId: number, today: string): Promise<string> {
+  const versions = await dataVersions(db, DASHBOARD_INPUTS);
+  const counters = DASHBOARD_INPUTS.map((table) => `${table}:${versions.get(table) ?? '?'}`);
+  return `"${createHash('sha256')
+    .update(JSON.stringify(['dashboard', userId, today, counters]))
+    .digest('base64url')
+    .slice(0, 32)}"`;
+}
+
+/** Answers kept per database handle and user, each under its tag; the least recently used go first. */
+const dashboardCaches = new WeakMap<Database, Map<number, { tag: string; dashboard: DashboardDto }>>();
+const MAX_CACHED_DASHBOARDS = 1_000;
+
+/**
+ * The caller's dashboard under `tag` (dashboardTag, read first): the answer kept for that tag, or
+ * a fresh one, kept. A tag with a missing counter ('?') is never kept.
+ */
+export async function getDashboardTagged(
+  db: Database,
+  userId: number,
+  tag: string,
+  today = exchangeToday(),
+): Promise<DashboardDto> {
+  let cache = dashboardCaches.get(db);
+  if (!cache) {
+    cache = new Map();
+    dashboardCaches.set(db, cache);
+  }
+  const kept = cache.get(userId);
+  if (kept?.tag === tag) {
+    cache.delete(userId);
+    cache.set(userId, kept);
+    return kept.dashboard;
+  }
+  const dashboard = await getDashboard(db, userId, today);
+  cache.delete(userId);
+  if (!tag.includes('?')) {
+    cache.set(userId, { tag, dashboard });
+    if (cache.size > MAX_CACHED_DASHBOARDS) cache.delete(cache.keys().next().value as number);
+  }
+  return dashboard;
+}
+
+export async function getDashboard(db: Database, userId: number, today = exchangeToday()): Promise<DashboardDto> {
   const all = await listHoldings(db, userId, {}, today);
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const openSymbols = [...new Set(open.map((h) => h.symbol))];
