@@ -111,6 +111,11 @@ const envSchema = z.object({
   MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).optional(),
   /** Requests one client address may have in flight at once (beyond: 429), so one client cannot take every slot. */
   MAX_IN_FLIGHT_PER_CLIENT: z.coerce.number().int().min(1).default(64),
+  /**
+   * Open connections one client address may hold; one more is reset as soon as it is accepted, before
+   * anything is parsed. Addresses of TRUST_PROXY (the BFF, a load balancer) are exempt: they carry many clients.
+   */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(128),
   /** Time a client has to send a request's line and headers (ms); then 408 and the connection closes. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Time a request body has to arrive in full after its headers (ms); then 408 and the connection closes. Uploads: UPLOAD_MIN_BYTES_PER_SECOND. */
@@ -163,6 +168,11 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** New-password hashes that may wait for a free slot (logins: four times as many); beyond that 503 at once. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).default(64),
+  /**
+   * Password checks and hashes (logins, sign-ups) one client address may have running at once; up to 8 more
+   * wait their turn, beyond that 429 at once, before any lookup or hashing: one client cannot take every core.
+   */
+  PASSWORD_HASHES_PER_CLIENT: z.coerce.number().int().min(1).max(64).default(1),
   /**
    * scrypt's cost N for new password hashes (a power of 2; 32768 is OWASP's setting). Lower only for test runs,
    * which hash thousands of passwords; production refuses less than 32768. Stored hashes keep their own cost.
@@ -220,6 +230,8 @@ export interface ApiConfig {
   maxEventLoopDelayMs: number | undefined;
   maxQueueDelayMs: number | undefined;
   maxInFlightPerClient: number;
+  /** Open connections per client address (trusted proxies exempt); beyond: reset when accepted. */
+  maxConnectionsPerClient: number;
   /** Request time limits (ms): headers, body, uploads (by rate and in all), idle keep-alive. */
   timeouts: RequestTimeouts;
   /**
@@ -241,6 +253,8 @@ export interface ApiConfig {
   passwordHashing: {
     concurrency: number;
     queue: number;
+    /** Password checks and hashes one client address may have running at once (a few more wait, then 429). */
+    perClient?: number;
     /** scrypt's N for new hashes; unset: the production cost (auth/password.ts). */
     cost?: number;
   };
@@ -329,6 +343,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
     maxInFlightPerClient: env.MAX_IN_FLIGHT_PER_CLIENT,
+    maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
     timeouts: {
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       bodyTimeoutMs: env.BODY_TIMEOUT_MS,
@@ -348,6 +363,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     passwordHashing: {
       concurrency: env.PASSWORD_HASH_CONCURRENCY ?? Math.min(4, Math.max(1, Math.floor(os.availableParallelism() / 2))),
       queue: env.PASSWORD_HASH_QUEUE,
+      perClient: env.PASSWORD_HASHES_PER_CLIENT,
       cost: env.PASSWORD_HASH_COST,
     },
     trustProxy: env.TRUST_PROXY,

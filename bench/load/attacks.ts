@@ -41,6 +41,8 @@ export interface AttackTally {
 }
 
 export interface Attack {
+  /** Short name for `--attacks` (slow-bodies, multipart, legal-batches, signup, login). */
+  key: string;
   name: string;
   from: string;
   start(target: AttackTarget): Promise<{ stop(): Promise<AttackTally> }>;
@@ -78,6 +80,7 @@ function loops(concurrency: number, call: () => Promise<string | number>): { sto
 
 function slowBodies(from: string): Attack {
   return {
+    key: 'slow-bodies',
     name: 'bodies that never finish (600 to the BFF, 600 to the API)',
     from,
     async start(target) {
@@ -124,6 +127,7 @@ function slowBodies(from: string): Attack {
 function multipartFlood(from: string): Attack {
   const flood = graphqlMultipart(batch(6000));
   return {
+    key: 'multipart',
     name: 'multipart batch flood (6,000 operations per request, 4 clients)',
     from,
     start: async (target) =>
@@ -179,6 +183,7 @@ async function costliestLegalBatch(target: AttackTarget, from: string): Promise<
 
 function legalBatches(from: string): Attack {
   const attack: Attack = {
+    key: 'legal-batches',
     name: 'expensive legal batches (the costliest accepted, 20 clients)',
     from,
     async start(target) {
@@ -200,6 +205,7 @@ function legalBatches(from: string): Attack {
 
 function signupFlood(from: string): Attack {
   return {
+    key: 'signup',
     name: 'sign-up flood (80 in parallel)',
     from,
     start: async (target) =>
@@ -226,6 +232,7 @@ function signupFlood(from: string): Attack {
 
 function loginGuessing(from: string): Attack {
   return {
+    key: 'login',
     name: 'login guessing (20 in parallel, username and e-mail)',
     from,
     async start(target) {

@@ -29,9 +29,11 @@
  * The per-client rate limits (RATE_LIMIT_PER_MINUTE, per address: every request here comes from
  * 127.0.0.1) are raised for the run, otherwise they would be all that is measured.
  * Options: --soak, --soak-minutes N, --quick (short runs, to try the script), --only
- * half,overdrive,compare,soak,attack (some sections; the maximum is always measured). Exits 1 when a
+ * half,overdrive,compare,soak,attack (some sections; the maximum is always measured), --attacks
+ * slow-bodies,multipart,legal-batches,signup,login (some attacks). Exits 1 when a
  * target is missed. The 2 cores are shared with the load generator (and other work): figures are noisy.
  */
+import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -40,7 +42,8 @@ import autocannon, { type AutocannonRequest } from 'autocannon';
 import { parse, print, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
 import { postgres, startApi, startBff, type ServiceProcess } from '../../faults/harness.js';
 import { ensureBuilt, FROM_SOURCE } from '../lib/stack.js';
-import { ATTACKS } from './attacks.js';
+import { ATTACKS, type AttackTally, type AttackTarget } from './attacks.js';
+import { cpuMeter, cpuSecondsOf, cpuSecondsWithChildren, cpuText } from './cpu.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -49,6 +52,10 @@ const quick = args.includes('--quick');
 /** --only overdrive,compare: run some sections (the maximum is always measured: the others use it). */
 const only = args.includes('--only') ? new Set((args[args.indexOf('--only') + 1] ?? '').split(',')) : undefined;
 const section = (name: 'half' | 'overdrive' | 'compare' | 'soak' | 'attack') => !only || only.has(name);
+/** --attacks slow-bodies,login: some of the attacks (their keys in bench/load/attacks.ts). */
+const chosenAttacks = args.includes('--attacks')
+  ? new Set((args[args.indexOf('--attacks') + 1] ?? '').split(','))
+  : undefined;
 const soakMinutes = Number(
   args.includes('--soak-minutes')
     ? args[args.indexOf('--soak-minutes') + 1]
@@ -97,6 +104,14 @@ const UNLIMITED_RATE = '100000000';
  * in flight, so an attacker's own address still gets only a share (docs/decisions.md#one-client-one-share-of-the-slots).
  */
 const PER_CLIENT_IN_FLIGHT = '128';
+/**
+ * The only trusted proxy of both services: the BFF's address at the API, and at the BFF the address the
+ * normal clients arrive from, as through a load balancer (the overdrive's 1,000 connections are many
+ * users, not one). The attackers' addresses (127.0.0.2…) are not proxies, so the per-address connection
+ * cap applies to them, as to any client reaching a service directly (the default "loopback" would
+ * trust them all).
+ */
+const TRUSTED_PROXY = '127.0.0.1';
 /** The mixed load's operations, in the order each connection sends them. */
 const MIX_NAMES = ['stock prices', 'technical analysis', 'company analysis', 'holdings'];
 
@@ -363,6 +378,60 @@ function median(values: number[]): number {
   );
 }
 
+// ---------- the attacker's process ----------
+
+interface AttackerProcess {
+  pid: number | undefined;
+  /** Starts the attack; answers its name once it runs. */
+  start(key: string, target: AttackTarget): Promise<string>;
+  stop(): Promise<AttackTally>;
+  kill(): void;
+}
+
+/** bench/load/attacker.ts as a child process (through tsx, like this script), driven over IPC. */
+function startAttacker(): Promise<AttackerProcess> {
+  const child = fork(path.join(HERE, 'attacker.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve, reject) => {
+      const onMessage = (message: Record<string, unknown>) => {
+        if (message.type === 'failed') return finish(() => reject(new Error(`attacker: ${String(message.message)}`)));
+        if (message.type === type) finish(() => resolve(message));
+      };
+      const onExit = (code: number | null) => finish(() => reject(new Error(`the attacker exited (${code})`)));
+      const finish = (then: () => void) => {
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        then();
+      };
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
+  return new Promise((resolve, reject) => {
+    child.once('spawn', () =>
+      resolve({
+        pid: child.pid,
+        async start(key, target) {
+          const started = next('started');
+          child.send({ type: 'start', key, target });
+          return String((await started).name);
+        },
+        async stop() {
+          const stopped = next('stopped');
+          child.send({ type: 'stop' });
+          return (await stopped).tally as AttackTally;
+        },
+        kill: () => {
+          if (child.exitCode === null) child.kill('SIGKILL');
+        },
+      }),
+    );
+    child.once('error', reject);
+  });
+}
+
 // ---------- main ----------
 
 async function login(apiUrl: string, [username, password]: readonly [string, string]): Promise<string> {
@@ -397,6 +466,7 @@ async function main(): Promise<void> {
         DEMO_DATA: '1',
         RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE,
         MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT,
+        TRUST_PROXY: TRUSTED_PROXY,
         ADMIN_PASSWORD: DEMO.admin[1],
         STAFF_PASSWORD: DEMO.staff[1],
         INVESTOR_PASSWORD: DEMO.investor[1],
@@ -406,7 +476,12 @@ async function main(): Promise<void> {
     );
     bff = await startBff(
       api.url,
-      { NODE_ENV: 'production', RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE, MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT },
+      {
+        NODE_ENV: 'production',
+        RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE,
+        MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT,
+        TRUST_PROXY: TRUSTED_PROXY,
+      },
       launch,
     );
     const token = await login(api.url, DEMO.investor);
@@ -672,34 +747,57 @@ async function main(): Promise<void> {
     if (section('attack')) {
       const normalRate = Math.max(1, Math.round(maxRps / 4));
       console.log(
-        `\n6. Under attack: the mixed load at ${normalRate} req/s (${ATTACK_CONNECTIONS} connections, ${SECONDS.attack} s) alone, then during each attack`,
+        `\n6. Under attack: the mixed load at ${normalRate} req/s (${ATTACK_CONNECTIONS} connections, ${SECONDS.attack} s) alone, then during each attack (the attacker in its own process)`,
       );
       const errorsOf = (m: Measured) =>
         m.answered - (m.statuses['200'] ?? 0) + m.graphqlErrors + m.socketErrors + m.timeouts;
       const target = { apiUrl: api.url, bffUrl: bff.url, symbol };
-      for (const attack of ATTACKS) {
-        // the same mix without the attack, just before it: the machine's load drifts
-        const alone = await mix('before the attack', ATTACK_CONNECTIONS, SECONDS.attack, normalRate);
-        const running = await attack.start(target);
-        let attacked: Measured;
+      const attacks = ATTACKS.filter((attack) => !chosenAttacks || chosenAttacks.has(attack.key));
+      if (chosenAttacks && attacks.length === 0)
+        throw new Error(`--attacks names none of ${ATTACKS.map((attack) => attack.key).join(', ')}`);
+      for (const attack of attacks) {
+        const attacker = await startAttacker();
+        const sources = {
+          API: () => cpuSecondsOf(api!.child.pid),
+          BFF: () => cpuSecondsOf(bff!.child.pid),
+          PostgreSQL: () => cpuSecondsWithChildren((server as { pid?: () => number | undefined }).pid?.()),
+          attacker: () => cpuSecondsOf(attacker.pid),
+          'load generator': () => {
+            const { user, system } = process.cpuUsage();
+            return (user + system) / 1e6;
+          },
+        };
         try {
-          attacked = await mix(`during ${attack.name}`, ATTACK_CONNECTIONS, SECONDS.attack, normalRate);
-        } finally {
-          const tally = await running.stop();
-          console.log(
-            `    ${attack.name} from ${attack.from}: ${tally.sent} sent; answers ${statusText(tally.statuses)}`,
+          // the same mix without the attack, just before it: the machine's load drifts
+          const aloneCpu = cpuMeter(sources);
+          const alone = await mix('before the attack', ATTACK_CONNECTIONS, SECONDS.attack, normalRate);
+          const aloneUsed = aloneCpu();
+          const name = await attacker.start(attack.key, target);
+          const attackedCpu = cpuMeter(sources);
+          let attacked: Measured;
+          try {
+            attacked = await mix(`during ${name}`, ATTACK_CONNECTIONS, SECONDS.attack, normalRate);
+          } finally {
+            const attackedUsed = attackedCpu();
+            const tally = await attacker.stop();
+            console.log(`    ${name} from ${attack.from}: ${tally.sent} sent; answers ${statusText(tally.statuses)}`);
+            console.log(`    CPU without the attack: ${cpuText(aloneUsed, SECONDS.attack)}`);
+            console.log(`    CPU during the attack:  ${cpuText(attackedUsed, SECONDS.attack)}`);
+          }
+          const growth = attacked.p99 / alone.p99;
+          const errors = errorsOf(attacked);
+          report(
+            `under attack: ${name}: normal clients p50 / p99, errors (without the attack)`,
+            `${ms(attacked.p50)} / ${ms(attacked.p99)} ms, ${errors} of ${attacked.answered} (${ms(alone.p50)} / ${ms(alone.p99)} ms, ${errorsOf(alone)} of ${alone.answered}): p50 ${ratio(attacked.p50 / alone.p50)}, p99 ${ratio(growth)}`,
+            `p99 ≤ ${TARGETS.attackP99Growth}×, ${TARGETS.attackErrors} errors`,
+            growth <= TARGETS.attackP99Growth && errors <= TARGETS.attackErrors,
           );
+          if (errors > 0)
+            for (const [status, body] of Object.entries(attacked.samples))
+              console.log(`    a ${status} answer: ${body}`);
+        } finally {
+          attacker.kill();
         }
-        const growth = attacked.p99 / alone.p99;
-        const errors = errorsOf(attacked);
-        report(
-          `under attack: ${attack.name}: normal clients p50 / p99, errors (without the attack)`,
-          `${ms(attacked.p50)} / ${ms(attacked.p99)} ms, ${errors} of ${attacked.answered} (${ms(alone.p50)} / ${ms(alone.p99)} ms, ${errorsOf(alone)} of ${alone.answered}): p99 ${ratio(growth)}`,
-          `p99 ≤ ${TARGETS.attackP99Growth}×, ${TARGETS.attackErrors} errors`,
-          growth <= TARGETS.attackP99Growth && errors <= TARGETS.attackErrors,
-        );
-        if (errors > 0)
-          for (const [status, body] of Object.entries(attacked.samples)) console.log(`    a ${status} answer: ${body}`);
       }
     }
 

@@ -116,6 +116,8 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       ratePerMinute: config.rateLimitPerMinute,
       maxInFlight: config.maxInFlightRequests,
       maxInFlightPerClient: config.maxInFlightPerClient,
+      maxConnectionsPerClient: config.maxConnectionsPerClient,
+      isTrustedProxy: app.get('trust proxy fn') as (address: string, hop: number) => boolean,
       maxEventLoopDelayMs: config.maxEventLoopDelayMs,
       maxQueueDelayMs: config.maxQueueDelayMs,
       ...config.timeouts,

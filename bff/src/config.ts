@@ -61,6 +61,11 @@ const envSchema = z.object({
   MAX_QUEUE_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /** Requests one client address may have in flight at once (beyond: 429), so one client cannot take every slot. */
   MAX_IN_FLIGHT_PER_CLIENT: z.coerce.number().int().min(1).default(32),
+  /**
+   * Open connections one client address may hold; one more is reset as soon as it is accepted, before
+   * anything is parsed. Addresses of TRUST_PROXY (a load balancer in front) are exempt: they carry many clients.
+   */
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
   /** Time a client has to send a request's line and headers (ms); then 408 and the connection closes. */
   HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** Time a request body has to arrive in full after its headers (ms); then 408 and the connection closes. Uploads: UPLOAD_MIN_BYTES_PER_SECOND. */
@@ -119,6 +124,8 @@ export interface BffConfig {
   maxEventLoopDelayMs: number;
   maxQueueDelayMs: number;
   maxInFlightPerClient: number;
+  /** Open connections per client address (trusted proxies exempt); beyond: reset when accepted. */
+  maxConnectionsPerClient: number;
   /** Request time limits (ms): headers, body, uploads (by rate and in all), idle keep-alive. */
   timeouts: RequestTimeouts;
 }
@@ -159,6 +166,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
     maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
     maxInFlightPerClient: env.MAX_IN_FLIGHT_PER_CLIENT,
+    maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
     timeouts: {
       headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
       bodyTimeoutMs: env.BODY_TIMEOUT_MS,

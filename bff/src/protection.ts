@@ -1,5 +1,7 @@
 /**
  * The BFF's own protection (the REST API has the same, docs/decisions.md#request-time-limits):
+ * - open connections per client address (MAX_CONNECTIONS_PER_CLIENT, trusted proxies exempt): one
+ *   beyond them is reset when accepted, before anything of it is parsed (ConnectionCap);
  * - time limits: request line and headers within HEADERS_TIMEOUT_MS, a body within BODY_TIMEOUT_MS
  *   of its headers (multipart uploads: while they keep a minimum rate, UPLOAD_TIMEOUT_MS at most),
  *   else 408 and the connection is closed; idle keep-alive connections close after KEEP_ALIVE_TIMEOUT_MS;
@@ -12,11 +14,13 @@
  * reports the saturation.
  */
 import type http from 'node:http';
+import type { Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { NextFunction, Request, Response } from 'express';
 import {
   Admission,
   BodyDeadlines,
+  ConnectionCap,
   rawHttpAnswer,
   SERVER_BUSY_MESSAGE,
   serverTimeouts,
@@ -26,7 +30,14 @@ import {
   type ServerTimeoutOptions,
 } from '@bazaar/shared';
 
-export type BffProtectionOptions = AdmissionOptions & BodyDeadlineOptions & ServerTimeoutOptions;
+export type BffProtectionOptions = AdmissionOptions &
+  BodyDeadlineOptions &
+  ServerTimeoutOptions & {
+    /** Open connections per client address; beyond them a connection is reset when accepted. */
+    maxConnectionsPerClient: number;
+    /** Whether an address is a trusted proxy (Express's "trust proxy fn"): its connections carry many clients. */
+    isTrustedProxy: (address: string, hop: number) => boolean;
+  };
 
 export const BODY_TIMEOUT_MESSAGE = 'The request body did not arrive in time; please try again';
 
@@ -38,6 +49,13 @@ export function protection(options: BffProtectionOptions, server: http.Server) {
   const bodies = new BodyDeadlines(options);
   // read by Node when the server starts listening
   Object.assign(server, serverTimeouts(options));
+  // connections beyond an address's share are reset before any parsing; a trusted proxy's carry many
+  // clients, counted per client after their headers instead
+  const connections = new ConnectionCap({
+    perClient: options.maxConnectionsPerClient,
+    exempt: (address) => options.isTrustedProxy(address, 0),
+  });
+  server.on('connection', (socket: Socket) => connections.admit(socket));
 
   const refuse = (response: Response, status: number, retryAfter: string, message: string, code: string) => {
     // a body may still be on its way: close the connection rather than wait for it
@@ -77,7 +95,8 @@ export function protection(options: BffProtectionOptions, server: http.Server) {
       const wait = verdict.retryAfterSeconds;
       return refuse(response, 429, String(wait), tooManyRequestsMessage(wait), 'TOO_MANY_REQUESTS');
     }
-    response.once('close', verdict.done);
+    // a request whose body never arrived in full was held by its client, not queued here
+    response.once('close', () => verdict.done(request.complete));
     next();
   };
   return Object.assign(middleware, {

@@ -1,8 +1,10 @@
 /**
  * The BFF's protection over real sockets (loopback; 127.0.0.2 and 127.0.0.3 are two clients): bodies
  * that never finish hold at most the address's share of in-flight slots and are cut after the body
- * time limit, another address is served meanwhile, /readyz reports saturation.
+ * time limit, another address is served meanwhile, /readyz reports saturation; connections beyond
+ * an address's share are reset as they are accepted.
  */
+import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './setup/stack.js';
 import { createRawClient, pollUntil } from '../../api/test/setup/raw-http.js';
@@ -94,5 +96,42 @@ describe('BFF: readiness reflects saturation', () => {
     expect(JSON.parse(shed.body)).toMatchObject({ errors: [{ extensions: { code: 'SERVICE_OVERLOADED' } }] });
     await Promise.all(hanging.map((h) => h.closed));
     expect((await raw.request('127.0.0.5', 'GET', '/readyz')).status).toBe(200);
+  });
+});
+
+describe('BFF: open connections per address', () => {
+  const PER_CLIENT = 8;
+  let stack: Stack;
+  let raw: ReturnType<typeof createRawClient>;
+  beforeAll(async () => {
+    // only 127.0.0.1 is a proxy here (a load balancer in front): 127.0.0.2 and .3 reach the BFF directly
+    stack = await startStack({ bff: { trustProxy: '127.0.0.1', maxConnectionsPerClient: PER_CLIENT } });
+    raw = createRawClient(Number(new URL(stack.bffUrl).port));
+  });
+  afterEach(() => raw.closeAll());
+  afterAll(async () => stack.close());
+
+  it('resets connections beyond an address’s share as they are accepted; another address and the trusted proxy are served', async () => {
+    const held = Array.from({ length: PER_CLIENT }, () => raw.neverFinished(GREEDY, '/graphql'));
+    await Promise.all(held.map((h) => once(h.socket, 'connect')));
+    const extra = Array.from({ length: 20 }, () => raw.open(GREEDY, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'));
+    // no answer at all: nothing of them was parsed
+    expect(await Promise.all(extra.map((e) => e.status))).toEqual(extra.map(() => undefined));
+    expect(Math.max(...(await Promise.all(extra.map((e) => e.closed))))).toBeLessThan(2_000);
+    expect(held.some((h) => h.isClosed())).toBe(false);
+
+    const other = await raw.request(OTHER, 'POST', '/graphql', { json: { query: '{ __typename }' } });
+    expect(other.status).toBe(200);
+    const proxied = Array.from({ length: 3 * PER_CLIENT }, () => raw.neverFinished('127.0.0.1', '/graphql'));
+    await Promise.all(proxied.map((p) => once(p.socket, 'connect')));
+    expect((await raw.request('127.0.0.1', 'GET', '/healthz')).status).toBe(200);
+    expect(proxied.some((p) => p.isClosed())).toBe(false);
+
+    for (const h of held) h.socket.destroy();
+    await pollUntil(
+      async () => (await raw.request(GREEDY, 'GET', '/healthz').catch(() => ({ status: 0 }))).status === 200,
+      5_000,
+      'the address served again',
+    );
   });
 });

@@ -42,6 +42,15 @@ export class AttemptLimiter {
     this.failures.delete(key);
   }
 
+  /** Takes back one failure recorded at `time` (an attempt counted while it was checked, then good). */
+  retract(key: string, time: number): void {
+    const list = this.failures.get(key);
+    const index = list?.lastIndexOf(time) ?? -1;
+    if (!list || index < 0) return;
+    list.splice(index, 1);
+    if (list.length === 0) this.failures.delete(key);
+  }
+
   /** The times of the key's failures still inside the window, oldest first. */
   times(key: string, now = Date.now()): number[] {
     return this.recent(key, now);
@@ -101,5 +110,9 @@ export class BackoffLimiter {
 
   reset(key: string): void {
     this.failures.reset(key);
+  }
+
+  retract(key: string, time: number): void {
+    this.failures.retract(key, time);
   }
 }

@@ -7,13 +7,15 @@
  * at once queued 80 hashes in front of everyone's login. So hashing goes through two lanes, each a
  * small semaphore with a bounded queue: new hashes (sign-up, password changes) and checks (login,
  * current password). A flood of one lane never holds more than its own threads, and a full queue
- * answers 503 at once instead of waiting (docs/decisions.md#bounded-password-hashing).
+ * answers 503 at once instead of waiting (docs/decisions.md#bounded-password-hashing). One client
+ * address has one slot of password work at a time (passwordWorkFor), so it cannot fill the lanes alone.
  * N is configurable (PASSWORD_HASH_COST) so that test runs, which hash thousands of passwords, can
  * lower it; production refuses anything below OWASP's value.
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ServiceUnavailableError } from '../errors.js';
+import { clientKey, KeyedLane } from '@bazaar/shared';
+import { ServiceUnavailableError, TooManyRequestsError } from '../errors.js';
 
 /** OWASP's N, the default of PASSWORD_HASH_COST; production refuses less (config.ts). */
 export const PRODUCTION_PASSWORD_HASH_COST = 2 ** 15;
@@ -74,14 +76,40 @@ export const hashingLane = new HashLane(2, 64);
 /** Checks of a password against its hash: login and the current password of a profile change. */
 export const verifyingLane = new HashLane(2, 256);
 
+/** Password work of one client address that may wait for its slot; more is refused (429) at once. */
+const CLIENT_WAITING_LINE = 8;
+/** Password work (a login's check, a sign-up's hash) in progress per client address. */
+let clientLane = new KeyedLane(1, CLIENT_WAITING_LINE);
+
 /**
  * Sets both lanes from the configuration (the thread pool is the process's, so the lanes are too).
  * Logins are what people wait for: their lane has at least 2 slots and a queue four times as long.
  */
-export function configurePasswordHashing(options: { concurrency: number; queue: number; cost?: number }): void {
+export function configurePasswordHashing(options: {
+  concurrency: number;
+  queue: number;
+  perClient?: number;
+  cost?: number;
+}): void {
   N = options.cost ?? PRODUCTION_PASSWORD_HASH_COST;
   hashingLane.configure(options.concurrency, options.queue);
   verifyingLane.configure(Math.max(2, options.concurrency), options.queue * 4);
+  clientLane = new KeyedLane(options.perClient ?? 1, CLIENT_WAITING_LINE);
+}
+
+export const PASSWORD_BUSY_MESSAGE = 'Too many logins from this address at once; please try again in a moment';
+
+/**
+ * Waits for one of the client address's slots of password work (PASSWORD_HASHES_PER_CLIENT, 1 by
+ * default) and answers its release; throws 429 at once when the address already has its slots and
+ * a waiting line of 8. Without it, one client's parallel guesses filled both lanes and took every
+ * core from the others (docs/decisions.md#bounded-password-hashing). Called before any lookup: a
+ * refusal costs nothing, and a guess that waited meets the failed-login limits of the guesses before it.
+ */
+export async function passwordWorkFor(address: string): Promise<() => void> {
+  const release = await clientLane.enter(clientKey(address));
+  if (!release) throw new TooManyRequestsError(PASSWORD_BUSY_MESSAGE, 1);
+  return release;
 }
 
 /** What hashing has cost: the hashes computed, and a moving average of one hash's own time (not its wait). */

@@ -1,5 +1,7 @@
 /**
  * Keeps the API responsive under abuse and overload (docs/decisions.md#request-time-limits):
+ * - open connections per client address (MAX_CONNECTIONS_PER_CLIENT, trusted proxies exempt): one
+ *   beyond them is reset when accepted, before anything of it is parsed (ConnectionCap);
  * - time limits: request line and headers within HEADERS_TIMEOUT_MS, a body within BODY_TIMEOUT_MS
  *   of its headers (uploads: while they keep a minimum rate, UPLOAD_TIMEOUT_MS at most), else 408
  *   and the connection is closed (BodyDeadlines); idle keep-alive connections close after
@@ -18,9 +20,11 @@
 import { Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import proxyAddr from '@fastify/proxy-addr';
 import {
   Admission,
   BodyDeadlines,
+  ConnectionCap,
   rawHttpAnswer,
   LoopLag,
   SERVER_BUSY_MESSAGE,
@@ -36,6 +40,11 @@ declare module 'fastify' {
     /** Why new requests are being shed right now ('in-flight', 'event-loop', 'standing-queue', 'event-loop-held'), or null. */
     saturation(): string | null;
   }
+}
+
+/** Fastify's reading of TRUST_PROXY ("loopback,10.0.0.0/8"): which peers are proxies. */
+function compileTrust(trustProxy: string): (address: string, hop: number) => boolean {
+  return proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
 }
 
 const EXEMPT = /^\/(health|ready|docs)(\/|$|\?)/;
@@ -72,6 +81,14 @@ export function registerProtection(app: FastifyInstance, config: ApiConfig, hand
   const bodies = new BodyDeadlines(config.timeouts);
   // read by Node when the server starts listening
   Object.assign(app.server, serverTimeouts(config.timeouts));
+  // connections beyond an address's share are reset before any parsing; trusted proxies (the BFF)
+  // carry many clients and are counted per client after their headers instead
+  const trusted = compileTrust(config.trustProxy);
+  const connections = new ConnectionCap({
+    perClient: config.maxConnectionsPerClient,
+    exempt: (address) => trusted(address, 0),
+  });
+  app.server.on('connection', (socket: Socket) => connections.admit(socket));
   app.decorate('saturation', () => admission.saturation());
   app.addHook('onClose', async () => {
     admission.stop();
@@ -92,7 +109,9 @@ export function registerProtection(app: FastifyInstance, config: ApiConfig, hand
       const wait = verdict.retryAfterSeconds;
       return refuse(reply, 429, String(wait), tooManyRequestsMessage(wait));
     }
-    reply.raw.once('close', verdict.done);
+    const raw = request.raw;
+    // a request whose body never arrived in full was held by its client, not queued here
+    reply.raw.once('close', () => verdict.done(raw.complete));
   });
 
   function refuse(reply: FastifyReply, status: number, retryAfter: string, message: string) {

@@ -28,6 +28,27 @@ describe('AttemptLimiter', () => {
   });
 });
 
+describe('retracting an attempt', () => {
+  it('takes back the one failure recorded at that time (an attempt counted while checked, then good)', () => {
+    const limiter = new AttemptLimiter({ max: 2, windowMs: 60_000 });
+    limiter.recordFailure('a', 1_000);
+    limiter.recordFailure('a', 2_000);
+    expect(limiter.retryAfterSeconds('a', 3_000)).toBeGreaterThan(0);
+    limiter.retract('a', 2_000);
+    expect(limiter.times('a', 3_000)).toEqual([1_000]);
+    expect(limiter.retryAfterSeconds('a', 3_000)).toBe(0);
+    // a time never recorded, or a key never seen, changes nothing
+    limiter.retract('a', 5_000);
+    limiter.retract('b', 1_000);
+    expect(limiter.times('a', 3_000)).toEqual([1_000]);
+    const backoff = new BackoffLimiter({ free: 0, baseDelayMs: 1000, maxDelayMs: 8000, windowMs: 60_000 });
+    backoff.recordFailure('k', 10_000);
+    expect(backoff.retryAfterSeconds('k', 10_000)).toBe(1);
+    backoff.retract('k', 10_000);
+    expect(backoff.retryAfterSeconds('k', 10_000)).toBe(0);
+  });
+});
+
 describe('BackoffLimiter', () => {
   it('lets the free failures pass, then doubles the wait per failure up to the cap', () => {
     const limiter = new BackoffLimiter({ free: 2, baseDelayMs: 1000, maxDelayMs: 8000, windowMs: 15 * 60_000 });

@@ -1,5 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadEndpoint } from '@bazaar/shared/contract';
+import { PASSWORD_BUSY_MESSAGE, verifyingLane } from '../../src/auth/password.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { createRawClient, pollUntil } from '../setup/raw-http.js';
 
@@ -256,5 +258,127 @@ describe('PGlite sheds load while its work holds the event loop', () => {
     expect(ready.body).toMatchObject({ status: 'unavailable', reason: 'event-loop-held' });
     await pollUntil(async () => (await api.request('GET', '/ready')).status === 200, 5_000, '/ready 200');
     expect((await api.request('GET', '/public/stock-prices')).status).toBe(200);
+  });
+});
+
+describe('open connections per address', () => {
+  const PER_CLIENT = 8;
+  let api: TestApi;
+  let raw: ReturnType<typeof createRawClient>;
+  beforeAll(async () => {
+    // only 127.0.0.1 is a proxy here (as the BFF would be): 127.0.0.2 and .3 are clients reaching the API directly
+    api = await startTestApi({ config: { trustProxy: '127.0.0.1', maxConnectionsPerClient: PER_CLIENT } });
+    raw = createRawClient(portOf(api));
+  });
+  afterEach(() => raw.closeAll());
+  afterAll(async () => api.close());
+
+  it('resets connections beyond an address’s share as they are accepted, before anything is parsed; other addresses and the trusted proxy are not capped', async () => {
+    const held = Array.from({ length: PER_CLIENT }, () => raw.neverFinished(GREEDY, '/api/auth/login'));
+    // connected: queued for accepting ahead of the ones below
+    await Promise.all(held.map((h) => once(h.socket, 'connect')));
+    const extra = Array.from({ length: 20 }, () => raw.open(GREEDY, 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n'));
+    // closed without a byte of answer (no 429 to parse, build or send), at once
+    expect(await Promise.all(extra.map((e) => e.status))).toEqual(extra.map(() => undefined));
+    expect(Math.max(...(await Promise.all(extra.map((e) => e.closed))))).toBeLessThan(2_000);
+    expect(held.some((h) => h.isClosed())).toBe(false);
+
+    // another address is served meanwhile
+    expect((await raw.request(OTHER, 'GET', '/api/public/stock-prices')).status).toBe(200);
+    // the trusted proxy's connections carry many clients: never capped at accept
+    const proxied = Array.from({ length: 3 * PER_CLIENT }, () => raw.neverFinished('127.0.0.1', '/api/auth/login'));
+    await Promise.all(proxied.map((p) => once(p.socket, 'connect')));
+    expect((await raw.request('127.0.0.1', 'GET', '/health')).status).toBe(200);
+    expect(proxied.some((p) => p.isClosed())).toBe(false);
+
+    // once the address's connections close, it connects again
+    for (const h of held) h.socket.destroy();
+    await pollUntil(
+      async () => (await raw.request(GREEDY, 'GET', '/health').catch(() => ({ status: 0 }))).status === 200,
+      5_000,
+      'the address served again',
+    );
+  });
+});
+
+describe('password work per client address', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startTestApi({
+      config: {
+        // the demo accounts' hashes have the production cost: each check takes a noticeable time
+        passwordHashing: { concurrency: 2, queue: 64, perClient: 1 },
+        loginLimits: {
+          perAccountAddress: 5,
+          perAccount: 3,
+          perAddress: 50,
+          windowMs: 900_000,
+          baseDelayMs: 1_000,
+          maxDelayMs: 60_000,
+        },
+      },
+    });
+  });
+  afterAll(async () => api.close());
+
+  it('checks one password of an address at a time: 8 more wait their turn, the rest get 429 at once, another address is not held up', async () => {
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, verifyingLane.load.running)), 2);
+    const from = { 'x-forwarded-for': '203.0.113.70' };
+    const started = performance.now();
+    const burst = Array.from({ length: 12 }, () =>
+      api.request('POST', '/auth/login', { json: DEMO.investor, headers: from }).then((answer) => ({
+        answer,
+        ms: performance.now() - started,
+      })),
+    );
+    // another address logs in while the burst's logins wait for each other
+    await vi.waitFor(() => expect(verifyingLane.load.running).toBe(1), { timeout: 10_000, interval: 2 });
+    const other = await api.request('POST', '/auth/login', {
+      json: DEMO.investor,
+      headers: { 'x-forwarded-for': '203.0.113.71' },
+    });
+    const otherAt = performance.now() - started;
+    const results = await Promise.all(burst);
+    clearInterval(sampler);
+    expect(other.status).toBe(200);
+
+    const refused = results.filter((r) => r.answer.status === 429);
+    const served = results.filter((r) => r.answer.status === 200);
+    expect({ refused: refused.length, served: served.length }).toEqual({ refused: 3, served: 9 });
+    expect(refused[0]!.answer.headers.get('retry-after')).toBe('1');
+    expect(refused[0]!.answer.body).toMatchObject({ message: PASSWORD_BUSY_MESSAGE });
+    // refused before the first check was done, and the other address did not queue behind the nine
+    expect(Math.max(...refused.map((r) => r.ms))).toBeLessThan(Math.min(...served.map((r) => r.ms)));
+    expect(otherAt).toBeLessThan(Math.max(...served.map((r) => r.ms)));
+    // this address's checks and the other's: never more than the two of them at once
+    expect(peak).toBeLessThanOrEqual(2);
+  });
+
+  it('counts a guess as failed while it is checked: guesses from many addresses at once cannot all pass the account’s limit', async () => {
+    // the account's first 3 failures cost nothing and the 4th starts its delay: of 10 wrong passwords at the
+    // same moment, each from its own address, 4 are checked; counted only once failed, all 10 were
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        api.request('POST', '/auth/login', {
+          json: { username: i % 2 ? 'staff' : 'staff@bazaar-insight.local', password: `Wrong@${i}xyz` },
+          headers: { 'x-forwarded-for': `198.51.100.${150 + i}` },
+        }),
+      ),
+    );
+    const statuses = guesses.map((g) => g.status).sort();
+    expect(statuses).toEqual([...Array(4).fill(401), ...Array(6).fill(429)]);
+    // the owner waits the account's short delay at most, then gets in
+    await pollUntil(
+      async () =>
+        (
+          await api.request('POST', '/auth/login', {
+            json: DEMO.staff,
+            headers: { 'x-forwarded-for': '198.51.100.200' },
+          })
+        ).status === 200,
+      5_000,
+      'the owner logged in',
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Admission, clientKey, tooManyRequestsMessage, type EventLoopDelayHistogram } from './admission.js';
 
 /** A histogram whose mean delay the test sets (nanoseconds, as node:perf_hooks reports it). */
@@ -96,6 +96,27 @@ describe('admission', () => {
     gate.admit('a');
     gate.admit('b');
     expect(gate.saturation()).toBe('in-flight');
+  });
+
+  it('judges the standing queue by requests that had their bodies, not by ones their clients held back', () => {
+    vi.useFakeTimers({ toFake: ['performance'] });
+    try {
+      const gate = admission({ maxQueueDelayMs: 1_000 });
+      // 30 bodies that never finished, cut after 10 s: the clients' time, not a queue here
+      const held = Array.from({ length: 30 }, () => gate.admit('10.0.0.1'));
+      vi.advanceTimersByTime(10_000);
+      for (const verdict of held) if (verdict.kind === 'admitted') verdict.done(false);
+      gate.sample();
+      expect(gate.saturation()).toBeNull();
+      // the same 30 taking 10 s with their bodies in: a standing queue, shed
+      const slow = Array.from({ length: 30 }, () => gate.admit('10.0.1.1'));
+      vi.advanceTimersByTime(10_000);
+      for (const verdict of slow) if (verdict.kind === 'admitted') verdict.done();
+      gate.sample();
+      expect(gate.saturation()).toBe('standing-queue');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keys IPv6 clients by their /64 and IPv4 ones by the address', () => {

@@ -44,8 +44,11 @@ export interface EventLoopDelayHistogram {
 export type AdmissionVerdict =
   | { kind: 'shed'; reason: string; inFlight: number; eventLoopDelayMs: number; standingQueue: boolean }
   | { kind: 'limited'; reason: 'rate' | 'client-in-flight'; retryAfterSeconds: number }
-  /** Call `done` once the answer is sent (or the connection closed). */
-  | { kind: 'admitted'; done: () => void };
+  /**
+   * Call `done` once the answer is sent (or the connection closed); `measured` false when the request's
+   * body never arrived in full (cut or abandoned): its time is the client's, not a queue in the server.
+   */
+  | { kind: 'admitted'; done: (measured?: boolean) => void };
 
 export const SERVER_BUSY_MESSAGE = 'The server is busy; please try again in a moment';
 
@@ -143,14 +146,15 @@ export class Admission {
     let finished = false;
     return {
       kind: 'admitted',
-      done: () => {
+      done: (measured = true) => {
         if (finished) return;
         finished = true;
         this.inFlight--;
         const left = (this.perClient.get(client) ?? 1) - 1;
         if (left > 0) this.perClient.set(client, left);
         else this.perClient.delete(client);
-        this.queue.record(performance.now() - admittedAt);
+        // a body held back for seconds by its client would read as a standing queue and shed everyone
+        if (measured) this.queue.record(performance.now() - admittedAt);
       },
     };
   }

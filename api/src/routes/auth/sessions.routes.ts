@@ -26,7 +26,7 @@ import {
 import { BadRequestError, ConflictError, TooManyRequestsError, UnauthorizedError } from '../../errors.js';
 import { AttemptLimiter, BackoffLimiter } from '../../auth/attempt-limiter.js';
 import { CallBudget, describeWait } from '../../auth/call-budget.js';
-import { getDummyHash, hashPassword, verifyPassword, waitAsLongAsAHash } from '../../auth/password.js';
+import { getDummyHash, hashPassword, passwordWorkFor, verifyPassword, waitAsLongAsAHash } from '../../auth/password.js';
 import { createUser, getUserById, isUsernameOrEmailTaken } from '../../db/queries/auth/users.js';
 import { findLoginAccount } from '../../db/queries/auth/sessions.js';
 import { getRoleByName } from '../../db/queries/admin/roles.js';
@@ -43,6 +43,12 @@ class DurationEstimate {
   record(ms: number): void {
     this.value = this.value * 0.8 + ms * 0.2;
   }
+}
+
+/** 429 with Retry-After while a failed-login backoff asks the caller to wait. */
+function refuseWhileWaiting(wait: number): void {
+  if (wait > 0)
+    throw new TooManyRequestsError(`Too many failed login attempts; please try again in ${describeWait(wait)}`, wait);
 }
 
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -74,40 +80,57 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { username, password } = request.body;
-      const account = await findLoginAccount(app.db, username);
-      // the username and the e-mail of one account share its count; unknown names get one of their own
-      const accountKey = account ? `user:${account.id}` : `name:${username.trim().toLowerCase()}`;
-      const pairKey = `${accountKey} from ${request.ip}`;
-      const wait = Math.max(
-        pairFailures.retryAfterSeconds(pairKey),
-        accountFailures.retryAfterSeconds(accountKey),
-        addressFailures.retryAfterSeconds(request.ip),
-      );
-      if (wait > 0) {
-        throw new TooManyRequestsError(
-          `Too many failed login attempts; please try again in ${describeWait(wait)}`,
-          wait,
+      // cheap refusals first: one password of an address checked at a time (a few more wait their
+      // turn), and an address that waits out the window, before the account is even looked up
+      const release = await passwordWorkFor(request.ip);
+      try {
+        refuseWhileWaiting(addressFailures.retryAfterSeconds(request.ip));
+        const account = await findLoginAccount(app.db, username);
+        // the username and the e-mail of one account share its count; unknown names get one of their own
+        const accountKey = account ? `user:${account.id}` : `name:${username.trim().toLowerCase()}`;
+        const pairKey = `${accountKey} from ${request.ip}`;
+        refuseWhileWaiting(
+          Math.max(pairFailures.retryAfterSeconds(pairKey), accountFailures.retryAfterSeconds(accountKey)),
         );
+        // a guess counts as failed while it is checked, so guesses checked at the same time (from
+        // many addresses) cannot all pass the limits above before the first of them fails
+        const attemptAt = Date.now();
+        const counted = [
+          [pairFailures, pairKey],
+          [accountFailures, accountKey],
+          [addressFailures, request.ip],
+        ] as const;
+        for (const [limiter, key] of counted) limiter.recordFailure(key, attemptAt);
+        let valid: boolean;
+        try {
+          // the same work whether or not the account exists, so timing tells nothing
+          valid = await verifyPassword(password, account?.passwordHash ?? (await getDummyHash()));
+        } catch (error) {
+          // not checked (the lanes were full): not a guess
+          for (const [limiter, key] of counted) limiter.retract(key, attemptAt);
+          throw error;
+        }
+        if (!account || !valid) throw new UnauthorizedError('Invalid username or password');
+        // the account-wide count keeps earlier failures: a stranger's must not be wiped by the owner's success
+        pairFailures.reset(pairKey);
+        accountFailures.retract(accountKey, attemptAt);
+        addressFailures.retract(request.ip, attemptAt);
+        const user = await getUserById(app.db, account.id);
+        const roleNames = user.roles.map((role) => role.name).sort((a, b) => (ROLE_RANK[b] ?? 0) - (ROLE_RANK[a] ?? 0));
+        const { token, expiresAt } = await app.sessions.start({
+          id: user.id,
+          username: user.username,
+          roles: roleNames,
+        });
+        return {
+          token,
+          expiresAt: expiresAt.toISOString(),
+          roles: roleNames.map((name) => ({ authority: name, name })),
+          user,
+        };
+      } finally {
+        release();
       }
-      // the same work whether or not the account exists, so timing tells nothing
-      const valid = await verifyPassword(password, account?.passwordHash ?? (await getDummyHash()));
-      if (!account || !valid) {
-        pairFailures.recordFailure(pairKey);
-        accountFailures.recordFailure(accountKey);
-        addressFailures.recordFailure(request.ip);
-        throw new UnauthorizedError('Invalid username or password');
-      }
-      // the account-wide count stays: a stranger's failures must not be wiped by the owner's success
-      pairFailures.reset(pairKey);
-      const user = await getUserById(app.db, account.id);
-      const roleNames = user.roles.map((role) => role.name).sort((a, b) => (ROLE_RANK[b] ?? 0) - (ROLE_RANK[a] ?? 0));
-      const { token, expiresAt } = await app.sessions.start({ id: user.id, username: user.username, roles: roleNames });
-      return {
-        token,
-        expiresAt: expiresAt.toISOString(),
-        roles: roleNames.map((name) => ({ authority: name, name })),
-        user,
-      };
     },
   );
 
@@ -128,35 +151,41 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      signups.spend(`address:${request.ip}`);
-      const { password, ...fields } = request.body.user;
-      const referralCode = request.body.referralCode ?? (request.query.referralCode?.trim() || undefined);
-      if (referralCode !== undefined && (await findUserIdByReferralCode(app.db, referralCode)) === undefined) {
-        throw new BadRequestError(`Referral code ${referralCode} is not valid`);
-      }
-      const role = await getRoleByName(app.db, ROLE_USER);
-      if (!role) throw new Error('ROLE_USER is missing');
-      reply.status(202);
-      // a taken name costs no hash, but queues for the hashing lane and waits as long as a hash and an
-      // insert take, so its timing does not tell either
-      if (await isUsernameOrEmailTaken(app.db, fields.username, fields.email)) {
-        await waitAsLongAsAHash();
-        await sleep(storeTime.ms);
-        return { message: SIGNUP_ANSWER };
-      }
-      const passwordHash = await hashPassword(password);
-      const storing = performance.now();
+      // one sign-up of an address at a time: its hash (or the wait standing for one) holds the address's slot
+      const release = await passwordWorkFor(request.ip);
       try {
-        const created = await createUser(app.db, { ...fields, passwordHash, signupReferralCode: referralCode }, [
-          role.id,
-        ]);
-        await app.events.emit('user.signedUp', { userId: created.id, referralCode });
-      } catch (error) {
-        // taken by a sign-up that ran at the same moment: the same answer as any taken name
-        if (!(error instanceof ConflictError)) throw error;
+        signups.spend(`address:${request.ip}`);
+        const { password, ...fields } = request.body.user;
+        const referralCode = request.body.referralCode ?? (request.query.referralCode?.trim() || undefined);
+        if (referralCode !== undefined && (await findUserIdByReferralCode(app.db, referralCode)) === undefined) {
+          throw new BadRequestError(`Referral code ${referralCode} is not valid`);
+        }
+        const role = await getRoleByName(app.db, ROLE_USER);
+        if (!role) throw new Error('ROLE_USER is missing');
+        reply.status(202);
+        // a taken name costs no hash, but queues for the hashing lane and waits as long as a hash and an
+        // insert take, so its timing does not tell either
+        if (await isUsernameOrEmailTaken(app.db, fields.username, fields.email)) {
+          await waitAsLongAsAHash();
+          await sleep(storeTime.ms);
+          return { message: SIGNUP_ANSWER };
+        }
+        const passwordHash = await hashPassword(password);
+        const storing = performance.now();
+        try {
+          const created = await createUser(app.db, { ...fields, passwordHash, signupReferralCode: referralCode }, [
+            role.id,
+          ]);
+          await app.events.emit('user.signedUp', { userId: created.id, referralCode });
+        } catch (error) {
+          // taken by a sign-up that ran at the same moment: the same answer as any taken name
+          if (!(error instanceof ConflictError)) throw error;
+        }
+        storeTime.record(performance.now() - storing);
+        return { message: SIGNUP_ANSWER };
+      } finally {
+        release();
       }
-      storeTime.record(performance.now() - storing);
-      return { message: SIGNUP_ANSWER };
     },
   );
 };
