@@ -1,12 +1,14 @@
 /**
  * Holdings lists are conditional GETs: an ETag on every answer, 304 for a matching If-None-Match,
  * and a new tag as soon as anything the list is computed from is written (holdings, prices,
- * charges, charge types, firms, segments), whoever writes it and however (REST or plain SQL). The
- * cached quotes behind the list follow price writes the same way.
+ * charges, charge types, firms, segments, corporate actions' events), whoever writes it and however
+ * (REST or plain SQL). The cached quotes behind the list follow price and event writes the same way.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto } from '@bazaar/shared/contract';
+import { deriveCorporateActionEvents } from '../../src/db/queries/company/corporate-action-events.js';
+import { inTransaction } from '../../src/uploads/sql-session.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { addCharge, addHolding, createReference, insertPrices } from './helpers.js';
 
@@ -105,6 +107,30 @@ describe('conditional holdings lists', () => {
     const corrected = await list(investor, after.headers.get('etag') as string);
     expect(corrected.status).toBe(200);
     expect(corrected.body[0]?.currentPrice).toBe('121');
+  });
+
+  it('gives a new tag, the adjusted holding and the adjusted previous close once a bonus is loaded', async () => {
+    const before = await currentTag();
+    // Bonus 1:1 (factor 2) with ex-date 2025-02-05, the latest day: held through it, 10 become 20
+    await api.handle.db.execute(sql`
+      INSERT INTO corporate_actions (symbol, company_name, series, purpose, ex_date)
+      VALUES ('ETAGCO', 'Etag Co', 'EQ', 'Bonus 1:1', '2025-02-05')`);
+    await inTransaction(api.handle, deriveCorporateActionEvents);
+    const after = await list(investor, before);
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before);
+    expect(after.body[0]).toMatchObject({
+      quantity: 20,
+      tradedQuantity: 10,
+      price: '45',
+      previousClose: '55',
+      priceChange: '66',
+      adjustments: [{ exDate: '2025-02-05', kind: 'bonus', factor: '2' }],
+    });
+    const quotes = await api.request<Array<{ previousClose: string }>>('GET', '/user/current-prices?symbols=ETAGCO', {
+      token: investor,
+    });
+    expect(quotes.body[0]?.previousClose).toBe('55');
   });
 
   it('gives a new tag when a charge, a charge type, the firm, the segment or another holding is written', async () => {
