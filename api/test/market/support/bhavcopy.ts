@@ -108,3 +108,34 @@ export async function loadLegacyBhavcopies(
   await app.events.emit('market.dataChanged', { kind: 'UPLOAD_STOCK_PRICE', dates: sorted });
   return sorted;
 }
+
+/**
+ * As loadLegacyBhavcopies, with the files of each month sent as one file (one header, the rows of
+ * every day): 15 uploads instead of 307 for the whole history, the same rows and one change signal.
+ */
+export async function loadLegacyBhavcopiesByMonth(
+  app: FastifyInstance,
+  files: string[] = legacyBhavcopyFiles(),
+): Promise<string[]> {
+  const months = new Map<string, string[]>();
+  for (const file of files) {
+    const texts = fs.readFileSync(file, 'utf8').replace(/\n+$/, '').split('\n');
+    const month = bhavcopyDate(texts[1]!.split(',')[10]!).slice(0, 7);
+    months.set(month, [...(months.get(month) ?? [texts[0]!]), ...texts.slice(1)]);
+  }
+  const dates = new Set<string>();
+  for (const [month, lines] of [...months].sort(([a], [b]) => a.localeCompare(b))) {
+    const result = await uploadFile(
+      app,
+      'UPLOAD_STOCK_PRICE',
+      `bhavcopies-${month}.csv`,
+      Buffer.from(`${lines.join('\n')}\n`),
+      { id: null, username: 'analysis-tests' },
+      { emitEvents: false },
+    );
+    for (const date of result.dates) dates.add(date);
+  }
+  const sorted = [...dates].sort();
+  await app.events.emit('market.dataChanged', { kind: 'UPLOAD_STOCK_PRICE', dates: sorted });
+  return sorted;
+}
