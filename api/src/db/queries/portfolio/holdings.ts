@@ -22,15 +22,14 @@ import {
 } from '@bazaar/shared';
 import type { HoldingDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
+import { queryRows } from '../../client.js';
 import { dataVersions, type VersionedTable } from '../data-versions.js';
 import { brokerageFirms, holdings, segments } from '../../schema/index.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
-import { listEffectiveEvents } from '../company/corporate-action-events.js';
-import { getLatestPriceDate } from '../market/stock-prices.js';
 import { firmDto, resolveFirm } from './brokerage-firms.js';
 import { chargeRulesFor } from './charges.js';
 import { resolveNamed } from './named-entities.js';
-import { latestPrices, loadLatestPrices, normaliseSymbol } from './quotes.js';
+import { equitySeriesList, latestPrices, loadLatestPrices, normaliseSymbol } from './quotes.js';
 import type { Reference } from './write-guards.js';
 
 export interface HoldingInput {
@@ -84,15 +83,30 @@ function holdingQuery(db: Database) {
 
 type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingQuery>['execute']>>[number];
 
-/** The events in effect on D (the latest price date) of the symbols, by symbol; D is null without prices. */
+/**
+ * The events in effect on D (the latest price date: ex-date on or before it) of the symbols, by
+ * symbol, in one statement; `through` bounds nothing further (the statement already kept only
+ * those), so a holding's end is its selling date or the events' own D.
+ */
 export async function effectiveHoldingEvents(
   db: Database,
   symbols: readonly string[],
-): Promise<{ through: string | null; events: Map<string, HoldingEvent[]> }> {
-  const through = await getLatestPriceDate(db);
-  if (through === null || symbols.length === 0) return { through, events: new Map() };
-  const events = await listEffectiveEvents(db, { through, symbols: [...new Set(symbols)] });
-  return { through, events: eventsBySymbol(events) };
+): Promise<{ through: string; events: Map<string, HoldingEvent[]> }> {
+  const through = '9999-12-31';
+  const wanted = [...new Set(symbols)];
+  if (wanted.length === 0) return { through, events: new Map() };
+  const rows = await queryRows<HoldingEvent & { symbol: string }>(
+    db,
+    sql`SELECT e.symbol, e.ex_date::text AS "exDate", e.kind, e.factor::text AS factor, e.amount::text AS amount
+        FROM corporate_action_events e
+        WHERE e.symbol IN (${sql.join(
+          wanted.map((symbol) => sql`${symbol}`),
+          sql`, `,
+        )})
+          AND e.ex_date <= (SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList}))
+        ORDER BY e.symbol, e.ex_date, e.action_id, e.seq`,
+  );
+  return { through, events: eventsBySymbol(rows) };
 }
 
 /** A JS number of an exact quantity (whole shares but for a bonus ratio that does not divide them). */
@@ -117,7 +131,7 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
   return rows.map((row) => {
     const h = row.holding;
     const price = prices.get(h.symbol);
-    const effects = holdingEventEffects(h, (through && events.get(h.symbol)) || [], through ?? '');
+    const effects = holdingEventEffects(h, events.get(h.symbol) ?? [], through);
     const tradedQuantity = shareCount(effects.tradedQuantity);
     const pnl = computeProfitLoss(
       {
@@ -288,7 +302,7 @@ async function storedEffects(
   row: Pick<typeof holdings.$inferSelect, 'symbol' | 'creationDate' | 'quantity' | 'basisDate' | 'sellingDate'>,
 ) {
   const { through, events } = await effectiveHoldingEvents(db, [row.symbol]);
-  return holdingEventEffects(row, (through && events.get(row.symbol)) || [], through ?? '');
+  return holdingEventEffects(row, events.get(row.symbol) ?? [], through);
 }
 
 export interface HoldingUpdateResult {
