@@ -65,11 +65,33 @@ function dayNumber(date: string): number {
   return Number(year) * 10_000 + (months.indexOf(month!) + 1) * 100 + Number(day);
 }
 
-/** The highest label of the candlestick chart's price axis (labels like "2250.00"). */
+/** The highest label of the candlestick chart's price axis (labels like "2250.00"; each also has a <title>). */
 async function axisTop(page: Page): Promise<number> {
-  const labels = await page.getByTestId('candlestick-chart').locator('.apexcharts-yaxis-label').allTextContents();
+  const labels = await page.getByTestId('candlestick-chart').locator('.apexcharts-yaxis-label tspan').allTextContents();
   const values = labels.map((text) => Number(text.replace(/,/g, ''))).filter(Number.isFinite);
   return Math.max(...values);
+}
+
+/** Clicks the Retry of an error and waits until the error has gone (the request is under way again). */
+async function retry(page: Page, errorTestId: string): Promise<void> {
+  const error = page.getByTestId(errorTestId);
+  await error.getByRole('button', { name: 'Retry' }).click();
+  await error.waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits for the element `testId`; meanwhile an error with Retry (the API sheds load with 503 while it
+ * recomputes the analysis after the corporate-actions upload) is retried, as a user would.
+ */
+async function untilShown(page: Page, testId: string, errorTestId: string): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const either = page.locator(`[data-testid="${testId}"], [data-testid="${errorTestId}"]`).first();
+    await either.waitFor({ timeout: Math.max(1, deadline - Date.now()) });
+    if (await page.getByTestId(testId).isVisible()) return;
+    if (Date.now() > deadline) throw new Error((await either.textContent()) ?? 'the page did not load');
+    await retry(page, errorTestId);
+  }
 }
 
 describe('adjusted prices on Company Analysis', () => {
@@ -122,7 +144,7 @@ describe('adjusted prices on Company Analysis', () => {
 
       // Company Analysis: adjusted by default, the split marked on the candlestick chart and listed in words
       await page.goto(`${app.baseUrl}/company-analysis/HDFCBANK`);
-      await page.getByTestId('company-analysis').waitFor({ timeout: 60_000 });
+      await untilShown(page, 'company-analysis', 'company-analysis-error');
       const candles = page.getByTestId('candlestick-chart');
       await candles.locator('.apexcharts-candlestick-series').waitFor();
       await candles.locator('.apexcharts-xaxis-annotations').getByText('1:2 split').waitFor();
@@ -142,7 +164,15 @@ describe('adjusted prices on Company Analysis', () => {
       await page.keyboard.press('ArrowRight');
       await expect.poll(() => page.getByRole('radio', { name: 'Raw' }).isChecked()).toBe(true);
       // the raw prices: the axis reaches the highs before the split (the cliff), the split still marked
-      await expect.poll(() => axisTop(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(rawHighBefore);
+      await expect
+        .poll(
+          async () => {
+            if (await page.getByTestId('price-basis-error').isVisible()) await retry(page, 'price-basis-error');
+            return axisTop(page);
+          },
+          { timeout: 120_000 },
+        )
+        .toBeGreaterThanOrEqual(rawHighBefore);
       await candles.locator('.apexcharts-xaxis-annotations').getByText('1:2 split').waitFor();
       expect(relevantErrors(errors)).toEqual([]);
     } finally {
