@@ -156,7 +156,10 @@ function firstRouteJavaScript(): { files: string[]; gzipBytes: number } {
 const ms = (value: number) => `${value.toFixed(2)} ms`.padStart(10);
 
 async function main(): Promise<void> {
-  const stack = await startStack({ apiEnv: { UPLOAD_MAX_BYTES: String(200 * 1024 * 1024) } });
+  // latency is what is measured: no load shedding (a busy machine holds PGlite's loop past 1 s and reads got 503)
+  const stack = await startStack({
+    apiEnv: { UPLOAD_MAX_BYTES: String(200 * 1024 * 1024), MAX_QUEUE_DELAY_MS: '600000' },
+  });
   try {
     const apiUrl = stack.api.url;
     const bff = await stack.startBff();
