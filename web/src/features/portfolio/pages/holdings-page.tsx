@@ -140,7 +140,7 @@ function DividendsCell({ holding }: { holding: HoldingRow }) {
 }
 
 /**
- * The key columns (symbol, status, quantity, average price, last price, dividends, net P&L) always show; the optional ones
+ * The key columns (symbol, status, quantity, average price, last price, net P&L) always show; the optional ones
  * when the table has room or under "Columns", and under "More" in the phone card list
  * (docs/product/portfolio.md#holdings).
  */
@@ -151,7 +151,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'quantity',
     headerName: 'Qty',
     numeric: true,
-    minWidth: 120,
+    minWidth: 110,
     wrap: true,
     render: (row) => <QuantityCell holding={row} />,
   },
@@ -186,6 +186,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'dividends',
     headerName: 'Dividends',
     numeric: true,
+    optional: true,
     minWidth: 110,
     value: (row) => row.profitLoss.dividends,
     render: (row) => <DividendsCell holding={row} />,
