@@ -23,10 +23,21 @@ export function cpuSecondsOf(pid: number | undefined): number {
   }
 }
 
-/** The process and its direct children (PostgreSQL's backends are children of the postmaster). */
+/**
+ * The process, its children that have exited (the kernel adds their time to the parent's once it has
+ * waited for them) and its live children: PostgreSQL's backends come and go under the postmaster.
+ */
 export function cpuSecondsWithChildren(pid: number | undefined): number {
   if (!pid) return Number.NaN;
-  let total = cpuSecondsOf(pid);
+  let total: number;
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime: fields 14 to 17 of the whole line
+    total = (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  } catch {
+    return Number.NaN;
+  }
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
