@@ -235,7 +235,7 @@ async function main(): Promise<void> {
       company.push({ path: readPath, seq });
       console.log(`REST ${readPath.padEnd(71)}${ms(seq.p50)}${ms(seq.p95)}`);
     }
-    const smaPath = `/public/technical-analysis/stocks/sma?symbol=${COMPANY_SYMBOL}&priceSize=200&windowSize=50`;
+    const smaPath = `/public/technical-analysis/stocks/sma?symbol=${COMPANY_SYMBOL}&priceSize=${QUICK ? 20 : 200}&windowSize=${QUICK ? 5 : 50}`;
     const smaCall: Call = async () => {
       const response = await fetch(`${apiUrl}/api${smaPath}`, { method: 'POST' });
       if (response.status !== 200) throw new Error(`${smaPath}: ${response.status}`);
