@@ -88,6 +88,7 @@ export const LIST_SIZES: Record<string, ListSize> = {
   // company
   'Query.companies': SYMBOLS,
   'Query.corporateActions': SYMBOLS,
+  'Query.corporateActionYears': 200,
   'CorporateEvents.pastEvents': 100,
   'CorporateEvents.upcomingEvents': 100,
   'Query.profitAndLoss': 8,

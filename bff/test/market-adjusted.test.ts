@@ -217,4 +217,38 @@ describe('adjusted and raw prices through GraphQL', () => {
     expect(adj.changePercent).toBe('0.66');
     expect(raw.changePercent).toBe('-49.67');
   });
+
+  it('answers the corporate actions one ex-date year at a time, lists the years, and refuses a year out of range', async () => {
+    // independently: the file's distinct events (an event is its symbol, series, purpose and dates; exact
+    // repeats are ignored by the upload), read with a plain CSV split (quoted cells, or empty ones like FACE VALUE)
+    const events = new Map<string, string>();
+    for (const line of fs
+      .readFileSync(CA_FILE, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .split('\n')
+      .slice(1)) {
+      if (line.trim() === '') continue;
+      const cells = [...line.matchAll(/(?:^|,)(?:"([^"]*)"|([^,]*))/g)].map((match) =>
+        (match[1] ?? match[2] ?? '').trim(),
+      );
+      const [symbol, , series, purpose, , exDate, record, closureStart, closureEnd] = cells;
+      events.set([symbol, series, purpose, exDate, record, closureStart, closureEnd].join('|'), exDate!);
+    }
+    const exYears = [...events.values()].map((exDate) => /^\d{2}-[A-Za-z]{3}-(\d{4})$/.exec(exDate)?.[1]);
+    const in2019 = exYears.filter((year) => year === '2019');
+    const data = await ok<{
+      corporateActionYears: number[];
+      corporateActions: Array<{ symbol: string; exDate: string }>;
+    }>('{ corporateActionYears corporateActions(year: 2019) { symbol exDate } }');
+    const fileYears = [...new Set(exYears.filter((year) => year !== undefined).map(Number))].sort((a, b) => b - a);
+    expect(data.corporateActionYears).toEqual(fileYears);
+    expect(data.corporateActions).toHaveLength(in2019.length);
+    expect(data.corporateActions.every((action) => action.exDate.startsWith('2019-'))).toBe(true);
+    expect(data.corporateActions.map((action) => action.exDate)).toEqual(
+      [...data.corporateActions.map((action) => action.exDate)].sort().reverse(),
+    );
+    const wrong = await anonymous.request('{ corporateActions(year: 1800) { id } }');
+    expect(wrong.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    expect(wrong.errors?.[0]?.message).toBe('The year must be a calendar year from 1990 to 2100');
+  });
 });

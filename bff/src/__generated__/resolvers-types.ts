@@ -1321,7 +1321,12 @@ export type Query = {
   companyAnalysis: CompanyAnalysis;
   /** Contact Us messages, latest first (staff and administrators). */
   contactMessages: Array<ContactMessage>;
-  /** Every corporate action, newest ex-date first. */
+  /** The calendar years of the corporate actions' ex-dates, newest first. */
+  corporateActionYears: Array<Scalars['Int']['output']>;
+  /**
+   * Corporate actions, newest ex-date first: those with an ex-date in `year`, or every one when `year` is absent.
+   * NSE's whole corporate-actions file is over 20,000 actions, an answer larger than the answer size cap: ask by year.
+   */
   corporateActions: Array<CorporateAction>;
   /** A symbol's past and upcoming corporate actions. */
   corporateEvents: CorporateEvents;
@@ -1442,6 +1447,12 @@ export type QueryCompanyAnalysisArgs = {
 /** The root of every read. Each area adds its fields in its own schema file. */
 export type QueryContactMessagesArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
+};
+
+
+/** The root of every read. Each area adds its fields in its own schema file. */
+export type QueryCorporateActionsArgs = {
+  year?: InputMaybe<Scalars['Int']['input']>;
 };
 
 
@@ -2972,7 +2983,8 @@ export type QueryResolvers<ContextType = GraphQLContext, ParentType extends Reso
   company?: Resolver<Maybe<ResolversTypes['Company']>, ParentType, ContextType, RequireFields<QueryCompanyArgs, 'symbol'>>;
   companyAnalysis?: Resolver<ResolversTypes['CompanyAnalysis'], ParentType, ContextType, RequireFields<QueryCompanyAnalysisArgs, 'symbol'>>;
   contactMessages?: Resolver<Array<ResolversTypes['ContactMessage']>, ParentType, ContextType, Partial<QueryContactMessagesArgs>>;
-  corporateActions?: Resolver<Array<ResolversTypes['CorporateAction']>, ParentType, ContextType>;
+  corporateActionYears?: Resolver<Array<ResolversTypes['Int']>, ParentType, ContextType>;
+  corporateActions?: Resolver<Array<ResolversTypes['CorporateAction']>, ParentType, ContextType, Partial<QueryCorporateActionsArgs>>;
   corporateEvents?: Resolver<ResolversTypes['CorporateEvents'], ParentType, ContextType, RequireFields<QueryCorporateEventsArgs, 'symbol'>>;
   dashboard?: Resolver<ResolversTypes['Dashboard'], ParentType, ContextType>;
   financialInstruments?: Resolver<Array<ResolversTypes['FinancialInstrument']>, ParentType, ContextType>;

@@ -12,6 +12,7 @@ import { exchangeToday, TREND_PERIODS } from '@bazaar/shared';
 import type { CorporateActionKind, Resolvers } from '../__generated__/resolvers-types.js';
 import type { GraphQLContext } from '../context.js';
 import { marketCache } from '../datasources/market-cache.js';
+import { badUserInput } from '../errors.js';
 import { symbolArgument } from './market.js';
 
 /** The GraphQL enum value of a parsed kind ('split' → SPLIT); anything unknown is OTHER. */
@@ -48,7 +49,20 @@ async function symbolDay(symbol: string, context: GraphQLContext): Promise<{ day
 
 export const companyResolvers: Resolvers = {
   Query: {
-    corporateActions: (_parent, _args, context) => marketCache(context).corporateActions(),
+    corporateActions: async (_parent, { year }, context) => {
+      const actions = await marketCache(context).corporateActions();
+      if (year === null || year === undefined) return actions;
+      if (!Number.isInteger(year) || year < 1990 || year > 2100)
+        throw badUserInput('The year must be a calendar year from 1990 to 2100', 'year');
+      const prefix = `${year}-`;
+      return actions.filter((action) => action.exDate?.startsWith(prefix));
+    },
+    corporateActionYears: async (_parent, _args, context) => {
+      const years = new Set<number>();
+      for (const action of await marketCache(context).corporateActions())
+        if (action.exDate) years.add(Number(action.exDate.slice(0, 4)));
+      return [...years].sort((a, b) => b - a);
+    },
     corporateEvents: (_parent, { symbol, date }, context) =>
       marketCache(context).corporateEvents(symbolArgument(symbol), date ?? exchangeToday()),
     profitAndLoss: (_parent, { symbol, upTo, nature }, context) =>
