@@ -21,7 +21,9 @@
  *     while each attack of bench/load/attacks.ts runs from its own loopback address (bodies that
  *     never finish, multipart batch flood, expensive legal batches, sign-up flood, login guessing):
  *     p50/p99 and errors of the normal clients, one row per attack (target: p99 ≤ 3× the same mix
- *     without the attack, measured just before it, and 0 errors).
+ *     without the attack, measured just before it, and 0 errors). Each attack runs in a process of its
+ *     own (bench/load/attacker.ts), and the CPU seconds of the API, the BFF, PostgreSQL, the attacker
+ *     and this process are printed for both measurements (bench/load/cpu.ts).
  *
  * Latencies are taken from every response (autocannon's 'response' event, sub-millisecond), not
  * from autocannon's whole-millisecond histogram. Heap is read through an IPC channel to the

@@ -103,8 +103,9 @@ export const PASSWORD_BUSY_MESSAGE = 'Too many logins from this address at once;
  * Waits for one of the client address's slots of password work (PASSWORD_HASHES_PER_CLIENT, 1 by
  * default) and answers its release; throws 429 at once when the address already has its slots and
  * a waiting line of 8. Without it, one client's parallel guesses filled both lanes and took every
- * core from the others (docs/decisions.md#bounded-password-hashing). Called before any lookup: a
- * refusal costs nothing, and a guess that waited meets the failed-login limits of the guesses before it.
+ * core from the others (docs/decisions.md#password-work-one-at-a-time-per-address). Called before
+ * any lookup: a refusal costs nothing, and a guess that waited meets the failed-login limits of the
+ * guesses before it.
  */
 export async function passwordWorkFor(address: string): Promise<() => void> {
   const release = await clientLane.enter(clientKey(address));

@@ -4,8 +4,8 @@
  * slot answers a release function, or undefined when the key holds all of its slots: the caller
  * refuses at once, before doing any work for it (KeyedLane: waits in a short line first). Used by the
  * connection cap of both services (docs/decisions.md#connections-capped-per-address) and by the API's
- * login and sign-up (docs/decisions.md#bounded-password-hashing). Free of Node imports: web imports
- * the package.
+ * login and sign-up (docs/decisions.md#password-work-one-at-a-time-per-address). Free of Node
+ * imports: web imports the package.
  */
 import { clientKey } from './admission.js';
 
