@@ -15,17 +15,18 @@ import { EQUITY_SERIES, periodWindowStart, roundDecimal, type TrendPeriod } from
 import type { CandleDto, PriceSeriesDto, StockPriceRowDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { adjusted, adjustmentRangesQuery, NO_ADJUSTMENTS, rangeHolds } from './adjustments.js';
+import { adjusted, adjustmentRangesQuery, NO_ADJUSTMENTS, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
 
 /** The equity series as an SQL list; constants, so inlining them is safe. */
 export const EQUITY_SERIES_SQL = sql.raw(`(${EQUITY_SERIES.map((series) => `'${series}'`).join(', ')})`);
 
-/** D as an SQL expression (one probe of the trade-date index), for the reads of a symbol's history. */
-const LATEST_PRICE_DATE_SQL = sql`(SELECT max(trade_date) FROM stock_prices WHERE series IN ${EQUITY_SERIES_SQL})`;
-
-/** The ranges a symbol's history is adjusted by: as of D, or none for raw prices. */
-function historyAdjustments(symbol: string, adjust: boolean): SQL {
-  return adjust ? adjustmentRangesQuery(LATEST_PRICE_DATE_SQL, symbol) : NO_ADJUSTMENTS;
+/**
+ * The ranges a symbol's history is adjusted by: the stored ones (as of D, made by the refresh that
+ * answers every upload, the same the lists and 12-month extremes were computed with; a probe of
+ * their key per symbol), or none for raw prices.
+ */
+function historyAdjustments(adjust: boolean): SQL {
+  return adjust ? STORED_ADJUSTMENTS : NO_ADJUSTMENTS;
 }
 
 /** D: the latest date with equity prices, or null when there are none. */
@@ -134,7 +135,7 @@ export async function getCandles(
         ${adjusted(sql`r.high_price`, 'adj')} AS "highPrice", ${adjusted(sql`r.low_price`, 'adj')} AS "lowPrice",
         ${adjusted(sql`r.close_price`, 'adj')} AS "closePrice"
       FROM stock_prices r
-      LEFT JOIN ${historyAdjustments(symbol, adjust)} AS adj ON ${rangeHolds('r', 'adj')}
+      LEFT JOIN ${historyAdjustments(adjust)} AS adj ON ${rangeHolds('r', 'adj')}
       WHERE ${sql.join(conditions, sql` AND `)}
       ORDER BY r.trade_date`,
   );
@@ -156,7 +157,7 @@ export async function getLastCloses(
         WHERE symbol = ${symbol} AND series IN ${EQUITY_SERIES_SQL}
         ORDER BY trade_date DESC LIMIT ${count}
       ) AS r
-      LEFT JOIN ${historyAdjustments(symbol, adjust)} AS adj ON ${rangeHolds('r', 'adj')}
+      LEFT JOIN ${historyAdjustments(adjust)} AS adj ON ${rangeHolds('r', 'adj')}
       ORDER BY r.trade_date`,
   );
   return rows;
@@ -189,7 +190,7 @@ export async function getPriceSeriesForPeriod(
     sql`
       SELECT r.trade_date AS "date", ${adjusted(sql`r.close_price`, 'adj')} AS "close"
       FROM stock_prices r
-      LEFT JOIN ${historyAdjustments(symbol, adjust)} AS adj ON ${rangeHolds('r', 'adj')}
+      LEFT JOIN ${historyAdjustments(adjust)} AS adj ON ${rangeHolds('r', 'adj')}
       WHERE r.symbol = ${symbol} AND r.series IN ${EQUITY_SERIES_SQL}
         AND r.trade_date > ${periodWindowStart(asOf, period)}::date AND r.trade_date <= ${asOf}::date
       ORDER BY r.trade_date`,
