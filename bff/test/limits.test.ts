@@ -364,6 +364,7 @@ describe('GraphQL endpoint protections', () => {
       HoldingSymbols: { search: 'IN' },
       UploadHistory: { limit: 200, offset: 0 },
       UploadTemplate: { type: 'UPLOAD_STOCK' },
+      CorporateActionsPage: { year: 2025 },
     };
     const queries = document.definitions.filter(
       (definition): definition is OperationDefinitionNode =>
