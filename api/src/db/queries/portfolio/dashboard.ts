@@ -28,7 +28,7 @@ import type { Database } from '../../client.js';
 import { dataVersions, type VersionedTable } from '../data-versions.js';
 import { companies, trendEntries } from '../../schema/index.js';
 import { alertsFor } from './alerts.js';
-import { listHoldings } from './holdings.js';
+import { HOLDINGS_LIST_INPUTS, listHoldings } from './holdings.js';
 import { companyNames, trendMemberships, watchedSymbols } from './watchlist.js';
 
 const MOVERS = 5;
@@ -53,13 +53,7 @@ function slices(values: Map<string, Big>, total: Big): AllocationSliceDto[] {
 
 /** Every table the dashboard's answer is computed from (besides the caller and the day). */
 const DASHBOARD_INPUTS: readonly VersionedTable[] = [
-  'holdings',
-  'stock_prices',
-  'corporate_action_events',
-  'charges',
-  'charge_types',
-  'brokerage_firms',
-  'segments',
+  ...HOLDINGS_LIST_INPUTS,
   'companies',
   'trend_entries',
   'watchlist_entries',

@@ -179,7 +179,7 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
 }
 
 /** Everything an answer of listHoldings depends on, besides the caller, the filter and the day. */
-const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = [
+export const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = [
   'holdings',
   'stock_prices',
   'corporate_action_events',
