@@ -83,6 +83,14 @@ describe('parsePurpose: dividends', () => {
     expect(parsePurpose(text)).toMatchObject({ kind: 'dividend', factor: null, dividendPerShare: amount });
   });
 
+  it('labels whole rupees as they are and paise with two decimals', () => {
+    const label = (text: string) => parsePurpose(text).events[0]?.label;
+    expect(label('Dividend - Rs 15/- Per Share')).toBe('Dividend ₹15');
+    expect(label('Interim Dividend - Rs 20.20 Per Share')).toBe('Dividend ₹20.20');
+    expect(label('Interim Dividend - Re 0.5 Per Share')).toBe('Dividend ₹0.50');
+    expect(label('Dividend - Rs 2.125 Per Share')).toBe('Dividend ₹2.125');
+  });
+
   it('records a dividend without an amount, with nothing to credit', () => {
     expect(parsePurpose('Interim Dividend')).toMatchObject({
       kind: 'dividend',

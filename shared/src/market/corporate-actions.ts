@@ -101,6 +101,13 @@ function faceValueEvent(from: string, to: string): ParsedCorporateEvent | null {
   };
 }
 
+/** Whole rupees as they are ("₹15"), paise with two decimals at least ("₹20.20", "₹0.50", "₹2.125"). */
+function rupeeLabel(amount: Big): string {
+  if (amount.mod(1).eq(0)) return `₹${amount.toFixed(0)}`;
+  const decimals = amount.toString().split('.')[1]?.length ?? 0;
+  return `₹${amount.toFixed(Math.max(2, decimals))}`;
+}
+
 /** Whether the text between the word dividend and its number holds only currency words. */
 function onlyCurrencyBetween(gap: string): boolean {
   const words = gap.toLowerCase().match(/[a-z]+/g) ?? [];
@@ -146,7 +153,7 @@ export function parsePurpose(purpose: string): ParsedPurpose {
     dividendNamed = true;
     found.push({
       at: match.index,
-      event: { kind: 'dividend', factor: null, amount: amount.toString(), label: `Dividend ₹${amount.toString()}` },
+      event: { kind: 'dividend', factor: null, amount: amount.toString(), label: `Dividend ${rupeeLabel(amount)}` },
     });
   }
   if (!dividendNamed && DIVIDEND_WORD.test(text)) {
