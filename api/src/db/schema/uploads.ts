@@ -141,7 +141,7 @@ export const corporateActions = pgTable(
  * understood): one row per adjusting event (split, consolidation, bonus: `factor` = shares after ÷
  * shares before) or dividend (`amount` per share; null when the text names none) of an action with
  * an ex-date, as parsePurpose (@bazaar/shared) reads its PURPOSE. Derived, never edited: re-derived
- * from corporate_actions when they change (and at start when the parser's reading differs).
+ * from all corporate_actions on every corporate-actions upload (a database from before the table, at start).
  * The same event announced for several series is one row (the first action keeps it).
  */
 export const corporateActionEvents = pgTable(
