@@ -25,7 +25,7 @@ import {
   groupBySymbol,
   paise,
   type Period,
-  type WindowAfter,
+  WINDOW_AFTER_31_MAR_2020,
 } from './support/trend-definition.js';
 import {
   adjust,
@@ -44,14 +44,7 @@ import {
 } from './support/adjustment-definition.js';
 
 const D = '2020-03-31';
-/** D − P for D = 31 March 2020, worked out by hand (real-data.test.ts). */
-const WINDOW_AFTER: WindowAfter = {
-  WEEKLY: '2020-03-24',
-  MONTHLY: '2020-02-29',
-  QUARTERLY: '2019-12-31',
-  HALFYEARLY: '2019-09-30',
-  YEARLY: '2019-03-31',
-};
+const WINDOW_AFTER = WINDOW_AFTER_31_MAR_2020;
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
 
 interface TrendValue {

@@ -31,7 +31,7 @@ import {
   paise,
   type ExpectedTrend,
   type Period,
-  type WindowAfter,
+  WINDOW_AFTER_31_MAR_2020,
 } from './support/trend-definition.js';
 
 const WHOLE = inject('testDb').engine === 'postgres';
@@ -39,19 +39,7 @@ const FILES = WHOLE ? legacyBhavcopyFiles() : legacyBhavcopyFiles().filter((file
 const ROWS = WHOLE ? 595_206 : 79_172;
 
 const D = '2020-03-31';
-/**
- * D − P for D = Tuesday 31 March 2020 (the window is D − P < t ≤ D):
- * WEEKLY 31 − 7 days = 24 March; MONTHLY 31 March − 1 month = 29 February (2020 is a leap year,
- * the 31st clamps); QUARTERLY − 3 months = 31 December 2019; HALFYEARLY − 6 months = 30
- * September 2019 (clamped); YEARLY − 12 months = 31 March 2019.
- */
-const WINDOW_AFTER: WindowAfter = {
-  WEEKLY: '2020-03-24',
-  MONTHLY: '2020-02-29',
-  QUARTERLY: '2019-12-31',
-  HALFYEARLY: '2019-09-30',
-  YEARLY: '2019-03-31',
-};
+const WINDOW_AFTER = WINDOW_AFTER_31_MAR_2020;
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
 
 interface TrendValue {

@@ -21,7 +21,7 @@ import {
   groupBySymbol,
   paise,
   type Period,
-  type WindowAfter,
+  WINDOW_AFTER_31_MAR_2020,
 } from './support/trend-definition.js';
 import { upload } from '../uploads/helpers.js';
 import { planRefresh } from '../../src/db/queries/market/analysis-state.js';
@@ -32,14 +32,7 @@ const FILES = WHOLE
   ? legacyBhavcopyFiles()
   : legacyBhavcopyFiles().filter((file) => /(2[4-8]FEB2020|MAR2020|0[23]JAN2019)\.csv$/.test(path.basename(file)));
 const D = '2020-03-31';
-/** D − P for D = Tuesday 31 March 2020, worked out by hand (see real-data.test.ts). */
-const WINDOW_AFTER: WindowAfter = {
-  WEEKLY: '2020-03-24',
-  MONTHLY: '2020-02-29',
-  QUARTERLY: '2019-12-31',
-  HALFYEARLY: '2019-09-30',
-  YEARLY: '2019-03-31',
-};
+const WINDOW_AFTER = WINDOW_AFTER_31_MAR_2020;
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
 
 /** A deterministic shuffle (a fixed seed: a failure can be replayed). */

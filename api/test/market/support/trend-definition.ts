@@ -12,6 +12,20 @@ export type Period = 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'HALFYEARLY' | 'YEARLY
 /** The exclusive start D − P of each window (the window is D − P < t ≤ D). */
 export type WindowAfter = Record<Period, string>;
 
+/**
+ * D − P for D = Tuesday 31 March 2020 (the window is D − P < t ≤ D), worked out by hand:
+ * WEEKLY 31 − 7 days = 24 March; MONTHLY 31 March − 1 month = 29 February (2020 is a leap year,
+ * the 31st clamps); QUARTERLY − 3 months = 31 December 2019; HALFYEARLY − 6 months = 30
+ * September 2019 (clamped); YEARLY − 12 months = 31 March 2019.
+ */
+export const WINDOW_AFTER_31_MAR_2020: WindowAfter = {
+  WEEKLY: '2020-03-24',
+  MONTHLY: '2020-02-29',
+  QUARTERLY: '2019-12-31',
+  HALFYEARLY: '2019-09-30',
+  YEARLY: '2019-03-31',
+};
+
 /** '123.4' → 12340n paise. */
 export function paise(price: string): bigint {
   const [whole = '0', fraction = ''] = price.split('.');
