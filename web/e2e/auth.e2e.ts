@@ -128,7 +128,8 @@ describe('accounts and roles in the browser', () => {
     await grid.getByPlaceholder('Search').fill('vikram');
     const row = grid.locator('.ag-row', { hasText: 'vikram@example.com' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('ROLE_STAFF');
+    // the grid draws React cells a moment after the row
+    await expect.poll(() => row.textContent()).toContain('ROLE_STAFF');
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });

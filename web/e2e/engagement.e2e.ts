@@ -147,7 +147,8 @@ describe('accounts and engagement in the browser', () => {
     await page.getByText('Subscription added successfully!').waitFor();
     const row = grid.locator('.ag-row', { hasText: 'Gold' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('₹499.00');
+    // the grid draws React cells a moment after the row
+    await expect.poll(() => row.textContent()).toContain('₹499.00');
 
     await row.getByRole('button', { name: 'Edit' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Subscription' });
@@ -226,7 +227,8 @@ describe('accounts and engagement in the browser', () => {
     const grid = page.getByTestId('referrals-grid');
     const row = grid.locator('.ag-row', { hasText: 'gautam' });
     await row.waitFor();
-    expect(await row.textContent()).toContain('Not claimed');
+    // the grid draws React cells a moment after the row
+    await expect.poll(() => row.textContent()).toContain('Not claimed');
     await row.getByRole('button', { name: 'Claim' }).click();
     await page.getByText('Referral of gautam claimed.').waitFor();
     await grid.locator('.ag-row', { hasText: 'Claimed' }).waitFor();

@@ -11,7 +11,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 declare module 'vitest' {
@@ -273,4 +273,15 @@ export async function loginThroughUi(
 /** Errors that are not ours (the network being closed for Chromium's own services, favicon misses). */
 export function relevantErrors(errors: string[]): string[] {
   return errors.filter((text) => !/favicon|net::ERR_|Failed to load resource/i.test(text));
+}
+
+/**
+ * The text of a grid cell once it has been drawn. AG Grid creates a row's cells first and renders our React
+ * cell renderers into them a moment later (and again when the row's data changes), so a cell read right after
+ * its row appears can still be empty.
+ */
+export async function cellText(cell: Locator): Promise<string> {
+  const drawn = cell.filter({ hasText: /\S/ });
+  await drawn.waitFor();
+  return ((await drawn.textContent()) ?? '').trim();
 }

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
-import { BHAVCOPY_DIR, closeAll, uploadBhavcopies, warmUp } from './harness';
+import { BHAVCOPY_DIR, cellText, closeAll, uploadBhavcopies, warmUp } from './harness';
 
 const DATA = BHAVCOPY_DIR;
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
@@ -60,7 +60,7 @@ function holdingRow(page: Page, status: 'REALIZED' | 'UNREALIZED') {
 
 /** The text of one cell of the holdings row with this status. */
 async function cell(page: Page, status: 'REALIZED' | 'UNREALIZED', column: string): Promise<string> {
-  return ((await holdingRow(page, status).locator(`[col-id="${column}"]`).textContent()) ?? '').trim();
+  return cellText(holdingRow(page, status).locator(`[col-id="${column}"]`));
 }
 
 async function openHoldings(page: Page, baseUrl: string): Promise<void> {

@@ -13,6 +13,7 @@ import type { Browser } from 'playwright-core';
 import {
   apiToken,
   BHAVCOPY_DIR,
+  cellText,
   closeAll,
   DEMO,
   launchBrowser,
@@ -127,9 +128,7 @@ describe('dashboard and watch list in the browser', () => {
     const row = page.getByTestId('watchlist').locator('.ag-row', { hasText: 'INFY' }).first();
     await row.waitFor();
     // INFY closed at 669.15 on 3 January
-    expect(await row.locator('[col-id="closePrice"]').textContent()).toContain(
-      rupees(closePaise('03JAN2019.csv', 'INFY')),
-    );
+    expect(await cellText(row.locator('[col-id="closePrice"]'))).toContain(rupees(closePaise('03JAN2019.csv', 'INFY')));
     await row.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('INFY removed from your watch list').waitFor();
     await page.getByText('Your watch list is empty').waitFor();
