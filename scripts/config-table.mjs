@@ -39,26 +39,54 @@ function prettyDefault(text) {
   return cleaned === '' ? '(empty)' : `\`${cleaned}\``;
 }
 
+/** Variables declared once in shared/ and spread into both services' envSchema (`...NAME`). */
+const SHARED_ENV_FILES = ['shared/src/limits/timeout-env.ts'];
+
+function parse(relative) {
+  const file = path.join(ROOT, relative);
+  return ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+}
+
+/** The object literal a variable of this name is initialised with in this file (for envSchema: z.object's argument). */
+function objectOf(source, name) {
+  let found;
+  source.forEachChild(function visit(node) {
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === name && node.initializer) {
+      const init = node.initializer;
+      found = ts.isCallExpression(init) ? init.arguments[0] : init;
+    }
+    node.forEachChild(visit);
+  });
+  return found && ts.isObjectLiteralExpression(found) ? found : undefined;
+}
+
+/** The object literal a spread `...NAME` of an envSchema stands for, from SHARED_ENV_FILES. */
+function sharedObject(name) {
+  for (const relative of SHARED_ENV_FILES) {
+    const source = parse(relative);
+    const object = objectOf(source, name);
+    if (object) return { source, object };
+  }
+  throw new Error(`envSchema spreads ${name}, which no file of SHARED_ENV_FILES declares`);
+}
+
+/** The envSchema's own properties with the spread ones in their place, each with the file it is written in. */
+function envProperties(source, object) {
+  return object.properties.flatMap((property) => {
+    if (ts.isSpreadAssignment(property)) {
+      const shared = sharedObject(property.expression.getText(source));
+      return envProperties(shared.source, shared.object);
+    }
+    return ts.isPropertyAssignment(property) ? [{ source, property }] : [];
+  });
+}
+
 export function configRows() {
   const rows = [];
   for (const service of SERVICES) {
-    const file = path.join(ROOT, service.file);
-    const source = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-    let schema;
-    source.forEachChild(function visit(node) {
-      if (
-        ts.isVariableDeclaration(node) &&
-        node.name.getText(source) === 'envSchema' &&
-        node.initializer &&
-        ts.isCallExpression(node.initializer)
-      ) {
-        schema = node.initializer.arguments[0];
-      }
-      node.forEachChild(visit);
-    });
-    if (!schema || !ts.isObjectLiteralExpression(schema)) throw new Error(`no envSchema object in ${service.file}`);
-    for (const property of schema.properties) {
-      if (!ts.isPropertyAssignment(property)) continue;
+    const schema = objectOf(parse(service.file), 'envSchema');
+    if (!schema) throw new Error(`no envSchema object in ${service.file}`);
+    for (const { source, property } of envProperties(schema.getSourceFile(), schema)) {
       const name = property.name.getText(source);
       const comments = ts.getLeadingCommentRanges(source.text, property.getFullStart()) ?? [];
       const doc = comments

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { RequestTimeouts } from '@bazaar/shared';
+import { REQUEST_TIMEOUT_ENV, requestTimeouts, type RequestTimeouts } from '@bazaar/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -66,16 +66,7 @@ const envSchema = z.object({
    * anything is parsed. Addresses of TRUST_PROXY (a load balancer in front) are exempt: they carry many clients.
    */
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
-  /** Time a client has to send a request's line and headers (ms); then 408 and the connection closes. */
-  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** Time a request body has to arrive in full after its headers (ms); then 408 and the connection closes. Uploads: UPLOAD_MIN_BYTES_PER_SECOND. */
-  BODY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
-  /** An upload (multipart body) may take longer than BODY_TIMEOUT_MS while at least this many bytes arrive per BODY_TIMEOUT_MS window, per second. */
-  UPLOAD_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(1).default(20_000),
-  /** Longest an upload's body may take to arrive, however steadily (ms). */
-  UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1000).default(300_000),
-  /** How long an idle keep-alive connection stays open (ms); above the idle timeout of a balancer in front. */
-  KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  ...REQUEST_TIMEOUT_ENV,
   /** Which proxies' X-Forwarded-For to believe (Express "trust proxy" form, e.g. "loopback,uniquelocal"). */
   TRUST_PROXY: z.string().default('loopback'),
   /** How long public market reads are cached across requests when no upload signal arrives (ms). */
@@ -167,13 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
     maxInFlightPerClient: env.MAX_IN_FLIGHT_PER_CLIENT,
     maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
-    timeouts: {
-      headersTimeoutMs: env.HEADERS_TIMEOUT_MS,
-      bodyTimeoutMs: env.BODY_TIMEOUT_MS,
-      uploadMinBytesPerSecond: env.UPLOAD_MIN_BYTES_PER_SECOND,
-      uploadTimeoutMs: env.UPLOAD_TIMEOUT_MS,
-      keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
-    },
+    timeouts: requestTimeouts(env),
     ...overrides,
   };
 }

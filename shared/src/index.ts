@@ -10,6 +10,7 @@ export * from './limits/token-buckets.js';
 export * from './limits/standing-queue.js';
 export * from './limits/admission.js';
 export * from './limits/body-deadlines.js';
+export * from './limits/timeout-env.js';
 export * from './limits/loop-lag.js';
 export * from './limits/keyed-slots.js';
 export * from './validation/index.js';
