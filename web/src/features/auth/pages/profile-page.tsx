@@ -4,36 +4,28 @@
  * shows 'Profile updated successfully!'. A new e-mail address asks for the current password too
  * (docs/product/auth.md#profile).
  */
-import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  Group,
-  Modal,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Avatar, Button, Card, Group, Loader, Stack, Table, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
-import { MESSAGES, profileUpdateSchema } from '@bazaar/shared';
-import { useMeQuery, useUpdateProfileMutation } from '../../../__generated__/graphql';
+import { MESSAGES } from '@bazaar/shared';
+import { useMeQuery } from '../../../__generated__/graphql';
 import { useSession } from '../../../lib/session';
 import { errorMessage } from '../../../lib/errors';
 import { formatMediumDateTime } from '../../../lib/dates';
-import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
+
+// The dialog and its form (zod, Mantine form and modal) load when asked for, or when the pointer or focus reaches
+// the button; the profile itself is shown without them (docs/decisions.md#charts-after-the-figures)
+const loadDialog = () => import('./profile-form.deferred');
+const ProfileEditDialog = lazy(loadDialog);
 
 export default function ProfilePage() {
   usePageTitle('Profile');
   const session = useSession();
   const { data, error } = useMeQuery({ fetchPolicy: 'network-only' });
   const [editing, setEditing] = useState(false);
+  // the dialog stays mounted once opened, so it can animate its closing
+  const [dialogWanted, setDialogWanted] = useState(false);
   const [saved, setSaved] = useState(false);
 
   // the stored user first, then the server's fresh copy
@@ -87,109 +79,40 @@ export default function ProfilePage() {
           </Table>
         </Group>
         <Group justify="flex-end" mt="md">
-          <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+          <Button
+            leftSection={<IconEdit size={16} />}
+            onPointerEnter={() => void loadDialog()}
+            onFocus={() => void loadDialog()}
+            onClick={() => {
+              setDialogWanted(true);
+              setEditing(true);
+            }}
+          >
             Edit profile
           </Button>
         </Group>
       </Card>
-      <Modal opened={editing} onClose={() => setEditing(false)} title="Edit profile" centered>
-        <ProfileForm
-          initial={{
-            firstName: user.firstName,
-            lastName: user.lastName,
-            email: user.email,
-            mobileNo: user.mobileNo ?? '',
-            profilePictureUrl: user.profilePictureUrl ?? '',
-            currentPassword: '',
-          }}
-          onSaved={() => {
-            setEditing(false);
-            // confirmed once, in the page (a toast as well said it twice and covered the header)
-            setSaved(true);
-          }}
-        />
-      </Modal>
-    </Stack>
-  );
-}
-
-interface ProfileValues extends Record<string, unknown> {
-  firstName: string;
-  lastName: string;
-  email: string;
-  mobileNo: string;
-  profilePictureUrl: string;
-  /** Asked for only when the e-mail address changes. */
-  currentPassword: string;
-}
-
-function ProfileForm({ initial, onSaved }: { initial: ProfileValues; onSaved: () => void }) {
-  const session = useSession();
-  const form = useZodForm(profileUpdateSchema, initial);
-  const [update, { loading }] = useUpdateProfileMutation();
-  const [failure, setFailure] = useState<string | null>(null);
-  // addresses are compared regardless of case, as the server does
-  const emailChanged = form.values.email.trim().toLowerCase() !== initial.email.trim().toLowerCase();
-
-  async function submit(values: ProfileValues) {
-    setFailure(null);
-    try {
-      const { data } = await update({
-        variables: {
-          input: {
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            email: values.email.trim(),
-            mobileNo: values.mobileNo.trim() || null,
-            profilePictureUrl: values.profilePictureUrl.trim() || null,
-            currentPassword: emailChanged ? values.currentPassword : null,
-          },
-        },
-      });
-      if (data) session.updateUser(data.updateProfile);
-      onSaved();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  }
-
-  return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
-      <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="First Name" required {...form.getInputProps('firstName')} />
-          <TextInput label="Last Name" required {...form.getInputProps('lastName')} />
-        </SimpleGrid>
-        <TextInput label="Email address" type="email" required {...form.getInputProps('email')} />
-        {emailChanged && (
-          <PasswordInput
-            label="Current password"
-            description="Needed to change your e-mail address"
-            required
-            autoComplete="current-password"
-            {...form.getInputProps('currentPassword')}
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the profile form" />}>
+        {dialogWanted && (
+          <ProfileEditDialog
+            opened={editing}
+            onClose={() => setEditing(false)}
+            initial={{
+              firstName: user.firstName,
+              lastName: user.lastName,
+              email: user.email,
+              mobileNo: user.mobileNo ?? '',
+              profilePictureUrl: user.profilePictureUrl ?? '',
+              currentPassword: '',
+            }}
+            onSaved={() => {
+              setEditing(false);
+              // confirmed once, in the page (a toast as well said it twice and covered the header)
+              setSaved(true);
+            }}
           />
         )}
-        <TextInput label="Mobile Number" inputMode="numeric" {...form.getInputProps('mobileNo')} />
-        <TextInput label="Profile picture URL" placeholder="https://…" {...form.getInputProps('profilePictureUrl')} />
-        <Text size="xs" c="dimmed">
-          Your username and role are managed by an administrator.
-        </Text>
-        <Button
-          type="submit"
-          loading={loading}
-          disabled={
-            !formIsValid(profileUpdateSchema, form.values) || (emailChanged && form.values.currentPassword === '')
-          }
-        >
-          Save
-        </Button>
-      </Stack>
-    </form>
+      </Suspense>
+    </Stack>
   );
 }

@@ -23,7 +23,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
 import { MOVING_AVERAGE_KINDS, MOVING_AVERAGE_NAMES, SMA_DOT_COLOURS, type MovingAverageKind } from '@bazaar/shared';
 import { useCompanyMovingAverageQuery, useCompanySmaQuery } from '../../../__generated__/graphql';
-import { Chart, type ApexOptions } from '../../../components/chart';
+import type { ApexOptions } from '../../../components/chart';
+import { DeferredChart } from '../../../components/chart/deferred-chart';
 import { errorMessage } from '../../../lib/errors';
 import {
   alignAverageToCloses,
@@ -152,7 +153,7 @@ export function AverageChart({ symbol, closes, mobile, adjusted = true }: Averag
           <Text size="sm" c="dimmed" data-testid="average-caption">
             {averageName} over the last {sizes.priceSize} closes: {points?.length ?? 0} points
           </Text>
-          <Chart
+          <DeferredChart
             type="line"
             height={mobile ? 240 : 300}
             series={[

@@ -9,7 +9,8 @@
 import { ScrollArea, Table } from '@mantine/core';
 import { formatCrore, formatIndianNumber, formatRupees } from '@bazaar/shared';
 import type { BalanceSheetFieldsFragment, ProfitAndLossFieldsFragment } from '../../../__generated__/graphql';
-import { Chart, type ApexOptions } from '../../../components/chart';
+import type { ApexOptions } from '../../../components/chart';
+import { DeferredChart } from '../../../components/chart/deferred-chart';
 import { formatMarketDate } from '../../../lib/dates';
 import { EmptyState, Section } from './section';
 import { FALLING_COLOUR, RISING_COLOUR } from './chart-data';
@@ -126,7 +127,7 @@ export function ProfitChart({
   };
   return (
     <Section title="Profit" order={3} testId="profit-section">
-      <Chart
+      <DeferredChart
         testId="profit-chart"
         type="bar"
         height={mobile ? 240 : 300}

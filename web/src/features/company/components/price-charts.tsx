@@ -8,7 +8,8 @@
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { formatMarketDate } from '../../../lib/dates';
 import { TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
-import { Chart, type ApexOptions } from '../../../components/chart';
+import type { ApexOptions } from '../../../components/chart';
+import { DeferredChart } from '../../../components/chart/deferred-chart';
 import {
   CANDLE_HEIGHT,
   datedPoints,
@@ -89,7 +90,7 @@ function PeriodLineChart({
           </Badge>
         )}
       </Group>
-      <Chart
+      <DeferredChart
         type="line"
         height={mobile ? 220 : 260}
         series={[{ name: 'Close', data: datedPoints(series.dates, series.prices.map(Number)) }]}
@@ -174,7 +175,7 @@ export function CandlestickChart({
   };
   return (
     <Section title="Stock Price Candlestick Chart" order={3} testId="candlestick-section">
-      <Chart
+      <DeferredChart
         testId="candlestick-chart"
         type="candlestick"
         height={CANDLE_HEIGHT}

@@ -15,8 +15,9 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { CompanyAnalysisPageDocument, CompanySmaDocument } from '../../../__generated__/graphql';
 import CompanyAnalysisPage from './company-analysis-page';
 
-vi.mock('../../../components/chart', () => ({
-  Chart: (props: { testId?: string; series: unknown; options: { annotations?: unknown }; type: string }) => (
+// Company Analysis draws its charts with DeferredChart (ApexCharts once the figures are drawn)
+vi.mock('../../../components/chart/deferred-chart', () => ({
+  DeferredChart: (props: { testId?: string; series: unknown; options: { annotations?: unknown }; type: string }) => (
     <div
       data-testid={props.testId ?? `stub-${props.type}`}
       data-series={JSON.stringify(props.series)}

@@ -1,0 +1,74 @@
+/**
+ * What every chart shares, whichever way ApexCharts is loaded (chart.tsx at once, deferred-chart.tsx after the
+ * page is drawn): the empty state, the light/dark theme, and a placeholder of the chart's own height while the
+ * library loads, so nothing below it moves when the chart appears (docs/decisions.md#charts-after-the-figures).
+ */
+import { Suspense, type ComponentType } from 'react';
+import { Center, Loader, Text, useComputedColorScheme } from '@mantine/core';
+import type { ApexOptions } from 'apexcharts';
+import type { ApexChartProps } from './apex-chart';
+
+export interface ChartProps extends ApexChartProps {
+  /** True when there is nothing to draw: shows `emptyText` instead. */
+  empty?: boolean;
+  emptyText?: string;
+  testId?: string;
+}
+
+interface ChartFrameProps extends ChartProps {
+  /** The ApexCharts component (React.lazy). */
+  apex: ComponentType<ApexChartProps>;
+  /** False while the chart waits to start loading: the placeholder shows. */
+  ready?: boolean;
+}
+
+/**
+ * The space a chart takes: ApexCharts draws its SVG `height` tall inside a block that also keeps room for the
+ * legend and toolbar, so the placeholder reserves the same height (a number) or the given CSS length.
+ */
+function Placeholder({ height }: { height: number | string }) {
+  return (
+    <Center h={height} data-chart-placeholder="">
+      <Loader aria-label="Loading chart" />
+    </Center>
+  );
+}
+
+export function ChartFrame({
+  apex: ApexChart,
+  ready = true,
+  empty,
+  emptyText = 'No data to show yet.',
+  testId,
+  height = 320,
+  options,
+  ...rest
+}: ChartFrameProps) {
+  const scheme = useComputedColorScheme('light');
+  if (empty) {
+    return (
+      <Center
+        h={typeof height === 'number' ? Math.min(height, 200) : 200}
+        data-testid={testId ? `${testId}-empty` : undefined}
+      >
+        <Text c="dimmed">{emptyText}</Text>
+      </Center>
+    );
+  }
+  const themed: ApexOptions = {
+    ...options,
+    chart: { background: 'transparent', fontFamily: 'inherit', ...options.chart },
+    theme: { mode: scheme, ...options.theme },
+  };
+  return (
+    <div data-testid={testId} style={{ minHeight: height }}>
+      {ready ? (
+        <Suspense fallback={<Placeholder height={height} />}>
+          <ApexChart {...rest} options={themed} height={height} />
+        </Suspense>
+      ) : (
+        <Placeholder height={height} />
+      )}
+    </div>
+  );
+}
