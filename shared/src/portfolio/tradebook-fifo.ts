@@ -5,8 +5,16 @@
  * part becomes a REALIZED row and the rest stays open, both keeping the buy order's quantity.
  * Trades run in date order, a day's buys before its sells (an intraday sell then buy back nets the
  * same gross as buy then sell). Pure: the API reads the open lots, plans, then writes the plan.
+ *
+ * Splits, consolidations and bonuses (docs/product/portfolio.md#corporate-actions): a sell counts in
+ * the shares of its date, so each lot's open shares are first counted in that date's shares (× the
+ * factors of the events the lot takes part in between its basis and the sell: holding-events.ts).
+ * A part sold then is stored in the sell date's shares (basisDate, as a partial sale stores it); a
+ * lot no event touched keeps its basis, so such plans are what they were before events existed.
  */
+import Big from 'big.js';
 import type { Exchange } from '../constants.js';
+import type { HoldingEvent } from './holding-events.js';
 import type { TradebookTrade } from './tradebook.js';
 
 /** An open holding already stored (same owner, firm and segment). */
@@ -18,10 +26,15 @@ export interface OpenLot {
   lotQuantity: number;
   price: string;
   creationDate: string;
+  /** The date whose shares `quantity` counts (a row split by a sale after an event); null: the buying date's. */
+  basisDate?: string | null | undefined;
 }
 
 export interface PlannedSale {
+  /** Shares sold, counted as of basisDate (the selling date's shares when an event came between). */
   quantity: number;
+  /** The date whose shares `quantity` counts; null: the buying date's. */
+  basisDate: string | null;
   sellPrice: string;
   sellingDate: string;
   /** The file line of the sell. */
@@ -42,8 +55,10 @@ export interface PlannedLot {
   lotQuantity: number;
   /** Sales that closed part or all of it, oldest first: each becomes a REALIZED row. */
   sales: PlannedSale[];
-  /** What stays open (an UNREALIZED row when > 0). */
+  /** What stays open (an UNREALIZED row when > 0), counted as of basisDate. */
   openQuantity: number;
+  /** The date whose shares openQuantity counts; null: the buying date's. */
+  basisDate: string | null;
 }
 
 export interface SymbolCounts {
@@ -72,14 +87,43 @@ const older = (a: Lot, b: Lot) =>
   a.creationDate < b.creationDate ? -1 : a.creationDate > b.creationDate ? 1 : a.sequence - b.sequence;
 
 /**
+ * What one share of a lot bought on `creationDate`, counted as of `from`, is in the shares of `to`:
+ * the product of the factors of the splits, consolidations and bonuses the lot takes part in
+ * (ex-date after the buying date) with an ex-date in (from, to]; its inverse when `to` is earlier.
+ */
+export function sharesFactor(events: readonly HoldingEvent[], creationDate: string, from: string, to: string): Big {
+  const [low, high] = from <= to ? [from, to] : [to, from];
+  let factor = new Big(1);
+  for (const event of events)
+    if (event.factor !== null && event.exDate > creationDate && event.exDate > low && event.exDate <= high)
+      factor = factor.times(event.factor);
+  return from <= to ? factor : new Big(1).div(factor);
+}
+
+/** How one sell takes from one lot (decided for every lot before any is changed). */
+interface Take {
+  lot: Lot;
+  sale: PlannedSale;
+  /** The lot afterwards: what stays open and the date whose shares count it. */
+  openQuantity: number;
+  basisDate: string | null;
+}
+
+const isWhole = (value: Big) => value.mod(1).eq(0);
+
+/**
  * Plans the trades against the open lots. A sell that more shares than are open on its date (at
  * this firm and segment) would close is a problem of its line and closes nothing; so is a trade of
- * a symbol `isKnownSymbol` refuses.
+ * a symbol `isKnownSymbol` refuses. `events` are each symbol's splits, consolidations and bonuses
+ * (dividends are ignored here); the shares of a sell and of the lots are compared in the sell
+ * date's shares. A lot a bonus left with a fraction of a share sells whole with its last whole
+ * share (as a partial sale does); a sell that would leave only the fraction is a problem of its line.
  */
 export function planTradebook(
   openLots: readonly OpenLot[],
   trades: readonly TradebookTrade[],
   isKnownSymbol: (symbol: string) => boolean = () => true,
+  events: ReadonlyMap<string, readonly HoldingEvent[]> = new Map(),
 ): TradebookPlan {
   let sequence = 0;
   const lotsBySymbol = new Map<string, Lot[]>();
@@ -102,6 +146,7 @@ export function planTradebook(
       lotQuantity: stored.lotQuantity,
       sales: [],
       openQuantity: stored.quantity,
+      basisDate: stored.basisDate ?? null,
       sequence: sequence++,
     });
   }
@@ -132,7 +177,15 @@ export function planTradebook(
     }
     if (trade.side === 'BUY') {
       const sales = trade.sale
-        ? [{ quantity: trade.quantity, sellPrice: trade.sale.price, sellingDate: trade.sale.date, line: trade.line }]
+        ? [
+            {
+              quantity: trade.quantity,
+              basisDate: null,
+              sellPrice: trade.sale.price,
+              sellingDate: trade.sale.date,
+              line: trade.line,
+            },
+          ]
         : [];
       add({
         existingId: null,
@@ -144,6 +197,7 @@ export function planTradebook(
         lotQuantity: trade.quantity,
         sales,
         openQuantity: trade.sale ? 0 : trade.quantity,
+        basisDate: null,
         sequence: sequence++,
       });
       buys++;
@@ -157,10 +211,16 @@ export function planTradebook(
       }
       continue;
     }
-    const eligible = (lotsBySymbol.get(trade.symbol) ?? []).filter(
-      (lot) => lot.openQuantity > 0 && lot.creationDate <= trade.date,
-    );
-    const held = eligible.reduce((sum, lot) => sum + lot.openQuantity, 0);
+    const symbolEvents = events.get(trade.symbol) ?? [];
+    // each lot's open shares in the sell date's shares; a fraction a bonus left cannot be sold alone
+    const eligible = (lotsBySymbol.get(trade.symbol) ?? [])
+      .filter((lot) => lot.openQuantity > 0 && lot.creationDate <= trade.date)
+      .map((lot) => {
+        const factor = sharesFactor(symbolEvents, lot.creationDate, lot.basisDate ?? lot.creationDate, trade.date);
+        const shares = factor.times(lot.openQuantity);
+        return { lot, factor, shares, whole: Number(shares.round(0, Big.roundDown).toFixed()) };
+      });
+    const held = eligible.reduce((sum, lot) => sum + lot.whole, 0);
     if (held < trade.quantity) {
       problems.push({
         line: trade.line,
@@ -168,13 +228,58 @@ export function planTradebook(
       });
       continue;
     }
+    const takes: Take[] = [];
     let remaining = trade.quantity;
-    for (const lot of eligible) {
+    let refusal: string | null = null;
+    for (const { lot, factor, shares, whole } of eligible) {
       if (remaining === 0) break;
-      const taken = Math.min(lot.openQuantity, remaining);
-      lot.sales.push({ quantity: taken, sellPrice: trade.price, sellingDate: trade.date, line: trade.line });
-      lot.openQuantity -= taken;
+      if (whole === 0) continue;
+      const taken = Math.min(whole, remaining);
       remaining -= taken;
+      const sale = { quantity: taken, sellPrice: trade.price, sellingDate: trade.date, line: trade.line };
+      if (factor.eq(1)) {
+        // no event between the lot's basis and the sell: both parts keep the lot's basis
+        const rest = lot.openQuantity - taken;
+        takes.push({
+          lot,
+          sale: { ...sale, basisDate: lot.basisDate },
+          openQuantity: rest,
+          basisDate: lot.basisDate,
+        });
+        continue;
+      }
+      // the rest counted in the later of the two dates' shares (a sell dated before a stored row's basis)
+      const laterBasis = lot.basisDate !== null && lot.basisDate > trade.date ? lot.basisDate : trade.date;
+      const rest =
+        laterBasis === trade.date ? shares.minus(taken) : new Big(lot.openQuantity).minus(new Big(taken).div(factor));
+      if (isWhole(rest)) {
+        takes.push({
+          lot,
+          sale: { ...sale, basisDate: trade.date },
+          openQuantity: Number(rest.toFixed()),
+          basisDate: laterBasis,
+        });
+      } else if (taken === whole && laterBasis === trade.date) {
+        // the last whole shares take the fraction with them: the row is sold as it is stored
+        takes.push({
+          lot,
+          sale: { ...sale, quantity: lot.openQuantity, basisDate: lot.basisDate },
+          openQuantity: 0,
+          basisDate: lot.basisDate,
+        });
+      } else {
+        refusal = `Sell of ${trade.quantity} ${trade.symbol} on ${trade.date}: the lot bought on ${lot.creationDate} is ${shares.toFixed()} shares after its splits and bonuses; a sale must leave whole shares, so sell all ${whole} of them`;
+        break;
+      }
+    }
+    if (refusal !== null) {
+      problems.push({ line: trade.line, message: refusal });
+      continue;
+    }
+    for (const take of takes) {
+      take.lot.sales.push(take.sale);
+      take.lot.openQuantity = take.openQuantity;
+      take.lot.basisDate = take.basisDate;
     }
     sells++;
     const entry = count(trade.symbol);

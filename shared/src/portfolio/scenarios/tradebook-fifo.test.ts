@@ -49,14 +49,14 @@ describe('tradebook FIFO: 3 buys, 2 partial sells', () => {
     expect(plan.buys).toBe(3);
     expect(plan.sells).toBe(2);
     expect(a).toMatchObject({ line: 2, lotQuantity: 10, openQuantity: 0 });
-    expect(a!.sales).toEqual([{ quantity: 10, sellPrice: '130', sellingDate: '2020-01-07', line: 5 }]);
+    expect(a!.sales).toEqual([{ quantity: 10, basisDate: null, sellPrice: '130', sellingDate: '2020-01-07', line: 5 }]);
     expect(b).toMatchObject({ line: 3, lotQuantity: 20, openQuantity: 0 });
     expect(b!.sales).toEqual([
-      { quantity: 5, sellPrice: '130', sellingDate: '2020-01-07', line: 5 },
-      { quantity: 15, sellPrice: '125', sellingDate: '2020-01-08', line: 6 },
+      { quantity: 5, basisDate: null, sellPrice: '130', sellingDate: '2020-01-07', line: 5 },
+      { quantity: 15, basisDate: null, sellPrice: '125', sellingDate: '2020-01-08', line: 6 },
     ]);
     expect(c).toMatchObject({ line: 4, lotQuantity: 30, openQuantity: 25 });
-    expect(c!.sales).toEqual([{ quantity: 5, sellPrice: '125', sellingDate: '2020-01-08', line: 6 }]);
+    expect(c!.sales).toEqual([{ quantity: 5, basisDate: null, sellPrice: '125', sellingDate: '2020-01-08', line: 6 }]);
   });
 
   it('realizes 650 of gross profit', () => {

@@ -5,11 +5,14 @@
  * transaction: new lots, sold parts split off as a partial sale splits them, and a ledger row per
  * trade (imported_trades). Any problem refuses the whole file. A preview runs the very same writes
  * and rolls them back, so what it shows is what a commit writes
- * (docs/decisions.md#tradebook-preview-by-rollback).
+ * (docs/decisions.md#tradebook-preview-by-rollback). Sells and lots are compared in the sell
+ * date's shares, after the splits and bonuses loaded (docs/product/portfolio.md#corporate-actions).
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  eventsBySymbol,
   exchangeToday,
+  type HoldingEvent,
   planTradebook,
   readTradeRecord,
   TRADEBOOK_LAYOUTS,
@@ -23,7 +26,7 @@ import {
   type TradebookLayout,
 } from '@bazaar/shared';
 import type { TradebookImportReportDto } from '@bazaar/shared/contract';
-import type { Database } from '../../client.js';
+import { queryRows, type Database } from '../../client.js';
 import { holdings, importedTrades } from '../../schema/index.js';
 import { AppError } from '../../../errors.js';
 import { UNIQUE_VIOLATION } from '../../errors.js';
@@ -113,6 +116,30 @@ class PreviewRollback extends Error {
   }
 }
 
+/**
+ * The splits, consolidations and bonuses of the symbols, by symbol, whatever D: a sell dated after
+ * an ex-date whose prices are not loaded yet still sold the shares of its date (the broker's
+ * record), so it is matched in them (docs/decisions.md#tradebook-fifo-in-the-sell-dates-shares).
+ */
+async function shareEvents(db: Database, symbols: readonly string[]): Promise<Map<string, HoldingEvent[]>> {
+  const rows: Array<HoldingEvent & { symbol: string }> = [];
+  for (const batch of chunks([...symbols])) {
+    rows.push(
+      ...(await queryRows<HoldingEvent & { symbol: string }>(
+        db,
+        sql`SELECT symbol, ex_date::text AS "exDate", kind, factor::text AS factor, amount::text AS amount
+            FROM corporate_action_events
+            WHERE factor IS NOT NULL AND symbol IN (${sql.join(
+              batch.map((symbol) => sql`${symbol}`),
+              sql`, `,
+            )})
+            ORDER BY symbol, ex_date, action_id, seq`,
+      )),
+    );
+  }
+  return eventsBySymbol(rows);
+}
+
 function chunks<T>(rows: T[]): T[][] {
   const result: T[][] = [];
   for (let start = 0; start < rows.length; start += CHUNK) result.push(rows.slice(start, start + CHUNK));
@@ -139,13 +166,22 @@ function lotRows(
   };
   const sold = lot.sales.map((sale) => ({
     quantity: sale.quantity,
+    basisDate: sale.basisDate,
     sellPrice: sale.sellPrice,
     sellingDate: sale.sellingDate,
     status: 'REALIZED' as const,
   }));
   const open =
     lot.openQuantity > 0
-      ? [{ quantity: lot.openQuantity, sellPrice: null, sellingDate: null, status: 'UNREALIZED' as const }]
+      ? [
+          {
+            quantity: lot.openQuantity,
+            basisDate: lot.basisDate,
+            sellPrice: null,
+            sellingDate: null,
+            status: 'UNREALIZED' as const,
+          },
+        ]
       : [];
   const parts = [...sold, ...open];
   if (lot.existingId === null) return { inserts: parts.map((part) => ({ ...base, ...part })) };
@@ -214,6 +250,7 @@ export async function importTradebook(
                 lotQuantity: holdings.lotQuantity,
                 price: holdings.price,
                 creationDate: holdings.creationDate,
+                basisDate: holdings.basisDate,
               })
               .from(holdings)
               .where(
@@ -231,6 +268,7 @@ export async function importTradebook(
         openRows.map((row) => ({ ...row, exchange: row.exchange as Exchange }) satisfies OpenLot),
         fresh.map(({ trade }) => trade),
         (symbol) => priced.has(symbol),
+        await shareEvents(tx, symbols),
       );
       const problems = [...file.problems, ...plan.problems].sort((a, b) => a.line - b.line);
       const report = {
