@@ -15,8 +15,9 @@
  *   (highs by change % descending, lows ascending, ties by symbol in byte order).
  * - price_extremes: for every symbol with an equity row in the YEARLY window, the highest high
  *   and lowest low of the window with the latest date each was reached.
- * - trend_marks: for every symbol and period, the extremes and latest row of its earlier rows in
- *   the window (t < D): what the two tables above are made from, carried forward day by day.
+ * - trend_candidates: for every symbol, the earlier days (t < D) of the YEARLY window that hold or
+ *   may come to hold an extreme of a window ending at D: what the two tables above are made from,
+ *   carried forward day by day.
  * - price_adjustments: the divisor of each symbol's days before its effective splits, bonuses and
  *   consolidations (docs/product/market.md#adjusted-prices): every price above is adjusted by it.
  * - analysis_state: one row saying which data the tables were computed from.
@@ -95,27 +96,47 @@ export const priceExtremes = pgTable('price_extremes', {
 });
 
 /**
- * Each symbol's marks in each period's window before D (D − P < t < D, equity rows): the highest
- * high and lowest low with the latest date each was reached, and the latest row. The trend lists
- * and 12-month extremes of D are made from these and the rows on D; when D moves on, they are
- * carried forward from the rows that enter and leave the windows instead of rescanning the year
- * (docs/decisions.md#incremental-analysis-refresh). One row per symbol and period with rows in it.
+ * Replaced by trend_candidates (below); dropped once the refresh reads those.
  */
 export const trendMarks = pgTable(
   'trend_marks',
   {
     symbol: symbolColumn().notNull(),
-    /** WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY or YEARLY. */
     period: varchar('period', { length: 12 }).notNull(),
     highPrice: numeric('high_price').notNull(),
     highDate: date('high_date', { mode: 'string' }).notNull(),
     lowPrice: numeric('low_price').notNull(),
     lowDate: date('low_date', { mode: 'string' }).notNull(),
-    /** The symbol's latest row in the window (the `previous` row of the lists). */
     lastDate: date('last_date', { mode: 'string' }).notNull(),
     lastClose: numeric('last_close').notNull(),
   },
   (table) => [primaryKey({ columns: [table.symbol, table.period] })],
+);
+
+/**
+ * Each symbol's candidates in the YEARLY window before D (D − 12 months < t < D, equity rows, one
+ * row per day: the day's highest high, lowest low and highest close over its series): for HIGH the
+ * days whose high is above every later day's high, for LOW the days whose low is below every later
+ * day's low. Going back from D the candidates' highs rise (lows fall), so the highest high of any
+ * window ending at D is the window's earliest HIGH candidate, on the latest day it was reached, and
+ * the latest day before D is a candidate of both sides. The marks of every period (the trend lists'
+ * earlier extremes and previous row, the 12-month extremes) are read from these; when D moves on,
+ * each entering day removes the candidates it beats and joins them, and days leaving the YEARLY
+ * window go (docs/decisions.md#incremental-analysis-refresh).
+ */
+export const trendCandidates = pgTable(
+  'trend_candidates',
+  {
+    symbol: symbolColumn().notNull(),
+    /** HIGH or LOW. */
+    side: varchar('side', { length: 4 }).notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    /** The day's highest high (HIGH) or lowest low (LOW), adjusted as of D. */
+    price: numeric('price').notNull(),
+    /** The day's close (the highest of its series), adjusted as of D: the lists' previous close. */
+    closePrice: numeric('close_price').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.symbol, table.side, table.tradeDate] })],
 );
 
 /**
@@ -142,7 +163,7 @@ export const analysisState = pgTable('analysis_state', {
   id: integer('id').primaryKey(),
   /** D of the computation; null when there were no prices. */
   asOf: date('as_of', { mode: 'string' }),
-  /** D of trend_marks: equal to as_of when the marks can be carried forward; null before they were first computed. */
+  /** D of trend_candidates: equal to as_of when the marks can be carried forward; null before they were first computed. */
   marksAsOf: date('marks_as_of', { mode: 'string' }),
   /** Price rows at the time (sum of stock_price_dates.row_count): a fingerprint to notice loads made without the event. */
   priceRows: bigint('price_rows', { mode: 'number' }).notNull(),
