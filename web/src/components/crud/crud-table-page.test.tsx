@@ -10,8 +10,15 @@ import { MantineProvider, TextInput } from '@mantine/core';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
 import { MockedProvider } from '@apollo/client/testing/react';
-import { roleSchema } from '@bazaar/shared';
-import { CreateRoleDocument, DeleteRoleDocument, UpdateRoleDocument } from '../../__generated__/graphql';
+import { financialInstrumentSchema, roleSchema } from '@bazaar/shared';
+import {
+  CreateFinancialInstrumentDocument,
+  CreateRoleDocument,
+  DeleteFinancialInstrumentDocument,
+  DeleteRoleDocument,
+  UpdateFinancialInstrumentDocument,
+  UpdateRoleDocument,
+} from '../../__generated__/graphql';
 import type { DataGridProps } from '../data-grid';
 import { CrudTablePage } from './crud-table-page';
 
@@ -59,8 +66,11 @@ function renderPage(mocks: MockLink.MockedResponse[], refetch = vi.fn(async () =
           }}
           toInput={(values) => ({ name: values.name.trim() })}
           mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
-          messages={{ added: 'Role added!', updated: 'Role edited!' }}
-          deletedMessage={(reply) => reply?.deleteRole.message ?? 'Role deleted'}
+          messages={{
+            added: 'Role added!',
+            updated: 'Role edited!',
+            deleted: (reply) => reply?.deleteRole.message ?? 'Role deleted',
+          }}
           deleteQuestion={(role) => `Delete the role ${role.name}?`}
         />
       </MantineProvider>
@@ -74,7 +84,7 @@ describe('CrudTablePage', () => {
     const refetch = renderPage([
       {
         request: { query: CreateRoleDocument, variables: { input: { name: 'ROLE_NEW' } } },
-        result: { data: { createRole: { id: '8', name: 'ROLE_NEW' } } },
+        result: { data: { createRole: { __typename: 'Role', id: '8', name: 'ROLE_NEW' } } },
       },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Add Role' }));
@@ -108,7 +118,9 @@ describe('CrudTablePage', () => {
     const refetch = renderPage([
       {
         request: { query: DeleteRoleDocument, variables: { id: '7' } },
-        result: { data: { deleteRole: { id: '7', message: 'Role deleted successfully!' } } },
+        result: {
+          data: { deleteRole: { __typename: 'DeleteResult', id: '7', message: 'Role deleted successfully!' } },
+        },
       },
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete 7' }));
@@ -132,5 +144,102 @@ describe('CrudTablePage', () => {
     const alert = await within(screen.getByTestId('roles-grid')).findByRole('alert');
     expect(alert.textContent).toBe('Role ROLE_AUDITOR is held by 2 users');
     expect(refetch).not.toHaveBeenCalled();
+  });
+
+  describe('with the fields given as data', () => {
+    interface Instrument {
+      id: string;
+      type: string;
+      description: string | null;
+    }
+
+    function renderInstruments(mocks: MockLink.MockedResponse[]) {
+      const rows: Instrument[] = [{ id: '3', type: 'Equity', description: null }];
+      render(
+        <MockedProvider mocks={mocks}>
+          <MantineProvider>
+            <CrudTablePage
+              title="Financial Instruments"
+              noun="Financial Instrument"
+              columns={[{ field: 'type' }]}
+              rows={rows}
+              query={{ loading: false, refetch: async () => undefined }}
+              form={{
+                schema: financialInstrumentSchema,
+                fields: [
+                  { name: 'type', label: 'Type', required: true },
+                  { name: 'description', label: 'Description', initial: () => 'Listed shares' },
+                ],
+              }}
+              mutations={{
+                create: CreateFinancialInstrumentDocument,
+                update: UpdateFinancialInstrumentDocument,
+                remove: DeleteFinancialInstrumentDocument,
+              }}
+              messages={{ added: 'Added!', updated: 'Updated!', deleted: 'Deleted!' }}
+              deleteQuestion={(instrument) => `Delete ${instrument.type}?`}
+            />
+          </MantineProvider>
+        </MockedProvider>,
+      );
+    }
+
+    it("draws the inputs, starts a new row from each field's first value and sends the trimmed texts", async () => {
+      renderInstruments([
+        {
+          request: {
+            query: CreateFinancialInstrumentDocument,
+            variables: { input: { type: 'Bond', description: 'Listed shares' } },
+          },
+          result: {
+            data: {
+              createFinancialInstrument: {
+                __typename: 'FinancialInstrument',
+                id: '4',
+                type: 'Bond',
+                description: 'Listed shares',
+              },
+            },
+          },
+        },
+      ]);
+      // the test id is the title in kebab case
+      expect(screen.getByTestId('financial-instruments')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Add Financial Instrument' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add new Financial Instrument' });
+      expect(within(dialog).getByLabelText('Description')).toHaveProperty('value', 'Listed shares');
+      fireEvent.change(within(dialog).getByLabelText(/Type/), { target: { value: '  Bond ' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Added!');
+    });
+
+    it("starts an edit from the row's values as text and sends an optional field left empty as null", async () => {
+      renderInstruments([
+        {
+          request: {
+            query: UpdateFinancialInstrumentDocument,
+            variables: { id: '3', input: { type: 'Equities', description: null } },
+          },
+          result: {
+            data: {
+              updateFinancialInstrument: {
+                __typename: 'FinancialInstrument',
+                id: '3',
+                type: 'Equities',
+                description: null,
+              },
+            },
+          },
+        },
+      ]);
+      fireEvent.click(screen.getByRole('button', { name: 'Edit 3' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Financial Instrument' });
+      expect(within(dialog).getByLabelText('Description')).toHaveProperty('value', '');
+      const type = within(dialog).getByLabelText(/Type/);
+      expect(type).toHaveProperty('value', 'Equity');
+      fireEvent.change(type, { target: { value: 'Equities' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Updated!');
+    });
   });
 });

@@ -6,7 +6,7 @@
  * fields, its texts and its generated GraphQL hooks; the behaviour is the same on every page.
  */
 import { useMemo, type ReactNode } from 'react';
-import { Modal, type MantineSize } from '@mantine/core';
+import { Modal, SimpleGrid, Textarea, TextInput, type MantineSize } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { z } from 'zod';
@@ -18,22 +18,40 @@ import { usePageTitle } from '../page-title';
 import { errorMessage } from '../../lib/errors';
 import { useCrudTable, type CrudRow, type CrudTableOptions } from './use-crud-table';
 
+/** One field of a form given as data: a text input (or a text area) bound to the value `name`. */
+export interface CrudField<Values> {
+  name: keyof Values & string;
+  label: string;
+  required?: boolean;
+  /** A text area that grows with its text. */
+  multiline?: boolean;
+  type?: string;
+  inputMode?: 'decimal' | 'numeric';
+  maxLength?: number;
+  placeholder?: string;
+  description?: ReactNode;
+  /** A new row's value ('' otherwise). */
+  initial?: () => string;
+}
+
 /** The add/edit form; `row` is null when adding. */
 export interface CrudFormSpec<Row, Values> {
   schema: z.ZodType;
   /** The schema when editing, where it differs (e.g. a password that may stay empty). */
   editSchema?: z.ZodType;
-  initialValues: (row: Row | null) => Values;
-  fields: (form: UseFormReturnType<Values>, row: Row | null) => ReactNode;
+  /** The fields as data, or drawn by the page. */
+  fields: CrudField<Values>[] | ((form: UseFormReturnType<Values>, row: Row | null) => ReactNode);
+  /** Fields given as data in two columns (one on a phone). */
+  twoColumns?: boolean;
+  /** The form's first values; with fields given as data, the row's values as text when absent. */
+  initialValues?: (row: Row | null) => Values;
   /** The submit button's text when adding (Save otherwise). */
   addSaveLabel?: string;
 }
 
-export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Deleted> extends CrudTableOptions<
-  Row,
-  Values,
-  Input,
-  Deleted
+export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Deleted> extends Omit<
+  CrudTableOptions<Row, Values, Input, Deleted>,
+  'toInput'
 > {
   /** The heading, the browser tab title and the search box's label ("Brokers"). */
   title: string;
@@ -46,7 +64,8 @@ export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Deleted>
   addLabel?: string;
   /** The confirmation's title where it is not "Delete {noun}". */
   deleteTitle?: string;
-  testId: string;
+  /** The grid's test id; the title in kebab case when absent ("Charge Types": charge-types). */
+  testId?: string;
   /** The CSV file name; the test id when absent. */
   exportFileName?: string;
   emptyText?: string;
@@ -56,6 +75,8 @@ export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Deleted>
   query: CrudTableOptions<Row, Values, Input, Deleted>['query'] & { loading: boolean; error?: unknown };
   onRowClick?: (row: Row) => void;
   form: CrudFormSpec<Row, Values>;
+  /** The mutation input from valid form values; with fields given as data, the trimmed texts (an optional one left empty is null) when absent. */
+  toInput?: CrudTableOptions<Row, Values, Input, Deleted>['toInput'];
   modalSize?: MantineSize;
   /** The confirmation question for a row. */
   deleteQuestion: (row: Row) => ReactNode;
@@ -64,9 +85,10 @@ export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Deleted>
 export function CrudTablePage<Row extends CrudRow, Values extends Record<string, unknown>, Input, Deleted>(
   props: CrudTablePageProps<Row, Values, Input, Deleted>,
 ) {
-  const { title, noun, rows, query } = props;
+  const { title, noun, rows, query, form } = props;
   usePageTitle(title);
-  const crud = useCrudTable(props);
+  const testId = props.testId ?? title.toLowerCase().replaceAll(' ', '-');
+  const crud = useCrudTable({ ...props, toInput: props.toInput ?? ((values) => inputOf(form, values) as Input) });
   const { openEdit, askDelete } = crud;
   const actions = useMemo<DataGridAction<Row>[]>(
     () => [
@@ -81,7 +103,7 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
     <>
       <DataGrid
         title={title}
-        testId={props.testId}
+        testId={testId}
         rows={rows}
         columns={props.columns}
         getRowId={(row) => row.id}
@@ -89,7 +111,7 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
         error={query.error && !rows ? errorMessage(query.error) : null}
         addLabel={props.addLabel ?? `Add ${noun}`}
         onAdd={crud.openAdd}
-        exportFileName={props.exportFileName ?? props.testId}
+        exportFileName={props.exportFileName ?? testId}
         emptyText={props.emptyText}
         message={crud.message}
         onDismissMessage={crud.dismissMessage}
@@ -131,7 +153,7 @@ function CrudForm<Row, Values extends Record<string, unknown>>({
   onSave: (values: Values) => Promise<void>;
 }) {
   const schema = (row && spec.editSchema) || spec.schema;
-  const form = useZodForm<Values>(schema, spec.initialValues(row));
+  const form = useZodForm<Values>(schema, spec.initialValues ? spec.initialValues(row) : valuesOf(spec, row));
   return (
     <SaveForm
       form={form}
@@ -139,7 +161,62 @@ function CrudForm<Row, Values extends Record<string, unknown>>({
       canSave={formIsValid(schema, form.values)}
       saveLabel={row ? undefined : spec.addSaveLabel}
     >
-      {spec.fields(form, row)}
+      {typeof spec.fields === 'function' ? (
+        spec.fields(form, row)
+      ) : (
+        <DataFields fields={spec.fields} form={form} twoColumns={spec.twoColumns} />
+      )}
     </SaveForm>
+  );
+}
+
+function DataFields<Values>({
+  fields,
+  form,
+  twoColumns,
+}: {
+  fields: CrudField<Values>[];
+  form: UseFormReturnType<Values>;
+  twoColumns?: boolean;
+}) {
+  const inputs = fields.map((field) => {
+    const shown = { label: field.label, required: field.required, description: field.description };
+    return field.multiline ? (
+      <Textarea key={field.name} {...shown} autosize minRows={2} {...form.getInputProps(field.name)} />
+    ) : (
+      <TextInput
+        key={field.name}
+        {...shown}
+        type={field.type}
+        inputMode={field.inputMode}
+        maxLength={field.maxLength}
+        placeholder={field.placeholder}
+        {...form.getInputProps(field.name)}
+      />
+    );
+  });
+  return twoColumns ? <SimpleGrid cols={{ base: 1, sm: 2 }}>{inputs}</SimpleGrid> : <>{inputs}</>;
+}
+
+const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
+
+/** The form's first values from fields given as data: the row's values as text, or a new row's. */
+function valuesOf<Row, Values>(spec: CrudFormSpec<Row, Values>, row: Row | null): Values {
+  const fields = typeof spec.fields === 'function' ? [] : spec.fields;
+  const values = fields.map((field) => [
+    field.name,
+    row ? text((row as Record<string, unknown>)[field.name]) : (field.initial?.() ?? ''),
+  ]);
+  return Object.fromEntries(values) as Values;
+}
+
+/** The mutation input from fields given as data: trimmed texts, an optional one left empty as null. */
+function inputOf<Row, Values>(spec: CrudFormSpec<Row, Values>, values: Values): Record<string, string | null> {
+  const fields = typeof spec.fields === 'function' ? [] : spec.fields;
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = text(values[field.name]).trim();
+      return [field.name, value === '' && !field.required ? null : value];
+    }),
   );
 }

@@ -1,2 +1,2 @@
-export { CrudTablePage, type CrudFormSpec, type CrudTablePageProps } from './crud-table-page';
+export { CrudTablePage, type CrudField, type CrudFormSpec, type CrudTablePageProps } from './crud-table-page';
 export { useCrudTable, type CrudRow, type CrudTableOptions } from './use-crud-table';

@@ -28,10 +28,11 @@ export interface CrudTableOptions<Row extends CrudRow, Values, Input, Deleted> {
   mutations: CrudMutations<Input, Deleted>;
   /** The mutation input from valid form values (trimming, empty text to null…). */
   toInput: (values: Values) => Input;
-  /** The success texts after a save. */
-  messages: { added: string; updated: string };
-  /** The success text after a delete, from the server's reply; throw to show it as a refusal instead. */
-  deletedMessage: (reply: Deleted | undefined, row: Row) => string;
+  /**
+   * The success texts: after a save, and after a delete (fixed, or from the server's reply; a function may
+   * throw to show the reply as a refusal instead).
+   */
+  messages: { added: string; updated: string; deleted: string | ((reply: Deleted | undefined, row: Row) => string) };
 }
 
 /** The add/edit modal's content: `row` is null when adding. */
@@ -70,7 +71,8 @@ export function useCrudTable<Row extends CrudRow, Values, Input, Deleted>(
     setDeleting(true);
     try {
       const reply = await remove({ variables: { id: toDelete.id } });
-      setMessage({ kind: 'success', text: options.deletedMessage(reply.data, toDelete) });
+      const { deleted } = options.messages;
+      setMessage({ kind: 'success', text: typeof deleted === 'string' ? deleted : deleted(reply.data, toDelete) });
       await options.query.refetch();
     } catch (failure) {
       // the server's refusal is the message

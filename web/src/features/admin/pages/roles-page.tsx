@@ -2,26 +2,23 @@
  * Roles (docs/product/admin.md#roles, administrators): table, add/edit modal ('Name is required!'), delete with the
  * server's reply.
  */
-import { TextInput } from '@mantine/core';
 import { roleSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
   CreateRoleDocument,
   DeleteRoleDocument,
   UpdateRoleDocument,
   useRolesPageQuery,
+  type RoleFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage } from '../../../components/crud';
+import { CrudTablePage, type CrudField } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
-interface RoleRow {
-  id: string;
-  name: string;
-}
-
-const COLUMNS: DataGridColumn<RoleRow>[] = [
+const COLUMNS: DataGridColumn<RoleFieldsFragment>[] = [
   { field: 'id', headerName: 'Id', numeric: true, width: 100 },
   { field: 'name', headerName: 'Name' },
 ];
+
+const FIELDS: CrudField<{ name: string }>[] = [{ name: 'name', label: 'Name', placeholder: 'ROLE_…', required: true }];
 
 export default function RolesPage() {
   const query = useRolesPageQuery();
@@ -34,15 +31,13 @@ export default function RolesPage() {
       columns={COLUMNS}
       rows={query.data?.roles}
       query={query}
-      form={{
-        schema: roleSchema,
-        initialValues: (role) => ({ name: role?.name ?? '' }),
-        fields: (form) => <TextInput label="Name" placeholder="ROLE_…" required {...form.getInputProps('name')} />,
-      }}
-      toInput={(values) => ({ name: values.name.trim() })}
+      form={{ schema: roleSchema, fields: FIELDS }}
       mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
-      messages={{ added: SUCCESS_MESSAGES.roleAdded, updated: SUCCESS_MESSAGES.roleEdited }}
-      deletedMessage={(reply) => reply?.deleteRole.message ?? 'Role deleted'}
+      messages={{
+        added: SUCCESS_MESSAGES.roleAdded,
+        updated: SUCCESS_MESSAGES.roleEdited,
+        deleted: (reply) => reply?.deleteRole.message ?? 'Role deleted',
+      }}
       deleteQuestion={(role) => (
         <>
           Delete the role <b>{role.name}</b>? A role that users still hold cannot be deleted.

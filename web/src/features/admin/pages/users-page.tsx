@@ -89,8 +89,11 @@ export default function UsersPage() {
       }}
       toInput={toUserInput}
       mutations={{ create: CreateUserDocument, update: UpdateUserDocument, remove: DeleteUserDocument }}
-      messages={{ added: SUCCESS_MESSAGES.userAdded, updated: SUCCESS_MESSAGES.userUpdated }}
-      deletedMessage={() => SUCCESS_MESSAGES.userDeleted}
+      messages={{
+        added: SUCCESS_MESSAGES.userAdded,
+        updated: SUCCESS_MESSAGES.userUpdated,
+        deleted: SUCCESS_MESSAGES.userDeleted,
+      }}
       deleteQuestion={(user) => (
         <>
           Delete the account of <b>{user.username}</b>? Their holdings and subscriptions go with it.

@@ -9,7 +9,6 @@
  * shows the server's reply (the old app reused 'Broker deleted successfully!' here).
  */
 import { useNavigate } from 'react-router-dom';
-import { SimpleGrid, TextInput } from '@mantine/core';
 import { companySchema, DEFAULT_TREND, exchangeToday, formatRupees } from '@bazaar/shared';
 import {
   CreateCompanyDocument,
@@ -19,7 +18,7 @@ import {
   type CompanyFieldsFragment,
   type CompanyInput,
 } from '../../../__generated__/graphql';
-import { CrudTablePage } from '../../../components/crud';
+import { CrudTablePage, type CrudField } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
@@ -51,52 +50,20 @@ const COLUMNS: DataGridColumn<Company>[] = [
   { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: money },
 ];
 
-const FIELDS: Array<{
-  name: keyof CompanyFormValues & string;
-  label: string;
-  type?: string;
-  inputMode?: 'decimal' | 'numeric';
-}> = [
-  { name: 'companyName', label: 'Company Name' },
-  { name: 'industry', label: 'Industry' },
-  { name: 'symbol', label: 'Symbol' },
-  { name: 'series', label: 'Series' },
-  { name: 'isinCode', label: 'Isin Code' },
-  { name: 'paidUpValue', label: 'Paid Up Value', inputMode: 'decimal' },
-  { name: 'dateOfListing', label: 'Date Of Listing', type: 'date' },
-  { name: 'marketLot', label: 'Market Lot', inputMode: 'numeric' },
-  { name: 'faceValue', label: 'Face Value', inputMode: 'decimal' },
-];
-
-function emptyValues(): CompanyFormValues {
-  return {
-    companyName: '',
-    industry: '',
-    symbol: '',
-    series: '',
-    isinCode: '',
-    paidUpValue: '',
-    dateOfListing: exchangeToday(),
-    marketLot: '',
-    faceValue: '',
-  };
-}
-
-function valuesOf(company: Company): CompanyFormValues {
-  const text = (value: string | number | null | undefined) =>
-    value === null || value === undefined ? '' : String(value);
-  return {
-    companyName: company.companyName,
-    industry: text(company.industry),
-    symbol: company.symbol,
-    series: text(company.series),
-    isinCode: text(company.isinCode),
-    paidUpValue: text(company.paidUpValue),
-    dateOfListing: text(company.dateOfListing),
-    marketLot: text(company.marketLot),
-    faceValue: text(company.faceValue),
-  };
-}
+// all nine are required
+const FIELDS: CrudField<CompanyFormValues>[] = (
+  [
+    { name: 'companyName', label: 'Company Name' },
+    { name: 'industry', label: 'Industry' },
+    { name: 'symbol', label: 'Symbol' },
+    { name: 'series', label: 'Series' },
+    { name: 'isinCode', label: 'Isin Code' },
+    { name: 'paidUpValue', label: 'Paid Up Value', inputMode: 'decimal' },
+    { name: 'dateOfListing', label: 'Date Of Listing', type: 'date', initial: exchangeToday },
+    { name: 'marketLot', label: 'Market Lot', inputMode: 'numeric' },
+    { name: 'faceValue', label: 'Face Value', inputMode: 'decimal' },
+  ] satisfies CrudField<CompanyFormValues>[]
+).map((field) => ({ ...field, required: true }));
 
 /** The mutation input from valid form values (decimals stay strings; the symbol as the exchange writes it). */
 export function toCompanyInput(values: CompanyFormValues): CompanyInput {
@@ -118,37 +85,20 @@ export default function CompaniesPage() {
       title="Companies"
       noun="Company"
       addLabel="Add Companies"
-      testId="companies"
       emptyText="No companies yet. Add one, or upload the equity list."
       columns={COLUMNS}
       rows={query.data?.companies}
       query={query}
       onRowClick={openAnalysis}
       modalSize="lg"
-      form={{
-        schema: companySchema,
-        initialValues: (company) => (company ? valuesOf(company) : emptyValues()),
-        fields: (form) => (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            {FIELDS.map((field) => (
-              <TextInput
-                key={field.name}
-                label={field.label}
-                required
-                type={field.type}
-                inputMode={field.inputMode}
-                {...form.getInputProps(field.name)}
-              />
-            ))}
-          </SimpleGrid>
-        ),
-      }}
+      form={{ schema: companySchema, fields: FIELDS, twoColumns: true }}
       toInput={toCompanyInput}
       mutations={{ create: CreateCompanyDocument, update: UpdateCompanyDocument, remove: DeleteCompanyDocument }}
-      messages={{ added: 'Company added successfully!', updated: 'Company updated successfully!' }}
-      deletedMessage={(reply, company) =>
-        reply?.deleteCompany.message ?? `Company ${company.symbol} deleted successfully`
-      }
+      messages={{
+        added: 'Company added successfully!',
+        updated: 'Company updated successfully!',
+        deleted: (reply, company) => reply?.deleteCompany.message ?? `Company ${company.symbol} deleted successfully`,
+      }}
       deleteQuestion={(company) => (
         <>
           Delete <b>{company.companyName}</b> ({company.symbol})? Its prices and statements stay; only the company

@@ -18,8 +18,10 @@ type Props<Deleted> = CrudTablePageProps<NamedRow, { name: string }, { name: str
 
 export interface NamedEntityPageProps<Deleted> extends Pick<
   Props<Deleted>,
-  'title' | 'noun' | 'testId' | 'rows' | 'query' | 'messages' | 'mutations'
+  'title' | 'noun' | 'testId' | 'rows' | 'query' | 'mutations'
 > {
+  /** The success texts after a save. */
+  messages: { added: string; updated: string };
   /** The server's reply text to a delete. */
   replyText: (reply: Deleted | undefined) => string;
   /** Names to offer while typing (free text stays allowed). */
@@ -34,6 +36,7 @@ const COLUMNS: DataGridColumn<NamedRow>[] = [
 ];
 
 export function NamedEntityPage<Deleted>({
+  messages,
   replyText,
   suggestions,
   nameHint,
@@ -60,11 +63,14 @@ export function NamedEntityPage<Deleted>({
           ),
       }}
       toInput={(values) => ({ name: values.name.trim() })}
-      deletedMessage={(reply) => {
-        const text = replyText(reply);
-        // the reply text decides whether the row went (docs/product/README.md)
-        if (!text.includes('successfully')) throw new Error(text);
-        return text;
+      messages={{
+        ...messages,
+        deleted: (reply) => {
+          const text = replyText(reply);
+          // the reply text decides whether the row went (docs/product/README.md)
+          if (!text.includes('successfully')) throw new Error(text);
+          return text;
+        },
       }}
       deleteQuestion={(row) => (
         <>

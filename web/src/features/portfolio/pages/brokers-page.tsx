@@ -4,25 +4,28 @@
  * required!', 'Enter a valid Contact Number'), the success texts of docs/product/portfolio.md#messages; a failed delete
  * shows the server's message.
  */
-import { TextInput } from '@mantine/core';
 import { brokerSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
   CreateBrokerageFirmDocument,
   DeleteBrokerageFirmDocument,
   UpdateBrokerageFirmDocument,
   useBrokersPageQuery,
-  type BrokersPageQuery,
+  type BrokerFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage } from '../../../components/crud';
+import { CrudTablePage, type CrudField } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
-type Broker = BrokersPageQuery['brokerageFirms'][number];
-
-const COLUMNS: DataGridColumn<Broker>[] = [
+const COLUMNS: DataGridColumn<BrokerFieldsFragment>[] = [
   { field: 'id', headerName: 'Id', numeric: true, width: 90 },
   { field: 'name', headerName: 'Name' },
   { field: 'address', headerName: 'Address', minWidth: 240, flex: 2 },
   { field: 'contactNumber', headerName: 'Contact Number' },
+];
+
+const FIELDS: CrudField<{ name: string; address: string; contactNumber: string }>[] = [
+  { name: 'name', label: 'Name', required: true },
+  { name: 'address', label: 'Address', required: true },
+  { name: 'contactNumber', label: 'Contact Number', required: true, inputMode: 'numeric', maxLength: 10 },
 ];
 
 export default function BrokersPage() {
@@ -31,43 +34,20 @@ export default function BrokersPage() {
     <CrudTablePage
       title="Brokers"
       noun="Broker"
-      testId="brokers"
       columns={COLUMNS}
       rows={query.data?.brokerageFirms}
       query={query}
-      form={{
-        schema: brokerSchema,
-        initialValues: (broker) => ({
-          name: broker?.name ?? '',
-          address: broker?.address ?? '',
-          contactNumber: broker?.contactNumber ?? '',
-        }),
-        fields: (form) => (
-          <>
-            <TextInput label="Name" required {...form.getInputProps('name')} />
-            <TextInput label="Address" required {...form.getInputProps('address')} />
-            <TextInput
-              label="Contact Number"
-              required
-              inputMode="numeric"
-              maxLength={10}
-              {...form.getInputProps('contactNumber')}
-            />
-          </>
-        ),
-      }}
-      toInput={(values) => ({
-        name: values.name.trim(),
-        address: values.address.trim(),
-        contactNumber: values.contactNumber.trim(),
-      })}
+      form={{ schema: brokerSchema, fields: FIELDS }}
       mutations={{
         create: CreateBrokerageFirmDocument,
         update: UpdateBrokerageFirmDocument,
         remove: DeleteBrokerageFirmDocument,
       }}
-      messages={{ added: SUCCESS_MESSAGES.brokerAdded, updated: SUCCESS_MESSAGES.brokerUpdated }}
-      deletedMessage={() => SUCCESS_MESSAGES.brokerDeleted}
+      messages={{
+        added: SUCCESS_MESSAGES.brokerAdded,
+        updated: SUCCESS_MESSAGES.brokerUpdated,
+        deleted: SUCCESS_MESSAGES.brokerDeleted,
+      }}
       deleteQuestion={(broker) => (
         <>
           Delete <b>{broker.name}</b>? A firm with holdings or charges cannot be deleted.

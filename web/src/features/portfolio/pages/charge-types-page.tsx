@@ -17,7 +17,6 @@ export default function ChargeTypesPage() {
     <NamedEntityPage
       title="Charge Types"
       noun="Charge Type"
-      testId="charge-types"
       rows={query.data?.chargeTypes}
       query={query}
       messages={{ added: SUCCESS_MESSAGES.chargeTypeAdded, updated: SUCCESS_MESSAGES.chargeTypeUpdated }}

@@ -118,7 +118,6 @@ export default function ChargesPage() {
     <CrudTablePage
       title="Charges"
       noun="Charge"
-      testId="charges"
       columns={COLUMNS}
       rows={data?.charges}
       query={query}
@@ -130,8 +129,11 @@ export default function ChargesPage() {
       }}
       toInput={toChargeInput}
       mutations={{ create: CreateChargeDocument, update: UpdateChargeDocument, remove: DeleteChargeDocument }}
-      messages={{ added: SUCCESS_MESSAGES.chargeAdded, updated: SUCCESS_MESSAGES.chargeUpdated }}
-      deletedMessage={() => SUCCESS_MESSAGES.chargeDeleted}
+      messages={{
+        added: SUCCESS_MESSAGES.chargeAdded,
+        updated: SUCCESS_MESSAGES.chargeUpdated,
+        deleted: SUCCESS_MESSAGES.chargeDeleted,
+      }}
       deleteQuestion={(charge) => (
         <>
           Delete the {charge.chargeType.name} charge of {charge.brokerageFirm.name} ({charge.segment.name},{' '}

@@ -3,24 +3,27 @@
  * stub with no server call; this is the finished list of instrument types with add, edit and
  * delete ('Type is required!'). Staff see the types as name suggestions on the Segments form.
  */
-import { TextInput } from '@mantine/core';
 import { financialInstrumentSchema } from '@bazaar/shared';
 import {
   CreateFinancialInstrumentDocument,
   DeleteFinancialInstrumentDocument,
   UpdateFinancialInstrumentDocument,
   useFinancialInstrumentsPageQuery,
-  type FinancialInstrumentsPageQuery,
+  type FinancialInstrumentFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage } from '../../../components/crud';
+import { CrudTablePage, type CrudField } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
-type Instrument = FinancialInstrumentsPageQuery['financialInstruments'][number];
-
-const COLUMNS: DataGridColumn<Instrument>[] = [
+const COLUMNS: DataGridColumn<FinancialInstrumentFieldsFragment>[] = [
   { field: 'id', headerName: 'Id', numeric: true, width: 90 },
   { field: 'type', headerName: 'Type' },
   { field: 'description', headerName: 'Description', flex: 2 },
+];
+
+// an empty description is sent as null
+const FIELDS: CrudField<{ type: string; description: string }>[] = [
+  { name: 'type', label: 'Type', required: true },
+  { name: 'description', label: 'Description' },
 ];
 
 export default function FinancialInstrumentsPage() {
@@ -29,21 +32,10 @@ export default function FinancialInstrumentsPage() {
     <CrudTablePage
       title="Financial Instruments"
       noun="Financial Instrument"
-      testId="financial-instruments"
       columns={COLUMNS}
       rows={query.data?.financialInstruments}
       query={query}
-      form={{
-        schema: financialInstrumentSchema,
-        initialValues: (instrument) => ({ type: instrument?.type ?? '', description: instrument?.description ?? '' }),
-        fields: (form) => (
-          <>
-            <TextInput label="Type" required {...form.getInputProps('type')} />
-            <TextInput label="Description" {...form.getInputProps('description')} />
-          </>
-        ),
-      }}
-      toInput={(values) => ({ type: values.type.trim(), description: values.description.trim() || null })}
+      form={{ schema: financialInstrumentSchema, fields: FIELDS }}
       mutations={{
         create: CreateFinancialInstrumentDocument,
         update: UpdateFinancialInstrumentDocument,
@@ -52,8 +44,8 @@ export default function FinancialInstrumentsPage() {
       messages={{
         added: 'Financial instrument added successfully!',
         updated: 'Financial instrument updated successfully!',
+        deleted: (reply) => reply?.deleteFinancialInstrument.message ?? 'Financial instrument deleted',
       }}
-      deletedMessage={(reply) => reply?.deleteFinancialInstrument.message ?? 'Financial instrument deleted'}
       deleteQuestion={(instrument) => (
         <>
           Delete <b>{instrument.type}</b>?

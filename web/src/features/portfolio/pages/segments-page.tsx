@@ -20,7 +20,6 @@ export default function SegmentsPage() {
     <NamedEntityPage
       title="Segments"
       noun="Segment"
-      testId="segments"
       rows={query.data?.segments}
       query={query}
       messages={{ added: SUCCESS_MESSAGES.segmentAdded, updated: SUCCESS_MESSAGES.segmentUpdated }}
