@@ -2,15 +2,12 @@
  * The mail outbox for administrators: mail kept because no SMTP server is configured (SMTP_URL),
  * such as password reset links, latest first; a row opens the whole mail.
  */
-import { useState } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { toDisplayWords } from '@bazaar/shared';
 import { useMailOutboxPageQuery, type MailOutboxPageQuery } from '../../../__generated__/graphql';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
-import { usePageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/errors';
+import { TextRowsTable } from '../../../components/crud';
+import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMediumDateTime } from '../../../lib/dates';
-import { TextModal } from '../../../components/text-modal';
 
 type MailRow = MailOutboxPageQuery['mailOutbox'][number];
 
@@ -22,37 +19,29 @@ const COLUMNS: DataGridColumn<MailRow>[] = [
 ];
 
 export default function MailOutboxPage() {
-  usePageTitle('Mail Outbox');
-  const { data, loading, error } = useMailOutboxPageQuery({ fetchPolicy: 'cache-and-network' });
-  const [open, setOpen] = useState<MailRow | null>(null);
+  const query = useMailOutboxPageQuery({ fetchPolicy: 'cache-and-network' });
   return (
     <Stack>
       <Alert color="blue" variant="light">
         When no SMTP server is configured (SMTP_URL unset), mail the app would send is kept here. Reset links stop
         working after 30 minutes or once used.
       </Alert>
-      <DataGrid
+      <TextRowsTable
         title="Mail Outbox"
         testId="mail-outbox-grid"
-        rows={data?.mailOutbox}
+        rows={query.data?.mailOutbox}
+        query={query}
         columns={COLUMNS}
-        getRowId={(row) => row.id}
-        loading={loading}
-        error={error && !data ? errorMessage(error) : null}
         emptyText="The outbox is empty."
-        onRowClick={setOpen}
-      />
-      <TextModal
-        title={open?.subject ?? ''}
-        details={
-          open && (
+        opened={(mail) => ({
+          title: mail.subject,
+          details: (
             <Text size="sm" c="dimmed">
-              To {open.recipient} · {formatMediumDateTime(open.createdAt)}
+              To {mail.recipient} · {formatMediumDateTime(mail.createdAt)}
             </Text>
-          )
-        }
-        text={open?.body ?? null}
-        onClose={() => setOpen(null)}
+          ),
+          text: mail.body,
+        })}
       />
     </Stack>
   );

@@ -1,11 +1,12 @@
 /** Forgot password: 'Find your account', one input for e-mail or username, Send Link. */
 import { Link } from 'react-router-dom';
-import { Anchor, Button, Card, Center, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Anchor, Text, TextInput } from '@mantine/core';
 import { forgotPasswordSchema } from '@bazaar/shared';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
 import { ResultAlert } from '../../../components/result-alert';
 import { usePasswordReset } from '../api/password-reset';
+import { AuthCard } from '../components/auth-card';
 
 export default function ForgotPasswordPage() {
   usePageTitle('Find your account');
@@ -14,36 +15,27 @@ export default function ForgotPasswordPage() {
   const submit = (values: typeof form.values) => requestPasswordReset(values.UsernameOrEmail.trim());
 
   return (
-    <Center py="xl">
-      <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={440}>
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack gap="md">
-            <Title order={1} size="h2">
-              Find your account
-            </Title>
-            <Text size="sm" c="dimmed">
-              Enter your e-mail address or username and we will send you a link to set a new password.
-            </Text>
-            {result && (
-              <ResultAlert ok={result.ok} testId="forgot-password-message">
-                {result.message}
-              </ResultAlert>
-            )}
-            <TextInput
-              label="Email or username"
-              autoComplete="username"
-              required
-              {...form.getInputProps('UsernameOrEmail')}
-            />
-            <Button type="submit" loading={sending} disabled={!formIsValid(forgotPasswordSchema, form.values)}>
-              Send Link
-            </Button>
-            <Anchor component={Link} to="/login" size="sm">
-              Back to login
-            </Anchor>
-          </Stack>
-        </form>
-      </Card>
-    </Center>
+    <AuthCard width={440} title="Find your account" onSubmit={form.onSubmit(submit)}>
+      <Text size="sm" c="dimmed">
+        Enter your e-mail address or username and we will send you a link to set a new password.
+      </Text>
+      {result && (
+        <ResultAlert ok={result.ok} testId="forgot-password-message">
+          {result.message}
+        </ResultAlert>
+      )}
+      <TextInput
+        label="Email or username"
+        autoComplete="username"
+        required
+        {...form.getInputProps('UsernameOrEmail')}
+      />
+      <Button type="submit" loading={sending} disabled={!formIsValid(forgotPasswordSchema, form.values)}>
+        Send Link
+      </Button>
+      <Anchor component={Link} to="/login" size="sm">
+        Back to login
+      </Anchor>
+    </AuthCard>
   );
 }

@@ -5,19 +5,7 @@
  */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
 import { loginSchema } from '@bazaar/shared';
 import { useLoginMutation } from '../../../__generated__/graphql';
 import { useSession } from '../../../lib/session';
@@ -26,6 +14,7 @@ import { clearSession } from '../../../lib/storage';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
 import type { LoginRedirectState } from '../../../app/guards';
+import { AuthCard } from '../components/auth-card';
 
 export default function LoginPage() {
   usePageTitle('Log in');
@@ -51,53 +40,37 @@ export default function LoginPage() {
   }
 
   return (
-    <Center py="xl">
-      <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={420}>
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack gap="md">
-            <Title order={1} size="h2">
-              Log in
-            </Title>
-            {serverError && (
-              <Alert color="red" role="alert" data-testid="login-error">
-                {serverError}
-              </Alert>
-            )}
-            {!serverError && redirect.signedUp && (
-              <Alert color="green" data-testid="signed-up">
-                {redirect.signedUp}
-              </Alert>
-            )}
-            {!serverError && redirect.reason === 'login-required' && (
-              <Alert color="blue">Please log in to continue.</Alert>
-            )}
-            {!serverError && redirect.reason === 'role-required' && (
-              <Alert color="yellow">Your account cannot open that page. Log in with an account that has access.</Alert>
-            )}
-            <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
-            <PasswordInput
-              label="Password"
-              autoComplete="current-password"
-              required
-              {...form.getInputProps('password')}
-            />
-            <Button type="submit" loading={loading} disabled={!formIsValid(loginSchema, form.values)}>
-              Log In
-            </Button>
-            <Group justify="space-between">
-              <Button variant="subtle" size="xs" component={Link} to="/forgot-password">
-                Forgot Password
-              </Button>
-              <Anchor component={Link} to="/signup" size="sm">
-                Create account?
-              </Anchor>
-            </Group>
-            <Text size="xs" c="dimmed">
-              Your session is kept in a secure cookie and ends after 8 hours.
-            </Text>
-          </Stack>
-        </form>
-      </Card>
-    </Center>
+    <AuthCard width={420} title="Log in" onSubmit={form.onSubmit(submit)}>
+      {serverError && (
+        <Alert color="red" role="alert" data-testid="login-error">
+          {serverError}
+        </Alert>
+      )}
+      {!serverError && redirect.signedUp && (
+        <Alert color="green" data-testid="signed-up">
+          {redirect.signedUp}
+        </Alert>
+      )}
+      {!serverError && redirect.reason === 'login-required' && <Alert color="blue">Please log in to continue.</Alert>}
+      {!serverError && redirect.reason === 'role-required' && (
+        <Alert color="yellow">Your account cannot open that page. Log in with an account that has access.</Alert>
+      )}
+      <TextInput label="Username" autoComplete="username" required {...form.getInputProps('username')} />
+      <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+      <Button type="submit" loading={loading} disabled={!formIsValid(loginSchema, form.values)}>
+        Log In
+      </Button>
+      <Group justify="space-between">
+        <Button variant="subtle" size="xs" component={Link} to="/forgot-password">
+          Forgot Password
+        </Button>
+        <Anchor component={Link} to="/signup" size="sm">
+          Create account?
+        </Anchor>
+      </Group>
+      <Text size="xs" c="dimmed">
+        Your session is kept in a secure cookie and ends after 8 hours.
+      </Text>
+    </AuthCard>
   );
 }

@@ -1,11 +1,12 @@
 /** Reset password: New Password, Confirm Password, Submit (disabled while invalid). */
 import { Link, useSearchParams } from 'react-router-dom';
-import { Alert, Anchor, Button, Card, Center, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Alert, Anchor, PasswordInput, Text } from '@mantine/core';
 import { resetPasswordFormSchema } from '@bazaar/shared';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
 import { ResultAlert } from '../../../components/result-alert';
 import { usePasswordReset } from '../api/password-reset';
+import { AuthCard } from '../components/auth-card';
 
 export default function ResetPasswordPage() {
   usePageTitle('New password');
@@ -17,51 +18,33 @@ export default function ResetPasswordPage() {
   const submit = (values: typeof form.values) => resetPassword(token, values.newPassword);
 
   return (
-    <Center py="xl">
-      <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={440}>
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack gap="md">
-            <Title order={1} size="h2">
-              Set a new password
-            </Title>
-            {email && (
-              <Text size="sm" c="dimmed">
-                For {email}
-              </Text>
-            )}
-            {!token && <Alert color="yellow">This page opens from the link in the password reset e-mail.</Alert>}
-            {result && (
-              <ResultAlert ok={result.ok} testId="reset-password-message">
-                {result.message}{' '}
-                {result.ok && (
-                  <Anchor component={Link} to="/login">
-                    Log in
-                  </Anchor>
-                )}
-              </ResultAlert>
-            )}
-            <PasswordInput
-              label="New Password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('newPassword')}
-            />
-            <PasswordInput
-              label="Confirm Password"
-              autoComplete="new-password"
-              required
-              {...form.getInputProps('confirmPassword')}
-            />
-            <Button
-              type="submit"
-              loading={sending}
-              disabled={!token || !formIsValid(resetPasswordFormSchema, form.values)}
-            >
-              Submit
-            </Button>
-          </Stack>
-        </form>
-      </Card>
-    </Center>
+    <AuthCard width={440} title="Set a new password" onSubmit={form.onSubmit(submit)}>
+      {email && (
+        <Text size="sm" c="dimmed">
+          For {email}
+        </Text>
+      )}
+      {!token && <Alert color="yellow">This page opens from the link in the password reset e-mail.</Alert>}
+      {result && (
+        <ResultAlert ok={result.ok} testId="reset-password-message">
+          {result.message}{' '}
+          {result.ok && (
+            <Anchor component={Link} to="/login">
+              Log in
+            </Anchor>
+          )}
+        </ResultAlert>
+      )}
+      <PasswordInput label="New Password" autoComplete="new-password" required {...form.getInputProps('newPassword')} />
+      <PasswordInput
+        label="Confirm Password"
+        autoComplete="new-password"
+        required
+        {...form.getInputProps('confirmPassword')}
+      />
+      <Button type="submit" loading={sending} disabled={!token || !formIsValid(resetPasswordFormSchema, form.values)}>
+        Submit
+      </Button>
+    </AuthCard>
   );
 }

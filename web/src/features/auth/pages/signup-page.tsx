@@ -6,26 +6,15 @@
  */
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Center,
-  Group,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Alert, Anchor, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { MESSAGES, signupFormSchema } from '@bazaar/shared';
 import { useSignupMutation } from '../../../__generated__/graphql';
 import { errorMessage } from '../../../lib/errors';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { usePageTitle } from '../../../components/page-title';
+import { LegalLinks } from '../../../components/legal-links';
 import type { LoginRedirectState } from '../../../app/guards';
+import { AuthCard } from '../components/auth-card';
 
 export default function SignupPage() {
   usePageTitle('Sign up');
@@ -69,68 +58,49 @@ export default function SignupPage() {
   }
 
   return (
-    <Center py="xl">
-      <Card withBorder shadow="sm" padding="xl" radius="md" w="100%" maw={560}>
-        <form onSubmit={form.onSubmit(submit)} noValidate>
-          <Stack gap="md">
-            <Group justify="space-between" align="baseline">
-              <Title order={1} size="h2">
-                Sign up
-              </Title>
-              <Anchor component={Link} to="/login" size="sm">
-                Already account exists?
-              </Anchor>
-            </Group>
-            {failure !== null && (
-              <Alert color="red" role="alert" data-testid="signup-error" title={MESSAGES.signupFailed}>
-                {failure && failure !== MESSAGES.signupFailed ? failure : null}
-              </Alert>
-            )}
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="First Name" required autoComplete="given-name" {...form.getInputProps('firstName')} />
-              <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
-            </SimpleGrid>
-            <TextInput label="Username" required autoComplete="username" {...form.getInputProps('username')} />
-            <TextInput
-              label="Email address"
-              type="email"
-              required
-              autoComplete="email"
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label="Password"
-              required
-              autoComplete="new-password"
-              description="8 to 32 characters"
-              {...form.getInputProps('password')}
-            />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput
-                label="Mobile Number"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                {...form.getInputProps('mobileNo')}
-              />
-              <TextInput label="Referral" {...form.getInputProps('referralCode')} />
-            </SimpleGrid>
-            <Button type="submit" loading={loading} disabled={!formIsValid(signupFormSchema, form.values)}>
-              Submit
-            </Button>
-            <Text size="xs" c="dimmed">
-              By signing up you accept the{' '}
-              <Anchor component={Link} to="/terms">
-                Terms of Service
-              </Anchor>{' '}
-              and the{' '}
-              <Anchor component={Link} to="/privacy">
-                Privacy Policy
-              </Anchor>
-              .
-            </Text>
-          </Stack>
-        </form>
-      </Card>
-    </Center>
+    <AuthCard
+      width={560}
+      title="Sign up"
+      titleAside={
+        <Anchor component={Link} to="/login" size="sm">
+          Already account exists?
+        </Anchor>
+      }
+      onSubmit={form.onSubmit(submit)}
+    >
+      {failure !== null && (
+        <Alert color="red" role="alert" data-testid="signup-error" title={MESSAGES.signupFailed}>
+          {failure && failure !== MESSAGES.signupFailed ? failure : null}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First Name" required autoComplete="given-name" {...form.getInputProps('firstName')} />
+        <TextInput label="Last Name" required autoComplete="family-name" {...form.getInputProps('lastName')} />
+      </SimpleGrid>
+      <TextInput label="Username" required autoComplete="username" {...form.getInputProps('username')} />
+      <TextInput label="Email address" type="email" required autoComplete="email" {...form.getInputProps('email')} />
+      <PasswordInput
+        label="Password"
+        required
+        autoComplete="new-password"
+        description="8 to 32 characters"
+        {...form.getInputProps('password')}
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Mobile Number"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          {...form.getInputProps('mobileNo')}
+        />
+        <TextInput label="Referral" {...form.getInputProps('referralCode')} />
+      </SimpleGrid>
+      <Button type="submit" loading={loading} disabled={!formIsValid(signupFormSchema, form.values)}>
+        Submit
+      </Button>
+      <Text size="xs" c="dimmed">
+        By signing up you accept <LegalLinks />.
+      </Text>
+    </AuthCard>
   );
 }

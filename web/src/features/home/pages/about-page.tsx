@@ -1,6 +1,7 @@
 /** About: what Bazaar Insight is, for whom, where its data comes from, and where to go next. */
 import { Link } from 'react-router-dom';
-import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
+import { LegalLinks } from '../../../components/legal-links';
 import { usePageTitle } from '../../../components/page-title';
 import { DEMO_MARKET_TITLE, DemoMarketExplanation, useMarketDataStatus } from '../../../components/market-data';
 import { TextPage, type TextSection } from '../components/text-page';
@@ -41,15 +42,7 @@ const SECTIONS: TextSection[] = [
     heading: 'Information, not advice',
     body: (
       <p>
-        Bazaar Insight helps you look at the market; it does not tell you what to buy or sell. Read the{' '}
-        <Anchor component={Link} to="/terms">
-          Terms of Service
-        </Anchor>{' '}
-        and the{' '}
-        <Anchor component={Link} to="/privacy">
-          Privacy Policy
-        </Anchor>
-        .
+        Bazaar Insight helps you look at the market; it does not tell you what to buy or sell. Read <LegalLinks />.
       </p>
     ),
   },
