@@ -22,10 +22,10 @@ interface ChartFrameProps extends ChartProps {
   ready?: boolean;
 }
 
-/**
- * The space a chart takes: ApexCharts draws its SVG `height` tall inside a block that also keeps room for the
- * legend and toolbar, so the placeholder reserves the same height (a number) or the given CSS length.
- */
+/** ApexCharts' `chart.parentHeightOffset` when not given: its block is that much taller than the SVG. */
+const APEX_PARENT_HEIGHT_OFFSET = 15;
+
+/** The placeholder: the height ApexCharts' block will take (the SVG's height and its parent offset). */
 function Placeholder({ height }: { height: number | string }) {
   return (
     <Center h={height} data-chart-placeholder="">
@@ -60,14 +60,16 @@ export function ChartFrame({
     chart: { background: 'transparent', fontFamily: 'inherit', ...options.chart },
     theme: { mode: scheme, ...options.theme },
   };
+  const space =
+    typeof height === 'number' ? height + (options.chart?.parentHeightOffset ?? APEX_PARENT_HEIGHT_OFFSET) : height;
   return (
-    <div data-testid={testId} style={{ minHeight: height }}>
+    <div data-testid={testId} style={{ minHeight: space }}>
       {ready ? (
-        <Suspense fallback={<Placeholder height={height} />}>
+        <Suspense fallback={<Placeholder height={space} />}>
           <ApexChart {...rest} options={themed} height={height} />
         </Suspense>
       ) : (
-        <Placeholder height={height} />
+        <Placeholder height={space} />
       )}
     </div>
   );
