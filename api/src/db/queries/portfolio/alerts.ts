@@ -1,6 +1,8 @@
 /**
  * GET /user/portfolio/alerts: alerts computed from the caller's open holdings and the loaded
- * prices (52-week highs and lows, the segment that moved most, a holding too large a share).
+ * prices (52-week highs and lows, the segment that moved most, a holding too large a share). The
+ * 52-week extremes are of adjusted prices (docs/product/market.md#adjusted-prices): across a split
+ * or bonus the raw prices before it would hide a new high and invent a new low.
  */
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
@@ -8,6 +10,7 @@ import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
+import { adjusted, adjustmentRangesQuery, rangeHolds } from '../market/adjustments.js';
 import { listHoldings } from './holdings.js';
 import { equitySeriesList, latestEquityRow, latestPrices } from './quotes.js';
 
@@ -41,22 +44,34 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
     symbols.map((symbol) => sql`(${symbol}::varchar)`),
     sql`, `,
   );
+  // the adjustment ranges as of D (the latest equity trade date, as the holdings' events), of the held symbols
+  const latestDay = sql`(SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList}))`;
   const extremes = await queryRows<{
     symbol: string;
     trade_date: string;
     close_price: string;
+    close_divisor: string | null;
     year_high: string | null;
     year_low: string | null;
     days: number;
   }>(
     db,
     sql`
-      SELECT s.symbol, latest.trade_date, latest.close_price, window_range.year_high, window_range.year_low, window_range.days
-      FROM (VALUES ${values}) AS s(symbol)
+      WITH held(symbol) AS (VALUES ${values}),
+      ranges AS MATERIALIZED (
+        SELECT r.* FROM ${adjustmentRangesQuery(latestDay)} AS r WHERE r.symbol IN (SELECT symbol FROM held)
+      )
+      SELECT s.symbol, latest.trade_date, latest.close_price, close_range.divisor::text AS close_divisor,
+        window_range.year_high, window_range.year_low, window_range.days
+      FROM held AS s
       CROSS JOIN LATERAL (${latestEquityRow(sql`s.symbol`)}) latest
+      LEFT JOIN ranges close_range ON close_range.symbol = s.symbol AND latest.trade_day < close_range.to_date
+        AND (close_range.from_date IS NULL OR latest.trade_day >= close_range.from_date)
       CROSS JOIN LATERAL (
-        SELECT max(sp.high_price)::text AS year_high, min(sp.low_price)::text AS year_low, count(*)::int AS days
+        SELECT max(${adjusted(sql`sp.high_price`, 'r')})::text AS year_high,
+          min(${adjusted(sql`sp.low_price`, 'r')})::text AS year_low, count(*)::int AS days
         FROM stock_prices sp
+        LEFT JOIN ranges r ON ${rangeHolds('sp', 'r')}
         WHERE sp.symbol = s.symbol AND sp.series IN (${equitySeriesList})
           AND sp.trade_date < latest.trade_day AND sp.trade_date >= latest.trade_day - 364
       ) window_range
@@ -68,11 +83,15 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
     const firmNames = [...new Set(open.filter((h) => h.symbol === row.symbol).map((h) => h.brokerageFirm.name))].join(
       ', ',
     );
+    // the extremes in the latest close's shares (an event after a suspended symbol's last day divides both)
+    const divisor = row.close_divisor ?? '1';
+    const high = new Big(row.year_high).times(divisor);
+    const low = new Big(row.year_low).times(divisor);
     const close = new Big(row.close_price);
-    const extreme = close.gt(row.year_high)
-      ? ({ kind: 'NEW_52_WEEK_HIGH', word: 'high', side: 'above', level: row.year_high, tone: 'positive' } as const)
-      : close.lt(row.year_low)
-        ? ({ kind: 'NEW_52_WEEK_LOW', word: 'low', side: 'below', level: row.year_low, tone: 'negative' } as const)
+    const extreme = close.gt(high)
+      ? ({ kind: 'NEW_52_WEEK_HIGH', word: 'high', side: 'above', level: high, tone: 'positive' } as const)
+      : close.lt(low)
+        ? ({ kind: 'NEW_52_WEEK_LOW', word: 'low', side: 'below', level: low, tone: 'negative' } as const)
         : undefined;
     if (!extreme) continue;
     alerts.push({
