@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { DEFAULT_TREND, exchangeToday } from '@bazaar/shared';
 import { useCorporateActionsPageQuery, useCorporateActionYearsQuery } from '../../../__generated__/graphql';
 import { DataGrid } from '../../../components/data-grid';
@@ -42,12 +42,13 @@ export default function CorporateActionsPage() {
       error={failure ? errorMessage(failure) : null}
       toolbar={
         available.length > 0 ? (
-          <Select
+          // the browser's own select: Mantine's Select (combobox, scroll area) was 12 KiB gzip more for a list
+          // of a few years (docs/decisions.md#bundle-size)
+          <NativeSelect
             label="Ex-date year"
             data={available.map(String)}
-            value={year === null ? null : String(year)}
-            onChange={(value) => value && setChosenYear(Number(value))}
-            allowDeselect={false}
+            value={year === null ? '' : String(year)}
+            onChange={(event) => setChosenYear(Number(event.currentTarget.value))}
             w={140}
             data-testid="corporate-actions-year"
           />
