@@ -347,7 +347,7 @@ function refuse(response: Response, status: number, message: string, code = 'BAD
 }
 
 /** The operation a request body names (or its only one), parsed; undefined when Apollo should report the problem. */
-function operationOf(
+export function operationOf(
   body: unknown,
   maxTokens: number,
 ): { document: DocumentNode; operation: OperationDefinitionNode; variables?: Record<string, unknown> } | undefined {

@@ -9,9 +9,10 @@
  *   is refused before its files are stored.
  */
 import type { NextFunction, Request, Response } from 'express';
-import { Kind, parse, type OperationDefinitionNode } from 'graphql';
+import { Kind } from 'graphql';
 import Upload from 'graphql-upload/Upload.mjs';
 import { megabytes } from '@bazaar/shared/contract';
+import { operationOf } from './limits.js';
 
 /** Root fields that take many files. */
 const BATCH_FIELDS = new Set(['uploadStockPriceBatch']);
@@ -57,27 +58,12 @@ function countUploads(value: unknown, seen = new Set<unknown>()): number {
 
 /** Whether the operation a body names selects a batch field (unparseable: no, Apollo reports it). */
 function selectsBatchField(body: unknown): boolean {
-  if (!body || typeof body !== 'object') return false;
-  const { query, operationName } = body as { query?: unknown; operationName?: unknown };
-  if (typeof query !== 'string') return false;
-  try {
-    const operations = parse(query, { maxTokens: 10_000 }).definitions.filter(
-      (definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION,
-    );
-    const operation =
-      typeof operationName === 'string'
-        ? operations.find((candidate) => candidate.name?.value === operationName)
-        : operations.length === 1
-          ? operations[0]
-          : undefined;
-    return Boolean(
-      operation?.selectionSet.selections.some(
-        (selection) => selection.kind === Kind.FIELD && BATCH_FIELDS.has(selection.name.value),
-      ),
-    );
-  } catch {
-    return false;
-  }
+  const operation = operationOf(body, 10_000)?.operation;
+  return Boolean(
+    operation?.selectionSet.selections.some(
+      (selection) => selection.kind === Kind.FIELD && BATCH_FIELDS.has(selection.name.value),
+    ),
+  );
 }
 
 export function oneFileUnlessBatch() {

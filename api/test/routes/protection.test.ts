@@ -2,13 +2,15 @@ import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadEndpoint } from '@bazaar/shared/contract';
 import { PASSWORD_BUSY_MESSAGE, verifyingLane } from '../../src/auth/password.js';
+import type { ApiConfig } from '../../src/config.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { createRawClient, pollUntil } from '../setup/raw-http.js';
 
 describe('per-client rate limit', () => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await startTestApi({ config: { rateLimitPerMinute: 60 } });
+    // a burst of 10 (the minimum) refilled at one a minute: however slow the machine, no token comes back mid-test
+    api = await startTestApi({ config: { rateLimitPerMinute: 1 } });
   });
   afterAll(async () => api.close());
 
@@ -61,34 +63,40 @@ describe('load shedding', () => {
   });
 });
 
-const portOf = (api: TestApi) => Number(new URL(api.baseUrl).port);
 const GREEDY = '127.0.0.2';
 const OTHER = '127.0.0.3';
+
+/** Request time limits short enough to watch them cut (the body limit varies per block). */
+const timeouts = (bodyTimeoutMs: number) => ({
+  headersTimeoutMs: 2_000,
+  bodyTimeoutMs,
+  uploadMinBytesPerSecond: 2_000,
+  uploadTimeoutMs: 60_000,
+  keepAliveTimeoutMs: 5_000,
+});
+
+/**
+ * For a describe block: an API with these settings and a client writing raw bytes to its socket
+ * (its connections closed after each test). Read the fields inside hooks and tests.
+ */
+function useRawApi(config: Partial<ApiConfig>): { api: TestApi; raw: ReturnType<typeof createRawClient> } {
+  const session = {} as { api: TestApi; raw: ReturnType<typeof createRawClient> };
+  beforeAll(async () => {
+    session.api = await startTestApi({ config });
+    session.raw = createRawClient(Number(new URL(session.api.baseUrl).port));
+  });
+  afterEach(() => session.raw.closeAll());
+  afterAll(async () => session.api?.close());
+  return session;
+}
 
 describe('bodies that never finish', () => {
   const BODY_TIMEOUT_MS = 5_000;
   const PER_CLIENT = 64;
-  let api: TestApi;
-  let raw: ReturnType<typeof createRawClient>;
-  beforeAll(async () => {
-    api = await startTestApi({
-      config: {
-        maxInFlightPerClient: PER_CLIENT,
-        timeouts: {
-          headersTimeoutMs: 2_000,
-          bodyTimeoutMs: BODY_TIMEOUT_MS,
-          uploadMinBytesPerSecond: 2_000,
-          uploadTimeoutMs: 60_000,
-          keepAliveTimeoutMs: 5_000,
-        },
-      },
-    });
-    raw = createRawClient(portOf(api));
-  });
-  afterEach(() => raw.closeAll());
-  afterAll(async () => api.close());
+  const server = useRawApi({ maxInFlightPerClient: PER_CLIENT, timeouts: timeouts(BODY_TIMEOUT_MS) });
 
   it('600 from one address: the others are answered at once, the greedy address gets 429 beyond its share, and the bodies are cut', async () => {
+    const { raw } = server;
     const greedy = Array.from({ length: 600 }, () => raw.neverFinished(GREEDY, '/api/auth/login'));
     const sentAt = Date.now();
     // all but the address's share are refused at once
@@ -118,6 +126,7 @@ describe('bodies that never finish', () => {
   });
 
   it('a client that never completes its headers is cut after the headers time limit', async () => {
+    const { raw } = server;
     const partial = raw.open(GREEDY, 'GET /api/public/stock-prices HTTP/1.1\r\nHost: x\r\n');
     const silent = raw.open(GREEDY, '');
     expect(await partial.status).toBe(408);
@@ -128,26 +137,10 @@ describe('bodies that never finish', () => {
 
 describe('uploads and body time limits', () => {
   const UPLOAD_BODY_TIMEOUT_MS = 1_000;
-  let api: TestApi;
-  let raw: ReturnType<typeof createRawClient>;
-  beforeAll(async () => {
-    api = await startTestApi({
-      config: {
-        timeouts: {
-          headersTimeoutMs: 2_000,
-          bodyTimeoutMs: UPLOAD_BODY_TIMEOUT_MS,
-          uploadMinBytesPerSecond: 2_000,
-          uploadTimeoutMs: 60_000,
-          keepAliveTimeoutMs: 5_000,
-        },
-      },
-    });
-    raw = createRawClient(portOf(api));
-  });
-  afterEach(() => raw.closeAll());
-  afterAll(async () => api.close());
+  const server = useRawApi({ timeouts: timeouts(UPLOAD_BODY_TIMEOUT_MS) });
 
   it('an upload may take longer while it keeps moving; a stalled one is cut', async () => {
+    const { api, raw } = server;
     const token = await api.login(DEMO.staff.username, DEMO.staff.password);
     const boundary = 'protection-test-boundary';
     const body = Buffer.from(
@@ -180,28 +173,10 @@ describe('uploads and body time limits', () => {
 });
 
 describe('readiness reflects saturation', () => {
-  let api: TestApi;
-  let raw: ReturnType<typeof createRawClient>;
-  beforeAll(async () => {
-    api = await startTestApi({
-      config: {
-        maxInFlightRequests: 20,
-        maxInFlightPerClient: 5,
-        timeouts: {
-          headersTimeoutMs: 2_000,
-          bodyTimeoutMs: 2_000,
-          uploadMinBytesPerSecond: 2_000,
-          uploadTimeoutMs: 60_000,
-          keepAliveTimeoutMs: 5_000,
-        },
-      },
-    });
-    raw = createRawClient(portOf(api));
-  });
-  afterEach(() => raw.closeAll());
-  afterAll(async () => api.close());
+  const server = useRawApi({ maxInFlightRequests: 20, maxInFlightPerClient: 5, timeouts: timeouts(2_000) });
 
   it('/ready answers 503 with the reason while every slot is taken, /health stays 200, and both recover', async () => {
+    const { raw } = server;
     const addresses = ['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5'];
     const hanging = addresses.flatMap((address) =>
       Array.from({ length: 5 }, () => raw.neverFinished(address, '/api/auth/login')),
@@ -263,17 +238,11 @@ describe('PGlite sheds load while its work holds the event loop', () => {
 
 describe('open connections per address', () => {
   const PER_CLIENT = 8;
-  let api: TestApi;
-  let raw: ReturnType<typeof createRawClient>;
-  beforeAll(async () => {
-    // only 127.0.0.1 is a proxy here (as the BFF would be): 127.0.0.2 and .3 are clients reaching the API directly
-    api = await startTestApi({ config: { trustProxy: '127.0.0.1', maxConnectionsPerClient: PER_CLIENT } });
-    raw = createRawClient(portOf(api));
-  });
-  afterEach(() => raw.closeAll());
-  afterAll(async () => api.close());
+  // only 127.0.0.1 is a proxy here (as the BFF would be): 127.0.0.2 and .3 are clients reaching the API directly
+  const server = useRawApi({ trustProxy: '127.0.0.1', maxConnectionsPerClient: PER_CLIENT });
 
   it('resets connections beyond an address’s share as they are accepted, before anything is parsed; other addresses and the trusted proxy are not capped', async () => {
+    const { raw } = server;
     const held = Array.from({ length: PER_CLIENT }, () => raw.neverFinished(GREEDY, '/api/auth/login'));
     // connected: queued for accepting ahead of the ones below
     await Promise.all(held.map((h) => once(h.socket, 'connect')));
