@@ -3,7 +3,7 @@
  * modal taking exactly one role, delete with confirmation, the success messages of docs/product/admin.md#messages.
  * Staff see the entry in the sidebar; the server lets only administrators manage users, and the page says so.
  */
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Stack } from '@mantine/core';
 import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
   CreateUserDocument,
@@ -14,6 +14,7 @@ import {
 } from '../../../__generated__/graphql';
 import { CrudTablePage } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
+import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { errorCode } from '../../../lib/errors';
 import { UserFields, userAddFormSchema, userEditFormSchema, type UserFormValues } from '../components/user-form';
@@ -59,9 +60,7 @@ export default function UsersPage() {
   if (query.error && errorCode(query.error) === 'FORBIDDEN') {
     return (
       <Stack>
-        <Title order={1} size="h2">
-          Users
-        </Title>
+        <PageHeader title="Users" />
         <Alert color="yellow" data-testid="users-forbidden">
           Only administrators manage users. Ask an administrator if someone needs an account or a different role.
         </Alert>

@@ -10,7 +10,7 @@ import {
   useUnwatchSymbolMutation,
   useWatchlistPageQuery,
   useWatchSymbolMutation,
-  useWatchSymbolSearchQuery,
+  useHoldingSymbolsQuery,
   WatchedSymbolsDocument,
   WatchlistPageDocument,
 } from '../../../__generated__/graphql';
@@ -26,7 +26,7 @@ export default function WatchlistPage() {
   const { data, loading, error } = useWatchlistPageQuery({ fetchPolicy: 'cache-and-network' });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 200);
-  const symbols = useWatchSymbolSearchQuery({ variables: { search: debounced }, skip: debounced === '' });
+  const symbols = useHoldingSymbolsQuery({ variables: { search: debounced }, skip: debounced === '' });
   const refetchQueries = [{ query: WatchlistPageDocument }, { query: WatchedSymbolsDocument }];
   const [watch, watching] = useWatchSymbolMutation({ refetchQueries, awaitRefetchQueries: true });
   const [unwatch] = useUnwatchSymbolMutation({ refetchQueries, awaitRefetchQueries: true });
