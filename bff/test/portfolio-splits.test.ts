@@ -1,0 +1,137 @@
+/**
+ * A tradebook and the alerts across HDFCBANK's 2019 split, through GraphQL over HTTP against the
+ * real REST API (docs/product/portfolio.md#corporate-actions). Real data: HDFCBANK's EQ rows of the
+ * bhavcopies of ../shared/data up to 18-Dec-2019 and the exchange's CF-CA-equities.csv, uploaded
+ * through staff's real upload. Split ₹2 → ₹1 (factor 2) ex 19-Sep-2019. Worked by hand:
+ *
+ *   18-Sep-2019 BUY   5 @ 2,187.75 → 10 shares from the ex-date on
+ *   20-Sep-2019 SELL 10 @ 1,199.60 → the lot, all of it: gross 11,996.00 − 10,938.75 = 1,057.25
+ *   01-Oct-2019 BUY   2 at that day's close, held on D = 18-Dec-2019
+ *
+ * On D HDFCBANK closes at 1,292.35, above its adjusted 52-week high of 1,287.00 (the raw one is
+ * 2,503.30, before the split): the alert says a new high.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { createReference, insertPrices, type PriceRow } from '../../api/test/portfolio/helpers.js';
+import { DATA_DIR, uploadDataFile } from '../../api/test/uploads/helpers.js';
+
+const LAST = '2019-12-18';
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** HDFCBANK's EQ rows of every bhavcopy up to LAST, read from the files. */
+function readRows(): PriceRow[] {
+  const folder = path.join(DATA_DIR, 'bhavcopy/legacy');
+  const rows: PriceRow[] = [];
+  for (const name of fs.readdirSync(folder)) {
+    const match = /^(\d\d)([A-Z]{3})(\d{4})\.csv$/.exec(name);
+    if (!match) continue;
+    const date = `${match[3]}-${String(MONTHS.indexOf(match[2]!) + 1).padStart(2, '0')}-${match[1]}`;
+    if (date > LAST) continue;
+    const line = fs
+      .readFileSync(path.join(folder, name), 'utf8')
+      .split('\n')
+      .find((row) => row.startsWith('HDFCBANK,EQ,'));
+    if (!line) continue;
+    const cells = line.split(',');
+    rows.push({ symbol: 'HDFCBANK', date, high: cells[3]!, low: cells[4]!, close: cells[5]! });
+  }
+  return rows;
+}
+
+const ROWS = readRows();
+const closeOn = (date: string) => ROWS.find((row) => row.date === date)!.close;
+
+interface ImportResult {
+  accepted: boolean;
+  buys: number;
+  sells: number;
+  problems: Array<{ line: number; message: string }>;
+  holdings: Array<{
+    symbol: string;
+    quantity: number;
+    tradedQuantity: number;
+    status: string;
+    profitLoss: { invested: string; gross: string | null };
+  }>;
+}
+
+describe('tradebook and alerts across a split (GraphQL, real data)', () => {
+  let stack: Stack;
+  let investor: GraphQLClient;
+  let ref: Awaited<ReturnType<typeof createReference>>;
+
+  async function importFile(content: string): Promise<ImportResult> {
+    const query = `mutation ($input: TradebookImportInput!) { importTradebook(input: $input) {
+      accepted buys sells problems { line message }
+      holdings { symbol quantity tradedQuantity status profitLoss { invested gross } } } }`;
+    const form = new FormData();
+    const input = { file: null, brokerageFirm: ref.firm.name, segmentName: ref.segment.name };
+    form.append('operations', JSON.stringify({ query, variables: { input } }));
+    form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
+    form.append('0', new Blob([content], { type: 'text/csv' }), 'tradebook.csv');
+    const response = await fetch(`${stack.bffUrl}/graphql`, {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': 'true', cookie: investor.cookie()! },
+      body: form,
+    });
+    const body = (await response.json()) as { data?: { importTradebook: ImportResult }; errors?: unknown };
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data!.importTradebook;
+  }
+
+  beforeAll(async () => {
+    stack = await startStack();
+    investor = stack.client();
+    await investor.login('investor', 'Investor@123');
+    const staffToken = await stack.api.login('staff', 'Staff@123');
+    const actions = await uploadDataFile(
+      stack.api,
+      staffToken,
+      'UPLOAD_CORPORATE_ACTIONS',
+      'corporate_actions/CF-CA-equities.csv',
+    );
+    expect(actions.status, actions.text).toBeLessThan(300);
+    await insertPrices(stack.api, ROWS);
+    ref = await createReference(stack.api, staffToken, 'Bff Splits');
+  }, 600_000);
+  afterAll(async () => stack?.close());
+
+  it('a sell of 10 after the split closes the 5 bought before it; P&L as worked by hand', async () => {
+    const result = await importFile(
+      [
+        'date,symbol,side,quantity,price,exchange,trade_id',
+        `2019-09-18,HDFCBANK,BUY,5,${closeOn('2019-09-18')},NSE,S1`,
+        `2019-09-20,HDFCBANK,SELL,10,${closeOn('2019-09-20')},NSE,S2`,
+        `2019-10-01,HDFCBANK,BUY,2,${closeOn('2019-10-01')},NSE,S3`,
+      ].join('\n'),
+    );
+    expect(result).toMatchObject({ accepted: true, buys: 2, sells: 1, problems: [] });
+    expect(result.holdings).toMatchObject([
+      {
+        symbol: 'HDFCBANK',
+        status: 'REALIZED',
+        quantity: 10,
+        tradedQuantity: 5,
+        profitLoss: { invested: '10938.75', gross: '1057.25' },
+      },
+      { symbol: 'HDFCBANK', status: 'UNREALIZED', quantity: 2, tradedQuantity: 2 },
+    ]);
+  });
+
+  it('portfolioAlerts: a new 52-week high of adjusted prices', async () => {
+    const result = await investor.request<{
+      portfolioAlerts: Array<{ kind: string; symbol: string; message: string }>;
+    }>('{ portfolioAlerts { kind symbol message } }');
+    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+    expect(result.data!.portfolioAlerts.filter((alert) => alert.kind.startsWith('NEW_52_WEEK'))).toEqual([
+      {
+        kind: 'NEW_52_WEEK_HIGH',
+        symbol: 'HDFCBANK',
+        message: 'HDFCBANK closed at ₹1,292.35 on 2019-12-18, above its 52-week high of ₹1,287.00.',
+      },
+    ]);
+  });
+});
