@@ -10,13 +10,10 @@ import {
   useRolesPageQuery,
   type RoleFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField } from '../../../components/crud';
+import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
-const COLUMNS: DataGridColumn<RoleFieldsFragment>[] = [
-  { field: 'id', headerName: 'Id', numeric: true, width: 100 },
-  { field: 'name', headerName: 'Name' },
-];
+const COLUMNS: DataGridColumn<RoleFieldsFragment>[] = [idColumn(100), { field: 'name', headerName: 'Name' }];
 
 const FIELDS: CrudField<{ name: string }>[] = [{ name: 'name', label: 'Name', placeholder: 'ROLE_…', required: true }];
 

@@ -12,7 +12,7 @@ import {
   useUsersPageQuery,
   type UserFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage } from '../../../components/crud';
+import { CrudTablePage, idColumn } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
@@ -20,7 +20,7 @@ import { errorCode } from '../../../lib/errors';
 import { UserFields, userAddFormSchema, userEditFormSchema, type UserFormValues } from '../components/user-form';
 
 const COLUMNS: DataGridColumn<UserFieldsFragment>[] = [
-  { field: 'id', headerName: 'Id', numeric: true, width: 90 },
+  idColumn(),
   { field: 'firstName', headerName: 'First Name' },
   { field: 'lastName', headerName: 'Last Name' },
   { field: 'username', headerName: 'Username' },

@@ -18,7 +18,7 @@ import {
   type CompanyFieldsFragment,
   type CompanyInput,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField } from '../../../components/crud';
+import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
@@ -33,7 +33,7 @@ const money = (value: unknown) =>
 
 // the symbol is the fourth column and the id the first: the row click follows docs/product/company.md
 const COLUMNS: DataGridColumn<Company>[] = [
-  { field: 'id', headerName: 'Id', numeric: true, width: 90 },
+  idColumn(),
   { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2 },
   { field: 'industry', headerName: 'Industry', minWidth: 180, flex: 1 },
   { field: 'symbol', headerName: 'Symbol', minWidth: 120 },

@@ -11,14 +11,14 @@ import {
   useAdminSubscribePageQuery,
   type AdminSubscribePageQuery,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField } from '../../../components/crud';
+import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
 type PlanRow = AdminSubscribePageQuery['adminSubscriptionPlans'][number];
 type PlanFormValues = Record<'name' | 'description' | 'price' | 'durationInDays', string>;
 
 const COLUMNS: DataGridColumn<PlanRow>[] = [
-  { field: 'id', headerName: 'Id', numeric: true, width: 90 },
+  idColumn(),
   { field: 'name', headerName: 'Name', minWidth: 140 },
   { field: 'description', headerName: 'Description', flex: 2, minWidth: 200 },
   { field: 'price', headerName: 'Price', numeric: true, format: (_value, row) => formatRupees(row.price), width: 130 },

@@ -6,7 +6,7 @@
 import type { ReactNode } from 'react';
 import { Autocomplete, TextInput } from '@mantine/core';
 import { namedEntitySchema } from '@bazaar/shared';
-import { CrudTablePage, type CrudTablePageProps } from '../../../components/crud';
+import { CrudTablePage, type CrudTablePageProps, idColumn } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
 export interface NamedRow {
@@ -30,10 +30,7 @@ export interface NamedEntityPageProps<Deleted> extends Pick<
   nameHint?: ReactNode;
 }
 
-const COLUMNS: DataGridColumn<NamedRow>[] = [
-  { field: 'id', headerName: 'Id', numeric: true, width: 100 },
-  { field: 'name', headerName: 'Name' },
-];
+const COLUMNS: DataGridColumn<NamedRow>[] = [idColumn(100), { field: 'name', headerName: 'Name' }];
 
 export function NamedEntityPage<Deleted>({
   messages,

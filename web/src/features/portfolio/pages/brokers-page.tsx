@@ -12,11 +12,11 @@ import {
   useBrokersPageQuery,
   type BrokerFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField } from '../../../components/crud';
+import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
 const COLUMNS: DataGridColumn<BrokerFieldsFragment>[] = [
-  { field: 'id', headerName: 'Id', numeric: true, width: 90 },
+  idColumn(),
   { field: 'name', headerName: 'Name' },
   { field: 'address', headerName: 'Address', minWidth: 240, flex: 2 },
   { field: 'contactNumber', headerName: 'Contact Number' },

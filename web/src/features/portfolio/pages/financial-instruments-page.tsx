@@ -11,11 +11,11 @@ import {
   useFinancialInstrumentsPageQuery,
   type FinancialInstrumentFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField } from '../../../components/crud';
+import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
 const COLUMNS: DataGridColumn<FinancialInstrumentFieldsFragment>[] = [
-  { field: 'id', headerName: 'Id', numeric: true, width: 90 },
+  idColumn(),
   { field: 'type', headerName: 'Type' },
   { field: 'description', headerName: 'Description', flex: 2 },
 ];
