@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -57,13 +57,82 @@ function precompress(): Plugin {
   };
 }
 
+const GENERATED_OPERATIONS = /[\\/]src[\\/]__generated__[\\/]graphql\.ts$/;
+const OPERATION_PREFIX = '\0bazaar-operation:';
+const DOCUMENT_LINE = /^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/;
+const HOOK_START = /^export function (use\w+)\(options\?: (?:useQuery|useLazyQuery|useMutation)\.Options<.*>\) \{$/;
+const HOOK_BODY = /^ {2}return (useQuery|useLazyQuery|useMutation)\((\w+), options(?: as .*)?\);$/;
+
+/**
+ * The generated operations (web/src/__generated__/graphql.ts: every document and hook of the app, 12 KiB gzip) as
+ * one module per document and per hook, so a page loads only its own operations instead of everyone's: one module
+ * is one chunk, and the file was in every route's load. The file itself becomes re-exports of those modules, which
+ * the bundler resolves through (docs/decisions.md#operations-split-per-page). The generated shapes are checked:
+ * when anything else in the file is code (a new codegen plugin, say), the file is left whole and the build says so.
+ */
+function splitGeneratedOperations(): Plugin {
+  const modules = new Map<string, string>();
+  return {
+    name: 'bazaar:split-generated-operations',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id.startsWith(OPERATION_PREFIX) ? id : null;
+    },
+    async load(id) {
+      if (id.startsWith(OPERATION_PREFIX)) {
+        const code = modules.get(id);
+        return code === undefined ? null : { code, moduleSideEffects: false };
+      }
+      if (!GENERATED_OPERATIONS.test(id)) return null;
+      const lines = (await fs.promises.readFile(id, 'utf8')).split('\n');
+      const rest: string[] = [];
+      const exports: string[] = [];
+      for (let index = 0; index < lines.length; index++) {
+        const line = lines[index]!;
+        const document = DOCUMENT_LINE.exec(line);
+        const hook = HOOK_START.exec(line);
+        const body = hook ? HOOK_BODY.exec(lines[index + 1] ?? '') : null;
+        if (document) {
+          modules.set(OPERATION_PREFIX + document[1], `export const ${document[1]} = ${document[2]};\n`);
+          exports.push(document[1]!);
+        } else if (hook && body && lines[index + 2] === '}') {
+          modules.set(
+            OPERATION_PREFIX + hook[1],
+            `import { ${body[1]} } from '@apollo/client/react';\n` +
+              `import { ${body[2]} } from '${OPERATION_PREFIX}${body[2]}';\n` +
+              `export function ${hook[1]}(options) {\n  return ${body[1]}(${body[2]}, options);\n}\n`,
+          );
+          exports.push(hook[1]!);
+          index += 2;
+        } else rest.push(line);
+      }
+      // what is left must be types, comments and the imports the hooks use
+      const left = (await transformWithOxc(rest.join('\n'), id, { lang: 'ts' })).code
+        .split('\n')
+        .filter(
+          (line) =>
+            !/^\s*($|\/\/|\/\*|\*)/.test(line) && !/^import \{[\w, ]+\} from "@apollo\/client\/react";$/.test(line),
+        );
+      if (left.length > 0 || exports.length === 0) {
+        this.warn(`left whole: unexpected code in the generated operations (${left[0] ?? 'no operations found'})`);
+        return null;
+      }
+      return {
+        code: exports.map((name) => `export { ${name} } from '${OPERATION_PREFIX}${name}';`).join('\n') + '\n',
+        moduleSideEffects: false,
+      };
+    },
+  };
+}
+
 // The BFF serves the built app and /graphql on one origin; in development Vite proxies /graphql to it.
 export default defineConfig(({ command, mode }) => {
   // A build is for browsers: React, React Router… in their production form even when the build is started from a
   // process with NODE_ENV=development or test (npm start from the browser tests). Vite decides after reading this.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), precompress()],
+    plugins: [react(), splitGeneratedOperations(), precompress()],
     resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
     server: {
       port: 5173,
