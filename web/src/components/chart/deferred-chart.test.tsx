@@ -1,0 +1,52 @@
+/**
+ * DeferredChart (docs/decisions.md#charts-after-the-figures): the page is drawn with a placeholder as tall as
+ * ApexCharts' block will be (the chart's height plus its parent offset, 15 px unless the options say otherwise),
+ * and the library is asked for only after that first render. ApexCharts is replaced by a stub.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import type { ApexChartProps } from './apex-chart';
+
+const loaded = vi.fn();
+vi.mock('./apex-chart', () => ({
+  default: (props: ApexChartProps) => {
+    loaded();
+    return <div data-testid="apex-stub" data-height={String(props.height)} />;
+  },
+}));
+
+const { DeferredChart } = await import('./deferred-chart');
+
+afterEach(cleanup);
+
+describe('DeferredChart', () => {
+  it('draws a placeholder of the chart block height first, then the chart', async () => {
+    render(
+      <MantineProvider>
+        <DeferredChart type="line" series={[]} options={{}} height={300} testId="chart" />
+      </MantineProvider>,
+    );
+    // first render: no chart library yet, the space held (300 px SVG + 15 px)
+    expect(loaded).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Loading chart')).toBeTruthy();
+    expect(screen.getByTestId('chart').style.minHeight).toBe('315px');
+
+    const chart = await screen.findByTestId('apex-stub');
+    expect(chart.dataset.height).toBe('300');
+    expect(screen.getByTestId('chart').style.minHeight).toBe('315px');
+  });
+
+  it('keeps the given parent offset and shows the empty state without loading anything', async () => {
+    render(
+      <MantineProvider>
+        <DeferredChart type="bar" series={[]} options={{ chart: { parentHeightOffset: 0 } }} height={240} testId="a" />
+        <DeferredChart type="bar" series={[]} options={{}} height={240} testId="b" empty emptyText="Nothing yet" />
+      </MantineProvider>,
+    );
+    expect(screen.getByTestId('a').style.minHeight).toBe('240px');
+    expect(screen.getByTestId('b-empty').textContent).toBe('Nothing yet');
+    await screen.findByTestId('apex-stub');
+    expect(screen.getAllByTestId('apex-stub')).toHaveLength(1);
+  });
+});
