@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleDto as Role, UserDto as User } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, userBody, type TestApi } from '../setup/test-api.js';
 
 describe('admin users and roles', () => {
   let api: TestApi;
@@ -15,17 +15,6 @@ describe('admin users and roles', () => {
   });
   afterAll(async () => api.close());
 
-  const userPayload = (username: string, role: Role, extra: Record<string, unknown> = {}) => ({
-    firstName: 'Meera',
-    lastName: 'Shah',
-    username,
-    email: `${username}@example.com`,
-    password: 'Meera@1234',
-    mobileNo: '9123456789',
-    roles: [role],
-    ...extra,
-  });
-
   it('lists the three built-in roles', () => {
     expect(roles.map((r) => r.name).sort()).toEqual(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']);
   });
@@ -33,7 +22,7 @@ describe('admin users and roles', () => {
   it('creates, reads, updates and deletes a user', async () => {
     const created = await api.request<User>('POST', '/admin/users', {
       token: admin,
-      json: userPayload('meera', roleNamed('ROLE_STAFF')),
+      json: userBody('meera', [roleNamed('ROLE_STAFF')]),
     });
     expect(created.status).toBe(201);
     expect(created.body.roles.map((r) => r.name)).toEqual(['ROLE_STAFF']);
@@ -54,7 +43,7 @@ describe('admin users and roles', () => {
 
     const updated = await api.request<User>('PUT', `/admin/users/${id}`, {
       token: admin,
-      json: userPayload('meera', roleNamed('ROLE_USER'), { firstName: 'Meenakshi', password: '' }),
+      json: userBody('meera', [roleNamed('ROLE_USER')], { firstName: 'Meenakshi', password: '' }),
     });
     expect(updated.status).toBe(200);
     expect(updated.body.firstName).toBe('Meenakshi');
@@ -79,24 +68,24 @@ describe('admin users and roles', () => {
   it('validates user input and answers 404 and 409 where they belong', async () => {
     const noRole = await api.request('POST', '/admin/users', {
       token: admin,
-      json: { ...userPayload('x1', roleNamed('ROLE_USER')), roles: [] },
+      json: { ...userBody('x1', [roleNamed('ROLE_USER')]), roles: [] },
     });
     expect(noRole.status).toBe(400);
     expect(noRole.body).toMatchObject({ message: 'Role is required!' });
     const badMobile = await api.request('POST', '/admin/users', {
       token: admin,
-      json: userPayload('x2', roleNamed('ROLE_USER'), { mobileNo: 'abc' }),
+      json: userBody('x2', [roleNamed('ROLE_USER')], { mobileNo: 'abc' }),
     });
     expect(badMobile.body).toMatchObject({ status: 400, message: 'Enter a valid Mobile Number' });
     const unknownRole = await api.request('POST', '/admin/users', {
       token: admin,
-      json: userPayload('x3', { id: 9999, name: 'ROLE_GHOST' }),
+      json: userBody('x3', [{ id: 9999, name: 'ROLE_GHOST' }]),
     });
     expect(unknownRole.status).toBe(400);
     expect(unknownRole.body).toMatchObject({ message: 'Role ROLE_GHOST does not exist' });
     const duplicate = await api.request('POST', '/admin/users', {
       token: admin,
-      json: userPayload('Admin', roleNamed('ROLE_USER')),
+      json: userBody('Admin', [roleNamed('ROLE_USER')]),
     });
     expect(duplicate.status).toBe(409);
     expect((await api.request('GET', '/admin/users/424242', { token: admin })).body).toMatchObject({
@@ -136,7 +125,7 @@ describe('admin users and roles', () => {
     // with a second admin, the first may step down
     const second = await api.request<User>('POST', '/admin/users', {
       token: admin,
-      json: userPayload('admin2', roleNamed('ROLE_ADMIN')),
+      json: userBody('admin2', [roleNamed('ROLE_ADMIN')]),
     });
     const stepDown = await api.request<User>('POST', `/admin/users/${me.id}/roles`, {
       token: admin,
@@ -176,7 +165,7 @@ describe('admin users and roles', () => {
 
     const holder = await api.request<User>('POST', '/admin/users', {
       token: admin,
-      json: userPayload('reviewer', renamed.body),
+      json: userBody('reviewer', [renamed.body]),
     });
     expect(holder.status).toBe(201);
     const inUse = await api.request('DELETE', `/admin/roles/${created.body.id}`, { token: admin });

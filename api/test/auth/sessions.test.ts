@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RoleDto as Role, UserDto as User } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, userBody, type TestApi } from '../setup/test-api.js';
 import { queryRows } from '../../src/db/client.js';
 import { createSessionService } from '../../src/auth/sessions.js';
 
@@ -27,15 +27,7 @@ describe('sessions that end', () => {
   async function createUser(username: string): Promise<User> {
     const created = await api.request<User>('POST', '/admin/users', {
       token: admin,
-      json: {
-        firstName: 'Sita',
-        lastName: 'Rao',
-        username,
-        email: `${username}@example.com`,
-        password: PASSWORD,
-        mobileNo: '9123456789',
-        roles: [roleNamed('ROLE_USER')],
-      },
+      json: userBody(username, [roleNamed('ROLE_USER')], { password: PASSWORD }),
     });
     expect(created.status, created.text).toBe(201);
     return created.body;
@@ -94,15 +86,7 @@ describe('sessions that end', () => {
     const update = (password: string) =>
       api.request<User>('PUT', `/admin/users/${user.id}`, {
         token: admin,
-        json: {
-          firstName: 'Sita',
-          lastName: 'Rao',
-          username: 'sess_pw',
-          email: 'sess_pw@example.com',
-          mobileNo: '9123456789',
-          password,
-          roles: [roleNamed('ROLE_USER')],
-        },
+        json: userBody('sess_pw', [roleNamed('ROLE_USER')], { password }),
       });
     // a blank password keeps the password and the sessions
     expect((await update('')).status).toBe(200);
@@ -144,14 +128,8 @@ describe('sessions that end', () => {
     // a demotion through PUT /admin/users/:id ends the staff session at once
     const demoted = await api.request('PUT', `/admin/users/${user.id}`, {
       token: admin,
-      json: {
-        firstName: 'Sita',
-        lastName: 'Rao',
-        username: 'sess_role',
-        email: 'sess_role@example.com',
-        mobileNo: '9123456789',
-        roles: [roleNamed('ROLE_USER')],
-      },
+      // a blank password keeps the old one: only the roles change
+      json: userBody('sess_role', [roleNamed('ROLE_USER')], { password: '' }),
     });
     expect(demoted.status).toBe(200);
     expect(await profileStatus(staffToken)).toBe(401);

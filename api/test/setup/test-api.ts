@@ -16,6 +16,7 @@ import { afterAll, beforeAll, inject } from 'vitest';
 import './provided-context.js';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import type { RoleDto } from '@bazaar/shared/contract';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import type { ApiConfig } from '../../src/config.js';
@@ -45,6 +46,23 @@ export const SECOND_INVESTOR: NewInvestor = {
   password: 'Invest@123',
 };
 
+/**
+ * The body of POST /admin/users or PUT /admin/users/:id: a person with this username (e-mail
+ * `<username>@example.com`) and roles; `extra` overrides fields (on a PUT a blank password keeps the old one).
+ */
+export function userBody(username: string, roles: RoleDto[], extra: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Meera',
+    lastName: 'Shah',
+    username,
+    email: `${username}@example.com`,
+    password: 'Meera@1234',
+    mobileNo: '9123456789',
+    roles,
+    ...extra,
+  };
+}
+
 /** Creates an investor account (ROLE_USER) as the administrator; answers its id. */
 export async function createInvestor(api: TestApi, adminToken: string, account: NewInvestor): Promise<number> {
   const roles = (await api.request<Array<{ id: number; name: string }>>('GET', '/admin/roles', { token: adminToken }))
@@ -59,20 +77,22 @@ export async function createInvestor(api: TestApi, adminToken: string, account: 
 
 /**
  * A fresh database of its own: migrated, or with `seeded` also holding what the start-up seeders
- * write for the default test configuration (global-setup.ts; the seeders then find nothing to do).
+ * write for the default test configuration (global-setup.ts; the seeders then find nothing to do),
+ * or a copy of `copyOf`: a database made once per run by a test helper (PGlite: the path of its
+ * dump; PostgreSQL: the name of its template database, copied file by file: it may be large).
  */
-export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase(options: { seeded?: boolean; copyOf?: string } = {}): Promise<DatabaseHandle> {
   const testDb = inject('testDb');
   if (testDb.engine === 'pglite') {
-    const image = fs.readFileSync((options.seeded && testDb.seededImagePath) || testDb.imagePath);
+    const image = fs.readFileSync(options.copyOf ?? ((options.seeded && testDb.seededImagePath) || testDb.imagePath));
     const client = new PGlite({ loadDataDir: new Blob([image]) });
     return openDatabase({ pglite: client });
   }
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: testDb.serverUrl });
   await admin.connect();
-  const template = (options.seeded && testDb.seededTemplate) || testDb.template;
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const template = options.copyOf ?? ((options.seeded && testDb.seededTemplate) || testDb.template);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}${options.copyOf ? ' STRATEGY FILE_COPY' : ''}`);
   await admin.end();
   const url = testDb.serverUrl.replace(/\/[^/]*$/, `/${name}`);
   const handle = await openDatabase({ databaseUrl: url, poolSize: 5 });
@@ -121,6 +141,8 @@ export interface StartTestApiOptions {
   config?: Partial<ApiConfig>;
   /** How `request()` reaches the app: 'inject' (default, no socket) or 'http' (fetch to `baseUrl`). */
   transport?: 'inject' | 'http';
+  /** Start from a copy of this database instead of the run's image (createTestDatabase). */
+  copyOf?: string;
 }
 
 type RequestOptions = NonNullable<Parameters<TestApi['request']>[2]>;
@@ -142,7 +164,9 @@ function toHeaders(raw: Record<string, string | string[] | number | undefined>):
 
 export async function startTestApi(options: StartTestApiOptions = {}): Promise<TestApi> {
   const seed = options.seed ?? true;
-  const handle = await createTestDatabase({ seeded: seed && seedsAsTheImage(options.config) });
+  const handle = await createTestDatabase(
+    options.copyOf ? { copyOf: options.copyOf } : { seeded: seed && seedsAsTheImage(options.config) },
+  );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-api-'));
   // test-config.ts: fast password hashes, limits lifted (they have tests of their own), no demo market
   const config = testApiConfig(dataDir, options.config);
