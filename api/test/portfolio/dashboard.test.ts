@@ -10,7 +10,7 @@ import type { DashboardDto, MarketSnapshotDto, PortfolioAlertDto } from '@bazaar
 import { deriveCorporateActionEvents } from '../../src/db/queries/company/corporate-action-events.js';
 import { inTransaction } from '../../src/uploads/sql-session.js';
 import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
-import { addCharge, addHolding, createReference, type Named } from './helpers.js';
+import { addHolding, firmsWithFlatBrokerage } from './helpers.js';
 import { D, loadDayMarket } from './day-market.js';
 
 /** Present value of flows at a yearly rate, days counted from the first flow (365 a year). */
@@ -43,15 +43,7 @@ describe('investor dashboard', () => {
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     await createInvestor(api, admin, SECOND_INVESTOR);
     other = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
-    const a = await createReference(api, staff, 'DashA', ['Brokerage']);
-    const b = await createReference(api, staff, 'DashB');
-    await addCharge(api, staff, a.firm, a.segment, {
-      type: a.types.Brokerage as Named,
-      side: 'BOTH',
-      amount: '10',
-      percentage: '0',
-      from: '2020-01-01',
-    });
+    const { a, b } = await firmsWithFlatBrokerage(api, staff, 'Dash', '10', '2020-01-01');
     // firm A (₹10 a trade): WATCHA 10 × 100 and WATCHB 4 × 60, both bought 2024-06-03, open
     await addHolding(api, investor, a, { symbol: 'WATCHA', price: '100', quantity: 10, creationDate: '2024-06-03' });
     await addHolding(api, investor, a, { symbol: 'WATCHB', price: '60', quantity: 4, creationDate: '2024-06-03' });

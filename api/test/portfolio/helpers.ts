@@ -93,6 +93,29 @@ export async function addCharge(
   return created.body;
 }
 
+/**
+ * Two firms, each with its segment, for the tests of totals: `${prefix}A` charges a flat brokerage of
+ * `amount` rupees a trade (buy and sell, NSE) from `from` on; `${prefix}B` charges nothing.
+ */
+export async function firmsWithFlatBrokerage(
+  api: TestApi,
+  staffToken: string,
+  prefix: string,
+  amount: string,
+  from: string,
+) {
+  const a = await createReference(api, staffToken, `${prefix}A`, ['Brokerage']);
+  const b = await createReference(api, staffToken, `${prefix}B`);
+  await addCharge(api, staffToken, a.firm, a.segment, {
+    type: a.types.Brokerage as Named,
+    side: 'BOTH',
+    amount,
+    percentage: '0',
+    from,
+  });
+  return { a, b };
+}
+
 export interface HoldingBody {
   symbol: string;
   price: string;

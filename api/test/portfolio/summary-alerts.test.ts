@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioAlertDto, PortfolioSummaryDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { addCharge, addHolding, createReference, insertPrices, type HoldingBody, type Named } from './helpers.js';
+import { addHolding, firmsWithFlatBrokerage, insertPrices, type createReference, type HoldingBody } from './helpers.js';
 
 type Summary = PortfolioSummaryDto;
 type Alert = PortfolioAlertDto;
@@ -54,15 +54,7 @@ describe('portfolio summary and alerts', () => {
     api = await startTestApi();
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    a = await createReference(api, staff, 'SumA', ['Brokerage']);
-    b = await createReference(api, staff, 'SumB');
-    await addCharge(api, staff, a.firm, a.segment, {
-      type: a.types.Brokerage as Named,
-      side: 'BOTH',
-      amount: '10',
-      percentage: '0',
-      from: '2024-01-01',
-    });
+    ({ a, b } = await firmsWithFlatBrokerage(api, staff, 'Sum', '10', '2024-01-01'));
     // HIGHS closes 100..104 for a year (highs up to 105), then 120 with 104 the day before: a new 52-week high, +16
     // LOWS  closes 200..204 (lows down to 199), then 150 with 201 the day before: a new 52-week low, −51
     // FLAT  closes 300..304, then 302 with 301 the day before: neither, +1
