@@ -110,6 +110,7 @@ interface Take {
 }
 
 const isWhole = (value: Big) => value.mod(1).eq(0);
+const ONE = new Big(1);
 
 /**
  * Plans the trades against the open lots. A sell that more shares than are open on its date (at
@@ -216,7 +217,11 @@ export function planTradebook(
     const eligible = (lotsBySymbol.get(trade.symbol) ?? [])
       .filter((lot) => lot.openQuantity > 0 && lot.creationDate <= trade.date)
       .map((lot) => {
-        const factor = sharesFactor(symbolEvents, lot.creationDate, lot.basisDate ?? lot.creationDate, trade.date);
+        const factor =
+          symbolEvents.length === 0
+            ? ONE
+            : sharesFactor(symbolEvents, lot.creationDate, lot.basisDate ?? lot.creationDate, trade.date);
+        if (factor.eq(1)) return { lot, factor, shares: new Big(lot.openQuantity), whole: lot.openQuantity };
         const shares = factor.times(lot.openQuantity);
         return { lot, factor, shares, whole: Number(shares.round(0, Big.roundDown).toFixed()) };
       });
