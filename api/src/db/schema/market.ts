@@ -96,24 +96,6 @@ export const priceExtremes = pgTable('price_extremes', {
 });
 
 /**
- * Replaced by trend_candidates (below); dropped once the refresh reads those.
- */
-export const trendMarks = pgTable(
-  'trend_marks',
-  {
-    symbol: symbolColumn().notNull(),
-    period: varchar('period', { length: 12 }).notNull(),
-    highPrice: numeric('high_price').notNull(),
-    highDate: date('high_date', { mode: 'string' }).notNull(),
-    lowPrice: numeric('low_price').notNull(),
-    lowDate: date('low_date', { mode: 'string' }).notNull(),
-    lastDate: date('last_date', { mode: 'string' }).notNull(),
-    lastClose: numeric('last_close').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.symbol, table.period] })],
-);
-
-/**
  * Each symbol's candidates in the YEARLY window before D (D − 12 months < t < D, equity rows, one
  * row per day: the day's highest high, lowest low and highest close over its series): for HIGH the
  * days whose high is above every later day's high, for LOW the days whose low is below every later

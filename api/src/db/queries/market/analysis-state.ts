@@ -5,14 +5,15 @@
  * two uploads finishing together cannot interleave.
  *
  * Only what the changed dates can change is recomputed (docs/decisions.md#incremental-analysis-refresh):
- * the lists of D are made from trend_marks (each symbol's extremes before D in each window) and
- * the rows on D; a new D carries the marks forward by the rows entering and leaving the windows;
- * a change inside a window of D, or an unknown change, recomputes the marks from the prices.
+ * the lists of D are made from trend_candidates (each symbol's days before D that hold or may come
+ * to hold an extreme of a window) and the rows on D; a new D carries the candidates forward by the
+ * rows entering and leaving the YEARLY window; a change inside a window of D, or an unknown change,
+ * recomputes the candidates from the prices.
  *
  * Prices are adjusted for splits, bonuses and consolidations (docs/decisions.md#adjusted-prices-in-the-analysis):
  * every refresh first brings price_adjustments to the ranges as of the new D (from
  * corporate_action_events); the symbols whose ranges changed on a date of the windows (corporate
- * actions loaded, or D passing an ex-date) have their marks recomputed from their own rows.
+ * actions loaded, or D passing an ex-date) have their candidates recomputed from their own rows.
  */
 import { eq, sql } from 'drizzle-orm';
 import { periodWindowStart } from '@bazaar/shared';
@@ -20,13 +21,19 @@ import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { analysisState } from '../../schema/index.js';
 import { getLatestPriceDate } from './stock-prices.js';
-import { carryMarks, rebuildMarksStatements, redoMarks, storeListsStatements, windowStarts } from './trend-lists.js';
+import {
+  carryCandidates,
+  rebuildCandidatesStatements,
+  redoCandidates,
+  storeListsStatements,
+  windowStarts,
+} from './trend-lists.js';
 import { adjustmentsCurrent, refreshAdjustments } from './adjustments.js';
 
 const ANALYSIS_LOCK_KEY = 7_246_004;
 
 /**
- * Carrying the marks forward reads every day between the old and the new D; past this many
+ * Carrying the candidates forward reads every day between the old and the new D; past this many
  * trading days (a backfill that moves D by more than about a month) recomputing is as cheap.
  */
 export const MAX_CARRIED_DAYS = 23;
@@ -41,7 +48,7 @@ export interface AnalysisState {
 }
 
 /**
- * What a refresh did: `full` recomputed the marks from the prices, `carried` moved them to a new
+ * What a refresh did: `full` recomputed the candidates from the prices, `carried` moved them to a new
  * D, `lists` remade the lists of an unchanged D (its rows changed, or some symbols' adjustments),
  * `unchanged` found nothing the change could affect (days older than every window).
  */
@@ -49,7 +56,7 @@ export type RefreshMode = 'full' | 'carried' | 'lists' | 'unchanged';
 
 export interface RefreshResult extends AnalysisState {
   mode: RefreshMode;
-  /** The symbols whose adjustment ranges changed on a date of the windows (their marks were recomputed). */
+  /** The symbols whose adjustment ranges changed on a date of the windows (their candidates were recomputed). */
   adjustedSymbols: string[];
 }
 
@@ -134,11 +141,11 @@ export function planRefresh(
  */
 export async function refreshAnalysis(db: Database, changedDates?: readonly string[]): Promise<RefreshResult> {
   const started = performance.now();
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     await t.execute(sql`SELECT pg_advisory_xact_lock(${ANALYSIS_LOCK_KEY})`);
     // every statement here is set-based over tables the refresh itself has just changed (the new
-    // day is never in the statistics yet, trend_marks grows day by day): a nested loop chosen on
+    // day is never in the statistics yet, trend_candidates changes day by day): a nested loop chosen on
     // an estimate of one row turns quadratic (35 s instead of 0.1 s for one day), hash joins do
     // not depend on the estimates; the per-symbol reads (LATERAL) stay nested loops by construction.
     // The penalty that steers the planner away from nested loops inflates the plans' costs past
@@ -165,24 +172,15 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
       entering = rows.map((row) => row.d);
       return entering.length;
     });
-    // the ranges as of the new D; the symbols whose divisor changed on a date the marks cover
+    // the ranges as of the new D; the symbols whose divisor changed on a date the candidates cover
     // (after the old D's YEARLY start, which is the earlier one when D moves on)
     const since = previous?.asOf && asOf && previous.asOf <= asOf ? windowStarts(previous.asOf).YEARLY : null;
     const adjustedSymbols = await refreshAdjustments(t, asOf, mode === 'full' ? null : since);
     let done: RefreshMode = mode;
-    if (mode === 'full') {
-      for (const statement of asOf ? rebuildMarksStatements(asOf) : [sql`DELETE FROM trend_marks`])
-        await t.execute(statement);
-    }
-    if (mode === 'carried') await carryMarks(t, previous!.asOf!, asOf!, entering, adjustedSymbols);
+    if (mode === 'full') for (const statement of rebuildCandidatesStatements(asOf)) await t.execute(statement);
+    if (mode === 'carried') await carryCandidates(t, asOf!, entering, adjustedSymbols);
     if ((mode === 'lists' || mode === 'unchanged') && asOf && adjustedSymbols.length > 0) {
-      const starts = windowStarts(asOf);
-      await redoMarks(
-        t,
-        asOf,
-        starts,
-        adjustedSymbols.map((symbol) => ({ symbol, after: starts.YEARLY })),
-      );
+      await redoCandidates(t, asOf, adjustedSymbols);
       done = 'lists';
     }
     if (done !== 'unchanged') for (const statement of storeListsStatements(asOf)) await t.execute(statement);
@@ -209,4 +207,8 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
       durationMs,
     };
   });
+  // every refresh rewrites these tables: their dead rows are made reusable at once, or each later
+  // refresh and read scans more of them (PGlite never vacuums; autovacuum comes late)
+  if (result.mode !== 'unchanged') await db.execute(sql`VACUUM trend_candidates, trend_entries, price_extremes`);
+  return result;
 }

@@ -11,7 +11,7 @@
 import { asc, sql, type SQL } from 'drizzle-orm';
 import { periodWindowStart, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
 import type { PriceExtremeDto, PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
-import { queryRows, type Database } from '../../client.js';
+import type { Database } from '../../client.js';
 import { priceExtremes, trendEntries } from '../../schema/index.js';
 import { EQUITY_SERIES_SQL } from './stock-prices.js';
 import { adjusted, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
@@ -246,201 +246,177 @@ export async function getPriceExtremes(db: Database): Promise<PriceExtremesRespo
 }
 
 /*
- * trend_marks (db/schema/market.ts): each symbol's extremes and latest row in each period's
- * window before D, from which the stored lists and 12-month extremes are made, and which are
- * carried forward when D moves on (docs/decisions.md#incremental-analysis-refresh).
+ * trend_candidates (db/schema/market.ts): each symbol's days before D in the YEARLY window that
+ * hold or may come to hold an extreme of a window ending at D. The marks of every period (the
+ * extremes of the earlier rows in the window, and the latest earlier row) are read from them, and
+ * they are carried forward when D moves on (docs/decisions.md#incremental-analysis-refresh).
  */
 
-const MARK_COLUMNS = sql.raw('symbol, period, high_price, high_date, low_price, low_date, last_date, last_close');
-
-/** The five windows as rows `b(period, after)`: a window holds the dates t with after < t (< D). */
-function windowBounds(starts: Record<TrendPeriod, string>): SQL {
-  const rows = TREND_PERIODS.map((period) => sql`(${period}, ${starts[period]}::date)`);
-  return sql`(VALUES ${sql.join(rows, sql`, `)}) AS b(period, after)`;
-}
+const CANDIDATE_COLUMNS = sql.raw('symbol, side, trade_date, price, close_price');
 
 const column = (prefix: string, period: TrendPeriod) => sql.raw(`${prefix}_${period.toLowerCase()}`);
 
+/** Symbols as a relation `u(symbol)`. */
+function symbolScope(symbols: readonly string[]): SQL {
+  return sql`(VALUES ${sql.join(
+    symbols.map((symbol) => sql`(${symbol}::text)`),
+    sql`, `,
+  )}) AS u(symbol)`;
+}
+
 /**
- * The marks before `asOf` (trend_marks' columns) straight from the prices of the YEARLY window:
- * one aggregate pass per symbol with a FILTER per window, one pass to find the latest date of each
- * extreme and the latest close, then one row per symbol and period with rows.
- * `redo`: only some symbols, each from a window start on (`scope`, a relation `u(symbol, after)`),
- * read symbol by symbol as one range of the primary key (symbol, trade_date, …): the window's
- * start as a row comparison only that key can serve, so the trade-date index, which a newest day
- * missing from the statistics makes look cheap, is not scanned once per symbol; OFFSET 0 keeps the
- * read per symbol. The periods whose window starts at or after that start are computed.
+ * The candidates before `asOf` (trend_candidates' columns) from the prices of the YEARLY window
+ * (dates after `yearlyStart`): each symbol's days (the day's highest high, lowest low and highest
+ * close over its series), then the days whose high is above the highest high of every later day
+ * (HIGH) and whose low is below the lowest later low (LOW): a running extreme going back from D
+ * (its frame starts at the partition's start, so it is kept incrementally).
+ * `symbols`: only those, read symbol by symbol as one range of the primary key (symbol,
+ * trade_date, …), which the trade-date index, made to look cheap by a newest day missing from the
+ * statistics, cannot serve; OFFSET 0 keeps the read per symbol.
  * Prices are adjusted by the stored ranges (price_adjustments, as of `asOf`).
  */
-export function marksFromPricesQuery(
-  asOf: string,
-  starts: Record<TrendPeriod, string> = windowStarts(asOf),
-  redo?: { scope: SQL },
-): SQL {
+export function candidatesFromPricesQuery(asOf: string, yearlyStart: string, symbols?: readonly string[]): SQL {
   const high = adjusted(sql`r.high_price`, 'adj');
   const low = adjusted(sql`r.low_price`, 'adj');
   const close = adjusted(sql`r.close_price`, 'adj');
-  const inWindow = (period: TrendPeriod) => sql`r.trade_date > ${starts[period]}::date`;
-  const extremes = TREND_PERIODS.map(
-    (period) =>
-      sql`max(r.high_price) FILTER (WHERE ${inWindow(period)}) AS ${column('high', period)},
-          min(r.low_price) FILTER (WHERE ${inWindow(period)}) AS ${column('low', period)}`,
-  );
-  const dates = TREND_PERIODS.map(
-    (period) =>
-      sql`max(r.trade_date) FILTER (WHERE ${inWindow(period)} AND r.high_price = x.${column('high', period)}) AS ${column('high_date', period)},
-          max(r.trade_date) FILTER (WHERE ${inWindow(period)} AND r.low_price = x.${column('low', period)}) AS ${column('low_date', period)}`,
-  );
-  const periods = TREND_PERIODS.map(
-    (period) =>
-      sql`(${period}, ${starts[period]}::date, x.${column('high', period)}, d.${column('high_date', period)}, x.${column('low', period)}, d.${column('low_date', period)})`,
-  );
+  const rows = symbols
+    ? sql`SELECT r.symbol, r.trade_date, ${high} AS high_price, ${low} AS low_price, ${close} AS close_price
+          FROM ${symbolScope(symbols)} CROSS JOIN LATERAL (
+            SELECT * FROM stock_prices r
+            WHERE r.symbol = u.symbol AND (r.symbol, r.trade_date) > (u.symbol, ${yearlyStart}::date)
+              AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}
+            OFFSET 0
+          ) AS r
+          LEFT JOIN ${STORED_ADJUSTMENTS} AS adj ON ${rangeHolds('r', 'adj')}`
+    : sql`SELECT r.symbol, r.trade_date, ${high} AS high_price, ${low} AS low_price, ${close} AS close_price
+          FROM stock_prices r
+          LEFT JOIN ${STORED_ADJUSTMENTS} AS adj ON ${rangeHolds('r', 'adj')}
+          WHERE r.trade_date > ${yearlyStart}::date AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}`;
   return sql`
-    WITH window_rows AS ${redo ? sql`MATERIALIZED` : sql`NOT MATERIALIZED`} (
-      ${
-        redo
-          ? sql`SELECT r.symbol, r.trade_date, ${high} AS high_price, ${low} AS low_price, ${close} AS close_price, u.after AS redo_after
-              FROM ${redo.scope} CROSS JOIN LATERAL (
-                SELECT * FROM stock_prices r
-                WHERE r.symbol = u.symbol AND (r.symbol, r.trade_date) > (u.symbol, u.after)
-                  AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}
-                OFFSET 0
-              ) AS r
-              LEFT JOIN ${STORED_ADJUSTMENTS} AS adj ON ${rangeHolds('r', 'adj')}`
-          : sql`SELECT r.symbol, r.trade_date, ${high} AS high_price, ${low} AS low_price, ${close} AS close_price, ${starts.YEARLY}::date AS redo_after
-              FROM stock_prices r
-              LEFT JOIN ${STORED_ADJUSTMENTS} AS adj ON ${rangeHolds('r', 'adj')}
-              WHERE r.trade_date > ${starts.YEARLY}::date AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}`
-      }
+    WITH days AS (
+      SELECT symbol, trade_date, max(high_price) AS high_price, min(low_price) AS low_price, max(close_price) AS close_price
+      FROM (${rows}) AS r
+      GROUP BY symbol, trade_date
     ),
-    extremes AS MATERIALIZED (
-      SELECT r.symbol, max(r.redo_after) AS redo_after, max(r.trade_date) AS last_date, ${sql.join(extremes, sql`, `)}
-      FROM window_rows r GROUP BY r.symbol
-    ),
-    dated AS (
-      SELECT r.symbol, max(r.close_price) FILTER (WHERE r.trade_date = x.last_date) AS last_close, ${sql.join(dates, sql`, `)}
-      FROM window_rows r JOIN extremes x ON x.symbol = r.symbol
-      GROUP BY r.symbol
+    ranked AS MATERIALIZED (
+      SELECT symbol, trade_date, high_price, low_price, close_price,
+        max(high_price) OVER later AS later_high, min(low_price) OVER later AS later_low
+      FROM days
+      WINDOW later AS (PARTITION BY symbol ORDER BY trade_date DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
     )
-    SELECT x.symbol, v.period, v.high_price, v.high_date, v.low_price, v.low_date, x.last_date, d.last_close
-    FROM extremes x
-    JOIN dated d ON d.symbol = x.symbol
-    CROSS JOIN LATERAL (VALUES ${sql.join(periods, sql`, `)}) AS v(period, after, high_price, high_date, low_price, low_date)
-    WHERE v.high_price IS NOT NULL AND v.after >= x.redo_after`;
+    SELECT symbol, 'HIGH', trade_date, high_price, close_price FROM ranked WHERE later_high IS NULL OR high_price > later_high
+    UNION ALL
+    SELECT symbol, 'LOW', trade_date, low_price, close_price FROM ranked WHERE later_low IS NULL OR low_price < later_low`;
 }
 
-/** Replaces trend_marks with the marks before `asOf` computed from the prices. */
-export function rebuildMarksStatements(asOf: string): SQL[] {
+/**
+ * Replaces trend_candidates with the candidates before `asOf` computed from the prices. TRUNCATE:
+ * only the refresh reads the table, under its lock, so nothing else can see it empty (and a
+ * DELETE would leave a whole table of dead rows for the next day's statements to scan).
+ */
+export function rebuildCandidatesStatements(asOf: string | null): SQL[] {
+  if (!asOf) return [sql`TRUNCATE trend_candidates`];
   return [
-    sql`DELETE FROM trend_marks`,
-    sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(asOf)}`,
-    // the carrying statements probe it by symbol: planned with its real size (PGlite never analyses by itself)
-    sql`ANALYZE trend_marks`,
+    sql`TRUNCATE trend_candidates`,
+    sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidatesFromPricesQuery(asOf, windowStarts(asOf).YEARLY)}`,
+    // the carrying statements join it by symbol: planned with its real size (PGlite never analyses by itself)
+    sql`ANALYZE trend_candidates`,
   ];
 }
 
 /**
- * Carries trend_marks from D = `from` to the later D = `to`, when no row before `from` inside a
- * window of `from` changed since they were computed; `days` are the trading days from `from`
- * (included) to `to` (excluded), the rows entering the windows. Per symbol and period:
- * - rows leaving the window (after_from < t ≤ after_to, t < from) that reach the mark (a high ≥
- *   the mark's high or a low ≤ its low) make it unknown: such a symbol is recomputed from its
- *   rows of its widest unknown window (and the narrower ones);
- * - each entering day is combined in: greatest high, least low, its date when it reaches them,
- *   and it is the latest row (combining a row already counted changes nothing, so recomputed
- *   symbols take it too);
- * - a pair whose latest row has left the window has no rows left: it goes.
- * `adjusted`: the symbols whose adjustment ranges changed on the dates of the windows (an ex-date
- * passed, corporate actions loaded): their marks are recomputed from their rows of the YEARLY
- * window. The other symbols' divisors are the same for every row of both windows, so their marks
- * carry; prices are adjusted by the stored ranges, already brought to `to`.
+ * The marks of every period before D (a parenthesised relation with the columns symbol, period,
+ * high_price, high_date, low_price, low_date, last_date, last_close) from trend_candidates: going
+ * back from D the HIGH candidates' prices rise, so a window's highest high is its earliest HIGH
+ * candidate (max(price) and min(trade_date) of those in the window), reached last on that day; the
+ * same for LOW. The latest earlier row is the latest candidate (a day is a candidate of both sides
+ * until a later day comes). One row per symbol and period with rows in the window.
  */
-export async function carryMarks(
+export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): SQL {
+  const inWindow = (side: string, period: TrendPeriod) =>
+    sql`c.side = ${sql.raw(`'${side}'`)} AND c.trade_date > ${starts[period]}::date`;
+  const extremes = TREND_PERIODS.map(
+    (period) =>
+      sql`max(c.price) FILTER (WHERE ${inWindow('HIGH', period)}) AS ${column('high', period)},
+          min(c.trade_date) FILTER (WHERE ${inWindow('HIGH', period)}) AS ${column('high_date', period)},
+          min(c.price) FILTER (WHERE ${inWindow('LOW', period)}) AS ${column('low', period)},
+          min(c.trade_date) FILTER (WHERE ${inWindow('LOW', period)}) AS ${column('low_date', period)}`,
+  );
+  const periods = TREND_PERIODS.map(
+    (period) =>
+      sql`(${period}, x.${column('high', period)}, x.${column('high_date', period)}, x.${column('low', period)}, x.${column('low_date', period)})`,
+  );
+  return sql`(
+    SELECT x.symbol, v.period, v.high_price, v.high_date, v.low_price, v.low_date, x.last_date, l.close_price AS last_close
+    FROM (
+      SELECT c.symbol, max(c.trade_date) AS last_date, ${sql.join(extremes, sql`, `)}
+      FROM trend_candidates c
+      GROUP BY c.symbol
+    ) AS x
+    JOIN trend_candidates l ON l.symbol = x.symbol AND l.side = 'HIGH' AND l.trade_date = x.last_date
+    CROSS JOIN LATERAL (VALUES ${sql.join(periods, sql`, `)}) AS v(period, high_price, high_date, low_price, low_date)
+    WHERE v.high_price IS NOT NULL
+  )`;
+}
+
+/**
+ * Carries trend_candidates from D = `from` to the later D = `to`, when no row before `from` inside
+ * a window of `from` changed since they were computed; `days` are the trading days from `from`
+ * (included) to `to` (excluded), the rows entering the windows, in date order. Each entering day
+ * removes the candidates of its symbol that it reaches (HIGH: a price ≤ its high, so the latest
+ * day reaching an extreme is the one kept; LOW: ≥ its low) and becomes a candidate of both sides;
+ * then the days no longer in the YEARLY window go (a suffix of a window has the same candidates,
+ * later rows decide). So a day costs its own rows, whatever the history and however many symbols'
+ * extremes leave a window.
+ * `adjustedSymbols`: the symbols whose adjustment ranges changed on the dates of the windows (an
+ * ex-date passed, corporate actions loaded): their candidates are recomputed from their rows of
+ * the YEARLY window. The other symbols' divisors are the same for every row of both windows, so
+ * their candidates carry; prices are adjusted by the stored ranges, already brought to `to`.
+ */
+export async function carryCandidates(
   db: Database,
-  from: string,
   to: string,
   days: readonly string[],
   adjustedSymbols: readonly string[] = [],
 ): Promise<void> {
-  const before = windowStarts(from);
-  const after = windowStarts(to);
-  const leaving = TREND_PERIODS.filter((period) => after[period] > before[period]).map(
-    (period) => sql`
-      SELECT ${period}::text AS period, ${after[period]}::date AS after, symbol,
-        max(high_price) AS high_price, min(low_price) AS low_price
-      FROM (${adjustedRows(
-        STORED_ADJUSTMENTS,
-        sql`r.trade_date > ${before[period]}::date AND r.trade_date <= ${after[period]}::date AND r.trade_date < ${from}::date`,
-      )}) AS leaving_rows
-      GROUP BY symbol`,
-  );
-  const leavingRedo =
-    leaving.length === 0
-      ? []
-      : await queryRows<{ symbol: string; after: string }>(
-          db,
-          sql`
-            WITH gone AS MATERIALIZED (${sql.join(leaving, sql` UNION ALL `)})
-            SELECT m.symbol, min(gone.after) AS after
-            FROM gone JOIN trend_marks m ON m.symbol = gone.symbol AND m.period = gone.period
-            WHERE gone.high_price >= m.high_price OR gone.low_price <= m.low_price
-            GROUP BY m.symbol`,
-        );
-  const redo = new Map(leavingRedo.map((row) => [row.symbol, row.after]));
-  for (const symbol of adjustedSymbols) redo.set(symbol, after.YEARLY);
-  await redoMarks(
-    db,
-    to,
-    after,
-    [...redo].map(([symbol, start]) => ({ symbol, after: start })),
-  );
   for (const day of days) {
     await db.execute(sql`
-      INSERT INTO trend_marks (${MARK_COLUMNS})
-      SELECT a.symbol, b.period, a.high_price, ${day}::date, a.low_price, ${day}::date, ${day}::date, a.close_price
-      FROM (
+      WITH d AS MATERIALIZED (
         SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price, max(close_price) AS close_price
-        FROM (${adjustedRows(STORED_ADJUSTMENTS, sql`r.trade_date = ${day}::date`)}) AS day_rows GROUP BY symbol
-      ) AS a
-      JOIN ${windowBounds(after)} ON ${day}::date > b.after
-      ON CONFLICT (symbol, period) DO UPDATE SET
-        high_price = greatest(trend_marks.high_price, excluded.high_price),
-        high_date = CASE WHEN excluded.high_price >= trend_marks.high_price THEN excluded.high_date ELSE trend_marks.high_date END,
-        low_price = least(trend_marks.low_price, excluded.low_price),
-        low_date = CASE WHEN excluded.low_price <= trend_marks.low_price THEN excluded.low_date ELSE trend_marks.low_date END,
-        last_date = excluded.last_date, last_close = excluded.last_close`);
+        FROM (${adjustedRows(STORED_ADJUSTMENTS, sql`r.trade_date = ${day}::date`)}) AS day_rows
+        GROUP BY symbol
+      ),
+      reached AS (
+        DELETE FROM trend_candidates c USING d
+        WHERE c.symbol = d.symbol
+          AND ((c.side = 'HIGH' AND c.price <= d.high_price) OR (c.side = 'LOW' AND c.price >= d.low_price))
+      )
+      INSERT INTO trend_candidates (${CANDIDATE_COLUMNS})
+      SELECT symbol, 'HIGH', ${day}::date, high_price, close_price FROM d
+      UNION ALL
+      SELECT symbol, 'LOW', ${day}::date, low_price, close_price FROM d`);
   }
-  await db.execute(
-    sql`DELETE FROM trend_marks m USING ${windowBounds(after)} WHERE m.period = b.period AND m.last_date <= b.after`,
-  );
+  await db.execute(sql`DELETE FROM trend_candidates WHERE trade_date <= ${windowStarts(to).YEARLY}::date`);
+  await redoCandidates(db, to, adjustedSymbols);
 }
 
-/**
- * Recomputes the marks before `asOf` of some symbols from their prices: each symbol's periods
- * whose window starts at or after its `after` (after = the YEARLY start: all of them).
- */
-export async function redoMarks(
-  db: Database,
-  asOf: string,
-  starts: Record<TrendPeriod, string>,
-  symbols: ReadonlyArray<{ symbol: string; after: string }>,
-): Promise<void> {
+/** Recomputes the candidates before `asOf` of some symbols from their prices of the YEARLY window. */
+export async function redoCandidates(db: Database, asOf: string, symbols: readonly string[]): Promise<void> {
   if (symbols.length === 0) return;
-  const rows = symbols.map((row) => sql`(${row.symbol}::text, ${row.after}::date)`);
-  const scope = sql`(VALUES ${sql.join(rows, sql`, `)}) AS u(symbol, after)`;
-  await db.execute(sql`DELETE FROM trend_marks m USING ${scope}, ${windowBounds(starts)}
-    WHERE m.symbol = u.symbol AND m.period = b.period AND b.after >= u.after`);
+  await db.execute(sql`DELETE FROM trend_candidates c USING ${symbolScope(symbols)} WHERE c.symbol = u.symbol`);
   // symbol by symbol through the primary key whatever the statistics say (they lag behind a
   // growing table: a scan of the whole table per symbol was chosen on an estimate of a few rows)
   await db.execute(sql`SET LOCAL enable_seqscan = off`);
   await db.execute(sql`SET LOCAL enable_bitmapscan = off`);
-  await db.execute(sql`INSERT INTO trend_marks (${MARK_COLUMNS}) ${marksFromPricesQuery(asOf, starts, { scope })}`);
+  await db.execute(
+    sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidatesFromPricesQuery(asOf, windowStarts(asOf).YEARLY, symbols)}`,
+  );
   await db.execute(sql`SET LOCAL enable_seqscan = on`);
   await db.execute(sql`SET LOCAL enable_bitmapscan = on`);
 }
 
 /**
- * The ten lists of D from marks (a relation with trend_marks' columns, before D) and the rows
+ * The ten lists of D from marks (a relation as marksFromCandidatesQuery's, before D) and the rows
  * on D: the symbols with a row on D and a mark in the window whose high on D reaches the mark's
  * high (LOW: low ≤ low), numbered in list order. Columns as trend_entries'.
  */
@@ -486,16 +462,20 @@ export function priceExtremesFromMarksQuery(asOf: string, marks: SQL): SQL {
     FROM present p FULL JOIN earlier e ON e.symbol = p.symbol`;
 }
 
-/** Replaces the stored lists and 12-month extremes with those of D made from trend_marks. */
+/** Replaces the stored lists and 12-month extremes with those of D made from trend_candidates. */
 export function storeListsStatements(asOf: string | null): SQL[] {
   const statements = [sql`DELETE FROM trend_entries`, sql`DELETE FROM price_extremes`];
   if (!asOf) return statements;
+  // one statement: the marks are read from the candidates once for both tables
   return [
     ...statements,
-    sql`INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
-      present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
-      ${trendEntriesFromMarksQuery(asOf, sql`trend_marks`)}`,
-    sql`INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
-      ${priceExtremesFromMarksQuery(asOf, sql`trend_marks`)}`,
+    sql`WITH marks AS MATERIALIZED ${marksFromCandidatesQuery(windowStarts(asOf))},
+      stored_extremes AS (
+        INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
+        ${priceExtremesFromMarksQuery(asOf, sql`marks`)}
+      )
+      INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
+        present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
+      ${trendEntriesFromMarksQuery(asOf, sql`marks`)}`,
   ];
 }
