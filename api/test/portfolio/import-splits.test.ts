@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { DATA_DIR, sqlRows, uploadDataFile } from '../uploads/helpers.js';
@@ -164,5 +165,50 @@ describe('tradebook import after splits and bonuses (real data)', () => {
       sellPrice: HDFC_SELL,
     });
     expect(answer.body.holdings?.[0]?.profitLoss.gross).toBe('1057.25');
+  });
+
+  it('takes back its own export of those holdings: the trade as entered again, not the split twice', async () => {
+    const listed = await api.request<HoldingDto[]>('GET', '/user/holding', { token: investor });
+    const source = listed.body.filter((h) => h.brokerageFirm.id === ref.firm.id);
+    expect(source.map((h) => h.quantity)).toEqual([10, 3, 3]);
+    // the export as the holdings table writes it (rupees rounded to the paisa, dd-Mmm-yyyy)
+    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+    const day = (date: string | null) =>
+      date ? `${date.slice(8)}-${months[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}` : '';
+    const quoted = (cells: Array<string | number>) => cells.map((cell) => `"${cell}"`).join(',');
+    const exported = [
+      quoted(['Symbol', 'Status', 'Qty', 'Avg Price', 'Buying Date', 'Sell Price', 'Selling Date', 'Exchange']),
+      ...source.map((h) =>
+        quoted([
+          h.symbol,
+          h.status,
+          h.quantity,
+          formatRupees(h.price),
+          day(h.creationDate),
+          formatRupees(h.sellPrice),
+          day(h.sellingDate),
+          h.exchange,
+        ]),
+      ),
+    ].join('\n');
+    const target = await createReference(api, await api.login(DEMO.staff.username, DEMO.staff.password), 'Back');
+    const imported = await send(exported, target.firm.name, target.segment.name);
+    expect(imported.status, imported.text).toBe(200);
+    expect(imported.body).toMatchObject({ layout: 'HOLDINGS_EXPORT', buys: 3, sells: 2, problems: [] });
+    const shape = (rows: HoldingDto[]) =>
+      rows.map((h) => [
+        h.symbol,
+        h.status,
+        h.quantity,
+        h.tradedQuantity,
+        formatRupees(h.price),
+        h.creationDate,
+        h.sellPrice,
+        h.sellingDate,
+        h.adjustments,
+      ]);
+    expect(shape(imported.body.holdings ?? [])).toEqual(shape(source));
+    // the price as entered comes back from the export's paisa: HDFCBANK ₹1,093.88 × 2 (2,187.75 entered)
+    expect(imported.body.holdings?.[0]?.tradedPrice).toBe('2187.76');
   });
 });

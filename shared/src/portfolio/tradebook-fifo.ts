@@ -113,18 +113,48 @@ const isWhole = (value: Big) => value.mod(1).eq(0);
 const ONE = new Big(1);
 
 /**
+ * A buy as it is stored. A row of our holdings export shows the holding in the shares of its
+ * selling date, or of D (`through`) while open, after the events in effect then: its quantity ÷
+ * and its price × their factors give the trade as entered. When that is not a whole number of
+ * shares (a part of a lot sold after a bonus), the row keeps the export's shares, counted as of
+ * that date (basisDate). The price is the export's (rounded to the paisa) × the factors.
+ */
+function asEntered(
+  trade: TradebookTrade,
+  events: readonly HoldingEvent[],
+  through: string | null,
+): { quantity: number; lotQuantity: number; price: string; basisDate: string | null } {
+  const plain = { quantity: trade.quantity, lotQuantity: trade.quantity, price: trade.price, basisDate: null };
+  const end = trade.sale && (through === null || trade.sale.date < through) ? trade.sale.date : through;
+  if (!trade.exported || end === null || events.length === 0) return plain;
+  const inEffect = through === null ? events : events.filter((event) => event.exDate <= through);
+  const factor = sharesFactor(inEffect, trade.date, trade.date, end);
+  if (factor.eq(1)) return plain;
+  const price = new Big(trade.price).times(factor).toFixed();
+  const traded = new Big(trade.quantity).div(factor);
+  if (isWhole(traded)) {
+    const quantity = Number(traded.toFixed());
+    return { quantity, lotQuantity: quantity, price, basisDate: null };
+  }
+  const lotQuantity = Math.max(1, Number(traded.round(0, Big.roundDown).toFixed()));
+  return { quantity: trade.quantity, lotQuantity, price, basisDate: end };
+}
+
+/**
  * Plans the trades against the open lots. A sell that more shares than are open on its date (at
  * this firm and segment) would close is a problem of its line and closes nothing; so is a trade of
  * a symbol `isKnownSymbol` refuses. `events` are each symbol's splits, consolidations and bonuses
  * (dividends are ignored here); the shares of a sell and of the lots are compared in the sell
  * date's shares. A lot a bonus left with a fraction of a share sells whole with its last whole
  * share (as a partial sale does); a sell that would leave only the fraction is a problem of its line.
+ * `through` is D, the latest price date: the date whose shares our export's open rows show.
  */
 export function planTradebook(
   openLots: readonly OpenLot[],
   trades: readonly TradebookTrade[],
   isKnownSymbol: (symbol: string) => boolean = () => true,
   events: ReadonlyMap<string, readonly HoldingEvent[]> = new Map(),
+  through: string | null = null,
 ): TradebookPlan {
   let sequence = 0;
   const lotsBySymbol = new Map<string, Lot[]>();
@@ -177,11 +207,12 @@ export function planTradebook(
       continue;
     }
     if (trade.side === 'BUY') {
+      const bought = asEntered(trade, events.get(trade.symbol) ?? [], through);
       const sales = trade.sale
         ? [
             {
-              quantity: trade.quantity,
-              basisDate: null,
+              quantity: bought.quantity,
+              basisDate: bought.basisDate,
               sellPrice: trade.sale.price,
               sellingDate: trade.sale.date,
               line: trade.line,
@@ -193,12 +224,12 @@ export function planTradebook(
         line: trade.line,
         symbol: trade.symbol,
         exchange: trade.exchange,
-        price: trade.price,
+        price: bought.price,
         creationDate: trade.date,
-        lotQuantity: trade.quantity,
+        lotQuantity: bought.lotQuantity,
         sales,
-        openQuantity: trade.sale ? 0 : trade.quantity,
-        basisDate: null,
+        openQuantity: trade.sale ? 0 : bought.quantity,
+        basisDate: bought.basisDate,
         sequence: sequence++,
       });
       buys++;

@@ -25,6 +25,11 @@ export interface TradebookTrade {
   tradeId: string | null;
   /** Our export's sold rows: the sale of exactly this lot (a round trip keeps each row as it was). */
   sale?: { price: string; date: string } | undefined;
+  /**
+   * Our export's rows show a holding in the shares of its selling date (or of D while open), after
+   * the splits and bonuses it took part in: the plan turns them back into the trade as entered.
+   */
+  exported?: boolean | undefined;
 }
 
 export interface TradebookColumn {
@@ -255,6 +260,7 @@ export function readTradeRecord(
       price: price('price', 'Price'),
       exchange,
       tradeId: null,
+      exported: true,
     };
     if (status === 'REALIZED') {
       const sellingDate = date('sellingDate', 'Selling date');

@@ -194,3 +194,46 @@ describe('tradebook FIFO after a bonus 1:2 (factor 1.5) that leaves a fraction',
     expect(plan.lots[0]).toMatchObject({ openQuantity: 5, sales: [] });
   });
 });
+
+describe('our holdings export back after a split: the trade as entered again', () => {
+  const exported = (quantity: number, price: string, sale?: { price: string; date: string }): TradebookTrade => ({
+    ...trade(2, '2019-06-03', 'BUY', quantity, price),
+    exported: true,
+    sale,
+  });
+
+  it('an open row shown as 20 at 1,230.95 on D is the 10 bought at 2,461.90', () => {
+    const plan = planTradebook([], [exported(20, '1230.95')], undefined, events(SPLIT), '2020-03-31');
+    expect(plan.lots[0]).toMatchObject({ lotQuantity: 10, openQuantity: 10, price: '2461.9', basisDate: null });
+  });
+
+  it('a row sold before the ex-date is kept as it is; so is an event announced after D', () => {
+    const sold = exported(10, '2461.9', { price: '2300', date: '2019-09-10' });
+    expect(planTradebook([], [sold], undefined, events(SPLIT), '2020-03-31').lots[0]).toMatchObject({
+      lotQuantity: 10,
+      price: '2461.9',
+      sales: [{ quantity: 10, basisDate: null }],
+    });
+    expect(planTradebook([], [exported(10, '2461.9')], undefined, events(SPLIT), '2019-09-18').lots[0]).toMatchObject({
+      lotQuantity: 10,
+      openQuantity: 10,
+      price: '2461.9',
+    });
+  });
+
+  it('a part that is not whole as entered (4 of a bonus 1:2 are 2.67 bought) keeps the export’s shares', () => {
+    const sold = exported(4, '200', { price: '210', date: '2019-09-20' });
+    const plan = planTradebook([], [sold], undefined, events(BONUS), '2020-03-31');
+    expect(plan.lots[0]).toMatchObject({ lotQuantity: 2, price: '300' });
+    expect(plan.lots[0]!.sales).toEqual([
+      { quantity: 4, basisDate: '2019-09-20', sellPrice: '210', sellingDate: '2019-09-20', line: 2 },
+    ]);
+    // shown again as sold: 4 shares (the holdings' number of 4 ÷ 1.5 × 1.5, exact to 20 places)
+    const effects = holdingEventEffects(
+      { creationDate: '2019-06-03', quantity: 4, basisDate: '2019-09-20', sellingDate: '2019-09-20' },
+      [BONUS],
+      '2020-03-31',
+    );
+    expect(Number(effects.quantity.toFixed())).toBe(4);
+  });
+});

@@ -34,7 +34,7 @@ import { matchHeader, type LayoutSpec, type TableSource } from '../../../uploads
 import { resolveFirm } from './brokerage-firms.js';
 import { listHoldings } from './holdings.js';
 import { resolveNamed } from './named-entities.js';
-import { loadLatestPrices } from './quotes.js';
+import { equitySeriesList, loadLatestPrices } from './quotes.js';
 import { conflictOn, type Reference } from './write-guards.js';
 
 export interface TradebookImportInput {
@@ -138,6 +138,15 @@ async function shareEvents(db: Database, symbols: readonly string[]): Promise<Ma
     );
   }
   return eventsBySymbol(rows);
+}
+
+/** D, the latest equity price date (null before any prices): the date whose shares our export's open rows show. */
+async function latestPriceDate(db: Database): Promise<string | null> {
+  const [row] = await queryRows<{ day: string | null }>(
+    db,
+    sql`SELECT max(trade_date)::text AS day FROM stock_prices WHERE series IN (${equitySeriesList})`,
+  );
+  return row?.day ?? null;
 }
 
 function chunks<T>(rows: T[]): T[][] {
@@ -269,6 +278,7 @@ export async function importTradebook(
         fresh.map(({ trade }) => trade),
         (symbol) => priced.has(symbol),
         await shareEvents(tx, symbols),
+        await latestPriceDate(tx),
       );
       const problems = [...file.problems, ...plan.problems].sort((a, b) => a.line - b.line);
       const report = {
