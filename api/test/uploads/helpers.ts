@@ -4,7 +4,6 @@
  * NSE files of ../shared/data, and CSV → workbook conversion for the xlsx/xls variants.
  */
 import fs from 'node:fs';
-import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
@@ -122,55 +121,5 @@ export function csvToWorkbook(rows: string[][], bookType: 'xlsx' | 'biff8', numb
   return XLSX.write(book, { type: 'buffer', bookType }) as Buffer;
 }
 
-export interface ZipEntry {
-  name: string;
-  data: Buffer;
-  /** Store this size in the directory instead of the real one (a lying archive). */
-  declaredSize?: number;
-}
-
-/**
- * The fields a zip entry's local header (from offset 4) and its central directory record (from
- * offset 6) share: version needed, flags, method (deflate), CRC-32, both sizes, name length.
- */
-function writeEntryFields(header: Buffer, at: number, crc: number, compressed: number, size: number, name: number) {
-  header.writeUInt16LE(20, at);
-  header.writeUInt16LE(0, at + 2);
-  header.writeUInt16LE(8, at + 4);
-  header.writeUInt32LE(crc, at + 10);
-  header.writeUInt32LE(compressed, at + 14);
-  header.writeUInt32LE(size, at + 18);
-  header.writeUInt16LE(name, at + 22);
-}
-
 /** A minimal zip writer (deflate), enough to build workbooks, bombs and broken archives by hand. */
-export function buildZip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const compressed = zlib.deflateRawSync(entry.data);
-    const size = entry.declaredSize ?? entry.data.length;
-    const crc = zlib.crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    writeEntryFields(local, 4, crc, compressed.length, size, name.length);
-    locals.push(local, name, compressed);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    writeEntryFields(central, 6, crc, compressed.length, size, name.length);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += 30 + name.length + compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+export { buildZip, type ZipEntry } from '../setup/zip.js';
