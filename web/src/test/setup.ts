@@ -1,10 +1,10 @@
 // jsdom lacks a few browser APIs Mantine uses.
 import { vi } from 'vitest';
 
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: vi.fn().mockImplementation((query: string) => ({
-    matches: false,
+/** A window.matchMedia whose queries match when `matches` says so (none by default; a test may stub a phone). */
+export function matchMediaStub(matches: (query: string) => boolean = () => false) {
+  return vi.fn().mockImplementation((query: string) => ({
+    matches: matches(query),
     media: query,
     onchange: null,
     addListener: vi.fn(),
@@ -12,8 +12,10 @@ Object.defineProperty(window, 'matchMedia', {
     addEventListener: vi.fn(),
     removeEventListener: vi.fn(),
     dispatchEvent: vi.fn(),
-  })),
-});
+  }));
+}
+
+Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMediaStub() });
 
 class ResizeObserverStub {
   observe() {}

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
+import { matchMediaStub } from '../../test/setup';
 import { DataGrid, type DataGridColumn } from '.';
 
 interface Holding {
@@ -51,16 +52,7 @@ function renderGrid(props: Partial<Parameters<typeof DataGrid<Holding>>[0]> = {}
 const originalMatchMedia = window.matchMedia;
 beforeEach(() => {
   // a 390 px phone: the (max-width: 36em) query matches
-  window.matchMedia = vi.fn().mockImplementation((query: string) => ({
-    matches: query.includes('max-width: 36em'),
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  }));
+  window.matchMedia = matchMediaStub((query) => query.includes('max-width: 36em'));
 });
 afterEach(() => {
   window.matchMedia = originalMatchMedia;
