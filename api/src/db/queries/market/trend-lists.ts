@@ -333,14 +333,22 @@ export function rebuildCandidatesStatements(asOf: string | null): SQL[] {
  * until a later day comes). One row per symbol and period with rows in the window.
  */
 export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): SQL {
-  const inWindow = (side: string, period: TrendPeriod) =>
-    sql`c.side = ${sql.raw(`'${side}'`)} AND c.trade_date > ${starts[period]}::date`;
+  // each candidate in the narrowest window holding it (0 WEEKLY … 4 YEARLY; the windows are nested),
+  // aggregated per bucket first: the periods' FILTERs then run over a few rows per symbol
+  const bucket = sql.join(
+    TREND_PERIODS.slice(0, -1).map(
+      (period, index) => sql`WHEN c.trade_date > ${starts[period]}::date THEN ${sql.raw(String(index))}`,
+    ),
+    sql` `,
+  );
+  const upTo = (side: string, index: number) =>
+    sql`g.side = ${sql.raw(`'${side}'`)} AND g.bucket <= ${sql.raw(String(index))}`;
   const extremes = TREND_PERIODS.map(
-    (period) =>
-      sql`max(c.price) FILTER (WHERE ${inWindow('HIGH', period)}) AS ${column('high', period)},
-          min(c.trade_date) FILTER (WHERE ${inWindow('HIGH', period)}) AS ${column('high_date', period)},
-          min(c.price) FILTER (WHERE ${inWindow('LOW', period)}) AS ${column('low', period)},
-          min(c.trade_date) FILTER (WHERE ${inWindow('LOW', period)}) AS ${column('low_date', period)}`,
+    (period, index) =>
+      sql`max(g.high_price) FILTER (WHERE ${upTo('HIGH', index)}) AS ${column('high', period)},
+          min(g.first_date) FILTER (WHERE ${upTo('HIGH', index)}) AS ${column('high_date', period)},
+          min(g.low_price) FILTER (WHERE ${upTo('LOW', index)}) AS ${column('low', period)},
+          min(g.first_date) FILTER (WHERE ${upTo('LOW', index)}) AS ${column('low_date', period)}`,
   );
   const periods = TREND_PERIODS.map(
     (period) =>
@@ -349,9 +357,15 @@ export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): S
   return sql`(
     SELECT x.symbol, v.period, v.high_price, v.high_date, v.low_price, v.low_date, x.last_date, l.close_price AS last_close
     FROM (
-      SELECT c.symbol, max(c.trade_date) AS last_date, ${sql.join(extremes, sql`, `)}
-      FROM trend_candidates c
-      GROUP BY c.symbol
+      SELECT g.symbol, max(g.last_date) AS last_date, ${sql.join(extremes, sql`, `)}
+      FROM (
+        SELECT c.symbol, c.side, CASE ${bucket} ELSE ${sql.raw(String(TREND_PERIODS.length - 1))} END AS bucket,
+          max(c.price) AS high_price, min(c.price) AS low_price, min(c.trade_date) AS first_date, max(c.trade_date) AS last_date
+        FROM trend_candidates c
+        WHERE c.trade_date > ${starts.YEARLY}::date
+        GROUP BY 1, 2, 3
+      ) AS g
+      GROUP BY g.symbol
     ) AS x
     JOIN trend_candidates l ON l.symbol = x.symbol AND l.side = 'HIGH' AND l.trade_date = x.last_date
     CROSS JOIN LATERAL (VALUES ${sql.join(periods, sql`, `)}) AS v(period, high_price, high_date, low_price, low_date)
