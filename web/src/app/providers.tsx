@@ -4,13 +4,43 @@
  * load (docs/decisions.md#bundle-size).
  */
 import type { ReactNode } from 'react';
+import type { ApolloClient } from '@apollo/client';
 import { MantineProvider } from '@mantine/core';
 import { ApolloProvider } from '@apollo/client/react';
+import { MarketDataStatusDocument, type MarketDataStatusQuery } from '../__generated__/graphql';
 import { createApolloClient } from '../lib/apollo';
 import { SessionProvider } from '../lib/session';
 import { cssVariablesResolver, theme } from './theme';
 
+/** The last market-data status this browser was told (public, not per user). */
+const STATUS_KEY = 'marketDataStatus';
+
+/**
+ * The demo banner sits above every page: arriving with its query after the first paint, it pushed the page down
+ * (a layout shift of 0.13 on every page). The status of the last visit is put in the cache before the first render,
+ * so the banner is there at once, and asked again at the same time: the answer replaces it, and is kept for the
+ * next visit (docs/decisions.md#the-demo-banner-from-the-last-visit).
+ */
+function restoreMarketDataStatus(client: ApolloClient) {
+  try {
+    const stored = window.localStorage.getItem(STATUS_KEY);
+    if (stored)
+      client.writeQuery({ query: MarketDataStatusDocument, data: JSON.parse(stored) as MarketDataStatusQuery });
+  } catch {
+    // no storage or an old shape: the banner waits for the answer, as on a first visit
+  }
+  client
+    .query({ query: MarketDataStatusDocument, fetchPolicy: 'network-only' })
+    .then(({ data }) => {
+      if (data) window.localStorage.setItem(STATUS_KEY, JSON.stringify(data));
+    })
+    .catch(() => {
+      // the banner's own query reports the failure (connectivity)
+    });
+}
+
 const client = createApolloClient();
+restoreMarketDataStatus(client);
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
