@@ -12,15 +12,13 @@ describe('admin through GraphQL', () => {
   afterAll(async () => stack.close());
 
   it('lets only admins manage users and roles', async () => {
-    const investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    const investor = await stack.clientAs('investor');
     const denied = await investor.request('{ users { username } }');
     expect(denied.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const anonymous = await stack.client().request('{ roles { name } }');
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
-    const admin = stack.client();
-    await admin.login('admin', 'Admin@123');
+    const admin = await stack.clientAs('admin');
     const roles = await admin.request<{ roles: Array<{ id: string; name: string }> }>('{ roles { id name } }');
     const staffRole = roles.data?.roles.find((r) => r.name === 'ROLE_STAFF');
     const created = await admin.request<{ createUser: { id: string; roles: Array<{ name: string }> } }>(

@@ -5,8 +5,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Kind, parse, print, visit, type FieldNode, type OperationDefinitionNode } from 'graphql';
+import { Kind, parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { MESSAGES } from '@bazaar/shared';
+import { operationText } from './setup/operations.js';
 import { startStack, type Stack } from './setup/stack.js';
 
 const USER_FIELDS = 'id username firstName lastName email mobileNo roles { id name }';
@@ -60,8 +61,7 @@ describe('auth through GraphQL', () => {
   });
 
   it('logs out by clearing the cookie', async () => {
-    const client = stack.client();
-    await client.login('investor', 'Investor@123');
+    const client = await stack.clientAs('investor');
     expect(client.cookie()).toBeDefined();
     const out = await client.request<{ logout: boolean }>('mutation { logout }');
     expect(out.data?.logout).toBe(true);
@@ -71,8 +71,7 @@ describe('auth through GraphQL', () => {
   });
 
   it('logout ends the session on the server: the replayed cookie is UNAUTHENTICATED, the token 401 at the API', async () => {
-    const client = stack.client();
-    await client.login('investor', 'Investor@123');
+    const client = await stack.clientAs('investor');
     const cookie = client.cookie()!;
     const token = cookie.slice(cookie.indexOf('=') + 1);
     const mine = '{ mySubscription { __typename } }';
@@ -98,8 +97,7 @@ describe('auth through GraphQL', () => {
 
   it('logout with a bearer token ends that token, and only that session', async () => {
     const integrator = await stack.api.login('staff', 'Staff@123');
-    const browser = stack.client();
-    await browser.login('staff', 'Staff@123');
+    const browser = await stack.clientAs('staff');
     const out = await stack.client().request<{ logout: boolean }>('mutation { logout }', undefined, {
       headers: { authorization: `Bearer ${integrator}` },
     });
@@ -124,12 +122,7 @@ describe('auth through GraphQL', () => {
     expect(asked).not.toContain('token');
 
     // the operation as the web sends it (with the fragments it spreads): no token in the answer, only in the cookie
-    const spread = new Set<string>();
-    visit(login!, { FragmentSpread: (node) => void spread.add(node.name.value) });
-    const fragments = document.definitions.filter(
-      (definition) => definition.kind === Kind.FRAGMENT_DEFINITION && spread.has(definition.name.value),
-    );
-    const operation = print({ kind: Kind.DOCUMENT, definitions: [login!, ...fragments] });
+    const operation = operationText(document, login!);
     const client = stack.client();
     const result = await client.request<{ login: Record<string, unknown> }>(operation, {
       username: 'investor',

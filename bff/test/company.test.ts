@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
@@ -45,18 +45,10 @@ describe('company area through GraphQL', () => {
     await loadLegacyBhavcopies(stack.api.app, files);
     // after the load: a kept-alive connection idle through it would be closed by the server
     anonymous = stack.client();
-    staff = stack.client();
-    await staff.login('staff', 'Staff@123');
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    staff = await stack.clientAs('staff');
+    investor = await stack.clientAs('investor');
   }, 600_000);
   afterAll(async () => stack?.close());
-
-  async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
-    const result = await client.request<T>(query, variables);
-    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-    return result.data as T;
-  }
 
   it('answers empty statements and events for a symbol without them', async () => {
     const data = await ok<Record<string, unknown>>(

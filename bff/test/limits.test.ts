@@ -16,11 +16,8 @@ import {
   getIntrospectionQuery,
   Kind,
   parse,
-  print,
   validate,
-  visit,
   type DocumentNode,
-  type FragmentDefinitionNode,
   type OperationDefinitionNode,
 } from 'graphql';
 import {
@@ -32,6 +29,7 @@ import {
   operationProblems,
 } from '../src/limits.js';
 import { buildSchema as buildBffSchema } from '../src/schema.js';
+import { operationText } from './setup/operations.js';
 import { createClient, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -48,26 +46,6 @@ function webDocument(): DocumentNode {
     })
     .filter((file) => file.endsWith('.graphql'));
   return concatAST(files.map((file) => parse(fs.readFileSync(file, 'utf8'))));
-}
-
-/** One operation with the fragments it uses (transitively), as the text a client sends. */
-function operationText(document: DocumentNode, operation: OperationDefinitionNode): string {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions)
-    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
-  const used = new Map<string, FragmentDefinitionNode>();
-  const collect = (node: OperationDefinitionNode | FragmentDefinitionNode) =>
-    visit(node, {
-      FragmentSpread(spread) {
-        const fragment = fragments.get(spread.name.value);
-        if (fragment && !used.has(fragment.name.value)) {
-          used.set(fragment.name.value, fragment);
-          collect(fragment);
-        }
-      },
-    });
-  collect(operation);
-  return [operation, ...used.values()].map((definition) => print(definition)).join('\n');
 }
 
 /** Every HTTP request the stack's REST API receives from now on. */

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import type { CandleDto as Candle } from '@bazaar/shared/contract';
+import { ok, sendMultipart, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
@@ -36,14 +37,6 @@ interface UploadData {
   };
 }
 
-interface Candle {
-  date: string;
-  openPrice: string;
-  highPrice: string;
-  lowPrice: string;
-  closePrice: string;
-}
-
 /** The GraphQL multipart request (operations, map, file part "0"), with the session cookie. */
 async function uploadFile(
   stack: Stack,
@@ -52,16 +45,13 @@ async function uploadFile(
   fileName: string,
   content: Uint8Array,
 ): Promise<GraphQLResult<UploadData>> {
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ query: UPLOAD, variables: { type, file: null } }));
-  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.append('0', new Blob([content], { type: 'text/csv' }), fileName);
-  const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
-  const cookie = client.cookie();
-  if (cookie) headers.cookie = cookie;
-  const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
-  const body = (await response.json()) as { data?: UploadData | null; errors?: GraphQLResult['errors'] };
-  return { status: response.status, data: body.data ?? null, errors: body.errors, headers: response.headers };
+  return sendMultipart<UploadData>(
+    stack,
+    client,
+    { query: UPLOAD, variables: { type, file: null } },
+    { 0: ['variables.file'] },
+    { 0: { name: fileName, content, type: 'text/csv' } },
+  );
 }
 
 /** What the bhavcopy says of HDFCBANK (EQ), by date. */
@@ -89,8 +79,7 @@ describe('adjusted and raw prices through GraphQL', () => {
     hdfc = hdfcRows(readLegacyBhavcopies(files));
     await loadLegacyBhavcopies(stack.api.app, files);
     anonymous = stack.client();
-    staff = stack.client();
-    await staff.login('staff', 'Staff@123');
+    staff = await stack.clientAs('staff');
     const uploaded = await uploadFile(
       stack,
       staff,
@@ -102,12 +91,6 @@ describe('adjusted and raw prices through GraphQL', () => {
     report = uploaded.data!.uploadMarketData;
   }, 600_000);
   afterAll(async () => stack?.close());
-
-  async function ok<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-    const result = await anonymous.request<T>(query, variables);
-    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-    return result.data as T;
-  }
 
   it('reports what the corporate-actions upload understood', () => {
     const text = fs.readFileSync(CA_FILE, 'utf8');
@@ -121,6 +104,7 @@ describe('adjusted and raw prices through GraphQL', () => {
 
   it('answers HDFCBANK’s candles adjusted by default and raw with adjusted: false', async () => {
     const data = await ok<{ adjusted: Candle[]; byDefault: Candle[]; raw: Candle[] }>(
+      anonymous,
       `{ adjusted: candles(symbol: "HDFCBANK", adjusted: true) { date openPrice highPrice lowPrice closePrice }
          byDefault: candles(symbol: "HDFCBANK") { date openPrice highPrice lowPrice closePrice }
          raw: candles(symbol: "HDFCBANK", adjusted: false) { date openPrice highPrice lowPrice closePrice } }`,
@@ -158,8 +142,8 @@ describe('adjusted and raw prices through GraphQL', () => {
         candles(adjusted: $adjusted) { date closePrice }
         priceSeries(adjusted: $adjusted) { period dates prices }
         events { pastEvents { exDate kind factor dividendPerShare label } } } }`;
-    const adj = await ok<Analysis>(query, { adjusted: true });
-    const raw = await ok<Analysis>(query, { adjusted: false });
+    const adj = await ok<Analysis>(anonymous, query, { adjusted: true });
+    const raw = await ok<Analysis>(anonymous, query, { adjusted: false });
     const monthly = (analysis: Analysis) => analysis.companyAnalysis.priceSeries.find((s) => s.period === 'MONTHLY')!;
     expect(monthly(raw).dates).toEqual(monthly(adj).dates);
     monthly(raw).dates.forEach((date, index) => {
@@ -182,6 +166,7 @@ describe('adjusted and raw prices through GraphQL', () => {
       ema: Array<{ value: string }>;
       rawEma: Array<{ value: string }>;
     }>(
+      anonymous,
       `{ sma: sma(symbol: "HDFCBANK", priceSize: 10, windowSize: 5) { date value }
          rawSma: sma(symbol: "HDFCBANK", priceSize: 10, windowSize: 5, adjusted: false) { date value }
          ema: movingAverage(symbol: "HDFCBANK", kind: EMA, window: 5, priceSize: 10) { value }
@@ -205,6 +190,7 @@ describe('adjusted and raw prices through GraphQL', () => {
   it('gives the Stock Prices list the raw previous close on the ex-date with adjusted: false', async () => {
     type Row = { symbol: string; previousClose: string | null; changePercent: string | null };
     const data = await ok<{ adjusted: Row[]; raw: Row[] }>(
+      anonymous,
       `{ adjusted: stockPrices(date: "${EX_DATE}") { symbol previousClose changePercent }
          raw: stockPrices(date: "${EX_DATE}", adjusted: false) { symbol previousClose changePercent } }`,
     );
@@ -239,7 +225,7 @@ describe('adjusted and raw prices through GraphQL', () => {
     const data = await ok<{
       corporateActionYears: number[];
       corporateActions: Array<{ symbol: string; exDate: string }>;
-    }>('{ corporateActionYears corporateActions(year: 2019) { symbol exDate } }');
+    }>(anonymous, '{ corporateActionYears corporateActions(year: 2019) { symbol exDate } }');
     const fileYears = [...new Set(exYears.filter((year) => year !== undefined).map(Number))].sort((a, b) => b - a);
     expect(data.corporateActionYears).toEqual(fileYears);
     expect(data.corporateActions).toHaveLength(in2019.length);

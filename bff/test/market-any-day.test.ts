@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrendResponseDto } from '@bazaar/shared/contract';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import { upload } from '../../api/test/uploads/helpers.js';
 import { toTrendItems } from '../src/datasources/market-api.js';
 
@@ -64,18 +64,13 @@ describe('any day through GraphQL', () => {
   }, 120_000);
   afterAll(async () => stack?.close());
 
-  async function ok<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-    const result = await client.request<T>(query, variables);
-    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-    return result.data as T;
-  }
-
   it('answers the trading days and the prices of a past day', async () => {
     const data = await ok<{
       tradingDays: string[];
       past: Array<{ symbol: string; date: string; changePerDay: string }>;
       latest: Array<{ symbol: string }>;
     }>(
+      client,
       '{ tradingDays past: stockPrices(date: "2020-03-30") { symbol date changePerDay } latest: stockPrices { symbol } }',
     );
     expect(data.tradingDays).toEqual(['2020-03-27', '2020-03-30', '2020-03-31']);
@@ -105,7 +100,7 @@ describe('any day through GraphQL', () => {
     type Lists = Record<string, Array<Record<string, string | null>>>;
     const { technicalAnalysis } = await ok<{
       technicalAnalysis: { asOf: string; highs: Lists; lows: Lists; highestPrices: Array<Record<string, string>> };
-    }>(TECHNICAL_ANALYSIS, { asOf: '2020-03-30' });
+    }>(client, TECHNICAL_ANALYSIS, { asOf: '2020-03-30' });
     expect(technicalAnalysis.asOf).toBe('2020-03-30');
     // KESTREL 106 ≥ 104 of 27 March: 105 − 102 = 3.00, 2.94 %; LARK 18 ≤ 19: 18.5 − 20 = −1.50, −7.50 %
     expect(technicalAnalysis.highs.weekly).toEqual([
@@ -139,7 +134,7 @@ describe('any day through GraphQL', () => {
       { symbol: 'LARK', highPrice: '21', highDate: '2020-03-27', lowPrice: '18', lowDate: '2020-03-30' },
     ]);
     // without asOf: D
-    const latest = await ok<{ technicalAnalysis: { asOf: string } }>(TECHNICAL_ANALYSIS);
+    const latest = await ok<{ technicalAnalysis: { asOf: string } }>(client, TECHNICAL_ANALYSIS);
     expect(latest.technicalAnalysis.asOf).toBe('2020-03-31');
   });
 
@@ -147,7 +142,7 @@ describe('any day through GraphQL', () => {
     const query = `query ($symbol: String!) { companyAnalysis(symbol: $symbol) {
       pricesUpTo marketLatestDate latestPrice { date closePrice } yearRange { highPrice lowPrice }
       priceSeries { period dates prices } } }`;
-    const lark = await ok<{ companyAnalysis: Record<string, unknown> }>(query, { symbol: 'LARK' });
+    const lark = await ok<{ companyAnalysis: Record<string, unknown> }>(client, query, { symbol: 'LARK' });
     expect(lark.companyAnalysis).toMatchObject({
       pricesUpTo: '2020-03-30',
       marketLatestDate: '2020-03-31',
@@ -160,7 +155,7 @@ describe('any day through GraphQL', () => {
       dates: ['2020-03-27', '2020-03-30'],
       prices: ['20', '18.5'],
     });
-    const kestrel = await ok<{ companyAnalysis: Record<string, unknown> }>(query, { symbol: 'KESTREL' });
+    const kestrel = await ok<{ companyAnalysis: Record<string, unknown> }>(client, query, { symbol: 'KESTREL' });
     expect(kestrel.companyAnalysis).toMatchObject({
       pricesUpTo: '2020-03-31',
       marketLatestDate: '2020-03-31',

@@ -15,7 +15,7 @@
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisStateDto, TrendResponseDto } from '@bazaar/shared/contract';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
@@ -28,12 +28,6 @@ import { currentMarketState } from '../src/datasources/market-cache.js';
 import { toTrendItems } from '../src/datasources/market-api.js';
 
 const HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
-
-async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
-  const result = await client.request<T>(query, variables);
-  expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-  return result.data as T;
-}
 
 /** Every REST call the stack's API receives, from now on. */
 function recordRestCalls(stack: Stack): string[] {
@@ -52,8 +46,7 @@ describe('market prices through GraphQL', () => {
   beforeAll(async () => {
     stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     anonymous = stack.client();
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    investor = await stack.clientAs('investor');
     staffToken = await stack.api.login('staff', 'Staff@123');
     // two days; PREVCLOSE of the second is the first close
     for (const [stamp, lines] of [

@@ -7,7 +7,7 @@
  * dividends 10 × 3 = 30, gross 20 × 104 − 1,900 = 180, net 180 + 30 = 210 (no charges).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import { insertPrices } from '../../api/test/portfolio/helpers.js';
 import { upload } from '../../api/test/uploads/helpers.js';
 
@@ -40,18 +40,10 @@ describe('holdings through a split and a dividend (GraphQL)', () => {
   let staff: GraphQLClient;
   let holdingId: string;
 
-  async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
-    const result = await client.request<T>(query, variables);
-    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-    return result.data as T;
-  }
-
   beforeAll(async () => {
     stack = await startStack();
-    staff = stack.client();
-    await staff.login('staff', 'Staff@123');
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    staff = await stack.clientAs('staff');
+    investor = await stack.clientAs('investor');
     await insertPrices(stack.api, [
       { symbol: 'GQSPLIT', date: '2025-01-02', close: '190' },
       { symbol: 'GQSPLIT', date: '2025-01-09', close: '101' },

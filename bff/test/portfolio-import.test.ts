@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { sendMultipart, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
 import { createReference, insertPrices } from '../../api/test/portfolio/helpers.js';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
@@ -53,17 +53,14 @@ describe('tradebook import through GraphQL', () => {
     content: string,
   ): Promise<GraphQLResult<Record<string, ImportResult>>> {
     const query = `mutation ($input: TradebookImportInput!) { ${field}(input: $input) { ${FIELDS} } }`;
-    const form = new FormData();
     const input = { file: null, brokerageFirm: ref.firm.name, segmentName: ref.segment.name };
-    form.append('operations', JSON.stringify({ query, variables: { input } }));
-    form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
-    form.append('0', new Blob([content], { type: 'text/csv' }), 'tradebook.csv');
-    const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
-    const cookie = client?.cookie();
-    if (cookie) headers.cookie = cookie;
-    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
-    const body = (await response.json()) as { data?: Record<string, ImportResult>; errors?: GraphQLResult['errors'] };
-    return { status: response.status, data: body.data ?? null, errors: body.errors, headers: response.headers };
+    return sendMultipart(
+      stack,
+      client ?? undefined,
+      { query, variables: { input } },
+      { 0: ['variables.input.file'] },
+      { 0: { name: 'tradebook.csv', content, type: 'text/csv' } },
+    );
   }
 
   const file = [
@@ -74,8 +71,7 @@ describe('tradebook import through GraphQL', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    investor = await stack.clientAs('investor');
     const staffToken = await stack.api.login('staff', 'Staff@123');
     ref = await createReference(stack.api, staffToken, 'Bff Import');
     await insertPrices(stack.api, [

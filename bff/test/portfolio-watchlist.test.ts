@@ -16,10 +16,8 @@ describe('watch list and dashboard through GraphQL', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
-    staff = stack.client();
-    await staff.login('staff', 'Staff@123');
+    investor = await stack.clientAs('investor');
+    staff = await stack.clientAs('staff');
     await insertPrices(stack.api, [
       { symbol: 'GQW', date: '2025-01-09', close: '200' },
       { symbol: 'GQW', date: '2025-01-10', close: '210.5' },

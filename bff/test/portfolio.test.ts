@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import { insertPrices } from '../../api/test/portfolio/helpers.js';
 
 interface Holding {
@@ -40,10 +40,8 @@ describe('portfolio through GraphQL', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    staff = stack.client();
-    await staff.login('staff', 'Staff@123');
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    staff = await stack.clientAs('staff');
+    investor = await stack.clientAs('investor');
     stack.api.app.server.on('request', (request: IncomingMessage) =>
       restCalls.push(`${request.method} ${request.url}`),
     );
@@ -56,12 +54,6 @@ describe('portfolio through GraphQL', () => {
     ]);
   });
   afterAll(async () => stack.close());
-
-  async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
-    const result = await client.request<T>(query, variables);
-    expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
-    return result.data as T;
-  }
 
   /** A firm, a segment and charge types of its own, made by staff through GraphQL. */
   async function reference(prefix: string, typeNames: string[]) {
@@ -256,8 +248,7 @@ describe('portfolio through GraphQL', () => {
   });
 
   it("never shows or changes another investor's holding", async () => {
-    const admin = stack.client();
-    await admin.login('admin', 'Admin@123');
+    const admin = await stack.clientAs('admin');
     const roles = await ok<{ roles: Array<{ id: string; name: string }> }>(admin, '{ roles { id name } }');
     await ok(admin, 'mutation ($input: UserInput!) { createUser(input: $input) { id } }', {
       input: {
@@ -378,8 +369,7 @@ describe('portfolio through GraphQL', () => {
   });
 
   it('financial instruments: administrators write, staff read', async () => {
-    const admin = stack.client();
-    await admin.login('admin', 'Admin@123');
+    const admin = await stack.clientAs('admin');
     const created = await ok<{ createFinancialInstrument: { id: string; type: string } }>(
       admin,
       'mutation { createFinancialInstrument(input: { type: "Sovereign gold bond", description: "SGB" }) { id type } }',

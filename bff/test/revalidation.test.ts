@@ -34,8 +34,7 @@ describe('revalidated holdings', () => {
 
   beforeAll(async () => {
     stack = await startStack();
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    investor = await stack.clientAs('investor');
     const signup = await stack
       .client()
       .request('mutation ($input: SignupInput!) { signup(input: $input) { message } }', {

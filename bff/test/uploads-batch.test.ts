@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { sendMultipart, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
 
 const LEGACY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
 const read = (name: string) => fs.readFileSync(path.join(LEGACY, name));
@@ -47,20 +47,13 @@ async function sendBatch(
   client: GraphQLClient | null,
   files: Array<{ name: string; bytes: Uint8Array }>,
 ): Promise<GraphQLResult<BatchData>> {
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ query: BATCH, variables: { files: files.map(() => null) } }));
-  form.append(
-    'map',
-    JSON.stringify(Object.fromEntries(files.map((_, index) => [index, [`variables.files.${index}`]]))),
+  return sendMultipart<BatchData>(
+    stack,
+    client ?? undefined,
+    { query: BATCH, variables: { files: files.map(() => null) } },
+    Object.fromEntries(files.map((_, index) => [index, [`variables.files.${index}`]])),
+    Object.fromEntries(files.map((file, index) => [index, { name: file.name, content: file.bytes, type: 'text/csv' }])),
   );
-  for (const [index, file] of files.entries())
-    form.append(String(index), new Blob([file.bytes], { type: 'text/csv' }), file.name);
-  const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
-  const cookie = client?.cookie();
-  if (cookie) headers.cookie = cookie;
-  const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
-  const body = (await response.json()) as { data?: BatchData | null; errors?: GraphQLResult['errors'] };
-  return { status: response.status, data: body.data ?? null, errors: body.errors, headers: response.headers };
 }
 
 const dataRows = (bytes: Buffer) =>
@@ -77,8 +70,7 @@ describe('uploadStockPriceBatch through GraphQL', () => {
     stack = await startStack({
       bff: { uploadMaxFiles: 20, uploadMaxBytes: 300 * 1024, uploadMaxBatchBytes: 2 * 1024 * 1024 },
     });
-    staff = stack.client();
-    await staff.login('staff', 'Staff@123');
+    staff = await stack.clientAs('staff');
   });
   afterAll(async () => stack.close());
 
@@ -148,30 +140,26 @@ describe('uploadStockPriceBatch through GraphQL', () => {
     );
 
     // the single-file mutation keeps its one file, whatever the map says
-    const form = new FormData();
-    form.append(
-      'operations',
-      JSON.stringify({
+    const single = await sendMultipart(
+      stack,
+      staff,
+      {
         query: 'mutation ($file: Upload!) { uploadMarketData(type: UPLOAD_STOCK_PRICE, file: $file) { message } }',
         variables: { file: null },
-      }),
+      },
+      { 0: ['variables.file'], 1: ['extensions.more'] },
+      {
+        0: { name: '08JAN2019.csv', content: read('08JAN2019.csv') },
+        1: { name: '09JAN2019.csv', content: read('09JAN2019.csv') },
+      },
     );
-    form.append('map', JSON.stringify({ 0: ['variables.file'], 1: ['extensions.more'] }));
-    form.append('0', new Blob([read('08JAN2019.csv')]), '08JAN2019.csv');
-    form.append('1', new Blob([read('09JAN2019.csv')]), '09JAN2019.csv');
-    const single = await fetch(`${stack.bffUrl}/graphql`, {
-      method: 'POST',
-      headers: { 'apollo-require-preflight': 'true', cookie: staff.cookie()! },
-      body: form,
-    });
     expect(single.status).toBe(413);
     const calendar = await staff.request<{ uploadedDates: string[] }>('{ uploadedDates }');
     expect(calendar.data?.uploadedDates).toEqual(['2019-01-02', '2019-01-03', '2019-01-04']);
   });
 
   it('refuses investors (FORBIDDEN) and anonymous callers (UNAUTHENTICATED)', async () => {
-    const investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    const investor = await stack.clientAs('investor');
     const files = [{ name: '08JAN2019.csv', bytes: read('08JAN2019.csv') }];
     expect((await sendBatch(stack, investor, files)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     expect((await sendBatch(stack, null, files)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { sendMultipart, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse');
 const BHAVCOPY = fs.readFileSync(path.join(DATA, 'bhavcopy/legacy/31MAR2020.csv'));
@@ -36,20 +36,13 @@ async function uploadFile(
   fileName: string,
   content: Uint8Array | string,
 ): Promise<GraphQLResult<UploadData>> {
-  const form = new FormData();
-  form.append('operations', JSON.stringify({ query: UPLOAD, variables: { type, file: null } }));
-  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.append(
-    '0',
-    new Blob([typeof content === 'string' ? new TextEncoder().encode(content) : content], { type: 'text/csv' }),
-    fileName,
+  return sendMultipart<UploadData>(
+    stack,
+    client,
+    { query: UPLOAD, variables: { type, file: null } },
+    { 0: ['variables.file'] },
+    { 0: { name: fileName, content, type: 'text/csv' } },
   );
-  const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
-  const cookie = client.cookie();
-  if (cookie) headers.cookie = cookie;
-  const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
-  const body = (await response.json()) as { data?: UploadData | null; errors?: GraphQLResult['errors'] };
-  return { status: response.status, data: body.data ?? null, errors: body.errors, headers: response.headers };
 }
 
 describe('uploads through GraphQL', () => {
@@ -59,8 +52,7 @@ describe('uploads through GraphQL', () => {
   beforeAll(async () => {
     // the BFF's own limit (1 MB) is below the API's (50 MB): the BFF must stop big files itself
     stack = await startStack({ bff: { uploadMaxBytes: 1024 * 1024 } });
-    staff = stack.client();
-    await staff.login('staff', 'Staff@123');
+    staff = await stack.clientAs('staff');
   });
   afterAll(async () => stack.close());
 
@@ -162,8 +154,7 @@ describe('uploads through GraphQL', () => {
   });
 
   it('refuses investors (FORBIDDEN) and anonymous callers (UNAUTHENTICATED)', async () => {
-    const investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    const investor = await stack.clientAs('investor');
     const asInvestor = await uploadFile(stack, investor, 'UPLOAD_STOCK_PRICE', '31MAR2020.csv', BHAVCOPY);
     expect(asInvestor.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const types = await investor.request('{ uploadTypes { type } }');

@@ -4,7 +4,8 @@
  */
 import { loadConfig, type BffConfig } from '../../src/config.js';
 import { createBffServer, type BffServer } from '../../src/app.js';
-import { startTestApi, type StartTestApiOptions, type TestApi } from '../../../api/test/setup/test-api.js';
+import { expect } from 'vitest';
+import { DEMO, startTestApi, type StartTestApiOptions, type TestApi } from '../../../api/test/setup/test-api.js';
 
 export interface GraphQLResult<T = Record<string, unknown>> {
   status: number;
@@ -30,6 +31,8 @@ export interface Stack {
   bffUrl: string;
   config: BffConfig;
   client(): GraphQLClient;
+  /** A client logged in as one of the demo accounts. */
+  clientAs(who: keyof typeof DEMO): Promise<GraphQLClient>;
   close(): Promise<void>;
 }
 
@@ -61,11 +64,47 @@ export async function startStack(
     bffUrl,
     config,
     client: () => createClient(`${bffUrl}/graphql`),
+    async clientAs(who) {
+      const client = createClient(`${bffUrl}/graphql`);
+      await client.login(DEMO[who].username, DEMO[who].password);
+      return client;
+    },
     async close() {
       await bff.close();
       await api.close();
     },
   };
+}
+
+/** The data of an operation that must succeed: it fails the test with the errors when there are any. */
+export async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
+  const result = await client.request<T>(query, variables);
+  expect(result.errors, JSON.stringify(result.errors)).toBeUndefined();
+  return result.data as T;
+}
+
+/**
+ * A GraphQL multipart request (operations, map, then each file under its map key), as
+ * apollo-upload-client sends it, with the client's session cookie when it has one.
+ */
+export async function sendMultipart<T = Record<string, unknown>>(
+  stack: Stack,
+  client: GraphQLClient | undefined,
+  operations: { query: string; variables: Record<string, unknown> },
+  map: Record<string, string[]>,
+  files: Record<string, { name: string; content: Uint8Array | string; type?: string }>,
+): Promise<GraphQLResult<T>> {
+  const form = new FormData();
+  form.append('operations', JSON.stringify(operations));
+  form.append('map', JSON.stringify(map));
+  for (const [key, file] of Object.entries(files)) {
+    const bytes = typeof file.content === 'string' ? new TextEncoder().encode(file.content) : file.content;
+    form.append(key, new Blob([bytes], file.type === undefined ? {} : { type: file.type }), file.name);
+  }
+  const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
+  const cookie = client?.cookie();
+  if (cookie) headers.cookie = cookie;
+  return readGraphQLResult<T>(await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form }));
 }
 
 /** A GraphQL answer as the tests read it: status, data (null when absent), errors, headers. */
