@@ -1,6 +1,7 @@
 /**
- * The application shell: navbar on top, collapsible sidebar, the page, and the footer after the page. The footer is
- * part of the page's flow, not fixed: fixed, it covered the end of every page on phones (docs/product/common.md#layout).
+ * The application shell: navbar on top, collapsible sidebar, the page, and the footer after the page (shown with the
+ * page, not under its loader). The footer is part of the page's flow, not fixed: fixed, it covered the end of every
+ * page on phones (docs/product/common.md#layout).
  * A banner tells when the services cannot be reached, and disappears when they answer again; another says when the
  * market data is the generated demo market.
  *
@@ -70,14 +71,16 @@ export function AppLayout() {
           </Alert>
         )}
         <DemoBanner />
-        <div className={classes.page}>
-          <Suspense fallback={<PageLoader />} key={location.pathname}>
+        {/* the footer comes with the page: shown under the page loader, it was pushed off the screen when the page
+            arrived (a layout shift on every page; docs/decisions.md#the-footer-comes-with-the-page) */}
+        <Suspense fallback={<PageLoader />} key={location.pathname}>
+          <div className={classes.page}>
             <Outlet />
-          </Suspense>
-        </div>
-        <footer className={classes.footer}>
-          <Footer />
-        </footer>
+          </div>
+          <footer className={classes.footer}>
+            <Footer />
+          </footer>
+        </Suspense>
       </main>
     </div>
   );
