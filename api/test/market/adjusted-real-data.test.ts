@@ -2,7 +2,8 @@
  * Adjusted prices on real data (docs/product/market.md#adjusted-prices): the 307 legacy NSE
  * bhavcopies of ../shared/data (2019-01-01 .. 2020-03-31) and NSE's corporate-actions file
  * (CF-CA-equities.csv, 2016-2025: 34 splits and bonuses with ex-dates inside the prices' range)
- * loaded once through the upload code, prices first. Every answer is compared with the definition
+ * loaded once through the upload code, prices first (a copy of the prices the run loads once for
+ * every file that reads them: support/legacy-database.ts). Every answer is compared with the definition
  * computed independently over the parsed files (support/adjustment-definition.ts: its own reading
  * of the PURPOSE texts, exact fractions, integer arithmetic): candles, period history and an SMA
  * of HDFCBANK, CHOLAFIN and WIPRO; the 12-month high and low of every symbol; the ten lists; the
@@ -11,16 +12,20 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApi, type TestApi } from '../setup/test-api.js';
+import type {
+  CandleDto,
+  PriceExtremesResponseDto,
+  PriceSeriesDto,
+  StockPriceRowDto,
+  TrendResponseDto,
+} from '@bazaar/shared/contract';
+import type { TestApi } from '../setup/test-api.js';
 import { uploadFile } from '../../src/uploads/index.js';
-import {
-  legacyBhavcopyFiles,
-  loadLegacyBhavcopiesByMonth,
-  readLegacyBhavcopies,
-  type BhavcopyRow,
-} from './support/bhavcopy.js';
+import { legacyBhavcopyFiles, readLegacyBhavcopies, type BhavcopyRow } from './support/bhavcopy.js';
+import { startLegacyPricesApi } from './support/legacy-database.js';
 import {
   expectedExtremes,
+  expectExtremes,
   expectedTrendList,
   groupBySymbol,
   paise,
@@ -46,29 +51,6 @@ import {
 const D = '2020-03-31';
 const WINDOW_AFTER = WINDOW_AFTER_31_MAR_2020;
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
-
-interface TrendValue {
-  position: number;
-  change: string;
-  changePercent: string | null;
-  earlierExtreme: string;
-  Present: { symbol: string; date: string; closePrice: string };
-  Previous: { date: string; closePrice: string };
-}
-interface ListRow {
-  symbol: string;
-  closePrice: string;
-  previousClose: string | null;
-  changePerDay: string | null;
-  changePercent: string | null;
-}
-interface Candle {
-  date: string;
-  openPrice: string;
-  highPrice: string;
-  lowPrice: string;
-  closePrice: string;
-}
 
 /**
  * The previous close of each symbol on `day` by the definition: its latest earlier equity row's
@@ -112,11 +94,13 @@ describe.runIf(inject('testDb').engine === 'postgres')(
 
     beforeAll(async () => {
       const files = legacyBhavcopyFiles();
-      bySymbol = groupBySymbol(readLegacyBhavcopies(files));
+      const rows = readLegacyBhavcopies(files);
+      bySymbol = groupBySymbol(rows);
+      tradingDays = [...new Set(rows.map((row) => row.date))].sort();
       events = adjustingEvents(D);
       history = adjustedHistory(bySymbol, events, D);
-      api = await startTestApi();
-      tradingDays = await loadLegacyBhavcopiesByMonth(api.app, files);
+      // a copy of the run's load of the prices (support/legacy-database.ts), as real-data.test.ts reads it
+      api = await startLegacyPricesApi(files);
       // corporate actions after the prices: the upload refreshes the analysis before it answers
       await uploadFile(
         api.app,
@@ -158,7 +142,7 @@ describe.runIf(inject('testDb').engine === 'postgres')(
       it(`${symbol}: candles adjusted as of D (raw with adjusted=false), continuous through the ex-date`, async () => {
         const expected = history.get(symbol)!;
         const raw = bySymbol.get(symbol)!;
-        const candles = await api.request<Candle[]>('GET', `/public/stock-prices?symbol=${symbol}`);
+        const candles = await api.request<CandleDto[]>('GET', `/public/stock-prices?symbol=${symbol}`);
         expect(candles.body.map((candle) => candle.date)).toEqual(expected.map((row) => row.date));
         expect(
           candles.body.map((candle) => [
@@ -168,7 +152,10 @@ describe.runIf(inject('testDb').engine === 'postgres')(
             units(candle.closePrice),
           ]),
         ).toEqual(expected.map((row) => [row.open, row.high, row.low, row.close]));
-        const rawCandles = await api.request<Candle[]>('GET', `/public/stock-prices?symbol=${symbol}&adjusted=false`);
+        const rawCandles = await api.request<CandleDto[]>(
+          'GET',
+          `/public/stock-prices?symbol=${symbol}&adjusted=false`,
+        );
         expect(rawCandles.body.map((candle) => paise(candle.closePrice))).toEqual(raw.map((row) => paise(row.close)));
         // the ex-date: the day before it, adjusted, is within 15% of the ex-date's close (the raw drop is the factor)
         const exDate = events.get(symbol)!.at(-1)!.exDate;
@@ -181,13 +168,13 @@ describe.runIf(inject('testDb').engine === 'postgres')(
       it(`${symbol}: the period history of every period adjusted (raw with adjusted=false)`, async () => {
         for (const period of PERIODS) {
           const inWindow = history.get(symbol)!.filter((row) => row.date > WINDOW_AFTER[period]);
-          const series = await api.request<{ dates: string[]; prices: string[] }>(
+          const series = await api.request<PriceSeriesDto>(
             'GET',
             `/public/stock-prices/stock-prices-for-period?type=${period}&symbol=${symbol}`,
           );
           expect(series.body.dates, period).toEqual(inWindow.map((row) => row.date));
           expect(series.body.prices.map(units), period).toEqual(inWindow.map((row) => row.close));
-          const raw = await api.request<{ dates: string[]; prices: string[] }>(
+          const raw = await api.request<PriceSeriesDto>(
             'GET',
             `/public/stock-prices/stock-prices-for-period?type=${period}&symbol=${symbol}&adjusted=false`,
           );
@@ -218,30 +205,20 @@ describe.runIf(inject('testDb').engine === 'postgres')(
     });
 
     it('highestStockPriceByStock: the adjusted 12-month high and low of every symbol (raw with adjusted=false)', async () => {
-      type Extremes = Record<string, { highPrice: string; highDate: string; lowPrice: string; lowDate: string }>;
-      const response = await api.request<Extremes>('GET', '/public/stock-prices/highestStockPriceByStock');
+      const response = await api.request<PriceExtremesResponseDto>(
+        'GET',
+        '/public/stock-prices/highestStockPriceByStock',
+      );
       const expected = expectedUnitExtremes(history, D, WINDOW_AFTER.YEARLY);
-      expect(Object.keys(response.body).sort()).toEqual([...expected.keys()].sort());
-      for (const [symbol, want] of expected) {
-        const got = response.body[symbol]!;
-        expect([units(got.highPrice), got.highDate, units(got.lowPrice), got.lowDate], symbol).toEqual([
-          want.high,
-          want.highDate,
-          want.low,
-          want.lowDate,
-        ]);
-      }
-      const raw = await api.request<Extremes>('GET', '/public/stock-prices/highestStockPriceByStock?adjusted=false');
+      expectExtremes(response.body, expected, units);
+      const raw = await api.request<PriceExtremesResponseDto>(
+        'GET',
+        '/public/stock-prices/highestStockPriceByStock?adjusted=false',
+      );
       const rawExpected = expectedExtremes(bySymbol, D, WINDOW_AFTER.YEARLY);
+      expectExtremes(raw.body, rawExpected, paise);
       let differ = 0;
       for (const [symbol, want] of rawExpected) {
-        const got = raw.body[symbol]!;
-        expect([paise(got.highPrice), got.highDate, paise(got.lowPrice), got.lowDate], symbol).toEqual([
-          want.high,
-          want.highDate,
-          want.low,
-          want.lowDate,
-        ]);
         const adjusted = expected.get(symbol)!;
         if (adjusted.high !== want.high * 100_000_000n || adjusted.low !== want.low * 100_000_000n) differ += 1;
       }
@@ -255,7 +232,7 @@ describe.runIf(inject('testDb').engine === 'postgres')(
       it(`weeks-${direction.toLowerCase()}: the five adjusted lists of D (raw with adjusted=false)`, async () => {
         const route = direction === 'HIGH' ? '/public/stock-prices/weeks-high' : '/public/stock-prices/weeks-low';
         for (const period of PERIODS) {
-          const response = await api.request<Record<string, TrendValue>>('GET', `${route}?type=${period}`);
+          const response = await api.request<TrendResponseDto>('GET', `${route}?type=${period}`);
           const actual = Object.values(response.body).sort((a, b) => a.position - b.position);
           const expected = expectedUnitTrendList(history, direction, D, WINDOW_AFTER[period]);
           expect(expected.length).toBeGreaterThan(0);
@@ -273,7 +250,7 @@ describe.runIf(inject('testDb').engine === 'postgres')(
             period,
           ).toEqual(expected.map((item) => [item.previousDate, item.previousClose, item.change, item.changePercent]));
 
-          const raw = await api.request<Record<string, TrendValue>>('GET', `${route}?type=${period}&adjusted=false`);
+          const raw = await api.request<TrendResponseDto>('GET', `${route}?type=${period}&adjusted=false`);
           const rawActual = Object.values(raw.body).sort((a, b) => a.position - b.position);
           const rawExpected = expectedTrendList(bySymbol, direction, D, WINDOW_AFTER[period]);
           expect(
@@ -294,7 +271,7 @@ describe.runIf(inject('testDb').engine === 'postgres')(
         .sort();
       expect(exDays.length).toBeGreaterThan(25);
       for (const day of exDays) {
-        const rows = (await api.request<ListRow[]>('GET', `/public/stock-prices?date=${day}`)).body;
+        const rows = (await api.request<StockPriceRowDto[]>('GET', `/public/stock-prices?date=${day}`)).body;
         const expected = expectedPreviousCloses(bySymbol, events, day);
         expect(rows.map((row) => row.symbol).sort(), day).toEqual([...expected.keys()].sort());
         for (const row of rows) {
@@ -306,12 +283,12 @@ describe.runIf(inject('testDb').engine === 'postgres')(
         }
       }
       // TRIDENT's ₹10 → ₹1 split of 13-Dec-2019: a rise, not −88.8%
-      const trident = (await api.request<ListRow[]>('GET', '/public/stock-prices?date=2019-12-13')).body.find(
+      const trident = (await api.request<StockPriceRowDto[]>('GET', '/public/stock-prices?date=2019-12-13')).body.find(
         (row) => row.symbol === 'TRIDENT',
       )!;
       expect(Number(trident.changePercent)).toBeGreaterThan(12);
       const raw = (
-        await api.request<ListRow[]>('GET', '/public/stock-prices?date=2019-12-13&adjusted=false')
+        await api.request<StockPriceRowDto[]>('GET', '/public/stock-prices?date=2019-12-13&adjusted=false')
       ).body.find((row) => row.symbol === 'TRIDENT')!;
       expect(Number(raw.changePercent)).toBeLessThan(-88);
     }, 600_000);
@@ -325,7 +302,7 @@ describe.runIf(inject('testDb').engine === 'postgres')(
       let symbolDays = 0;
       for (const day of [...exDays, D]) {
         const list = new Map(
-          (await api.request<ListRow[]>('GET', `/public/stock-prices?date=${day}`)).body.map((row) => [
+          (await api.request<StockPriceRowDto[]>('GET', `/public/stock-prices?date=${day}`)).body.map((row) => [
             row.symbol,
             row,
           ]),
@@ -334,10 +311,7 @@ describe.runIf(inject('testDb').engine === 'postgres')(
         for (const route of ['weeks-high', 'weeks-low']) {
           for (const period of PERIODS) {
             const tiles = (
-              await api.request<Record<string, TrendValue>>(
-                'GET',
-                `/public/stock-prices/${route}?type=${period}${asOf}`,
-              )
+              await api.request<TrendResponseDto>('GET', `/public/stock-prices/${route}?type=${period}${asOf}`)
             ).body;
             for (const [symbol, tile] of Object.entries(tiles)) {
               const row = list.get(symbol)!;

@@ -14,9 +14,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { PriceExtremesResponseDto, StockPriceRowDto, TrendResponseDto } from '@bazaar/shared/contract';
 import { startTestApi, DEMO, type TestApi } from '../setup/test-api.js';
 import { legacyBhavcopyFiles, loadLegacyBhavcopies, readLegacyBhavcopies } from './support/bhavcopy.js';
-import { groupBySymbol, type Period, type WindowAfter } from './support/trend-definition.js';
+import { expectExtremes, groupBySymbol, type Period, type WindowAfter } from './support/trend-definition.js';
 import {
   adjustedHistory,
   adjustingEvents,
@@ -51,24 +52,10 @@ const WINDOW_AFTER: WindowAfter = {
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
 const WITH_EVENTS = ['ASTRAL', 'HDFCBANK', 'AARTIIND', 'SATIA', 'IMPAL'];
 
-interface TrendValue {
-  position: number;
-  change: string;
-  changePercent: string | null;
-  Present: { symbol: string };
-  Previous: { date: string; closePrice: string };
-}
-interface ListRow {
-  symbol: string;
-  previousClose: string | null;
-  changePerDay: string | null;
-  changePercent: string | null;
-}
-
 interface Snapshot {
-  lists: Record<string, Record<string, TrendValue>>;
-  extremes: Record<string, { highPrice: string; highDate: string; lowPrice: string; lowDate: string }>;
-  prices: ListRow[];
+  lists: Record<string, TrendResponseDto>;
+  extremes: PriceExtremesResponseDto;
+  prices: StockPriceRowDto[];
   candles: Record<string, unknown>;
   asOf: string;
 }
@@ -77,7 +64,7 @@ async function lists(api: TestApi): Promise<Snapshot['lists']> {
   const answer: Snapshot['lists'] = {};
   for (const direction of ['high', 'low']) {
     for (const period of PERIODS) {
-      const response = await api.request<Record<string, TrendValue>>(
+      const response = await api.request<TrendResponseDto>(
         'GET',
         `/public/stock-prices/weeks-${direction}?type=${period}`,
       );
@@ -96,7 +83,7 @@ async function snapshot(api: TestApi): Promise<Snapshot> {
   return {
     lists: await lists(api),
     extremes: (await api.request<Snapshot['extremes']>('GET', '/public/stock-prices/highestStockPriceByStock')).body,
-    prices: (await api.request<ListRow[]>('GET', '/public/stock-prices')).body,
+    prices: (await api.request<StockPriceRowDto[]>('GET', '/public/stock-prices')).body,
     candles,
     asOf: state.body.asOf,
   };
@@ -105,7 +92,7 @@ async function snapshot(api: TestApi): Promise<Snapshot> {
 /** Every tile of the stored lists has the previous close and change the Stock Prices list gives its symbol. */
 async function expectTilesAgreeWithList(api: TestApi, day: string): Promise<number> {
   const list = new Map(
-    (await api.request<ListRow[]>('GET', '/public/stock-prices')).body.map((row) => [row.symbol, row]),
+    (await api.request<StockPriceRowDto[]>('GET', '/public/stock-prices')).body.map((row) => [row.symbol, row]),
   );
   let compared = 0;
   for (const tiles of Object.values(await lists(api))) {
@@ -122,6 +109,18 @@ async function expectTilesAgreeWithList(api: TestApi, day: string): Promise<numb
   return compared;
 }
 
+/** NSE's corporate-actions file through the upload route, as staff (the upload recomputes the symbols it adjusts). */
+async function uploadCorporateActions(api: TestApi, token: string): Promise<void> {
+  const answer = await upload(
+    api,
+    token,
+    'UPLOAD_CORPORATE_ACTIONS',
+    'CF-CA-equities.csv',
+    fs.readFileSync(CORPORATE_ACTIONS_FILE),
+  );
+  expect(answer.status, answer.text).toBe(200);
+}
+
 describe(`adjusted prices do not depend on the order of the uploads (${FILES.length} bhavcopies, corporate actions)`, () => {
   let pricesFirst: Snapshot;
   const apis: TestApi[] = [];
@@ -131,15 +130,7 @@ describe(`adjusted prices do not depend on the order of the uploads (${FILES.len
     const api = await startTestApi();
     apis.push(api);
     await loadLegacyBhavcopies(api.app, FILES);
-    const token = await api.login(DEMO.staff.username, DEMO.staff.password);
-    const answer = await upload(
-      api,
-      token,
-      'UPLOAD_CORPORATE_ACTIONS',
-      'CF-CA-equities.csv',
-      fs.readFileSync(CORPORATE_ACTIONS_FILE),
-    );
-    expect(answer.status).toBe(200);
+    await uploadCorporateActions(api, await api.login(DEMO.staff.username, DEMO.staff.password));
     pricesFirst = await snapshot(api);
     expect(pricesFirst.asOf).toBe(D);
 
@@ -160,31 +151,14 @@ describe(`adjusted prices do not depend on the order of the uploads (${FILES.len
         ).toEqual(expected.map((item) => [item.previousClose, item.change, item.changePercent]));
       }
     }
-    const extremes = expectedUnitExtremes(history, D, WINDOW_AFTER.YEARLY);
-    expect(Object.keys(pricesFirst.extremes).sort()).toEqual([...extremes.keys()].sort());
-    for (const [symbol, want] of extremes) {
-      const got = pricesFirst.extremes[symbol]!;
-      expect([units(got.highPrice), got.highDate, units(got.lowPrice), got.lowDate], symbol).toEqual([
-        want.high,
-        want.highDate,
-        want.low,
-        want.lowDate,
-      ]);
-    }
+    expectExtremes(pricesFirst.extremes, expectedUnitExtremes(history, D, WINDOW_AFTER.YEARLY), units);
   }, 900_000);
 
   it('corporate actions then the prices day by day: identical, and the tiles agree with the list every day', async () => {
     const api = await startTestApi();
     apis.push(api);
     const token = await api.login(DEMO.staff.username, DEMO.staff.password);
-    const actions = await upload(
-      api,
-      token,
-      'UPLOAD_CORPORATE_ACTIONS',
-      'CF-CA-equities.csv',
-      fs.readFileSync(CORPORATE_ACTIONS_FILE),
-    );
-    expect(actions.status).toBe(200);
+    await uploadCorporateActions(api, token);
     let compared = 0;
     for (const file of FILES) {
       const answer = await upload(api, token, 'UPLOAD_STOCK_PRICE', path.basename(file), fs.readFileSync(file));

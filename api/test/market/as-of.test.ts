@@ -3,29 +3,25 @@
  * the legacy NSE bhavcopies loaded through the upload code, then the ten lists, the 12-month
  * extremes and the day's prices of two past days compared with the independent computation of
  * support/trend-definition.ts over the parsed files (exact symbols and order, values to 0.01).
- * Like real-data.test.ts, the whole 15 months on PostgreSQL, February and March 2020 on PGlite.
+ * Like real-data.test.ts, the whole 15 months on PostgreSQL, February and March 2020 on PGlite: a
+ * copy of the same load (support/legacy-database.ts).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import '../setup/provided-context.js';
-import { startTestApi, type TestApi } from '../setup/test-api.js';
-import {
-  legacyBhavcopyFiles,
-  loadLegacyBhavcopies,
-  readLegacyBhavcopies,
-  type BhavcopyRow,
-} from './support/bhavcopy.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PriceExtremesResponseDto, StockPriceRowDto, TrendResponseDto } from '@bazaar/shared/contract';
+import type { TestApi } from '../setup/test-api.js';
+import type { BhavcopyRow } from './support/bhavcopy.js';
+import { legacyFilesOfTheEngine, useLegacyPricesApi } from './support/legacy-database.js';
 import {
   EQUITY,
   expectedExtremes,
+  expectExtremes,
   expectedTrendList,
-  groupBySymbol,
   paise,
   type Period,
   type WindowAfter,
 } from './support/trend-definition.js';
 
-const WHOLE = inject('testDb').engine === 'postgres';
-const FILES = WHOLE ? legacyBhavcopyFiles() : legacyBhavcopyFiles().filter((file) => /(FEB|MAR)2020\.csv$/.test(file));
+const { whole: WHOLE, files: FILES } = legacyFilesOfTheEngine();
 
 /**
  * Two past days and their windows D − P, worked out by hand:
@@ -51,29 +47,16 @@ const PAST_DAYS: Record<string, WindowAfter> = {
 };
 const PERIODS: Period[] = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'];
 
-interface TrendValue {
-  position: number;
-  change: string;
-  changePercent: string | null;
-  Present: { symbol: string; date: string; closePrice: string };
-  Previous: { date: string; closePrice: string };
-}
-
 /** Two decimal strings equal to the cent. */
 const sameCents = (a: string | null, b: string) => Math.abs(Number(a) - Number(b)) < 0.005;
 
 describe(`as of a past day on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the bhavcopies of February and March 2020'}`, () => {
+  // a copy of the run's load of these files (support/legacy-database.ts)
+  const loaded = useLegacyPricesApi(FILES);
   let api: TestApi;
   let rows: BhavcopyRow[];
   let bySymbol: Map<string, BhavcopyRow[]>;
-
-  beforeAll(async () => {
-    rows = readLegacyBhavcopies(FILES);
-    bySymbol = groupBySymbol(rows);
-    api = await startTestApi();
-    await loadLegacyBhavcopies(api.app, FILES);
-  }, 600_000);
-  afterAll(async () => api?.close());
+  beforeAll(() => ({ api, rows, bySymbol } = loaded));
 
   it('lists every uploaded day', async () => {
     const days = await api.request<string[]>('GET', '/public/stock-prices/dates');
@@ -85,7 +68,7 @@ describe(`as of a past day on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the bhavc
       for (const period of PERIODS) {
         it(`${day} weeks-${direction.toLowerCase()} ${period}: the definition for that day`, async () => {
           const path = direction === 'HIGH' ? 'weeks-high' : 'weeks-low';
-          const response = await api.request<Record<string, TrendValue>>(
+          const response = await api.request<TrendResponseDto>(
             'GET',
             `/public/stock-prices/${path}?type=${period}&asOf=${day}`,
           );
@@ -107,27 +90,15 @@ describe(`as of a past day on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the bhavc
     }
 
     it(`${day} highestStockPriceByStock: the 12-month extremes ending that day`, async () => {
-      const response = await api.request<
-        Record<string, { highPrice: string; highDate: string; lowPrice: string; lowDate: string }>
-      >('GET', `/public/stock-prices/highestStockPriceByStock?asOf=${day}`);
-      const expected = expectedExtremes(bySymbol, day, windows.YEARLY);
-      expect(Object.keys(response.body).sort()).toEqual([...expected.keys()].sort());
-      for (const [symbol, want] of expected) {
-        const got = response.body[symbol]!;
-        expect([paise(got.highPrice), got.highDate, paise(got.lowPrice), got.lowDate]).toEqual([
-          want.high,
-          want.highDate,
-          want.low,
-          want.lowDate,
-        ]);
-      }
+      const response = await api.request<PriceExtremesResponseDto>(
+        'GET',
+        `/public/stock-prices/highestStockPriceByStock?asOf=${day}`,
+      );
+      expectExtremes(response.body, expectedExtremes(bySymbol, day, windows.YEARLY));
     });
 
     it(`${day} stock-prices?date: every equity row of that day`, async () => {
-      const response = await api.request<Array<{ symbol: string; date: string; closePrice: string }>>(
-        'GET',
-        `/public/stock-prices?date=${day}`,
-      );
+      const response = await api.request<StockPriceRowDto[]>('GET', `/public/stock-prices?date=${day}`);
       const onDay = rows
         .filter((row) => row.date === day && EQUITY.has(row.series))
         .sort((a, b) => (a.symbol < b.symbol ? -1 : 1));

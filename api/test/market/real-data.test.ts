@@ -9,24 +9,21 @@
  * bounds for D = 2020-03-31 are worked out by hand below.
  *
  * The whole 15 months run on PostgreSQL only (production's engine; the load alone takes minutes
- * on PGlite). On PGlite the same checks run on February and March 2020 (40 files, 79,172 rows):
+ * on PGlite), loaded once per run for every file that reads them (support/legacy-database.ts).
+ * On PGlite the same checks run on February and March 2020 (40 files, 79,172 rows):
  * the same D, so the weekly and monthly windows are whole and the longer ones hold what was
  * loaded; the independent side computes over the same files, so every comparison stays exact.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import '../setup/provided-context.js';
-import { startTestApi, type TestApi } from '../setup/test-api.js';
-import {
-  legacyBhavcopyFiles,
-  loadLegacyBhavcopies,
-  readLegacyBhavcopies,
-  type BhavcopyRow,
-} from './support/bhavcopy.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CandleDto, PriceExtremesResponseDto, PriceSeriesDto, TrendResponseDto } from '@bazaar/shared/contract';
+import type { TestApi } from '../setup/test-api.js';
+import type { BhavcopyRow } from './support/bhavcopy.js';
+import { legacyFilesOfTheEngine, useLegacyPricesApi } from './support/legacy-database.js';
 import {
   EQUITY,
   expectedExtremes,
+  expectExtremes,
   expectedTrendList,
-  groupBySymbol,
   hundredths,
   paise,
   type ExpectedTrend,
@@ -34,35 +31,20 @@ import {
   WINDOW_AFTER_31_MAR_2020,
 } from './support/trend-definition.js';
 
-const WHOLE = inject('testDb').engine === 'postgres';
-const FILES = WHOLE ? legacyBhavcopyFiles() : legacyBhavcopyFiles().filter((file) => /(FEB|MAR)2020\.csv$/.test(file));
+const { whole: WHOLE, files: FILES } = legacyFilesOfTheEngine();
 const ROWS = WHOLE ? 595_206 : 79_172;
 
 const D = '2020-03-31';
 const WINDOW_AFTER = WINDOW_AFTER_31_MAR_2020;
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
 
-interface TrendValue {
-  position: number;
-  change: string;
-  changePercent: string | null;
-  Present: { symbol: string; date: string; closePrice: string; highPrice: string; lowPrice: string };
-  Previous: { date: string; closePrice: string };
-}
-
 describe(`market reads on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the legacy bhavcopies of February and March 2020'}`, () => {
+  // through the upload code, then one change signal for the lot (a copy of the run's load: support/legacy-database.ts)
+  const loaded = useLegacyPricesApi(FILES);
   let api: TestApi;
   let rows: BhavcopyRow[];
   let bySymbol: Map<string, BhavcopyRow[]>;
-
-  beforeAll(async () => {
-    rows = readLegacyBhavcopies(FILES);
-    bySymbol = groupBySymbol(rows);
-    api = await startTestApi();
-    // through the upload code, one file at a time, then one change signal for the lot
-    await loadLegacyBhavcopies(api.app, FILES);
-  }, 600_000);
-  afterAll(async () => api?.close());
+  beforeAll(() => ({ api, rows, bySymbol } = loaded));
 
   it('loaded every row of every file', () => {
     expect(FILES).toHaveLength(WHOLE ? 307 : 40);
@@ -79,7 +61,7 @@ describe(`market reads on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the legacy bh
     for (const period of PERIODS) {
       it(`weeks-${direction.toLowerCase()} ${period}: same symbols, order and values as the definition`, async () => {
         const path = direction === 'HIGH' ? '/public/stock-prices/weeks-high' : '/public/stock-prices/weeks-low';
-        const response = await api.request<Record<string, TrendValue>>('GET', `${path}?type=${period}`);
+        const response = await api.request<TrendResponseDto>('GET', `${path}?type=${period}`);
         expect(response.status).toBe(200);
         const expected = expectedTrendList(bySymbol, direction, D, WINDOW_AFTER[period]);
         const actual = Object.values(response.body).sort((a, b) => a.position - b.position);
@@ -101,19 +83,11 @@ describe(`market reads on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the legacy bh
   }
 
   it('highestStockPriceByStock: the 12-month high and low of every symbol, with the latest date of each', async () => {
-    const response = await api.request<
-      Record<string, { symbol: string; highPrice: string; highDate: string; lowPrice: string; lowDate: string }>
-    >('GET', '/public/stock-prices/highestStockPriceByStock');
-    const expected = expectedExtremes(bySymbol, D, WINDOW_AFTER.YEARLY);
-    expect(Object.keys(response.body).sort()).toEqual([...expected.keys()].sort());
-    for (const [symbol, want] of expected) {
-      const got = response.body[symbol];
-      expect(got?.symbol).toBe(symbol);
-      expect(paise(got?.highPrice ?? '0')).toBe(want.high);
-      expect(got?.highDate).toBe(want.highDate);
-      expect(paise(got?.lowPrice ?? '0')).toBe(want.low);
-      expect(got?.lowDate).toBe(want.lowDate);
-    }
+    const response = await api.request<PriceExtremesResponseDto>(
+      'GET',
+      '/public/stock-prices/highestStockPriceByStock',
+    );
+    expectExtremes(response.body, expectedExtremes(bySymbol, D, WINDOW_AFTER.YEARLY));
   });
 
   it('stock-prices: every equity symbol on D with its change per day from its previous trading close', async () => {
@@ -151,14 +125,11 @@ describe(`market reads on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the legacy bh
   });
 
   it('stock-prices?symbol: a symbol’s candles, oldest first, within from..to', async () => {
-    const all = await api.request<Array<{ date: string; openPrice: string; closePrice: string }>>(
-      'GET',
-      '/public/stock-prices?symbol=infy',
-    );
+    const all = await api.request<CandleDto[]>('GET', '/public/stock-prices?symbol=infy');
     const source = bySymbol.get('INFY') as BhavcopyRow[];
     expect(all.body.map((candle) => candle.date)).toEqual(source.map((row) => row.date));
     expect(all.body.map((candle) => paise(candle.closePrice))).toEqual(source.map((row) => paise(row.close)));
-    const march = await api.request<Array<{ date: string }>>(
+    const march = await api.request<CandleDto[]>(
       'GET',
       '/public/stock-prices?symbol=INFY&from=2020-03-01&to=2020-03-31',
     );
@@ -175,7 +146,7 @@ describe(`market reads on ${WHOLE ? 'the 307 legacy bhavcopies' : 'the legacy bh
     ['BAJAJ-AUTO', 'HALFYEARLY'],
   ] as const) {
     it(`stock-prices-for-period ${symbol} ${period}: the closes in the window`, async () => {
-      const response = await api.request<{ dates: string[]; prices: string[] }>(
+      const response = await api.request<PriceSeriesDto>(
         'GET',
         `/public/stock-prices/stock-prices-for-period?type=${period}&symbol=${encodeURIComponent(symbol)}`,
       );

@@ -13,13 +13,15 @@
 import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import '../setup/provided-context.js';
+import type { PriceExtremesResponseDto } from '@bazaar/shared/contract';
 import { startTestApi, DEMO, type TestApi } from '../setup/test-api.js';
-import { legacyBhavcopyFiles, loadLegacyBhavcopies, readLegacyBhavcopies } from './support/bhavcopy.js';
+import { legacyBhavcopyFiles, readLegacyBhavcopies } from './support/bhavcopy.js';
+import { startLegacyPricesApi } from './support/legacy-database.js';
 import {
   expectedExtremes,
+  expectExtremes,
   expectedTrendList,
   groupBySymbol,
-  paise,
   type Period,
   WINDOW_AFTER_31_MAR_2020,
 } from './support/trend-definition.js';
@@ -90,8 +92,8 @@ describe(`the lists do not depend on the order of the uploads (${FILES.length} r
   afterAll(async () => batchApi?.close());
 
   it('as one batch: equal to the definition computed from the files', async () => {
-    batchApi = await startTestApi();
-    await loadLegacyBhavcopies(batchApi.app, FILES);
+    // on PostgreSQL, a copy of the load the real-data files read (support/legacy-database.ts)
+    batchApi = await startLegacyPricesApi(FILES);
     batch = await snapshot(batchApi);
     expect(batch.asOf).toBe(D);
     const bySymbol = groupBySymbol(readLegacyBhavcopies(FILES));
@@ -109,21 +111,7 @@ describe(`the lists do not depend on the order of the uploads (${FILES.length} r
         expect(actual.map(([, value]) => value.changePercent)).toEqual(expected.map((item) => item.changePercent));
       }
     }
-    const extremes = batch.extremes as Record<
-      string,
-      { highPrice: string; highDate: string; lowPrice: string; lowDate: string }
-    >;
-    const expected = expectedExtremes(bySymbol, D, WINDOW_AFTER.YEARLY);
-    expect(Object.keys(extremes).sort()).toEqual([...expected.keys()].sort());
-    for (const [symbol, want] of expected) {
-      const got = extremes[symbol]!;
-      expect([paise(got.highPrice), got.highDate, paise(got.lowPrice), got.lowDate]).toEqual([
-        want.high,
-        want.highDate,
-        want.low,
-        want.lowDate,
-      ]);
-    }
+    expectExtremes(batch.extremes as PriceExtremesResponseDto, expectedExtremes(bySymbol, D, WINDOW_AFTER.YEARLY));
   }, 900_000);
 
   it('a day older than every window changes no list', async () => {

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BhavcopyRow } from './bhavcopy.js';
+import { divideRounded, hundredths, type ExpectedExtreme } from './trend-definition.js';
 
 export const CORPORATE_ACTIONS_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -124,14 +125,6 @@ export function divisorBetween(events: readonly AdjustingEvent[] | undefined, af
   return divisor;
 }
 
-/** a ÷ b rounded half away from zero (b > 0). */
-export function divideRounded(a: bigint, b: bigint): bigint {
-  const negative = a < 0n;
-  const magnitude = negative ? -a : a;
-  const quotient = (2n * magnitude + b) / (2n * b);
-  return negative ? -quotient : quotient;
-}
-
 /** A decimal price string (up to 10 places) in units. */
 export function units(price: string): bigint {
   const negative = price.startsWith('-');
@@ -144,13 +137,6 @@ export function units(price: string): bigint {
 /** A raw price ÷ a divisor, in units (rounded half up to 10 places). */
 export function adjust(price: string, divisor: Fraction): bigint {
   return divideRounded(units(price) * divisor.den, divisor.num);
-}
-
-/** Hundredths as a decimal string: 1234n → '12.34'. */
-export function hundredths(value: bigint): string {
-  const negative = value < 0n;
-  const magnitude = negative ? -value : value;
-  return `${negative ? '-' : ''}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
 }
 
 /** One day's change from a previous close, both in units: [change, change %] as 2-decimal strings (% null when previous is 0). */
@@ -248,8 +234,8 @@ export function expectedUnitExtremes(
   history: Map<string, UnitRow[]>,
   day: string,
   after: string,
-): Map<string, { high: bigint; highDate: string; low: bigint; lowDate: string }> {
-  const expected = new Map<string, { high: bigint; highDate: string; low: bigint; lowDate: string }>();
+): Map<string, ExpectedExtreme> {
+  const expected = new Map<string, ExpectedExtreme>();
   for (const [symbol, rows] of history) {
     for (const row of rows) {
       if (!(row.date > after && row.date <= day)) continue;

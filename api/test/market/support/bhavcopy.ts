@@ -84,21 +84,21 @@ export function readLegacyBhavcopies(files: string[] = legacyBhavcopyFiles()): B
 }
 
 /**
- * Loads every legacy bhavcopy through the upload code (uploadFile, as a staff upload would), with
- * the change signal held back until the end and sent once for all dates, as the demo-data
- * loader does: one recomputation instead of 307.
+ * Uploads the files through the upload code (uploadFile, as a staff upload would), with the change
+ * signal held back until the end and sent once for all dates, as the demo-data loader does: one
+ * recomputation instead of one per file. Answers the dates loaded, ascending.
  */
-export async function loadLegacyBhavcopies(
+async function uploadWithOneSignal(
   app: FastifyInstance,
-  files: string[] = legacyBhavcopyFiles(),
+  uploads: Array<[name: string, bytes: Buffer]>,
 ): Promise<string[]> {
   const dates = new Set<string>();
-  for (const file of files) {
+  for (const [name, bytes] of uploads) {
     const result = await uploadFile(
       app,
       'UPLOAD_STOCK_PRICE',
-      path.basename(file),
-      fs.readFileSync(file),
+      name,
+      bytes,
       { id: null, username: 'analysis-tests' },
       { emitEvents: false },
     );
@@ -107,6 +107,17 @@ export async function loadLegacyBhavcopies(
   const sorted = [...dates].sort();
   await app.events.emit('market.dataChanged', { kind: 'UPLOAD_STOCK_PRICE', dates: sorted });
   return sorted;
+}
+
+/** Loads every legacy bhavcopy, one upload a file, with one change signal for the lot. */
+export async function loadLegacyBhavcopies(
+  app: FastifyInstance,
+  files: string[] = legacyBhavcopyFiles(),
+): Promise<string[]> {
+  return uploadWithOneSignal(
+    app,
+    files.map((file) => [path.basename(file), fs.readFileSync(file)]),
+  );
 }
 
 /**
@@ -123,19 +134,10 @@ export async function loadLegacyBhavcopiesByMonth(
     const month = bhavcopyDate(texts[1]!.split(',')[10]!).slice(0, 7);
     months.set(month, [...(months.get(month) ?? [texts[0]!]), ...texts.slice(1)]);
   }
-  const dates = new Set<string>();
-  for (const [month, lines] of [...months].sort(([a], [b]) => a.localeCompare(b))) {
-    const result = await uploadFile(
-      app,
-      'UPLOAD_STOCK_PRICE',
-      `bhavcopies-${month}.csv`,
-      Buffer.from(`${lines.join('\n')}\n`),
-      { id: null, username: 'analysis-tests' },
-      { emitEvents: false },
-    );
-    for (const date of result.dates) dates.add(date);
-  }
-  const sorted = [...dates].sort();
-  await app.events.emit('market.dataChanged', { kind: 'UPLOAD_STOCK_PRICE', dates: sorted });
-  return sorted;
+  return uploadWithOneSignal(
+    app,
+    [...months]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([month, lines]) => [`bhavcopies-${month}.csv`, Buffer.from(`${lines.join('\n')}\n`)]),
+  );
 }

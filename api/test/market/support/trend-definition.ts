@@ -4,6 +4,8 @@
  * legacy files has at most 2 decimals), so change % and its rounding are exact. The caller gives
  * D and the window bounds D − P, worked out by hand for that D.
  */
+import { expect } from 'vitest';
+import type { PriceExtremesResponseDto } from '@bazaar/shared/contract';
 import type { BhavcopyRow } from './bhavcopy.js';
 
 export const EQUITY = new Set(['EQ', 'BE', 'BZ', 'SM', 'ST']);
@@ -140,4 +142,27 @@ export function expectedExtremes(
     }
   }
   return expected;
+}
+
+/**
+ * The API's 12-month extremes equal the definition's: the same symbols, each with the same high,
+ * low and dates. `price` reads the answer's prices in the definition's integers (paise for raw
+ * prices, units for adjusted ones: adjustment-definition.ts).
+ */
+export function expectExtremes(
+  answer: PriceExtremesResponseDto,
+  expected: Map<string, ExpectedExtreme>,
+  price: (text: string) => bigint = paise,
+): void {
+  expect(Object.keys(answer).sort()).toEqual([...expected.keys()].sort());
+  for (const [symbol, want] of expected) {
+    const got = answer[symbol]!;
+    expect([got.symbol, price(got.highPrice), got.highDate, price(got.lowPrice), got.lowDate], symbol).toEqual([
+      symbol,
+      want.high,
+      want.highDate,
+      want.low,
+      want.lowDate,
+    ]);
+  }
 }
