@@ -41,7 +41,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type AutocannonRequest } from 'autocannon';
-import { parse, print, visit, type DefinitionNode, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+import { parse, print, type DocumentNode, type FragmentDefinitionNode } from 'graphql';
+import { namedOperationText } from '../../bff/test/setup/operations.js';
 import { postgres, startApi, startBff, type ServiceProcess } from '../../faults/harness.js';
 import { ensureBuilt, FROM_SOURCE } from '../lib/stack.js';
 import { ATTACKS, type AttackTally, type AttackTarget } from './attacks.js';
@@ -124,28 +125,7 @@ function webDocument(file: string): DocumentNode {
 }
 
 /** One operation of a document with exactly the fragments it uses, as a query string. */
-function operation(document: DocumentNode, name: string): string {
-  const fragments = new Map(
-    document.definitions
-      .filter((d): d is FragmentDefinitionNode => d.kind === 'FragmentDefinition')
-      .map((d) => [d.name.value, d]),
-  );
-  const chosen = document.definitions.find((d) => d.kind === 'OperationDefinition' && d.name?.value === name);
-  if (!chosen) throw new Error(`no operation ${name}`);
-  const needed = new Map<string, DefinitionNode>();
-  const collect = (node: DefinitionNode) =>
-    visit(node, {
-      FragmentSpread(spread) {
-        const fragment = fragments.get(spread.name.value);
-        if (fragment && !needed.has(spread.name.value)) {
-          needed.set(spread.name.value, fragment);
-          collect(fragment);
-        }
-      },
-    });
-  collect(chosen);
-  return [chosen, ...needed.values()].map((d) => print(d)).join('\n');
-}
+const operation = namedOperationText;
 
 const market = webDocument('market/api/market.graphql');
 const company = webDocument('company/api/company.graphql');
@@ -631,35 +611,44 @@ async function main(): Promise<void> {
       console.log(
         `\n4. BFF vs direct REST for the same data (interleaved, ${COMPARE_ROUNDS} rounds of ${SECONDS.compare} s per side)`,
       );
+      /**
+       * COMPARE_ROUNDS rounds of the pair's REST calls and its BFF query, ABBA order (drift of the
+       * machine's load hits both sides alike): each side's measurements.
+       */
+      const restUrl = api.url;
+      const interleaved = async (pair: (typeof pairs)[number], connections: number, seconds: number) => {
+        const measured = { rest: [] as Measured[], bff: [] as Measured[] };
+        for (let round = 0; round < COMPARE_ROUNDS; round++) {
+          const order = round % 2 === 0 ? (['rest', 'bff'] as const) : (['bff', 'rest'] as const);
+          for (const side of order) {
+            measured[side].push(
+              side === 'rest'
+                ? await run({
+                    label: `${pair.name} REST`,
+                    url: restUrl,
+                    requests: pair.rest,
+                    groupSize: pair.rest.length,
+                    connections,
+                    seconds,
+                  })
+                : await run({
+                    label: `${pair.name} BFF`,
+                    url: gqlUrl,
+                    requests: [pair.bff],
+                    connections,
+                    seconds,
+                    graphql: true,
+                  }),
+            );
+          }
+        }
+        return measured;
+      };
       for (const pair of pairs) {
         for (const connections of [1, 10]) {
-          const restP50: number[] = [];
-          const bffP50: number[] = [];
-          for (let round = 0; round < COMPARE_ROUNDS; round++) {
-            // ABBA order: drift of the machine's load hits both sides alike
-            const order = round % 2 === 0 ? (['rest', 'bff'] as const) : (['bff', 'rest'] as const);
-            for (const side of order) {
-              const measured =
-                side === 'rest'
-                  ? await run({
-                      label: `${pair.name} REST`,
-                      url: api.url,
-                      requests: pair.rest,
-                      groupSize: pair.rest.length,
-                      connections,
-                      seconds: SECONDS.compare,
-                    })
-                  : await run({
-                      label: `${pair.name} BFF`,
-                      url: gqlUrl,
-                      requests: [pair.bff],
-                      connections,
-                      seconds: SECONDS.compare,
-                      graphql: true,
-                    });
-              (side === 'rest' ? restP50 : bffP50).push(measured.p50);
-            }
-          }
+          const measured = await interleaved(pair, connections, SECONDS.compare);
+          const restP50 = measured.rest.map((m) => m.p50);
+          const bffP50 = measured.bff.map((m) => m.p50);
           const p50Ratio = median(bffP50) / median(restP50);
           report(
             `${pair.name}, ${connections} connection${connections === 1 ? '' : 's'}: p50 REST ${ms(median(restP50))} ms, BFF ${ms(median(bffP50))} ms, BFF/REST`,
@@ -668,32 +657,9 @@ async function main(): Promise<void> {
             p50Ratio <= TARGETS.p50Ratio,
           );
         }
-        const restRps: number[] = [];
-        const bffRps: number[] = [];
-        for (let round = 0; round < COMPARE_ROUNDS; round++) {
-          const order = round % 2 === 0 ? (['rest', 'bff'] as const) : (['bff', 'rest'] as const);
-          for (const side of order) {
-            const measured =
-              side === 'rest'
-                ? await run({
-                    label: `${pair.name} REST`,
-                    url: api.url,
-                    requests: pair.rest,
-                    groupSize: pair.rest.length,
-                    connections: SATURATED_CONNECTIONS,
-                    seconds: SECONDS.saturated,
-                  })
-                : await run({
-                    label: `${pair.name} BFF`,
-                    url: gqlUrl,
-                    requests: [pair.bff],
-                    connections: SATURATED_CONNECTIONS,
-                    seconds: SECONDS.saturated,
-                    graphql: true,
-                  });
-            (side === 'rest' ? restRps : bffRps).push(measured.okRps);
-          }
-        }
+        const saturated = await interleaved(pair, SATURATED_CONNECTIONS, SECONDS.saturated);
+        const restRps = saturated.rest.map((m) => m.okRps);
+        const bffRps = saturated.bff.map((m) => m.okRps);
         const throughputRatio = median(bffRps) / median(restRps);
         report(
           `${pair.name}, saturated (${SATURATED_CONNECTIONS} connections): REST ${median(restRps).toFixed(0)} req/s, BFF ${median(bffRps).toFixed(0)} req/s, BFF/REST`,
