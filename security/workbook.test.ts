@@ -2,24 +2,17 @@
  * A small workbook that is a lot of work: a 0.5 MB .xlsx whose shared-strings part inflates to
  * ~200 MB (under the archive guard's 256 MB) is refused with 400 within 5 s, and the API keeps
  * answering /health in under a second meanwhile (the parsing never stops the event loop).
- * The workbook is built here, by hand: a zip writer of a few lines over node:zlib.
+ * The workbook is built here, by hand (its parts deflated as they are produced; api/test/setup/zip.ts writes the archive).
  */
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zipArchive as zip, type DeflatedEntry } from '../api/test/setup/zip.js';
 import { ACCOUNTS, apiLogin, keepProbing, MODES, request, startStack, type Stack } from './harness.js';
 
 const SHARED_STRINGS_BYTES = 200 * 1024 * 1024;
 
-interface Entry {
-  name: string;
-  /** Raw-deflated bytes. */
-  compressed: Buffer;
-  crc: number;
-  size: number;
-}
-
 /** Deflates a part produced chunk by chunk (the 200 MB never sit in memory at once). */
-async function deflatePart(name: string, chunks: Iterable<string>): Promise<Entry> {
+async function deflatePart(name: string, chunks: Iterable<string>): Promise<DeflatedEntry> {
   const deflater = zlib.createDeflateRaw({ level: 9 });
   const output: Buffer[] = [];
   deflater.on('data', (chunk: Buffer) => output.push(chunk));
@@ -38,50 +31,6 @@ async function deflatePart(name: string, chunks: Iterable<string>): Promise<Entr
   deflater.end();
   await finished;
   return { name, compressed: Buffer.concat(output), crc, size };
-}
-
-/** A zip archive (stored names, deflated data, no extras). */
-function zip(entries: Entry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0, 6);
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt32LE(0, 10); // time, date
-    local.writeUInt32LE(entry.crc, 14);
-    local.writeUInt32LE(entry.compressed.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, name, entry.compressed);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(0, 12);
-    central.writeUInt32LE(entry.crc, 16);
-    central.writeUInt32LE(entry.compressed.length, 20);
-    central.writeUInt32LE(entry.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + entry.compressed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 /** The .xlsx: one sheet of one cell, and ~200 MB of shared strings. */

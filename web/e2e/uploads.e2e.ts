@@ -16,7 +16,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -31,6 +30,8 @@ import {
   type RunningApp,
 } from './harness';
 import { closeAll, warmUp } from './harness';
+// what `zip` makes of a folder of bhavcopies, written by hand
+import { buildZip as zipOf } from '../../api/test/setup/zip';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const NSE = path.resolve(ROOT, '../shared/data/nse');
@@ -62,44 +63,6 @@ function dataLines(file: string): string[] {
 /** 1889 → "1,889", as the server's messages count. */
 function count(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
-
-/** A zip archive (deflate) of the entries, written by hand: what `zip` makes of a folder of bhavcopies. */
-function zipOf(entries: Array<{ name: string; data: Buffer }>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
-    const packed = zlib.deflateRawSync(entry.data);
-    const fields = (header: Buffer, at: number) => {
-      header.writeUInt16LE(20, at); // version needed
-      header.writeUInt16LE(8, at + 4); // deflate
-      header.writeUInt32LE(zlib.crc32(entry.data), at + 10);
-      header.writeUInt32LE(packed.length, at + 14);
-      header.writeUInt32LE(entry.data.length, at + 18);
-      header.writeUInt16LE(name.length, at + 22);
-    };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    fields(local, 4);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    fields(central, 6);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, packed);
-    centrals.push(central, name);
-    offset += 30 + name.length + packed.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
 }
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
