@@ -8,10 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrendResponseDto } from '@bazaar/shared/contract';
 import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
-import { upload } from '../../api/test/uploads/helpers.js';
+import { uploadBhavcopyDays } from '../../api/test/uploads/helpers.js';
 import { toTrendItems } from '../src/datasources/market-api.js';
 
-const HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
 /** [stamp, lines]: symbol, series, open, high, low, close, last, prevclose, volume, value, stamp, trades, isin */
 const DAYS: Array<[string, string[]]> = [
   [
@@ -50,16 +49,7 @@ describe('any day through GraphQL', () => {
   beforeAll(async () => {
     stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     const staffToken = await stack.api.login('staff', 'Staff@123');
-    for (const [stamp, lines] of DAYS) {
-      const answer = await upload(
-        stack.api,
-        staffToken,
-        'UPLOAD_STOCK_PRICE',
-        `${stamp}.csv`,
-        [HEADER, ...lines].join('\n'),
-      );
-      expect(answer.status, answer.text).toBe(200);
-    }
+    await uploadBhavcopyDays(stack.api, staffToken, DAYS);
     client = stack.client();
   }, 120_000);
   afterAll(async () => stack?.close());

@@ -22,12 +22,12 @@ import {
   readLegacyBhavcopies,
   type BhavcopyRow,
 } from '../../api/test/market/support/bhavcopy.js';
-import { upload } from '../../api/test/uploads/helpers.js';
+import { LEGACY_BHAVCOPY_HEADER, upload, uploadBhavcopyDays } from '../../api/test/uploads/helpers.js';
 import { createSharedCaches } from '../src/caches.js';
 import { currentMarketState } from '../src/datasources/market-cache.js';
 import { toTrendItems } from '../src/datasources/market-api.js';
 
-const HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
+const HEADER = LEGACY_BHAVCOPY_HEADER;
 
 /** Every REST call the stack's API receives, from now on. */
 function recordRestCalls(stack: Stack): string[] {
@@ -49,7 +49,7 @@ describe('market prices through GraphQL', () => {
     investor = await stack.clientAs('investor');
     staffToken = await stack.api.login('staff', 'Staff@123');
     // two days; PREVCLOSE of the second is the first close
-    for (const [stamp, lines] of [
+    await uploadBhavcopyDays(stack.api, staffToken, [
       [
         '30-MAR-2020',
         [
@@ -64,16 +64,7 @@ describe('market prices through GraphQL', () => {
           'LARK,BE,20,20,18,18.5,18.5,20,100,1850,31-MAR-2020,3,,',
         ],
       ],
-    ] as const) {
-      const answer = await upload(
-        stack.api,
-        staffToken,
-        'UPLOAD_STOCK_PRICE',
-        `${stamp}.csv`,
-        [HEADER, ...lines].join('\n'),
-      );
-      expect(answer.status, answer.text).toBe(200);
-    }
+    ] as const);
     restCalls = recordRestCalls(stack);
   }, 300_000);
   afterAll(async () => stack?.close());

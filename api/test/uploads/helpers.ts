@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as XLSX from '@e965/xlsx';
+import { expect } from 'vitest';
 import type {
   ErrorBody,
   UploadHeaderDetails,
@@ -51,6 +52,28 @@ export async function upload(
   const bytes = typeof content === 'string' ? new TextEncoder().encode(content) : content;
   form.append(fieldName, new Blob([bytes]), fileName);
   return api.request<UploadAnswer>('POST', ENDPOINTS[kind], { token, body: form });
+}
+
+/** The legacy bhavcopy's header line, as NSE writes it (with the trailing comma). */
+export const LEGACY_BHAVCOPY_HEADER =
+  'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
+
+/** Uploads made-up legacy bhavcopies, one file a day (its TIMESTAMP and data lines), in order; each must be accepted. */
+export async function uploadBhavcopyDays(
+  api: TestApi,
+  token: string,
+  days: Iterable<readonly [stamp: string, lines: readonly string[]]>,
+): Promise<void> {
+  for (const [stamp, lines] of days) {
+    const answer = await upload(
+      api,
+      token,
+      'UPLOAD_STOCK_PRICE',
+      `${stamp}.csv`,
+      [LEGACY_BHAVCOPY_HEADER, ...lines].join('\n'),
+    );
+    expect(answer.status, answer.text).toBe(200);
+  }
 }
 
 /** Uploads one of the real NSE files (a path under DATA_DIR) under its own name. */
