@@ -99,6 +99,11 @@ describe('dashboard and watch list in the browser', () => {
     expect(await page.getByTestId('dashboard-day-change').textContent()).toContain(rupees(10 * (now - bought)));
     expect(await page.getByTestId('dashboard-price-date').textContent()).toContain('03-Jan-2019');
     expect(await page.getByTestId('dashboard-losers').textContent()).toContain('TCS');
+    // the segment's move of the day, its date shown as every date on screen
+    expect(await page.getByTestId('dashboard-alerts').textContent()).toContain(
+      `Your Equity holdings lost ${rupees(10 * (bought - now))}`,
+    );
+    expect(await page.getByTestId('dashboard-alerts').textContent()).toContain('on 03-Jan-2019.');
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });

@@ -5,7 +5,7 @@
  */
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatPercent, formatRupees } from '@bazaar/shared';
+import { formatDatesInText, formatPercent, formatRupees } from '@bazaar/shared';
 import { useDashboardPageQuery, type DashboardPageQuery } from '../../../__generated__/graphql';
 import { Chart } from '../../../components/chart';
 import { QueryGate } from '../../../components/query-gate';
@@ -291,7 +291,8 @@ function Alerts({ dashboard }: { dashboard: Dashboard }) {
           color={alert.tone === 'POSITIVE' ? 'teal' : alert.tone === 'NEGATIVE' ? 'red' : 'blue'}
           variant="light"
         >
-          {alert.message}
+          {/* the server's messages carry ISO dates; shown as dd-Mmm-yyyy like every date on screen */}
+          {formatDatesInText(alert.message)}
         </Alert>
       ))}
     </SimpleGrid>
