@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '@bazaar/shared';
 import type { DashboardDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { DATA_DIR, uploadDataFile } from '../uploads/helpers.js';
+import { DATA_DIR, uploadRealCorporateActions } from '../uploads/helpers.js';
 import { addHolding, createReference, insertPrices, type PriceRow } from './helpers.js';
 
 const SPLITS: Record<string, { exDate: string; factor: number }> = {
@@ -121,12 +121,7 @@ describe('52-week alerts across a split (real data)', () => {
     api = await startTestApi();
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    const actions = await uploadDataFile(
-      api,
-      staff,
-      'UPLOAD_CORPORATE_ACTIONS',
-      'corporate_actions/CF-CA-equities.csv',
-    );
+    const actions = await uploadRealCorporateActions(api, staff);
     expect(actions.status, actions.text).toBeLessThan(300);
     await loadThrough('2019-12-13');
     const ref = await createReference(api, staff, 'Alerts');

@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { DATA_DIR, sqlRows, uploadDataFile } from '../uploads/helpers.js';
+import { DATA_DIR, sqlRows, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
 import { addHolding, createReference } from './helpers.js';
 
 const DAYS = ['01JUL2019', '02JUL2019', '18SEP2019', '19SEP2019', '20SEP2019'];
@@ -71,12 +71,7 @@ describe('tradebook import after splits and bonuses (real data)', () => {
       const answer = await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', `bhavcopy/legacy/${day}.csv`);
       expect(answer.status, answer.text).toBeLessThan(300);
     }
-    const actions = await uploadDataFile(
-      api,
-      staff,
-      'UPLOAD_CORPORATE_ACTIONS',
-      'corporate_actions/CF-CA-equities.csv',
-    );
+    const actions = await uploadRealCorporateActions(api, staff);
     expect(actions.status, actions.text).toBeLessThan(300);
     ref = await createReference(api, staff, 'Splits');
     stored = await createReference(api, staff, 'Stored');

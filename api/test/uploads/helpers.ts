@@ -86,6 +86,11 @@ export function uploadDataFile(
   return upload(api, token, kind, path.basename(relative), dataFile(relative));
 }
 
+/** NSE's corporate-actions export of 2016–2025 (../shared/data), uploaded whole. */
+export function uploadRealCorporateActions(api: TestApi, token: string | undefined): Promise<HttpResult<UploadAnswer>> {
+  return uploadDataFile(api, token, 'UPLOAD_CORPORATE_ACTIONS', 'corporate_actions/CF-CA-equities.csv');
+}
+
 /** Raw SQL on the test database; cast dates with ::text so both engines answer strings. */
 export async function sqlRows<T = Record<string, unknown>>(
   handle: DatabaseHandle,

@@ -18,6 +18,7 @@ import {
   sqlRows,
   upload,
   uploadDataFile,
+  uploadRealCorporateActions,
 } from './helpers.js';
 import { bhavcopyDate } from '../market/support/bhavcopy.js';
 
@@ -357,12 +358,7 @@ describe('uploads of the real NSE files', () => {
       const body = lines.slice(1);
       const distinct = new Set(body.map((line) => line.replace(/" +/g, '"').trim()));
       expect(body.length).toBe(21246);
-      const answer = await uploadDataFile(
-        api,
-        staff,
-        'UPLOAD_CORPORATE_ACTIONS',
-        'corporate_actions/CF-CA-equities.csv',
-      );
+      const answer = await uploadRealCorporateActions(api, staff);
       expect(answer.status, answer.text).toBe(200);
       expect(answer.body.message).toBe(
         `Corporate actions: 21,246 rows (${fmt(distinct.size)} new, 0 replaced, ${fmt(body.length - distinct.size)} repeated rows ignored)`,
@@ -406,12 +402,7 @@ describe('uploads of the real NSE files', () => {
 
     it('changes nothing on a second upload', async () => {
       const before = await marketFingerprint(api.handle);
-      const answer = await uploadDataFile(
-        api,
-        staff,
-        'UPLOAD_CORPORATE_ACTIONS',
-        'corporate_actions/CF-CA-equities.csv',
-      );
+      const answer = await uploadRealCorporateActions(api, staff);
       expect(answer.body.inserted + answer.body.updated).toBe(0);
       const after = await marketFingerprint(api.handle);
       expect(after.corporate_actions).toBe(before.corporate_actions);
