@@ -11,14 +11,13 @@
  * - HDFCBANK, split ₹2 → ₹1 (factor 2) ex 19-Sep-2019: on 18-Dec-2019 it closes at 1,292.35, above
  *   its adjusted 52-week high (1,287.00) though far below the raw one (2,503.30): a new high.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '@bazaar/shared';
 import type { DashboardDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { DATA_DIR, uploadRealCorporateActions } from '../uploads/helpers.js';
+import { readLegacyBhavcopies } from '../market/support/bhavcopy.js';
+import { uploadRealCorporateActions } from '../uploads/helpers.js';
 import { addHolding, createReference, insertPrices, type PriceRow } from './helpers.js';
 
 const SPLITS: Record<string, { exDate: string; factor: number }> = {
@@ -26,37 +25,12 @@ const SPLITS: Record<string, { exDate: string; factor: number }> = {
   HDFCBANK: { exDate: '2019-09-19', factor: 2 },
 };
 const LAST = '2019-12-18';
-const MONTHS: Record<string, string> = {
-  JAN: '01',
-  FEB: '02',
-  MAR: '03',
-  APR: '04',
-  MAY: '05',
-  JUN: '06',
-  JUL: '07',
-  AUG: '08',
-  SEP: '09',
-  OCT: '10',
-  NOV: '11',
-  DEC: '12',
-};
-
 /** The two symbols' EQ rows of every bhavcopy up to LAST, read from the files. */
 function readRows(): PriceRow[] {
-  const folder = path.join(DATA_DIR, 'bhavcopy/legacy');
-  const rows: PriceRow[] = [];
-  for (const name of fs.readdirSync(folder)) {
-    const match = /^(\d\d)([A-Z]{3})(\d{4})\.csv$/.exec(name);
-    if (!match) continue;
-    const date = `${match[3]}-${MONTHS[match[2]!]}-${match[1]}`;
-    if (date > LAST) continue;
-    for (const line of fs.readFileSync(path.join(folder, name), 'utf8').split('\n')) {
-      const cells = line.split(',');
-      if (cells[1] !== 'EQ' || !(cells[0]! in SPLITS)) continue;
-      rows.push({ symbol: cells[0]!, date, high: cells[3]!, low: cells[4]!, close: cells[5]! });
-    }
-  }
-  return rows.sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
+  return readLegacyBhavcopies()
+    .filter((row) => row.series === 'EQ' && row.symbol in SPLITS && row.date <= LAST)
+    .map(({ symbol, date, high, low, close }) => ({ symbol, date, high, low, close }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.symbol.localeCompare(b.symbol));
 }
 
 const ROWS = readRows();
