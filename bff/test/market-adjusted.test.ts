@@ -10,7 +10,7 @@ import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CandleDto as Candle } from '@bazaar/shared/contract';
-import { ok, sendMultipart, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { ok, sendUpload, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
@@ -37,7 +37,7 @@ interface UploadData {
   };
 }
 
-/** The GraphQL multipart request (operations, map, file part "0"), with the session cookie. */
+/** The upload mutation with this file, as the web app sends it (multipart, the session cookie). */
 async function uploadFile(
   stack: Stack,
   client: GraphQLClient,
@@ -45,13 +45,7 @@ async function uploadFile(
   fileName: string,
   content: Uint8Array,
 ): Promise<GraphQLResult<UploadData>> {
-  return sendMultipart<UploadData>(
-    stack,
-    client,
-    { query: UPLOAD, variables: { type, file: null } },
-    { 0: ['variables.file'] },
-    { 0: { name: fileName, content, type: 'text/csv' } },
-  );
+  return sendUpload<UploadData>(stack, client, UPLOAD, type, { name: fileName, content });
 }
 
 /** What the bhavcopy says of HDFCBANK (EQ), by date. */

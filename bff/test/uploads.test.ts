@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMultipart, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { sendUpload, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse');
 const BHAVCOPY = fs.readFileSync(path.join(DATA, 'bhavcopy/legacy/31MAR2020.csv'));
@@ -28,7 +28,7 @@ interface UploadData {
   };
 }
 
-/** The GraphQL multipart request (operations, map, file part "0"), with the session cookie. */
+/** The upload mutation with this file, as the web app sends it (multipart, the session cookie). */
 async function uploadFile(
   stack: Stack,
   client: GraphQLClient,
@@ -36,13 +36,7 @@ async function uploadFile(
   fileName: string,
   content: Uint8Array | string,
 ): Promise<GraphQLResult<UploadData>> {
-  return sendMultipart<UploadData>(
-    stack,
-    client,
-    { query: UPLOAD, variables: { type, file: null } },
-    { 0: ['variables.file'] },
-    { 0: { name: fileName, content, type: 'text/csv' } },
-  );
+  return sendUpload<UploadData>(stack, client, UPLOAD, type, { name: fileName, content });
 }
 
 describe('uploads through GraphQL', () => {

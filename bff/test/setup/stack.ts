@@ -83,6 +83,25 @@ export async function ok<T>(client: GraphQLClient, query: string, variables?: Re
   return result.data as T;
 }
 
+/** An upload mutation's multipart request: one CSV file as the `$file` variable (part "0"), of this upload type. */
+export function sendUpload<T>(
+  stack: Stack,
+  client: GraphQLClient,
+  query: string,
+  type: string,
+  file: { name: string; content: Uint8Array | string },
+): Promise<GraphQLResult<T>> {
+  return sendMultipart<T>(
+    stack,
+    client,
+    { query, variables: { type, file: null } },
+    { 0: ['variables.file'] },
+    {
+      0: { ...file, type: 'text/csv' },
+    },
+  );
+}
+
 /**
  * A GraphQL multipart request (operations, map, then each file under its map key), as
  * apollo-upload-client sends it, with the client's session cookie when it has one.
