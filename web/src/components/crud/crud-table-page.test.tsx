@@ -66,12 +66,9 @@ function renderPage(mocks: MockLink.MockedResponse[], refetch = vi.fn(async () =
           }}
           toInput={(values) => ({ name: values.name.trim() })}
           mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
-          messages={{
-            added: 'Role added!',
-            updated: 'Role edited!',
-            deleted: (reply) => reply?.deleteRole.message ?? 'Role deleted',
-          }}
-          deleteQuestion={(role) => `Delete the role ${role.name}?`}
+          messages={{ added: 'Role added!', updated: 'Role edited!' }}
+          deleteWhat={(role) => `the role ${role.name}`}
+          deleteNote="Users still hold it."
         />
       </MantineProvider>
     </MockedProvider>,
@@ -125,7 +122,7 @@ describe('CrudTablePage', () => {
     ]);
     fireEvent.click(screen.getByRole('button', { name: 'Delete 7' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete role' });
-    expect(confirm.textContent).toContain('Delete the role ROLE_AUDITOR?');
+    expect(confirm.textContent).toContain('Delete the role ROLE_AUDITOR? Users still hold it.');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Role deleted successfully!');
     expect(refetch).toHaveBeenCalledTimes(1);
@@ -177,7 +174,7 @@ describe('CrudTablePage', () => {
                 remove: DeleteFinancialInstrumentDocument,
               }}
               messages={{ added: 'Added!', updated: 'Updated!', deleted: 'Deleted!' }}
-              deleteQuestion={(instrument) => `Delete ${instrument.type}?`}
+              deleteWhat={(instrument) => instrument.type}
             />
           </MantineProvider>
         </MockedProvider>,

@@ -49,8 +49,8 @@ export interface CrudFormSpec<Row, Values> {
   addSaveLabel?: string;
 }
 
-export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Deleted> extends Omit<
-  CrudTableOptions<Row, Values, Input, Deleted>,
+export interface CrudTablePageProps<Row extends CrudRow, Values, Input> extends Omit<
+  CrudTableOptions<Values, Input>,
   'toInput'
 > {
   /** The heading, the browser tab title and the search box's label ("Brokers"). */
@@ -66,29 +66,34 @@ export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Deleted>
   deleteTitle?: string;
   /** The grid's test id; the title in kebab case when absent ("Charge Types": charge-types). */
   testId?: string;
-  /** The CSV file name; the test id when absent. */
+  /** The CSV file name; the test id without its "-grid" when absent (roles-grid: roles). */
   exportFileName?: string;
   emptyText?: string;
   columns: DataGridColumn<Row>[];
   /** Rows as the page query answered (undefined until it has). */
   rows: readonly Row[] | undefined;
-  query: CrudTableOptions<Row, Values, Input, Deleted>['query'] & { loading: boolean; error?: unknown };
+  query: CrudTableOptions<Values, Input>['query'] & { loading: boolean; error?: unknown };
   onRowClick?: (row: Row) => void;
   form: CrudFormSpec<Row, Values>;
   /** The mutation input from valid form values; with fields given as data, the trimmed texts (an optional one left empty is null) when absent. */
-  toInput?: CrudTableOptions<Row, Values, Input, Deleted>['toInput'];
+  toInput?: CrudTableOptions<Values, Input>['toInput'];
   modalSize?: MantineSize;
-  /** The confirmation question for a row. */
-  deleteQuestion: (row: Row) => ReactNode;
+  /** What the confirmation names, in "Delete {what}?" (<b>ROLE_X</b>, "the role <b>ROLE_X</b>"). */
+  deleteWhat: (row: Row) => ReactNode;
+  /** A sentence after the question (what cannot be deleted, what goes with the row). */
+  deleteNote?: string;
 }
 
-export function CrudTablePage<Row extends CrudRow, Values extends Record<string, unknown>, Input, Deleted>(
-  props: CrudTablePageProps<Row, Values, Input, Deleted>,
+export function CrudTablePage<Row extends CrudRow, Values extends Record<string, unknown>, Input>(
+  props: CrudTablePageProps<Row, Values, Input>,
 ) {
   const { title, noun, rows, query, form } = props;
   usePageTitle(title);
   const testId = props.testId ?? title.toLowerCase().replaceAll(' ', '-');
-  const crud = useCrudTable({ ...props, toInput: props.toInput ?? ((values) => inputOf(form, values) as Input) });
+  const crud = useCrudTable<Row, Values, Input>({
+    ...props,
+    toInput: props.toInput ?? ((values) => inputOf(form, values) as Input),
+  });
   const { openEdit, askDelete } = crud;
   const actions = useMemo<DataGridAction<Row>[]>(
     () => [
@@ -111,7 +116,7 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
         error={query.error && !rows ? errorMessage(query.error) : null}
         addLabel={props.addLabel ?? `Add ${noun}`}
         onAdd={crud.openAdd}
-        exportFileName={props.exportFileName ?? testId}
+        exportFileName={props.exportFileName ?? testId.replace(/-grid$/, '')}
         emptyText={props.emptyText}
         message={crud.message}
         onDismissMessage={crud.dismissMessage}
@@ -137,7 +142,11 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
         onCancel={crud.cancelDelete}
         onConfirm={crud.confirmDelete}
       >
-        {crud.toDelete && props.deleteQuestion(crud.toDelete)}
+        {crud.toDelete && (
+          <>
+            Delete {props.deleteWhat(crud.toDelete)}?{props.deleteNote && ` ${props.deleteNote}`}
+          </>
+        )}
       </ConfirmDeleteModal>
     </>
   );

@@ -15,32 +15,33 @@ export interface CrudRow {
   id: string;
 }
 
+/** A delete's answer: its one field holds the server's message (every delete asks for DeleteResultFields). */
+export type DeleteReply = Record<string, { message: string }>;
+
 /** The page's generated mutation documents, in the schema's shape: create(input), update(id, input), delete(id). */
-export interface CrudMutations<Input, Deleted> {
+export interface CrudMutations<Input> {
   create: TypedDocumentNode<unknown, { input: Input }>;
   update: TypedDocumentNode<unknown, { id: string; input: Input }>;
-  remove: TypedDocumentNode<Deleted, { id: string }>;
+  remove: TypedDocumentNode<DeleteReply, { id: string }>;
 }
 
-export interface CrudTableOptions<Row extends CrudRow, Values, Input, Deleted> {
+export interface CrudTableOptions<Values, Input> {
   /** The page query: refetched after every save and delete. */
   query: { refetch: () => Promise<unknown> };
-  mutations: CrudMutations<Input, Deleted>;
+  mutations: CrudMutations<Input>;
   /** The mutation input from valid form values (trimming, empty text to null…). */
   toInput: (values: Values) => Input;
   /**
-   * The success texts: after a save, and after a delete (fixed, or from the server's reply; a function may
-   * throw to show the reply as a refusal instead).
+   * The success texts: after a save, and after a delete: fixed, or the server's reply when absent, or made
+   * from the reply by a function (which may throw to show the reply as a refusal instead).
    */
-  messages: { added: string; updated: string; deleted: string | ((reply: Deleted | undefined, row: Row) => string) };
+  messages: { added: string; updated: string; deleted?: string | ((reply: string) => string) };
 }
 
 /** The add/edit modal's content: `row` is null when adding. */
 export type Editing<Row> = { row: Row | null } | null;
 
-export function useCrudTable<Row extends CrudRow, Values, Input, Deleted>(
-  options: CrudTableOptions<Row, Values, Input, Deleted>,
-) {
+export function useCrudTable<Row extends CrudRow, Values, Input>(options: CrudTableOptions<Values, Input>) {
   const [create] = useMutation(options.mutations.create);
   const [update] = useMutation(options.mutations.update);
   const [remove] = useMutation(options.mutations.remove);
@@ -70,9 +71,10 @@ export function useCrudTable<Row extends CrudRow, Values, Input, Deleted>(
     if (!toDelete) return;
     setDeleting(true);
     try {
-      const reply = await remove({ variables: { id: toDelete.id } });
-      const { deleted } = options.messages;
-      setMessage({ kind: 'success', text: typeof deleted === 'string' ? deleted : deleted(reply.data, toDelete) });
+      const { data } = await remove({ variables: { id: toDelete.id } });
+      const reply = Object.values(data ?? {}).find((field) => typeof field?.message === 'string')?.message ?? '';
+      const { deleted = (text: string) => text } = options.messages;
+      setMessage({ kind: 'success', text: typeof deleted === 'string' ? deleted : deleted(reply) });
       await options.query.refetch();
     } catch (failure) {
       // the server's refusal is the message

@@ -24,22 +24,18 @@ export default function RolesPage() {
       title="Roles"
       noun="Role"
       testId="roles-grid"
-      exportFileName="roles"
       columns={COLUMNS}
       rows={query.data?.roles}
       query={query}
       form={{ schema: roleSchema, fields: FIELDS }}
       mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
-      messages={{
-        added: SUCCESS_MESSAGES.roleAdded,
-        updated: SUCCESS_MESSAGES.roleEdited,
-        deleted: (reply) => reply?.deleteRole.message ?? 'Role deleted',
-      }}
-      deleteQuestion={(role) => (
+      messages={{ added: SUCCESS_MESSAGES.roleAdded, updated: SUCCESS_MESSAGES.roleEdited }}
+      deleteWhat={(role) => (
         <>
-          Delete the role <b>{role.name}</b>? A role that users still hold cannot be deleted.
+          the role <b>{role.name}</b>
         </>
       )}
+      deleteNote="A role that users still hold cannot be deleted."
     />
   );
 }

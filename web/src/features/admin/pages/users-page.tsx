@@ -74,7 +74,6 @@ export default function UsersPage() {
       title="Users"
       noun="User"
       testId="users-grid"
-      exportFileName="users"
       columns={COLUMNS}
       rows={query.data?.users}
       query={query}
@@ -93,11 +92,12 @@ export default function UsersPage() {
         updated: SUCCESS_MESSAGES.userUpdated,
         deleted: SUCCESS_MESSAGES.userDeleted,
       }}
-      deleteQuestion={(user) => (
+      deleteWhat={(user) => (
         <>
-          Delete the account of <b>{user.username}</b>? Their holdings and subscriptions go with it.
+          the account of <b>{user.username}</b>
         </>
       )}
+      deleteNote="Their holdings and subscriptions go with it."
     />
   );
 }

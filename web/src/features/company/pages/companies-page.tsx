@@ -94,17 +94,13 @@ export default function CompaniesPage() {
       form={{ schema: companySchema, fields: FIELDS, twoColumns: true }}
       toInput={toCompanyInput}
       mutations={{ create: CreateCompanyDocument, update: UpdateCompanyDocument, remove: DeleteCompanyDocument }}
-      messages={{
-        added: 'Company added successfully!',
-        updated: 'Company updated successfully!',
-        deleted: (reply, company) => reply?.deleteCompany.message ?? `Company ${company.symbol} deleted successfully`,
-      }}
-      deleteQuestion={(company) => (
+      messages={{ added: 'Company added successfully!', updated: 'Company updated successfully!' }}
+      deleteWhat={(company) => (
         <>
-          Delete <b>{company.companyName}</b> ({company.symbol})? Its prices and statements stay; only the company
-          record goes.
+          <b>{company.companyName}</b> ({company.symbol})
         </>
       )}
+      deleteNote="Its prices and statements stay; only the company record goes."
     />
   );
 }

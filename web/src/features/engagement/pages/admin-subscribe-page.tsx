@@ -59,16 +59,13 @@ export default function AdminSubscribePage() {
         update: UpdateSubscriptionPlanDocument,
         remove: DeleteSubscriptionPlanDocument,
       }}
-      messages={{
-        added: SUCCESS_MESSAGES.subscriptionAdded,
-        updated: SUCCESS_MESSAGES.subscriptionUpdated,
-        deleted: (reply) => reply?.deleteSubscriptionPlan.message ?? SUCCESS_MESSAGES.subscriptionDeleted,
-      }}
-      deleteQuestion={(plan) => (
+      messages={{ added: SUCCESS_MESSAGES.subscriptionAdded, updated: SUCCESS_MESSAGES.subscriptionUpdated }}
+      deleteWhat={(plan) => (
         <>
-          Delete the plan <b>{plan.name}</b>? A plan with active subscribers cannot be deleted.
+          the plan <b>{plan.name}</b>
         </>
       )}
+      deleteNote="A plan with active subscribers cannot be deleted."
     />
   );
 }

@@ -14,16 +14,14 @@ export interface NamedRow {
   name: string;
 }
 
-type Props<Deleted> = CrudTablePageProps<NamedRow, { name: string }, { name: string }, Deleted>;
+type Props = CrudTablePageProps<NamedRow, { name: string }, { name: string }>;
 
-export interface NamedEntityPageProps<Deleted> extends Pick<
-  Props<Deleted>,
+export interface NamedEntityPageProps extends Pick<
+  Props,
   'title' | 'noun' | 'testId' | 'rows' | 'query' | 'mutations'
 > {
   /** The success texts after a save. */
   messages: { added: string; updated: string };
-  /** The server's reply text to a delete. */
-  replyText: (reply: Deleted | undefined) => string;
   /** Names to offer while typing (free text stays allowed). */
   suggestions?: string[];
   /** A note under the name field. */
@@ -32,13 +30,7 @@ export interface NamedEntityPageProps<Deleted> extends Pick<
 
 const COLUMNS: DataGridColumn<NamedRow>[] = [idColumn(100), { field: 'name', headerName: 'Name' }];
 
-export function NamedEntityPage<Deleted>({
-  messages,
-  replyText,
-  suggestions,
-  nameHint,
-  ...props
-}: NamedEntityPageProps<Deleted>) {
+export function NamedEntityPage({ messages, suggestions, nameHint, ...props }: NamedEntityPageProps) {
   return (
     <CrudTablePage
       {...props}
@@ -63,17 +55,13 @@ export function NamedEntityPage<Deleted>({
       messages={{
         ...messages,
         deleted: (reply) => {
-          const text = replyText(reply);
           // the reply text decides whether the row went (docs/product/README.md)
-          if (!text.includes('successfully')) throw new Error(text);
-          return text;
+          if (!reply.includes('successfully')) throw new Error(reply);
+          return reply;
         },
       }}
-      deleteQuestion={(row) => (
-        <>
-          Delete <b>{row.name}</b>? Something still in use cannot be deleted.
-        </>
-      )}
+      deleteWhat={(row) => <b>{row.name}</b>}
+      deleteNote="Something still in use cannot be deleted."
     />
   );
 }

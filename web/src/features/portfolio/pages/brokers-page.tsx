@@ -48,11 +48,8 @@ export default function BrokersPage() {
         updated: SUCCESS_MESSAGES.brokerUpdated,
         deleted: SUCCESS_MESSAGES.brokerDeleted,
       }}
-      deleteQuestion={(broker) => (
-        <>
-          Delete <b>{broker.name}</b>? A firm with holdings or charges cannot be deleted.
-        </>
-      )}
+      deleteWhat={(broker) => <b>{broker.name}</b>}
+      deleteNote="A firm with holdings or charges cannot be deleted."
     />
   );
 }

@@ -25,7 +25,6 @@ export default function ChargeTypesPage() {
         update: UpdateChargeTypeDocument,
         remove: DeleteChargeTypeDocument,
       }}
-      replyText={(reply) => reply?.deleteChargeType.message ?? ''}
     />
   );
 }

@@ -90,6 +90,11 @@ function valuesOf(charge: Charge | null): ChargeValues {
   };
 }
 
+/** The charge the delete confirmation names: "the Brokerage charge of Zerodha (Equity, NSE) effective 01-Apr-2024". */
+const chargeInWords = (charge: Charge) =>
+  `the ${charge.chargeType.name} charge of ${charge.brokerageFirm.name} (${charge.segment.name}, ${charge.exchange})` +
+  ` effective ${formatMarketDate(charge.effectiveDate)}`;
+
 function toChargeInput(values: ChargeValues) {
   return {
     brokerageFirmId: values.brokerageFirmId,
@@ -134,12 +139,7 @@ export default function ChargesPage() {
         updated: SUCCESS_MESSAGES.chargeUpdated,
         deleted: SUCCESS_MESSAGES.chargeDeleted,
       }}
-      deleteQuestion={(charge) => (
-        <>
-          Delete the {charge.chargeType.name} charge of {charge.brokerageFirm.name} ({charge.segment.name},{' '}
-          {charge.exchange}) effective {formatMarketDate(charge.effectiveDate)}?
-        </>
-      )}
+      deleteWhat={chargeInWords}
     />
   );
 }

@@ -44,13 +44,8 @@ export default function FinancialInstrumentsPage() {
       messages={{
         added: 'Financial instrument added successfully!',
         updated: 'Financial instrument updated successfully!',
-        deleted: (reply) => reply?.deleteFinancialInstrument.message ?? 'Financial instrument deleted',
       }}
-      deleteQuestion={(instrument) => (
-        <>
-          Delete <b>{instrument.type}</b>?
-        </>
-      )}
+      deleteWhat={(instrument) => <b>{instrument.type}</b>}
     />
   );
 }

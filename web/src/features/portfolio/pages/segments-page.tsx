@@ -24,7 +24,6 @@ export default function SegmentsPage() {
       query={query}
       messages={{ added: SUCCESS_MESSAGES.segmentAdded, updated: SUCCESS_MESSAGES.segmentUpdated }}
       mutations={{ create: CreateSegmentDocument, update: UpdateSegmentDocument, remove: DeleteSegmentDocument }}
-      replyText={(reply) => reply?.deleteSegment.message ?? ''}
       suggestions={instruments.data?.financialInstruments.map((instrument) => instrument.type)}
       nameHint="Holdings in this segment show its name as their instrument type."
     />
