@@ -7,12 +7,12 @@
  * faceValue. Industry is never touched here (it comes from company profile updates), so a company
  * keeps the industry it had. Companies are matched by symbol.
  */
-import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
+import type { ForeignLayout, LayoutSpec, TableSource } from '../file/table.js';
 import { companies } from '../../db/schema/index.js';
 import { copyLine, mergeRows, UniqueLines, type MergeCounts } from '../merge.js';
 import { ProblemList } from '../problems.js';
 import type { SqlSession } from '../sql-session.js';
-import { cellReader, checkRequiredText, columnName } from '../rows.js';
+import { checkRequiredText, forEachLayoutRow, type LayoutRow } from '../rows.js';
 import { readCount, readDate, readNonNegativeDecimal } from '../values.js';
 
 type CompanyColumn =
@@ -53,6 +53,18 @@ export const NOT_A_SERIES = 'is not a valid series';
 export const NOT_AN_ISIN = 'is not an ISIN (12 characters, e.g. INE002A01018)';
 const MAX_NAME = 200;
 
+/** The symbol and company name every row of a securities list starts with, checked. */
+export function readSymbolAndName(
+  row: Pick<LayoutRow<'symbol' | 'companyName'>, 'line' | 'cell' | 'name'>,
+  problems: ProblemList,
+): { symbol: string; companyName: string } {
+  const symbol = row.cell('symbol');
+  if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(row.line, row.name('symbol'), symbol, NOT_A_SYMBOL, 60);
+  const companyName = row.cell('companyName');
+  checkRequiredText(problems, row.line, row.name('companyName'), companyName, MAX_NAME);
+  return { symbol, companyName };
+}
+
 export interface ParsedCompanies {
   layout: string;
   rowsInFile: number;
@@ -66,23 +78,11 @@ export interface ParsedCompanies {
 export function parseEquityList(table: TableSource, others: ForeignLayout[], kindTitle: string): ParsedCompanies {
   const problems = new ProblemList();
   const rows = new UniqueLines();
-  let matched: ReturnType<typeof matchHeader<CompanyColumn>> | undefined;
-  let rowsInFile = 0;
-
-  table.forEachRecord((cells, line) => {
-    if (!matched) {
-      matched = matchHeader(cells, COMPANY_LIST_LAYOUTS, kindTitle, others);
-      return;
-    }
-    rowsInFile++;
-    const { index, layout } = matched;
-    const name = (key: CompanyColumn) => columnName(layout, key);
-    const cell = cellReader(cells, index);
+  const source = { table, layouts: COMPANY_LIST_LAYOUTS, kindTitle, others };
+  const { layout, rowsInFile } = forEachLayoutRow(source, problems, 'company rows', (row) => {
+    const { line, cell, name } = row;
     const before = problems.count;
-    const symbol = cell('symbol');
-    if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(line, name('symbol'), symbol, NOT_A_SYMBOL, 60);
-    const companyName = cell('companyName');
-    checkRequiredText(problems, line, name('companyName'), companyName, MAX_NAME);
+    const { symbol, companyName } = readSymbolAndName(row, problems);
 
     // a row repeated word for word is the same company; the same symbol with other details is a problem
     const keep = (copy: string) => {
@@ -91,7 +91,7 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
         problems.add(line, name('symbol'), `${symbol} is already on line ${earlier} with other details`);
     };
 
-    if (layout === EQUITY_LIST_NAMES_ONLY) {
+    if (row.layout === EQUITY_LIST_NAMES_ONLY) {
       if (problems.count > before) return;
       keep(copyLine([symbol, companyName]));
       return;
@@ -121,14 +121,12 @@ export function parseEquityList(table: TableSource, others: ForeignLayout[], kin
     keep(copyLine([symbol, companyName, series, dateOfListing, paidUpValue, marketLot, isinCode, faceValue]));
   });
 
-  if (!matched) problems.add(1, '', 'the file has no header line and no rows');
-  else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no company rows');
   problems.throwIfAny('stocks');
   return {
-    layout: matched!.layout.id,
+    layout: layout!.id,
     rowsInFile,
     lines: rows.lines,
-    namesOnly: matched!.layout === EQUITY_LIST_NAMES_ONLY,
+    namesOnly: layout === EQUITY_LIST_NAMES_ONLY,
     duplicatesIgnored: rows.duplicatesIgnored,
   };
 }

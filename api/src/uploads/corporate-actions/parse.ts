@@ -6,14 +6,14 @@
  * repeats are the same event and are counted as ignored; two rows that name the same event with a
  * different company name or face value are a problem.
  */
-import { matchHeader, type ForeignLayout, type LayoutSpec, type TableSource } from '../file/table.js';
+import type { ForeignLayout, LayoutSpec, TableSource } from '../file/table.js';
 import { corporateActions } from '../../db/schema/index.js';
 import { copyLine, mergeRows, UniqueLines, type MergeCounts } from '../merge.js';
 import { ProblemList } from '../problems.js';
 import type { SqlSession } from '../sql-session.js';
-import { cellReader, checkRequiredText, columnName } from '../rows.js';
+import { checkRequiredText, forEachLayoutRow } from '../rows.js';
 import { isEmptyMarker, readDate, readNonNegativeDecimal } from '../values.js';
-import { NOT_A_SERIES, NOT_A_SYMBOL, SERIES_PATTERN, SYMBOL_PATTERN } from '../companies/equity-list.js';
+import { NOT_A_SERIES, readSymbolAndName, SERIES_PATTERN } from '../companies/equity-list.js';
 
 type ActionColumn =
   | 'symbol'
@@ -43,7 +43,6 @@ export const CORPORATE_ACTIONS_EXPORT: LayoutSpec<ActionColumn> = {
 };
 
 const MAX_PURPOSE = 500;
-const MAX_NAME = 200;
 
 export interface ParsedCorporateActions {
   layout: string;
@@ -64,22 +63,11 @@ export function parseCorporateActions(
   const events = new UniqueLines();
   const exDates = new Set<string>();
   const actions: ParsedCorporateActions['actions'] = [];
-  let index: Partial<Record<ActionColumn, number>> | undefined;
-  let rowsInFile = 0;
-  const name = (key: ActionColumn) => columnName(CORPORATE_ACTIONS_EXPORT, key);
-
-  table.forEachRecord((cells, line) => {
-    if (!index) {
-      index = matchHeader(cells, [CORPORATE_ACTIONS_EXPORT], kindTitle, others).index;
-      return;
-    }
-    rowsInFile++;
-    const cell = cellReader(cells, index);
+  const source = { table, layouts: [CORPORATE_ACTIONS_EXPORT], kindTitle, others };
+  const { rowsInFile } = forEachLayoutRow(source, problems, 'corporate action rows', (row) => {
+    const { line, cell, name } = row;
     const before = problems.count;
-    const symbol = cell('symbol');
-    if (!SYMBOL_PATTERN.test(symbol)) problems.addInvalid(line, name('symbol'), symbol, NOT_A_SYMBOL, 60);
-    const companyName = cell('companyName');
-    checkRequiredText(problems, line, name('companyName'), companyName, MAX_NAME);
+    const { symbol, companyName } = readSymbolAndName(row, problems);
     const series = cell('series');
     if (!SERIES_PATTERN.test(series)) problems.addInvalid(line, name('series'), series, NOT_A_SERIES, 20);
     const purpose = cell('purpose').replace(/\s+/g, ' ');
@@ -147,8 +135,6 @@ export function parseCorporateActions(
     }
   });
 
-  if (!index) problems.add(1, '', 'the file has no header line and no rows');
-  else if (rowsInFile === 0) problems.add(2, '', 'the file has a header but no corporate action rows');
   problems.throwIfAny('corporate actions');
   return {
     layout: CORPORATE_ACTIONS_EXPORT.id,
