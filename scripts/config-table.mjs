@@ -40,7 +40,7 @@ function prettyDefault(text) {
 }
 
 /** Variables declared once in shared/ and spread into both services' envSchema (`...NAME`). */
-const SHARED_ENV_FILES = ['shared/src/limits/timeout-env.ts'];
+const SHARED_ENV_FILES = ['shared/src/limits/timeout-env.ts', 'shared/src/limits/service-env.ts'];
 
 function parse(relative) {
   const file = path.join(ROOT, relative);

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { GENERATE_JWT_SECRET_HINT, MIN_JWT_SECRET_BYTES, jwtSecretProblem } from './auth/secret-rules.js';
 import { PRODUCTION_PASSWORD_HASH_COST } from './auth/password.js';
-import { REQUEST_TIMEOUT_ENV, requestTimeouts, type RequestTimeouts } from '@bazaar/shared';
+import { ADMISSION_ENV, admissionSettings, byteCountEnv, parseServiceEnv } from '@bazaar/shared';
+import type { AdmissionSettings } from '@bazaar/shared';
 
 const booleanFlag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -47,27 +48,15 @@ const envSchema = z.object({
   /** Log level of the JSON logs (fatal … trace, or silent). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest market-data upload accepted, in bytes (413 beyond). */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: byteCountEnv().default(50 * 1024 * 1024),
   /** An .xlsx, or the .zip archives of one batch upload together, may inflate to at most this many bytes (zip bombs). */
-  UPLOAD_MAX_UNCOMPRESSED_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(256 * 1024 * 1024),
+  UPLOAD_MAX_UNCOMPRESSED_BYTES: byteCountEnv().default(256 * 1024 * 1024),
   /** Most entries an uploaded .xlsx or .zip archive may hold. */
   UPLOAD_MAX_ARCHIVE_ENTRIES: z.coerce.number().int().min(1).default(1000),
   /** Most files one batch upload of stock prices may hold, the members of its zip archives counted (400 beyond). */
   UPLOAD_BATCH_MAX_FILES: z.coerce.number().int().min(1).default(1000),
   /** Most bytes one batch upload of stock prices may send, all its files together (413 beyond). */
-  UPLOAD_BATCH_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(256 * 1024 * 1024),
+  UPLOAD_BATCH_MAX_BYTES: byteCountEnv().default(256 * 1024 * 1024),
   /** Most cells (and shared strings) an uploaded .xlsx may hold, counted before parsing; larger data goes as CSV. */
   UPLOAD_MAX_WORKBOOK_CELLS: z.coerce.number().int().min(1000).default(2_000_000),
   /** Longest a workbook may take to read in its worker thread, in seconds (then 400). */
@@ -92,10 +81,7 @@ const envSchema = z.object({
   API_DOCS: booleanFlag.optional(),
   /** Origins allowed to call the API from a browser (comma separated); closed by default. */
   CORS_ORIGINS: z.string().default(''),
-  /** Requests per minute per client address (sustained; bursts of a tenth of it). */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
-  /** Load shedding: requests in flight beyond this get 503 at once. */
-  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(512),
+  ...ADMISSION_ENV,
   /**
    * Load shedding: a mean event-loop delay above this (ms) sheds new requests with 503. Unset: 1000 on
    * PostgreSQL, off on PGlite (embedded PGlite runs queries on the event loop, so lag is expected there).
@@ -116,7 +102,6 @@ const envSchema = z.object({
    * anything is parsed. Addresses of TRUST_PROXY (the BFF, a load balancer) are exempt: they carry many clients.
    */
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(128),
-  ...REQUEST_TIMEOUT_ENV,
   /**
    * Failed logins on one account from one client address (within LOGIN_FAILURE_WINDOW_MINUTES) before
    * each further attempt from there waits: 1 s, then twice as long per failure, up to LOGIN_MAX_DELAY_SECONDS.
@@ -190,7 +175,7 @@ export interface DemoAccount {
   email: string;
 }
 
-export interface ApiConfig {
+export interface ApiConfig extends AdmissionSettings<number | undefined> {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
@@ -216,15 +201,6 @@ export interface ApiConfig {
   /** Serve /docs (the OpenAPI document and its pages). */
   apiDocs: boolean;
   corsOrigins: string[];
-  rateLimitPerMinute: number;
-  maxInFlightRequests: number;
-  maxEventLoopDelayMs: number | undefined;
-  maxQueueDelayMs: number | undefined;
-  maxInFlightPerClient: number;
-  /** Open connections per client address (trusted proxies exempt); beyond: reset when accepted. */
-  maxConnectionsPerClient: number;
-  /** Request time limits (ms): headers, body, uploads (by rate and in all), idle keep-alive. */
-  timeouts: RequestTimeouts;
   /**
    * Failed logins: the doubling delay per (account, address) after `perAccountAddress` failures and per
    * account after `perAccount`, at most `maxDelayMs`; per address, `perAddress` failures then 429.
@@ -249,7 +225,6 @@ export interface ApiConfig {
     /** scrypt's N for new hashes; unset: the production cost (auth/password.ts). */
     cost?: number;
   };
-  trustProxy: string;
   /** Password reset: link lifetime and call limits per account and per client address (auth area). */
   passwordReset: { tokenTtlMs: number; perAccount: number; perAddress: number; windowMs: number };
   /** Contact Us messages per client address and window. */
@@ -287,14 +262,7 @@ function demoAccounts(env: Env): DemoAccount[] {
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
-  // empty strings in the environment mean "not set"
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
-    throw new Error(`Invalid API configuration:\n${problems}`);
-  }
-  const env = parsed.data;
+  const env = parseServiceEnv(envSchema, source, 'API');
   // a token signed with a published secret is as good as a real one: production refuses to start with it
   const secretProblem = env.NODE_ENV === 'production' && env.JWT_SECRET ? jwtSecretProblem(env.JWT_SECRET) : undefined;
   if (secretProblem) throw new Error(`Invalid API configuration:\n  JWT_SECRET: ${secretProblem}`);
@@ -329,13 +297,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin) => origin.trim())
       .filter(Boolean),
-    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
-    maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
-    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
-    maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
-    maxInFlightPerClient: env.MAX_IN_FLIGHT_PER_CLIENT,
-    maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
-    timeouts: requestTimeouts(env),
+    ...admissionSettings(env),
     loginLimits: {
       perAccountAddress: env.LOGIN_FAILURES_BEFORE_DELAY,
       perAccount: env.LOGIN_MAX_FAILURES_PER_ACCOUNT,
@@ -351,7 +313,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       perClient: env.PASSWORD_HASHES_PER_CLIENT,
       cost: env.PASSWORD_HASH_COST,
     },
-    trustProxy: env.TRUST_PROXY,
     passwordReset: {
       tokenTtlMs: env.PASSWORD_RESET_TOKEN_MINUTES * 60_000,
       perAccount: env.PASSWORD_RESET_MAX_PER_ACCOUNT,

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { REQUEST_TIMEOUT_ENV, requestTimeouts, type RequestTimeouts } from '@bazaar/shared';
+import { ADMISSION_ENV, admissionSettings, byteCountEnv, parseServiceEnv } from '@bazaar/shared';
+import type { AdmissionSettings } from '@bazaar/shared';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,25 +34,14 @@ const envSchema = z.object({
   /** Mark the session cookie Secure (on by default in production, where the app is served over HTTPS). */
   COOKIE_SECURE: z.enum(['0', '1', 'true', 'false']).optional(),
   /** Largest file accepted by the uploadMarketData mutation, in bytes. */
-  UPLOAD_MAX_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(50 * 1024 * 1024),
+  UPLOAD_MAX_BYTES: byteCountEnv().default(50 * 1024 * 1024),
   /** Most files one uploadStockPriceBatch request may carry (each within UPLOAD_MAX_BYTES; the REST API counts zip members too). */
   UPLOAD_MAX_FILES: z.coerce.number().int().min(1).default(1000),
   /** Most bytes one multipart GraphQL request may carry in all (a batch of files; 413 beyond). */
-  UPLOAD_MAX_BATCH_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(256 * 1024 * 1024),
+  UPLOAD_MAX_BATCH_BYTES: byteCountEnv().default(256 * 1024 * 1024),
   /** Log level of the JSON logs. */
   LOG_LEVEL: z.enum(['error', 'warn', 'info', 'debug', 'silent']).default('info'),
-  /** Requests per minute per client address (sustained; bursts of a tenth of it). */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(6000),
-  /** Load shedding: requests in flight beyond this, or a mean event-loop delay above MAX_EVENT_LOOP_DELAY_MS, get 503. */
-  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(512),
+  ...ADMISSION_ENV,
   /** Load shedding: a mean event-loop delay above this (ms) sheds new requests with 503. */
   MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).default(1000),
   /**
@@ -66,7 +56,6 @@ const envSchema = z.object({
    * anything is parsed. Addresses of TRUST_PROXY (a load balancer in front) are exempt: they carry many clients.
    */
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(1).default(64),
-  ...REQUEST_TIMEOUT_ENV,
   /** Which proxies' X-Forwarded-For to believe (Express "trust proxy" form, e.g. "loopback,uniquelocal"). */
   TRUST_PROXY: z.string().default('loopback'),
   /** How long public market reads are cached across requests when no upload signal arrives (ms). */
@@ -76,11 +65,7 @@ const envSchema = z.object({
   /** REST calls one GraphQL request (a batch together) may make; past it, fields fail with a BAD_USER_INPUT error naming the limit. */
   MAX_REST_CALLS_PER_REQUEST: z.coerce.number().int().min(1).default(50),
   /** Largest serialised GraphQL answer, in bytes; a larger one is replaced by a 413 PAYLOAD_TOO_LARGE error. */
-  MAX_RESPONSE_BYTES: z.coerce
-    .number()
-    .int()
-    .min(1024)
-    .default(2 * 1024 * 1024),
+  MAX_RESPONSE_BYTES: byteCountEnv().default(2 * 1024 * 1024),
 });
 
 /** Every environment variable this service reads (README's configuration table, deployment checks). */
@@ -88,7 +73,7 @@ export const BFF_ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export type BffEnv = z.infer<typeof envSchema>;
 
-export interface BffConfig {
+export interface BffConfig extends AdmissionSettings<number> {
   env: BffEnv['NODE_ENV'];
   host: string;
   port: number;
@@ -109,26 +94,10 @@ export interface BffConfig {
   marketVersionCheckMs: number;
   maxRestCallsPerRequest: number;
   maxResponseBytes: number;
-  trustProxy: string;
-  rateLimitPerMinute: number;
-  maxInFlightRequests: number;
-  maxEventLoopDelayMs: number;
-  maxQueueDelayMs: number;
-  maxInFlightPerClient: number;
-  /** Open connections per client address (trusted proxies exempt); beyond: reset when accepted. */
-  maxConnectionsPerClient: number;
-  /** Request time limits (ms): headers, body, uploads (by rate and in all), idle keep-alive. */
-  timeouts: RequestTimeouts;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<BffConfig> = {}): BffConfig {
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
-  const parsed = envSchema.safeParse(cleaned);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`).join('\n');
-    throw new Error(`Invalid BFF configuration:\n${problems}`);
-  }
-  const env = parsed.data;
+  const env = parseServiceEnv(envSchema, source, 'BFF');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -151,14 +120,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     marketVersionCheckMs: env.MARKET_VERSION_CHECK_MS,
     maxRestCallsPerRequest: env.MAX_REST_CALLS_PER_REQUEST,
     maxResponseBytes: env.MAX_RESPONSE_BYTES,
-    trustProxy: env.TRUST_PROXY,
-    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
-    maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
-    maxEventLoopDelayMs: env.MAX_EVENT_LOOP_DELAY_MS,
-    maxQueueDelayMs: env.MAX_QUEUE_DELAY_MS,
-    maxInFlightPerClient: env.MAX_IN_FLIGHT_PER_CLIENT,
-    maxConnectionsPerClient: env.MAX_CONNECTIONS_PER_CLIENT,
-    timeouts: requestTimeouts(env),
+    ...admissionSettings(env),
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@ export * from './limits/standing-queue.js';
 export * from './limits/admission.js';
 export * from './limits/body-deadlines.js';
 export * from './limits/timeout-env.js';
+export * from './limits/service-env.js';
 export * from './limits/loop-lag.js';
 export * from './limits/keyed-slots.js';
 export * from './validation/index.js';
