@@ -1,12 +1,15 @@
 /**
- * The trading-day picker of Stock Prices and Technical Analysis (docs/product/market.md#any-day): a
- * date input whose calendar enables only the days with uploaded prices (the uploads calendar's
- * days, from `tradingDays`), opening on the day shown. Clearing it goes back to the latest day.
+ * The trading-day picker of Stock Prices and Technical Analysis (docs/product/market.md#any-day): a button that
+ * shows the day (dd-Mmm-yyyy) and opens a calendar enabling only the days with uploaded prices, on the day shown's
+ * month. Clearing it goes back to the latest day. The calendar (Mantine's date picker and dayjs) is a module of its
+ * own, loaded when the picker is opened or when the pointer or focus reaches it, so the page does not wait for it
+ * (docs/decisions.md#a-date-picker-on-demand); the dropdown opens once it is there, so focus moves into it as before.
  */
-import { useMemo } from 'react';
-import { DatePickerInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import { useState, type ComponentType } from 'react';
+import { Input, InputBase, Popover, Text } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
+import { formatMarketDate } from '../../../lib/dates';
+import type { TradingDayCalendarProps } from './trading-day-calendar.deferred';
 
 export interface TradingDayPickerProps {
   /** The trading days with prices, ascending (YYYY-MM-DD). */
@@ -20,25 +23,91 @@ export interface TradingDayPickerProps {
   testId?: string;
 }
 
+type Calendar = ComponentType<TradingDayCalendarProps>;
+
+/** The calendar once loaded (for the rest of the visit), and the load under way. */
+let loadedCalendar: Calendar | undefined;
+let loadingCalendar: Promise<Calendar> | undefined;
+
+function loadCalendar(): Promise<Calendar> {
+  loadingCalendar ??= import('./trading-day-calendar.deferred').then(
+    (module) => (loadedCalendar = module.default),
+    (error: unknown) => {
+      // a failed chunk load (offline, a new deployment): the next attempt asks again
+      loadingCalendar = undefined;
+      throw error;
+    },
+  );
+  return loadingCalendar;
+}
+
+function preloadCalendar() {
+  loadCalendar().catch(() => undefined);
+}
+
 export function TradingDayPicker({ days, value, onChange, isLatest, testId }: TradingDayPickerProps) {
-  const known = useMemo(() => new Set(days), [days]);
+  const [opened, setOpened] = useState(false);
+  const [Calendar, setCalendar] = useState<Calendar | undefined>(() => loadedCalendar);
+  const [failed, setFailed] = useState(false);
+
+  function toggle() {
+    if (opened) return setOpened(false);
+    loadCalendar().then(
+      (loaded) => {
+        setFailed(false);
+        setCalendar(() => loaded);
+        setOpened(true);
+      },
+      () => setFailed(true),
+    );
+  }
+
   return (
-    <DatePickerInput
-      label="Trading day"
-      description="Only days with uploaded prices can be picked"
-      data-testid={testId}
-      value={value}
-      onChange={(day) => onChange(day ? String(day).slice(0, 10) : null)}
-      valueFormat="DD-MMM-YYYY"
-      minDate={days[0]}
-      maxDate={days[days.length - 1]}
-      excludeDate={(day) => !known.has(day.slice(0, 10))}
-      clearable={!isLatest}
-      leftSection={<IconCalendar size={16} />}
-      ariaLabels={{ previousMonth: 'Previous month', nextMonth: 'Next month' }}
-      hideOutsideDates
-      popoverProps={{ withinPortal: true }}
-      w={{ base: '100%', xs: 240 }}
-    />
+    <Popover
+      opened={opened && Calendar !== undefined}
+      onChange={setOpened}
+      position="bottom-start"
+      trapFocus
+      returnFocus
+      withinPortal
+    >
+      <Popover.Target>
+        <InputBase
+          component="button"
+          type="button"
+          pointer
+          label="Trading day"
+          description="Only days with uploaded prices can be picked"
+          error={failed ? 'The calendar could not be loaded. Please try again.' : undefined}
+          data-testid={testId}
+          onClick={toggle}
+          onPointerEnter={preloadCalendar}
+          onFocus={preloadCalendar}
+          leftSection={<IconCalendar size={16} />}
+          rightSection={
+            isLatest ? undefined : (
+              <Input.ClearButton aria-label="Back to the latest trading day" onClick={() => onChange(null)} />
+            )
+          }
+          w={{ base: '100%', xs: 240 }}
+        >
+          <Text component="span" size="sm">
+            {formatMarketDate(value)}
+          </Text>
+        </InputBase>
+      </Popover.Target>
+      <Popover.Dropdown>
+        {Calendar && (
+          <Calendar
+            days={days}
+            value={value}
+            onPick={(day) => {
+              setOpened(false);
+              onChange(day);
+            }}
+          />
+        )}
+      </Popover.Dropdown>
+    </Popover>
   );
 }
