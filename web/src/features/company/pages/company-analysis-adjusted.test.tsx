@@ -6,13 +6,11 @@
  * was given; the real charts are checked in the browser (web/e2e/analysis.e2e.ts).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MantineProvider } from '@mantine/core';
 import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { CompanyAnalysisPageDocument, CompanySmaDocument } from '../../../__generated__/graphql';
+import { renderPage } from '../../../test/render-page';
 import CompanyAnalysisPage from './company-analysis-page';
 
 // Company Analysis draws its charts with DeferredChart (ApexCharts once the figures are drawn)
@@ -118,17 +116,11 @@ describe('the Adjusted / Raw toggle', () => {
       sma(true, ADJUSTED),
       sma(false, RAW),
     ];
-    render(
-      <MockedProvider mocks={mocks}>
-        <MantineProvider>
-          <MemoryRouter initialEntries={['/company-analysis/HDFCBANK']}>
-            <Routes>
-              <Route path="/company-analysis/:symbol" element={<CompanyAnalysisPage />} />
-            </Routes>
-          </MemoryRouter>
-        </MantineProvider>
-      </MockedProvider>,
-    );
+    renderPage(<CompanyAnalysisPage />, {
+      path: '/company-analysis/HDFCBANK',
+      route: '/company-analysis/:symbol',
+      mocks,
+    });
     await screen.findByTestId('company-analysis');
     expect(candleCloses()).toEqual(ADJUSTED.map(Number));
     // the split's ex-date marked on the candlestick chart and every period chart, and listed in words

@@ -5,28 +5,20 @@
  * sheet length check broke on empty lists): every section shows its empty state instead.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { CompanyAnalysisPageDocument, type CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
+import { renderPage } from '../../../test/render-page';
 import CompanyAnalysisPage from './company-analysis-page';
 
 afterEach(cleanup);
 
-function renderPage(symbol: string, mocks: MockLink.MockedResponse[]) {
-  return render(
-    <MockedProvider mocks={mocks}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[`/company-analysis/${symbol}`]}>
-          <Routes>
-            <Route path="/company-analysis/:symbol" element={<CompanyAnalysisPage />} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </MockedProvider>,
-  );
+function renderAnalysis(symbol: string, mocks: MockLink.MockedResponse[]) {
+  return renderPage(<CompanyAnalysisPage />, {
+    path: `/company-analysis/${symbol}`,
+    route: '/company-analysis/:symbol',
+    mocks,
+  });
 }
 
 const PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'] as const;
@@ -66,7 +58,7 @@ const NEWCO = {
 describe('company analysis page', () => {
   it('shows a skeleton while loading, then the error with Retry, and retries', async () => {
     const request = { query: CompanyAnalysisPageDocument, variables: { symbol: 'NOSUCH' } };
-    renderPage('nosuch', [
+    renderAnalysis('nosuch', [
       { request, error: new Error('The server cannot be reached right now') },
       { request, result: { data: emptyAnalysis('NOSUCH', null) } },
     ]);
@@ -80,7 +72,7 @@ describe('company analysis page', () => {
   });
 
   it('shows every section of a company without market data with its empty state', async () => {
-    renderPage('NEWCO', [
+    renderAnalysis('NEWCO', [
       {
         request: { query: CompanyAnalysisPageDocument, variables: { symbol: 'NEWCO' } },
         result: { data: emptyAnalysis('NEWCO', NEWCO) },

@@ -4,37 +4,19 @@
  * article; the Stock Prices row formatting.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { ReactNode } from 'react';
 import {
   TechnicalAnalysisPageDocument,
   TradingDaysDocument,
   type TrendTileFieldsFragment,
 } from '../../../__generated__/graphql';
+import { renderPage } from '../../../test/render-page';
 import TechnicalAnalysisPage from './technical-analysis-page';
 import GuidePage from './guide-page';
 import { STOCK_PRICE_COLUMNS, changeTone } from '../components/stock-price-columns';
 
 afterEach(cleanup);
-
-function wrap(children: ReactNode, mocks: MockLink.MockedResponse[] = [], path = '/technical-analysis') {
-  return (
-    <MockedProvider mocks={mocks}>
-      <MantineProvider>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            <Route path="/technical-analysis" element={children} />
-            <Route path="/guide" element={children} />
-          </Routes>
-        </MemoryRouter>
-      </MantineProvider>
-    </MockedProvider>
-  );
-}
 
 const tile = (symbol: string, change: string): TrendTileFieldsFragment & { __typename: 'TrendItem' } => ({
   __typename: 'TrendItem',
@@ -80,7 +62,7 @@ describe('technical analysis page', () => {
         },
       },
     ];
-    render(wrap(<TechnicalAnalysisPage />, mocks));
+    renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis', mocks });
     expect(screen.getByTestId('technical-analysis-loader')).toBeTruthy();
     await screen.findByTestId('technical-analysis');
     expect(screen.getByTestId('technical-analysis-as-of').textContent).toBe(
@@ -122,7 +104,7 @@ describe('technical analysis page', () => {
         error: new Error('Failed to fetch'),
       },
     ];
-    render(wrap(<TechnicalAnalysisPage />, mocks));
+    renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis', mocks });
     const alert = await screen.findByTestId('technical-analysis-error');
     expect(alert.textContent).toContain('The server cannot be reached. Check your connection and try again.');
     expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
@@ -147,7 +129,7 @@ describe('technical analysis page as of a past day', () => {
         },
       },
     ];
-    render(wrap(<TechnicalAnalysisPage />, mocks, '/technical-analysis?asOf=2025-03-13'));
+    renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis?asOf=2025-03-13', mocks });
     await screen.findByTestId('technical-analysis');
     await screen.findByTestId('technical-analysis-day');
     expect(screen.getByTestId('technical-analysis-as-of').textContent).toBe(
@@ -158,7 +140,7 @@ describe('technical analysis page as of a past day', () => {
 
 describe('user guide page', () => {
   it('lists the eight averages and toggles to the SMA article and back', () => {
-    render(wrap(<GuidePage />, [], '/guide'));
+    renderPage(<GuidePage />, { path: '/guide' });
     const overview = screen.getByTestId('guide-overview');
     expect(within(overview).getAllByRole('article')).toHaveLength(8);
     for (const name of ['SMA', 'EMA', 'WMA', 'HMA', 'SMMA', 'AMA / KAMA', 'DEMA', 'TEMA'])

@@ -104,6 +104,8 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
   const symbolText = form.values.symbol.trim();
   const [debouncedSymbol] = useDebouncedValue(symbolText, 200);
   const dropdownOpen = !selling && !chosen && symbolText !== '';
+  // a sale keeps the purchase's symbol, price and date: read-only fields look it (filled, no border)
+  const fixedWhenSelling = { readOnly: selling, variant: selling ? 'filled' : 'default' } as const;
   const symbols = useHoldingSymbolsQuery({
     variables: { search: debouncedSymbol },
     skip: !dropdownOpen || debouncedSymbol === '',
@@ -148,8 +150,7 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
             label="Symbol"
             required
             autoComplete="off"
-            readOnly={selling}
-            variant={selling ? 'filled' : 'default'}
+            {...fixedWhenSelling}
             {...form.getInputProps('symbol')}
             onChange={(event) => typeSymbol(event.currentTarget.value)}
           />
@@ -204,8 +205,7 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
             label="Price"
             required
             inputMode="decimal"
-            readOnly={selling}
-            variant={selling ? 'filled' : 'default'}
+            {...fixedWhenSelling}
             {...form.getInputProps('price')}
           />
           <Select
@@ -227,8 +227,7 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
             label={selling ? 'Buying Date' : 'Creation Date'}
             type="date"
             required
-            readOnly={selling}
-            variant={selling ? 'filled' : 'default'}
+            {...fixedWhenSelling}
             max={today}
             {...form.getInputProps('creationDate')}
           />
