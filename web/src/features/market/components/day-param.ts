@@ -25,3 +25,11 @@ export function dayNote(prefix: string, day: string, latest: string | null): str
   const shown = `${prefix} ${formatMarketDate(day)}`;
   return latest && day < latest ? `${shown}; the latest trading day is ${formatMarketDate(latest)}` : shown;
 }
+
+/**
+ * Whether a page shows the trading-day picker: while the days load (disabled, holding its place so nothing moves
+ * when they arrive) and when there are days; not when there are none or they could not be read.
+ */
+export function showsPicker(days: readonly string[] | undefined, error: unknown): boolean {
+  return days ? days.length > 0 : !error;
+}

@@ -51,6 +51,20 @@ describe('trading-day picker', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { hidden: true })).toBeNull());
   });
 
+  it('is disabled, without a day, while the trading days load', async () => {
+    const user = userEvent.setup();
+    render(
+      <MantineProvider>
+        <TradingDayPicker days={undefined} value={null} onChange={vi.fn()} isLatest testId="day" />
+      </MantineProvider>,
+    );
+    const button = screen.getByTestId('day');
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(button.textContent).toBe('');
+    await user.click(button);
+    expect(screen.queryByRole('dialog', { hidden: true })).toBeNull();
+  });
+
   it('goes back to the latest day with the clear button on a past day', async () => {
     const user = userEvent.setup();
     const onChange = renderPicker('2025-02-28', false);

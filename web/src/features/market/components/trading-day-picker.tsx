@@ -4,6 +4,7 @@
  * month. Clearing it goes back to the latest day. The calendar (Mantine's date picker and dayjs) is a module of its
  * own, loaded when the picker is opened or when the pointer or focus reaches it, so the page does not wait for it
  * (docs/decisions.md#a-date-picker-on-demand); the dropdown opens once it is there, so focus moves into it as before.
+ * While the trading days load it is drawn disabled, so the page below does not move when they arrive.
  */
 import { useState, type ComponentType } from 'react';
 import { Input, InputBase, Popover, Text } from '@mantine/core';
@@ -12,10 +13,10 @@ import { formatMarketDate } from '../../../lib/dates';
 import type { TradingDayCalendarProps } from './trading-day-calendar.deferred';
 
 export interface TradingDayPickerProps {
-  /** The trading days with prices, ascending (YYYY-MM-DD). */
-  days: readonly string[];
-  /** The day shown. */
-  value: string;
+  /** The trading days with prices, ascending (YYYY-MM-DD); undefined while they load (the button is disabled). */
+  days: readonly string[] | undefined;
+  /** The day shown; null while it is not known yet. */
+  value: string | null;
   /** A day picked, or null to go back to the latest. */
   onChange: (day: string | null) => void;
   /** Whether the day shown is the latest (then there is nothing to clear). */
@@ -50,8 +51,11 @@ export function TradingDayPicker({ days, value, onChange, isLatest, testId }: Tr
   const [Calendar, setCalendar] = useState<Calendar | undefined>(() => loadedCalendar);
   const [failed, setFailed] = useState(false);
 
+  const ready = days !== undefined && days.length > 0 && value !== null;
+
   function toggle() {
     if (opened) return setOpened(false);
+    if (!ready) return;
     loadCalendar().then(
       (loaded) => {
         setFailed(false);
@@ -80,12 +84,13 @@ export function TradingDayPicker({ days, value, onChange, isLatest, testId }: Tr
           description="Only days with uploaded prices can be picked"
           error={failed ? 'The calendar could not be loaded. Please try again.' : undefined}
           data-testid={testId}
+          disabled={!ready}
           onClick={toggle}
           onPointerEnter={preloadCalendar}
           onFocus={preloadCalendar}
           leftSection={<IconCalendar size={16} />}
           rightSection={
-            isLatest ? undefined : (
+            isLatest || !ready ? undefined : (
               <Input.ClearButton aria-label="Back to the latest trading day" onClick={() => onChange(null)} />
             )
           }
@@ -97,7 +102,7 @@ export function TradingDayPicker({ days, value, onChange, isLatest, testId }: Tr
         </InputBase>
       </Popover.Target>
       <Popover.Dropdown>
-        {Calendar && (
+        {Calendar && ready && (
           <Calendar
             days={days}
             value={value}

@@ -64,7 +64,12 @@ describe('technical analysis page', () => {
     ];
     renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis', mocks });
     expect(screen.getByTestId('technical-analysis-loader')).toBeTruthy();
+    // the page's heading and the picker's place are there while the lists load (the picker disabled until the
+    // trading days arrive)
+    expect(screen.getByRole('heading', { level: 1, name: 'Technical Analysis' })).toBeTruthy();
+    expect(screen.getByTestId('technical-analysis-day').hasAttribute('disabled')).toBe(true);
     await screen.findByTestId('technical-analysis');
+    expect(screen.getByTestId('technical-analysis-day').hasAttribute('disabled')).toBe(false);
     expect(screen.getByTestId('technical-analysis-as-of').textContent).toBe(
       'Symbols at a new high or low for each period, as of 14-Mar-2025.',
     );

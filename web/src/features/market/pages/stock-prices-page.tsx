@@ -22,7 +22,7 @@ import { errorMessage } from '../../../lib/errors';
 import { STOCK_PRICE_COLUMNS } from '../components/stock-price-columns';
 import { companyAnalysisPath, type CompanyAnalysisNavigationState } from '../components/company-link';
 import { TradingDayPicker } from '../components/trading-day-picker';
-import { dayFromParam, dayNote } from '../components/day-param';
+import { dayFromParam, dayNote, showsPicker } from '../components/day-param';
 
 export type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
@@ -31,7 +31,8 @@ export default function StockPricesPage() {
   const columns = useWithWatchColumn(STOCK_PRICE_COLUMNS);
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
-  const days = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' }).data?.tradingDays;
+  const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
+  const days = tradingDays.data?.tradingDays;
   const { day, latest, isLatest } = dayFromParam(searchParams.get('date'), days);
   const { data, loading, error } = useStockPricesPageQuery({
     variables: { date: isLatest ? null : day },
@@ -50,13 +51,19 @@ export default function StockPricesPage() {
 
   return (
     <Stack gap="xs">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-        {tradingDay && (
-          <Text size="sm" c="dimmed" data-testid="stock-prices-as-of">
+      {/* the note's line and the picker hold their places while the day and the prices load, so the table below
+          does not move when they arrive */}
+      <Group justify="flex-end" align="flex-end" wrap="wrap" gap="xs">
+        {tradingDay ? (
+          <Text size="sm" c="dimmed" mr="auto" data-testid="stock-prices-as-of">
             {dayNote('Prices of', tradingDay, latest)}
           </Text>
+        ) : (
+          <Text size="sm" mr="auto" aria-hidden>
+            {'\u00a0'}
+          </Text>
         )}
-        {days && days.length > 0 && day && (
+        {showsPicker(days, tradingDays.error) && (
           <TradingDayPicker days={days} value={day} onChange={pick} isLatest={isLatest} testId="stock-prices-day" />
         )}
       </Group>

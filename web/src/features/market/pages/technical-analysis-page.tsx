@@ -18,7 +18,7 @@ import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/errors';
-import { dayFromParam, dayNote } from '../components/day-param';
+import { dayFromParam, dayNote, showsPicker } from '../components/day-param';
 import { TradingDayPicker } from '../components/trading-day-picker';
 import { TrendSection } from '../components/trend-section';
 
@@ -65,28 +65,42 @@ function TrendCard({
 export default function TechnicalAnalysisPage() {
   usePageTitle('Technical Analysis');
   const [searchParams, setSearchParams] = useSearchParams();
-  const days = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' }).data?.tradingDays;
+  const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
+  const days = tradingDays.data?.tradingDays;
   const { day, latest, isLatest } = dayFromParam(searchParams.get('asOf'), days);
   const { data, loading, error, refetch } = useTechnicalAnalysisPageQuery({
     variables: { asOf: isLatest ? null : day },
     fetchPolicy: 'cache-and-network',
   });
   const analysis = data?.technicalAnalysis;
-  const picker = days && days.length > 0 && day && (
-    <TradingDayPicker
-      days={days}
-      value={day}
-      onChange={(next) => setSearchParams(next && next !== latest ? { asOf: next } : {})}
-      isLatest={isLatest}
-      testId="technical-analysis-day"
-    />
+
+  // the heading and the picker in every state: the page's h1 is there at once, and nothing above the lists moves
+  // when they arrive
+  const header = (
+    <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+      <PageHeader title="Technical Analysis" noteTestId="technical-analysis-as-of">
+        {analysis &&
+          (analysis.asOf
+            ? `${dayNote('Symbols at a new high or low for each period, as of', analysis.asOf, latest)}.`
+            : 'No stock prices have been uploaded yet.')}
+      </PageHeader>
+      {showsPicker(days, tradingDays.error) && (
+        <TradingDayPicker
+          days={days}
+          value={day}
+          onChange={(next) => setSearchParams(next && next !== latest ? { asOf: next } : {})}
+          isLatest={isLatest}
+          testId="technical-analysis-day"
+        />
+      )}
+    </Group>
   );
 
   if (!analysis) {
-    if (error && !loading) {
-      return (
-        <Stack gap="md">
-          {picker}
+    return (
+      <Stack gap="md">
+        {header}
+        {error && !loading ? (
           <RetryAlert
             title="Technical Analysis"
             message={errorMessage(error, 'The trend lists could not be loaded. Please try again.')}
@@ -94,26 +108,18 @@ export default function TechnicalAnalysisPage() {
             retryLabel="Try again"
             testId="technical-analysis-error"
           />
-        </Stack>
-      );
-    }
-    return (
-      <Center py={60}>
-        <Loader aria-label="Loading the trend lists" data-testid="technical-analysis-loader" />
-      </Center>
+        ) : (
+          <Center py={60}>
+            <Loader aria-label="Loading the trend lists" data-testid="technical-analysis-loader" />
+          </Center>
+        )}
+      </Stack>
     );
   }
 
   return (
     <Stack gap="md" data-testid="technical-analysis">
-      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-        <PageHeader title="Technical Analysis" noteTestId="technical-analysis-as-of">
-          {analysis.asOf
-            ? `${dayNote('Symbols at a new high or low for each period, as of', analysis.asOf, latest)}.`
-            : 'No stock prices have been uploaded yet.'}
-        </PageHeader>
-        {picker}
-      </Group>
+      {header}
       <TrendCard title="High Trends" direction="HIGH" lists={analysis.highs} />
       <TrendCard title="Low Trends" direction="LOW" lists={analysis.lows} />
     </Stack>
