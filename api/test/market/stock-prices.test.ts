@@ -338,66 +338,37 @@ describe('market routes', () => {
   });
 
   describe('validation', () => {
-    const cases: Array<[string, string, string]> = [
-      ['GET', '/public/stock-prices/weeks-high', 'type must be one of WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY, YEARLY'],
+    const TYPE_MESSAGE = 'type must be one of WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY, YEARLY';
+    const SMA = '/public/technical-analysis/stocks/sma?symbol=';
+    const gets: Array<[string, string]> = [
+      ['/public/stock-prices/weeks-high', TYPE_MESSAGE],
+      ['/public/stock-prices/weeks-low?type=DAILY', TYPE_MESSAGE],
+      ['/public/stock-prices/stock-prices-for-period?type=WEEKLY', 'symbol is required'],
       [
-        'GET',
-        '/public/stock-prices/weeks-low?type=DAILY',
-        'type must be one of WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY, YEARLY',
-      ],
-      ['GET', '/public/stock-prices/stock-prices-for-period?type=WEEKLY', 'symbol is required'],
-      [
-        'GET',
         '/public/stock-prices?symbol=AL%20PHA',
         'symbol must be an NSE symbol (letters, digits, & - _ . up to 50 characters)',
       ],
-      ['GET', '/public/stock-prices?symbol=ALPHA&from=2020-02-30', 'from must be a date (YYYY-MM-DD)'],
-      ['GET', '/public/stock-prices?symbol=ALPHA&from=2020-03-31&to=2020-03-01', 'from must not be after to'],
-      ['GET', '/public/stock-prices?from=2020-03-01', 'from and to need a symbol'],
-      ['GET', '/public/stock-prices?date=2020-02-30', 'date must be a date (YYYY-MM-DD)'],
-      [
-        'GET',
-        '/public/stock-prices?symbol=ALPHA&date=2020-03-31',
-        'date cannot be combined with symbol (use from and to)',
-      ],
-      ['GET', '/public/stock-prices/weeks-high?type=WEEKLY&asOf=31-03-2020', 'asOf must be a date (YYYY-MM-DD)'],
-      ['GET', '/public/stock-prices/highestStockPriceByStock?asOf=yesterday', 'asOf must be a date (YYYY-MM-DD)'],
-      // the sizes: one rule and one message set (shared/src/market/average-sizes.ts)
-      [
-        'POST',
-        '/public/technical-analysis/stocks/sma?symbol=ALPHA&priceSize=4.5&windowSize=2',
-        'Price size must be a whole number of at least 1',
-      ],
-      [
-        'POST',
-        '/public/technical-analysis/stocks/sma?symbol=ALPHA&priceSize=4&windowSize=0',
-        'Window size must be a whole number of at least 1',
-      ],
-      [
-        'POST',
-        '/public/technical-analysis/stocks/sma?symbol=ALPHA&priceSize=3&windowSize=4',
-        'Window size must not be larger than the price size',
-      ],
-      [
-        'POST',
-        '/public/technical-analysis/stocks/sma?symbol=ALPHA&priceSize=5001&windowSize=4',
-        'Price size must be at most 5000',
-      ],
-      [
-        'POST',
-        '/public/technical-analysis/stocks/sma?symbol=ALPHA&priceSize=50&windowSize=4',
-        'Price size 50 is more than the 5 prices available for ALPHA',
-      ],
-      [
-        'POST',
-        '/public/technical-analysis/stocks/sma?symbol=NOSUCH&priceSize=5&windowSize=4',
-        'There are no prices for NOSUCH',
-      ],
-      [
-        'POST',
-        '/public/technical-analysis/stocks/sma?symbol=ALPHA&windowSize=4',
-        'Price size must be a whole number of at least 1',
-      ],
+      ['/public/stock-prices?symbol=ALPHA&from=2020-02-30', 'from must be a date (YYYY-MM-DD)'],
+      ['/public/stock-prices?symbol=ALPHA&from=2020-03-31&to=2020-03-01', 'from must not be after to'],
+      ['/public/stock-prices?from=2020-03-01', 'from and to need a symbol'],
+      ['/public/stock-prices?date=2020-02-30', 'date must be a date (YYYY-MM-DD)'],
+      ['/public/stock-prices?symbol=ALPHA&date=2020-03-31', 'date cannot be combined with symbol (use from and to)'],
+      ['/public/stock-prices/weeks-high?type=WEEKLY&asOf=31-03-2020', 'asOf must be a date (YYYY-MM-DD)'],
+      ['/public/stock-prices/highestStockPriceByStock?asOf=yesterday', 'asOf must be a date (YYYY-MM-DD)'],
+    ];
+    // the sizes: one rule and one message set (shared/src/market/average-sizes.ts)
+    const smaQueries: Array<[string, string]> = [
+      ['ALPHA&priceSize=4.5&windowSize=2', 'Price size must be a whole number of at least 1'],
+      ['ALPHA&priceSize=4&windowSize=0', 'Window size must be a whole number of at least 1'],
+      ['ALPHA&priceSize=3&windowSize=4', 'Window size must not be larger than the price size'],
+      ['ALPHA&priceSize=5001&windowSize=4', 'Price size must be at most 5000'],
+      ['ALPHA&priceSize=50&windowSize=4', 'Price size 50 is more than the 5 prices available for ALPHA'],
+      ['NOSUCH&priceSize=5&windowSize=4', 'There are no prices for NOSUCH'],
+      ['ALPHA&windowSize=4', 'Price size must be a whole number of at least 1'],
+    ];
+    const cases = [
+      ...gets.map(([url, message]) => ['GET', url, message] as const),
+      ...smaQueries.map(([query, message]) => ['POST', SMA + query, message] as const),
     ];
     for (const [method, url, message] of cases) {
       it(`${method} ${url} → 400 "${message}"`, async () => {

@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { exchangeToday } from '@bazaar/shared';
+import { exchangeToday, formatRupees } from '@bazaar/shared';
 import type { BrokerageFirmDto, ChargeTypeDto, HoldingDto, SegmentDto } from '@bazaar/shared/contract';
 import type { TestApi } from '../setup/test-api.js';
 
@@ -148,4 +148,31 @@ export async function addHolding(
 /** Today's exchange date plus some days, as YYYY-MM-DD. */
 export function indiaDatePlus(days: number): string {
   return exchangeToday(new Date(Date.now() + days * 86_400_000));
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/**
+ * Holdings as the holdings table's CSV export writes them: its column titles, every cell quoted,
+ * rupees rounded to the paisa, dates dd-Mmm-yyyy (written out here by hand). `'table'`: every
+ * column of the table (LTP, P&L, charges, an empty day change); `'trade'`: only the trade's own.
+ */
+export function holdingsExportCsv(holdings: HoldingDto[], columns: 'table' | 'trade'): string {
+  const day = (date: string | null) =>
+    date ? `${date.slice(8)}-${MONTHS[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}` : '';
+  const quoted = (cells: Array<string | number>) => cells.map((cell) => `"${cell}"`).join(',');
+  const table = columns === 'table';
+  const titles = ['Symbol', 'Status', 'Qty', 'Avg Price'];
+  if (table) titles.push('LTP', 'Gross P&L', 'Charges', 'Net P&L', 'Day Change');
+  titles.push('Buying Date', 'Sell Price', 'Selling Date', 'Exchange');
+  const rows = holdings.map((h) => {
+    const cells: Array<string | number> = [h.symbol, h.status, h.quantity, formatRupees(h.price)];
+    if (table) {
+      const { gross, charges, net } = h.profitLoss;
+      cells.push(...[h.currentPrice, gross, charges, net].map(formatRupees), '');
+    }
+    cells.push(day(h.creationDate), formatRupees(h.sellPrice), day(h.sellingDate), h.exchange);
+    return quoted(cells);
+  });
+  return [quoted(titles), ...rows].join('\n');
 }

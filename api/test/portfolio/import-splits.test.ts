@@ -21,7 +21,7 @@ import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { DATA_DIR, sqlRows, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
-import { addHolding, createReference } from './helpers.js';
+import { addHolding, createReference, holdingsExportCsv } from './helpers.js';
 
 const DAYS = ['01JUL2019', '02JUL2019', '18SEP2019', '19SEP2019', '20SEP2019'];
 
@@ -166,26 +166,8 @@ describe('tradebook import after splits and bonuses (real data)', () => {
     const listed = await api.request<HoldingDto[]>('GET', '/user/holding', { token: investor });
     const source = listed.body.filter((h) => h.brokerageFirm.id === ref.firm.id);
     expect(source.map((h) => h.quantity)).toEqual([10, 3, 3]);
-    // the export as the holdings table writes it (rupees rounded to the paisa, dd-Mmm-yyyy)
-    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-    const day = (date: string | null) =>
-      date ? `${date.slice(8)}-${months[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}` : '';
-    const quoted = (cells: Array<string | number>) => cells.map((cell) => `"${cell}"`).join(',');
-    const exported = [
-      quoted(['Symbol', 'Status', 'Qty', 'Avg Price', 'Buying Date', 'Sell Price', 'Selling Date', 'Exchange']),
-      ...source.map((h) =>
-        quoted([
-          h.symbol,
-          h.status,
-          h.quantity,
-          formatRupees(h.price),
-          day(h.creationDate),
-          formatRupees(h.sellPrice),
-          day(h.sellingDate),
-          h.exchange,
-        ]),
-      ),
-    ].join('\n');
+    // the export as the holdings table writes it, the trade's own columns
+    const exported = holdingsExportCsv(source, 'trade');
     const target = await createReference(api, await api.login(DEMO.staff.username, DEMO.staff.password), 'Back');
     const imported = await send(exported, target.firm.name, target.segment.name);
     expect(imported.status, imported.text).toBe(200);

@@ -17,11 +17,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
 import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
 import { csvToWorkbook, DATA_DIR, plainCsvRows, sqlRows } from '../uploads/helpers.js';
-import { addCharge, createReference, indiaDatePlus, insertPrices } from './helpers.js';
+import { addCharge, createReference, holdingsExportCsv, indiaDatePlus, insertPrices } from './helpers.js';
 
 type Answer = TradebookImportRejectedDto;
 
@@ -246,45 +245,8 @@ describe('tradebook import', () => {
   it('takes back its own holdings export (round trip), the firm named by id', async () => {
     const other = await createReference(api, staff, 'Roundtrip');
     const source = (await api.request<HoldingDto[]>('GET', '/user/holding', { token: investor })).body;
-    // the export as the holdings table writes it: its column titles, every cell quoted, rupees and dd-Mmm-yyyy
-    const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-    const day = (date: string | null) =>
-      date ? `${date.slice(8)}-${months[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}` : '';
-    const quoted = (cells: Array<string | number>) => cells.map((cell) => `"${cell}"`).join(',');
-    const exported = [
-      quoted([
-        'Symbol',
-        'Status',
-        'Qty',
-        'Avg Price',
-        'LTP',
-        'Gross P&L',
-        'Charges',
-        'Net P&L',
-        'Day Change',
-        'Buying Date',
-        'Sell Price',
-        'Selling Date',
-        'Exchange',
-      ]),
-      ...source.map((h) =>
-        quoted([
-          h.symbol,
-          h.status,
-          h.quantity,
-          formatRupees(h.price),
-          formatRupees(h.currentPrice),
-          formatRupees(h.profitLoss.gross),
-          formatRupees(h.profitLoss.charges),
-          formatRupees(h.profitLoss.net),
-          '',
-          day(h.creationDate),
-          formatRupees(h.sellPrice),
-          day(h.sellingDate),
-          h.exchange,
-        ]),
-      ),
-    ].join('\n');
+    // the export as the holdings table writes it, every column
+    const exported = holdingsExportCsv(source, 'table');
     const imported = await send(investor, exported, { firm: String(other.firm.id), segment: other.segment.name });
     expect(imported.status, imported.text).toBe(200);
     expect(imported.body).toMatchObject({ layout: 'HOLDINGS_EXPORT', buys: 6, sells: 5, skipped: 0 });
