@@ -2,14 +2,14 @@
 import type { z } from 'zod';
 import { assignRoleSchema, userCreateSchema, userUpdateSchema } from '../../validation/auth.js';
 
-/** POST /admin/users: exactly one role, as `roles: [{id?, name}]`. */
-export const userCreateBodySchema = userCreateSchema;
-export type UserCreateBody = z.input<typeof userCreateBodySchema>;
-
-/** PUT /admin/users/:id: a blank password keeps the current one. */
-export const userUpdateBodySchema = userUpdateSchema;
-export type UserUpdateBody = z.input<typeof userUpdateBodySchema>;
-
-/** POST /admin/users/:id/roles: one role by id or by name. */
-export const assignRoleBodySchema = assignRoleSchema;
-export type AssignRoleBody = z.input<typeof assignRoleBodySchema>;
+export {
+  /** POST /admin/users: exactly one role, as `roles: [{id?, name}]`. */
+  userCreateSchema as userCreateBodySchema,
+  /** PUT /admin/users/:id: a blank password keeps the current one. */
+  userUpdateSchema as userUpdateBodySchema,
+  /** POST /admin/users/:id/roles: one role by id or by name. */
+  assignRoleSchema as assignRoleBodySchema,
+};
+export type UserCreateBody = z.input<typeof userCreateSchema>;
+export type UserUpdateBody = z.input<typeof userUpdateSchema>;
+export type AssignRoleBody = z.input<typeof assignRoleSchema>;

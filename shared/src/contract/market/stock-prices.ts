@@ -6,15 +6,20 @@ import { z } from 'zod';
 import { dateParam, periodParam, symbolParam } from '../../validation/market.js';
 import { adjustedParam, dateText, decimalText } from './fields.js';
 
+/** A trading day's prices of a symbol: the fields of a candle, also the start of a row. */
+const candleShape = {
+  date: dateText,
+  openPrice: decimalText,
+  highPrice: decimalText,
+  lowPrice: decimalText,
+  closePrice: decimalText,
+};
+
 export const stockPriceRowDtoSchema = z
   .object({
     symbol: z.string(),
     series: z.string().describe('EQ, BE, BZ, SM or ST'),
-    date: dateText,
-    openPrice: decimalText,
-    highPrice: decimalText,
-    lowPrice: decimalText,
-    closePrice: decimalText,
+    ...candleShape,
     lastPrice: decimalText.nullable(),
     previousClose: decimalText
       .nullable()
@@ -29,15 +34,7 @@ export const stockPriceRowDtoSchema = z
   .describe("A symbol's prices on a trading day (the latest by default)");
 export type StockPriceRowDto = z.infer<typeof stockPriceRowDtoSchema>;
 
-export const candleDtoSchema = z
-  .object({
-    date: dateText,
-    openPrice: decimalText,
-    highPrice: decimalText,
-    lowPrice: decimalText,
-    closePrice: decimalText,
-  })
-  .describe('One day of a symbol');
+export const candleDtoSchema = z.object(candleShape).describe('One day of a symbol');
 export type CandleDto = z.infer<typeof candleDtoSchema>;
 
 export const stockPricesQuerySchema = z.object({

@@ -3,7 +3,7 @@
  * and rules start on 2024-01-01 unless a scenario says otherwise. Builders keep each scenario file
  * down to its own numbers. (Test support: excluded from the package build.)
  */
-import type { ChargeRule, ChargeSide, HoldingPosition } from '../index.js';
+import type { ChargeRule, ChargeSide, HoldingPosition, TradebookTrade } from '../index.js';
 
 export const FIRM_ID = 1;
 export const SEGMENT_ID = 10;
@@ -46,4 +46,24 @@ export function position(
   fields: Omit<HoldingPosition, 'brokerageFirmId' | 'segmentId' | 'exchange'> & { exchange?: string },
 ): HoldingPosition {
   return { brokerageFirmId: FIRM_ID, segmentId: SEGMENT_ID, exchange: 'NSE', ...fields };
+}
+
+/** A builder of one symbol's tradebook lines on NSE, without trade ids: `trade(line, date, side, quantity, price)`. */
+export function tradebookTrades(symbol: string) {
+  return (
+    line: number,
+    date: string,
+    side: TradebookTrade['side'],
+    quantity: number,
+    price: string,
+  ): TradebookTrade => ({
+    line,
+    date,
+    symbol,
+    side,
+    quantity,
+    price,
+    exchange: 'NSE',
+    tradeId: null,
+  });
 }

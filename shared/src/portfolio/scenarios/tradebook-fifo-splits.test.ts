@@ -9,6 +9,7 @@
  * Realized gross: 10 × 1,250 − 5 × 2,400 = 12,500 − 12,000 = 500 (the unadjusted arithmetic).
  */
 import { describe, expect, it } from 'vitest';
+import { tradebookTrades } from './scenario.fixtures.js';
 import {
   computeProfitLoss,
   holdingEventEffects,
@@ -23,13 +24,7 @@ const SPLIT: HoldingEvent = { exDate: '2019-09-19', kind: 'split', factor: '2', 
 const BONUS: HoldingEvent = { exDate: '2019-09-19', kind: 'bonus', factor: '1.5', amount: null };
 const DIVIDEND: HoldingEvent = { exDate: '2019-09-19', kind: 'dividend', factor: null, amount: '5' };
 
-const trade = (
-  line: number,
-  date: string,
-  side: TradebookTrade['side'],
-  quantity: number,
-  price: string,
-): TradebookTrade => ({ line, date, symbol: 'HDFCBANK', side, quantity, price, exchange: 'NSE', tradeId: null });
+const trade = tradebookTrades('HDFCBANK');
 
 const events = (...list: HoldingEvent[]) => new Map([['HDFCBANK', list]]);
 

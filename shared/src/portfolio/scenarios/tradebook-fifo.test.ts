@@ -12,25 +12,11 @@
  * 35 shares 10 × 100 + 20 × 110 + 5 × 120 = 3,800; 4,450 − 3,800 = 650.
  */
 import { describe, expect, it } from 'vitest';
+import { tradebookTrades } from './scenario.fixtures.js';
 import Big from 'big.js';
-import { planTradebook, type TradebookTrade } from '../index.js';
+import { planTradebook } from '../index.js';
 
-const trade = (
-  line: number,
-  date: string,
-  side: TradebookTrade['side'],
-  quantity: number,
-  price: string,
-): TradebookTrade => ({
-  line,
-  date,
-  symbol: 'TCS',
-  side,
-  quantity,
-  price,
-  exchange: 'NSE',
-  tradeId: null,
-});
+const trade = tradebookTrades('TCS');
 
 const trades = [
   trade(2, '2020-01-02', 'BUY', 10, '100'),
