@@ -16,11 +16,13 @@ import {
   CreateRoleDocument,
   DeleteFinancialInstrumentDocument,
   DeleteRoleDocument,
+  RolesPageDocument,
   UpdateFinancialInstrumentDocument,
   UpdateRoleDocument,
 } from '../../__generated__/graphql';
+import { renderPage } from '../../test/render-page';
 import type { DataGridProps } from '../data-grid';
-import { CrudTablePage } from './crud-table-page';
+import { CrudTablePage, crudTablePage } from './crud-table-page';
 
 vi.mock('../data-grid', () => ({
   DataGrid: <Row,>(props: DataGridProps<Row>) => (
@@ -28,7 +30,7 @@ vi.mock('../data-grid', () => ({
       {props.message && <p role={props.message.kind === 'error' ? 'alert' : 'status'}>{props.message.text}</p>}
       <button onClick={props.onAdd}>{props.addLabel}</button>
       {props.rows?.map((row) => (
-        <div key={props.getRowId(row)} data-testid="row">
+        <div key={props.getRowId(row)} data-testid="row" onClick={() => props.onRowClick?.(row)}>
           {props.actions?.map((action) => (
             <button key={action.label} onClick={() => action.onClick(row)}>
               {action.label} {props.getRowId(row)}
@@ -47,7 +49,7 @@ interface Role {
   name: string;
 }
 
-function renderPage(mocks: MockLink.MockedResponse[], refetch = vi.fn(async () => undefined)) {
+function renderRoles(mocks: MockLink.MockedResponse[], refetch = vi.fn(async () => undefined)) {
   const rows: Role[] = [{ id: '7', name: 'ROLE_AUDITOR' }];
   render(
     <MockedProvider mocks={mocks}>
@@ -78,7 +80,7 @@ function renderPage(mocks: MockLink.MockedResponse[], refetch = vi.fn(async () =
 
 describe('CrudTablePage', () => {
   it('adds a row through the form, shows the success line and refetches', async () => {
-    const refetch = renderPage([
+    const refetch = renderRoles([
       {
         request: { query: CreateRoleDocument, variables: { input: { name: 'ROLE_NEW' } } },
         result: { data: { createRole: { __typename: 'Role', id: '8', name: 'ROLE_NEW' } } },
@@ -94,7 +96,7 @@ describe('CrudTablePage', () => {
   });
 
   it('edits a row: the form starts from the row, and a refusal stays in the open modal', async () => {
-    const refetch = renderPage([
+    const refetch = renderRoles([
       {
         request: { query: UpdateRoleDocument, variables: { id: '7', input: { name: 'ROLE_AUDIT' } } },
         result: { errors: [new GraphQLError('A role named ROLE_AUDIT exists')] },
@@ -112,7 +114,7 @@ describe('CrudTablePage', () => {
   });
 
   it("deletes after confirmation with the server's reply as the success line", async () => {
-    const refetch = renderPage([
+    const refetch = renderRoles([
       {
         request: { query: DeleteRoleDocument, variables: { id: '7' } },
         result: {
@@ -129,7 +131,7 @@ describe('CrudTablePage', () => {
   });
 
   it("shows a refused delete's message above the table", async () => {
-    const refetch = renderPage([
+    const refetch = renderRoles([
       {
         request: { query: DeleteRoleDocument, variables: { id: '7' } },
         result: { errors: [new GraphQLError('Role ROLE_AUDITOR is held by 2 users')] },
@@ -237,6 +239,51 @@ describe('CrudTablePage', () => {
       fireEvent.change(type, { target: { value: 'Equities' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
       expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Updated!');
+    });
+  });
+
+  describe('a page that is only the table (crudTablePage)', () => {
+    it("asks its page query, shows the rows of the answer's field, and opens a clicked row", async () => {
+      const openRow = vi.fn();
+      const RolesTable = crudTablePage(RolesPageDocument, 'roles', {
+        title: 'Roles',
+        noun: 'Role',
+        testId: 'roles-grid',
+        columns: [{ field: 'name' }],
+        form: { schema: roleSchema, fields: [{ name: 'name', label: 'Name', required: true }] },
+        mutations: { create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument },
+        messages: { added: 'Role added!', updated: 'Role edited!', deleted: 'Role gone!' },
+        deleteWhat: (role) => role.name,
+        openRow,
+      });
+      renderPage(<RolesTable />, {
+        path: '/roles',
+        mocks: [
+          {
+            request: { query: RolesPageDocument },
+            result: { data: { roles: [{ __typename: 'Role', id: '7', name: 'ROLE_AUDITOR' }] } },
+          },
+          {
+            request: { query: DeleteRoleDocument, variables: { id: '7' } },
+            result: {
+              data: { deleteRole: { __typename: 'DeleteResult', id: '7', message: 'Role deleted successfully!' } },
+            },
+          },
+          {
+            request: { query: RolesPageDocument },
+            result: { data: { roles: [] } },
+          },
+        ],
+      });
+      const row = await screen.findByTestId('row');
+      fireEvent.click(row);
+      expect(openRow).toHaveBeenCalledWith({ __typename: 'Role', id: '7', name: 'ROLE_AUDITOR' }, expect.any(Function));
+      // a page that fixes its delete text shows it instead of the server's reply
+      fireEvent.click(within(row).getByRole('button', { name: 'Delete 7' }));
+      const confirm = await screen.findByRole('dialog', { name: 'Delete role' });
+      expect(confirm.textContent).toContain('Delete ROLE_AUDITOR?');
+      fireEvent.click(within(confirm).getByRole('button', { name: 'Delete' }));
+      expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Role gone!');
     });
   });
 });

@@ -3,11 +3,13 @@
  * companies…): the DataGrid with its add button and Edit/Delete actions, the add/edit modal whose
  * form is validated by a shared schema (the server's refusal above the fields), the delete
  * confirmation, and the success or error line above the table. The page gives its columns, its
- * fields, its texts and its generated GraphQL hooks; the behaviour is the same on every page.
+ * fields, its texts and its generated GraphQL documents; the behaviour is the same on every page.
+ * A page that is only the table is its definition: `export default crudTablePage({...})`.
  */
 import { useMemo, type ReactNode } from 'react';
 import { Modal, SimpleGrid, Textarea, TextInput, type MantineSize } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { DataGrid, type DataGridAction, type DataGridColumn } from '../data-grid';
@@ -16,11 +18,18 @@ import { SaveForm } from '../form/save-form';
 import { formIsValid, useZodForm } from '../form/use-zod-form';
 import { usePageTitle } from '../page-title';
 import { errorMessage } from '../../lib/errors';
-import { useCrudTable, type CrudRow, type CrudTableOptions } from './use-crud-table';
+import {
+  useCrudTable,
+  usePageRows,
+  type CrudRow,
+  type CrudTableOptions,
+  type PageQuery,
+  type RowOf,
+} from './use-crud-table';
 
-/** One field of a form given as data: a text input (or a text area) bound to the value `name`. */
-export interface CrudField<Values> {
-  name: keyof Values & string;
+/** One field of a form given as data: a text input (or a text area) editing the row's value `name`. */
+export interface CrudField<Row> {
+  name: keyof Row & string;
   label: string;
   required?: boolean;
   /** A text area that grows with its text. */
@@ -35,12 +44,12 @@ export interface CrudField<Values> {
 }
 
 /** The add/edit form; `row` is null when adding. */
-export interface CrudFormSpec<Row, Values> {
+export interface CrudFormSpec<Row, Values, Data = unknown> {
   schema: z.ZodType;
   /** The schema when editing, where it differs (e.g. a password that may stay empty). */
   editSchema?: z.ZodType;
-  /** The fields as data, or drawn by the page. */
-  fields: CrudField<Values>[] | ((form: UseFormReturnType<Values>, row: Row | null) => ReactNode);
+  /** The fields as data, or drawn by the page (with the page query's answer, e.g. for the choices of a select). */
+  fields: CrudField<Row>[] | ((form: UseFormReturnType<Values>, row: Row | null, data: Data | undefined) => ReactNode);
   /** Fields given as data in two columns (one on a phone). */
   twoColumns?: boolean;
   /** The form's first values; with fields given as data, the row's values as text when absent. */
@@ -49,7 +58,7 @@ export interface CrudFormSpec<Row, Values> {
   addSaveLabel?: string;
 }
 
-export interface CrudTablePageProps<Row extends CrudRow, Values, Input> extends Omit<
+export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Data = unknown> extends Omit<
   CrudTableOptions<Values, Input>,
   'toInput'
 > {
@@ -72,9 +81,9 @@ export interface CrudTablePageProps<Row extends CrudRow, Values, Input> extends 
   columns: DataGridColumn<Row>[];
   /** Rows as the page query answered (undefined until it has). */
   rows: readonly Row[] | undefined;
-  query: CrudTableOptions<Values, Input>['query'] & { loading: boolean; error?: unknown };
+  query: CrudTableOptions<Values, Input>['query'] & { loading: boolean; error?: unknown; data?: Data };
   onRowClick?: (row: Row) => void;
-  form: CrudFormSpec<Row, Values>;
+  form: CrudFormSpec<Row, Values, Data>;
   /** The mutation input from valid form values; with fields given as data, the trimmed texts (an optional one left empty is null) when absent. */
   toInput?: CrudTableOptions<Values, Input>['toInput'];
   modalSize?: MantineSize;
@@ -84,8 +93,40 @@ export interface CrudTablePageProps<Row extends CrudRow, Values, Input> extends 
   deleteNote?: string;
 }
 
-export function CrudTablePage<Row extends CrudRow, Values extends Record<string, unknown>, Input>(
-  props: CrudTablePageProps<Row, Values, Input>,
+/** The table of a page that is only the table: all but its query and rows. */
+export interface CrudTableSpec<Row extends CrudRow, Values, Input, Data> extends Omit<
+  CrudTablePageProps<Row, Values, Input, Data>,
+  'query' | 'rows' | 'onRowClick'
+> {
+  /** What a click on a row opens (another page). */
+  openRow?: (row: Row, navigate: NavigateFunction) => void;
+}
+
+/**
+ * A page that is only the table: its page query, the answer's field that holds the rows, and the table.
+ */
+export function crudTablePage<Data, Key extends keyof Data, Values extends Record<string, unknown>, Input>(
+  query: PageQuery<Data>,
+  rows: Key,
+  table: CrudTableSpec<RowOf<Data, Key>, Values, Input, Data>,
+) {
+  return function CrudTable() {
+    const page = usePageRows(query, rows);
+    const navigate = useNavigate();
+    const { openRow } = table;
+    return (
+      <CrudTablePage<RowOf<Data, Key>, Values, Input, Data>
+        {...table}
+        query={page.answer}
+        rows={page.rows}
+        onRowClick={openRow && ((row) => openRow(row, navigate))}
+      />
+    );
+  };
+}
+
+export function CrudTablePage<Row extends CrudRow, Values extends Record<string, unknown>, Input, Data = unknown>(
+  props: CrudTablePageProps<Row, Values, Input, Data>,
 ) {
   const { title, noun, rows, query, form } = props;
   usePageTitle(title);
@@ -132,7 +173,13 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
       >
         {editing && (
           // a fresh form for every row opened
-          <CrudForm key={editing.row?.id ?? 'new'} spec={props.form} row={editing.row} onSave={crud.save} />
+          <CrudForm
+            key={editing.row?.id ?? 'new'}
+            spec={props.form}
+            row={editing.row}
+            data={query.data}
+            onSave={crud.save}
+          />
         )}
       </Modal>
       <ConfirmDeleteModal
@@ -152,13 +199,15 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
   );
 }
 
-function CrudForm<Row, Values extends Record<string, unknown>>({
+function CrudForm<Row, Values extends Record<string, unknown>, Data>({
   spec,
   row,
+  data,
   onSave,
 }: {
-  spec: CrudFormSpec<Row, Values>;
+  spec: CrudFormSpec<Row, Values, Data>;
   row: Row | null;
+  data: Data | undefined;
   onSave: (values: Values) => Promise<void>;
 }) {
   const schema = (row && spec.editSchema) || spec.schema;
@@ -171,7 +220,7 @@ function CrudForm<Row, Values extends Record<string, unknown>>({
       saveLabel={row ? undefined : spec.addSaveLabel}
     >
       {typeof spec.fields === 'function' ? (
-        spec.fields(form, row)
+        spec.fields(form, row, data)
       ) : (
         <DataFields fields={spec.fields} form={form} twoColumns={spec.twoColumns} />
       )}
@@ -179,12 +228,12 @@ function CrudForm<Row, Values extends Record<string, unknown>>({
   );
 }
 
-function DataFields<Values>({
+function DataFields<Row, Values>({
   fields,
   form,
   twoColumns,
 }: {
-  fields: CrudField<Values>[];
+  fields: CrudField<Row>[];
   form: UseFormReturnType<Values>;
   twoColumns?: boolean;
 }) {
@@ -210,7 +259,7 @@ function DataFields<Values>({
 const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 /** The form's first values from fields given as data: the row's values as text, or a new row's. */
-function valuesOf<Row, Values>(spec: CrudFormSpec<Row, Values>, row: Row | null): Values {
+function valuesOf<Row, Values, Data>(spec: CrudFormSpec<Row, Values, Data>, row: Row | null): Values {
   const fields = typeof spec.fields === 'function' ? [] : spec.fields;
   const values = fields.map((field) => [
     field.name,
@@ -220,11 +269,14 @@ function valuesOf<Row, Values>(spec: CrudFormSpec<Row, Values>, row: Row | null)
 }
 
 /** The mutation input from fields given as data: trimmed texts, an optional one left empty as null. */
-function inputOf<Row, Values>(spec: CrudFormSpec<Row, Values>, values: Values): Record<string, string | null> {
+function inputOf<Row, Values, Data>(
+  spec: CrudFormSpec<Row, Values, Data>,
+  values: Values,
+): Record<string, string | null> {
   const fields = typeof spec.fields === 'function' ? [] : spec.fields;
   return Object.fromEntries(
     fields.map((field) => {
-      const value = text(values[field.name]).trim();
+      const value = text((values as Record<string, unknown>)[field.name]).trim();
       return [field.name, value === '' && !field.required ? null : value];
     }),
   );

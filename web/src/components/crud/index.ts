@@ -1,4 +1,11 @@
-export { CrudTablePage, type CrudField, type CrudFormSpec, type CrudTablePageProps } from './crud-table-page';
-export { useCrudTable, type CrudRow, type CrudTableOptions } from './use-crud-table';
-export { TextRowsTable, type TextRowsTableProps } from './text-rows-table';
+export {
+  CrudTablePage,
+  crudTablePage,
+  type CrudField,
+  type CrudFormSpec,
+  type CrudTablePageProps,
+  type CrudTableSpec,
+} from './crud-table-page';
+export * from './use-crud-table';
+export { TextRowsTable, textRowsPage, type TextRowsTableProps } from './text-rows-table';
 export { idColumn } from './id-column';

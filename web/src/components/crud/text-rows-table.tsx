@@ -1,12 +1,15 @@
 /**
  * A read-only table of stored texts whose row opens the whole text (Contact Messages, Mail Outbox): the page
- * title, the page query's rows, loader and error, and the text modal of the opened row.
+ * title, the page query's rows, loader and error, and the text modal of the opened row. A page that is only
+ * this table is its definition: `export default textRowsPage(...)`.
  */
 import { useState, type ReactNode } from 'react';
+import { Stack } from '@mantine/core';
 import { DataGrid, type DataGridProps } from '../data-grid';
 import { usePageTitle } from '../page-title';
 import { TextModal } from '../text-modal';
 import { errorMessage } from '../../lib/errors';
+import { usePageRows, type PageQuery, type RowOf } from './use-crud-table';
 
 export interface TextRowsTableProps<Row extends { id: string }> extends Pick<
   DataGridProps<Row>,
@@ -17,6 +20,27 @@ export interface TextRowsTableProps<Row extends { id: string }> extends Pick<
   query: { loading: boolean; error?: unknown };
   /** What an opened row shows: the modal's title, the line under it and the whole text. */
   opened: (row: Row) => { title: string; details: ReactNode; text: string };
+}
+
+/** A page that is only such a table: its page query, the answer's field that holds the rows, and the table. */
+export function textRowsPage<Data, Key extends keyof Data>(
+  query: PageQuery<Data>,
+  rows: Key,
+  { intro, ...table }: Omit<TextRowsTableProps<RowOf<Data, Key>>, 'rows' | 'query'> & { intro?: ReactNode },
+) {
+  return function TextRowsPage() {
+    const page = usePageRows(query, rows);
+    const shown = <TextRowsTable {...table} rows={page.rows} query={page.answer} />;
+    // a note above the table (what the rows are, where they come from)
+    return intro ? (
+      <Stack>
+        {intro}
+        {shown}
+      </Stack>
+    ) : (
+      shown
+    );
+  };
 }
 
 export function TextRowsTable<Row extends { id: string }>({ rows, query, opened, ...grid }: TextRowsTableProps<Row>) {

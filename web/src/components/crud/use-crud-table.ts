@@ -6,13 +6,30 @@
  * server's words above the table.
  */
 import { useCallback, useState } from 'react';
-import { useMutation } from '@apollo/client/react';
+import { useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import type { DataGridMessage } from '../data-grid';
 import { errorMessage } from '../../lib/errors';
 
 export interface CrudRow {
   id: string;
+}
+
+/** A table page's query: its generated document, without variables. */
+export type PageQuery<Data> = TypedDocumentNode<Data, Record<string, never>>;
+
+/** The rows of a page query's answer: the list in its field `Key`. */
+export type RowOf<Data, Key extends keyof Data> = Data[Key] extends readonly (infer Row extends CrudRow)[]
+  ? Row
+  : never;
+
+/**
+ * A table page's query, asked cache-and-network (others edit the same rows, so a page shown again asks the
+ * server while it shows what it had), and the rows in its answer's field `rows`.
+ */
+export function usePageRows<Data, Key extends keyof Data>(query: PageQuery<Data>, rows: Key) {
+  const answer = useQuery(query, { fetchPolicy: 'cache-and-network' });
+  return { answer, rows: answer.data?.[rows] as readonly RowOf<Data, Key>[] | undefined };
 }
 
 /** A delete's answer: its one field holds the server's message (every delete asks for DeleteResultFields). */

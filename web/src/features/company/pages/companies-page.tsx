@@ -8,99 +8,82 @@
  * exists, 403…) are shown in the form or above the table. A delete asks for confirmation first and
  * shows the server's reply (the old app reused 'Broker deleted successfully!' here).
  */
-import { useNavigate } from 'react-router-dom';
 import { companySchema, DEFAULT_TREND, exchangeToday, formatRupees } from '@bazaar/shared';
 import {
+  CompaniesPageDocument,
   CreateCompanyDocument,
   DeleteCompanyDocument,
   UpdateCompanyDocument,
-  useCompaniesPageQuery,
-  type CompanyFieldsFragment,
   type CompanyInput,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
-import type { DataGridColumn } from '../../../components/data-grid';
+import { crudTablePage, idColumn } from '../../../components/crud';
 import { formatMarketDate } from '../../../lib/dates';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
 
-type Company = CompanyFieldsFragment;
-
 /** The form's values: each field of the input as typed text until the schema turns it into the input. */
-export type CompanyFormValues = Record<keyof CompanyInput, string> & Record<string, unknown>;
+type CompanyFormValues = Record<keyof CompanyInput, string> & Record<string, unknown>;
 
 const money = (value: unknown) =>
   value === null || value === undefined || value === '' ? '' : formatRupees(String(value));
 
-// the symbol is the fourth column and the id the first: the row click follows docs/product/company.md
-const COLUMNS: DataGridColumn<Company>[] = [
-  idColumn(),
-  { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2 },
-  { field: 'industry', headerName: 'Industry', minWidth: 180, flex: 1 },
-  { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
-  { field: 'series', headerName: 'Series', width: 90 },
-  { field: 'isinCode', headerName: 'Isin Code', minWidth: 140 },
-  { field: 'paidUpValue', headerName: 'Paid Up Value', numeric: true, minWidth: 130, format: money },
-  {
-    field: 'dateOfListing',
-    headerName: 'Date Of Listing',
-    minWidth: 130,
-    format: (value) => formatMarketDate(value as string | null),
-  },
-  { field: 'marketLot', headerName: 'Market Lot', numeric: true, minWidth: 110 },
-  { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: money },
-];
-
-// all nine are required
-const FIELDS: CrudField<CompanyFormValues>[] = (
-  [
-    { name: 'companyName', label: 'Company Name' },
-    { name: 'industry', label: 'Industry' },
-    { name: 'symbol', label: 'Symbol' },
-    { name: 'series', label: 'Series' },
-    { name: 'isinCode', label: 'Isin Code' },
-    { name: 'paidUpValue', label: 'Paid Up Value', inputMode: 'decimal' },
-    { name: 'dateOfListing', label: 'Date Of Listing', type: 'date', initial: exchangeToday },
-    { name: 'marketLot', label: 'Market Lot', inputMode: 'numeric' },
-    { name: 'faceValue', label: 'Face Value', inputMode: 'decimal' },
-  ] satisfies CrudField<CompanyFormValues>[]
-).map((field) => ({ ...field, required: true }));
-
 /** The mutation input from valid form values (decimals stay strings; the symbol as the exchange writes it). */
-export function toCompanyInput(values: CompanyFormValues): CompanyInput {
+function toCompanyInput(values: CompanyFormValues): CompanyInput {
   const parsed = companySchema.parse(values);
   return { ...parsed, symbol: parsed.symbol.toUpperCase() };
 }
 
-export default function CompaniesPage() {
-  const navigate = useNavigate();
-  const query = useCompaniesPageQuery({ fetchPolicy: 'cache-and-network' });
+export default crudTablePage(CompaniesPageDocument, 'companies', {
+  title: 'Companies',
+  // the symbol is the fourth column and the id the first: the row click follows docs/product/company.md
+  columns: [
+    idColumn(),
+    { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2 },
+    { field: 'industry', headerName: 'Industry', minWidth: 180, flex: 1 },
+    { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
+    { field: 'series', headerName: 'Series', width: 90 },
+    { field: 'isinCode', headerName: 'Isin Code', minWidth: 140 },
+    { field: 'paidUpValue', headerName: 'Paid Up Value', numeric: true, minWidth: 130, format: money },
+    {
+      field: 'dateOfListing',
+      headerName: 'Date Of Listing',
+      minWidth: 130,
+      format: (value) => formatMarketDate(value as string | null),
+    },
+    { field: 'marketLot', headerName: 'Market Lot', numeric: true, minWidth: 110 },
+    { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: money },
+  ],
+  // all nine are required
+  form: {
+    schema: companySchema,
+    twoColumns: true,
+    fields: [
+      { name: 'companyName', label: 'Company Name', required: true },
+      { name: 'industry', label: 'Industry', required: true },
+      { name: 'symbol', label: 'Symbol', required: true },
+      { name: 'series', label: 'Series', required: true },
+      { name: 'isinCode', label: 'Isin Code', required: true },
+      { name: 'paidUpValue', label: 'Paid Up Value', inputMode: 'decimal', required: true },
+      { name: 'dateOfListing', label: 'Date Of Listing', type: 'date', initial: exchangeToday, required: true },
+      { name: 'marketLot', label: 'Market Lot', inputMode: 'numeric', required: true },
+      { name: 'faceValue', label: 'Face Value', inputMode: 'decimal', required: true },
+    ],
+  },
+  toInput: toCompanyInput,
   // a click on a row's Edit or Delete is not a row click (DataGrid keeps the actions column apart)
-  const openAnalysis = (company: Company) => {
+  openRow: (company, navigate) => {
     const state: CompanyAnalysisNavigationState = { symbol: company.symbol, trend: DEFAULT_TREND, company };
     navigate(`/company-analysis/${encodeURIComponent(company.symbol)}`, { state });
-  };
-
-  return (
-    <CrudTablePage
-      title="Companies"
-      noun="Company"
-      addLabel="Add Companies"
-      emptyText="No companies yet. Add one, or upload the equity list."
-      columns={COLUMNS}
-      rows={query.data?.companies}
-      query={query}
-      onRowClick={openAnalysis}
-      modalSize="lg"
-      form={{ schema: companySchema, fields: FIELDS, twoColumns: true }}
-      toInput={toCompanyInput}
-      mutations={{ create: CreateCompanyDocument, update: UpdateCompanyDocument, remove: DeleteCompanyDocument }}
-      messages={{ added: 'Company added successfully!', updated: 'Company updated successfully!' }}
-      deleteWhat={(company) => (
-        <>
-          <b>{company.companyName}</b> ({company.symbol})
-        </>
-      )}
-      deleteNote="Its prices and statements stay; only the company record goes."
-    />
-  );
-}
+  },
+  noun: 'Company',
+  addLabel: 'Add Companies',
+  emptyText: 'No companies yet. Add one, or upload the equity list.',
+  modalSize: 'lg',
+  mutations: { create: CreateCompanyDocument, update: UpdateCompanyDocument, remove: DeleteCompanyDocument },
+  messages: { added: 'Company added successfully!', updated: 'Company updated successfully!' },
+  deleteWhat: (company) => (
+    <>
+      <b>{company.companyName}</b> ({company.symbol})
+    </>
+  ),
+  deleteNote: 'Its prices and statements stay; only the company record goes.',
+});

@@ -5,33 +5,14 @@
  */
 import { SUCCESS_MESSAGES, formatRupees, subscriptionPlanSchema } from '@bazaar/shared';
 import {
+  AdminSubscribePageDocument,
   CreateSubscriptionPlanDocument,
   DeleteSubscriptionPlanDocument,
   UpdateSubscriptionPlanDocument,
-  useAdminSubscribePageQuery,
-  type AdminSubscribePageQuery,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
-import type { DataGridColumn } from '../../../components/data-grid';
+import { crudTablePage, idColumn } from '../../../components/crud';
 
-type PlanRow = AdminSubscribePageQuery['adminSubscriptionPlans'][number];
 type PlanFormValues = Record<'name' | 'description' | 'price' | 'durationInDays', string>;
-
-const COLUMNS: DataGridColumn<PlanRow>[] = [
-  idColumn(),
-  { field: 'name', headerName: 'Name', minWidth: 140 },
-  { field: 'description', headerName: 'Description', flex: 2, minWidth: 200 },
-  { field: 'price', headerName: 'Price', numeric: true, format: (_value, row) => formatRupees(row.price), width: 130 },
-  { field: 'durationInDays', headerName: 'Duration In Days', numeric: true, width: 160 },
-  { field: 'activeSubscribers', headerName: 'Active Subscribers', numeric: true, width: 170 },
-];
-
-const FIELDS: CrudField<PlanFormValues>[] = [
-  { name: 'name', label: 'Name', required: true },
-  { name: 'description', label: 'Description', required: true, multiline: true },
-  { name: 'price', label: 'Price', description: 'In rupees (₹)', inputMode: 'decimal', required: true },
-  { name: 'durationInDays', label: 'Duration In Days', inputMode: 'numeric', required: true },
-];
 
 /** The mutation input: the price stays an exact decimal string, the duration a whole number. */
 function toPlanInput(values: PlanFormValues) {
@@ -39,33 +20,47 @@ function toPlanInput(values: PlanFormValues) {
   return { name, description, price, durationInDays };
 }
 
-export default function AdminSubscribePage() {
-  const query = useAdminSubscribePageQuery({ fetchPolicy: 'cache-and-network' });
-  return (
-    <CrudTablePage
-      title="Subscriptions"
-      noun="Subscription"
-      deleteTitle="Delete subscription plan"
-      testId="subscriptions-grid"
-      exportFileName="subscription-plans"
-      emptyText="No subscription plans yet."
-      columns={COLUMNS}
-      rows={query.data?.adminSubscriptionPlans}
-      query={query}
-      form={{ schema: subscriptionPlanSchema, fields: FIELDS }}
-      toInput={toPlanInput}
-      mutations={{
-        create: CreateSubscriptionPlanDocument,
-        update: UpdateSubscriptionPlanDocument,
-        remove: DeleteSubscriptionPlanDocument,
-      }}
-      messages={{ added: SUCCESS_MESSAGES.subscriptionAdded, updated: SUCCESS_MESSAGES.subscriptionUpdated }}
-      deleteWhat={(plan) => (
-        <>
-          the plan <b>{plan.name}</b>
-        </>
-      )}
-      deleteNote="A plan with active subscribers cannot be deleted."
-    />
-  );
-}
+export default crudTablePage(AdminSubscribePageDocument, 'adminSubscriptionPlans', {
+  title: 'Subscriptions',
+  columns: [
+    idColumn(),
+    { field: 'name', headerName: 'Name', minWidth: 140 },
+    { field: 'description', headerName: 'Description', flex: 2, minWidth: 200 },
+    {
+      field: 'price',
+      headerName: 'Price',
+      numeric: true,
+      format: (_value, row) => formatRupees(row.price),
+      width: 130,
+    },
+    { field: 'durationInDays', headerName: 'Duration In Days', numeric: true, width: 160 },
+    { field: 'activeSubscribers', headerName: 'Active Subscribers', numeric: true, width: 170 },
+  ],
+  form: {
+    schema: subscriptionPlanSchema,
+    fields: [
+      { name: 'name', label: 'Name', required: true },
+      { name: 'description', label: 'Description', required: true, multiline: true },
+      { name: 'price', label: 'Price', description: 'In rupees (₹)', inputMode: 'decimal', required: true },
+      { name: 'durationInDays', label: 'Duration In Days', inputMode: 'numeric', required: true },
+    ],
+  },
+  toInput: toPlanInput,
+  noun: 'Subscription',
+  deleteTitle: 'Delete subscription plan',
+  testId: 'subscriptions-grid',
+  exportFileName: 'subscription-plans',
+  emptyText: 'No subscription plans yet.',
+  mutations: {
+    create: CreateSubscriptionPlanDocument,
+    update: UpdateSubscriptionPlanDocument,
+    remove: DeleteSubscriptionPlanDocument,
+  },
+  messages: { added: SUCCESS_MESSAGES.subscriptionAdded, updated: SUCCESS_MESSAGES.subscriptionUpdated },
+  deleteWhat: (plan) => (
+    <>
+      the plan <b>{plan.name}</b>
+    </>
+  ),
+  deleteNote: 'A plan with active subscribers cannot be deleted.',
+});

@@ -6,7 +6,13 @@
 import type { ReactNode } from 'react';
 import { Autocomplete, TextInput } from '@mantine/core';
 import { namedEntitySchema } from '@bazaar/shared';
-import { CrudTablePage, type CrudTablePageProps, idColumn } from '../../../components/crud';
+import {
+  CrudTablePage,
+  type CrudTablePageProps,
+  idColumn,
+  type PageQuery,
+  usePageRows,
+} from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 
 export interface NamedRow {
@@ -16,52 +22,62 @@ export interface NamedRow {
 
 type Props = CrudTablePageProps<NamedRow, { name: string }, { name: string }>;
 
-export interface NamedEntityPageProps extends Pick<
-  Props,
-  'title' | 'noun' | 'testId' | 'rows' | 'query' | 'mutations'
-> {
+export interface NamedEntityTable extends Pick<Props, 'title' | 'noun' | 'mutations'> {
   /** The success texts after a save. */
   messages: { added: string; updated: string };
-  /** Names to offer while typing (free text stays allowed). */
-  suggestions?: string[];
+  /** A hook giving the names to offer while typing (free text stays allowed), undefined while unknown. */
+  useSuggestions?: () => string[] | undefined;
   /** A note under the name field. */
   nameHint?: ReactNode;
 }
 
 const COLUMNS: DataGridColumn<NamedRow>[] = [idColumn(100), { field: 'name', headerName: 'Name' }];
 
-export function NamedEntityPage({ messages, suggestions, nameHint, ...props }: NamedEntityPageProps) {
-  return (
-    <CrudTablePage
-      {...props}
-      columns={COLUMNS}
-      form={{
-        schema: namedEntitySchema,
-        initialValues: (row) => ({ name: row?.name ?? '' }),
-        fields: (form) =>
-          suggestions && suggestions.length > 0 ? (
-            <Autocomplete
-              label="Name"
-              required
-              data={suggestions}
-              description={nameHint}
-              {...form.getInputProps('name')}
-            />
-          ) : (
-            <TextInput label="Name" required description={nameHint} {...form.getInputProps('name')} />
-          ),
-      }}
-      toInput={(values) => ({ name: values.name.trim() })}
-      messages={{
-        ...messages,
-        deleted: (reply) => {
-          // the reply text decides whether the row went (docs/product/README.md)
-          if (!reply.includes('successfully')) throw new Error(reply);
-          return reply;
-        },
-      }}
-      deleteWhat={(row) => <b>{row.name}</b>}
-      deleteNote="Something still in use cannot be deleted."
-    />
-  );
+const useNoSuggestions = (): string[] | undefined => undefined;
+
+/** A page that is only such a table: its page query, the answer's field that holds the rows, and the table. */
+export function namedEntityPage<Data, Key extends keyof Data>(
+  query: PageQuery<Data>,
+  rows: Key & (Data[Key] extends readonly NamedRow[] ? unknown : never),
+  { messages, useSuggestions = useNoSuggestions, nameHint, ...table }: NamedEntityTable,
+) {
+  return function NamedEntityPage() {
+    const page = usePageRows(query, rows);
+    const suggestions = useSuggestions();
+    return (
+      <CrudTablePage<NamedRow, { name: string }, { name: string }>
+        {...table}
+        rows={page.rows as readonly NamedRow[] | undefined}
+        query={page.answer}
+        columns={COLUMNS}
+        form={{
+          schema: namedEntitySchema,
+          initialValues: (row) => ({ name: row?.name ?? '' }),
+          fields: (form) =>
+            suggestions && suggestions.length > 0 ? (
+              <Autocomplete
+                label="Name"
+                required
+                data={suggestions}
+                description={nameHint}
+                {...form.getInputProps('name')}
+              />
+            ) : (
+              <TextInput label="Name" required description={nameHint} {...form.getInputProps('name')} />
+            ),
+        }}
+        toInput={(values) => ({ name: values.name.trim() })}
+        messages={{
+          ...messages,
+          deleted: (reply) => {
+            // the reply text decides whether the row went (docs/product/README.md)
+            if (!reply.includes('successfully')) throw new Error(reply);
+            return reply;
+          },
+        }}
+        deleteWhat={(row) => <b>{row.name}</b>}
+        deleteNote="Something still in use cannot be deleted."
+      />
+    );
+  };
 }

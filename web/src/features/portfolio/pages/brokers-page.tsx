@@ -6,50 +6,40 @@
  */
 import { brokerSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
+  BrokersPageDocument,
   CreateBrokerageFirmDocument,
   DeleteBrokerageFirmDocument,
   UpdateBrokerageFirmDocument,
-  useBrokersPageQuery,
-  type BrokerFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
-import type { DataGridColumn } from '../../../components/data-grid';
+import { crudTablePage, idColumn } from '../../../components/crud';
 
-const COLUMNS: DataGridColumn<BrokerFieldsFragment>[] = [
-  idColumn(),
-  { field: 'name', headerName: 'Name' },
-  { field: 'address', headerName: 'Address', minWidth: 240, flex: 2 },
-  { field: 'contactNumber', headerName: 'Contact Number' },
-];
-
-const FIELDS: CrudField<{ name: string; address: string; contactNumber: string }>[] = [
-  { name: 'name', label: 'Name', required: true },
-  { name: 'address', label: 'Address', required: true },
-  { name: 'contactNumber', label: 'Contact Number', required: true, inputMode: 'numeric', maxLength: 10 },
-];
-
-export default function BrokersPage() {
-  const query = useBrokersPageQuery({ fetchPolicy: 'cache-and-network' });
-  return (
-    <CrudTablePage
-      title="Brokers"
-      noun="Broker"
-      columns={COLUMNS}
-      rows={query.data?.brokerageFirms}
-      query={query}
-      form={{ schema: brokerSchema, fields: FIELDS }}
-      mutations={{
-        create: CreateBrokerageFirmDocument,
-        update: UpdateBrokerageFirmDocument,
-        remove: DeleteBrokerageFirmDocument,
-      }}
-      messages={{
-        added: SUCCESS_MESSAGES.brokerAdded,
-        updated: SUCCESS_MESSAGES.brokerUpdated,
-        deleted: SUCCESS_MESSAGES.brokerDeleted,
-      }}
-      deleteWhat={(broker) => <b>{broker.name}</b>}
-      deleteNote="A firm with holdings or charges cannot be deleted."
-    />
-  );
-}
+export default crudTablePage(BrokersPageDocument, 'brokerageFirms', {
+  title: 'Brokers',
+  columns: [
+    idColumn(),
+    { field: 'name', headerName: 'Name' },
+    { field: 'address', headerName: 'Address', minWidth: 240, flex: 2 },
+    { field: 'contactNumber', headerName: 'Contact Number' },
+  ],
+  form: {
+    schema: brokerSchema,
+    fields: [
+      { name: 'name', label: 'Name', required: true },
+      { name: 'address', label: 'Address', required: true },
+      { name: 'contactNumber', label: 'Contact Number', required: true, inputMode: 'numeric', maxLength: 10 },
+    ],
+  },
+  noun: 'Broker',
+  mutations: {
+    create: CreateBrokerageFirmDocument,
+    update: UpdateBrokerageFirmDocument,
+    remove: DeleteBrokerageFirmDocument,
+  },
+  messages: {
+    added: SUCCESS_MESSAGES.brokerAdded,
+    updated: SUCCESS_MESSAGES.brokerUpdated,
+    deleted: SUCCESS_MESSAGES.brokerDeleted,
+  },
+  deleteWhat: (broker) => <b>{broker.name}</b>,
+  deleteNote: 'A firm with holdings or charges cannot be deleted.',
+});

@@ -4,27 +4,16 @@
  */
 import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
+  ChargeTypesPageDocument,
   CreateChargeTypeDocument,
   DeleteChargeTypeDocument,
   UpdateChargeTypeDocument,
-  useChargeTypesPageQuery,
 } from '../../../__generated__/graphql';
-import { NamedEntityPage } from '../components/named-entity-page';
+import { namedEntityPage } from '../components/named-entity-page';
 
-export default function ChargeTypesPage() {
-  const query = useChargeTypesPageQuery({ fetchPolicy: 'cache-and-network' });
-  return (
-    <NamedEntityPage
-      title="Charge Types"
-      noun="Charge Type"
-      rows={query.data?.chargeTypes}
-      query={query}
-      messages={{ added: SUCCESS_MESSAGES.chargeTypeAdded, updated: SUCCESS_MESSAGES.chargeTypeUpdated }}
-      mutations={{
-        create: CreateChargeTypeDocument,
-        update: UpdateChargeTypeDocument,
-        remove: DeleteChargeTypeDocument,
-      }}
-    />
-  );
-}
+export default namedEntityPage(ChargeTypesPageDocument, 'chargeTypes', {
+  title: 'Charge Types',
+  mutations: { create: CreateChargeTypeDocument, update: UpdateChargeTypeDocument, remove: DeleteChargeTypeDocument },
+  noun: 'Charge Type',
+  messages: { added: SUCCESS_MESSAGES.chargeTypeAdded, updated: SUCCESS_MESSAGES.chargeTypeUpdated },
+});

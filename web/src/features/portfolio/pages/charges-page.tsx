@@ -15,15 +15,15 @@ import {
   toDisplayWords,
 } from '@bazaar/shared';
 import {
+  ChargesPageDocument,
   CreateChargeDocument,
   DeleteChargeDocument,
   UpdateChargeDocument,
-  useChargesPageQuery,
   type BuySell,
   type ChargesPageQuery,
   type StockExchange,
 } from '../../../__generated__/graphql';
-import { CrudTablePage } from '../../../components/crud';
+import { crudTablePage } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
 
@@ -109,40 +109,25 @@ function toChargeInput(values: ChargeValues) {
   };
 }
 
-export default function ChargesPage() {
-  const query = useChargesPageQuery({ fetchPolicy: 'cache-and-network' });
-  const data = query.data;
-  const options: ChargeOptions = {
-    firms: (data?.brokerageFirms ?? []).map((firm) => ({ value: firm.id, label: firm.name })),
-    types: (data?.chargeTypes ?? []).map((type) => ({ value: type.id, label: type.name })),
-    segments: (data?.segments ?? []).map((segment) => ({ value: segment.id, label: segment.name })),
-    sides: (data?.buySellOptions ?? []).map((side) => ({ value: side, label: toDisplayWords(side) })),
-  };
-
-  return (
-    <CrudTablePage
-      title="Charges"
-      noun="Charge"
-      columns={COLUMNS}
-      rows={data?.charges}
-      query={query}
-      modalSize="lg"
-      form={{
-        schema: chargeFormSchema,
-        initialValues: valuesOf,
-        fields: (form) => <ChargeFields form={form} options={options} />,
-      }}
-      toInput={toChargeInput}
-      mutations={{ create: CreateChargeDocument, update: UpdateChargeDocument, remove: DeleteChargeDocument }}
-      messages={{
-        added: SUCCESS_MESSAGES.chargeAdded,
-        updated: SUCCESS_MESSAGES.chargeUpdated,
-        deleted: SUCCESS_MESSAGES.chargeDeleted,
-      }}
-      deleteWhat={chargeInWords}
-    />
-  );
-}
+export default crudTablePage(ChargesPageDocument, 'charges', {
+  title: 'Charges',
+  columns: COLUMNS,
+  form: {
+    schema: chargeFormSchema,
+    initialValues: valuesOf,
+    fields: (form, _charge, data) => <ChargeFields form={form} options={chargeOptions(data)} />,
+  },
+  toInput: toChargeInput,
+  noun: 'Charge',
+  modalSize: 'lg',
+  mutations: { create: CreateChargeDocument, update: UpdateChargeDocument, remove: DeleteChargeDocument },
+  messages: {
+    added: SUCCESS_MESSAGES.chargeAdded,
+    updated: SUCCESS_MESSAGES.chargeUpdated,
+    deleted: SUCCESS_MESSAGES.chargeDeleted,
+  },
+  deleteWhat: chargeInWords,
+});
 
 interface Option {
   value: string;
@@ -154,6 +139,16 @@ interface ChargeOptions {
   types: Option[];
   segments: Option[];
   sides: Option[];
+}
+
+/** The form's choices from the page query's answer (none while it loads). */
+function chargeOptions(data: ChargesPageQuery | undefined): ChargeOptions {
+  return {
+    firms: (data?.brokerageFirms ?? []).map((firm) => ({ value: firm.id, label: firm.name })),
+    types: (data?.chargeTypes ?? []).map((type) => ({ value: type.id, label: type.name })),
+    segments: (data?.segments ?? []).map((segment) => ({ value: segment.id, label: segment.name })),
+    sides: (data?.buySellOptions ?? []).map((side) => ({ value: side, label: toDisplayWords(side) })),
+  };
 }
 
 function ChargeFields({ form, options }: { form: UseFormReturnType<ChargeValues>; options: ChargeOptions }) {

@@ -7,45 +7,35 @@ import { financialInstrumentSchema } from '@bazaar/shared';
 import {
   CreateFinancialInstrumentDocument,
   DeleteFinancialInstrumentDocument,
+  FinancialInstrumentsPageDocument,
   UpdateFinancialInstrumentDocument,
-  useFinancialInstrumentsPageQuery,
-  type FinancialInstrumentFieldsFragment,
 } from '../../../__generated__/graphql';
-import { CrudTablePage, type CrudField, idColumn } from '../../../components/crud';
-import type { DataGridColumn } from '../../../components/data-grid';
+import { crudTablePage, idColumn } from '../../../components/crud';
 
-const COLUMNS: DataGridColumn<FinancialInstrumentFieldsFragment>[] = [
-  idColumn(),
-  { field: 'type', headerName: 'Type' },
-  { field: 'description', headerName: 'Description', flex: 2 },
-];
-
-// an empty description is sent as null
-const FIELDS: CrudField<{ type: string; description: string }>[] = [
-  { name: 'type', label: 'Type', required: true },
-  { name: 'description', label: 'Description' },
-];
-
-export default function FinancialInstrumentsPage() {
-  const query = useFinancialInstrumentsPageQuery({ fetchPolicy: 'cache-and-network' });
-  return (
-    <CrudTablePage
-      title="Financial Instruments"
-      noun="Financial Instrument"
-      columns={COLUMNS}
-      rows={query.data?.financialInstruments}
-      query={query}
-      form={{ schema: financialInstrumentSchema, fields: FIELDS }}
-      mutations={{
-        create: CreateFinancialInstrumentDocument,
-        update: UpdateFinancialInstrumentDocument,
-        remove: DeleteFinancialInstrumentDocument,
-      }}
-      messages={{
-        added: 'Financial instrument added successfully!',
-        updated: 'Financial instrument updated successfully!',
-      }}
-      deleteWhat={(instrument) => <b>{instrument.type}</b>}
-    />
-  );
-}
+export default crudTablePage(FinancialInstrumentsPageDocument, 'financialInstruments', {
+  title: 'Financial Instruments',
+  columns: [
+    idColumn(),
+    { field: 'type', headerName: 'Type' },
+    { field: 'description', headerName: 'Description', flex: 2 },
+  ],
+  // an empty description is sent as null
+  form: {
+    schema: financialInstrumentSchema,
+    fields: [
+      { name: 'type', label: 'Type', required: true },
+      { name: 'description', label: 'Description' },
+    ],
+  },
+  noun: 'Financial Instrument',
+  mutations: {
+    create: CreateFinancialInstrumentDocument,
+    update: UpdateFinancialInstrumentDocument,
+    remove: DeleteFinancialInstrumentDocument,
+  },
+  messages: {
+    added: 'Financial instrument added successfully!',
+    updated: 'Financial instrument updated successfully!',
+  },
+  deleteWhat: (instrument) => <b>{instrument.type}</b>,
+});

@@ -7,25 +7,22 @@ import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
   CreateSegmentDocument,
   DeleteSegmentDocument,
+  SegmentsPageDocument,
   UpdateSegmentDocument,
   useSegmentNameSuggestionsQuery,
-  useSegmentsPageQuery,
 } from '../../../__generated__/graphql';
-import { NamedEntityPage } from '../components/named-entity-page';
+import { namedEntityPage } from '../components/named-entity-page';
 
-export default function SegmentsPage() {
-  const query = useSegmentsPageQuery({ fetchPolicy: 'cache-and-network' });
+function useInstrumentTypes() {
   const instruments = useSegmentNameSuggestionsQuery();
-  return (
-    <NamedEntityPage
-      title="Segments"
-      noun="Segment"
-      rows={query.data?.segments}
-      query={query}
-      messages={{ added: SUCCESS_MESSAGES.segmentAdded, updated: SUCCESS_MESSAGES.segmentUpdated }}
-      mutations={{ create: CreateSegmentDocument, update: UpdateSegmentDocument, remove: DeleteSegmentDocument }}
-      suggestions={instruments.data?.financialInstruments.map((instrument) => instrument.type)}
-      nameHint="Holdings in this segment show its name as their instrument type."
-    />
-  );
+  return instruments.data?.financialInstruments.map((instrument) => instrument.type);
 }
+
+export default namedEntityPage(SegmentsPageDocument, 'segments', {
+  title: 'Segments',
+  useSuggestions: useInstrumentTypes,
+  nameHint: 'Holdings in this segment show its name as their instrument type.',
+  noun: 'Segment',
+  messages: { added: SUCCESS_MESSAGES.segmentAdded, updated: SUCCESS_MESSAGES.segmentUpdated },
+  mutations: { create: CreateSegmentDocument, update: UpdateSegmentDocument, remove: DeleteSegmentDocument },
+});
