@@ -4,7 +4,7 @@
  * form is validated by a shared schema (the server's refusal above the fields), the delete
  * confirmation, and the success or error line above the table. The page gives its columns, its
  * fields, its texts and its generated GraphQL documents; the behaviour is the same on every page.
- * A page that is only the table is its definition: `export default crudTablePage({...})`.
+ * A page that is only the table is its definition: `export default crudTablePage(PageDocument, 'rowsField', {...})`.
  */
 import { useMemo, type ReactNode } from 'react';
 import { Modal, SimpleGrid, Textarea, TextInput, type MantineSize } from '@mantine/core';
