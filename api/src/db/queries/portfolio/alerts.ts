@@ -10,9 +10,9 @@ import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { adjusted, adjustmentRangesQuery, rangeHolds } from '../market/adjustments.js';
+import { adjusted } from '../market/adjustments.js';
 import { listHoldings } from './holdings.js';
-import { equitySeriesList, latestEquityRow, latestPrices } from './quotes.js';
+import { equitySeriesList, latestEquityRow } from './quotes.js';
 
 const CONCENTRATION_SHARE_PERCENT = 40;
 /** About 250 trading days make a year; a symbol with fewer than this many in the window has no 52-week range yet. */
@@ -44,7 +44,12 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
     symbols.map((symbol) => sql`(${symbol}::varchar)`),
     sql`, `,
   );
-  // the adjustment ranges as of D (the latest equity trade date, as the holdings' events), of the held symbols
+  // the list itself, not a join with held: the planner then reads their events through the symbol index
+  const heldList = sql.join(
+    symbols.map((symbol) => sql`${symbol}`),
+    sql`, `,
+  );
+  // D: the latest equity trade date (the holdings' events are those in effect on it)
   const latestDay = sql`(SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList}))`;
   const extremes = await queryRows<{
     symbol: string;
@@ -57,9 +62,28 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
   }>(
     db,
     sql`
-      WITH held(symbol) AS (VALUES ${values}),
+      WITH RECURSIVE held(symbol) AS (VALUES ${values}),
+      -- the adjustment ranges as of D of the held symbols only (adjustmentRangesQuery's, restricted
+      -- before the product: a read of every symbol's events would cost what the whole market has)
+      events AS MATERIALIZED (
+        SELECT symbol, ex_date, factor, row_number() OVER (PARTITION BY symbol ORDER BY ex_date DESC, action_id, seq) AS k
+        FROM corporate_action_events
+        WHERE factor IS NOT NULL AND ex_date <= ${latestDay} AND symbol IN (${heldList})
+      ),
+      products (symbol, ex_date, divisor, k) AS (
+        SELECT symbol, ex_date, factor, k FROM events WHERE k = 1
+        UNION ALL
+        SELECT e.symbol, e.ex_date, p.divisor * e.factor, e.k FROM products p JOIN events e ON e.symbol = p.symbol AND e.k = p.k + 1
+      ),
       ranges AS MATERIALIZED (
-        SELECT r.* FROM ${adjustmentRangesQuery(latestDay)} AS r WHERE r.symbol IN (SELECT symbol FROM held)
+        SELECT symbol, lag(ex_date) OVER (PARTITION BY symbol ORDER BY ex_date) AS from_date, ex_date AS to_date, divisor
+        FROM (SELECT DISTINCT ON (symbol, ex_date) symbol, ex_date, divisor FROM products ORDER BY symbol, ex_date, k DESC) per_date
+      ),
+      -- each symbol's time line in pieces of one divisor: its ranges, then the days after its last ex-date (none)
+      pieces AS MATERIALIZED (
+        SELECT symbol, from_date, to_date, divisor FROM ranges
+        UNION ALL
+        SELECT h.symbol, (SELECT max(r.to_date) FROM ranges r WHERE r.symbol = h.symbol), NULL::date, NULL::numeric FROM held h
       )
       SELECT s.symbol, latest.trade_date, latest.close_price, close_range.divisor::text AS close_divisor,
         window_range.year_high, window_range.year_low, window_range.days
@@ -67,13 +91,23 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
       CROSS JOIN LATERAL (${latestEquityRow(sql`s.symbol`)}) latest
       LEFT JOIN ranges close_range ON close_range.symbol = s.symbol AND latest.trade_day < close_range.to_date
         AND (close_range.from_date IS NULL OR latest.trade_day >= close_range.from_date)
+      -- the 52 weeks before the latest day, piece by piece: one index range of raw highs and lows
+      -- each, adjusted once (rounding is monotonic: the adjusted extreme is the extreme adjusted)
       CROSS JOIN LATERAL (
-        SELECT max(${adjusted(sql`sp.high_price`, 'r')})::text AS year_high,
-          min(${adjusted(sql`sp.low_price`, 'r')})::text AS year_low, count(*)::int AS days
-        FROM stock_prices sp
-        LEFT JOIN ranges r ON ${rangeHolds('sp', 'r')}
-        WHERE sp.symbol = s.symbol AND sp.series IN (${equitySeriesList})
-          AND sp.trade_date < latest.trade_day AND sp.trade_date >= latest.trade_day - 364
+        SELECT max(${adjusted(sql`part.high`, 'piece')})::text AS year_high,
+          min(${adjusted(sql`part.low`, 'piece')})::text AS year_low, coalesce(sum(part.days), 0)::int AS days
+        FROM pieces piece
+        CROSS JOIN LATERAL (
+          SELECT max(sp.high_price) AS high, min(sp.low_price) AS low, count(*) AS days
+          FROM stock_prices sp
+          WHERE sp.symbol = s.symbol AND sp.series IN (${equitySeriesList})
+            AND sp.trade_date < latest.trade_day AND sp.trade_date >= latest.trade_day - 364
+            AND (piece.from_date IS NULL OR sp.trade_date >= piece.from_date)
+            AND (piece.to_date IS NULL OR sp.trade_date < piece.to_date)
+        ) part
+        WHERE piece.symbol = s.symbol
+          AND (piece.to_date IS NULL OR piece.to_date > latest.trade_day - 364)
+          AND (piece.from_date IS NULL OR piece.from_date < latest.trade_day)
       ) window_range
     `,
   );
@@ -106,7 +140,7 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
     });
   }
 
-  const segmentMove = await biggestSegmentMove(db, open);
+  const segmentMove = biggestSegmentMove(open);
   if (segmentMove) alerts.push(segmentMove);
 
   const valued = open.filter((h) => h.profitLoss.marketValue !== null);
@@ -133,24 +167,22 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
   return alerts;
 }
 
-/** The segment whose open holdings gained or lost the most value on their latest trading day. */
-async function biggestSegmentMove(db: Database, open: HoldingDto[]): Promise<PortfolioAlertDto | undefined> {
-  const prices = await latestPrices(
-    db,
-    open.map((h) => h.symbol),
-  );
+/**
+ * The segment whose open holdings gained or lost the most value on their latest trading day, from
+ * the quotes the holdings were listed with (previous close and change in today's shares).
+ */
+function biggestSegmentMove(open: HoldingDto[]): PortfolioAlertDto | undefined {
   const bySegment = new Map<string, { change: Big; previous: Big; date: string }>();
   for (const h of open) {
-    const price = prices.get(h.symbol);
-    if (price?.previousClose == null || price.change === null) continue;
+    if (h.previousClose == null || h.priceChange == null || h.priceDate == null) continue;
     const entry = bySegment.get(h.instrumentType) ?? {
       change: new Big(0),
       previous: new Big(0),
-      date: price.tradeDate,
+      date: h.priceDate,
     };
-    entry.change = entry.change.plus(new Big(price.change).times(h.quantity));
-    entry.previous = entry.previous.plus(new Big(price.previousClose).times(h.quantity));
-    if (price.tradeDate > entry.date) entry.date = price.tradeDate;
+    entry.change = entry.change.plus(new Big(h.priceChange).times(h.quantity));
+    entry.previous = entry.previous.plus(new Big(h.previousClose).times(h.quantity));
+    if (h.priceDate > entry.date) entry.date = h.priceDate;
     bySegment.set(h.instrumentType, entry);
   }
   const [biggest] = [...bySegment.entries()]

@@ -29,7 +29,7 @@ import { dataVersions, type VersionedTable } from '../data-versions.js';
 import { companies, trendEntries } from '../../schema/index.js';
 import { alertsFor } from './alerts.js';
 import { HOLDINGS_LIST_INPUTS, listHoldings } from './holdings.js';
-import { companyNames, trendMemberships, watchedSymbols } from './watchlist.js';
+import { trendMemberships, watchedSymbols } from './watchlist.js';
 
 const MOVERS = 5;
 const UNCLASSIFIED = 'Unclassified';
@@ -112,20 +112,21 @@ export async function getDashboard(db: Database, userId: number, today = exchang
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const openSymbols = [...new Set(open.map((h) => h.symbol))];
   const watched = await watchedSymbols(db, userId);
-  const [names, industries, trends, alerts] = await Promise.all([
-    companyNames(db, openSymbols),
+  const [companyRows, trends, alerts] = await Promise.all([
     openSymbols.length === 0
       ? Promise.resolve([])
       : db
-          .select({ symbol: companies.symbol, industry: companies.industry })
+          .select({ symbol: companies.symbol, name: companies.companyName, industry: companies.industry })
           .from(companies)
           .where(inArray(companies.symbol, openSymbols)),
     trendMemberships(db, [...openSymbols, ...watched]),
     alertsFor(db, all),
   ]);
+  const names = new Map(companyRows.map((row) => [row.symbol, row.name]));
 
   // cash flows per holding, its dividends included
   const flowsOf = (rows: HoldingDto[]) => rows.flatMap((h) => holdingCashFlows(h, today));
+  const xirrOfAll = xirrPercent(flowsOf(all));
 
   const totals = sumPortfolio(all.map((h) => h.profitLoss));
 
@@ -149,13 +150,14 @@ export async function getDashboard(db: Database, userId: number, today = exchang
         totals: firmTotals,
         dividends: firmTotals.dividends,
         netProfitLoss: firmTotals.net,
-        xirr: xirrPercent(flowsOf(rows)),
+        // a single firm's flows are all the flows: the same rate
+        xirr: rows.length === all.length ? xirrOfAll : xirrPercent(flowsOf(rows)),
       };
     })
     .sort((a, b) => a.brokerageFirm.name.localeCompare(b.brokerageFirm.name));
 
   // allocations of the current value of open holdings
-  const industryOf = new Map(industries.map((row) => [row.symbol, row.industry?.trim() || UNCLASSIFIED]));
+  const industryOf = new Map(companyRows.map((row) => [row.symbol, row.industry?.trim() || UNCLASSIFIED]));
   const byIndustry = new Map<string, Big>();
   const byFirm = new Map<string, Big>();
   for (const h of open) {
@@ -239,7 +241,7 @@ export async function getDashboard(db: Database, userId: number, today = exchang
     netProfitLoss: totals.net,
     dayChange: dayChange?.toFixed() ?? null,
     dayChangePercent: dayChange === null ? null : percentOf(dayChange.toFixed(), previousValue.toFixed()),
-    xirr: xirrPercent(flowsOf(all)),
+    xirr: xirrOfAll,
     firms,
     allocationByIndustry: slices(byIndustry, currentValue),
     allocationByFirm: slices(byFirm, currentValue),

@@ -17,21 +17,34 @@ export const equitySeriesList = sql.join(
   EQUITY_SERIES.map((series) => sql`${series}`),
   sql`, `,
 );
+/** An equity series' rank (EQ first, then BE, BZ, SM, ST): the row that counts when several trade on one day. */
+function seriesRank(column: SQL): SQL {
+  return sql`CASE ${column} ${sql.join(
+    EQUITY_SERIES.map((series, rank) => sql.raw(`WHEN '${series}' THEN ${rank}`)),
+    sql` `,
+  )} END`;
+}
+
+/**
+ * A symbol's equity-series rows (optionally before a date), newest first (EQ first on a day): one
+ * backward range scan of the primary key (symbol, trade_date, series), the other series' rows
+ * skipped as it goes. A probe per series would scan the symbol's whole range for each series it
+ * never traded in (series is the key's last column).
+ */
+function equityRowsNewestFirst(symbol: SQL, before?: SQL): SQL {
+  return sql`SELECT sp.close_price::text AS close_price, sp.trade_date::text AS trade_date, sp.trade_date AS trade_day, sp.series,
+      ${seriesRank(sql`sp.series`)} AS series_rank
+    FROM stock_prices sp
+    WHERE sp.symbol = ${symbol} AND sp.series IN (${equitySeriesList})${before ? sql` AND sp.trade_date < ${before}` : sql``}
+    ORDER BY sp.trade_date DESC, series_rank`;
+}
+
 /**
  * The latest equity-series row of a symbol (optionally before a date), as a subquery for a
- * LATERAL join. One backward index probe per series on the primary key (symbol, series,
- * trade_date), then the latest of those five rows (EQ first on a tie): a plain
- * `series IN (…) ORDER BY trade_date DESC` would read and sort every row of the symbol.
+ * LATERAL join: columns close_price, trade_date (text), trade_day (date), series, series_rank.
  */
 export function latestEquityRow(symbol: SQL, before?: SQL): SQL {
-  const probes = EQUITY_SERIES.map(
-    (series, rank) =>
-      sql`(SELECT sp.close_price, sp.trade_date, sp.series, ${sql.raw(String(rank))} AS series_rank FROM stock_prices sp
-           WHERE sp.symbol = ${symbol} AND sp.series = ${sql.raw(`'${series}'`)}${before ? sql` AND sp.trade_date < ${before}` : sql``}
-           ORDER BY sp.trade_date DESC LIMIT 1)`,
-  );
-  return sql`SELECT probe.close_price::text AS close_price, probe.trade_date::text AS trade_date, probe.trade_date AS trade_day, probe.series
-    FROM (${sql.join(probes, sql` UNION ALL `)}) probe ORDER BY probe.trade_date DESC, probe.series_rank LIMIT 1`;
+  return sql`${equityRowsNewestFirst(symbol, before)} LIMIT 1`;
 }
 
 export function normaliseSymbol(symbol: string): string {
@@ -103,7 +116,7 @@ function newer(version: string, than: string): boolean {
 }
 
 /**
- * The latest close of each symbol's equity series (five short index probes per symbol), with
+ * The latest close of each symbol's equity series (one short backward index scan per symbol), with
  * the close of the trading day before it, read from the database. Symbols without prices are
  * absent from the map.
  */
@@ -115,13 +128,8 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
     wanted.map((symbol) => sql`(${symbol}::varchar)`),
     sql`, `,
   );
-  // The two latest rows of each equity series hold both the latest close and the close of the
-  // trading day before it (whichever series that day traded in): 5 short index probes a symbol.
-  const probes = EQUITY_SERIES.map(
-    (series, rank) =>
-      sql`(SELECT sp.close_price::text AS close_price, sp.trade_date::text AS trade_date, sp.series, ${sql.raw(String(rank))} AS series_rank
-           FROM stock_prices sp WHERE sp.symbol = s.symbol AND sp.series = ${sql.raw(`'${series}'`)} ORDER BY sp.trade_date DESC LIMIT 2)`,
-  );
+  // The rows of the latest two trading days hold both the latest close and the close of the
+  // trading day before it (whichever series that day traded in); the scan stops after them.
   const rows = await queryRows<{
     symbol: string;
     close_price: string;
@@ -131,7 +139,10 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
   }>(
     db,
     sql`SELECT s.symbol, p.close_price, p.trade_date, p.series, p.series_rank
-        FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${sql.join(probes, sql` UNION ALL `)}) p`,
+        FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (
+          SELECT * FROM (SELECT r.*, dense_rank() OVER (ORDER BY r.trade_day DESC) AS day FROM (${equityRowsNewestFirst(sql`s.symbol`)}) r) d
+          WHERE d.day <= 2
+        ) p`,
   );
   // the splits and bonuses taking effect on a symbol's latest day: its previous close in today's shares
   const dayFactors = await queryRows<{ symbol: string; ex_date: string; factor: string }>(
