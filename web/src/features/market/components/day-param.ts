@@ -33,3 +33,9 @@ export function dayNote(prefix: string, day: string, latest: string | null): str
 export function showsPicker(days: readonly string[] | undefined, error: unknown): boolean {
   return days ? days.length > 0 : !error;
 }
+
+/**
+ * The least height of a market page until its first answer: a screen, so the footer under it starts below the
+ * screen and does not jump when the table or the lists arrive (a layout shift on every visit otherwise).
+ */
+export const LOADING_MIN_HEIGHT = '100vh';

@@ -22,7 +22,7 @@ import { errorMessage } from '../../../lib/errors';
 import { STOCK_PRICE_COLUMNS } from '../components/stock-price-columns';
 import { companyAnalysisPath, type CompanyAnalysisNavigationState } from '../components/company-link';
 import { TradingDayPicker } from '../components/trading-day-picker';
-import { dayFromParam, dayNote, showsPicker } from '../components/day-param';
+import { dayFromParam, dayNote, LOADING_MIN_HEIGHT, showsPicker } from '../components/day-param';
 
 export type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
@@ -39,6 +39,8 @@ export default function StockPricesPage() {
     fetchPolicy: 'cache-and-network',
   });
   const tradingDay = data?.stockPrices[0]?.date;
+  // while the prices load, the day they are asked for (known from the trading days)
+  const noteDay = tradingDay ?? (loading ? day : null);
 
   function openAnalysis(row: StockPriceRow) {
     const state: CompanyAnalysisNavigationState = { symbol: row.symbol, trend: DEFAULT_TREND };
@@ -50,13 +52,14 @@ export default function StockPricesPage() {
   }
 
   return (
-    <Stack gap="xs">
+    // until the first answer the page is a screen tall, so the footer below does not jump when the rows arrive
+    <Stack gap="xs" mih={data ? undefined : LOADING_MIN_HEIGHT}>
       {/* the note's line and the picker hold their places while the day and the prices load, so the table below
           does not move when they arrive */}
       <Group justify="flex-end" align="flex-end" wrap="wrap" gap="xs">
-        {tradingDay ? (
+        {noteDay ? (
           <Text size="sm" c="dimmed" mr="auto" data-testid="stock-prices-as-of">
-            {dayNote('Prices of', tradingDay, latest)}
+            {dayNote('Prices of', noteDay, latest)}
           </Text>
         ) : (
           <Text size="sm" mr="auto" aria-hidden>

@@ -18,7 +18,7 @@ import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/errors';
-import { dayFromParam, dayNote, showsPicker } from '../components/day-param';
+import { dayFromParam, dayNote, LOADING_MIN_HEIGHT, showsPicker } from '../components/day-param';
 import { TradingDayPicker } from '../components/trading-day-picker';
 import { TrendSection } from '../components/trend-section';
 
@@ -73,16 +73,19 @@ export default function TechnicalAnalysisPage() {
     fetchPolicy: 'cache-and-network',
   });
   const analysis = data?.technicalAnalysis;
+  // the day of the lists; while they load, the day they are asked for (known from the trading days)
+  const noteDay = analysis ? analysis.asOf : day;
 
-  // the heading and the picker in every state: the page's h1 is there at once, and nothing above the lists moves
-  // when they arrive
+  // the heading, its note's line and the picker in every state: the page's h1 is there at once, and nothing above
+  // the lists moves when they arrive
   const header = (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
       <PageHeader title="Technical Analysis" noteTestId="technical-analysis-as-of">
-        {analysis &&
-          (analysis.asOf
-            ? `${dayNote('Symbols at a new high or low for each period, as of', analysis.asOf, latest)}.`
-            : 'No stock prices have been uploaded yet.')}
+        {noteDay
+          ? `${dayNote('Symbols at a new high or low for each period, as of', noteDay, latest)}.`
+          : analysis
+            ? 'No stock prices have been uploaded yet.'
+            : '\u00a0'}
       </PageHeader>
       {showsPicker(days, tradingDays.error) && (
         <TradingDayPicker
@@ -98,7 +101,8 @@ export default function TechnicalAnalysisPage() {
 
   if (!analysis) {
     return (
-      <Stack gap="md">
+      // a screen tall until the lists arrive, so the footer below does not jump when they do
+      <Stack gap="md" mih={LOADING_MIN_HEIGHT}>
         {header}
         {error && !loading ? (
           <RetryAlert
