@@ -42,6 +42,7 @@ import {
   divisorBetween,
   expectedUnitExtremes,
   expectedUnitTrendList,
+  expectTilesAgreeWithList,
   readCorporateActions,
   units,
   type AdjustingEvent,
@@ -301,29 +302,7 @@ describe.runIf(inject('testDb').engine === 'postgres')(
       );
       let symbolDays = 0;
       for (const day of [...exDays, D]) {
-        const list = new Map(
-          (await api.request<StockPriceRowDto[]>('GET', `/public/stock-prices?date=${day}`)).body.map((row) => [
-            row.symbol,
-            row,
-          ]),
-        );
-        const asOf = day === D ? '' : `&asOf=${day}`;
-        for (const route of ['weeks-high', 'weeks-low']) {
-          for (const period of PERIODS) {
-            const tiles = (
-              await api.request<TrendResponseDto>('GET', `/public/stock-prices/${route}?type=${period}${asOf}`)
-            ).body;
-            for (const [symbol, tile] of Object.entries(tiles)) {
-              const row = list.get(symbol)!;
-              expect([units(tile.Previous.closePrice), tile.change, tile.changePercent], `${symbol} ${day}`).toEqual([
-                units(row.previousClose!),
-                row.changePerDay,
-                row.changePercent,
-              ]);
-              symbolDays += 1;
-            }
-          }
-        }
+        symbolDays += await expectTilesAgreeWithList(api, day, { date: day, asOf: day === D ? undefined : day });
       }
       expect(exDays.length).toBeGreaterThan(8);
       expect(symbolDays).toBeGreaterThan(1000);

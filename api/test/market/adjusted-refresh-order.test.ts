@@ -24,6 +24,7 @@ import {
   CORPORATE_ACTIONS_FILE,
   expectedUnitExtremes,
   expectedUnitTrendList,
+  expectTilesAgreeWithList,
   units,
 } from './support/adjustment-definition.js';
 import { upload } from '../uploads/helpers.js';
@@ -87,26 +88,6 @@ async function snapshot(api: TestApi): Promise<Snapshot> {
     candles,
     asOf: state.body.asOf,
   };
-}
-
-/** Every tile of the stored lists has the previous close and change the Stock Prices list gives its symbol. */
-async function expectTilesAgreeWithList(api: TestApi, day: string): Promise<number> {
-  const list = new Map(
-    (await api.request<StockPriceRowDto[]>('GET', '/public/stock-prices')).body.map((row) => [row.symbol, row]),
-  );
-  let compared = 0;
-  for (const tiles of Object.values(await lists(api))) {
-    for (const [symbol, tile] of Object.entries(tiles)) {
-      const row = list.get(symbol)!;
-      expect([units(tile.Previous.closePrice), tile.change, tile.changePercent], `${symbol} ${day}`).toEqual([
-        units(row.previousClose!),
-        row.changePerDay,
-        row.changePercent,
-      ]);
-      compared += 1;
-    }
-  }
-  return compared;
 }
 
 /** NSE's corporate-actions file through the upload route, as staff (the upload recomputes the symbols it adjusts). */

@@ -10,6 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import type { StockPriceRowDto, TrendResponseDto } from '@bazaar/shared/contract';
+import type { TestApi } from '../../setup/test-api.js';
 import type { BhavcopyRow } from './bhavcopy.js';
 import { divideRounded, hundredths, type ExpectedExtreme } from './trend-definition.js';
 
@@ -249,4 +252,39 @@ export function expectedUnitExtremes(
     }
   }
   return expected;
+}
+
+/**
+ * Every tile of the trend lists (weeks high and low, every period; as they were on `at.asOf` when
+ * given) has the previous close, change and change % the Stock Prices list (of `at.date`, else the
+ * latest) gives its symbol. Returns how many tiles were compared.
+ */
+export async function expectTilesAgreeWithList(
+  api: TestApi,
+  label: string,
+  at: { date?: string; asOf?: string } = {},
+): Promise<number> {
+  const rows = await api.request<StockPriceRowDto[]>('GET', `/public/stock-prices${at.date ? `?date=${at.date}` : ''}`);
+  const list = new Map(rows.body.map((row) => [row.symbol, row]));
+  let compared = 0;
+  for (const direction of ['high', 'low']) {
+    for (const period of ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY']) {
+      const asOf = at.asOf ? `&asOf=${at.asOf}` : '';
+      const tiles = await api.request<TrendResponseDto>(
+        'GET',
+        `/public/stock-prices/weeks-${direction}?type=${period}${asOf}`,
+      );
+      expect(tiles.status).toBe(200);
+      for (const [symbol, tile] of Object.entries(tiles.body)) {
+        const row = list.get(symbol)!;
+        expect([units(tile.Previous.closePrice), tile.change, tile.changePercent], `${symbol} ${label}`).toEqual([
+          units(row.previousClose!),
+          row.changePerDay,
+          row.changePercent,
+        ]);
+        compared += 1;
+      }
+    }
+  }
+  return compared;
 }
