@@ -137,13 +137,8 @@ describe('auth through GraphQL', () => {
   it('signs up with one answer for new and taken names, and updates the profile (a new e-mail needs the password)', async () => {
     const client = stack.client();
     const signupMutation = 'mutation ($input: SignupInput!) { signup(input: $input) { message } }';
-    const asha = {
-      firstName: 'Asha',
-      lastName: 'Rao',
-      username: 'asha',
-      email: 'asha@example.com',
-      password: 'Asha@12345',
-    };
+    const password = 'Asha@12345';
+    const asha = { firstName: 'Asha', lastName: 'Rao', username: 'asha', email: 'asha@example.com', password };
     const signup = await client.request<{ signup: { message: string } }>(signupMutation, { input: asha });
     expect(signup.errors).toBeUndefined();
     expect(signup.data?.signup.message).toBe(MESSAGES.signupAnswer);
@@ -152,14 +147,14 @@ describe('auth through GraphQL', () => {
     expect(again).toMatchObject({ data: signup.data });
     expect(again.errors).toBeUndefined();
     const invalid = await client.request(signupMutation, {
-      input: { firstName: '', lastName: 'Rao', username: 'asha2', email: 'asha2@example.com', password: 'Asha@12345' },
+      input: { firstName: '', lastName: 'Rao', username: 'asha2', email: 'asha2@example.com', password },
     });
     expect(invalid.errors?.[0]).toMatchObject({
       message: 'First Name is required!',
       extensions: { code: 'BAD_USER_INPUT' },
     });
 
-    await client.login('asha', 'Asha@12345');
+    await client.login('asha', password);
     const profileMutation =
       'mutation ($input: ProfileInput!) { updateProfile(input: $input) { firstName mobileNo email } }';
     const fields = { firstName: 'Ashwini', lastName: 'Rao', mobileNo: '9988776655' };
@@ -182,7 +177,7 @@ describe('auth through GraphQL', () => {
     });
     expect(wrongPassword.errors?.[0]?.message).toBe(MESSAGES.currentPasswordWrong);
     const moved = await client.request<{ updateProfile: { email: string } }>(profileMutation, {
-      input: { ...fields, email: 'ashwini@example.com', currentPassword: 'Asha@12345' },
+      input: { ...fields, email: 'ashwini@example.com', currentPassword: password },
     });
     expect(moved.data?.updateProfile.email).toBe('ashwini@example.com');
   });
