@@ -16,6 +16,7 @@ import { createUser, getUserById, listUsers } from '../../db/queries/auth/users.
 import { deleteUser, setUserRoles, updateUserWithRoles } from '../../db/queries/admin/users.js';
 import { resolveRole } from '../../db/queries/admin/roles.js';
 import type { Database } from '../../db/client.js';
+import { answerCreated } from '../created.js';
 
 /** The ids of the roles a write names; 400 for a role that does not exist. */
 async function roleIdsOf(db: Database, refs: Array<{ id?: number | undefined; name?: string | undefined }>) {
@@ -64,9 +65,10 @@ export const adminUserRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { roles, password, ...fields } = request.body;
       const roleIds = await roleIdsOf(app.db, roles);
-      const created = await createUser(app.db, { ...fields, passwordHash: await hashPassword(password) }, roleIds);
-      reply.status(201);
-      return created;
+      return answerCreated(
+        reply,
+        createUser(app.db, { ...fields, passwordHash: await hashPassword(password) }, roleIds),
+      );
     },
   );
 

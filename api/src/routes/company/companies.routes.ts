@@ -14,6 +14,7 @@ import {
   messageSchema,
 } from '@bazaar/shared/contract';
 import { createCompany, deleteCompany, listCompanies, updateCompany } from '../../db/queries/company/companies.js';
+import { answerCreated } from '../created.js';
 
 export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['companies'];
@@ -44,11 +45,7 @@ export const companiesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: companyDtoSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
-    async (request, reply) => {
-      const created = await createCompany(app.db, request.body);
-      reply.status(201);
-      return created;
-    },
+    async (request, reply) => answerCreated(reply, createCompany(app.db, request.body)),
   );
 
   app.put(
