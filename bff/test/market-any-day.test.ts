@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TrendResponseDto } from '@bazaar/shared/contract';
 import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { technicalAnalysisQuery, TREND_FIELDS } from './setup/technical-analysis.js';
 import { uploadBhavcopyDays } from '../../api/test/uploads/helpers.js';
 import { toTrendItems } from '../src/datasources/market-api.js';
 
@@ -29,18 +30,7 @@ const DAYS: Array<[string, string[]]> = [
   ],
   ['31-MAR-2020', ['KESTREL,EQ,105,107,104,106,106,105,6000,636000,31-MAR-2020,45,,']],
 ];
-const PERIODS = {
-  WEEKLY: 'weekly',
-  MONTHLY: 'monthly',
-  QUARTERLY: 'quarterly',
-  HALFYEARLY: 'halfYearly',
-  YEARLY: 'yearly',
-};
-const ITEM = 'symbol presentClose previousClose change changePercent presentDate previousDate';
-const LISTS = Object.values(PERIODS)
-  .map((field) => `${field} { ${ITEM} }`)
-  .join(' ');
-const TECHNICAL_ANALYSIS = `query ($asOf: Date) { technicalAnalysis(asOf: $asOf) { asOf highs { ${LISTS} } lows { ${LISTS} } highestPrices { symbol highPrice highDate lowPrice lowDate } } }`;
+const TECHNICAL_ANALYSIS = technicalAnalysisQuery('query ($asOf: Date)', '(asOf: $asOf)');
 
 describe('any day through GraphQL', () => {
   let stack: Stack;
@@ -107,7 +97,7 @@ describe('any day through GraphQL', () => {
     expect(technicalAnalysis.lows.weekly?.map((item) => [item.symbol, item.change, item.changePercent])).toEqual([
       ['LARK', '-1.50', '-7.50'],
     ]);
-    for (const [period, field] of Object.entries(PERIODS)) {
+    for (const [period, field] of Object.entries(TREND_FIELDS)) {
       for (const [direction, lists] of [
         ['high', technicalAnalysis.highs],
         ['low', technicalAnalysis.lows],

@@ -16,6 +16,7 @@ import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisStateDto, TrendResponseDto } from '@bazaar/shared/contract';
 import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { technicalAnalysisQuery, TREND_FIELDS, TREND_ITEM, TREND_PERIODS } from './setup/technical-analysis.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
@@ -151,17 +152,7 @@ describe('market prices through GraphQL', () => {
   });
 });
 
-const PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'] as const;
-const FIELD: Record<(typeof PERIODS)[number], string> = {
-  WEEKLY: 'weekly',
-  MONTHLY: 'monthly',
-  QUARTERLY: 'quarterly',
-  HALFYEARLY: 'halfYearly',
-  YEARLY: 'yearly',
-};
-const ITEM = 'symbol presentClose previousClose change changePercent presentDate previousDate';
-const LISTS = `weekly { ${ITEM} } monthly { ${ITEM} } quarterly { ${ITEM} } halfYearly { ${ITEM} } yearly { ${ITEM} }`;
-const TECHNICAL_ANALYSIS = `query TechnicalAnalysisPage { technicalAnalysis { asOf highs { ${LISTS} } lows { ${LISTS} } highestPrices { symbol highPrice highDate lowPrice lowDate } } }`;
+const TECHNICAL_ANALYSIS = technicalAnalysisQuery('query TechnicalAnalysisPage');
 
 interface Item {
   symbol: string;
@@ -205,7 +196,10 @@ describe('technical analysis through GraphQL, on real prices', () => {
   it('turns a REST trend value into an item: Present is the row on D, Previous the row before', async () => {
     const answer = await stack.api.request<TrendResponseDto>('GET', '/public/stock-prices/weeks-high?type=YEARLY');
     const first = Object.values(answer.body).find((value) => value.position === 1);
-    const { trends } = await ok<{ trends: Item[] }>(client, `{ trends(direction: HIGH, period: YEARLY) { ${ITEM} } }`);
+    const { trends } = await ok<{ trends: Item[] }>(
+      client,
+      `{ trends(direction: HIGH, period: YEARLY) { ${TREND_ITEM} } }`,
+    );
     expect(trends[0]).toMatchObject({
       symbol: first?.Present.symbol,
       presentClose: first?.Present.closePrice,
@@ -218,11 +212,11 @@ describe('technical analysis through GraphQL, on real prices', () => {
     const { technicalAnalysis } = await ok<{ technicalAnalysis: TechnicalAnalysis }>(client, TECHNICAL_ANALYSIS);
     expect(technicalAnalysis.asOf).toBe('2020-03-31');
     let total = 0;
-    for (const period of PERIODS) {
+    for (const period of TREND_PERIODS) {
       const highs = await restList('HIGH', period);
       const lows = await restList('LOW', period);
-      expect(technicalAnalysis.highs[FIELD[period]]).toEqual(highs);
-      expect(technicalAnalysis.lows[FIELD[period]]).toEqual(lows);
+      expect(technicalAnalysis.highs[TREND_FIELDS[period]]).toEqual(highs);
+      expect(technicalAnalysis.lows[TREND_FIELDS[period]]).toEqual(lows);
       total += highs.length + lows.length;
     }
     expect(total).toBeGreaterThan(100);
@@ -252,7 +246,7 @@ describe('technical analysis through GraphQL, on real prices', () => {
   it('answers one list with trends(direction, period)', async () => {
     const data = await ok<{ trends: Item[] }>(
       client,
-      `query ($d: TrendDirection!, $p: TrendPeriod!) { trends(direction: $d, period: $p) { ${ITEM} } }`,
+      `query ($d: TrendDirection!, $p: TrendPeriod!) { trends(direction: $d, period: $p) { ${TREND_ITEM} } }`,
       { d: 'LOW', p: 'MONTHLY' },
     );
     expect(data.trends).toEqual(await restList('LOW', 'MONTHLY'));
@@ -332,7 +326,7 @@ describe('technical analysis through GraphQL, on real prices', () => {
     expect(answer.status, answer.text).toBe(200);
     const after = await ok<{ technicalAnalysis: { asOf: string; highs: { weekly: Item[] } } }>(
       client,
-      `{ technicalAnalysis { asOf highs { weekly { ${ITEM} } } } }`,
+      `{ technicalAnalysis { asOf highs { weekly { ${TREND_ITEM} } } } }`,
     );
     expect(after.technicalAnalysis.asOf).toBe('2020-04-01');
     expect(after.technicalAnalysis.highs.weekly.map((item) => item.symbol)).toEqual(['INFY']);
