@@ -121,13 +121,16 @@ function shareCount(quantity: Big): number {
 async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeToday()): Promise<HoldingDto[]> {
   if (rows.length === 0) return [];
   const symbols = rows.map((row) => row.holding.symbol);
-  const prices = await latestPrices(db, symbols);
-  const { through, events } = await effectiveHoldingEvents(db, symbols);
-  const rules = await chargeRulesFor(
-    db,
-    rows.map((row) => row.holding.brokerageFirmId),
-    rows.map((row) => row.holding.segmentId),
-  );
+  // independent reads: on PostgreSQL they run at once on the pool's connections
+  const [prices, { through, events }, rules] = await Promise.all([
+    latestPrices(db, symbols),
+    effectiveHoldingEvents(db, symbols),
+    chargeRulesFor(
+      db,
+      rows.map((row) => row.holding.brokerageFirmId),
+      rows.map((row) => row.holding.segmentId),
+    ),
+  ]);
   return rows.map((row) => {
     const h = row.holding;
     const price = prices.get(h.symbol);
