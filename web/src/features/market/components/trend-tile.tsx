@@ -5,7 +5,6 @@
  * {symbol, trend}), so it is reachable with the keyboard and opens in a new tab too.
  */
 import { Link } from 'react-router-dom';
-import { Group, Text, UnstyledButton } from '@mantine/core';
 import { formatPercent, formatRupees, isLossTrend, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
 import type { TrendTileFieldsFragment } from '../../../__generated__/graphql';
 import { formatMarketDate } from '../../../lib/dates';
@@ -25,13 +24,14 @@ export function formatSignedRupees(value: string): string {
   return text.startsWith('-') || /^₹0\.00$/.test(text) ? text : `+${text}`;
 }
 
+// Plain elements with the module's classes, not Mantine components: the page draws up to 250 tiles at once, and
+// Mantine's style props cost about ten components per tile (docs/decisions.md#trend-tiles-as-plain-elements).
 export function TrendTile({ item, direction, period }: TrendTileProps) {
   const state: CompanyAnalysisNavigationState = { symbol: item.symbol, trend: period };
   const tone = isLossTrend(direction, item.change) ? 'loss' : 'gain';
   const percent = item.changePercent === null ? '—' : formatPercent(item.changePercent);
   return (
-    <UnstyledButton
-      component={Link}
+    <Link
       to={companyAnalysisPath(item.symbol)}
       state={state}
       className={classes.tile}
@@ -40,20 +40,16 @@ export function TrendTile({ item, direction, period }: TrendTileProps) {
       data-symbol={item.symbol}
       title={`Close ${formatRupees(item.presentClose)} on ${formatMarketDate(item.presentDate)}; previous close ${formatRupees(item.previousClose)} on ${formatMarketDate(item.previousDate)}`}
     >
-      <Text fw={700} size="sm" truncate data-testid="trend-tile-symbol">
+      <span className={classes.symbol} data-testid="trend-tile-symbol">
         {item.symbol}
-      </Text>
-      <Text size="sm" data-testid="trend-tile-close">
+      </span>
+      <span className={classes.line} data-testid="trend-tile-close">
         {formatRupees(item.presentClose)}
-      </Text>
-      <Group justify="space-between" gap={4} wrap="nowrap" className={tone} data-testid="trend-tile-change">
-        <Text size="sm" className={tone}>
-          {formatSignedRupees(item.change)}
-        </Text>
-        <Text size="sm" fw={600} className={tone}>
-          {percent}
-        </Text>
-      </Group>
-    </UnstyledButton>
+      </span>
+      <span className={`${classes.change} ${tone}`} data-testid="trend-tile-change">
+        <span className={tone}>{formatSignedRupees(item.change)}</span>
+        <span className={`${classes.percent} ${tone}`}>{percent}</span>
+      </span>
+    </Link>
   );
 }
