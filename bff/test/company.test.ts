@@ -5,8 +5,6 @@
  * prices (the legacy bhavcopies of March 2020, loaded through the upload code), the real TCS
  * profit file and two corporate actions either side of today.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import {
@@ -15,7 +13,7 @@ import {
   readLegacyBhavcopies,
   type BhavcopyRow,
 } from '../../api/test/market/support/bhavcopy.js';
-import { DATA_DIR, upload } from '../../api/test/uploads/helpers.js';
+import { upload, uploadDataFile } from '../../api/test/uploads/helpers.js';
 
 const PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'];
 
@@ -128,12 +126,11 @@ describe('company area through GraphQL', () => {
 
   it('gathers a company’s page in one request', async () => {
     const staffToken = await stack.api.login('staff', 'Staff@123');
-    const profit = await upload(
+    const profit = await uploadDataFile(
       stack.api,
       staffToken,
       'UPLOAD_FINANCIAL_REPORT',
-      'tcs.csv',
-      fs.readFileSync(path.join(DATA_DIR, 'financials/quarterly_pat_eps_csv/tcs.csv')),
+      'financials/quarterly_pat_eps_csv/tcs.csv',
     );
     expect(profit.status, profit.text).toBe(200);
     const header =

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import { createReference, insertPrices, type PriceRow } from '../../api/test/portfolio/helpers.js';
-import { DATA_DIR, uploadDataFile } from '../../api/test/uploads/helpers.js';
+import { DATA_DIR, uploadRealCorporateActions } from '../../api/test/uploads/helpers.js';
 
 const LAST = '2019-12-18';
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -87,12 +87,7 @@ describe('tradebook and alerts across a split (GraphQL, real data)', () => {
     investor = stack.client();
     await investor.login('investor', 'Investor@123');
     const staffToken = await stack.api.login('staff', 'Staff@123');
-    const actions = await uploadDataFile(
-      stack.api,
-      staffToken,
-      'UPLOAD_CORPORATE_ACTIONS',
-      'corporate_actions/CF-CA-equities.csv',
-    );
+    const actions = await uploadRealCorporateActions(stack.api, staffToken);
     expect(actions.status, actions.text).toBeLessThan(300);
     await insertPrices(stack.api, ROWS);
     ref = await createReference(stack.api, staffToken, 'Bff Splits');
