@@ -97,7 +97,7 @@ export const priceExtremes = pgTable('price_extremes', {
 
 /**
  * Each symbol's candidates in the YEARLY window before D (D − 12 months < t < D, equity rows, one
- * row per day: the day's highest high, lowest low and highest close over its series): for HIGH the
+ * per day: the day's highest high, lowest low and highest close over its series): for HIGH the
  * days whose high is above every later day's high, for LOW the days whose low is below every later
  * day's low. Going back from D the candidates' highs rise (lows fall), so the highest high of any
  * window ending at D is the window's earliest HIGH candidate, on the latest day it was reached, and
@@ -105,6 +105,11 @@ export const priceExtremes = pgTable('price_extremes', {
  * earlier extremes and previous row, the 12-month extremes) are read from these; when D moves on,
  * each entering day removes the candidates it beats and joins them, and days leaving the YEARLY
  * window go (docs/decisions.md#incremental-analysis-refresh).
+ *
+ * One row per symbol and side, the candidates as arrays in date order
+ * (docs/decisions.md#candidates-as-sorted-arrays): `keys` ascend too (HIGH: the negated highs, LOW:
+ * the lows), so a window's earliest candidate and the candidates an entering day beats are found by
+ * binary search (width_bucket) instead of reading every candidate.
  */
 export const trendCandidates = pgTable(
   'trend_candidates',
@@ -112,13 +117,14 @@ export const trendCandidates = pgTable(
     symbol: symbolColumn().notNull(),
     /** HIGH or LOW. */
     side: varchar('side', { length: 4 }).notNull(),
-    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
-    /** The day's highest high (HIGH) or lowest low (LOW), adjusted as of D. */
-    price: numeric('price').notNull(),
-    /** The day's close (the highest of its series), adjusted as of D: the lists' previous close. */
-    closePrice: numeric('close_price').notNull(),
+    /** The candidates' trade dates, ascending. */
+    dates: date('dates', { mode: 'string' }).array().notNull(),
+    /** Per candidate: HIGH −(the day's highest high), LOW the day's lowest low; adjusted as of D; ascending. */
+    keys: numeric('keys').array().notNull(),
+    /** Per candidate: the day's close (the highest of its series), adjusted as of D: the lists' previous close. */
+    closes: numeric('closes').array().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.symbol, table.side, table.tradeDate] })],
+  (table) => [primaryKey({ columns: [table.symbol, table.side] })],
 );
 
 /**

@@ -83,23 +83,30 @@ export async function refreshAdjustments(db: Database, asOf: string | null, sinc
       ? sql`SELECT symbol, from_date, to_date, divisor FROM ${relation} AS r`
       : sql`SELECT symbol, CASE WHEN from_date IS NULL OR from_date <= ${since}::date + 1 THEN NULL ELSE from_date END AS from_date,
               to_date, divisor FROM ${relation} AS r WHERE to_date > ${since}::date + 1`;
-  const changed = await queryRows<{ symbol: string }>(
+  // one statement: the symbols whose clipped ranges differ, and whether the stored ranges are the fresh ones
+  const [answer] = await queryRows<{ changed: string[] | null; same: boolean }>(
     db,
     sql`
-      WITH fresh AS MATERIALIZED (SELECT * FROM ${fresh} AS f),
+      WITH fresh AS MATERIALIZED (SELECT symbol, from_date, to_date, divisor FROM ${fresh} AS f),
       old AS MATERIALIZED (${clipped(STORED_ADJUSTMENTS)}),
       new AS MATERIALIZED (${clipped(sql`fresh`)})
-      SELECT DISTINCT symbol FROM (
-        (SELECT * FROM new EXCEPT SELECT * FROM old) UNION ALL (SELECT * FROM old EXCEPT SELECT * FROM new)
-      ) AS d ORDER BY symbol`,
+      SELECT
+        (SELECT array_agg(DISTINCT symbol::text ORDER BY symbol::text) FROM (
+          (SELECT * FROM new EXCEPT SELECT * FROM old) UNION ALL (SELECT * FROM old EXCEPT SELECT * FROM new)
+        ) AS d) AS changed,
+        NOT EXISTS (
+          (SELECT * FROM fresh EXCEPT SELECT symbol, from_date, to_date, divisor FROM price_adjustments)
+          UNION ALL
+          (SELECT symbol, from_date, to_date, divisor FROM price_adjustments EXCEPT SELECT * FROM fresh)
+        ) AS same`,
   );
-  if (!(await adjustmentsCurrent(db, asOf))) {
+  if (answer?.same !== true) {
     await db.execute(sql`DELETE FROM price_adjustments`);
     await db.execute(
       sql`INSERT INTO price_adjustments (symbol, from_date, to_date, divisor) SELECT symbol, from_date, to_date, divisor FROM ${fresh} AS f`,
     );
   }
-  return changed.map((row) => row.symbol);
+  return answer?.changed ?? [];
 }
 
 /** Whether price_adjustments holds the ranges as of `asOf` (start-up: corporate actions written without a refresh). */

@@ -20,7 +20,7 @@ import { periodWindowStart } from '@bazaar/shared';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { analysisState } from '../../schema/index.js';
-import { getLatestPriceDate } from './stock-prices.js';
+import { EQUITY_SERIES_SQL, getLatestPriceDate } from './stock-prices.js';
 import {
   carryCandidates,
   rebuildCandidatesStatements,
@@ -64,13 +64,34 @@ interface StoredState extends AnalysisState {
   marksAsOf: string | null;
 }
 
-/** Whether the server has the jit setting (PostgreSQL built with LLVM; PGlite has none). */
-async function usesJit(db: Database): Promise<boolean> {
-  const rows = await queryRows<{ found: boolean }>(
-    db,
-    sql`SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'jit') AS found`,
-  );
-  return rows[0]?.found === true;
+/** What a refresh starts from, read in its first statement (dates as text, arrays null when empty). */
+interface RefreshStart {
+  latest: string | null;
+  price_rows: string;
+  stored: boolean;
+  as_of: string | null;
+  marks_as_of: string | null;
+  version: number | string | null;
+  duration_ms: number | string | null;
+  stored_price_rows: string | null;
+  computed_at: string | null;
+  unannounced: string[] | null;
+  entering: string[] | null;
+}
+
+/** Whether the server has the jit setting (PostgreSQL built with LLVM; PGlite has none), asked once per database. */
+const jitSettings = new WeakMap<object, Promise<boolean>>();
+function usesJit(db: Database): Promise<boolean> {
+  let known = jitSettings.get(db);
+  if (!known) {
+    known = queryRows<{ found: boolean }>(
+      db,
+      sql`SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'jit') AS found`,
+    ).then((rows) => rows[0]?.found === true);
+    jitSettings.set(db, known);
+    known.catch(() => jitSettings.delete(db));
+  }
+  return known;
 }
 
 /** Price rows loaded, from the per-day summary the uploads keep in step (no scan of the price table). */
@@ -141,37 +162,53 @@ export function planRefresh(
  */
 export async function refreshAnalysis(db: Database, changedDates?: readonly string[]): Promise<RefreshResult> {
   const started = performance.now();
+  const jit = await usesJit(db);
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
-    await t.execute(sql`SELECT pg_advisory_xact_lock(${ANALYSIS_LOCK_KEY})`);
     // every statement here is set-based over tables the refresh itself has just changed (the new
     // day is never in the statistics yet, trend_candidates changes day by day): a nested loop chosen on
     // an estimate of one row turns quadratic (35 s instead of 0.1 s for one day), hash joins do
     // not depend on the estimates; the per-symbol reads (LATERAL) stay nested loops by construction.
     // The penalty that steers the planner away from nested loops inflates the plans' costs past
-    // PostgreSQL's JIT threshold: compiling then took 0.7–1.8 s per statement of a few milliseconds
-    await t.execute(sql`SET LOCAL enable_nestloop = off`);
-    if (await usesJit(t)) await t.execute(sql`SET LOCAL jit = off`);
-    const [asOf, priceRows, previous] = [await getLatestPriceDate(t), await countPriceRows(t), await readState(t)];
+    // PostgreSQL's JIT threshold: compiling then took 0.7–1.8 s per statement of a few milliseconds.
+    // the lock and the settings in one statement, then what the refresh starts from in one more (a
+    // day's upload pays every statement's fixed cost); the reads come after the lock, with a
+    // snapshot that sees what a refresh that held it wrote
+    await t.execute(
+      sql`SELECT pg_advisory_xact_lock(${ANALYSIS_LOCK_KEY}), set_config('enable_nestloop', 'off', true)
+            ${jit ? sql`, set_config('jit', 'off', true)` : sql``}`,
+    );
+    const [start] = await queryRows<RefreshStart>(
+      t,
+      sql`WITH latest AS MATERIALIZED (SELECT max(trade_date) AS d FROM stock_prices WHERE series IN ${EQUITY_SERIES_SQL})
+          SELECT latest.d::text AS latest,
+            (SELECT coalesce(sum(row_count), 0) FROM stock_price_dates)::text AS price_rows,
+            state.id IS NOT NULL AS stored, state.as_of::text AS as_of, state.marks_as_of::text AS marks_as_of,
+            state.version, state.duration_ms, state.price_rows::text AS stored_price_rows, state.computed_at::text AS computed_at,
+            (SELECT array_agg(trade_date::text ORDER BY trade_date) FROM stock_price_dates
+              WHERE updated_at > state.computed_at) AS unannounced,
+            (SELECT array_agg(trade_date::text ORDER BY trade_date) FROM stock_price_dates
+              WHERE trade_date >= state.as_of AND trade_date < latest.d) AS entering
+          FROM latest LEFT JOIN analysis_state state ON state.id = 1`,
+    );
+    const asOf = start?.latest ?? null;
+    const priceRows = Number(start?.price_rows ?? 0);
+    const previous: StoredState | null = start?.stored
+      ? {
+          asOf: start.as_of,
+          marksAsOf: start.marks_as_of,
+          priceRows: Number(start.stored_price_rows),
+          version: Number(start.version),
+          computedAt: start.computed_at ?? '',
+          durationMs: Number(start.duration_ms),
+        }
+      : null;
     let changed = changedDates;
-    if (changed && previous) {
-      const unannounced = await queryRows<{ d: string }>(
-        t,
-        sql`SELECT trade_date AS d FROM stock_price_dates WHERE updated_at > ${previous.computedAt}::timestamptz`,
-      );
-      if (unannounced.length > 0) changed = [...changed, ...unannounced.map((row) => row.d)];
-    }
+    // dates whose rows were written after the last computation without being announced count as changed
+    if (changed && previous && start?.unannounced?.length) changed = [...changed, ...start.unannounced];
     // the trading days entering the windows when D moves on: from the old D to the new one
-    let entering: string[] = [];
-    const mode = await planRefresh(previous, asOf, changed, async () => {
-      const rows = await queryRows<{ d: string }>(
-        t,
-        sql`SELECT trade_date AS d FROM stock_price_dates
-            WHERE trade_date >= ${previous?.asOf ?? asOf}::date AND trade_date < ${asOf}::date ORDER BY trade_date`,
-      );
-      entering = rows.map((row) => row.d);
-      return entering.length;
-    });
+    const entering = start?.entering ?? [];
+    const mode = await planRefresh(previous, asOf, changed, async () => entering.length);
     // the ranges as of the new D; the symbols whose divisor changed on a date the candidates cover
     // (after the old D's YEARLY start, which is the earlier one when D moves on)
     const since = previous?.asOf && asOf && previous.asOf <= asOf ? windowStarts(previous.asOf).YEARLY : null;

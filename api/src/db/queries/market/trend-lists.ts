@@ -247,12 +247,14 @@ export async function getPriceExtremes(db: Database): Promise<PriceExtremesRespo
 
 /*
  * trend_candidates (db/schema/market.ts): each symbol's days before D in the YEARLY window that
- * hold or may come to hold an extreme of a window ending at D. The marks of every period (the
- * extremes of the earlier rows in the window, and the latest earlier row) are read from them, and
- * they are carried forward when D moves on (docs/decisions.md#incremental-analysis-refresh).
+ * hold or may come to hold an extreme of a window ending at D, one row per symbol and side with the
+ * days as arrays in date order and their keys ascending (HIGH: −high, LOW: low). The marks of every
+ * period (the extremes of the earlier rows in the window, and the latest earlier row) are read from
+ * them, and they are carried forward when D moves on (docs/decisions.md#incremental-analysis-refresh,
+ * docs/decisions.md#candidates-as-sorted-arrays).
  */
 
-const CANDIDATE_COLUMNS = sql.raw('symbol, side, trade_date, price, close_price');
+const CANDIDATE_COLUMNS = sql.raw('symbol, side, dates, keys, closes');
 
 const column = (prefix: string, period: TrendPeriod) => sql.raw(`${prefix}_${period.toLowerCase()}`);
 
@@ -265,11 +267,12 @@ function symbolScope(symbols: readonly string[]): SQL {
 }
 
 /**
- * The candidates before `asOf` (trend_candidates' columns) from the prices of the YEARLY window
- * (dates after `yearlyStart`): each symbol's days (the day's highest high, lowest low and highest
- * close over its series), then the days whose high is above the highest high of every later day
- * (HIGH) and whose low is below the lowest later low (LOW): a running extreme going back from D
- * (its frame starts at the partition's start, so it is kept incrementally).
+ * The candidates before `asOf` from the prices of the YEARLY window (dates after `yearlyStart`):
+ * each symbol's days (the day's highest high, lowest low and highest close over its series), then
+ * the days whose high is above the highest high of every later day (HIGH) and whose low is below
+ * the lowest later low (LOW): a running extreme going back from D (its frame starts at the
+ * partition's start, so it is kept incrementally). One row per candidate: symbol, side,
+ * trade_date, price, close_price.
  * `symbols`: only those, read symbol by symbol as one range of the primary key (symbol,
  * trade_date, …), which the trade-date index, made to look cheap by a newest day missing from the
  * statistics, cannot serve; OFFSET 0 keeps the read per symbol.
@@ -304,9 +307,18 @@ export function candidatesFromPricesQuery(asOf: string, yearlyStart: string, sym
       FROM days
       WINDOW later AS (PARTITION BY symbol ORDER BY trade_date DESC ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)
     )
-    SELECT symbol, 'HIGH', trade_date, high_price, close_price FROM ranked WHERE later_high IS NULL OR high_price > later_high
+    SELECT symbol, 'HIGH' AS side, trade_date, high_price AS price, close_price FROM ranked WHERE later_high IS NULL OR high_price > later_high
     UNION ALL
-    SELECT symbol, 'LOW', trade_date, low_price, close_price FROM ranked WHERE later_low IS NULL OR low_price < later_low`;
+    SELECT symbol, 'LOW' AS side, trade_date, low_price AS price, close_price FROM ranked WHERE later_low IS NULL OR low_price < later_low`;
+}
+
+/** The candidates of candidatesFromPricesQuery as trend_candidates' rows (arrays in date order). */
+function candidateRowsFromPrices(asOf: string, symbols?: readonly string[]): SQL {
+  return sql`
+    SELECT symbol, side, array_agg(trade_date ORDER BY trade_date),
+      array_agg(CASE side WHEN 'HIGH' THEN -price ELSE price END ORDER BY trade_date), array_agg(close_price ORDER BY trade_date)
+    FROM (${candidatesFromPricesQuery(asOf, windowStarts(asOf).YEARLY, symbols)}) AS c
+    GROUP BY symbol, side`;
 }
 
 /**
@@ -318,7 +330,7 @@ export function rebuildCandidatesStatements(asOf: string | null): SQL[] {
   if (!asOf) return [sql`TRUNCATE trend_candidates`];
   return [
     sql`TRUNCATE trend_candidates`,
-    sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidatesFromPricesQuery(asOf, windowStarts(asOf).YEARLY)}`,
+    sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidateRowsFromPrices(asOf)}`,
     // the carrying statements join it by symbol: planned with its real size (PGlite never analyses by itself)
     sql`ANALYZE trend_candidates`,
   ];
@@ -328,48 +340,25 @@ export function rebuildCandidatesStatements(asOf: string | null): SQL[] {
  * The marks of every period before D (a parenthesised relation with the columns symbol, period,
  * high_price, high_date, low_price, low_date, last_date, last_close) from trend_candidates: going
  * back from D the HIGH candidates' prices rise, so a window's highest high is its earliest HIGH
- * candidate (max(price) and min(trade_date) of those in the window), reached last on that day; the
- * same for LOW. The latest earlier row is the latest candidate (a day is a candidate of both sides
+ * candidate, reached last on that day; the same for LOW. The earliest candidate after a window's
+ * start is found by binary search in the dates (width_bucket: how many are on or before the
+ * start). The latest earlier row is the latest candidate (a day is a candidate of both sides
  * until a later day comes). One row per symbol and period with rows in the window.
  */
 export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): SQL {
-  // each candidate in the narrowest window holding it (0 WEEKLY … 4 YEARLY; the windows are nested),
-  // aggregated per bucket first: the periods' FILTERs then run over a few rows per symbol
-  const bucket = sql.join(
-    TREND_PERIODS.slice(0, -1).map(
-      (period, index) => sql`WHEN c.trade_date > ${starts[period]}::date THEN ${sql.raw(String(index))}`,
-    ),
-    sql` `,
-  );
-  const upTo = (side: string, index: number) =>
-    sql`g.side = ${sql.raw(`'${side}'`)} AND g.bucket <= ${sql.raw(String(index))}`;
-  const extremes = TREND_PERIODS.map(
-    (period, index) =>
-      sql`max(g.high_price) FILTER (WHERE ${upTo('HIGH', index)}) AS ${column('high', period)},
-          min(g.first_date) FILTER (WHERE ${upTo('HIGH', index)}) AS ${column('high_date', period)},
-          min(g.low_price) FILTER (WHERE ${upTo('LOW', index)}) AS ${column('low', period)},
-          min(g.first_date) FILTER (WHERE ${upTo('LOW', index)}) AS ${column('low_date', period)}`,
+  const before = TREND_PERIODS.map(
+    (period) => sql`width_bucket(${starts[period]}::date, dates) AS ${column('before', period)}`,
   );
   const periods = TREND_PERIODS.map(
-    (period) =>
-      sql`(${period}, x.${column('high', period)}, x.${column('high_date', period)}, x.${column('low', period)}, x.${column('low_date', period)})`,
+    (period) => sql`(${period}, h.${column('before', period)} + 1, l.${column('before', period)} + 1)`,
   );
   return sql`(
-    SELECT x.symbol, v.period, v.high_price, v.high_date, v.low_price, v.low_date, x.last_date, l.close_price AS last_close
-    FROM (
-      SELECT g.symbol, max(g.last_date) AS last_date, ${sql.join(extremes, sql`, `)}
-      FROM (
-        SELECT c.symbol, c.side, CASE ${bucket} ELSE ${sql.raw(String(TREND_PERIODS.length - 1))} END AS bucket,
-          max(c.price) AS high_price, min(c.price) AS low_price, min(c.trade_date) AS first_date, max(c.trade_date) AS last_date
-        FROM trend_candidates c
-        WHERE c.trade_date > ${starts.YEARLY}::date
-        GROUP BY 1, 2, 3
-      ) AS g
-      GROUP BY g.symbol
-    ) AS x
-    JOIN trend_candidates l ON l.symbol = x.symbol AND l.side = 'HIGH' AND l.trade_date = x.last_date
-    CROSS JOIN LATERAL (VALUES ${sql.join(periods, sql`, `)}) AS v(period, high_price, high_date, low_price, low_date)
-    WHERE v.high_price IS NOT NULL
+    SELECT h.symbol, v.period, -h.keys[v.high_at] AS high_price, h.dates[v.high_at] AS high_date,
+      l.keys[v.low_at] AS low_price, l.dates[v.low_at] AS low_date, h.dates[h.n] AS last_date, h.closes[h.n] AS last_close
+    FROM (SELECT symbol, side, dates, keys, closes, cardinality(dates) AS n, ${sql.join(before, sql`, `)} FROM trend_candidates) AS h
+    JOIN (SELECT symbol, dates, keys, ${sql.join(before, sql`, `)} FROM trend_candidates WHERE side = 'LOW') AS l ON l.symbol = h.symbol
+    CROSS JOIN LATERAL (VALUES ${sql.join(periods, sql`, `)}) AS v(period, high_at, low_at)
+    WHERE h.side = 'HIGH' AND v.high_at <= h.n
   )`;
 }
 
@@ -378,10 +367,11 @@ export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): S
  * a window of `from` changed since they were computed; `days` are the trading days from `from`
  * (included) to `to` (excluded), the rows entering the windows, in date order. Each entering day
  * removes the candidates of its symbol that it reaches (HIGH: a price ≤ its high, so the latest
- * day reaching an extreme is the one kept; LOW: ≥ its low) and becomes a candidate of both sides;
- * then the days no longer in the YEARLY window go (a suffix of a window has the same candidates,
- * later rows decide). So a day costs its own rows, whatever the history and however many symbols'
- * extremes leave a window.
+ * day reaching an extreme is the one kept; LOW: ≥ its low) — the latest ones, a suffix of the
+ * arrays found by binary search in the keys — and becomes a candidate of both sides; then the days
+ * no longer in the YEARLY window go (a suffix of a window has the same candidates, later rows
+ * decide). So a day costs its own rows, whatever the history and however many symbols' extremes
+ * leave a window.
  * `adjustedSymbols`: the symbols whose adjustment ranges changed on the dates of the windows (an
  * ex-date passed, corporate actions loaded): their candidates are recomputed from their rows of
  * the YEARLY window. The other symbols' divisors are the same for every row of both windows, so
@@ -394,23 +384,39 @@ export async function carryCandidates(
   adjustedSymbols: readonly string[] = [],
 ): Promise<void> {
   for (const day of days) {
+    // `beaten`: the keys ≤ the day's key (width_bucket counts them), less one when the last of them
+    // is not equal (HIGH keeps prices above its high: keys below −high); kept: the candidates before
     await db.execute(sql`
       WITH d AS MATERIALIZED (
         SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price, max(close_price) AS close_price
         FROM (${adjustedRows(STORED_ADJUSTMENTS, sql`r.trade_date = ${day}::date`)}) AS day_rows
         GROUP BY symbol
       ),
-      reached AS (
-        DELETE FROM trend_candidates c USING d
-        WHERE c.symbol = d.symbol
-          AND ((c.side = 'HIGH' AND c.price <= d.high_price) OR (c.side = 'LOW' AND c.price >= d.low_price))
+      entering AS MATERIALIZED (
+        SELECT d.symbol, s.side, CASE s.side WHEN 'HIGH' THEN -d.high_price ELSE d.low_price END AS key, d.close_price
+        FROM d CROSS JOIN (VALUES ('HIGH'), ('LOW')) AS s(side)
+      ),
+      added AS (
+        INSERT INTO trend_candidates (${CANDIDATE_COLUMNS})
+        SELECT e.symbol, e.side, ARRAY[${day}::date], ARRAY[e.key], ARRAY[e.close_price] FROM entering e
+        WHERE NOT EXISTS (SELECT 1 FROM trend_candidates c WHERE c.symbol = e.symbol AND c.side = e.side)
       )
-      INSERT INTO trend_candidates (${CANDIDATE_COLUMNS})
-      SELECT symbol, 'HIGH', ${day}::date, high_price, close_price FROM d
-      UNION ALL
-      SELECT symbol, 'LOW', ${day}::date, low_price, close_price FROM d`);
+      UPDATE trend_candidates c
+      SET dates = c.dates[:k.kept] || ${day}::date, keys = c.keys[:k.kept] || k.key, closes = c.closes[:k.kept] || k.close_price
+      FROM (
+        SELECT e.symbol, e.side, e.key, e.close_price,
+          CASE WHEN c.keys[width_bucket(e.key, c.keys)] = e.key THEN width_bucket(e.key, c.keys) - 1 ELSE width_bucket(e.key, c.keys) END AS kept
+        FROM entering e JOIN trend_candidates c ON c.symbol = e.symbol AND c.side = e.side
+      ) AS k
+      WHERE c.symbol = k.symbol AND c.side = k.side`);
   }
-  await db.execute(sql`DELETE FROM trend_candidates WHERE trade_date <= ${windowStarts(to).YEARLY}::date`);
+  const yearlyStart = windowStarts(to).YEARLY;
+  await db.execute(sql`
+    WITH gone AS (DELETE FROM trend_candidates WHERE dates[cardinality(dates)] <= ${yearlyStart}::date)
+    UPDATE trend_candidates
+    SET dates = dates[width_bucket(${yearlyStart}::date, dates) + 1:], keys = keys[width_bucket(${yearlyStart}::date, dates) + 1:],
+      closes = closes[width_bucket(${yearlyStart}::date, dates) + 1:]
+    WHERE dates[1] <= ${yearlyStart}::date AND dates[cardinality(dates)] > ${yearlyStart}::date`);
   await redoCandidates(db, to, adjustedSymbols);
 }
 
@@ -422,9 +428,7 @@ export async function redoCandidates(db: Database, asOf: string, symbols: readon
   // growing table: a scan of the whole table per symbol was chosen on an estimate of a few rows)
   await db.execute(sql`SET LOCAL enable_seqscan = off`);
   await db.execute(sql`SET LOCAL enable_bitmapscan = off`);
-  await db.execute(
-    sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidatesFromPricesQuery(asOf, windowStarts(asOf).YEARLY, symbols)}`,
-  );
+  await db.execute(sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidateRowsFromPrices(asOf, symbols)}`);
   await db.execute(sql`SET LOCAL enable_seqscan = on`);
   await db.execute(sql`SET LOCAL enable_bitmapscan = on`);
 }
@@ -476,17 +480,28 @@ export function priceExtremesFromMarksQuery(asOf: string, marks: SQL): SQL {
     FROM present p FULL JOIN earlier e ON e.symbol = p.symbol`;
 }
 
-/** Replaces the stored lists and 12-month extremes with those of D made from trend_candidates. */
+/**
+ * Replaces the stored lists and 12-month extremes with those of D made from trend_candidates. The
+ * lists change every day (their rows are D's); of the extremes only the symbols whose values
+ * changed are written (compared as text: the same value with another scale reads differently), and
+ * those without rows in the YEARLY window removed: a day changes a few of them, and fewer written
+ * rows leave fewer dead ones for the next statements and the vacuum.
+ */
 export function storeListsStatements(asOf: string | null): SQL[] {
-  const statements = [sql`DELETE FROM trend_entries`, sql`DELETE FROM price_extremes`];
-  if (!asOf) return statements;
+  if (!asOf) return [sql`DELETE FROM trend_entries`, sql`DELETE FROM price_extremes`];
   // one statement: the marks are read from the candidates once for both tables
   return [
-    ...statements,
+    sql`DELETE FROM trend_entries`,
     sql`WITH marks AS MATERIALIZED ${marksFromCandidatesQuery(windowStarts(asOf))},
+      extremes AS MATERIALIZED (${priceExtremesFromMarksQuery(asOf, sql`marks`)}),
+      gone AS (DELETE FROM price_extremes p WHERE NOT EXISTS (SELECT 1 FROM extremes x WHERE x.symbol = p.symbol)),
       stored_extremes AS (
         INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
-        ${priceExtremesFromMarksQuery(asOf, sql`marks`)}
+        SELECT symbol, high_price, high_date, low_price, low_date FROM extremes
+        ON CONFLICT (symbol) DO UPDATE SET high_price = excluded.high_price, high_date = excluded.high_date,
+          low_price = excluded.low_price, low_date = excluded.low_date
+        WHERE (price_extremes.high_price::text, price_extremes.high_date, price_extremes.low_price::text, price_extremes.low_date)
+          IS DISTINCT FROM (excluded.high_price::text, excluded.high_date, excluded.low_price::text, excluded.low_date)
       )
       INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
         present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
