@@ -6,6 +6,7 @@
  * are those of the latest trading day unless a past day is picked (docs/product/market.md#any-day):
  * the day travels in the address (`?asOf=YYYY-MM-DD`) and the note under the heading names it.
  */
+import { useDeferredValue } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Divider, Group, Loader, Stack, Title } from '@mantine/core';
 import { TREND_PERIOD_LABELS, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
@@ -72,7 +73,10 @@ export default function TechnicalAnalysisPage() {
     variables: { asOf: isLatest ? null : day },
     fetchPolicy: 'cache-and-network',
   });
-  const analysis = data?.technicalAnalysis;
+  // the lists (up to 250 tiles) are drawn as a deferred value: React renders them in slices between which the
+  // browser stays responsive, not in one long task when the answer arrives
+  // (docs/decisions.md#trend-tiles-as-plain-elements)
+  const analysis = useDeferredValue(data?.technicalAnalysis);
   // the day of the lists; while they load, the day they are asked for (known from the trading days)
   const noteDay = analysis ? analysis.asOf : day;
 
