@@ -7,6 +7,7 @@ import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatIndianNumber, formatPercent, formatRupees } from '@bazaar/shared';
 import { useMarketSnapshotPageQuery, type MarketSnapshotPageQuery } from '../../../__generated__/graphql';
 import { QueryGate } from '../../../components/query-gate';
+import { RowsTable } from '../../../components/rows-table';
 import { formatMarketDate, formatMediumDateTime } from '../../../lib/dates';
 
 type Snapshot = MarketSnapshotPageQuery['marketSnapshot'];
@@ -100,28 +101,18 @@ export function MarketSnapshot() {
                 </Text>
               ) : (
                 <Table.ScrollContainer minWidth={300}>
-                  <Table data-testid="snapshot-uploads">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>File</Table.Th>
-                        <Table.Th visibleFrom="sm">Type</Table.Th>
-                        <Table.Th ta="right">Rows</Table.Th>
-                        <Table.Th visibleFrom="sm">By</Table.Th>
-                        <Table.Th>When</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {snapshot.lastUploads.map((upload) => (
-                        <Table.Tr key={upload.id}>
-                          <Table.Td style={{ wordBreak: 'break-all' }}>{upload.fileName}</Table.Td>
-                          <Table.Td visibleFrom="sm">{upload.type}</Table.Td>
-                          <Table.Td ta="right">{formatIndianNumber(upload.rowsInFile, 0)}</Table.Td>
-                          <Table.Td visibleFrom="sm">{upload.uploadedBy}</Table.Td>
-                          <Table.Td>{formatMediumDateTime(upload.uploadedAt)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                  <RowsTable
+                    data-testid="snapshot-uploads"
+                    rows={snapshot.lastUploads}
+                    rowKey={(upload) => upload.id}
+                    columns={[
+                      { header: 'File', breakAll: true, cell: (upload) => upload.fileName },
+                      { header: 'Type', visibleFrom: 'sm', cell: (upload) => upload.type },
+                      { header: 'Rows', numeric: true, cell: (upload) => formatIndianNumber(upload.rowsInFile, 0) },
+                      { header: 'By', visibleFrom: 'sm', cell: (upload) => upload.uploadedBy },
+                      { header: 'When', cell: (upload) => formatMediumDateTime(upload.uploadedAt) },
+                    ]}
+                  />
                 </Table.ScrollContainer>
               )}
             </Card>

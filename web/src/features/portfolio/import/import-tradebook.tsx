@@ -16,7 +16,6 @@ import {
   ScrollArea,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -30,6 +29,7 @@ import {
 } from '@bazaar/shared';
 import { useTradebookImportChoicesQuery } from '../../../__generated__/graphql';
 import { ResultAlert } from '../../../components/result-alert';
+import { RowsTable } from '../../../components/rows-table';
 import { formatMarketDate } from '../../../lib/dates';
 import { sendTradebookImport, type TradebookImportResult } from './import-request';
 
@@ -90,22 +90,17 @@ function Problems({ result }: { result: TradebookImportResult }) {
       title={`${plural(result.problems.length, 'problem')}: nothing can be imported until the file is fixed`}
     >
       <ScrollArea.Autosize mah={180}>
-        <Table fz="sm" verticalSpacing={2} data-testid="import-problems">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={60}>Line</Table.Th>
-              <Table.Th>Problem</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.problems.map((problem, index) => (
-              <Table.Tr key={`${problem.line}-${index}`}>
-                <Table.Td>{problem.line}</Table.Td>
-                <Table.Td>{problem.message}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RowsTable
+          fz="sm"
+          verticalSpacing={2}
+          data-testid="import-problems"
+          rows={result.problems}
+          rowKey={(problem, index) => `${problem.line}-${index}`}
+          columns={[
+            { header: 'Line', width: 60, cell: (problem) => problem.line },
+            { header: 'Problem', cell: (problem) => problem.message },
+          ]}
+        />
       </ScrollArea.Autosize>
     </Alert>
   );
@@ -119,28 +114,21 @@ function SymbolCounts({ result }: { result: TradebookImportResult }) {
         Trades per symbol
       </Title>
       <ScrollArea.Autosize mah={160}>
-        <Table fz="sm" verticalSpacing={2} striped data-testid="import-symbols">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Symbol</Table.Th>
-              <Table.Th ta="right">Buys</Table.Th>
-              <Table.Th ta="right">Sells</Table.Th>
-              <Table.Th ta="right">Bought</Table.Th>
-              <Table.Th ta="right">Sold</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.symbols.map((row) => (
-              <Table.Tr key={row.symbol}>
-                <Table.Td>{row.symbol}</Table.Td>
-                <Table.Td ta="right">{count(row.buys)}</Table.Td>
-                <Table.Td ta="right">{count(row.sells)}</Table.Td>
-                <Table.Td ta="right">{count(row.boughtQuantity)}</Table.Td>
-                <Table.Td ta="right">{count(row.soldQuantity)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <RowsTable
+          fz="sm"
+          verticalSpacing={2}
+          striped
+          data-testid="import-symbols"
+          rows={result.symbols}
+          rowKey={(row) => row.symbol}
+          columns={[
+            { header: 'Symbol', cell: (row) => row.symbol },
+            { header: 'Buys', numeric: true, cell: (row) => count(row.buys) },
+            { header: 'Sells', numeric: true, cell: (row) => count(row.sells) },
+            { header: 'Bought', numeric: true, cell: (row) => count(row.boughtQuantity) },
+            { header: 'Sold', numeric: true, cell: (row) => count(row.soldQuantity) },
+          ]}
+        />
       </ScrollArea.Autosize>
     </Stack>
   );
@@ -158,32 +146,24 @@ function ResultingHoldings({ result, title }: { result: TradebookImportResult; t
         </Text>
       ) : (
         <ScrollArea.Autosize mah={220} type="auto">
-          <Table fz="sm" verticalSpacing={2} striped miw={560} data-testid="import-holdings">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Symbol</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Price</Table.Th>
-                <Table.Th>Buying Date</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Sell Price</Table.Th>
-                <Table.Th>Selling Date</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {result.holdings.map((row, index) => (
-                <Table.Tr key={index}>
-                  <Table.Td>{row.symbol}</Table.Td>
-                  <Table.Td ta="right">{count(row.quantity)}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(row.price)}</Table.Td>
-                  <Table.Td>{formatMarketDate(row.creationDate)}</Table.Td>
-                  <Table.Td>{row.status === 'REALIZED' ? 'Sold' : 'Open'}</Table.Td>
-                  <Table.Td ta="right">{formatRupees(row.sellPrice)}</Table.Td>
-                  <Table.Td>{formatMarketDate(row.sellingDate)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <RowsTable
+            fz="sm"
+            verticalSpacing={2}
+            striped
+            miw={560}
+            data-testid="import-holdings"
+            rows={result.holdings}
+            rowKey={(_row, index) => index}
+            columns={[
+              { header: 'Symbol', cell: (row) => row.symbol },
+              { header: 'Quantity', numeric: true, cell: (row) => count(row.quantity) },
+              { header: 'Price', numeric: true, cell: (row) => formatRupees(row.price) },
+              { header: 'Buying Date', cell: (row) => formatMarketDate(row.creationDate) },
+              { header: 'Status', cell: (row) => (row.status === 'REALIZED' ? 'Sold' : 'Open') },
+              { header: 'Sell Price', numeric: true, cell: (row) => formatRupees(row.sellPrice) },
+              { header: 'Selling Date', cell: (row) => formatMarketDate(row.sellingDate) },
+            ]}
+          />
         </ScrollArea.Autosize>
       )}
     </Stack>
