@@ -80,10 +80,13 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
         FROM (SELECT DISTINCT ON (symbol, ex_date) symbol, ex_date, divisor FROM products ORDER BY symbol, ex_date, k DESC) per_date
       ),
       -- each symbol's time line in pieces of one divisor: its ranges, then the days after its last ex-date (none)
+      -- (open ends as ±infinity: the bounds then narrow the index range itself, not a filter over the whole window)
       pieces AS MATERIALIZED (
-        SELECT symbol, from_date, to_date, divisor FROM ranges
+        SELECT symbol, coalesce(from_date, '-infinity'::date) AS from_date, to_date, divisor FROM ranges
         UNION ALL
-        SELECT h.symbol, (SELECT max(r.to_date) FROM ranges r WHERE r.symbol = h.symbol), NULL::date, NULL::numeric FROM held h
+        SELECT h.symbol, coalesce((SELECT max(r.to_date) FROM ranges r WHERE r.symbol = h.symbol), '-infinity'::date),
+          'infinity'::date, NULL::numeric
+        FROM held h
       )
       SELECT s.symbol, latest.trade_date, latest.close_price, close_range.divisor::text AS close_divisor,
         window_range.year_high, window_range.year_low, window_range.days
@@ -101,13 +104,10 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
           SELECT max(sp.high_price) AS high, min(sp.low_price) AS low, count(*) AS days
           FROM stock_prices sp
           WHERE sp.symbol = s.symbol AND sp.series IN (${equitySeriesList})
-            AND sp.trade_date < latest.trade_day AND sp.trade_date >= latest.trade_day - 364
-            AND (piece.from_date IS NULL OR sp.trade_date >= piece.from_date)
-            AND (piece.to_date IS NULL OR sp.trade_date < piece.to_date)
+            AND sp.trade_date >= greatest(latest.trade_day - 364, piece.from_date)
+            AND sp.trade_date < least(latest.trade_day, piece.to_date)
         ) part
-        WHERE piece.symbol = s.symbol
-          AND (piece.to_date IS NULL OR piece.to_date > latest.trade_day - 364)
-          AND (piece.from_date IS NULL OR piece.from_date < latest.trade_day)
+        WHERE piece.symbol = s.symbol AND piece.to_date > latest.trade_day - 364 AND piece.from_date < latest.trade_day
       ) window_range
     `,
   );
