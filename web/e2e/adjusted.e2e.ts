@@ -13,19 +13,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  BHAVCOPY_DIR,
-  closeAll,
-  DEMO,
-  launchBrowser,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startApp,
-  uploadBhavcopies,
-  warmUp,
-  type RunningApp,
-} from './harness';
+import { BHAVCOPY_DIR, closeAll, DEMO, loginThroughUi } from './harness';
+import { openPage, relevantErrors, startAppAndBrowser, type RunningApp } from './harness';
 
 const CA_FILE = path.resolve(BHAVCOPY_DIR, '../../corporate_actions/CF-CA-equities.csv');
 // three trading days either side of the ex-date (few uploads: each one refreshes the analysis)
@@ -101,11 +90,7 @@ describe('adjusted prices on Company Analysis', () => {
   const before = days.filter((day) => dayNumber(day.date) < dayNumber(EX_DATE));
   const after = days.filter((day) => dayNumber(day.date) >= dayNumber(EX_DATE));
 
-  beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
-    await Promise.all([uploadBhavcopies(app, FILES), warmUp(browser, app.baseUrl)]);
-  }, 600_000);
+  beforeAll(async () => ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES })), 600_000);
   afterAll(async () => closeAll(browser, app));
 
   it('reads the split from the corporate-actions upload and marks it on a continuous chart; Raw shows the cliff', async () => {

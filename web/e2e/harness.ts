@@ -256,6 +256,28 @@ export async function uploadBhavcopies(app: RunningApp, files: readonly string[]
   }
 }
 
+/**
+ * A journey's start: the app (`options`), the real bhavcopies `bhavcopies` uploaded by staff, and
+ * Chromium, warmed up on the login screen meanwhile. Close both with closeAll; on a failure here
+ * whatever was started is closed before the error is thrown.
+ */
+export async function startAppAndBrowser(
+  options: StartAppOptions & { bhavcopies?: readonly string[] } = {},
+): Promise<{ app: RunningApp; browser: Browser }> {
+  const { bhavcopies = [], ...start } = options;
+  const app = await startApp(start);
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const uploaded = bhavcopies.length > 0 ? uploadBhavcopies(app, bhavcopies) : undefined;
+    await Promise.all([uploaded, warmUp(browser, app.baseUrl)]);
+    return { app, browser };
+  } catch (error) {
+    await closeAll(browser, app);
+    throw error;
+  }
+}
+
 /** Logs in through the login screen and waits until the app has left it (dashboard, or the page asked for). */
 export async function loginThroughUi(
   page: Page,

@@ -15,6 +15,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage, relevantErrors, startApp, type RunningApp } from './harness';
+import { hundredths, longDate, marketDate, rupees, toPaise } from './figures';
 
 interface TrendEntry {
   Present: { closePrice: string; date: string };
@@ -34,14 +35,6 @@ interface PriceRow {
   closePrice: string;
 }
 
-/** "635.05" → 63505 (prices have at most 2 decimals). */
-function toPaise(text: string): number {
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
-  const paise = Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-  return negative ? -paise : paise;
-}
-
 /** Integer division rounded half away from zero. */
 function divideRounded(numerator: number, denominator: number): number {
   const quotient = Math.abs(numerator) / Math.abs(denominator);
@@ -49,49 +42,7 @@ function divideRounded(numerator: number, denominator: number): number {
   return Math.sign(numerator) * Math.sign(denominator) * rounded;
 }
 
-function groupIndian(digits: string): string {
-  return digits.length <= 3
-    ? digits
-    : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${digits.slice(-3)}`;
-}
-
-/** Hundredths as "-1,234.56" (Indian grouping), apart from the app's formatter. */
-function hundredths(value: number): string {
-  const absolute = Math.abs(value);
-  const text = `${groupIndian(String(Math.floor(absolute / 100)))}.${String(absolute % 100).padStart(2, '0')}`;
-  return value < 0 ? `-${text}` : text;
-}
-
-const rupees = (paise: number) => (paise < 0 ? `-₹${hundredths(-paise)}` : `₹${hundredths(paise)}`);
 const signedRupees = (paise: number) => (paise > 0 ? `+${rupees(paise)}` : rupees(paise));
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const LONG_MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/** '2020-03-05' → '05-Mar-2020' (dd-Mmm-yyyy). */
-function marketDate(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}-${MONTHS[Number(month) - 1]}-${year}`;
-}
-
-/** '2020-03-05' → '5 March 2020', the calendar day's accessible name. */
-function longDate(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${Number(date)} ${LONG_MONTHS[Number(month) - 1]} ${year}`;
-}
 
 async function fetchJson<T>(url: string): Promise<T> {
   const response = await fetch(url);

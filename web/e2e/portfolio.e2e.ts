@@ -13,42 +13,14 @@
  *   with its line and cannot be confirmed; a Zerodha tradebook of real closes is previewed (counts
  *   per symbol), confirmed, and its holdings appear; importing it again changes nothing.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, launchBrowser, loginThroughUi, openPage, relevantErrors, startApp, type RunningApp } from './harness';
-import { BHAVCOPY_DIR, cellText, closeAll, uploadBhavcopies, warmUp } from './harness';
+import { cellText, closeAll, DEMO } from './harness';
+import { bhavcopyClose, rupees, toPaise } from './figures';
+import { loginThroughUi, openPage, relevantErrors, startAppAndBrowser, type RunningApp } from './harness';
 
-const DATA = BHAVCOPY_DIR;
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
 const FIRM = 'E2E Securities';
-
-/** TCS's EQ close in a legacy bhavcopy (column CLOSE), read straight from the file. */
-function closeOf(file: string, symbol: string): string {
-  const header = fs.readFileSync(path.join(DATA, file), 'utf8').split('\n')[0]?.split(',') ?? [];
-  const line = fs
-    .readFileSync(path.join(DATA, file), 'utf8')
-    .split('\n')
-    .find((row) => row.startsWith(`${symbol},EQ,`));
-  if (!line) throw new Error(`${symbol} is not in ${file}`);
-  return line.split(',')[header.indexOf('CLOSE')] as string;
-}
-
-/** ₹ with Indian grouping and 2 decimals, computed here from paise (integers), apart from the app's code. */
-function rupees(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const absolute = Math.abs(paise);
-  const whole = String(Math.floor(absolute / 100));
-  const grouped =
-    whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`;
-  return `${sign}₹${grouped}.${String(absolute % 100).padStart(2, '0')}`;
-}
-
-function toPaise(text: string): number {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-}
 
 /** The holdings row whose status is exactly this one ("UNREALIZED" contains "REALIZED"). */
 function holdingRow(page: Page, status: 'REALIZED' | 'UNREALIZED') {
@@ -76,14 +48,9 @@ describe('portfolio in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
   // TCS closed at 1899.95 on 2019-01-03 (the latest uploaded day): the current price
-  const tcsClose = closeOf('03JAN2019.csv', 'TCS');
+  const tcsClose = bhavcopyClose('03JAN2019.csv', 'TCS');
 
-  beforeAll(async () => {
-    app = await startApp();
-    await uploadBhavcopies(app, FILES);
-    browser = await launchBrowser();
-    await warmUp(browser, app.baseUrl);
-  });
+  beforeAll(async () => ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES })));
   afterAll(() => closeAll(browser, app));
 
   it('staff add a brokerage firm', async () => {
@@ -282,9 +249,9 @@ describe('portfolio in the browser', () => {
     const { page, errors, close } = await openPage(browser, { width: 1600 });
     await loginThroughUi(page, app.baseUrl, DEMO.investor);
     await openHoldings(page, app.baseUrl);
-    const infy2 = closeOf('02JAN2019.csv', 'INFY');
-    const infy3 = closeOf('03JAN2019.csv', 'INFY');
-    const sbin2 = closeOf('02JAN2019.csv', 'SBIN');
+    const infy2 = bhavcopyClose('02JAN2019.csv', 'INFY');
+    const infy3 = bhavcopyClose('03JAN2019.csv', 'INFY');
+    const sbin2 = bhavcopyClose('02JAN2019.csv', 'SBIN');
     const header =
       'symbol,isin,trade_date,exchange,segment,series,trade_type,auction,quantity,price,trade_id,order_id,order_execution_time';
     const row = (symbol: string, date: string, side: string, quantity: number, price: string, id: string) =>

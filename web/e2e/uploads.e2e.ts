@@ -19,17 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import {
-  apiToken,
-  DEMO,
-  launchBrowser,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startApp,
-  type RunningApp,
-} from './harness';
-import { closeAll, warmUp } from './harness';
+import { apiToken, closeAll, DEMO, loginThroughUi } from './harness';
+import { openPage, relevantErrors, startAppAndBrowser, type RunningApp } from './harness';
 // what `zip` makes of a folder of bhavcopies, written by hand
 import { buildZip as zipOf } from '../../api/test/setup/zip';
 
@@ -149,10 +140,8 @@ describe('market-data uploads in the browser', () => {
   let token: string;
 
   beforeAll(async () => {
-    app = await startApp();
-    browser = await launchBrowser();
+    ({ app, browser } = await startAppAndBrowser());
     token = await apiToken(app, DEMO.staff);
-    await warmUp(browser, app.baseUrl);
   });
   afterAll(() => closeAll(browser, app));
 

@@ -6,65 +6,31 @@
  * - Staff get the market snapshot.
  * - The Stock Watch List: add INFY from the page's symbol search, see its row, remove it.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import {
-  apiToken,
-  BHAVCOPY_DIR,
-  cellText,
-  closeAll,
-  DEMO,
-  launchBrowser,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startApp,
-  uploadBhavcopies,
-  warmUp,
-} from './harness';
-import type { RunningApp } from './harness';
+import { apiToken, cellText, closeAll, DEMO } from './harness';
+import { bhavcopyClose, rupees, toPaise } from './figures';
+import { loginThroughUi, openPage, relevantErrors, startAppAndBrowser, type RunningApp } from './harness';
 
-const DATA = BHAVCOPY_DIR;
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
-
-/** A symbol's EQ close in a legacy bhavcopy, in paise, read straight from the file. */
-function closePaise(file: string, symbol: string): number {
-  const lines = fs.readFileSync(path.join(DATA, file), 'utf8').split('\n');
-  const header = lines[0]?.split(',') ?? [];
-  const line = lines.find((row) => row.startsWith(`${symbol},EQ,`));
-  if (!line) throw new Error(`${symbol} is not in ${file}`);
-  const [whole = '0', fraction = ''] = (line.split(',')[header.indexOf('CLOSE')] as string).split('.');
-  return Number(whole) * 100 + Number((fraction + '00').slice(0, 2));
-}
-
-/** ₹ with Indian grouping and 2 decimals, from paise. */
-function rupees(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const absolute = Math.abs(paise);
-  const whole = String(Math.floor(absolute / 100));
-  const grouped =
-    whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${whole.slice(-3)}`;
-  return `${sign}₹${grouped}.${String(absolute % 100).padStart(2, '0')}`;
-}
 
 describe('dashboard and watch list in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
 
-  beforeAll(async () => {
-    app = await startApp();
-    await uploadBhavcopies(app, FILES);
-    browser = await launchBrowser();
-    await warmUp(browser, app.baseUrl);
-  });
+  beforeAll(async () => ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES })));
   afterAll(() => closeAll(browser, app));
 
+  /** A 1366×768 page logged in as `account`; a busy machine (2 cores shared) can stall Chromium for seconds. */
+  async function loggedIn(account: { username: string; password: string }) {
+    const opened = await openPage(browser, { width: 1366, height: 768 });
+    opened.page.setDefaultTimeout(60_000);
+    await loginThroughUi(opened.page, app.baseUrl, account);
+    return opened;
+  }
+
   it('welcomes an investor without holdings, then shows the figures of a holding', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
-    page.setDefaultTimeout(60_000); // a busy machine (2 cores shared) can stall Chromium for seconds
-    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    const { page, errors, close } = await loggedIn(DEMO.investor);
     await page.getByTestId('dashboard-welcome').waitFor();
     expect(await page.getByRole('link', { name: 'Import a tradebook' }).count()).toBe(1);
 
@@ -74,8 +40,8 @@ describe('dashboard and watch list in the browser', () => {
       await fetch(`${app.apiUrl}/api/user/brokerage-firms`, { headers: { authorization: `Bearer ${investor}` } })
     ).json()) as Array<{ id: number; name: string }>;
     const zerodha = firms.find((firm) => firm.name === 'Zerodha');
-    const bought = closePaise('02JAN2019.csv', 'TCS');
-    const now = closePaise('03JAN2019.csv', 'TCS');
+    const bought = toPaise(bhavcopyClose('02JAN2019.csv', 'TCS'));
+    const now = toPaise(bhavcopyClose('03JAN2019.csv', 'TCS'));
     const added = await fetch(`${app.apiUrl}/api/user/holding`, {
       method: 'POST',
       headers: { authorization: `Bearer ${investor}`, 'content-type': 'application/json' },
@@ -109,9 +75,7 @@ describe('dashboard and watch list in the browser', () => {
   });
 
   it('shows staff the market snapshot', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
-    page.setDefaultTimeout(60_000); // a busy machine (2 cores shared) can stall Chromium for seconds
-    await loginThroughUi(page, app.baseUrl, DEMO.staff);
+    const { page, errors, close } = await loggedIn(DEMO.staff);
     await page.getByTestId('snapshot-day').waitFor();
     expect(await page.getByTestId('snapshot-day').textContent()).toContain('03-Jan-2019');
     expect(await page.getByTestId('snapshot-uploads').textContent()).toContain('03JAN2019.csv');
@@ -121,9 +85,7 @@ describe('dashboard and watch list in the browser', () => {
   });
 
   it('adds a symbol from the watch list page, lists it, removes it', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
-    page.setDefaultTimeout(60_000); // a busy machine (2 cores shared) can stall Chromium for seconds
-    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    const { page, errors, close } = await loggedIn(DEMO.investor);
     await page.getByRole('link', { name: 'Stock Watch List' }).first().click();
     // the first table of a session loads the grid's chunk: allow a busy machine its time
     await page.getByText('Your watch list is empty').waitFor({ timeout: 60_000 });
@@ -133,7 +95,9 @@ describe('dashboard and watch list in the browser', () => {
     const row = page.getByTestId('watchlist').locator('.ag-row', { hasText: 'INFY' }).first();
     await row.waitFor();
     // INFY closed at 669.15 on 3 January
-    expect(await cellText(row.locator('[col-id="closePrice"]'))).toContain(rupees(closePaise('03JAN2019.csv', 'INFY')));
+    expect(await cellText(row.locator('[col-id="closePrice"]'))).toContain(
+      rupees(toPaise(bhavcopyClose('03JAN2019.csv', 'INFY'))),
+    );
     await row.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('INFY removed from your watch list').waitFor();
     await page.getByText('Your watch list is empty').waitFor();
