@@ -4,20 +4,13 @@
  * time limit, another address is served meanwhile, /readyz reports saturation; connections beyond
  * an address's share are reset as they are accepted.
  */
-import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './setup/stack.js';
-import { createRawClient, pollUntil } from '../../api/test/setup/raw-http.js';
+import { createRawClient } from '../../api/test/setup/raw-http.js';
+import * as protection from '../../api/test/setup/protection-scenarios.js';
 
-const GREEDY = '127.0.0.2';
-const OTHER = '127.0.0.3';
-const timeouts = (bodyTimeoutMs: number) => ({
-  headersTimeoutMs: 2_000,
-  bodyTimeoutMs,
-  uploadMinBytesPerSecond: 2_000,
-  uploadTimeoutMs: 60_000,
-  keepAliveTimeoutMs: 5_000,
-});
+const { GREEDY, OTHER, shortTimeouts: timeouts } = protection;
+const typename = { json: { query: '{ __typename }' } };
 
 describe('BFF: bodies that never finish', () => {
   const BODY_TIMEOUT_MS = 5_000;
@@ -43,26 +36,16 @@ describe('BFF: bodies that never finish', () => {
           )
         : raw.neverFinished(GREEDY, '/graphql'),
     );
-    const sentAt = Date.now();
-    await pollUntil(() => greedy.filter((g) => g.answered() === 429).length === 600 - PER_CLIENT, 10_000, '429s');
-    const waiting = greedy.filter((g) => g.answered() === undefined);
-    expect(waiting).toHaveLength(PER_CLIENT);
-
-    const refused = await raw.request(GREEDY, 'POST', '/graphql', { json: { query: '{ __typename }' } });
-    expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.body)).toMatchObject({ errors: [{ extensions: { code: 'TOO_MANY_REQUESTS' } }] });
-
-    const other = await raw.request(OTHER, 'POST', '/graphql', { json: { query: '{ __typename }' } });
-    expect(other.status).toBe(200);
-    expect(JSON.parse(other.body)).toEqual({ data: { __typename: 'Query' } });
-    expect(other.ms).toBeLessThan(2_000);
-    expect((await raw.request(OTHER, 'GET', '/readyz')).status).toBe(200);
-
-    const times = await Promise.all(waiting.map((g) => g.closed));
-    expect(await Promise.all(waiting.map((g) => g.status))).toEqual(waiting.map(() => 408));
-    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS);
-    expect(Math.max(...times)).toBeLessThan(BODY_TIMEOUT_MS + 2_000);
-    expect((await raw.request(GREEDY, 'POST', '/graphql', { json: { query: '{ __typename }' } })).status).toBe(200);
+    await protection.expectGreedyAddressCapped(raw, {
+      greedy,
+      perClient: PER_CLIENT,
+      bodyTimeoutMs: BODY_TIMEOUT_MS,
+      readyPath: '/readyz',
+      call: (address) => raw.request(address, 'POST', '/graphql', typename),
+      refused: (answer) =>
+        expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ extensions: { code: 'TOO_MANY_REQUESTS' } }] }),
+      served: (answer) => expect(JSON.parse(answer.body)).toEqual({ data: { __typename: 'Query' } }),
+    });
   });
 });
 
@@ -80,22 +63,16 @@ describe('BFF: readiness reflects saturation', () => {
     const hanging = ['127.0.0.2', '127.0.0.3', '127.0.0.4'].flatMap((address) =>
       Array.from({ length: 4 }, () => raw.neverFinished(address, '/graphql')),
     );
-    let ready = { status: 0, body: '', ms: 0 };
-    await pollUntil(
-      async () => {
-        ready = await raw.request('127.0.0.5', 'GET', '/readyz');
-        return ready.status === 503;
-      },
-      3_000,
-      '/readyz 503',
-    );
+    const ready = await protection.expectReadinessFollowsSaturation(raw, {
+      hanging,
+      probeAddress: '127.0.0.5',
+      readyPath: '/readyz',
+      healthPath: '/healthz',
+      call: (address) => raw.request(address, 'POST', '/graphql', typename),
+      shed: (answer) =>
+        expect(JSON.parse(answer.body)).toMatchObject({ errors: [{ extensions: { code: 'SERVICE_OVERLOADED' } }] }),
+    });
     expect(JSON.parse(ready.body)).toEqual({ status: 'unavailable', reason: 'in-flight' });
-    expect((await raw.request('127.0.0.5', 'GET', '/healthz')).status).toBe(200);
-    const shed = await raw.request('127.0.0.5', 'POST', '/graphql', { json: { query: '{ __typename }' } });
-    expect(shed.status).toBe(503);
-    expect(JSON.parse(shed.body)).toMatchObject({ errors: [{ extensions: { code: 'SERVICE_OVERLOADED' } }] });
-    await Promise.all(hanging.map((h) => h.closed));
-    expect((await raw.request('127.0.0.5', 'GET', '/readyz')).status).toBe(200);
   });
 });
 
@@ -112,26 +89,11 @@ describe('BFF: open connections per address', () => {
   afterAll(async () => stack.close());
 
   it('resets connections beyond an address’s share as they are accepted; another address and the trusted proxy are served', async () => {
-    const held = Array.from({ length: PER_CLIENT }, () => raw.neverFinished(GREEDY, '/graphql'));
-    await Promise.all(held.map((h) => once(h.socket, 'connect')));
-    const extra = Array.from({ length: 20 }, () => raw.open(GREEDY, 'GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n'));
-    // no answer at all: nothing of them was parsed
-    expect(await Promise.all(extra.map((e) => e.status))).toEqual(extra.map(() => undefined));
-    expect(Math.max(...(await Promise.all(extra.map((e) => e.closed))))).toBeLessThan(2_000);
-    expect(held.some((h) => h.isClosed())).toBe(false);
-
-    const other = await raw.request(OTHER, 'POST', '/graphql', { json: { query: '{ __typename }' } });
-    expect(other.status).toBe(200);
-    const proxied = Array.from({ length: 3 * PER_CLIENT }, () => raw.neverFinished('127.0.0.1', '/graphql'));
-    await Promise.all(proxied.map((p) => once(p.socket, 'connect')));
-    expect((await raw.request('127.0.0.1', 'GET', '/healthz')).status).toBe(200);
-    expect(proxied.some((p) => p.isClosed())).toBe(false);
-
-    for (const h of held) h.socket.destroy();
-    await pollUntil(
-      async () => (await raw.request(GREEDY, 'GET', '/healthz').catch(() => ({ status: 0 }))).status === 200,
-      5_000,
-      'the address served again',
-    );
+    await protection.expectConnectionsCapped(raw, {
+      perClient: PER_CLIENT,
+      hangPath: '/graphql',
+      healthPath: '/healthz',
+      otherServed: async () => expect((await raw.request(OTHER, 'POST', '/graphql', typename)).status).toBe(200),
+    });
   });
 });

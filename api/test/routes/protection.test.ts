@@ -1,11 +1,12 @@
-import { once } from 'node:events';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { uploadEndpoint } from '@bazaar/shared/contract';
 import { PASSWORD_BUSY_MESSAGE, verifyingLane } from '../../src/auth/password.js';
 import type { ApiConfig } from '../../src/config.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { createRawClient, pollUntil } from '../setup/raw-http.js';
+import * as protection from '../setup/protection-scenarios.js';
 
+const { GREEDY, OTHER, shortTimeouts: timeouts } = protection;
 describe('per-client rate limit', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -63,18 +64,6 @@ describe('load shedding', () => {
   });
 });
 
-const GREEDY = '127.0.0.2';
-const OTHER = '127.0.0.3';
-
-/** Request time limits short enough to watch them cut (the body limit varies per block). */
-const timeouts = (bodyTimeoutMs: number) => ({
-  headersTimeoutMs: 2_000,
-  bodyTimeoutMs,
-  uploadMinBytesPerSecond: 2_000,
-  uploadTimeoutMs: 60_000,
-  keepAliveTimeoutMs: 5_000,
-});
-
 /**
  * For a describe block: an API with these settings and a client writing raw bytes to its socket
  * (its connections closed after each test). Read the fields inside hooks and tests.
@@ -97,32 +86,16 @@ describe('bodies that never finish', () => {
 
   it('600 from one address: the others are answered at once, the greedy address gets 429 beyond its share, and the bodies are cut', async () => {
     const { raw } = server;
-    const greedy = Array.from({ length: 600 }, () => raw.neverFinished(GREEDY, '/api/auth/login'));
-    const sentAt = Date.now();
-    // all but the address's share are refused at once
-    await pollUntil(() => greedy.filter((g) => g.answered() === 429).length === 600 - PER_CLIENT, 10_000, '429s');
-    const waiting = greedy.filter((g) => g.answered() === undefined);
-    expect(waiting).toHaveLength(PER_CLIENT);
-    // the greedy address hears 429 for new requests meanwhile
-    const refused = await raw.request(GREEDY, 'POST', '/api/auth/login', { json: DEMO.investor });
-    expect(refused.status).toBe(429);
-    expect(JSON.parse(refused.body)).toMatchObject({ status: 429, error: 'Too Many Requests' });
-
-    // another address is served at once while the greedy bodies hang
-    const other = await raw.request(OTHER, 'POST', '/api/auth/login', { json: DEMO.investor });
-    expect(other.status).toBe(200);
-    expect(other.ms).toBeLessThan(2_000);
-    // one address over its share is not a saturated server
-    expect((await raw.request(OTHER, 'GET', '/ready')).status).toBe(200);
-    expect(waiting.every((g) => g.answered() === undefined)).toBe(true);
-
-    // the hanging bodies are cut (408, connection closed) within the body time limit
-    const times = await Promise.all(waiting.map((g) => g.closed));
-    expect(await Promise.all(waiting.map((g) => g.status))).toEqual(waiting.map(() => 408));
-    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(BODY_TIMEOUT_MS);
-    expect(Math.max(...times)).toBeLessThan(BODY_TIMEOUT_MS + 2_000);
-    // and their slots are free again
-    expect((await raw.request(GREEDY, 'POST', '/api/auth/login', { json: DEMO.investor })).status).toBe(200);
+    const login = (address: string) => raw.request(address, 'POST', '/api/auth/login', { json: DEMO.investor });
+    await protection.expectGreedyAddressCapped(raw, {
+      greedy: Array.from({ length: 600 }, () => raw.neverFinished(GREEDY, '/api/auth/login')),
+      perClient: PER_CLIENT,
+      bodyTimeoutMs: BODY_TIMEOUT_MS,
+      readyPath: '/ready',
+      call: login,
+      refused: (answer) => expect(JSON.parse(answer.body)).toMatchObject({ status: 429, error: 'Too Many Requests' }),
+      served: () => undefined,
+    });
   });
 
   it('a client that never completes its headers is cut after the headers time limit', async () => {
@@ -182,21 +155,13 @@ describe('readiness reflects saturation', () => {
       Array.from({ length: 5 }, () => raw.neverFinished(address, '/api/auth/login')),
     );
     await pollUntil(() => hanging.every((h) => h.socket.bytesWritten > 0), 5_000, 'bodies sent');
-    let ready = { status: 0, body: '', ms: 0 };
-    await pollUntil(
-      async () => {
-        ready = await raw.request('127.0.0.6', 'GET', '/ready');
-        return ready.status === 503;
-      },
-      3_000,
-      '/ready 503',
-    );
-    expect(JSON.parse(ready.body)).toMatchObject({ status: 'unavailable', reason: 'in-flight' });
-    expect((await raw.request('127.0.0.6', 'GET', '/health')).status).toBe(200);
-    const shed = await raw.request('127.0.0.6', 'POST', '/api/auth/login', { json: DEMO.investor });
-    expect(shed.status).toBe(503);
-    await Promise.all(hanging.map((h) => h.closed));
-    expect((await raw.request('127.0.0.6', 'GET', '/ready')).status).toBe(200);
+    await protection.expectReadinessFollowsSaturation(raw, {
+      hanging,
+      probeAddress: '127.0.0.6',
+      readyPath: '/ready',
+      healthPath: '/health',
+      call: (address) => raw.request(address, 'POST', '/api/auth/login', { json: DEMO.investor }),
+    });
   });
 });
 
@@ -261,30 +226,12 @@ describe('open connections per address', () => {
 
   it('resets connections beyond an address’s share as they are accepted, before anything is parsed; other addresses and the trusted proxy are not capped', async () => {
     const { raw } = server;
-    const held = Array.from({ length: PER_CLIENT }, () => raw.neverFinished(GREEDY, '/api/auth/login'));
-    // connected: queued for accepting ahead of the ones below
-    await Promise.all(held.map((h) => once(h.socket, 'connect')));
-    const extra = Array.from({ length: 20 }, () => raw.open(GREEDY, 'GET /health HTTP/1.1\r\nHost: x\r\n\r\n'));
-    // closed without a byte of answer (no 429 to parse, build or send), at once
-    expect(await Promise.all(extra.map((e) => e.status))).toEqual(extra.map(() => undefined));
-    expect(Math.max(...(await Promise.all(extra.map((e) => e.closed))))).toBeLessThan(2_000);
-    expect(held.some((h) => h.isClosed())).toBe(false);
-
-    // another address is served meanwhile
-    expect((await raw.request(OTHER, 'GET', '/api/public/stock-prices')).status).toBe(200);
-    // the trusted proxy's connections carry many clients: never capped at accept
-    const proxied = Array.from({ length: 3 * PER_CLIENT }, () => raw.neverFinished('127.0.0.1', '/api/auth/login'));
-    await Promise.all(proxied.map((p) => once(p.socket, 'connect')));
-    expect((await raw.request('127.0.0.1', 'GET', '/health')).status).toBe(200);
-    expect(proxied.some((p) => p.isClosed())).toBe(false);
-
-    // once the address's connections close, it connects again
-    for (const h of held) h.socket.destroy();
-    await pollUntil(
-      async () => (await raw.request(GREEDY, 'GET', '/health').catch(() => ({ status: 0 }))).status === 200,
-      5_000,
-      'the address served again',
-    );
+    await protection.expectConnectionsCapped(raw, {
+      perClient: PER_CLIENT,
+      hangPath: '/api/auth/login',
+      healthPath: '/health',
+      otherServed: async () => expect((await raw.request(OTHER, 'GET', '/api/public/stock-prices')).status).toBe(200),
+    });
   });
 });
 
