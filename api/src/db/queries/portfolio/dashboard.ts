@@ -144,7 +144,8 @@ export async function getDashboard(db: Database, userId: number, today = exchang
   const firms = firmIds
     .map((id) => {
       const rows = all.filter((h) => h.brokerageFirm.id === id);
-      const firmTotals = sumPortfolio(rows.map((h) => h.profitLoss));
+      // a single firm's holdings are all of them: the same totals
+      const firmTotals = rows.length === all.length ? totals : sumPortfolio(rows.map((h) => h.profitLoss));
       return {
         brokerageFirm: (rows[0] as HoldingDto).brokerageFirm,
         totals: firmTotals,
