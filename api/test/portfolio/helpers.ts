@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { exchangeToday, formatRupees } from '@bazaar/shared';
-import type { BrokerageFirmDto, ChargeTypeDto, HoldingDto, SegmentDto } from '@bazaar/shared/contract';
+import type { BrokerageFirmDto, ChargeTypeDto, HoldingDto, LatestPriceDto, SegmentDto } from '@bazaar/shared/contract';
 import type { TestApi } from '../setup/test-api.js';
 
 export interface PriceRow {
@@ -175,4 +175,15 @@ export function holdingsExportCsv(holdings: HoldingDto[], columns: 'table' | 'tr
     return quoted(cells);
   });
   return [quoted(titles), ...rows].join('\n');
+}
+
+/** GET /user/current-prices for `symbols` (comma separated, as the caller spells them), answered 200, by symbol. */
+export async function latestPricesBySymbol(
+  api: TestApi,
+  token: string,
+  symbols: string,
+): Promise<Record<string, LatestPriceDto>> {
+  const prices = await api.request<LatestPriceDto[]>('GET', `/user/current-prices?symbols=${symbols}`, { token });
+  expect(prices.status, prices.text).toBe(200);
+  return Object.fromEntries(prices.body.map((p) => [p.symbol, p]));
 }

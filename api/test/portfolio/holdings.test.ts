@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingUpdateDto } from '@bazaar/shared/contract';
 import { HOLDING_DATE_MESSAGES } from '@bazaar/shared';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { createReference, holdingPayload, indiaDatePlus, insertPrices, type HoldingBody } from './helpers.js';
+import { createReference, holdingPayload, indiaDatePlus, insertPrices, latestPricesBySymbol } from './helpers.js';
+import type { HoldingBody } from './helpers.js';
 
 type Holding = HoldingUpdateDto;
 
@@ -264,17 +265,7 @@ describe('holdings', () => {
   });
 
   it('reads current prices of many symbols in one call, with the change from the day before', async () => {
-    const prices = await api.request<
-      Array<{
-        symbol: string;
-        closePrice: string;
-        tradeDate: string;
-        previousClose: string | null;
-        change: string | null;
-      }>
-    >('GET', '/user/current-prices?symbols=TATA,beonly,INFRA,NOPRICE', { token: investor });
-    expect(prices.status).toBe(200);
-    const bySymbol = Object.fromEntries(prices.body.map((p) => [p.symbol, p]));
+    const bySymbol = await latestPricesBySymbol(api, investor, 'TATA,beonly,INFRA,NOPRICE');
     // 910.55 − 905.25 = 5.3; 42.5 − 41 = 1.5
     expect(bySymbol.TATA).toMatchObject({
       closePrice: '910.55',
