@@ -26,17 +26,18 @@ function seriesRank(column: SQL): SQL {
 }
 
 /**
- * A symbol's equity-series rows (optionally before a date), newest first (EQ first on a day): one
- * backward range scan of the primary key (symbol, trade_date, series), the other series' rows
- * skipped as it goes. A probe per series would scan the symbol's whole range for each series it
- * never traded in (series is the key's last column).
+ * A symbol's latest equity-series rows (optionally before a date), newest first (`tieBreak`: EQ
+ * first on a day, else in key order), at most `limit`: one backward range scan of the primary key
+ * (symbol, trade_date, series) that stops after them, the other series' rows skipped as it goes. A
+ * probe per series would scan the symbol's whole range for each series it never traded in (series
+ * is the key's last column); an order the key cannot give would read and sort all its rows.
  */
-function equityRowsNewestFirst(symbol: SQL, before?: SQL): SQL {
+function latestEquityRows(symbol: SQL, limit: number, tieBreak: boolean, before?: SQL): SQL {
   return sql`SELECT sp.close_price::text AS close_price, sp.trade_date::text AS trade_date, sp.trade_date AS trade_day, sp.series,
       ${seriesRank(sql`sp.series`)} AS series_rank
     FROM stock_prices sp
     WHERE sp.symbol = ${symbol} AND sp.series IN (${equitySeriesList})${before ? sql` AND sp.trade_date < ${before}` : sql``}
-    ORDER BY sp.trade_date DESC, series_rank`;
+    ORDER BY sp.trade_date DESC${tieBreak ? sql`, series_rank` : sql``} LIMIT ${sql.raw(String(limit))}`;
 }
 
 /**
@@ -44,7 +45,7 @@ function equityRowsNewestFirst(symbol: SQL, before?: SQL): SQL {
  * LATERAL join: columns close_price, trade_date (text), trade_day (date), series, series_rank.
  */
 export function latestEquityRow(symbol: SQL, before?: SQL): SQL {
-  return sql`${equityRowsNewestFirst(symbol, before)} LIMIT 1`;
+  return latestEquityRows(symbol, 1, true, before);
 }
 
 export function normaliseSymbol(symbol: string): string {
@@ -129,7 +130,8 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
     sql`, `,
   );
   // The rows of the latest two trading days hold both the latest close and the close of the
-  // trading day before it (whichever series that day traded in); the scan stops after them.
+  // trading day before it (whichever series that day traded in): at most five series a day, so
+  // they are among the latest ten rows.
   const rows = await queryRows<{
     symbol: string;
     close_price: string;
@@ -139,10 +141,7 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
   }>(
     db,
     sql`SELECT s.symbol, p.close_price, p.trade_date, p.series, p.series_rank
-        FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (
-          SELECT * FROM (SELECT r.*, dense_rank() OVER (ORDER BY r.trade_day DESC) AS day FROM (${equityRowsNewestFirst(sql`s.symbol`)}) r) d
-          WHERE d.day <= 2
-        ) p`,
+        FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${latestEquityRows(sql`s.symbol`, 2 * EQUITY_SERIES.length, false)}) p`,
   );
   // the splits and bonuses taking effect on a symbol's latest day: its previous close in today's shares
   const dayFactors = await queryRows<{ symbol: string; ex_date: string; factor: string }>(
