@@ -20,19 +20,28 @@ import { queryRows } from '../../client.js';
 export const ADJUSTED_SCALE = 10;
 
 /**
- * The adjustment ranges as of `asOf` (events with ex-date ≤ asOf), optionally of one symbol, as a
- * parenthesised query with the columns symbol, from_date, to_date, divisor. The divisor of a
+ * The adjustment ranges as of `asOf` (events with ex-date ≤ asOf), optionally of some symbols only, as
+ * a parenthesised query with the columns symbol, from_date, to_date, divisor. The divisor of a
  * range ending at an ex-date is the product of the factors of every event on or after that
  * ex-date (a recursive product in ex-date order, newest first: numeric multiplication is exact).
+ * The symbols restrict the events before the product, as a list the planner reads through the
+ * symbol index (a few held symbols then cost their own events, not the whole market's).
  */
-export function adjustmentRangesQuery(asOf: string | SQL, symbol?: string): SQL {
+export function adjustmentRangesQuery(asOf: string | SQL, symbols?: readonly string[]): SQL {
   const through = typeof asOf === 'string' ? sql`${asOf}::date` : asOf;
+  const only =
+    symbols === undefined
+      ? sql``
+      : sql`AND symbol IN (${sql.join(
+          symbols.map((symbol) => sql`${symbol}`),
+          sql`, `,
+        )})`;
   return sql`(
     WITH RECURSIVE events AS MATERIALIZED (
       SELECT symbol, ex_date, factor,
         row_number() OVER (PARTITION BY symbol ORDER BY ex_date DESC, action_id, seq) AS k
       FROM corporate_action_events
-      WHERE factor IS NOT NULL AND ex_date <= ${through} ${symbol === undefined ? sql`` : sql`AND symbol = ${symbol}`}
+      WHERE factor IS NOT NULL AND ex_date <= ${through} ${only}
     ),
     products (symbol, ex_date, divisor, k) AS (
       SELECT symbol, ex_date, factor, k FROM events WHERE k = 1

@@ -10,7 +10,7 @@ import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { adjusted } from '../market/adjustments.js';
+import { adjusted, adjustmentRangesQuery } from '../market/adjustments.js';
 import { listHoldings } from './holdings.js';
 import { equitySeriesList, latestEquityRow } from './quotes.js';
 
@@ -44,11 +44,6 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
     symbols.map((symbol) => sql`(${symbol}::varchar)`),
     sql`, `,
   );
-  // the list itself, not a join with held: the planner then reads their events through the symbol index
-  const heldList = sql.join(
-    symbols.map((symbol) => sql`${symbol}`),
-    sql`, `,
-  );
   // D: the latest equity trade date (the holdings' events are those in effect on it)
   const latestDay = sql`(SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList}))`;
   const extremes = await queryRows<{
@@ -62,23 +57,9 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
   }>(
     db,
     sql`
-      WITH RECURSIVE held(symbol) AS (VALUES ${values}),
-      -- the adjustment ranges as of D of the held symbols only (adjustmentRangesQuery's, restricted
-      -- before the product: a read of every symbol's events would cost what the whole market has)
-      events AS MATERIALIZED (
-        SELECT symbol, ex_date, factor, row_number() OVER (PARTITION BY symbol ORDER BY ex_date DESC, action_id, seq) AS k
-        FROM corporate_action_events
-        WHERE factor IS NOT NULL AND ex_date <= ${latestDay} AND symbol IN (${heldList})
-      ),
-      products (symbol, ex_date, divisor, k) AS (
-        SELECT symbol, ex_date, factor, k FROM events WHERE k = 1
-        UNION ALL
-        SELECT e.symbol, e.ex_date, p.divisor * e.factor, e.k FROM products p JOIN events e ON e.symbol = p.symbol AND e.k = p.k + 1
-      ),
-      ranges AS MATERIALIZED (
-        SELECT symbol, lag(ex_date) OVER (PARTITION BY symbol ORDER BY ex_date) AS from_date, ex_date AS to_date, divisor
-        FROM (SELECT DISTINCT ON (symbol, ex_date) symbol, ex_date, divisor FROM products ORDER BY symbol, ex_date, k DESC) per_date
-      ),
+      WITH held(symbol) AS (VALUES ${values}),
+      -- the adjustment ranges as of D of the held symbols only
+      ranges AS MATERIALIZED (SELECT r.* FROM ${adjustmentRangesQuery(latestDay, symbols)} AS r),
       -- each symbol's time line in pieces of one divisor: its ranges, then the days after its last ex-date (none)
       -- (open ends as ±infinity: the bounds then narrow the index range itself, not a filter over the whole window)
       pieces AS MATERIALIZED (
