@@ -144,15 +144,15 @@ export async function getDashboard(db: Database, userId: number, today = exchang
   const firms = firmIds
     .map((id) => {
       const rows = all.filter((h) => h.brokerageFirm.id === id);
-      // a single firm's holdings are all of them: the same totals
-      const firmTotals = rows.length === all.length ? totals : sumPortfolio(rows.map((h) => h.profitLoss));
+      // a single firm's holdings are all of them: the portfolio's totals and rate, not computed again
+      const whole = rows.length === all.length;
+      const firmTotals = whole ? totals : sumPortfolio(rows.map((h) => h.profitLoss));
       return {
         brokerageFirm: (rows[0] as HoldingDto).brokerageFirm,
         totals: firmTotals,
         dividends: firmTotals.dividends,
         netProfitLoss: firmTotals.net,
-        // a single firm's flows are all the flows: the same rate
-        xirr: rows.length === all.length ? xirrOfAll : xirrPercent(flowsOf(rows)),
+        xirr: whole ? xirrOfAll : xirrPercent(flowsOf(rows)),
       };
     })
     .sort((a, b) => a.brokerageFirm.name.localeCompare(b.brokerageFirm.name));
