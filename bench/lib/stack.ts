@@ -167,6 +167,22 @@ export async function uploadPrices(
   return { ...(JSON.parse(text) as UploadAnswer), wallMs };
 }
 
+/** NSE's corporate-actions export of ../shared/data (2016–2025). */
+export const CORPORATE_ACTIONS_FILE = path.resolve(ROOT, '../shared/data/nse/corporate_actions/CF-CA-equities.csv');
+
+/** A corporate-actions export through the staff upload endpoint, as the upload page sends it. */
+export async function uploadCorporateActions(apiUrl: string, token: string, csv: string | Uint8Array): Promise<void> {
+  const form = new FormData();
+  form.append('file', new Blob([typeof csv === 'string' ? csv : new Uint8Array(csv)]), 'CF-CA-equities.csv');
+  const response = await fetch(`${apiUrl}/insight/staff/uploads/corporate-actions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`corporate actions upload: ${response.status} ${text.slice(0, 500)}`);
+}
+
 /** The legacy NSE bhavcopies of ../shared/data (2019-01-01 .. 2020-03-31), oldest first. */
 export const LEGACY_DIR = path.resolve(ROOT, '../shared/data/nse/bhavcopy/legacy');
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];

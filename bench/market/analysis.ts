@@ -23,12 +23,14 @@ import { spawnSync } from 'node:child_process';
 import {
   ACCOUNTS,
   concatenated,
+  CORPORATE_ACTIONS_FILE,
   FROM_SOURCE,
   legacyFiles,
   login,
   percentile,
   ROOT,
   startStack,
+  uploadCorporateActions,
   uploadPrices,
 } from '../lib/stack.js';
 
@@ -55,7 +57,6 @@ const COMPANY_READS = [
   '/public/stock-prices',
 ];
 const COMPANY_ANALYSIS = `query CompanyAnalysisBench { companyAnalysis(symbol: "${COMPANY_SYMBOL}") { symbol latestPrice { closePrice changePercent } yearRange { highPrice lowPrice } pricesUpTo priceSeries { period dates prices } candles { date openPrice highPrice lowPrice closePrice } } }`;
-const CORPORATE_ACTIONS_FILE = path.resolve(ROOT, '../shared/data/nse/corporate_actions/CF-CA-equities.csv');
 
 const ITEM = 'symbol presentClose previousClose change changePercent presentDate previousDate';
 const LISTS = `weekly { ${ITEM} } monthly { ${ITEM} } quarterly { ${ITEM} } halfYearly { ${ITEM} } yearly { ${ITEM} }`;
@@ -172,15 +173,7 @@ async function main(): Promise<void> {
     const loadStarted = performance.now();
     const token = await login(apiUrl, ACCOUNTS.staff);
     const actionsStarted = performance.now();
-    const actionsForm = new FormData();
-    actionsForm.append('file', new Blob([fs.readFileSync(CORPORATE_ACTIONS_FILE)]), 'CF-CA-equities.csv');
-    const actions = await fetch(`${apiUrl}/insight/staff/uploads/corporate-actions`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: actionsForm,
-    });
-    if (actions.status !== 200) throw new Error(`corporate actions upload: ${actions.status} ${await actions.text()}`);
-    await actions.arrayBuffer();
+    await uploadCorporateActions(apiUrl, token, fs.readFileSync(CORPORATE_ACTIONS_FILE));
     console.log(`corporate actions uploaded in ${((performance.now() - actionsStarted) / 1000).toFixed(1)} s`);
     const months = new Map<string, string[]>();
     for (const file of files)

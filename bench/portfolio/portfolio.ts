@@ -15,15 +15,15 @@
  * try the script); BENCH_SAMPLES sets the number.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   ACCOUNTS,
+  CORPORATE_ACTIONS_FILE,
   login as restLogin,
   percentile,
-  ROOT,
   startStack,
+  uploadCorporateActions,
   uploadPrices,
   type ServiceProcess,
 } from '../lib/stack.js';
@@ -283,7 +283,6 @@ async function benchDashboard(
 /** The alerts of the holdings page (web/src/features/portfolio). */
 const ALERTS_QUERY = `query BenchAlerts { portfolioAlerts { kind title message tone symbol segment brokerageFirm date } }`;
 
-const CORPORATE_ACTIONS_FILE = path.resolve(ROOT, '../shared/data/nse/corporate_actions/CF-CA-equities.csv');
 const MAX_ADJUSTMENT_RATIO = 1.2;
 
 /**
@@ -323,15 +322,7 @@ async function benchAdjustment(
     ];
   });
   const file = `${fs.readFileSync(CORPORATE_ACTIONS_FILE, 'utf8').trimEnd()}\n${lines.join('\n')}\n`;
-  const form = new FormData();
-  form.append('file', new Blob([file]), 'CF-CA-equities.csv');
-  const upload = await fetch(`${apiUrl}/insight/staff/uploads/corporate-actions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staff}` },
-    body: form,
-  });
-  if (upload.status !== 200) throw new Error(`corporate actions upload: ${upload.status} ${await upload.text()}`);
-  await upload.arrayBuffer();
+  await uploadCorporateActions(apiUrl, staff, file);
   // the events are in effect: BENCH00's 10 shares, split 2 for 1 and given a 1:1 bonus since, are 40
   const held = (await gql('{ holdings(segmentName: "Equity") { symbol quantity } }', {}, investorCookie)).body.data as {
     holdings: Array<{ symbol: string; quantity: number }>;
