@@ -17,7 +17,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { PriceExtremesResponseDto, StockPriceRowDto, TrendResponseDto } from '@bazaar/shared/contract';
 import { startTestApi, DEMO, type TestApi } from '../setup/test-api.js';
 import { legacyBhavcopyFiles, loadLegacyBhavcopies, readLegacyBhavcopies } from './support/bhavcopy.js';
-import { expectExtremes, groupBySymbol, type Period, type WindowAfter } from './support/trend-definition.js';
+import {
+  expectExtremes,
+  fetchTrendLists,
+  groupBySymbol,
+  type Period,
+  type WindowAfter,
+} from './support/trend-definition.js';
 import {
   adjustedHistory,
   adjustingEvents,
@@ -61,28 +67,13 @@ interface Snapshot {
   asOf: string;
 }
 
-async function lists(api: TestApi): Promise<Snapshot['lists']> {
-  const answer: Snapshot['lists'] = {};
-  for (const direction of ['high', 'low']) {
-    for (const period of PERIODS) {
-      const response = await api.request<TrendResponseDto>(
-        'GET',
-        `/public/stock-prices/weeks-${direction}?type=${period}`,
-      );
-      expect(response.status).toBe(200);
-      answer[`${direction} ${period}`] = response.body;
-    }
-  }
-  return answer;
-}
-
 async function snapshot(api: TestApi): Promise<Snapshot> {
   const candles: Record<string, unknown> = {};
   for (const symbol of WITH_EVENTS)
     candles[symbol] = (await api.request('GET', `/public/stock-prices?symbol=${symbol}`)).body;
   const state = await api.request<{ asOf: string }>('GET', '/public/technical-analysis/state');
   return {
-    lists: await lists(api),
+    lists: await fetchTrendLists(api),
     extremes: (await api.request<Snapshot['extremes']>('GET', '/public/stock-prices/highestStockPriceByStock')).body,
     prices: (await api.request<StockPriceRowDto[]>('GET', '/public/stock-prices')).body,
     candles,

@@ -20,6 +20,7 @@ import { startLegacyPricesApi } from './support/legacy-database.js';
 import {
   expectedExtremes,
   expectExtremes,
+  fetchTrendLists,
   expectedTrendList,
   groupBySymbol,
   type Period,
@@ -57,14 +58,7 @@ interface Snapshot {
 }
 
 async function snapshot(api: TestApi): Promise<Snapshot> {
-  const lists: Record<string, unknown> = {};
-  for (const direction of ['high', 'low']) {
-    for (const period of PERIODS) {
-      const answer = await api.request('GET', `/public/stock-prices/weeks-${direction}?type=${period}`);
-      expect(answer.status).toBe(200);
-      lists[`${direction} ${period}`] = answer.body;
-    }
-  }
+  const lists = await fetchTrendLists(api);
   const extremes = (await api.request('GET', '/public/stock-prices/highestStockPriceByStock')).body;
   const prices = (await api.request('GET', '/public/stock-prices')).body;
   const state = await api.request<{ asOf: string }>('GET', '/public/technical-analysis/state');

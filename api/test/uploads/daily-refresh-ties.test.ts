@@ -9,6 +9,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { fetchTrendLists } from '../market/support/trend-definition.js';
 import { LEGACY_BHAVCOPY_HEADER, upload, uploadBhavcopyDays } from './helpers.js';
 
 /** A legacy bhavcopy line: SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN */
@@ -35,21 +36,6 @@ async function extremes(api: TestApi): Promise<PriceExtremesResponseDto> {
   return answer.body;
 }
 
-async function lists(api: TestApi): Promise<Record<string, TrendResponseDto>> {
-  const all: Record<string, TrendResponseDto> = {};
-  for (const direction of ['high', 'low']) {
-    for (const period of ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY']) {
-      const answer = await api.request<TrendResponseDto>(
-        'GET',
-        `/public/stock-prices/weeks-${direction}?type=${period}`,
-      );
-      expect(answer.status).toBe(200);
-      all[`${direction} ${period}`] = answer.body;
-    }
-  }
-  return all;
-}
-
 describe('one day at a time: ties, days leaving the YEARLY window, a new high', () => {
   const apis: TestApi[] = [];
   afterAll(async () => Promise.all(apis.map((api) => api.close())));
@@ -70,7 +56,7 @@ describe('one day at a time: ties, days leaving the YEARLY window, a new high', 
     });
     expect((await extremes(api)).BBB?.highDate).toBe('2023-01-05');
     // 120 on 2024-01-04 reaches the earlier high of 2024-01-03 (120): in the weekly highs
-    const weekly = (await lists(api))['high WEEKLY']!;
+    const weekly = (await fetchTrendLists(api))['high WEEKLY']!;
     expect(weekly.AAA?.earlierExtreme).toBe('120.00');
     expect(weekly.AAA?.Previous).toEqual({ date: '2024-01-03', closePrice: '115.00' });
 
@@ -89,7 +75,7 @@ describe('one day at a time: ties, days leaving the YEARLY window, a new high', 
 
     await uploadBhavcopyDays(api, token, DAYS.slice(5));
     // D = 2024-01-08: 121 beats every earlier high (120, reached last on 2024-01-04)
-    daily = { lists: await lists(api), extremes: await extremes(api) };
+    daily = { lists: await fetchTrendLists(api), extremes: await extremes(api) };
     expect(daily.extremes.AAA).toEqual({
       symbol: 'AAA',
       highPrice: '121.00',
@@ -112,6 +98,6 @@ describe('one day at a time: ties, days leaving the YEARLY window, a new high', 
     const combined = [LEGACY_BHAVCOPY_HEADER, ...DAYS.flatMap(([, lines]) => lines)].join('\n');
     const answer = await upload(api, token, 'UPLOAD_STOCK_PRICE', 'days.csv', combined);
     expect(answer.status, answer.text).toBe(200);
-    expect({ lists: await lists(api), extremes: await extremes(api) }).toEqual(daily);
+    expect({ lists: await fetchTrendLists(api), extremes: await extremes(api) }).toEqual(daily);
   }, 120_000);
 });

@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import type { StockPriceRowDto, TrendResponseDto } from '@bazaar/shared/contract';
+import type { StockPriceRowDto } from '@bazaar/shared/contract';
 import type { TestApi } from '../../setup/test-api.js';
 import type { BhavcopyRow } from './bhavcopy.js';
-import { divideRounded, hundredths, type ExpectedExtreme } from './trend-definition.js';
+import { divideRounded, fetchTrendLists, hundredths, type ExpectedExtreme } from './trend-definition.js';
 
 export const CORPORATE_ACTIONS_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -267,23 +267,15 @@ export async function expectTilesAgreeWithList(
   const rows = await api.request<StockPriceRowDto[]>('GET', `/public/stock-prices${at.date ? `?date=${at.date}` : ''}`);
   const list = new Map(rows.body.map((row) => [row.symbol, row]));
   let compared = 0;
-  for (const direction of ['high', 'low']) {
-    for (const period of ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY']) {
-      const asOf = at.asOf ? `&asOf=${at.asOf}` : '';
-      const tiles = await api.request<TrendResponseDto>(
-        'GET',
-        `/public/stock-prices/weeks-${direction}?type=${period}${asOf}`,
-      );
-      expect(tiles.status).toBe(200);
-      for (const [symbol, tile] of Object.entries(tiles.body)) {
-        const row = list.get(symbol)!;
-        expect([units(tile.Previous.closePrice), tile.change, tile.changePercent], `${symbol} ${label}`).toEqual([
-          units(row.previousClose!),
-          row.changePerDay,
-          row.changePercent,
-        ]);
-        compared += 1;
-      }
+  for (const tiles of Object.values(await fetchTrendLists(api, at.asOf))) {
+    for (const [symbol, tile] of Object.entries(tiles)) {
+      const row = list.get(symbol)!;
+      expect([units(tile.Previous.closePrice), tile.change, tile.changePercent], `${symbol} ${label}`).toEqual([
+        units(row.previousClose!),
+        row.changePerDay,
+        row.changePercent,
+      ]);
+      compared += 1;
     }
   }
   return compared;

@@ -5,12 +5,35 @@
  * D and the window bounds D − P, worked out by hand for that D.
  */
 import { expect } from 'vitest';
-import type { PriceExtremesResponseDto } from '@bazaar/shared/contract';
+import type { PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
+import type { TestApi } from '../../setup/test-api.js';
 import type { BhavcopyRow } from './bhavcopy.js';
 
 export const EQUITY = new Set(['EQ', 'BE', 'BZ', 'SM', 'ST']);
 
 export type Period = 'WEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'HALFYEARLY' | 'YEARLY';
+/** The periods of the trend lists, shortest first. */
+export const TREND_LIST_PERIODS: readonly Period[] = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'];
+
+/**
+ * Every trend list the API serves (weeks high and low, every period; as they were on `asOf` when
+ * given), keyed "high WEEKLY" … "low YEARLY", each answered 200.
+ */
+export async function fetchTrendLists(api: TestApi, asOf?: string): Promise<Record<string, TrendResponseDto>> {
+  const lists: Record<string, TrendResponseDto> = {};
+  for (const direction of ['high', 'low']) {
+    for (const period of TREND_LIST_PERIODS) {
+      const answer = await api.request<TrendResponseDto>(
+        'GET',
+        `/public/stock-prices/weeks-${direction}?type=${period}${asOf ? `&asOf=${asOf}` : ''}`,
+      );
+      expect(answer.status).toBe(200);
+      lists[`${direction} ${period}`] = answer.body;
+    }
+  }
+  return lists;
+}
+
 /** The exclusive start D − P of each window (the window is D − P < t ≤ D). */
 export type WindowAfter = Record<Period, string>;
 
