@@ -13,7 +13,8 @@
  * pass ex-dates); the Company Analysis reads of a symbol with a split in the window (HDFCBANK: its
  * candles, the five period series, an SMA, and the Stock Prices list of D) and the cold
  * `companyAnalysis` GraphQL query are measured too, to compare a change of the price reads.
- * Exits with status 1 when a target is missed. BENCH_SAMPLES sets the sequential samples (200);
+ * BENCH_CORPORATE_ACTIONS=0 skips the corporate actions (every read on raw prices): the two runs side by side
+ * give the adjustment's cost. Exits with status 1 when a target is missed. BENCH_SAMPLES sets the sequential samples (200);
  * --quick: the first 20 days only and 30 samples (to try the script; the ratios are not the targets').
  */
 import fs from 'node:fs';
@@ -35,6 +36,8 @@ import {
 } from '../lib/stack.js';
 
 const QUICK = process.argv.includes('--quick');
+// BENCH_CORPORATE_ACTIONS=0 loads the prices alone: the same reads on raw prices, to price the adjustment
+const WITH_CORPORATE_ACTIONS = process.env.BENCH_CORPORATE_ACTIONS !== '0';
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? (QUICK ? 30 : 200));
 const CONCURRENCY = 10;
 const CONCURRENT_REQUESTS = Number(process.env.BENCH_CONCURRENT_REQUESTS ?? (QUICK ? 100 : 400));
@@ -172,9 +175,11 @@ async function main(): Promise<void> {
     console.log(`engine: ${stack.engine}; uploading ${files.length} legacy bhavcopies, one file per month…`);
     const loadStarted = performance.now();
     const token = await login(apiUrl, ACCOUNTS.staff);
-    const actionsStarted = performance.now();
-    await uploadCorporateActions(apiUrl, token, fs.readFileSync(CORPORATE_ACTIONS_FILE));
-    console.log(`corporate actions uploaded in ${((performance.now() - actionsStarted) / 1000).toFixed(1)} s`);
+    if (WITH_CORPORATE_ACTIONS) {
+      const actionsStarted = performance.now();
+      await uploadCorporateActions(apiUrl, token, fs.readFileSync(CORPORATE_ACTIONS_FILE));
+      console.log(`corporate actions uploaded in ${((performance.now() - actionsStarted) / 1000).toFixed(1)} s`);
+    } else console.log('no corporate actions uploaded (BENCH_CORPORATE_ACTIONS=0): raw prices everywhere');
     const months = new Map<string, string[]>();
     for (const file of files)
       months.set(file.date.slice(0, 7), [...(months.get(file.date.slice(0, 7)) ?? []), file.path]);
