@@ -22,13 +22,15 @@ import {
 } from '../../__generated__/graphql';
 import { renderPage } from '../../test/render-page';
 import type { DataGridProps } from '../data-grid';
-import { CrudTablePage, crudTablePage } from './crud-table-page';
+import { CrudTablePage, crudTablePage, type CrudFormSpec } from './crud-table-page';
 
 vi.mock('../data-grid', () => ({
   DataGrid: <Row,>(props: DataGridProps<Row>) => (
     <div data-testid={props.testId}>
       {props.message && <p role={props.message.kind === 'error' ? 'alert' : 'status'}>{props.message.text}</p>}
-      <button onClick={props.onAdd}>{props.addLabel}</button>
+      <button onClick={props.onAdd} data-loading={props.addLoading || undefined}>
+        {props.addLabel}
+      </button>
       {props.rows?.map((row) => (
         <div key={props.getRowId(row)} data-testid="row" onClick={() => props.onRowClick?.(row)}>
           {props.actions?.map((action) => (
@@ -239,6 +241,72 @@ describe('CrudTablePage', () => {
       fireEvent.change(type, { target: { value: 'Equities' } });
       fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
       expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Updated!');
+    });
+  });
+
+  describe('with the form as a module loaded on demand', () => {
+    const spec: CrudFormSpec<Role, { name: string }, unknown, { name: string }> = {
+      schema: roleSchema,
+      fields: [{ name: 'name', label: 'Name', required: true }],
+      toInput: (values) => ({ name: `${values.name.trim()}_1` }),
+    };
+
+    function renderWithLoader(loader: () => Promise<{ default: typeof spec }>, mocks: MockLink.MockedResponse[] = []) {
+      render(
+        <MockedProvider mocks={mocks}>
+          <MantineProvider>
+            <CrudTablePage
+              title="Roles"
+              noun="Role"
+              columns={[{ field: 'name' }]}
+              rows={[{ id: '7', name: 'ROLE_AUDITOR' }]}
+              query={{ loading: false, refetch: async () => undefined }}
+              form={loader}
+              mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
+              messages={{ added: 'Role added!', updated: 'Role edited!' }}
+              deleteWhat={(role) => role.name}
+            />
+          </MantineProvider>
+        </MockedProvider>,
+      );
+    }
+
+    it("opens on the first click while the form's module loads, the add button waiting, and saves with its input", async () => {
+      let resolve: (module: { default: typeof spec }) => void = () => undefined;
+      const loader = vi.fn(() => new Promise<{ default: typeof spec }>((done) => (resolve = done)));
+      renderWithLoader(loader, [
+        {
+          request: { query: CreateRoleDocument, variables: { input: { name: 'ROLE_NEW_1' } } },
+          result: { data: { createRole: { __typename: 'Role', id: '8', name: 'ROLE_NEW_1' } } },
+        },
+      ]);
+      const add = screen.getByRole('button', { name: 'Add Role' });
+      fireEvent.click(add);
+      await waitFor(() => expect(loader).toHaveBeenCalledTimes(1));
+      expect(add.dataset.loading).toBe('true');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      resolve({ default: spec });
+      const dialog = await screen.findByRole('dialog', { name: 'Add new Role' });
+      expect(add.dataset.loading).toBeUndefined();
+      fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: ' ROLE_NEW ' } });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+      // the input made by the module's toInput
+      expect(await screen.findByRole('status')).toHaveProperty('textContent', 'Role added!');
+      expect(loader).toHaveBeenCalledTimes(1);
+    });
+
+    it('says so above the table when the module cannot be loaded, and asks again on the next click', async () => {
+      const loader = vi
+        .fn<() => Promise<{ default: typeof spec }>>()
+        .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+        .mockResolvedValue({ default: spec });
+      renderWithLoader(loader);
+      fireEvent.click(screen.getByRole('button', { name: 'Edit 7' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('The form could not be loaded. Please try again.');
+      expect(screen.queryByRole('dialog')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: 'Edit 7' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit Role' });
+      expect(within(dialog).getByLabelText(/Name/)).toHaveProperty('value', 'ROLE_AUDITOR');
     });
   });
 

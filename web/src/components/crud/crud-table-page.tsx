@@ -6,18 +6,17 @@
  * fields, its texts and its generated GraphQL documents; the behaviour is the same on every page.
  * A page that is only the table is its definition: `export default crudTablePage(PageDocument, 'rowsField', {...})`.
  */
-import { useMemo, type ReactNode } from 'react';
-import { Modal, SimpleGrid, Textarea, TextInput, type MantineSize } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import type { MantineSize } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import type { z } from 'zod';
 import { DataGrid, type DataGridAction, type DataGridColumn } from '../data-grid';
-import { ConfirmDeleteModal } from '../form/confirm-delete-modal';
-import { SaveForm } from '../form/save-form';
-import { formIsValid, useZodForm } from '../form/use-zod-form';
 import { usePageTitle } from '../page-title';
 import { errorMessage } from '../../lib/errors';
+import { loadedModule, loadOnce, whenIdle } from '../../lib/deferred';
+import type { CrudDialogsProps } from './crud-dialogs.deferred';
 import {
   useCrudTable,
   usePageRows,
@@ -44,7 +43,7 @@ export interface CrudField<Row> {
 }
 
 /** The add/edit form; `row` is null when adding. */
-export interface CrudFormSpec<Row, Values, Data = unknown> {
+export interface CrudFormSpec<Row, Values, Data = unknown, Input = unknown> {
   schema: z.ZodType;
   /** The schema when editing, where it differs (e.g. a password that may stay empty). */
   editSchema?: z.ZodType;
@@ -56,12 +55,24 @@ export interface CrudFormSpec<Row, Values, Data = unknown> {
   initialValues?: (row: Row | null) => Values;
   /** The submit button's text when adding (Save otherwise). */
   addSaveLabel?: string;
+  /** The mutation input from valid values, where it needs the form's rules (a schema's parse); else the page's. */
+  toInput?: (values: Values) => Input;
 }
 
-export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Data = unknown> extends Omit<
-  CrudTableOptions<Values, Input>,
-  'toInput'
-> {
+/**
+ * The form of a page as a module of its own, `<page>-form.deferred.tsx` with the spec as its default export: its
+ * schema (zod and the shared rules) and inputs load after the table (docs/decisions.md#dialogs-on-demand).
+ */
+export type CrudFormLoader<Row, Values, Data = unknown, Input = unknown> = () => Promise<{
+  default: CrudFormSpec<Row, Values, Data, Input>;
+}>;
+
+export interface CrudTablePageProps<
+  Row extends CrudRow,
+  Values,
+  Input,
+  Data = unknown,
+> extends CrudTableOptions<Input> {
   /** The heading, the browser tab title and the search box's label ("Brokers"). */
   title: string;
   /**
@@ -81,11 +92,17 @@ export interface CrudTablePageProps<Row extends CrudRow, Values, Input, Data = u
   columns: DataGridColumn<Row>[];
   /** Rows as the page query answered (undefined until it has). */
   rows: readonly Row[] | undefined;
-  query: CrudTableOptions<Values, Input>['query'] & { loading: boolean; error?: unknown; data?: Data };
+  query: CrudTableOptions<Input>['query'] & { loading: boolean; error?: unknown; data?: unknown };
   onRowClick?: (row: Row) => void;
-  form: CrudFormSpec<Row, Values, Data>;
-  /** The mutation input from valid form values; with fields given as data, the trimmed texts (an optional one left empty is null) when absent. */
-  toInput?: CrudTableOptions<Values, Input>['toInput'];
+  /** The add/edit form: its module's loader (what pages give), or the spec itself. */
+  form: CrudFormLoader<Row, Values, Data, Input> | CrudFormSpec<Row, Values, Data, Input>;
+  /** What the form's fields draw from; the page query's answer when absent. */
+  formData?: Data;
+  /**
+   * The mutation input from valid form values, where the form's module has none; with fields given as data, the
+   * trimmed texts (an optional one left empty is null) when absent.
+   */
+  toInput?: (values: Values) => Input;
   modalSize?: MantineSize;
   /** What the confirmation names, in "Delete {what}?" (<b>ROLE_X</b>, "the role <b>ROLE_X</b>"). */
   deleteWhat: (row: Row) => ReactNode;
@@ -125,25 +142,65 @@ export function crudTablePage<Data, Key extends keyof Data, Values extends Recor
   };
 }
 
+const loadDialogs = () => import('./crud-dialogs.deferred');
+
+type Dialogs = ComponentType<CrudDialogsProps<CrudRow, Record<string, unknown>, unknown, unknown>>;
+
+/**
+ * The dialogs and the page's form, loaded when the browser is idle after the table is drawn, or at once when a
+ * dialog is asked for (docs/decisions.md#dialogs-on-demand): `ready` once both are there.
+ */
+function useDeferredDialogs<Row, Values, Data, Input>(
+  form: CrudFormLoader<Row, Values, Data, Input> | CrudFormSpec<Row, Values, Data, Input>,
+) {
+  const formLoader = typeof form === 'function' ? form : undefined;
+  const current = useCallback(() => {
+    const dialogs = loadedModule(loadDialogs)?.default as Dialogs | undefined;
+    const spec = formLoader ? loadedModule(formLoader)?.default : (form as CrudFormSpec<Row, Values, Data, Input>);
+    return dialogs && spec ? { Dialogs: dialogs, spec } : undefined;
+  }, [form, formLoader]);
+  // re-rendered when a load ends, whoever started it
+  const [, setLoads] = useState(0);
+  const load = useCallback(
+    () => Promise.all([loadOnce(loadDialogs), formLoader && loadOnce(formLoader)]).then(() => setLoads((n) => n + 1)),
+    [formLoader],
+  );
+  useEffect(() => whenIdle(() => void load().catch(() => undefined)), [load]);
+  return { loaded: current(), load };
+}
+
 export function CrudTablePage<Row extends CrudRow, Values extends Record<string, unknown>, Input, Data = unknown>(
   props: CrudTablePageProps<Row, Values, Input, Data>,
 ) {
-  const { title, noun, rows, query, form } = props;
+  const { title, noun, rows, query } = props;
   usePageTitle(title);
   const testId = props.testId ?? title.toLowerCase().replaceAll(' ', '-');
-  const crud = useCrudTable<Row, Values, Input>({
-    ...props,
-    toInput: props.toInput ?? ((values) => inputOf(form, values) as Input),
-  });
-  const { openEdit, askDelete } = crud;
+  const crud = useCrudTable<Row, Input>(props);
+  const dialogs = useDeferredDialogs(props.form);
+  const { openEdit, askDelete, showError } = crud;
+  const { load } = dialogs;
+  // a dialog asked for before its module is there opens once it has loaded; a failed load says so above the table
+  const withDialogs = useCallback(
+    <Args extends unknown[]>(open: (...args: Args) => void) =>
+      (...args: Args) => {
+        open(...args);
+        load().catch(() => {
+          crud.closeForm();
+          crud.cancelDelete();
+          showError('The form could not be loaded. Please try again.');
+        });
+      },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [load, showError],
+  );
   const actions = useMemo<DataGridAction<Row>[]>(
     () => [
-      { label: 'Edit', icon: <IconEdit size={16} />, onClick: openEdit },
-      { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: askDelete },
+      { label: 'Edit', icon: <IconEdit size={16} />, onClick: withDialogs(openEdit) },
+      { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: withDialogs(askDelete) },
     ],
-    [openEdit, askDelete],
+    [openEdit, askDelete, withDialogs],
   );
-  const editing = crud.editing;
+  const Dialogs = dialogs.loaded?.Dialogs as ComponentType<CrudDialogsProps<Row, Values, Input, Data>> | undefined;
 
   return (
     <>
@@ -156,7 +213,9 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
         loading={query.loading}
         error={query.error && !rows ? errorMessage(query.error) : null}
         addLabel={props.addLabel ?? `Add ${noun}`}
-        onAdd={crud.openAdd}
+        onAdd={withDialogs(crud.openAdd)}
+        onAddIntent={dialogs.loaded ? undefined : () => void load().catch(() => undefined)}
+        addLoading={crud.editing !== null && !dialogs.loaded}
         exportFileName={props.exportFileName ?? testId.replace(/-grid$/, '')}
         emptyText={props.emptyText}
         message={crud.message}
@@ -164,120 +223,29 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
         onRowClick={props.onRowClick}
         actions={actions}
       />
-      <Modal
-        opened={editing !== null}
-        onClose={crud.closeForm}
-        title={editing?.row ? `Edit ${noun}` : `Add new ${noun}`}
-        centered
-        size={props.modalSize}
-      >
-        {editing && (
-          // a fresh form for every row opened
-          <CrudForm
-            key={editing.row?.id ?? 'new'}
-            spec={props.form}
-            row={editing.row}
-            data={query.data}
-            onSave={crud.save}
-          />
-        )}
-      </Modal>
-      <ConfirmDeleteModal
-        opened={crud.toDelete !== null}
-        title={props.deleteTitle ?? `Delete ${noun.toLowerCase()}`}
-        deleting={crud.deleting}
-        onCancel={crud.cancelDelete}
-        onConfirm={crud.confirmDelete}
-      >
-        {crud.toDelete && (
-          <>
-            Delete {props.deleteWhat(crud.toDelete)}?{props.deleteNote && ` ${props.deleteNote}`}
-          </>
-        )}
-      </ConfirmDeleteModal>
-    </>
-  );
-}
-
-function CrudForm<Row, Values extends Record<string, unknown>, Data>({
-  spec,
-  row,
-  data,
-  onSave,
-}: {
-  spec: CrudFormSpec<Row, Values, Data>;
-  row: Row | null;
-  data: Data | undefined;
-  onSave: (values: Values) => Promise<void>;
-}) {
-  const schema = (row && spec.editSchema) || spec.schema;
-  const form = useZodForm<Values>(schema, spec.initialValues ? spec.initialValues(row) : valuesOf(spec, row));
-  return (
-    <SaveForm
-      form={form}
-      onSave={onSave}
-      canSave={formIsValid(schema, form.values)}
-      saveLabel={row ? undefined : spec.addSaveLabel}
-    >
-      {typeof spec.fields === 'function' ? (
-        spec.fields(form, row, data)
-      ) : (
-        <DataFields fields={spec.fields} form={form} twoColumns={spec.twoColumns} />
+      {Dialogs && dialogs.loaded && (
+        <Dialogs
+          spec={dialogs.loaded.spec}
+          noun={noun}
+          modalSize={props.modalSize}
+          editing={crud.editing}
+          data={props.formData ?? (query.data as Data | undefined)}
+          onCloseForm={crud.closeForm}
+          onSave={crud.save}
+          toInput={props.toInput}
+          deleteTitle={props.deleteTitle ?? `Delete ${noun.toLowerCase()}`}
+          deleteQuestion={
+            crud.toDelete && (
+              <>
+                Delete {props.deleteWhat(crud.toDelete)}?{props.deleteNote && ` ${props.deleteNote}`}
+              </>
+            )
+          }
+          deleting={crud.deleting}
+          onCancelDelete={crud.cancelDelete}
+          onConfirmDelete={crud.confirmDelete}
+        />
       )}
-    </SaveForm>
-  );
-}
-
-function DataFields<Row, Values>({
-  fields,
-  form,
-  twoColumns,
-}: {
-  fields: CrudField<Row>[];
-  form: UseFormReturnType<Values>;
-  twoColumns?: boolean;
-}) {
-  const inputs = fields.map((field) => {
-    const shown = { label: field.label, required: field.required, description: field.description };
-    return field.multiline ? (
-      <Textarea key={field.name} {...shown} autosize minRows={2} {...form.getInputProps(field.name)} />
-    ) : (
-      <TextInput
-        key={field.name}
-        {...shown}
-        type={field.type}
-        inputMode={field.inputMode}
-        maxLength={field.maxLength}
-        placeholder={field.placeholder}
-        {...form.getInputProps(field.name)}
-      />
-    );
-  });
-  return twoColumns ? <SimpleGrid cols={{ base: 1, sm: 2 }}>{inputs}</SimpleGrid> : <>{inputs}</>;
-}
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
-
-/** The form's first values from fields given as data: the row's values as text, or a new row's. */
-function valuesOf<Row, Values, Data>(spec: CrudFormSpec<Row, Values, Data>, row: Row | null): Values {
-  const fields = typeof spec.fields === 'function' ? [] : spec.fields;
-  const values = fields.map((field) => [
-    field.name,
-    row ? text((row as Record<string, unknown>)[field.name]) : (field.initial?.() ?? ''),
-  ]);
-  return Object.fromEntries(values) as Values;
-}
-
-/** The mutation input from fields given as data: trimmed texts, an optional one left empty as null. */
-function inputOf<Row, Values, Data>(
-  spec: CrudFormSpec<Row, Values, Data>,
-  values: Values,
-): Record<string, string | null> {
-  const fields = typeof spec.fields === 'function' ? [] : spec.fields;
-  return Object.fromEntries(
-    fields.map((field) => {
-      const value = text((values as Record<string, unknown>)[field.name]).trim();
-      return [field.name, value === '' && !field.required ? null : value];
-    }),
+    </>
   );
 }

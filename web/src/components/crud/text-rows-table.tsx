@@ -3,12 +3,12 @@
  * title, the page query's rows, loader and error, and the text modal of the opened row. A page that is only
  * this table is its definition: `export default textRowsPage(...)`.
  */
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { DataGrid, type DataGridProps } from '../data-grid';
 import { usePageTitle } from '../page-title';
-import { TextModal } from '../text-modal';
 import { errorMessage } from '../../lib/errors';
+import { preload, whenIdle } from '../../lib/deferred';
 import { usePageRows, type PageQuery, type RowOf } from './use-crud-table';
 
 export interface TextRowsTableProps<Row extends { id: string }> extends Pick<
@@ -21,6 +21,9 @@ export interface TextRowsTableProps<Row extends { id: string }> extends Pick<
   /** What an opened row shows: the modal's title, the line under it and the whole text. */
   opened: (row: Row) => { title: string; details: ReactNode; text: string };
 }
+
+const loadTextModal = () => import('../text-modal.deferred');
+const TextModal = lazy(loadTextModal);
 
 /** A page that is only such a table: its page query, the answer's field that holds the rows, and the table. */
 export function textRowsPage<Data, Key extends keyof Data>(
@@ -46,7 +49,11 @@ export function textRowsPage<Data, Key extends keyof Data>(
 export function TextRowsTable<Row extends { id: string }>({ rows, query, opened, ...grid }: TextRowsTableProps<Row>) {
   usePageTitle(grid.title);
   const [open, setOpen] = useState<Row | null>(null);
+  // mounted from the first opened row on (lazy: mounting loads it), so it can animate its closing
+  const [wanted, setWanted] = useState(false);
   const shown = open && opened(open);
+  // the modal loads once the table is drawn; a row opened sooner opens it when it is there
+  useEffect(() => whenIdle(() => preload(loadTextModal)), []);
   return (
     <>
       <DataGrid
@@ -55,14 +62,21 @@ export function TextRowsTable<Row extends { id: string }>({ rows, query, opened,
         getRowId={(row) => row.id}
         loading={query.loading}
         error={query.error && !rows ? errorMessage(query.error) : null}
-        onRowClick={setOpen}
+        onRowClick={(row) => {
+          setWanted(true);
+          setOpen(row);
+        }}
       />
-      <TextModal
-        title={shown?.title ?? ''}
-        details={shown?.details}
-        text={shown?.text ?? null}
-        onClose={() => setOpen(null)}
-      />
+      {wanted && (
+        <Suspense fallback={null}>
+          <TextModal
+            title={shown?.title ?? ''}
+            details={shown?.details}
+            text={shown?.text ?? null}
+            onClose={() => setOpen(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

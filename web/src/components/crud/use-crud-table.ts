@@ -42,12 +42,10 @@ export interface CrudMutations<Input> {
   remove: TypedDocumentNode<DeleteReply, { id: string }>;
 }
 
-export interface CrudTableOptions<Values, Input> {
+export interface CrudTableOptions<Input> {
   /** The page query: refetched after every save and delete. */
   query: { refetch: () => Promise<unknown> };
   mutations: CrudMutations<Input>;
-  /** The mutation input from valid form values (trimming, empty text to null…). */
-  toInput: (values: Values) => Input;
   /**
    * The success texts: after a save, and after a delete: fixed, or the server's reply when absent, or made
    * from the reply by a function (which may throw to show the reply as a refusal instead).
@@ -58,7 +56,7 @@ export interface CrudTableOptions<Values, Input> {
 /** The add/edit modal's content: `row` is null when adding. */
 export type Editing<Row> = { row: Row | null } | null;
 
-export function useCrudTable<Row extends CrudRow, Values, Input>(options: CrudTableOptions<Values, Input>) {
+export function useCrudTable<Row extends CrudRow, Input>(options: CrudTableOptions<Input>) {
   const [create] = useMutation(options.mutations.create);
   const [update] = useMutation(options.mutations.update);
   const [remove] = useMutation(options.mutations.remove);
@@ -70,8 +68,8 @@ export function useCrudTable<Row extends CrudRow, Values, Input>(options: CrudTa
   const openEdit = useCallback((row: Row) => setEditing({ row }), []);
   const askDelete = useCallback((row: Row) => setToDelete(row), []);
 
-  async function save(values: Values) {
-    const input = options.toInput(values);
+  /** Saves the add/edit form's input (the form turns its values into the mutation input). */
+  async function save(input: Input) {
     const row = editing?.row;
     if (row) {
       await update({ variables: { id: row.id, input } });
@@ -115,5 +113,6 @@ export function useCrudTable<Row extends CrudRow, Values, Input>(options: CrudTa
     confirmDelete,
     message,
     dismissMessage: () => setMessage(null),
+    showError: (text: string) => setMessage({ kind: 'error', text }),
   };
 }

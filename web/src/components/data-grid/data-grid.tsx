@@ -63,6 +63,8 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     error,
     addLabel,
     onAdd,
+    onAddIntent,
+    addLoading,
     pageSize = TABLE_PAGE_SIZE,
     exportFileName,
     emptyText,
@@ -154,7 +156,14 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
               </Button>
             )}
             {onAdd && (
-              <Button size="xs" leftSection={<IconPlus size={16} />} onClick={onAdd}>
+              <Button
+                size="xs"
+                leftSection={<IconPlus size={16} />}
+                onClick={onAdd}
+                onPointerEnter={onAddIntent}
+                onFocus={onAddIntent}
+                loading={addLoading}
+              >
                 {addLabel ?? 'Add'}
               </Button>
             )}

@@ -55,6 +55,10 @@ export interface DataGridProps<Row> {
   onRowClick?: (row: Row) => void;
   addLabel?: string;
   onAdd?: () => void;
+  /** The pointer or focus reached the add button (a page may start loading its form then). */
+  onAddIntent?: () => void;
+  /** The add button waits (the form asked for is still loading). */
+  addLoading?: boolean;
   actions?: DataGridAction<Row>[];
   pageSize?: number;
   /** File name (without .csv) for the export button; no button when absent. */

@@ -2,7 +2,7 @@
  * Roles (docs/product/admin.md#roles, administrators): table, add/edit modal ('Name is required!'), delete with the
  * server's reply.
  */
-import { roleSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
+import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
   CreateRoleDocument,
   DeleteRoleDocument,
@@ -14,7 +14,7 @@ import { crudTablePage, idColumn } from '../../../components/crud';
 export default crudTablePage(RolesPageDocument, 'roles', {
   title: 'Roles',
   columns: [idColumn(100), { field: 'name', headerName: 'Name' }],
-  form: { schema: roleSchema, fields: [{ name: 'name', label: 'Name', placeholder: 'ROLE_…', required: true }] },
+  form: () => import('./roles-form.deferred'),
   noun: 'Role',
   testId: 'roles-grid',
   mutations: { create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument },

@@ -17,7 +17,6 @@ import type { DataGridColumn } from '../../../components/data-grid';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { errorCode } from '../../../lib/errors';
-import { UserFields, userAddFormSchema, userEditFormSchema, type UserFormValues } from '../components/user-form';
 
 const COLUMNS: DataGridColumn<UserFieldsFragment>[] = [
   idColumn(),
@@ -29,29 +28,8 @@ const COLUMNS: DataGridColumn<UserFieldsFragment>[] = [
   { field: 'roles', headerName: 'Roles', value: (user) => user.roles.map((role) => role.name).join(', ') },
 ];
 
-function valuesOf(user: UserFieldsFragment | null): UserFormValues {
-  return {
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    username: user?.username ?? '',
-    email: user?.email ?? '',
-    password: '',
-    mobileNo: user?.mobileNo ?? '',
-    roleId: user?.roles[0]?.id ?? '',
-  };
-}
-
-function toUserInput(values: UserFormValues) {
-  return {
-    firstName: values.firstName.trim(),
-    lastName: values.lastName.trim(),
-    username: values.username.trim(),
-    email: values.email.trim(),
-    password: values.password || null,
-    mobileNo: values.mobileNo.trim() || null,
-    roleId: values.roleId,
-  };
-}
+// the form (names, one role, the password rules) loads after the table (docs/decisions.md#dialogs-on-demand)
+const loadUserForm = () => import('./users-form.deferred');
 
 export default function UsersPage() {
   usePageTitle('Users');
@@ -68,7 +46,6 @@ export default function UsersPage() {
     );
   }
 
-  const roles = query.data?.roles ?? [];
   return (
     <CrudTablePage
       title="Users"
@@ -78,14 +55,7 @@ export default function UsersPage() {
       rows={query.data?.users}
       query={query}
       modalSize="lg"
-      form={{
-        schema: userAddFormSchema,
-        editSchema: userEditFormSchema,
-        initialValues: valuesOf,
-        fields: (form, user) => <UserFields form={form} mode={user ? 'edit' : 'add'} roles={roles} />,
-        addSaveLabel: 'Add User',
-      }}
-      toInput={toUserInput}
+      form={loadUserForm}
       mutations={{ create: CreateUserDocument, update: UpdateUserDocument, remove: DeleteUserDocument }}
       messages={{
         added: SUCCESS_MESSAGES.userAdded,

@@ -8,29 +8,19 @@
  * exists, 403…) are shown in the form or above the table. A delete asks for confirmation first and
  * shows the server's reply (the old app reused 'Broker deleted successfully!' here).
  */
-import { companySchema, DEFAULT_TREND, exchangeToday, formatRupees } from '@bazaar/shared';
+import { DEFAULT_TREND, formatRupees } from '@bazaar/shared';
 import {
   CompaniesPageDocument,
   CreateCompanyDocument,
   DeleteCompanyDocument,
   UpdateCompanyDocument,
-  type CompanyInput,
 } from '../../../__generated__/graphql';
 import { crudTablePage, idColumn } from '../../../components/crud';
 import { formatMarketDate } from '../../../lib/dates';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
 
-/** The form's values: each field of the input as typed text until the schema turns it into the input. */
-type CompanyFormValues = Record<keyof CompanyInput, string> & Record<string, unknown>;
-
 const money = (value: unknown) =>
   value === null || value === undefined || value === '' ? '' : formatRupees(String(value));
-
-/** The mutation input from valid form values (decimals stay strings; the symbol as the exchange writes it). */
-function toCompanyInput(values: CompanyFormValues): CompanyInput {
-  const parsed = companySchema.parse(values);
-  return { ...parsed, symbol: parsed.symbol.toUpperCase() };
-}
 
 export default crudTablePage(CompaniesPageDocument, 'companies', {
   title: 'Companies',
@@ -52,23 +42,8 @@ export default crudTablePage(CompaniesPageDocument, 'companies', {
     { field: 'marketLot', headerName: 'Market Lot', numeric: true, minWidth: 110 },
     { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: money },
   ],
-  // all nine are required
-  form: {
-    schema: companySchema,
-    twoColumns: true,
-    fields: [
-      { name: 'companyName', label: 'Company Name', required: true },
-      { name: 'industry', label: 'Industry', required: true },
-      { name: 'symbol', label: 'Symbol', required: true },
-      { name: 'series', label: 'Series', required: true },
-      { name: 'isinCode', label: 'Isin Code', required: true },
-      { name: 'paidUpValue', label: 'Paid Up Value', inputMode: 'decimal', required: true },
-      { name: 'dateOfListing', label: 'Date Of Listing', type: 'date', initial: exchangeToday, required: true },
-      { name: 'marketLot', label: 'Market Lot', inputMode: 'numeric', required: true },
-      { name: 'faceValue', label: 'Face Value', inputMode: 'decimal', required: true },
-    ],
-  },
-  toInput: toCompanyInput,
+  // the nine required fields, the date of listing starting at today in India
+  form: () => import('./companies-form.deferred'),
   // a click on a row's Edit or Delete is not a row click (DataGrid keeps the actions column apart)
   openRow: (company, navigate) => {
     const state: CompanyAnalysisNavigationState = { symbol: company.symbol, trend: DEFAULT_TREND, company };

@@ -3,7 +3,7 @@
  * modal 'Add new Subscription' or 'Edit Subscription' (Name, Description, Price, Duration In Days with the messages of
  * docs/product/engagement.md#validation), and delete. Administrators only (the route's guard and the REST API).
  */
-import { SUCCESS_MESSAGES, formatRupees, subscriptionPlanSchema } from '@bazaar/shared';
+import { SUCCESS_MESSAGES, formatRupees } from '@bazaar/shared';
 import {
   AdminSubscribePageDocument,
   CreateSubscriptionPlanDocument,
@@ -11,14 +11,6 @@ import {
   UpdateSubscriptionPlanDocument,
 } from '../../../__generated__/graphql';
 import { crudTablePage, idColumn } from '../../../components/crud';
-
-type PlanFormValues = Record<'name' | 'description' | 'price' | 'durationInDays', string>;
-
-/** The mutation input: the price stays an exact decimal string, the duration a whole number. */
-function toPlanInput(values: PlanFormValues) {
-  const { name, description, price, durationInDays } = subscriptionPlanSchema.parse(values);
-  return { name, description, price, durationInDays };
-}
 
 export default crudTablePage(AdminSubscribePageDocument, 'adminSubscriptionPlans', {
   title: 'Subscriptions',
@@ -36,16 +28,7 @@ export default crudTablePage(AdminSubscribePageDocument, 'adminSubscriptionPlans
     { field: 'durationInDays', headerName: 'Duration In Days', numeric: true, width: 160 },
     { field: 'activeSubscribers', headerName: 'Active Subscribers', numeric: true, width: 170 },
   ],
-  form: {
-    schema: subscriptionPlanSchema,
-    fields: [
-      { name: 'name', label: 'Name', required: true },
-      { name: 'description', label: 'Description', required: true, multiline: true },
-      { name: 'price', label: 'Price', description: 'In rupees (₹)', inputMode: 'decimal', required: true },
-      { name: 'durationInDays', label: 'Duration In Days', inputMode: 'numeric', required: true },
-    ],
-  },
-  toInput: toPlanInput,
+  form: () => import('./admin-subscribe-form.deferred'),
   noun: 'Subscription',
   deleteTitle: 'Delete subscription plan',
   testId: 'subscriptions-grid',

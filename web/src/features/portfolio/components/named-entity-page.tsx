@@ -4,8 +4,6 @@
  * the old app: the server's reply text is shown, and the row goes only when that text says 'successfully'.
  */
 import type { ReactNode } from 'react';
-import { Autocomplete, TextInput } from '@mantine/core';
-import { namedEntitySchema } from '@bazaar/shared';
 import {
   CrudTablePage,
   type CrudTablePageProps,
@@ -14,13 +12,14 @@ import {
   usePageRows,
 } from '../../../components/crud';
 import type { DataGridColumn } from '../../../components/data-grid';
+import type { NamedEntityFormData } from './named-entity-form.deferred';
 
 export interface NamedRow {
   id: string;
   name: string;
 }
 
-type Props = CrudTablePageProps<NamedRow, { name: string }, { name: string }>;
+type Props = CrudTablePageProps<NamedRow, { name: string }, { name: string }, NamedEntityFormData>;
 
 export interface NamedEntityTable extends Pick<Props, 'title' | 'noun' | 'mutations'> {
   /** The success texts after a save. */
@@ -35,6 +34,9 @@ const COLUMNS: DataGridColumn<NamedRow>[] = [idColumn(100), { field: 'name', hea
 
 const useNoSuggestions = (): string[] | undefined => undefined;
 
+// the form (and its rules) loads after the table (docs/decisions.md#dialogs-on-demand)
+const loadNamedEntityForm = () => import('./named-entity-form.deferred');
+
 /** A page that is only such a table: its page query, the answer's field that holds the rows, and the table. */
 export function namedEntityPage<Data, Key extends keyof Data>(
   query: PageQuery<Data>,
@@ -45,28 +47,13 @@ export function namedEntityPage<Data, Key extends keyof Data>(
     const page = usePageRows(query, rows);
     const suggestions = useSuggestions();
     return (
-      <CrudTablePage<NamedRow, { name: string }, { name: string }>
+      <CrudTablePage<NamedRow, { name: string }, { name: string }, NamedEntityFormData>
         {...table}
         rows={page.rows as readonly NamedRow[] | undefined}
         query={page.answer}
         columns={COLUMNS}
-        form={{
-          schema: namedEntitySchema,
-          initialValues: (row) => ({ name: row?.name ?? '' }),
-          fields: (form) =>
-            suggestions && suggestions.length > 0 ? (
-              <Autocomplete
-                label="Name"
-                required
-                data={suggestions}
-                description={nameHint}
-                {...form.getInputProps('name')}
-              />
-            ) : (
-              <TextInput label="Name" required description={nameHint} {...form.getInputProps('name')} />
-            ),
-        }}
-        toInput={(values) => ({ name: values.name.trim() })}
+        form={loadNamedEntityForm}
+        formData={{ suggestions, nameHint }}
         messages={{
           ...messages,
           deleted: (reply) => {

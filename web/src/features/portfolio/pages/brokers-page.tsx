@@ -4,7 +4,7 @@
  * required!', 'Enter a valid Contact Number'), the success texts of docs/product/portfolio.md#messages; a failed delete
  * shows the server's message.
  */
-import { brokerSchema, SUCCESS_MESSAGES } from '@bazaar/shared';
+import { SUCCESS_MESSAGES } from '@bazaar/shared';
 import {
   BrokersPageDocument,
   CreateBrokerageFirmDocument,
@@ -21,14 +21,7 @@ export default crudTablePage(BrokersPageDocument, 'brokerageFirms', {
     { field: 'address', headerName: 'Address', minWidth: 240, flex: 2 },
     { field: 'contactNumber', headerName: 'Contact Number' },
   ],
-  form: {
-    schema: brokerSchema,
-    fields: [
-      { name: 'name', label: 'Name', required: true },
-      { name: 'address', label: 'Address', required: true },
-      { name: 'contactNumber', label: 'Contact Number', required: true, inputMode: 'numeric', maxLength: 10 },
-    ],
-  },
+  form: () => import('./brokers-form.deferred'),
   noun: 'Broker',
   mutations: {
     create: CreateBrokerageFirmDocument,

@@ -3,7 +3,6 @@
  * stub with no server call; this is the finished list of instrument types with add, edit and
  * delete ('Type is required!'). Staff see the types as name suggestions on the Segments form.
  */
-import { financialInstrumentSchema } from '@bazaar/shared';
 import {
   CreateFinancialInstrumentDocument,
   DeleteFinancialInstrumentDocument,
@@ -19,14 +18,7 @@ export default crudTablePage(FinancialInstrumentsPageDocument, 'financialInstrum
     { field: 'type', headerName: 'Type' },
     { field: 'description', headerName: 'Description', flex: 2 },
   ],
-  // an empty description is sent as null
-  form: {
-    schema: financialInstrumentSchema,
-    fields: [
-      { name: 'type', label: 'Type', required: true },
-      { name: 'description', label: 'Description' },
-    ],
-  },
+  form: () => import('./financial-instruments-form.deferred'),
   noun: 'Financial Instrument',
   mutations: {
     create: CreateFinancialInstrumentDocument,

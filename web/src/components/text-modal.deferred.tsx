@@ -1,8 +1,11 @@
-/** A modal that shows a stored text (a contact message, a mail body) with its line breaks. */
+/**
+ * A modal that shows a stored text (a contact message, a mail body) with its line breaks; loaded when the browser is
+ * idle after the table is drawn, or when a row is opened (docs/decisions.md#dialogs-on-demand).
+ */
 import type { ReactNode } from 'react';
 import { Modal, ScrollArea, Stack, Text } from '@mantine/core';
 
-export function TextModal({
+export default function TextModal({
   title,
   details,
   text,
