@@ -3,15 +3,17 @@
  * the one home of the rule for the holdings table, the summary and the dashboard:
  * - a holding **takes part** in an event when it was bought before the ex-date and not sold before
  *   it (a sale on the ex-date sells shares that already carry the event): creationDate < exDate ≤
- *   end, where end is the selling date of a sold holding and otherwise D (the latest price date;
- *   the events passed in are those in effect on D);
+ *   end, where end is the selling date of a sold holding (its sell price is that day's, so it is
+ *   shown in that day's shares, whatever D) and otherwise D (the latest price date: an open
+ *   holding is shown in D's shares);
  * - a split, consolidation or bonus multiplies its shares by the factor and divides its price: the
  *   holding is shown in today's shares (quantity × factor, price ÷ factor) with the trade as entered
  *   kept; what was paid, and so the P&L, does not move on an ex-date;
  * - a dividend credits rupees per share × the shares held then (before the events of that ex-date
  *   and later ones: a bonus and a dividend of the same day pay on the shares before the bonus).
  * A row split by a sale after an event counts its shares as of its basis date (the sale): its part
- * of the trade as entered is quantity ÷ the factors up to that date.
+ * of the trade as entered is quantity ÷ the factors up to that date (every event loaded up to it,
+ * even one whose ex-date is after D: the sale counted in them, sale.ts).
  * Exact decimals (big.js); quantities can be fractions when a bonus ratio does not divide them.
  */
 import Big from 'big.js';
@@ -68,15 +70,18 @@ export interface HoldingEventEffects {
   dividendTotal: Big;
 }
 
-/** Held on the ex-date: bought before it, not sold before it, and the ex-date in effect (≤ through). */
+/**
+ * Held on the ex-date: bought before it and not sold before it; for an open holding, the ex-date
+ * in effect (≤ through, D); a sold one is counted in its selling date's shares.
+ */
 export function takesPart(holding: EventHolding, exDate: string, through: string): boolean {
-  const end = holding.sellingDate && holding.sellingDate < through ? holding.sellingDate : through;
+  const end = holding.sellingDate ? holding.sellingDate : through;
   return holding.creationDate < exDate && exDate <= end;
 }
 
 /**
- * The events a holding took part in and what they did to it. `events` are the symbol's events in
- * effect on `through` (D), in any order.
+ * The events a holding took part in and what they did to it. `events` are the symbol's events
+ * loaded (any ex-date), in any order; `through` is D.
  */
 export function holdingEventEffects(
   holding: EventHolding,
@@ -93,9 +98,12 @@ export function holdingEventEffects(
           ? -1
           : 1,
     );
+  // the row's shares as of its basis: every event between the buy and the basis, whatever D
   const basis = holding.basisDate ?? holding.creationDate;
   let toBasis = new Big(1);
-  for (const event of mine) if (event.factor !== null && event.exDate <= basis) toBasis = toBasis.times(event.factor);
+  for (const event of events)
+    if (event.factor !== null && event.exDate > holding.creationDate && event.exDate <= basis)
+      toBasis = toBasis.times(event.factor);
   const tradedQuantity = new Big(holding.quantity).div(toBasis);
 
   let factor = new Big(1);

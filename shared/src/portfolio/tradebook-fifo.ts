@@ -15,6 +15,7 @@
 import Big from 'big.js';
 import type { Exchange } from '../constants.js';
 import type { HoldingEvent } from './holding-events.js';
+import { sellFromLot, sharesFactor, sharesOnSellDate } from './sale.js';
 import type { TradebookTrade } from './tradebook.js';
 
 /** An open holding already stored (same owner, firm and segment). */
@@ -86,20 +87,6 @@ interface Lot extends PlannedLot {
 const older = (a: Lot, b: Lot) =>
   a.creationDate < b.creationDate ? -1 : a.creationDate > b.creationDate ? 1 : a.sequence - b.sequence;
 
-/**
- * What one share of a lot bought on `creationDate`, counted as of `from`, is in the shares of `to`:
- * the product of the factors of the splits, consolidations and bonuses the lot takes part in
- * (ex-date after the buying date) with an ex-date in (from, to]; its inverse when `to` is earlier.
- */
-export function sharesFactor(events: readonly HoldingEvent[], creationDate: string, from: string, to: string): Big {
-  const [low, high] = from <= to ? [from, to] : [to, from];
-  let factor = new Big(1);
-  for (const event of events)
-    if (event.factor !== null && event.exDate > creationDate && event.exDate > low && event.exDate <= high)
-      factor = factor.times(event.factor);
-  return from <= to ? factor : new Big(1).div(factor);
-}
-
 /** How one sell takes from one lot (decided for every lot before any is changed). */
 interface Take {
   lot: Lot;
@@ -110,7 +97,6 @@ interface Take {
 }
 
 const isWhole = (value: Big) => value.mod(1).eq(0);
-const ONE = new Big(1);
 
 /**
  * A buy as it is stored. A row of our holdings export shows the holding in the shares of its
@@ -125,10 +111,9 @@ function asEntered(
   through: string | null,
 ): { quantity: number; lotQuantity: number; price: string; basisDate: string | null } {
   const plain = { quantity: trade.quantity, lotQuantity: trade.quantity, price: trade.price, basisDate: null };
-  const end = trade.sale && (through === null || trade.sale.date < through) ? trade.sale.date : through;
+  const end = trade.sale ? trade.sale.date : through;
   if (!trade.exported || end === null || events.length === 0) return plain;
-  const inEffect = through === null ? events : events.filter((event) => event.exDate <= through);
-  const factor = sharesFactor(inEffect, trade.date, trade.date, end);
+  const factor = sharesFactor(events, trade.date, trade.date, end);
   if (factor.eq(1)) return plain;
   const price = new Big(trade.price).times(factor).toFixed();
   const traded = new Big(trade.quantity).div(factor);
@@ -244,19 +229,14 @@ export function planTradebook(
       continue;
     }
     const symbolEvents = events.get(trade.symbol) ?? [];
-    // each lot's open shares in the sell date's shares; a fraction a bonus left cannot be sold alone
+    // each lot's open shares in the sell date's shares (sale.ts, the hand sale's rule too)
     const eligible = (lotsBySymbol.get(trade.symbol) ?? [])
       .filter((lot) => lot.openQuantity > 0 && lot.creationDate <= trade.date)
       .map((lot) => {
-        const factor =
-          symbolEvents.length === 0
-            ? ONE
-            : sharesFactor(symbolEvents, lot.creationDate, lot.basisDate ?? lot.creationDate, trade.date);
-        if (factor.eq(1)) return { lot, factor, shares: new Big(lot.openQuantity), whole: lot.openQuantity };
-        const shares = factor.times(lot.openQuantity);
-        return { lot, factor, shares, whole: Number(shares.round(0, Big.roundDown).toFixed()) };
+        const stored = { quantity: lot.openQuantity, creationDate: lot.creationDate, basisDate: lot.basisDate };
+        return { lot, stored, counted: sharesOnSellDate(stored, symbolEvents, trade.date) };
       });
-    const held = eligible.reduce((sum, lot) => sum + lot.whole, 0);
+    const held = eligible.reduce((sum, { counted }) => sum + counted.whole, 0);
     if (held < trade.quantity) {
       problems.push({
         line: trade.line,
@@ -267,46 +247,22 @@ export function planTradebook(
     const takes: Take[] = [];
     let remaining = trade.quantity;
     let refusal: string | null = null;
-    for (const { lot, factor, shares, whole } of eligible) {
+    for (const { lot, stored, counted } of eligible) {
       if (remaining === 0) break;
-      if (whole === 0) continue;
-      const taken = Math.min(whole, remaining);
+      if (counted.whole === 0) continue;
+      const taken = Math.min(counted.whole, remaining);
       remaining -= taken;
-      const sale = { quantity: taken, sellPrice: trade.price, sellingDate: trade.date, line: trade.line };
-      if (factor.eq(1)) {
-        // no event between the lot's basis and the sell: both parts keep the lot's basis
-        const rest = lot.openQuantity - taken;
-        takes.push({
-          lot,
-          sale: { ...sale, basisDate: lot.basisDate },
-          openQuantity: rest,
-          basisDate: lot.basisDate,
-        });
-        continue;
-      }
-      // the rest counted in the later of the two dates' shares (a sell dated before a stored row's basis)
-      const laterBasis = lot.basisDate !== null && lot.basisDate > trade.date ? lot.basisDate : trade.date;
-      const rest =
-        laterBasis === trade.date ? shares.minus(taken) : new Big(lot.openQuantity).minus(new Big(taken).div(factor));
-      if (isWhole(rest)) {
-        takes.push({
-          lot,
-          sale: { ...sale, basisDate: trade.date },
-          openQuantity: Number(rest.toFixed()),
-          basisDate: laterBasis,
-        });
-      } else if (taken === whole && laterBasis === trade.date) {
-        // the last whole shares take the fraction with them: the row is sold as it is stored
-        takes.push({
-          lot,
-          sale: { ...sale, quantity: lot.openQuantity, basisDate: lot.basisDate },
-          openQuantity: 0,
-          basisDate: lot.basisDate,
-        });
-      } else {
-        refusal = `Sell of ${trade.quantity} ${trade.symbol} on ${trade.date}: the lot bought on ${lot.creationDate} is ${shares.toFixed()} shares after its splits and bonuses; a sale must leave whole shares, so sell all ${whole} of them`;
+      const parts = sellFromLot(stored, counted, trade.date, taken);
+      if (parts === null) {
+        refusal = `Sell of ${trade.quantity} ${trade.symbol} on ${trade.date}: the lot bought on ${lot.creationDate} is ${counted.shares.toFixed()} shares after its splits and bonuses; a sale must leave whole shares, so sell all ${counted.whole} of them`;
         break;
       }
+      takes.push({
+        lot,
+        sale: { ...parts.sold, sellPrice: trade.price, sellingDate: trade.date, line: trade.line },
+        openQuantity: parts.rest.quantity,
+        basisDate: parts.rest.basisDate,
+      });
     }
     if (refusal !== null) {
       problems.push({ line: trade.line, message: refusal });

@@ -41,6 +41,7 @@ const ADJUSTED_DESCRIPTION =
   'Holdings follow the corporate actions in effect on D, the latest price date (ex-date on or before D): a holding bought before the ex-date of a ' +
   'split, consolidation or bonus (factor: ₹A→₹B split A/B, bonus a:b (a+b)/b) and not sold before it shows quantity × factor and price ÷ factor, ' +
   'with the trade as entered in tradedQuantity and tradedPrice and the events in adjustments; invested and P&L do not move on an ex-date. ' +
+  'A sold holding is shown in the shares of its selling date (every event loaded up to it, even one after D). ' +
   'A dividend is credited for the shares held on its ex-date, as they were then (profitLoss.dividends, dividendPayments); net = gross + dividends − charges. ';
 
 const LIST_DESCRIPTION =
@@ -141,7 +142,7 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Edit or sell a holding',
         description:
           `${HOLDING_BODY_DESCRIPTION} Giving an open holding a sell price sells it: only the sell side changes, the quantity sold counts the shares ` +
-          'held on the selling date (after its splits and bonuses), and selling fewer shares than held splits it (this id becomes the sold, REALIZED part; remainingHolding is the new open rest). Selling more than held is a 400.',
+          'held on the selling date (after its splits and bonuses loaded up to it, even before that day’s prices are), and selling fewer shares than held splits it (this id becomes the sold, REALIZED part; remainingHolding is the new open rest). Selling more than held is a 400.',
         params: idParamsSchema,
         body: holdingBodySchema,
         response: { 200: holdingUpdateDtoSchema, ...errorResponses(400, 401, 404) },

@@ -17,7 +17,8 @@ import {
   holdingDateProblems,
   holdingStatus,
   OversellError,
-  splitForSale,
+  sellFromLot,
+  sharesOnSellDate,
   type Exchange,
 } from '@bazaar/shared';
 import type { HoldingDto } from '@bazaar/shared/contract';
@@ -84,29 +85,35 @@ function holdingQuery(db: Database) {
 type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingQuery>['execute']>>[number];
 
 /**
- * The events in effect on D (the latest price date: ex-date on or before it) of the symbols, by
- * symbol, in one statement; `through` bounds nothing further (the statement already kept only
- * those), so a holding's end is its selling date or the events' own D.
+ * The events loaded of the symbols, by symbol, and D (the latest equity price date), in one
+ * statement: holdingEventEffects keeps an open holding to the events in effect on D and counts a
+ * sold one, and a row's basis, in the shares of their dates (every event loaded up to them).
  */
-export async function effectiveHoldingEvents(
+export async function holdingEvents(
   db: Database,
   symbols: readonly string[],
 ): Promise<{ through: string; events: Map<string, HoldingEvent[]> }> {
-  const through = '9999-12-31';
   const wanted = [...new Set(symbols)];
-  if (wanted.length === 0) return { through, events: new Map() };
-  const rows = await queryRows<HoldingEvent & { symbol: string }>(
+  const rows = await queryRows<HoldingEvent & { symbol: string | null; through: string | null }>(
     db,
-    sql`SELECT e.symbol, e.ex_date::text AS "exDate", e.kind, e.factor::text AS factor, e.amount::text AS amount
-        FROM corporate_action_events e
-        WHERE e.symbol IN (${sql.join(
-          wanted.map((symbol) => sql`${symbol}`),
-          sql`, `,
-        )})
-          AND e.ex_date <= (SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList}))
+    sql`SELECT d.through, e.symbol, e.ex_date::text AS "exDate", e.kind, e.factor::text AS factor, e.amount::text AS amount
+        FROM (SELECT max(trade_date)::text AS through FROM stock_prices WHERE series IN (${equitySeriesList})) d
+        LEFT JOIN corporate_action_events e ON e.symbol IN (${
+          wanted.length === 0
+            ? sql`NULL`
+            : sql.join(
+                wanted.map((symbol) => sql`${symbol}`),
+                sql`, `,
+              )
+        })
         ORDER BY e.symbol, e.ex_date, e.action_id, e.seq`,
   );
-  return { through, events: eventsBySymbol(rows) };
+  // no prices yet: no open holding takes part in anything
+  const through = rows[0]?.through ?? '0000-00-00';
+  const events = rows.filter(
+    (row): row is HoldingEvent & { symbol: string; through: string | null } => row.symbol !== null,
+  );
+  return { through, events: eventsBySymbol(events) };
 }
 
 /** A JS number of an exact quantity (whole shares but for a bonus ratio that does not divide them). */
@@ -124,7 +131,7 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
   // independent reads: on PostgreSQL they run at once on the pool's connections
   const [prices, { through, events }, rules] = await Promise.all([
     latestPrices(db, symbols),
-    effectiveHoldingEvents(db, symbols),
+    holdingEvents(db, symbols),
     chargeRulesFor(
       db,
       rows.map((row) => row.holding.brokerageFirmId),
@@ -299,12 +306,12 @@ export async function createHolding(db: Database, userId: number, input: Holding
   return getHolding(db, userId, id);
 }
 
-/** What the corporate actions in effect did to a stored row (optionally as if sold on a date). */
+/** What the corporate actions did to a stored row. */
 async function storedEffects(
   db: Database,
   row: Pick<typeof holdings.$inferSelect, 'symbol' | 'creationDate' | 'quantity' | 'basisDate' | 'sellingDate'>,
 ) {
-  const { through, events } = await effectiveHoldingEvents(db, [row.symbol]);
+  const { through, events } = await holdingEvents(db, [row.symbol]);
   return holdingEventEffects(row, events.get(row.symbol) ?? [], through);
 }
 
@@ -338,26 +345,23 @@ export async function updateHolding(
     if (isSale) {
       checkHoldingDates({ ...input, creationDate: stored.creationDate }, today);
       const sellingDate = input.sellingDate ?? today;
-      // the sale counts in the shares of the selling date (after the splits and bonuses before it)
-      const held = (await storedEffects(tx, { ...stored, sellingDate })).quantity;
-      let split;
-      try {
-        if (!held.mod(1).eq(0)) {
-          // a bonus left a fraction: it goes with the last whole shares (the row is sold whole)
-          const whole = Number(held.round(0, Big.roundDown).toFixed());
-          if (input.quantity > whole) throw new OversellError(shareCount(held), input.quantity);
-          if (input.quantity < whole)
-            throw new BadRequestError(
-              `After its splits and bonuses this holding is ${held.toFixed()} shares: a sale must leave whole shares, so sell all ${whole}`,
-            );
-          split = { sold: stored.quantity, remaining: 0, basisDate: stored.basisDate };
-        } else {
-          split = { ...splitForSale(shareCount(held), input.quantity), basisDate: sellingDate };
-        }
-      } catch (error) {
-        if (error instanceof OversellError) throw new BadRequestError(error.message);
-        throw error;
-      }
+      // the sale counts in the shares of the selling date, as a tradebook sell does (sale.ts): the
+      // splits and bonuses loaded up to it, even those whose ex-date is after D
+      const { events } = await holdingEvents(tx, [stored.symbol]);
+      const counted = sharesOnSellDate(stored, events.get(stored.symbol) ?? [], sellingDate);
+      if (input.quantity > counted.whole)
+        throw new BadRequestError(new OversellError(shareCount(counted.shares), input.quantity).message);
+      const parts = sellFromLot(stored, counted, sellingDate, input.quantity);
+      if (parts === null)
+        throw new BadRequestError(
+          `After its splits and bonuses this holding is ${counted.shares.toFixed()} shares: a sale must leave whole shares, so sell all ${counted.whole}`,
+        );
+      const split = {
+        sold: parts.sold.quantity,
+        remaining: parts.rest.quantity,
+        basisDate: parts.sold.basisDate,
+        restBasis: parts.rest.basisDate,
+      };
       await tx
         .update(holdings)
         .set({
@@ -385,7 +389,7 @@ export async function updateHolding(
           status: 'UNREALIZED',
           creationDate: stored.creationDate,
           sellingDate: null,
-          basisDate: split.basisDate,
+          basisDate: split.restBasis,
         })
         .returning({ id: holdings.id });
       return (rest as { id: number }).id;
