@@ -106,26 +106,24 @@ export const priceExtremes = pgTable('price_extremes', {
  * each entering day removes the candidates it beats and joins them, and days leaving the YEARLY
  * window go (docs/decisions.md#incremental-analysis-refresh).
  *
- * One row per symbol and side, the candidates as arrays in date order
- * (docs/decisions.md#candidates-as-sorted-arrays): `keys` ascend too (HIGH: the negated highs, LOW:
+ * One row per symbol with each side's candidates as arrays in date order
+ * (docs/decisions.md#candidates-as-sorted-arrays): the keys ascend too (HIGH: the negated highs, LOW:
  * the lows), so a window's earliest candidate and the candidates an entering day beats are found by
  * binary search (width_bucket) instead of reading every candidate.
  */
-export const trendCandidates = pgTable(
-  'trend_candidates',
-  {
-    symbol: symbolColumn().notNull(),
-    /** HIGH or LOW. */
-    side: varchar('side', { length: 4 }).notNull(),
-    /** The candidates' trade dates, ascending. */
-    dates: date('dates', { mode: 'string' }).array().notNull(),
-    /** Per candidate: HIGH −(the day's highest high), LOW the day's lowest low; adjusted as of D; ascending. */
-    keys: numeric('keys').array().notNull(),
-    /** Per candidate: the day's close (the highest of its series), adjusted as of D: the lists' previous close. */
-    closes: numeric('closes').array().notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.symbol, table.side] })],
-);
+export const trendCandidates = pgTable('trend_candidates', {
+  symbol: symbolColumn().primaryKey(),
+  /** The HIGH candidates' trade dates, ascending. */
+  highDates: date('high_dates', { mode: 'string' }).array().notNull(),
+  /** Per HIGH candidate: −(the day's highest high), adjusted as of D; ascending. */
+  highKeys: numeric('high_keys').array().notNull(),
+  /** The LOW candidates' trade dates, ascending. */
+  lowDates: date('low_dates', { mode: 'string' }).array().notNull(),
+  /** Per LOW candidate: the day's lowest low, adjusted as of D; ascending. */
+  lowKeys: numeric('low_keys').array().notNull(),
+  /** The close (the highest of its series), adjusted as of D, of the latest day before D (the last candidate of both sides): the lists' previous close. */
+  lastClose: numeric('last_close').notNull(),
+});
 
 /**
  * The adjustment ranges the stored analysis was computed with: for each symbol with effective

@@ -247,14 +247,15 @@ export async function getPriceExtremes(db: Database): Promise<PriceExtremesRespo
 
 /*
  * trend_candidates (db/schema/market.ts): each symbol's days before D in the YEARLY window that
- * hold or may come to hold an extreme of a window ending at D, one row per symbol and side with the
- * days as arrays in date order and their keys ascending (HIGH: −high, LOW: low). The marks of every
+ * hold or may come to hold an extreme of a window ending at D, one row per symbol with each side's
+ * days as arrays in date order and their keys ascending (HIGH: −high, LOW: low), and the close of
+ * its latest day before D. The marks of every
  * period (the extremes of the earlier rows in the window, and the latest earlier row) are read from
  * them, and they are carried forward when D moves on (docs/decisions.md#incremental-analysis-refresh,
  * docs/decisions.md#candidates-as-sorted-arrays).
  */
 
-const CANDIDATE_COLUMNS = sql.raw('symbol, side, dates, keys, closes');
+const CANDIDATE_COLUMNS = sql.raw('symbol, high_dates, high_keys, low_dates, low_keys, last_close');
 
 const column = (prefix: string, period: TrendPeriod) => sql.raw(`${prefix}_${period.toLowerCase()}`);
 
@@ -312,13 +313,20 @@ export function candidatesFromPricesQuery(asOf: string, yearlyStart: string, sym
     SELECT symbol, 'LOW' AS side, trade_date, low_price AS price, close_price FROM ranked WHERE later_low IS NULL OR low_price < later_low`;
 }
 
-/** The candidates of candidatesFromPricesQuery as trend_candidates' rows (arrays in date order). */
+/**
+ * The candidates of candidatesFromPricesQuery as trend_candidates' rows (arrays in date order; the
+ * latest day is a candidate of both sides, so a symbol has both or none).
+ */
 function candidateRowsFromPrices(asOf: string, symbols?: readonly string[]): SQL {
   return sql`
-    SELECT symbol, side, array_agg(trade_date ORDER BY trade_date),
-      array_agg(CASE side WHEN 'HIGH' THEN -price ELSE price END ORDER BY trade_date), array_agg(close_price ORDER BY trade_date)
+    SELECT symbol,
+      array_agg(trade_date ORDER BY trade_date) FILTER (WHERE side = 'HIGH'),
+      array_agg(-price ORDER BY trade_date) FILTER (WHERE side = 'HIGH'),
+      array_agg(trade_date ORDER BY trade_date) FILTER (WHERE side = 'LOW'),
+      array_agg(price ORDER BY trade_date) FILTER (WHERE side = 'LOW'),
+      (array_agg(close_price ORDER BY trade_date DESC))[1]
     FROM (${candidatesFromPricesQuery(asOf, windowStarts(asOf).YEARLY, symbols)}) AS c
-    GROUP BY symbol, side`;
+    GROUP BY symbol`;
 }
 
 /**
@@ -347,18 +355,20 @@ export function rebuildCandidatesStatements(asOf: string | null): SQL[] {
  */
 export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): SQL {
   const before = TREND_PERIODS.map(
-    (period) => sql`width_bucket(${starts[period]}::date, dates) AS ${column('before', period)}`,
+    (period) =>
+      sql`width_bucket(${starts[period]}::date, high_dates) AS ${column('high_before', period)},
+        width_bucket(${starts[period]}::date, low_dates) AS ${column('low_before', period)}`,
   );
   const periods = TREND_PERIODS.map(
-    (period) => sql`(${period}, h.${column('before', period)} + 1, l.${column('before', period)} + 1)`,
+    (period) => sql`(${period}, c.${column('high_before', period)} + 1, c.${column('low_before', period)} + 1)`,
   );
   return sql`(
-    SELECT h.symbol, v.period, -h.keys[v.high_at] AS high_price, h.dates[v.high_at] AS high_date,
-      l.keys[v.low_at] AS low_price, l.dates[v.low_at] AS low_date, h.dates[h.n] AS last_date, h.closes[h.n] AS last_close
-    FROM (SELECT symbol, side, dates, keys, closes, cardinality(dates) AS n, ${sql.join(before, sql`, `)} FROM trend_candidates) AS h
-    JOIN (SELECT symbol, dates, keys, ${sql.join(before, sql`, `)} FROM trend_candidates WHERE side = 'LOW') AS l ON l.symbol = h.symbol
+    SELECT c.symbol, v.period, -c.high_keys[v.high_at] AS high_price, c.high_dates[v.high_at] AS high_date,
+      c.low_keys[v.low_at] AS low_price, c.low_dates[v.low_at] AS low_date, c.high_dates[c.n] AS last_date, c.last_close
+    FROM (SELECT symbol, high_dates, high_keys, low_dates, low_keys, last_close, cardinality(high_dates) AS n,
+            ${sql.join(before, sql`, `)} FROM trend_candidates) AS c
     CROSS JOIN LATERAL (VALUES ${sql.join(periods, sql`, `)}) AS v(period, high_at, low_at)
-    WHERE h.side = 'HIGH' AND v.high_at <= h.n
+    WHERE v.high_at <= c.n
   )`;
 }
 
@@ -384,39 +394,45 @@ export async function carryCandidates(
   adjustedSymbols: readonly string[] = [],
 ): Promise<void> {
   for (const day of days) {
-    // `beaten`: the keys ≤ the day's key (width_bucket counts them), less one when the last of them
-    // is not equal (HIGH keeps prices above its high: keys below −high); kept: the candidates before
+    // kept: the candidates before the ones the day reaches (width_bucket counts the keys ≤ the
+    // day's key, less one when the last of them is not equal: HIGH keeps prices above its high,
+    // keys below −high); the symbol's row read once for both sides, new symbols inserted
     await db.execute(sql`
       WITH d AS MATERIALIZED (
-        SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price, max(close_price) AS close_price
+        SELECT symbol, -max(high_price) AS high_key, min(low_price) AS low_key, max(close_price) AS close_price
         FROM (${adjustedRows(STORED_ADJUSTMENTS, sql`r.trade_date = ${day}::date`)}) AS day_rows
         GROUP BY symbol
       ),
-      entering AS MATERIALIZED (
-        SELECT d.symbol, s.side, CASE s.side WHEN 'HIGH' THEN -d.high_price ELSE d.low_price END AS key, d.close_price
-        FROM d CROSS JOIN (VALUES ('HIGH'), ('LOW')) AS s(side)
+      k AS MATERIALIZED (
+        SELECT d.symbol, d.high_key, d.low_key, d.close_price, c.symbol IS NOT NULL AS known,
+          CASE WHEN c.high_keys[width_bucket(d.high_key, c.high_keys)] = d.high_key
+            THEN width_bucket(d.high_key, c.high_keys) - 1 ELSE width_bucket(d.high_key, c.high_keys) END AS high_kept,
+          CASE WHEN c.low_keys[width_bucket(d.low_key, c.low_keys)] = d.low_key
+            THEN width_bucket(d.low_key, c.low_keys) - 1 ELSE width_bucket(d.low_key, c.low_keys) END AS low_kept
+        FROM d LEFT JOIN trend_candidates c ON c.symbol = d.symbol
       ),
       added AS (
         INSERT INTO trend_candidates (${CANDIDATE_COLUMNS})
-        SELECT e.symbol, e.side, ARRAY[${day}::date], ARRAY[e.key], ARRAY[e.close_price] FROM entering e
-        WHERE NOT EXISTS (SELECT 1 FROM trend_candidates c WHERE c.symbol = e.symbol AND c.side = e.side)
+        SELECT symbol, ARRAY[${day}::date], ARRAY[high_key], ARRAY[${day}::date], ARRAY[low_key], close_price FROM k WHERE NOT known
       )
       UPDATE trend_candidates c
-      SET dates = c.dates[:k.kept] || ${day}::date, keys = c.keys[:k.kept] || k.key, closes = c.closes[:k.kept] || k.close_price
-      FROM (
-        SELECT e.symbol, e.side, e.key, e.close_price,
-          CASE WHEN c.keys[width_bucket(e.key, c.keys)] = e.key THEN width_bucket(e.key, c.keys) - 1 ELSE width_bucket(e.key, c.keys) END AS kept
-        FROM entering e JOIN trend_candidates c ON c.symbol = e.symbol AND c.side = e.side
-      ) AS k
-      WHERE c.symbol = k.symbol AND c.side = k.side`);
+      SET high_dates = c.high_dates[:k.high_kept] || ${day}::date, high_keys = c.high_keys[:k.high_kept] || k.high_key,
+        low_dates = c.low_dates[:k.low_kept] || ${day}::date, low_keys = c.low_keys[:k.low_kept] || k.low_key,
+        last_close = k.close_price
+      FROM k
+      WHERE k.known AND c.symbol = k.symbol`);
   }
   const yearlyStart = windowStarts(to).YEARLY;
+  // the latest day is the last candidate of both sides: a symbol without it in the window goes
   await db.execute(sql`
-    WITH gone AS (DELETE FROM trend_candidates WHERE dates[cardinality(dates)] <= ${yearlyStart}::date)
+    WITH gone AS (DELETE FROM trend_candidates WHERE high_dates[cardinality(high_dates)] <= ${yearlyStart}::date)
     UPDATE trend_candidates
-    SET dates = dates[width_bucket(${yearlyStart}::date, dates) + 1:], keys = keys[width_bucket(${yearlyStart}::date, dates) + 1:],
-      closes = closes[width_bucket(${yearlyStart}::date, dates) + 1:]
-    WHERE dates[1] <= ${yearlyStart}::date AND dates[cardinality(dates)] > ${yearlyStart}::date`);
+    SET high_dates = high_dates[width_bucket(${yearlyStart}::date, high_dates) + 1:],
+      high_keys = high_keys[width_bucket(${yearlyStart}::date, high_dates) + 1:],
+      low_dates = low_dates[width_bucket(${yearlyStart}::date, low_dates) + 1:],
+      low_keys = low_keys[width_bucket(${yearlyStart}::date, low_dates) + 1:]
+    WHERE (high_dates[1] <= ${yearlyStart}::date OR low_dates[1] <= ${yearlyStart}::date)
+      AND high_dates[cardinality(high_dates)] > ${yearlyStart}::date`);
   await redoCandidates(db, to, adjustedSymbols);
 }
 
@@ -495,13 +511,17 @@ export function storeListsStatements(asOf: string | null): SQL[] {
     sql`WITH marks AS MATERIALIZED ${marksFromCandidatesQuery(windowStarts(asOf))},
       extremes AS MATERIALIZED (${priceExtremesFromMarksQuery(asOf, sql`marks`)}),
       gone AS (DELETE FROM price_extremes p WHERE NOT EXISTS (SELECT 1 FROM extremes x WHERE x.symbol = p.symbol)),
-      stored_extremes AS (
+      added_extremes AS (
         INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
-        SELECT symbol, high_price, high_date, low_price, low_date FROM extremes
-        ON CONFLICT (symbol) DO UPDATE SET high_price = excluded.high_price, high_date = excluded.high_date,
-          low_price = excluded.low_price, low_date = excluded.low_date
-        WHERE (price_extremes.high_price::text, price_extremes.high_date, price_extremes.low_price::text, price_extremes.low_date)
-          IS DISTINCT FROM (excluded.high_price::text, excluded.high_date, excluded.low_price::text, excluded.low_date)
+        SELECT symbol, high_price, high_date, low_price, low_date FROM extremes x
+        WHERE NOT EXISTS (SELECT 1 FROM price_extremes p WHERE p.symbol = x.symbol)
+      ),
+      changed_extremes AS (
+        UPDATE price_extremes p SET high_price = x.high_price, high_date = x.high_date, low_price = x.low_price, low_date = x.low_date
+        FROM extremes x
+        WHERE p.symbol = x.symbol
+          AND (p.high_price::text, p.high_date, p.low_price::text, p.low_date)
+            IS DISTINCT FROM (x.high_price::text, x.high_date, x.low_price::text, x.low_date)
       )
       INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
         present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)

@@ -1,0 +1,1 @@
+DROP TABLE "trend_candidates" CASCADE;
