@@ -345,30 +345,31 @@ export function rebuildCandidatesStatements(asOf: string | null): SQL[] {
 }
 
 /**
- * The marks of every period before D (a parenthesised relation with the columns symbol, period,
- * high_price, high_date, low_price, low_date, last_date, last_close) from trend_candidates: going
- * back from D the HIGH candidates' prices rise, so a window's highest high is its earliest HIGH
- * candidate, reached last on that day; the same for LOW. The earliest candidate after a window's
- * start is found by binary search in the dates (width_bucket: how many are on or before the
- * start). The latest earlier row is the latest candidate (a day is a candidate of both sides
- * until a later day comes). One row per symbol and period with rows in the window.
+ * The marks of every period before D from trend_candidates, one row per symbol (a parenthesised
+ * relation): for each period the window's highest earlier high and lowest earlier low
+ * (high_<period>, low_<period>; null when the window has no earlier row), the YEARLY ones' dates
+ * (high_date, low_date) and the latest earlier row (last_date, last_close). Going back from D the
+ * HIGH candidates' prices rise, so a window's highest high is its earliest HIGH candidate, reached
+ * last on that day; the same for LOW. The earliest candidate after a window's start is found by
+ * binary search in the dates (width_bucket: how many are on or before the start; a subscript past
+ * the end is null). The latest earlier row is the latest candidate (a day is a candidate of both
+ * sides until a later day comes).
  */
 export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): SQL {
   const before = TREND_PERIODS.map(
     (period) =>
-      sql`width_bucket(${starts[period]}::date, high_dates) AS ${column('high_before', period)},
-        width_bucket(${starts[period]}::date, low_dates) AS ${column('low_before', period)}`,
+      sql`width_bucket(${starts[period]}::date, high_dates) + 1 AS ${column('high_at', period)},
+        width_bucket(${starts[period]}::date, low_dates) + 1 AS ${column('low_at', period)}`,
   );
-  const periods = TREND_PERIODS.map(
-    (period) => sql`(${period}, c.${column('high_before', period)} + 1, c.${column('low_before', period)} + 1)`,
+  const marks = TREND_PERIODS.map(
+    (period) =>
+      sql`-high_keys[${column('high_at', period)}] AS ${column('high', period)},
+        low_keys[${column('low_at', period)}] AS ${column('low', period)}`,
   );
   return sql`(
-    SELECT c.symbol, v.period, -c.high_keys[v.high_at] AS high_price, c.high_dates[v.high_at] AS high_date,
-      c.low_keys[v.low_at] AS low_price, c.low_dates[v.low_at] AS low_date, c.high_dates[c.n] AS last_date, c.last_close
-    FROM (SELECT symbol, high_dates, high_keys, low_dates, low_keys, last_close, cardinality(high_dates) AS n,
-            ${sql.join(before, sql`, `)} FROM trend_candidates) AS c
-    CROSS JOIN LATERAL (VALUES ${sql.join(periods, sql`, `)}) AS v(period, high_at, low_at)
-    WHERE v.high_at <= c.n
+    SELECT symbol, ${sql.join(marks, sql`, `)}, high_dates[high_at_yearly] AS high_date, low_dates[low_at_yearly] AS low_date,
+      high_dates[cardinality(high_dates)] AS last_date, last_close
+    FROM (SELECT symbol, high_dates, high_keys, low_dates, low_keys, last_close, ${sql.join(before, sql`, `)} FROM trend_candidates) AS c
   )`;
 }
 
@@ -455,6 +456,10 @@ export async function redoCandidates(db: Database, asOf: string, symbols: readon
  * high (LOW: low ≤ low), numbered in list order. Columns as trend_entries'.
  */
 export function trendEntriesFromMarksQuery(asOf: string, marks: SQL): SQL {
+  const lists = TREND_PERIODS.flatMap((period) => [
+    sql`('HIGH', ${period}, m.${column('high', period)})`,
+    sql`('LOW', ${period}, m.${column('low', period)})`,
+  ]);
   return sql`
     WITH present AS (
       SELECT symbol, series, trade_date, open_price, high_price, low_price, close_price, total_traded_qty
@@ -462,14 +467,23 @@ export function trendEntriesFromMarksQuery(asOf: string, marks: SQL): SQL {
       WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
     ),
     qualified AS (
-      SELECT p.*, m.period, l.direction, m.last_date AS previous_date, m.last_close AS previous_close,
-        CASE l.direction WHEN 'HIGH' THEN m.high_price ELSE m.low_price END AS earlier_extreme,
+      SELECT p.*, l.period, l.direction, m.last_date AS previous_date, m.last_close AS previous_close,
+        l.extreme AS earlier_extreme,
         round(p.close_price - m.last_close, 2) AS change,
         CASE WHEN m.last_close = 0 THEN NULL ELSE round((p.close_price - m.last_close) / m.last_close * 100, 2) END AS change_percent
       FROM present p
       JOIN ${marks} m ON m.symbol = p.symbol
-      CROSS JOIN (VALUES ('HIGH'), ('LOW')) AS l(direction)
-      WHERE (l.direction = 'HIGH' AND p.high_price >= m.high_price) OR (l.direction = 'LOW' AND p.low_price <= m.low_price)
+      CROSS JOIN LATERAL (VALUES ${sql.join(lists, sql`, `)}) AS l(direction, period, extreme)
+      -- the windows nest, so the shortest window with earlier rows has the lowest high and the
+      -- highest low: a symbol that beats neither is in no list (most symbols, most days)
+      WHERE (p.high_price >= coalesce(${sql.join(
+        TREND_PERIODS.map((period) => sql`m.${column('high', period)}`),
+        sql`, `,
+      )}) OR p.low_price <= coalesce(${sql.join(
+        TREND_PERIODS.map((period) => sql`m.${column('low', period)}`),
+        sql`, `,
+      )}))
+        AND CASE l.direction WHEN 'HIGH' THEN p.high_price >= l.extreme ELSE p.low_price <= l.extreme END
     )
     ${rankedQualifiedRows}`;
 }
@@ -487,7 +501,10 @@ export function priceExtremesFromMarksQuery(asOf: string, marks: SQL): SQL {
       WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
       GROUP BY symbol
     ),
-    earlier AS (SELECT symbol, high_price, high_date, low_price, low_date FROM ${marks} m WHERE m.period = 'YEARLY')
+    earlier AS (
+      SELECT symbol, high_yearly AS high_price, high_date, low_yearly AS low_price, low_date FROM ${marks} m
+      WHERE m.high_yearly IS NOT NULL
+    )
     SELECT coalesce(p.symbol, e.symbol) AS symbol,
       CASE WHEN e.symbol IS NULL OR p.high_price >= e.high_price THEN p.high_price ELSE e.high_price END AS high_price,
       CASE WHEN e.symbol IS NULL OR p.high_price >= e.high_price THEN ${asOf}::date ELSE e.high_date END AS high_date,
