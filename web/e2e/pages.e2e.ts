@@ -162,11 +162,13 @@ async function phoneLayoutProblems(page: Page, route: string): Promise<string[]>
   return problems;
 }
 
-describe('every main page, every role, both sizes', () => {
+// the eight visits run side by side (each in its own browser context; at most maxConcurrency at once, see
+// vitest.config.ts): most of a visit is waiting for the network to go quiet, which overlaps
+describe.concurrent('every main page, every role, both sizes', () => {
   for (const [role, { account, pages }] of Object.entries(ROLE_PAGES)) {
     for (const [size, viewport] of Object.entries(SIZES)) {
       const fits = size === 'phone' ? ', nothing sideways, the footer after the content' : '';
-      it(`${role} at ${size} size: one h1, the demo banner, no serious axe violation${fits}`, async () => {
+      it(`${role} at ${size} size: one h1, the demo banner, no serious axe violation${fits}`, async ({ expect }) => {
         const opened = await openPage(browser!, viewport);
         const { page } = opened;
         try {

@@ -15,5 +15,8 @@ export default defineConfig({
     pool: 'forks',
     // one app and one browser at a time: the machine has two cores
     fileParallelism: false,
+    // a file's describe.concurrent tests (pages.e2e.ts), each in its own browser context: four at once took
+    // half the time of one at a time on the shared 2-core machine (mostly waits for the network to go quiet)
+    maxConcurrency: 4,
   },
 });
