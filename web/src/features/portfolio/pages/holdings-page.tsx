@@ -6,35 +6,30 @@
  * holdings are charged as if sold today. Quantities and prices are today's shares, after splits and
  * bonuses (a badge on the quantity, the trade as entered on hover).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import {
   adjustmentBadge,
   formatMarketDate as formatDate,
   formatRupees,
-  SUCCESS_MESSAGES,
   tradeAsEntered,
-  type HoldingFormMode,
 } from '@bazaar/shared';
-import {
-  useAddHoldingMutation,
-  useDeleteHoldingMutation,
-  useHoldingsBrokerageFirmsQuery,
-  useHoldingsPageQuery,
-  useSellHoldingMutation,
-  useUpdateHoldingMutation,
-  type HoldingInput,
-  type StockExchange,
-} from '../../../__generated__/graphql';
+import { useHoldingsBrokerageFirmsQuery, useHoldingsPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
-import { HoldingForm, type HoldingFormValues, type HoldingRow } from '../components/holding-form';
+import { loadedModule, loadOnce, whenIdle } from '../../../lib/deferred';
+import type { HoldingRow } from '../components/holding-form';
 import { toneClass } from '../components/totals';
 import { ImportTradebookButton } from '../import/import-tradebook';
+import type { HoldingEditing } from './holding-dialogs.deferred';
+import classes from './holdings-page.module.css';
+
+// the add/edit/sell form and the delete confirmation load after the table (docs/decisions.md#dialogs-on-demand)
+const loadDialogs = () => import('./holding-dialogs.deferred');
 
 /** What the Investment page passes when a segment is clicked. */
 export interface HoldingsNavigationState {
@@ -53,24 +48,25 @@ function ChargesCell({ holding }: { holding: HoldingRow }) {
     profitLoss.breakdown.length === 0 ? (
       <Text size="xs">No charges apply</Text>
     ) : (
-      <Table withRowBorders={false} verticalSpacing={0} fz="xs" data-testid="charges-breakdown">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Charge</Table.Th>
-            <Table.Th ta="right">Buy</Table.Th>
-            <Table.Th ta="right">{profitLoss.sellChargesEstimated ? 'Sell (if sold today)' : 'Sell'}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+      // a plain table: Mantine's Table brings its scroll container to every load of the page
+      <table className={classes.breakdown} data-testid="charges-breakdown">
+        <thead>
+          <tr>
+            <th>Charge</th>
+            <th className={classes.amount}>Buy</th>
+            <th className={classes.amount}>{profitLoss.sellChargesEstimated ? 'Sell (if sold today)' : 'Sell'}</th>
+          </tr>
+        </thead>
+        <tbody>
           {profitLoss.breakdown.map((line) => (
-            <Table.Tr key={line.chargeTypeName}>
-              <Table.Td>{line.chargeTypeName}</Table.Td>
-              <Table.Td ta="right">{formatRupees(line.buy)}</Table.Td>
-              <Table.Td ta="right">{formatRupees(line.sell)}</Table.Td>
-            </Table.Tr>
+            <tr key={line.chargeTypeName}>
+              <td>{line.chargeTypeName}</td>
+              <td className={classes.amount}>{formatRupees(line.buy)}</td>
+              <td className={classes.amount}>{formatRupees(line.sell)}</td>
+            </tr>
           ))}
-        </Table.Tbody>
-      </Table>
+        </tbody>
+      </table>
     );
   return (
     <Tooltip
@@ -233,8 +229,6 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
   { field: 'exchange', headerName: 'Exchange', width: 100, optional: true },
 ];
 
-type Editing = { mode: HoldingFormMode; holding?: HoldingRow } | null;
-
 export default function HoldingsPage() {
   const location = useLocation();
   const state = isNavigationState(location.state) ? location.state : null;
@@ -246,13 +240,37 @@ export default function HoldingsPage() {
     fetchPolicy: 'cache-and-network',
   });
   const firms = useHoldingsBrokerageFirmsQuery({ skip: !state });
-  const [addHolding] = useAddHoldingMutation();
-  const [updateHolding] = useUpdateHoldingMutation();
-  const [sellHolding] = useSellHoldingMutation();
-  const [deleteHolding, { loading: deleting }] = useDeleteHoldingMutation();
-  const [editing, setEditing] = useState<Editing>(null);
+  const [editing, setEditing] = useState<HoldingEditing>(null);
   const [toDelete, setToDelete] = useState<HoldingRow | null>(null);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [, setLoads] = useState(0);
+  const Dialogs = loadedModule(loadDialogs)?.default;
+  // a dialog asked for before its module is there opens once it has loaded; a failed load says so above the table
+  const loadDialogsNow = () =>
+    loadOnce(loadDialogs).then(
+      () => setLoads((count) => count + 1),
+      () => {
+        setEditing(null);
+        setToDelete(null);
+        setMessage({ kind: 'error', text: 'The form could not be loaded. Please try again.' });
+      },
+    );
+  const ask =
+    <Args extends unknown[]>(open: (...args: Args) => void) =>
+    (...args: Args) => {
+      open(...args);
+      void loadDialogsNow();
+    };
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadOnce(loadDialogs).then(
+          () => setLoads((count) => count + 1),
+          () => undefined,
+        );
+      }),
+    [],
+  );
 
   if (!state) {
     return (
@@ -271,64 +289,6 @@ export default function HoldingsPage() {
     (firm) => firm.name.toLowerCase() === navigation.brokerName.toLowerCase(),
   )?.id;
 
-  async function save(values: HoldingFormValues) {
-    if (!editing) return;
-    if (editing.mode === 'sell' && editing.holding) {
-      await sellHolding({
-        variables: {
-          id: editing.holding.id,
-          input: {
-            quantity: Number(values.quantity),
-            sellPrice: values.sellPrice.trim(),
-            sellingDate: values.sellingDate,
-          },
-        },
-      });
-      setMessage({ kind: 'success', text: SUCCESS_MESSAGES.holdingUpdated });
-    } else {
-      if (!firmId) throw new Error(`There is no brokerage firm named “${navigation.brokerName}”.`);
-      const keepsSellSide = editing.mode === 'edit' && editing.holding?.status === 'REALIZED';
-      const input: HoldingInput = {
-        symbol: values.symbol.trim(),
-        price: values.price.trim(),
-        quantity: Number(values.quantity),
-        exchange: values.exchange as StockExchange,
-        creationDate: values.creationDate,
-        sellPrice: keepsSellSide ? values.sellPrice.trim() : null,
-        sellingDate: keepsSellSide ? values.sellingDate : null,
-        brokerageFirmId: firmId,
-        segmentName: navigation.segmentName,
-      };
-      if (editing.mode === 'edit' && editing.holding) {
-        await updateHolding({ variables: { id: editing.holding.id, input } });
-        setMessage({ kind: 'success', text: SUCCESS_MESSAGES.holdingUpdated });
-      } else {
-        await addHolding({ variables: { input } });
-        setMessage({ kind: 'success', text: SUCCESS_MESSAGES.holdingAdded });
-      }
-    }
-    setEditing(null);
-    await refetch();
-  }
-
-  async function confirmDelete() {
-    if (!toDelete) return;
-    try {
-      const result = await deleteHolding({ variables: { id: toDelete.id } });
-      setMessage({ kind: 'success', text: result.data?.deleteHolding.message ?? 'Holding deleted' });
-      await refetch();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: errorMessage(failure) });
-    }
-    setToDelete(null);
-  }
-
-  const modalTitle =
-    editing?.mode === 'sell'
-      ? `Sell ${editing.holding?.symbol ?? ''}`
-      : editing?.mode === 'edit'
-        ? 'Edit Holding'
-        : 'Add Holding';
   return (
     <>
       <DataGrid
@@ -340,7 +300,9 @@ export default function HoldingsPage() {
         loading={loading}
         error={error && !data ? errorMessage(error) : null}
         addLabel="Add Holding"
-        onAdd={() => setEditing({ mode: 'add' })}
+        onAdd={ask(() => setEditing({ mode: 'add' }))}
+        onAddIntent={Dialogs ? undefined : () => void loadDialogsNow()}
+        addLoading={editing !== null && !Dialogs}
         exportFileName={`${navigation.brokerName}-${navigation.segmentName}-holdings`}
         emptyText="No holdings here yet. Add one with Add Holding, or import your broker's tradebook."
         showBack
@@ -358,40 +320,29 @@ export default function HoldingsPage() {
             label: 'Sell',
             icon: <IconCash size={16} />,
             color: 'green',
-            onClick: (holding) => setEditing({ mode: 'sell', holding }),
+            onClick: ask((holding: HoldingRow) => setEditing({ mode: 'sell', holding })),
             hidden: (holding) => holding.status === 'REALIZED',
           },
-          { label: 'Edit', icon: <IconEdit size={16} />, onClick: (holding) => setEditing({ mode: 'edit', holding }) },
-          { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: (holding) => setToDelete(holding) },
+          {
+            label: 'Edit',
+            icon: <IconEdit size={16} />,
+            onClick: ask((holding: HoldingRow) => setEditing({ mode: 'edit', holding })),
+          },
+          { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: ask(setToDelete) },
         ]}
       />
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={modalTitle} centered size="lg">
-        {editing && (
-          <HoldingForm
-            key={`${editing.mode}-${editing.holding?.id ?? 'new'}`}
-            mode={editing.mode}
-            holding={editing.holding}
-            segmentName={navigation.segmentName}
-            onSubmit={save}
-          />
-        )}
-      </Modal>
-      <Modal opened={toDelete !== null} onClose={() => setToDelete(null)} title="Delete holding" centered>
-        <Stack>
-          <Text>
-            Delete the holding of {toDelete?.quantity} <b>{toDelete?.symbol}</b> bought on{' '}
-            {formatMarketDate(toDelete?.creationDate)}?
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setToDelete(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {Dialogs && (
+        <Dialogs
+          editing={editing}
+          navigation={navigation}
+          firmId={firmId}
+          onCloseForm={() => setEditing(null)}
+          toDelete={toDelete}
+          onCloseDelete={() => setToDelete(null)}
+          onMessage={setMessage}
+          refetch={refetch}
+        />
+      )}
     </>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Autocomplete, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   useUnwatchSymbolMutation,
@@ -15,6 +15,7 @@ import {
   WatchlistPageDocument,
 } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridMessage } from '../../../components/data-grid';
+import { DeferredAutocomplete } from '../../../components/form/deferred-autocomplete';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 import { formatMarketDate } from '../../../lib/dates';
@@ -74,7 +75,7 @@ export default function WatchlistPage() {
         testId="watchlist"
         toolbar={
           <Group gap="xs" wrap="nowrap">
-            <Autocomplete
+            <DeferredAutocomplete
               aria-label="Add a symbol"
               placeholder="Add a symbol…"
               value={search}

@@ -8,12 +8,11 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Anchor, Button, FileInput, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { z } from 'zod';
 import { formatDatesInText, MESSAGES, UPLOAD_MESSAGE_TIMEOUT_MS, UPLOAD_TYPES, toDisplayWords } from '@bazaar/shared';
 import { useApolloClient } from '@apollo/client/react';
 import { UploadTemplateDocument, type UploadPageTypesQuery, type UploadType } from '../../../__generated__/graphql';
-import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { FILE_ACCEPT, fileProblem } from '../lib/file-check';
 import { sendUpload, type RowProblem, type UploadRequest } from '../lib/upload-request';
 import { CorporateActionsReport, type CorporateActionsReportProps } from './corporate-actions-report';
@@ -21,18 +20,22 @@ import { UploadProblems } from './upload-problems';
 
 type UploadTypeInfo = UploadPageTypesQuery['uploadTypes'][number];
 
-const uploadFormSchema = z.object({
-  type: z.string().min(1, MESSAGES.upload.typeRequired),
-  file: z.custom<File | null>(
-    (value) => value instanceof File && fileProblem(value) === null,
-    MESSAGES.upload.fileTypeInvalid,
-  ),
-});
-
 interface FormValues extends Record<string, unknown> {
   type: string;
   file: File | null;
 }
+
+/**
+ * The form's two rules and their messages (docs/product/uploads.md#rules), as plain checks: the page does not
+ * load zod for a type and a file (docs/decisions.md#dialogs-on-demand).
+ */
+const RULES = {
+  type: (value: string | null) => (value ? null : MESSAGES.upload.typeRequired),
+  file: (value: File | null) =>
+    value instanceof File && fileProblem(value) === null ? null : MESSAGES.upload.fileTypeInvalid,
+};
+
+const isValid = (values: FormValues) => RULES.type(values.type) === null && RULES.file(values.file) === null;
 
 export interface UploadFormProps {
   types: UploadTypeInfo[] | undefined;
@@ -47,7 +50,13 @@ interface Outcome {
 }
 
 export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps) {
-  const form = useZodForm<FormValues>(uploadFormSchema, { type: '', file: null });
+  const form = useForm<FormValues>({
+    mode: 'controlled',
+    initialValues: { type: '', file: null },
+    validate: RULES,
+    validateInputOnBlur: true,
+    validateInputOnChange: true,
+  });
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -118,7 +127,7 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
     URL.revokeObjectURL(url);
   }
 
-  const canUpload = !uploading && formIsValid(uploadFormSchema, form.values);
+  const canUpload = !uploading && isValid(form.values);
   return (
     <Stack gap="md">
       <form noValidate onSubmit={form.onSubmit(submit)} key={formKey} aria-label="Upload Files">
