@@ -142,6 +142,9 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
   };
 }
 
+/** localeCompare's order (the default locale's collator), made once: localeCompare makes one per call. */
+const byName = new Intl.Collator();
+
 function breakdownByType(lines: ChargeLine[]): ChargeBreakdown[] {
   const byType = new Map<number, { name: string; buy: Big; sell: Big }>();
   for (const line of lines) {
@@ -161,6 +164,6 @@ function breakdownByType(lines: ChargeLine[]): ChargeBreakdown[] {
         sell: entry.sell.toFixed(),
         total: entry.buy.plus(entry.sell).toFixed(),
       }))
-      .sort((a, b) => a.chargeTypeName.localeCompare(b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId)
+      .sort((a, b) => byName.compare(a.chargeTypeName, b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId)
   );
 }
