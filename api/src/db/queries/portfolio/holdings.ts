@@ -6,7 +6,7 @@
  * and never changed.
  */
 import { createHash } from 'node:crypto';
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import Big from 'big.js';
 import {
   computeProfitLoss,
@@ -51,38 +51,86 @@ export interface HoldingFilter {
   brokerName?: string | undefined;
 }
 
-function holdingQuery(db: Database) {
-  return db
-    .select({
-      holding: {
-        id: holdings.id,
-        brokerageFirmId: holdings.brokerageFirmId,
-        segmentId: holdings.segmentId,
-        symbol: holdings.symbol,
-        exchange: holdings.exchange,
-        quantity: holdings.quantity,
-        lotQuantity: holdings.lotQuantity,
-        price: holdings.price,
-        sellPrice: holdings.sellPrice,
-        status: holdings.status,
-        creationDate: holdings.creationDate,
-        sellingDate: holdings.sellingDate,
-        basisDate: holdings.basisDate,
-      },
-      firm: {
-        id: brokerageFirms.id,
-        name: brokerageFirms.name,
-        address: brokerageFirms.address,
-        contactNumber: brokerageFirms.contactNumber,
-      },
-      segmentName: segments.name,
-    })
-    .from(holdings)
-    .innerJoin(brokerageFirms, eq(brokerageFirms.id, holdings.brokerageFirmId))
-    .innerJoin(segments, eq(segments.id, holdings.segmentId));
+interface HoldingRow {
+  holding: {
+    id: number;
+    brokerageFirmId: number;
+    segmentId: number;
+    symbol: string;
+    exchange: string;
+    quantity: number;
+    lotQuantity: number;
+    price: string;
+    sellPrice: string | null;
+    status: string;
+    creationDate: string;
+    sellingDate: string | null;
+    basisDate: string | null;
+  };
+  firm: { id: number; name: string; address: string; contactNumber: string };
+  segmentName: string;
 }
 
-type HoldingRow = Awaited<ReturnType<ReturnType<typeof holdingQuery>['execute']>>[number];
+/** One holding's columns as holdingRows' JSON array carries them. */
+type HoldingTuple = [
+  number,
+  number,
+  number,
+  string,
+  string,
+  number,
+  number,
+  string,
+  string | null,
+  string,
+  string,
+  string | null,
+  string | null,
+  string,
+  string,
+  string,
+  string,
+];
+
+/**
+ * The holdings matching `where` (over holdings, brokerage_firms and segments) with their firm and
+ * segment, by symbol, buying date and id. The rows come as ONE JSON text value (numerics and dates
+ * as text, so exact): decoding a protocol value per column per row cost more than everything else
+ * a 500-holding dashboard computes (docs/decisions.md#holdings-read-as-one-json-value).
+ */
+async function holdingRows(db: Database, where: SQL): Promise<HoldingRow[]> {
+  const [row] = await queryRows<{ rows: string }>(
+    db,
+    sql`SELECT coalesce(json_agg(json_build_array(h.id, h.brokerage_firm_id, h.segment_id, h.symbol, h.exchange,
+          h.quantity, h.lot_quantity, h.price::text, h.sell_price::text, h.status, h.creation_date::text,
+          h.selling_date::text, h.basis_date::text, f.name, f.address, f.contact_number, s.name)
+          ORDER BY h.symbol, h.creation_date, h.id), '[]')::text AS rows
+        FROM ${holdings} h
+        INNER JOIN ${brokerageFirms} f ON f.id = h.brokerage_firm_id
+        INNER JOIN ${segments} s ON s.id = h.segment_id
+        WHERE ${where}`,
+  );
+  const tuples = JSON.parse(row?.rows ?? '[]') as HoldingTuple[];
+  return tuples.map((t) => ({
+    holding: {
+      id: t[0],
+      brokerageFirmId: t[1],
+      segmentId: t[2],
+      symbol: t[3],
+      exchange: t[4],
+      quantity: t[5],
+      lotQuantity: t[6],
+      price: t[7],
+      sellPrice: t[8],
+      status: t[9],
+      creationDate: t[10],
+      sellingDate: t[11],
+      basisDate: t[12],
+    },
+    firm: { id: t[1], name: t[13], address: t[14], contactNumber: t[15] },
+    segmentName: t[16],
+  }));
+}
 
 /**
  * The events loaded of the symbols, by symbol, and D (the latest equity price date), in one
@@ -228,15 +276,10 @@ export async function listHoldings(
   filter: HoldingFilter = {},
   today = exchangeToday(),
 ): Promise<HoldingDto[]> {
-  const conditions: SQL[] = [eq(holdings.userId, userId)];
-  if (filter.segmentName !== undefined)
-    conditions.push(sql`lower(${segments.name}) = lower(${filter.segmentName.trim()})`);
-  if (filter.brokerName !== undefined)
-    conditions.push(sql`lower(${brokerageFirms.name}) = lower(${filter.brokerName.trim()})`);
-  const rows = await holdingQuery(db)
-    .where(and(...conditions))
-    .orderBy(asc(holdings.symbol), asc(holdings.creationDate), asc(holdings.id));
-  return toHoldingDtos(db, rows, today);
+  const conditions: SQL[] = [sql`h.user_id = ${userId}`];
+  if (filter.segmentName !== undefined) conditions.push(sql`lower(s.name) = lower(${filter.segmentName.trim()})`);
+  if (filter.brokerName !== undefined) conditions.push(sql`lower(f.name) = lower(${filter.brokerName.trim()})`);
+  return toHoldingDtos(db, await holdingRows(db, sql.join(conditions, sql` AND `)), today);
 }
 
 /** The caller's holding, or 404 (another user's holding is indistinguishable from a missing one). */
@@ -256,7 +299,7 @@ async function ownHoldingRow(
 }
 
 export async function getHolding(db: Database, userId: number, id: number): Promise<HoldingDto> {
-  const rows = await holdingQuery(db).where(and(eq(holdings.id, id), eq(holdings.userId, userId)));
+  const rows = await holdingRows(db, sql`h.id = ${id} AND h.user_id = ${userId}`);
   if (rows.length === 0) throw new NotFoundError(`Holding ${id} was not found`);
   const [dto] = await toHoldingDtos(db, rows);
   return dto as HoldingDto;
