@@ -15,7 +15,7 @@ import {
   WatchlistPageDocument,
 } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridMessage } from '../../../components/data-grid';
-import { DeferredAutocomplete } from '../../../components/form/deferred-autocomplete';
+import { DeferredAutocomplete } from '../../../components/form/deferred-combobox';
 import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 import { formatMarketDate } from '../../../lib/dates';

@@ -5,23 +5,22 @@
  * trend lists once), every file with its date, rows and outcome: loaded, refused with its reason,
  * or already loaded. The upload history is refreshed once, at the end.
  */
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Paper, Progress, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Alert, Button, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileZip, IconUpload } from '@tabler/icons-react';
 import { formatDatesInText, formatIndianNumber, MESSAGES } from '@bazaar/shared';
 import type { UploadStockPriceBatchMutation } from '../../../__generated__/graphql';
-import { formatMarketDate } from '../../../lib/dates';
 import { BATCH_FILE_ACCEPT, batchFileProblem } from '../lib/file-check';
-import { sendBatchUpload, type BatchOutcome, type UploadRequest } from '../lib/upload-request';
+import type { BatchOutcome, UploadRequest } from '../lib/upload-request.deferred';
+
+// the request (its multipart code and mutation) and the progress bar come with the first upload
+// (docs/decisions.md#dialogs-on-demand)
+const loadRequest = () => import('../lib/upload-request.deferred');
+const Progress = lazy(() => import('./upload-progress.deferred'));
+// the list of the chosen files and of the batch's outcome, once there is one
+const BatchFiles = lazy(() => import('./batch-files.deferred'));
 
 type BatchResult = UploadStockPriceBatchMutation['uploadStockPriceBatch'];
-type BatchFile = BatchResult['files'][number];
-
-const STATUS = {
-  OK: { label: 'Loaded', color: 'green' },
-  REFUSED: { label: 'Refused', color: 'red' },
-  SKIPPED: { label: 'Already loaded', color: 'gray' },
-} as const;
 
 const count = (value: number) => formatIndianNumber(value, 0);
 
@@ -39,63 +38,6 @@ function fileBeingSent(files: File[], fraction: number): number {
     reached -= file.size;
   }
   return files.length;
-}
-
-function PendingRow({ file, state }: { file: File; state: string }) {
-  return (
-    <Paper component="li" withBorder p="xs" data-testid="batch-file" data-status="PENDING">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={500} truncate>
-          {file.name}
-        </Text>
-        <Badge variant="light" color="blue" style={{ flexShrink: 0 }}>
-          {state}
-        </Badge>
-      </Group>
-    </Paper>
-  );
-}
-
-function ResultRow({ file }: { file: BatchFile }) {
-  const status = STATUS[file.status];
-  const dates =
-    file.date && file.lastDate && file.lastDate !== file.date
-      ? `${formatMarketDate(file.date)} – ${formatMarketDate(file.lastDate)}`
-      : file.date
-        ? formatMarketDate(file.date)
-        : 'date unknown';
-  const facts = [
-    file.archive ? `from ${file.archive}` : null,
-    dates,
-    file.rows === null ? null : `${count(file.rows)} rows`,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-  return (
-    <Paper component="li" withBorder p="xs" data-testid="batch-file" data-status={file.status} data-file={file.file}>
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={500} truncate>
-          {file.file}
-        </Text>
-        <Badge variant="light" color={status.color} style={{ flexShrink: 0 }}>
-          {status.label}
-        </Badge>
-      </Group>
-      <Text size="xs" c="dimmed">
-        {facts}
-      </Text>
-      {file.status === 'REFUSED' && file.reason && (
-        <Text size="sm" c="red" data-testid="batch-file-reason">
-          {formatDatesInText(file.reason)}
-        </Text>
-      )}
-      {file.status === 'SKIPPED' && file.reason && (
-        <Text size="xs" c="dimmed">
-          {formatDatesInText(file.reason)}
-        </Text>
-      )}
-    </Paper>
-  );
 }
 
 export function BatchUpload({ onUploaded }: BatchUploadProps) {
@@ -117,8 +59,13 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
     setFraction(0);
     setResult(null);
     setFailure(null);
-    request.current = sendBatchUpload(files, setFraction);
-    const answer = await request.current.promise;
+    const answer = await loadRequest().then(
+      ({ sendBatchUpload }) => {
+        request.current = sendBatchUpload(files, setFraction);
+        return request.current.promise;
+      },
+      (): BatchOutcome => ({ ok: false, message: MESSAGES.upload.failed, code: null, problems: [], problemCount: 0 }),
+    );
     request.current = null;
     setSending(false);
     if (answer.ok) {
@@ -188,12 +135,14 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
       </Group>
       {sending && (
         <Stack gap={4} data-testid="batch-progress">
-          <Progress
-            value={Math.round(fraction * 100)}
-            size="lg"
-            animated={fraction >= 1}
-            aria-label="Batch upload progress"
-          />
+          <Suspense fallback={null}>
+            <Progress
+              value={Math.round(fraction * 100)}
+              size="lg"
+              animated={fraction >= 1}
+              aria-label="Batch upload progress"
+            />
+          </Suspense>
           <Text size="sm" c="dimmed">
             {fraction < 1
               ? `Sending file ${Math.min(current + 1, files.length)} of ${count(files.length)}… ${Math.round(fraction * 100)}%`
@@ -218,15 +167,9 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
         </Alert>
       )}
       {(result || files.length > 0) && (
-        <ScrollArea.Autosize mah={460} type="auto" offsetScrollbars>
-          <Stack component="ul" gap={6} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Files of the batch">
-            {result
-              ? result.files.map((file, index) => <ResultRow key={`${index}-${file.file}`} file={file} />)
-              : files.map((file, index) => (
-                  <PendingRow key={`${index}-${file.name}`} file={file} state={pendingState(index)} />
-                ))}
-          </Stack>
-        </ScrollArea.Autosize>
+        <Suspense fallback={null}>
+          <BatchFiles result={result} files={files} pendingState={pendingState} />
+        </Suspense>
       )}
     </Stack>
   );

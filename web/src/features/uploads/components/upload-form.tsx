@@ -6,17 +6,24 @@
  * the form is reset after every submit. Row problems of a rejected file stay listed below, and so
  * does the report of a corporate-actions upload (what it recognised, what it could not classify).
  */
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Anchor, Button, FileInput, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, FileInput, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { formatDatesInText, MESSAGES, UPLOAD_MESSAGE_TIMEOUT_MS, UPLOAD_TYPES, toDisplayWords } from '@bazaar/shared';
 import { useApolloClient } from '@apollo/client/react';
-import { UploadTemplateDocument, type UploadPageTypesQuery, type UploadType } from '../../../__generated__/graphql';
+import type { UploadPageTypesQuery, UploadType } from '../../../__generated__/graphql';
 import { FILE_ACCEPT, fileProblem } from '../lib/file-check';
-import { sendUpload, type RowProblem, type UploadRequest } from '../lib/upload-request';
-import { CorporateActionsReport, type CorporateActionsReportProps } from './corporate-actions-report';
-import { UploadProblems } from './upload-problems';
+import type { RowProblem, UploadOutcome, UploadRequest } from '../lib/upload-request.deferred';
+import { DeferredSelect } from '../../../components/form/deferred-combobox';
+import type { CorporateActionsReportProps } from './corporate-actions-report';
+
+// shown only after an upload (docs/decisions.md#dialogs-on-demand)
+const loadResults = () => import('./upload-results.deferred');
+const CorporateActionsReport = lazy(() => loadResults().then((module) => ({ default: module.CorporateActionsReport })));
+const UploadProblems = lazy(() => loadResults().then((module) => ({ default: module.UploadProblems })));
+// the request (its multipart code and mutations) and the progress bar come with the first upload
+const loadRequest = () => import('../lib/upload-request.deferred');
+const Progress = lazy(() => import('./upload-progress.deferred'));
 
 type UploadTypeInfo = UploadPageTypesQuery['uploadTypes'][number];
 
@@ -37,6 +44,8 @@ const RULES = {
 
 const isValid = (values: FormValues) => RULES.type(values.type) === null && RULES.file(values.file) === null;
 
+const EMPTY: FormValues = { type: '', file: null };
+
 export interface UploadFormProps {
   types: UploadTypeInfo[] | undefined;
   loadingTypes: boolean;
@@ -50,13 +59,9 @@ interface Outcome {
 }
 
 export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps) {
-  const form = useForm<FormValues>({
-    mode: 'controlled',
-    initialValues: { type: '', file: null },
-    validate: RULES,
-    validateInputOnBlur: true,
-    validateInputOnChange: true,
-  });
+  const [values, setValues] = useState<FormValues>(EMPTY);
+  // a field's message shows once it was changed or left (or a submit was tried)
+  const [touched, setTouched] = useState<{ type?: boolean }>({});
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
@@ -74,8 +79,9 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
   }, [outcome]);
   useEffect(() => () => request.current?.abort(), []);
 
-  const selected = types?.find((type) => type.type === form.values.type);
-  const fileError = form.values.file ? fileProblem(form.values.file) : null;
+  const selected = types?.find((type) => type.type === values.type);
+  const typeError = touched.type ? RULES.type(values.type) : null;
+  const fileError = values.file ? fileProblem(values.file) : null;
   const options = (types ?? []).map((type) => ({ value: type.type, label: type.label || toDisplayWords(type.type) }));
 
   async function submit(values: FormValues) {
@@ -91,8 +97,13 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
     setProblems(null);
     setReport(null);
     const fileName = values.file.name;
-    request.current = sendUpload(values.type as UploadType, values.file, setProgress);
-    const answer = await request.current.promise;
+    const answer = await loadRequest().then(
+      ({ sendUpload }) => {
+        request.current = sendUpload(values.type as UploadType, values.file!, setProgress);
+        return request.current.promise;
+      },
+      (): UploadOutcome => ({ ok: false, message: MESSAGES.upload.failed, code: null, problems: [], problemCount: 0 }),
+    );
     request.current = null;
     setUploading(false);
     if (answer.ok) {
@@ -106,33 +117,29 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
       if (answer.problems.length > 0) setProblems({ rows: answer.problems, total: answer.problemCount, fileName });
     }
     // the form is reset after every submit (docs/product/uploads.md#screens)
-    form.reset();
+    setValues(EMPTY);
+    setTouched({});
     setFormKey((key) => key + 1);
   }
 
   async function downloadTemplate() {
     if (!selected) return;
-    const { data } = await client.query({
-      query: UploadTemplateDocument,
-      variables: { type: selected.type },
-      fetchPolicy: 'network-only',
-    });
-    const template = data?.uploadTemplate;
-    if (!template) return;
-    const url = URL.createObjectURL(new Blob([template.content], { type: template.contentType }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = template.fileName;
-    link.click();
-    URL.revokeObjectURL(url);
+    const template = await import('../lib/upload-template.deferred');
+    await template.downloadTemplate(client, selected.type);
   }
 
-  const canUpload = !uploading && isValid(form.values);
+  const canUpload = !uploading && isValid(values);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (isValid(values)) void submit(values);
+    else setTouched({ type: true });
+  }
   return (
     <Stack gap="md">
-      <form noValidate onSubmit={form.onSubmit(submit)} key={formKey} aria-label="Upload Files">
+      <form noValidate onSubmit={onSubmit} key={formKey} aria-label="Upload Files">
         <Stack gap="md">
-          <Select
+          <DeferredSelect
             label="Select Upload Type"
             placeholder="Choose Type of File"
             required
@@ -140,7 +147,13 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
             disabled={uploading || loadingTypes}
             rightSection={loadingTypes ? <Loader size="xs" /> : undefined}
             allowDeselect={false}
-            {...form.getInputProps('type')}
+            value={values.type}
+            onChange={(type) => {
+              setValues((current) => ({ ...current, type: type ?? '' }));
+              setTouched({ type: true });
+            }}
+            onBlur={() => setTouched({ type: true })}
+            error={typeError ?? undefined}
           />
           {selected && (
             <Text size="sm" c="dimmed" data-testid="upload-type-description">
@@ -164,7 +177,8 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
             clearable
             leftSection={<IconFileSpreadsheet size={16} />}
             disabled={uploading}
-            {...form.getInputProps('file')}
+            value={values.file}
+            onChange={(file) => setValues((current) => ({ ...current, file }))}
             error={fileError ?? undefined}
           />
           <Group>
@@ -182,7 +196,9 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
       </form>
       {uploading && (
         <Stack gap={4} data-testid="upload-progress">
-          <Progress value={progress} size="lg" animated={progress >= 100} aria-label="Upload progress" />
+          <Suspense fallback={null}>
+            <Progress value={progress} size="lg" animated={progress >= 100} aria-label="Upload progress" />
+          </Suspense>
           <Text size="sm" c="dimmed">
             {progress < 100
               ? `Sending the file… ${progress}%`
@@ -201,15 +217,17 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
           {formatDatesInText(outcome.text)}
         </Alert>
       )}
-      {report && <CorporateActionsReport {...report} onDismiss={() => setReport(null)} />}
-      {problems && (
-        <UploadProblems
-          fileName={problems.fileName}
-          problems={problems.rows}
-          total={problems.total}
-          onDismiss={() => setProblems(null)}
-        />
-      )}
+      <Suspense fallback={report || problems ? <Loader size="sm" aria-label="Loading the upload's report" /> : null}>
+        {report && <CorporateActionsReport {...report} onDismiss={() => setReport(null)} />}
+        {problems && (
+          <UploadProblems
+            fileName={problems.fileName}
+            problems={problems.rows}
+            total={problems.total}
+            onDismiss={() => setProblems(null)}
+          />
+        )}
+      </Suspense>
     </Stack>
   );
 }

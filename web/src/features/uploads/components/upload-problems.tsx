@@ -1,7 +1,7 @@
 /** The row problems of a rejected file (the first 20 the server lists): line, column, reason. */
 import { Card, CloseButton, Group, Table, Text, Title } from '@mantine/core';
 import { formatDatesInText, formatIndianNumber } from '@bazaar/shared';
-import type { RowProblem } from '../lib/upload-request';
+import type { RowProblem } from '../lib/upload-request.deferred';
 
 export interface UploadProblemsProps {
   fileName: string;
