@@ -144,26 +144,33 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
 
 /** localeCompare's order (the default locale's collator), made once: localeCompare makes one per call. */
 const byName = new Intl.Collator();
+const ZERO = new Big(0);
 
 function breakdownByType(lines: ChargeLine[]): ChargeBreakdown[] {
   const byType = new Map<number, { name: string; buy: Big; sell: Big }>();
   for (const line of lines) {
-    const entry = byType.get(line.chargeTypeId) ?? { name: line.chargeTypeName, buy: new Big(0), sell: new Big(0) };
+    let entry = byType.get(line.chargeTypeId);
+    if (!entry) {
+      entry = { name: line.chargeTypeName, buy: ZERO, sell: ZERO };
+      byType.set(line.chargeTypeId, entry);
+    }
     if (line.side === 'BUY') entry.buy = entry.buy.plus(line.amount);
     else entry.sell = entry.sell.plus(line.amount);
-    byType.set(line.chargeTypeId, entry);
   }
-  return (
-    [...byType.entries()]
-      // a rule of 0 (e.g. free delivery brokerage) is in force but costs nothing: not worth a line
-      .filter(([, entry]) => !entry.buy.plus(entry.sell).eq(0))
-      .map(([chargeTypeId, entry]) => ({
-        chargeTypeId,
-        chargeTypeName: entry.name,
-        buy: entry.buy.toFixed(),
-        sell: entry.sell.toFixed(),
-        total: entry.buy.plus(entry.sell).toFixed(),
-      }))
-      .sort((a, b) => byName.compare(a.chargeTypeName, b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId)
+  const breakdown: ChargeBreakdown[] = [];
+  for (const [chargeTypeId, entry] of byType) {
+    const total = entry.buy.plus(entry.sell);
+    // a rule of 0 (e.g. free delivery brokerage) is in force but costs nothing: not worth a line
+    if (total.eq(0)) continue;
+    breakdown.push({
+      chargeTypeId,
+      chargeTypeName: entry.name,
+      buy: entry.buy.toFixed(),
+      sell: entry.sell.toFixed(),
+      total: total.toFixed(),
+    });
+  }
+  return breakdown.sort(
+    (a, b) => byName.compare(a.chargeTypeName, b.chargeTypeName) || a.chargeTypeId - b.chargeTypeId,
   );
 }

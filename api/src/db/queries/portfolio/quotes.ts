@@ -118,9 +118,9 @@ function newer(version: string, than: string): boolean {
 
 /**
  * The latest close of each symbol's equity series, with the close of the trading day before it,
- * read from the database: two short backward index scans per symbol (the latest row, then the
- * latest row before its date, EQ first on a day), one answer row per symbol. Symbols without prices
- * are absent from the map.
+ * read from the database: one short backward index scan per symbol, its rows returned as ONE JSON
+ * text value (docs/decisions.md#holdings-read-as-one-json-value). Symbols without prices are
+ * absent from the map.
  */
 export async function loadLatestPrices(db: Database, symbols: Iterable<string>): Promise<Map<string, LatestPriceDto>> {
   const wanted = uniqueSymbols(symbols);
@@ -130,19 +130,22 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
     wanted.map((symbol) => sql`(${symbol}::varchar)`),
     sql`, `,
   );
-  const rows = await queryRows<{
-    symbol: string;
-    close_price: string;
-    trade_date: string;
-    series: string;
-    previous_close: string | null;
-    previous_date: string | null;
-  }>(
+  // The rows of the latest two trading days hold both the latest close and the close of the
+  // trading day before it (whichever series that day traded in): at most five series a day, so
+  // they are among the latest ten rows.
+  const [answer] = await queryRows<{ rows: string }>(
     db,
-    sql`SELECT s.symbol, p.close_price, p.trade_date, p.series, b.close_price AS previous_close, b.trade_date AS previous_date
-        FROM (VALUES ${values}) AS s(symbol)
-        CROSS JOIN LATERAL (${latestEquityRow(sql`s.symbol`)}) p
-        LEFT JOIN LATERAL (${latestEquityRow(sql`s.symbol`, sql`p.trade_day`)}) b ON true`,
+    sql`SELECT coalesce(json_agg(json_build_array(s.symbol, p.close_price, p.trade_date, p.series, p.series_rank)), '[]')::text AS rows
+        FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${latestEquityRows(sql`s.symbol`, 2 * EQUITY_SERIES.length, false)}) p`,
+  );
+  const rows = (JSON.parse(answer?.rows ?? '[]') as Array<[string, string, string, string, number]>).map(
+    ([symbol, close_price, trade_date, series, series_rank]) => ({
+      symbol,
+      close_price,
+      trade_date,
+      series,
+      series_rank,
+    }),
   );
   // the splits and bonuses taking effect on a symbol's latest day: its previous close in today's shares
   const dayFactors = await queryRows<{ symbol: string; ex_date: string; factor: string }>(
@@ -153,20 +156,32 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
           sql`, `,
         )}) AND e.factor IS NOT NULL`,
   );
+  const bySymbol = new Map<string, typeof rows>();
   for (const row of rows) {
-    let previousClose = row.previous_close === null ? null : new Big(row.previous_close);
-    if (previousClose && row.previous_date !== null) {
+    const list = bySymbol.get(row.symbol);
+    if (list) list.push(row);
+    else bySymbol.set(row.symbol, [row]);
+  }
+  for (const [symbol, candidates] of bySymbol) {
+    // latest date first; on one date EQ before BE, BZ, SM, ST
+    candidates.sort((a, b) =>
+      a.trade_date === b.trade_date ? a.series_rank - b.series_rank : a.trade_date < b.trade_date ? 1 : -1,
+    );
+    const latest = candidates[0] as (typeof rows)[number];
+    const previous = candidates.find((row) => row.trade_date < latest.trade_date);
+    let previousClose = previous ? new Big(previous.close_price) : null;
+    if (previous && previousClose) {
       for (const event of dayFactors)
-        if (event.symbol === row.symbol && event.ex_date > row.previous_date && event.ex_date <= row.trade_date)
+        if (event.symbol === symbol && event.ex_date > previous.trade_date && event.ex_date <= latest.trade_date)
           previousClose = previousClose.div(event.factor);
     }
-    result.set(row.symbol, {
-      symbol: row.symbol,
-      closePrice: row.close_price,
-      tradeDate: row.trade_date,
-      series: row.series,
+    result.set(symbol, {
+      symbol,
+      closePrice: latest.close_price,
+      tradeDate: latest.trade_date,
+      series: latest.series,
       previousClose: previousClose?.toFixed() ?? null,
-      change: previousClose ? new Big(row.close_price).minus(previousClose).toFixed() : null,
+      change: previousClose ? new Big(latest.close_price).minus(previousClose).toFixed() : null,
     });
   }
   return result;
