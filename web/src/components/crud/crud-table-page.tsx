@@ -148,7 +148,7 @@ type Dialogs = ComponentType<CrudDialogsProps<CrudRow, Record<string, unknown>, 
 
 /**
  * The dialogs and the page's form, loaded when the browser is idle after the table is drawn, or at once when a
- * dialog is asked for (docs/decisions.md#dialogs-on-demand): `ready` once both are there.
+ * dialog is asked for (docs/decisions.md#dialogs-on-demand): `loaded` once both are there.
  */
 function useDeferredDialogs<Row, Values, Data, Input>(
   form: CrudFormLoader<Row, Values, Data, Input> | CrudFormSpec<Row, Values, Data, Input>,
@@ -177,7 +177,7 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
   const testId = props.testId ?? title.toLowerCase().replaceAll(' ', '-');
   const crud = useCrudTable<Row, Input>(props);
   const dialogs = useDeferredDialogs(props.form);
-  const { openEdit, askDelete, showError } = crud;
+  const { openEdit, askDelete, showError, closeForm, cancelDelete } = crud;
   const { load } = dialogs;
   // a dialog asked for before its module is there opens once it has loaded; a failed load says so above the table
   const withDialogs = useCallback(
@@ -185,8 +185,9 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
       (...args: Args) => {
         open(...args);
         load().catch(() => {
-          crud.closeForm();
-          crud.cancelDelete();
+          // the closers only set state: the ones of any render will do
+          closeForm();
+          cancelDelete();
           showError('The form could not be loaded. Please try again.');
         });
       },

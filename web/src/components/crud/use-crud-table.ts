@@ -67,6 +67,7 @@ export function useCrudTable<Row extends CrudRow, Input>(options: CrudTableOptio
   // stable, so the grid's action column is built once
   const openEdit = useCallback((row: Row) => setEditing({ row }), []);
   const askDelete = useCallback((row: Row) => setToDelete(row), []);
+  const showError = useCallback((text: string) => setMessage({ kind: 'error', text }), []);
 
   /** Saves the add/edit form's input (the form turns its values into the mutation input). */
   async function save(input: Input) {
@@ -113,6 +114,6 @@ export function useCrudTable<Row extends CrudRow, Input>(options: CrudTableOptio
     confirmDelete,
     message,
     dismissMessage: () => setMessage(null),
-    showError: (text: string) => setMessage({ kind: 'error', text }),
+    showError,
   };
 }
