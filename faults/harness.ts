@@ -154,8 +154,9 @@ export async function startBff(
   apiUrl: string,
   env: Record<string, string> = {},
   launch?: LaunchOptions,
+  port?: number,
 ): Promise<ServiceProcess> {
-  const port = (await freePort()) as number;
+  port ??= (await freePort()) as number;
   return startProcess(
     'bff/dist/server.js',
     { PORT: String(port), REST_API_URL: `${apiUrl}/api`, INSIGHT_API_URL: `${apiUrl}/insight`, ...env },

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { ROOT, startApi, startBff, waitFor, type ServiceProcess } from '../faults/harness.js';
+import { freePort, ROOT, startApi, startBff, waitFor, type ServiceProcess } from '../faults/harness.js';
 
 export { ROOT, waitFor, type ServiceProcess };
 export * from './clients.js';
@@ -82,14 +82,21 @@ export async function startStack(
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  try {
-    api = await startApi({ ...env, DATA_DIR: dataDir, DEMO_DATA: '0', ...options.api });
-    bff = await startBff(api.url, { NODE_ENV: env.NODE_ENV!, ...options.bff });
-  } catch (error) {
+  // both at once (the BFF needs the API only for requests, not to start): two ports picked up front, distinct
+  const apiPort = (await freePort()) as number;
+  let bffPort = (await freePort()) as number;
+  while (bffPort === apiPort) bffPort = (await freePort()) as number;
+  const [apiStart, bffStart] = await Promise.allSettled([
+    startApi({ ...env, DATA_DIR: dataDir, DEMO_DATA: '0', ...options.api }, apiPort),
+    startBff(`http://127.0.0.1:${apiPort}`, { NODE_ENV: env.NODE_ENV!, ...options.bff }, undefined, bffPort),
+  ]);
+  if (apiStart.status === 'fulfilled') api = apiStart.value;
+  if (bffStart.status === 'fulfilled') bff = bffStart.value;
+  if (apiStart.status === 'rejected' || bffStart.status === 'rejected') {
     await stop();
-    throw error;
+    throw apiStart.status === 'rejected' ? apiStart.reason : (bffStart as PromiseRejectedResult).reason;
   }
-  return { mode, api, bff, dataDir, stop };
+  return { mode, api: apiStart.value, bff: bffStart.value, dataDir, stop };
 }
 
 // ---------- processes ----------
