@@ -10,12 +10,7 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert, Badge, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
-import {
-  adjustmentBadge,
-  formatMarketDate as formatDate,
-  formatRupees,
-  tradeAsEntered,
-} from '@bazaar/shared';
+import { adjustmentBadge, formatMarketDate as formatDate, formatRupees, tradeAsEntered } from '@bazaar/shared';
 import { useHoldingsBrokerageFirmsQuery, useHoldingsPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
