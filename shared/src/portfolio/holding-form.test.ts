@@ -66,6 +66,18 @@ describe('holding form', () => {
     );
   });
 
+  it('leaves a sale dated after the holding’s price date to the server (a split loaded up to it may add shares)', () => {
+    const sale = { ...valid, quantity: '15', sellPrice: '1', sellingDate: '2025-03-05' };
+    // 10 held as counted on 2025-03-03: a sale dated 2025-03-05 may count in more shares
+    expect(errors(sale, { mode: 'sell', today, heldQuantity: 10, heldOn: '2025-03-03' })).toEqual({});
+    // dated on the price date itself: counted in the same shares, so capped
+    expect(
+      errors({ ...sale, sellingDate: '2025-03-03' }, { mode: 'sell', today, heldQuantity: 10, heldOn: '2025-03-03' }),
+    ).toEqual({
+      quantity: 'You cannot sell 15 shares: only 10 are held',
+    });
+  });
+
   it('keeps the sell side of a sold holding in edit mode', () => {
     expect(errors(valid, { mode: 'edit', today, sold: true }).sellPrice).toBe(SELL_PRICE_REQUIRED);
     expect(errors(valid, { mode: 'edit', today, sold: false })).toEqual({});

@@ -25,6 +25,13 @@ export interface HoldingFormOptions {
   today: string;
   /** Sell mode: the quantity held, the most that can be sold. */
   heldQuantity?: number;
+  /**
+   * Sell mode: the exchange date heldQuantity counts in (the holding's price date). A sale dated
+   * later counts in its own date's shares, which a split or bonus loaded with an ex-date up to it
+   * may multiply (docs/product/portfolio.md#corporate-actions): only the server knows, so the form
+   * caps the quantity only for sales dated on or before this day.
+   */
+  heldOn?: string;
   /** Edit mode of a sold holding: its sell price and date stay editable. */
   sold?: boolean;
 }
@@ -38,13 +45,7 @@ export function holdingFormSchema(options: HoldingFormOptions) {
     currentPrice: requiredDecimal(holding.currentPriceRequired, 'Current Price', { nonNegative: true, maxDecimals: 4 }),
     price: requiredDecimal(holding.priceRequired, 'Price', { positive: true, maxDecimals: 4 }),
     exchange: z.enum(EXCHANGES, { error: holding.exchangeRequired }),
-    quantity:
-      options.mode === 'sell' && options.heldQuantity !== undefined
-        ? quantity.superRefine((value, context) => {
-            const held = options.heldQuantity as number;
-            if (value > held) context.addIssue({ code: 'custom', message: new OversellError(held, value).message });
-          })
-        : quantity,
+    quantity,
     creationDate: requiredDate(holding.buyingDateRequired, 'Buying date'),
     sellPrice: selling
       ? requiredDecimal(SELL_PRICE_REQUIRED, 'Sell Price', { positive: true, maxDecimals: 4 })
@@ -59,5 +60,13 @@ export function holdingFormSchema(options: HoldingFormOptions) {
     );
     for (const problem of problems)
       context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    const held = options.mode === 'sell' ? options.heldQuantity : undefined;
+    const countedInHeld = options.heldOn === undefined || sellingDate === undefined || sellingDate <= options.heldOn;
+    if (held !== undefined && countedInHeld && values.quantity > held)
+      context.addIssue({
+        code: 'custom',
+        path: ['quantity'],
+        message: new OversellError(held, values.quantity).message,
+      });
   });
 }

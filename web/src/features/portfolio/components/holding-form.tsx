@@ -89,9 +89,11 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
   const sold = holding?.status === 'REALIZED';
   // a sale sells whole shares: a bonus may have left a fraction, which goes with the last of them
   const heldQuantity = holding === undefined ? undefined : Math.floor(holding.quantity);
+  // the held quantity counts in the price date's shares: a later sale is the server's to count
+  const heldOn = holding?.priceDate ?? undefined;
   const schema = useMemo(
-    () => holdingFormSchema({ mode, today, heldQuantity, sold }),
-    [mode, today, heldQuantity, sold],
+    () => holdingFormSchema({ mode, today, heldQuantity, heldOn, sold }),
+    [mode, today, heldQuantity, heldOn, sold],
   );
   const form = useZodForm<HoldingFormValues>(schema, initialValues(mode, holding, today));
   // a symbol counts as chosen once picked from the list (or when editing an existing holding)
