@@ -61,7 +61,10 @@ describe('upload form', () => {
     expect(isDisabled(upload)).toBe(true); // no type yet
 
     await user.click(screen.getByRole('combobox', { name: /Select Upload Type/ }));
-    await user.click(await screen.findByRole('option', { name: 'Upload Stock Price', hidden: true }));
+    // the options arrive with the combobox module, loaded by that click when the browser was not idle before
+    await user.click(
+      await screen.findByRole('option', { name: 'Upload Stock Price', hidden: true }, { timeout: 10_000 }),
+    );
     expect(isDisabled(upload)).toBe(false);
     expect(screen.getByTestId('upload-type-description').textContent).toContain('NSE equity bhavcopy');
   });
@@ -78,7 +81,9 @@ describe('upload form', () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
     await user.click(screen.getByRole('combobox', { name: /Select Upload Type/ }));
-    await user.click(await screen.findByRole('option', { name: 'Upload Financial Statement', hidden: true }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Upload Financial Statement', hidden: true }, { timeout: 10_000 }),
+    );
     expect(screen.getByRole('button', { name: /Download the template/ })).toBeTruthy();
   });
 });
