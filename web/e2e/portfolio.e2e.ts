@@ -11,7 +11,8 @@
  * - Administrators add a financial instrument type ('Type is required!'); staff cannot open the page.
  * - An investor imports a tradebook from the holdings page: a file with a problem is previewed
  *   with its line and cannot be confirmed; a Zerodha tradebook of real closes is previewed (counts
- *   per symbol), confirmed, and its holdings appear; importing it again changes nothing.
+ *   per symbol), confirmed, and its holdings appear; importing it again changes nothing; deleting one
+ *   of its rows asks first, then the row goes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -245,7 +246,7 @@ describe('portfolio in the browser', () => {
     await staff.close();
   });
 
-  it('an investor imports a tradebook: preview with counts and problems, confirm, holdings appear, re-import changes nothing', async () => {
+  it('an investor imports a tradebook: preview with counts and problems, confirm, holdings appear, re-import changes nothing, a delete asks first', async () => {
     const { page, errors, close } = await openPage(browser, { width: 1600 });
     await loginThroughUi(page, app.baseUrl, DEMO.investor);
     await openHoldings(page, app.baseUrl);
@@ -320,6 +321,14 @@ describe('portfolio in the browser', () => {
     await page.reload();
     await symbolRows('SBIN').waitFor();
     expect(await page.getByTestId('holdings-grid').locator('[col-id="symbol"].ag-cell').count()).toBe(gridRows);
+
+    // a delete asks first (the row's quantity and symbol), then the row goes
+    await symbolRows('SBIN').getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete holding' });
+    expect(await confirm.textContent()).toContain('Delete the holding of 7 SBIN bought on');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await symbolRows('SBIN').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('holdings-grid').locator('[col-id="symbol"].ag-cell').count()).toBe(gridRows - 1);
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });

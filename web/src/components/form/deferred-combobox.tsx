@@ -5,7 +5,7 @@
  * (docs/decisions.md#dialogs-on-demand). Until then the field is drawn as the same labelled input; what is typed
  * stays, an input that had the focus keeps it, and a Select clicked before opens its options once they are there.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type FocusEvent } from 'react';
 import { TextInput, type AutocompleteProps, type SelectProps } from '@mantine/core';
 import { IconChevronDown } from '@tabler/icons-react';
 import { loadedModule, loadOnce, preload, whenIdle } from '../../lib/deferred';
@@ -65,6 +65,29 @@ function inputProps(props: InputLike) {
   };
 }
 
+/**
+ * The placeholder's pointer and focus handlers: the module preloads when the pointer comes near and
+ * loads on focus, and the field remembers the focus to hand it to the combobox.
+ */
+function loadOnFocus(
+  props: Pick<AutocompleteProps, 'onFocus' | 'onBlur'>,
+  focused: { current: boolean },
+  loadNow: () => Promise<void>,
+) {
+  return {
+    onPointerEnter: preloadCombobox,
+    onFocus: (event: FocusEvent<HTMLInputElement>) => {
+      focused.current = true;
+      void loadNow();
+      props.onFocus?.(event);
+    },
+    onBlur: (event: FocusEvent<HTMLInputElement>) => {
+      focused.current = false;
+      props.onBlur?.(event);
+    },
+  };
+}
+
 export function DeferredAutocomplete(props: AutocompleteProps & { 'data-testid'?: string }) {
   const { combobox, loadNow } = useCombobox();
   const focused = useRef(false);
@@ -74,16 +97,7 @@ export function DeferredAutocomplete(props: AutocompleteProps & { 'data-testid'?
       {...inputProps(props)}
       value={props.value}
       onChange={(event) => props.onChange?.(event.currentTarget.value)}
-      onPointerEnter={preloadCombobox}
-      onFocus={(event) => {
-        focused.current = true;
-        void loadNow();
-        props.onFocus?.(event);
-      }}
-      onBlur={(event) => {
-        focused.current = false;
-        props.onBlur?.(event);
-      }}
+      {...loadOnFocus(props, focused, loadNow)}
     />
   );
 }
@@ -116,20 +130,11 @@ export function DeferredSelect(props: SelectProps & { 'data-testid'?: string }) 
       rightSection={props.rightSection ?? <IconChevronDown size={16} />}
       rightSectionPointerEvents="none"
       style={{ cursor: 'pointer' }}
-      onPointerEnter={preloadCombobox}
       onClick={() => {
         clicked.current = true;
         void loadNow();
       }}
-      onFocus={(event) => {
-        focused.current = true;
-        void loadNow();
-        props.onFocus?.(event);
-      }}
-      onBlur={(event) => {
-        focused.current = false;
-        props.onBlur?.(event);
-      }}
+      {...loadOnFocus(props, focused, loadNow)}
     />
   );
 }

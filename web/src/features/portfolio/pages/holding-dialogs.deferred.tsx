@@ -4,7 +4,7 @@
  * without them: this module loads when the browser is idle after the page is drawn, or when a dialog is asked for
  * (docs/decisions.md#dialogs-on-demand).
  */
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal } from '@mantine/core';
 import { SUCCESS_MESSAGES, type HoldingFormMode } from '@bazaar/shared';
 import {
   useAddHoldingMutation,
@@ -14,6 +14,7 @@ import {
   type HoldingInput,
   type StockExchange,
 } from '../../../__generated__/graphql';
+import { ConfirmDeleteModal } from '../../../components/form/confirm-delete-modal';
 import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { HoldingForm, type HoldingFormValues, type HoldingRow } from '../components/holding-form';
@@ -121,22 +122,16 @@ export default function HoldingDialogs({
           />
         )}
       </Modal>
-      <Modal opened={toDelete !== null} onClose={onCloseDelete} title="Delete holding" centered>
-        <Stack>
-          <Text>
-            Delete the holding of {toDelete?.quantity} <b>{toDelete?.symbol}</b> bought on{' '}
-            {formatMarketDate(toDelete?.creationDate)}?
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCloseDelete}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={confirmDelete}>
-              Delete
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDeleteModal
+        opened={toDelete !== null}
+        title="Delete holding"
+        deleting={deleting}
+        onCancel={onCloseDelete}
+        onConfirm={confirmDelete}
+      >
+        Delete the holding of {toDelete?.quantity} <b>{toDelete?.symbol}</b> bought on{' '}
+        {formatMarketDate(toDelete?.creationDate)}?
+      </ConfirmDeleteModal>
     </>
   );
 }
