@@ -121,10 +121,6 @@ export function DeferredSelect(props: SelectProps & { 'data-testid'?: string }) 
   return (
     <TextInput
       {...inputProps(props)}
-      // announced as the combobox it becomes (its options open on the click that loads them)
-      role="combobox"
-      aria-haspopup="listbox"
-      aria-expanded={false}
       readOnly
       value={chosen && typeof chosen === 'object' && 'label' in chosen ? chosen.label : (props.value ?? '')}
       rightSection={props.rightSection ?? <IconChevronDown size={16} />}
