@@ -60,8 +60,8 @@ describe('upload form', () => {
     await user.upload(fileInput, new File(['SYMBOL'], 'prices.csv', { type: 'text/csv' }));
     expect(isDisabled(upload)).toBe(true); // no type yet
 
-    // the field is a plain input until its combobox module arrives (when the browser is idle)
-    await user.click(await screen.findByRole('combobox', { name: /Select Upload Type/ }, { timeout: 10_000 }));
+    // a click before the combobox module is there loads it and opens the options once they are
+    await user.click(screen.getByRole('combobox', { name: /Select Upload Type/ }));
     await user.click(
       await screen.findByRole('option', { name: 'Upload Stock Price', hidden: true }, { timeout: 10_000 }),
     );
@@ -80,8 +80,8 @@ describe('upload form', () => {
   it('offers the template for a layout the project defines', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
-    // the field is a plain input until its combobox module arrives (when the browser is idle)
-    await user.click(await screen.findByRole('combobox', { name: /Select Upload Type/ }, { timeout: 10_000 }));
+    // a click before the combobox module is there loads it and opens the options once they are
+    await user.click(screen.getByRole('combobox', { name: /Select Upload Type/ }));
     await user.click(
       await screen.findByRole('option', { name: 'Upload Financial Statement', hidden: true }, { timeout: 10_000 }),
     );
