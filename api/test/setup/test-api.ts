@@ -20,6 +20,7 @@ import type { RoleDto } from '@bazaar/shared/contract';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import type { ApiConfig } from '../../src/config.js';
+import type { LogStream } from '../../src/app.js';
 import { createStartedApp } from '../../src/start.js';
 import { seedsAsTheImage, testApiConfig } from './test-config.js';
 
@@ -143,6 +144,11 @@ export interface StartTestApiOptions {
   transport?: 'inject' | 'http';
   /** Start from a copy of this database instead of the run's image (createTestDatabase). */
   copyOf?: string;
+  /**
+   * Receives the app's JSON log lines at level info (off otherwise): for tests that read what the
+   * app did, e.g. the plan of each analysis refresh (market/support/refresh-plans.ts).
+   */
+  logs?: LogStream;
 }
 
 type RequestOptions = NonNullable<Parameters<TestApi['request']>[2]>;
@@ -169,8 +175,8 @@ export async function startTestApi(options: StartTestApiOptions = {}): Promise<T
   );
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-api-'));
   // test-config.ts: fast password hashes, limits lifted (they have tests of their own), no demo market
-  const config = testApiConfig(dataDir, options.config);
-  const app = await createStartedApp({ config, handle, logger: false, seed });
+  const config = testApiConfig(dataDir, options.logs ? { logLevel: 'info', ...options.config } : options.config);
+  const app = await createStartedApp({ config, handle, logger: options.logs ?? false, seed });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -16,7 +16,7 @@ import '../../setup/provided-context.js';
 import { openDatabase, type DatabaseHandle } from '../../../src/db/client.js';
 import { createStartedApp } from '../../../src/start.js';
 import { testApiConfig } from '../../setup/test-config.js';
-import { createTestDatabase, startTestApi, type TestApi } from '../../setup/test-api.js';
+import { createTestDatabase, startTestApi, type StartTestApiOptions, type TestApi } from '../../setup/test-api.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopiesByMonth,
@@ -112,8 +112,11 @@ async function loadedDatabase(files: string[]): Promise<string> {
 }
 
 /** A test API on a copy of the database holding these bhavcopies (loaded once per run). */
-export async function startLegacyPricesApi(files: string[]): Promise<TestApi> {
-  return startTestApi({ copyOf: await loadedDatabase(files) });
+export async function startLegacyPricesApi(
+  files: string[],
+  options: Omit<StartTestApiOptions, 'copyOf'> = {},
+): Promise<TestApi> {
+  return startTestApi({ ...options, copyOf: await loadedDatabase(files) });
 }
 
 /** What a describe block on the loaded bhavcopies reads: its API and the files' rows, parsed independently. */
