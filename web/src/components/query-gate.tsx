@@ -6,10 +6,17 @@ import type { ReactNode } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { errorMessage } from '../lib/errors';
 
-/** A loader in the middle of where the content will be; `label` names it for screen readers. */
-export function CenteredLoader({ label }: { label: string }) {
+/** A loader's height for content taller than a screen (see CenteredLoader). */
+export const SCREEN_TALL = '100vh';
+
+/**
+ * A loader in the middle of where the content will be; `label` names it for screen readers. `minHeight` holds the
+ * content's place meanwhile (e.g. '100vh' for content taller than a screen: the footer then waits below the screen
+ * instead of being pushed off it when the content arrives, docs/decisions.md#the-dashboard-holds-its-place).
+ */
+export function CenteredLoader({ label, minHeight }: { label: string; minHeight?: string | number | undefined }) {
   return (
-    <Center py="xl">
+    <Center py="xl" mih={minHeight} style={minHeight === undefined ? undefined : { alignItems: 'flex-start' }}>
       <Loader aria-label={label} />
     </Center>
   );
@@ -21,17 +28,19 @@ export interface QueryGateProps {
   /** True once data is there (a refetch keeps showing it). */
   ready: boolean;
   loadingLabel: string;
+  /** The loader's height while loading (CenteredLoader's `minHeight`). */
+  loadingMinHeight?: string | number;
   /** The content, built only once the data is there. */
   children: () => ReactNode;
 }
 
-export function QueryGate({ error, loading, ready, loadingLabel, children }: QueryGateProps) {
+export function QueryGate({ error, loading, ready, loadingLabel, loadingMinHeight, children }: QueryGateProps) {
   if (error && !ready)
     return (
       <Alert color="red" role="alert">
         {errorMessage(error)}
       </Alert>
     );
-  if (loading && !ready) return <CenteredLoader label={loadingLabel} />;
+  if (loading && !ready) return <CenteredLoader label={loadingLabel} minHeight={loadingMinHeight} />;
   return <>{children()}</>;
 }

@@ -8,7 +8,7 @@ import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Titl
 import { formatDatesInText, formatPercent, formatRupees } from '@bazaar/shared';
 import { useDashboardPageQuery, type DashboardPageQuery } from '../../../__generated__/graphql';
 import { Chart } from '../../../components/chart';
-import { QueryGate } from '../../../components/query-gate';
+import { QueryGate, SCREEN_TALL } from '../../../components/query-gate';
 import { formatMarketDate } from '../../../lib/dates';
 
 type Dashboard = DashboardPageQuery['dashboard'];
@@ -302,7 +302,13 @@ function Alerts({ dashboard }: { dashboard: Dashboard }) {
 export function InvestorDashboard() {
   const { data, loading, error } = useDashboardPageQuery({ fetchPolicy: 'cache-and-network' });
   return (
-    <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading your portfolio">
+    <QueryGate
+      error={error}
+      loading={loading}
+      ready={Boolean(data)}
+      loadingLabel="Loading your portfolio"
+      loadingMinHeight={SCREEN_TALL}
+    >
       {() => {
         const dashboard = data?.dashboard;
         if (!dashboard) return null;

@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatIndianNumber, formatPercent, formatRupees } from '@bazaar/shared';
 import { useMarketSnapshotPageQuery, type MarketSnapshotPageQuery } from '../../../__generated__/graphql';
-import { QueryGate } from '../../../components/query-gate';
+import { QueryGate, SCREEN_TALL } from '../../../components/query-gate';
 import { RowsTable } from '../../../components/rows-table';
 import { formatMarketDate, formatMediumDateTime } from '../../../lib/dates';
 
@@ -59,7 +59,13 @@ function MoverTable({ title, rows, className }: { title: string; rows: Snapshot[
 export function MarketSnapshot() {
   const { data, loading, error } = useMarketSnapshotPageQuery({ fetchPolicy: 'cache-and-network' });
   return (
-    <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading the market snapshot">
+    <QueryGate
+      error={error}
+      loading={loading}
+      ready={Boolean(data)}
+      loadingLabel="Loading the market snapshot"
+      loadingMinHeight={SCREEN_TALL}
+    >
       {() => {
         const snapshot = data?.marketSnapshot;
         if (!snapshot) return null;
