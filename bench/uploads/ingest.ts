@@ -19,7 +19,8 @@
  * one day's file from request to answer under 1 s; one at a time ≤ 2× one upload; the last file
  * ≤ 1.5× the 10th; the multi-file upload ≤ 1.2× one upload.
  * Options: BENCH_FILES=<n> to load only the first n files; --quick: 5 files, one round;
- * --daily: only the history-independence figures (one round).
+ * --daily: only the history-independence figures (one round); with BENCH_ENGINE=postgres (or pglite)
+ * one engine only.
  */
 import path from 'node:path';
 import os from 'node:os';
@@ -366,7 +367,12 @@ async function main(): Promise<void> {
       .map((load) => load.toFixed(1))
       .join(' ')}`,
   );
-  const daily = [await benchDaily('pglite', files), await benchDaily('postgres', files)];
+  // BENCH_ENGINE=postgres or pglite: the history-independence figures of one engine only
+  const engines = (['pglite', 'postgres'] as const).filter(
+    (engine) => !DAILY_ONLY || !process.env.BENCH_ENGINE || process.env.BENCH_ENGINE === engine,
+  );
+  const daily: DailyFigures[] = [];
+  for (const engine of engines) daily.push(await benchDaily(engine, files));
   if (DAILY_ONLY) {
     printDaily(daily);
     return;

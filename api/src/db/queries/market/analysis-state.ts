@@ -79,20 +79,47 @@ interface RefreshStart {
   entering: string[] | null;
 }
 
-/** Whether the server has the jit setting (PostgreSQL built with LLVM; PGlite has none), asked once per database. */
-const jitSettings = new WeakMap<object, Promise<boolean>>();
-function usesJit(db: Database): Promise<boolean> {
-  let known = jitSettings.get(db);
+/** What the server offers the refresh, asked once per database. */
+interface ServerTraits {
+  /** The jit setting exists (PostgreSQL built with LLVM; PGlite has none). */
+  jit: boolean;
+  /** Autovacuum is running (a PostgreSQL server; PGlite never vacuums by itself). */
+  autovacuum: boolean;
+}
+const serverTraits = new WeakMap<object, Promise<ServerTraits>>();
+function traitsOf(db: Database): Promise<ServerTraits> {
+  let known = serverTraits.get(db);
   if (!known) {
-    known = queryRows<{ found: boolean }>(
+    known = queryRows<ServerTraits>(
       db,
-      sql`SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'jit') AS found`,
-    ).then((rows) => rows[0]?.found === true);
-    jitSettings.set(db, known);
-    known.catch(() => jitSettings.delete(db));
+      sql`SELECT EXISTS (SELECT 1 FROM pg_settings WHERE name = 'jit') AS jit,
+            current_setting('autovacuum') = 'on'
+              AND EXISTS (SELECT 1 FROM pg_stat_activity WHERE backend_type = 'autovacuum launcher') AS autovacuum`,
+    ).then((rows) => ({ jit: rows[0]?.jit === true, autovacuum: rows[0]?.autovacuum === true }));
+    serverTraits.set(db, known);
+    known.catch(() => serverTraits.delete(db));
   }
   return known;
 }
+
+/** The tables every refresh rewrites (their dead rows: see VACUUM at the end of refreshAnalysis). */
+const REWRITTEN_TABLES = ['trend_candidates', 'trend_entries', 'price_extremes'] as const;
+
+function isRewritten(table: string): boolean {
+  return (REWRITTEN_TABLES as readonly string[]).includes(table);
+}
+
+/**
+ * Where autovacuum runs, the refresh vacuums a rewritten table itself only once its dead rows
+ * outnumber twice its live ones (and 1,000): a day's refresh leaves about one dead row per live
+ * one, autovacuum comes at most once a minute, so a backfill of a day per request would otherwise
+ * scan a growing table (docs/decisions.md#vacuum-after-the-refresh-only-past-a-threshold).
+ */
+const TABLES_PAST_THRESHOLD = sql`(SELECT coalesce(array_agg(relname::text), '{}') FROM pg_stat_user_tables
+  WHERE relname IN (${sql.join(
+    REWRITTEN_TABLES.map((table) => sql`${table}`),
+    sql`, `,
+  )}) AND n_dead_tup >= greatest(2 * n_live_tup, 1000))`;
 
 /** Price rows loaded, from the per-day summary the uploads keep in step (no scan of the price table). */
 async function countPriceRows(db: Database): Promise<number> {
@@ -162,7 +189,7 @@ export function planRefresh(
  */
 export async function refreshAnalysis(db: Database, changedDates?: readonly string[]): Promise<RefreshResult> {
   const started = performance.now();
-  const jit = await usesJit(db);
+  const traits = await traitsOf(db);
   const result = await db.transaction(async (tx) => {
     const t = tx as unknown as Database;
     // every statement here is set-based over tables the refresh itself has just changed (the new
@@ -174,9 +201,14 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
     // the lock and the settings in one statement, then what the refresh starts from in one more (a
     // day's upload pays every statement's fixed cost); the reads come after the lock, with a
     // snapshot that sees what a refresh that held it wrote
+    // The commit does not wait for its WAL to reach the disk (synchronous_commit off): the tables
+    // are derived from committed prices, and a crash that loses the last refresh leaves the stored
+    // state behind the prices, which the next start recomputes (isAnalysisCurrent); its rows are
+    // visible at once, and the next durable commit writes them out first.
     await t.execute(
-      sql`SELECT pg_advisory_xact_lock(${ANALYSIS_LOCK_KEY}), set_config('enable_nestloop', 'off', true)
-            ${jit ? sql`, set_config('jit', 'off', true)` : sql``}`,
+      sql`SELECT pg_advisory_xact_lock(${ANALYSIS_LOCK_KEY}), set_config('enable_nestloop', 'off', true),
+            set_config('synchronous_commit', 'off', true)
+            ${traits.jit ? sql`, set_config('jit', 'off', true)` : sql``}`,
     );
     const [start] = await queryRows<RefreshStart>(
       t,
@@ -225,16 +257,17 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
     const durationMs = Math.round(performance.now() - started);
     // now(): the database's clock at the start of this transaction, the same clock as the
     // uploads' stock_price_dates.updated_at that the next refresh compares with it
-    const [row] = await queryRows<{ computed_at: string | Date }>(
+    const [row] = await queryRows<{ computed_at: string | Date; to_vacuum: string[] | null }>(
       t,
       sql`INSERT INTO analysis_state (id, as_of, marks_as_of, price_rows, version, computed_at, duration_ms)
           VALUES (1, ${asOf}, ${asOf}, ${priceRows}, ${version}, now(), ${durationMs})
           ON CONFLICT (id) DO UPDATE SET as_of = excluded.as_of, marks_as_of = excluded.marks_as_of,
             price_rows = excluded.price_rows, version = excluded.version, computed_at = excluded.computed_at,
             duration_ms = excluded.duration_ms
-          RETURNING computed_at`,
+          RETURNING computed_at${traits.autovacuum ? sql`, ${TABLES_PAST_THRESHOLD} AS to_vacuum` : sql``}`,
     );
     return {
+      toVacuum: traits.autovacuum ? (row!.to_vacuum ?? []) : [...REWRITTEN_TABLES],
       mode: done,
       adjustedSymbols,
       asOf,
@@ -244,8 +277,12 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
       durationMs,
     };
   });
-  // every refresh rewrites these tables: their dead rows are made reusable at once, or each later
-  // refresh and read scans more of them (PGlite never vacuums; autovacuum comes late)
-  if (result.mode !== 'unchanged') await db.execute(sql`VACUUM trend_candidates, trend_entries, price_extremes`);
-  return result;
+  // every refresh rewrites these tables: their dead rows are made reusable, or each later refresh
+  // and read scans more of them. PGlite never vacuums: after every refresh. Where autovacuum runs:
+  // only the tables past the threshold above (autovacuum comes late, at most once a minute)
+  const { toVacuum, ...refreshed } = result;
+  const tables = toVacuum.filter((table) => isRewritten(table));
+  // (never a bare VACUUM: that would be the whole database)
+  if (refreshed.mode !== 'unchanged' && tables.length > 0) await db.execute(sql.raw(`VACUUM ${tables.join(', ')}`));
+  return refreshed;
 }
