@@ -21,19 +21,18 @@ type UploadRow = UploadHistoryQuery['uploadHistory']['items'][number];
 
 const HISTORY_SIZE = 200;
 
+// the key columns (when, what, which file, which days, the outcome) fit a 1366 px screen beside the sidebar; the
+// counts, the uploader and the digest are optional: shown as room allows or picked under "Columns"
+// (docs/product/common.md#generic-tables)
 const COLUMNS: DataGridColumn<UploadRow>[] = [
   {
     field: 'uploadedAt',
     headerName: 'Uploaded At',
     format: (value) => formatMediumDateTime(value as string),
-    minWidth: 190,
+    minWidth: 180,
   },
-  { field: 'type', headerName: 'Type', format: (value) => toDisplayWords(String(value)), minWidth: 190 },
-  { field: 'fileName', headerName: 'File Name', minWidth: 200 },
-  { field: 'rowsInFile', headerName: 'Rows', numeric: true, width: 100 },
-  { field: 'rowsInserted', headerName: 'New', numeric: true, width: 100 },
-  { field: 'rowsUpdated', headerName: 'Replaced', numeric: true, width: 110 },
-  { field: 'rowsUnchanged', headerName: 'Unchanged', numeric: true, width: 120 },
+  { field: 'type', headerName: 'Type', format: (value) => toDisplayWords(String(value)), minWidth: 170, wrap: true },
+  { field: 'fileName', headerName: 'File Name', minWidth: 190, wrap: true },
   {
     field: 'dates',
     headerName: 'Dates',
@@ -44,11 +43,22 @@ const COLUMNS: DataGridColumn<UploadRow>[] = [
           ? formatMarketDate(row.firstDate)
           : `${formatMarketDate(row.firstDate)} – ${formatMarketDate(row.lastDate)}`
         : '',
-    minWidth: 200,
+    minWidth: 130,
+    wrap: true,
   },
-  { field: 'uploadedBy', headerName: 'Uploaded By', width: 140 },
-  { field: 'message', headerName: 'Message', minWidth: 320, flex: 1 },
-  { field: 'fileSha256', headerName: 'SHA-256', minWidth: 200, format: (value) => `${String(value).slice(0, 16)}…` },
+  { field: 'message', headerName: 'Message', minWidth: 260, flex: 1, wrap: true },
+  { field: 'rowsInFile', headerName: 'Rows', numeric: true, width: 100, optional: true },
+  { field: 'rowsInserted', headerName: 'New', numeric: true, width: 100, optional: true },
+  { field: 'rowsUpdated', headerName: 'Replaced', numeric: true, width: 110, optional: true },
+  { field: 'rowsUnchanged', headerName: 'Unchanged', numeric: true, width: 120, optional: true },
+  { field: 'uploadedBy', headerName: 'Uploaded By', width: 140, optional: true },
+  {
+    field: 'fileSha256',
+    headerName: 'SHA-256',
+    minWidth: 200,
+    format: (value) => `${String(value).slice(0, 16)}…`,
+    optional: true,
+  },
 ];
 
 export default function UploadPage() {
