@@ -12,7 +12,8 @@
  * Then the dashboard at 1, 50 and 500 holdings (repeated views and views after a price write, target
  * ≤ 2× of 1 holding for both), the corporate actions' cost on those reads (target ≤ 1.2×) and a
  * 5,000-trade tradebook import. Exits with status 1 when a target is missed. --quick: 30 samples (to
- * try the script); BENCH_SAMPLES sets the number.
+ * try the script); BENCH_SAMPLES sets the number; --only=holdings|dashboard|adjustment|import runs one
+ * part (adjustment needs the dashboard's investors: it runs the dashboard too).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -34,6 +35,9 @@ const QUICK = process.argv.includes('--quick');
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? (QUICK ? 30 : 300));
 const MAX_REST_CALLS = 3;
 const MAX_P50_RATIO = 1.5;
+const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const runs = (part: 'holdings' | 'dashboard' | 'adjustment' | 'import') =>
+  ONLY === undefined || ONLY === part || (part === 'dashboard' && ONLY === 'adjustment');
 
 /** The holdings page's fields (web/src/features/portfolio). */
 const HOLDINGS_QUERY = `query BenchHoldings($brokerName: String, $segmentName: String) {
@@ -541,68 +545,15 @@ async function main(): Promise<void> {
       callsPerCase.push(proxy.count());
     }
 
-    // --- latency, interleaved so both cases see the same machine load ---
-    const timings: number[][] = cases.map(() => []);
-    for (let i = 0; i < WARMUP + SAMPLES; i++) {
-      for (const [index, benchCase] of cases.entries()) {
-        const started = process.hrtime.bigint();
-        await gql(HOLDINGS_QUERY, benchCase.variables, cookie);
-        const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-        if (i >= WARMUP) timings[index]?.push(elapsed);
-      }
-    }
-    // --- the same, each request right after a price write: no quote, no tagged answer reusable ---
-    const freshTimings: number[][] = cases.map(() => []);
-    for (let i = 0; i < WARMUP + Math.ceil(SAMPLES / 3); i++) {
-      for (const [index, benchCase] of cases.entries()) {
-        await writePrice();
-        const started = process.hrtime.bigint();
-        await gql(HOLDINGS_QUERY, benchCase.variables, cookie);
-        const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
-        if (i >= WARMUP) freshTimings[index]?.push(elapsed);
-      }
-    }
-    const freshP50 = freshTimings.map((list) =>
-      percentile(
-        [...list].sort((a, b) => a - b),
-        50,
-      ),
-    );
+    if (runs('holdings')) await benchHoldings(cases, callsPerCase, gql, cookie, writePrice, engine);
 
-    const stats = timings.map((list) => {
-      const sorted = [...list].sort((a, b) => a - b);
-      const total = list.reduce((sum, t) => sum + t, 0);
-      return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), perSecond: (list.length / total) * 1000 };
-    });
-
-    console.log(
-      `\nportfolio: holdings query through the BFF, REST API on ${engine} (${SAMPLES} sequential samples per case, after ${WARMUP} warm-up)`,
-    );
-    console.log('case        REST calls   p50 ms   p95 ms   req/s');
-    for (const [index, benchCase] of cases.entries()) {
-      const s = stats[index] as (typeof stats)[number];
-      console.log(
-        `${benchCase.label.padEnd(12)}${String(callsPerCase[index]).padStart(10)}${s.p50.toFixed(2).padStart(9)}${s.p95.toFixed(2).padStart(9)}${s.perSecond.toFixed(0).padStart(8)}`,
-      );
-    }
-    console.log(
-      `after a price write (nothing reused, for information): p50 ${freshP50.map((p50, index) => `${cases[index]?.label} ${p50.toFixed(2)} ms`).join(', ')}, ratio ${((freshP50[1] ?? 0) / (freshP50[0] ?? 1)).toFixed(2)}×`,
-    );
-    const ratio = (stats[1]?.p50 ?? 0) / (stats[0]?.p50 ?? 1);
-    const callsOk = (callsPerCase[1] ?? Infinity) <= MAX_REST_CALLS;
-    const ratioOk = ratio <= MAX_P50_RATIO;
-    console.log(
-      `REST calls at ${ROWS} rows: ${callsPerCase[1]} (target ≤ ${MAX_REST_CALLS}) ${callsOk ? 'ok' : 'MISSED'}`,
-    );
-    console.log(
-      `p50 ratio ${ROWS} rows / 1 row: ${ratio.toFixed(2)}× (target ≤ ${MAX_P50_RATIO}×) ${ratioOk ? 'ok' : 'MISSED'}`,
-    );
-    if (!callsOk || !ratioOk) process.exitCode = 1;
-
-    const dashboard = await benchDashboard(stack.api.url, gql, symbols, dates, writePrice);
+    const dashboard = runs('dashboard')
+      ? await benchDashboard(stack.api.url, gql, symbols, dates, writePrice)
+      : { ok: true, cookies: [] };
     if (!dashboard.ok) process.exitCode = 1;
 
     if (
+      runs('adjustment') &&
       !(await benchAdjustment(
         stack.api.url,
         staff,
@@ -617,11 +568,79 @@ async function main(): Promise<void> {
     )
       process.exitCode = 1;
 
-    await benchImport(stack.api, await restLogin(stack.api.url, ACCOUNTS.investor), symbols, dates);
+    if (runs('import')) await benchImport(stack.api, await restLogin(stack.api.url, ACCOUNTS.investor), symbols, dates);
   } finally {
     proxy.close();
     await stack.stop();
   }
+}
+
+/** The holdings query's latency at 1 and 50 rows (repeated views, then each after a price write) and its targets. */
+async function benchHoldings(
+  cases: Array<{ label: string; variables: Record<string, unknown>; rows: number }>,
+  callsPerCase: number[],
+  gql: Gql,
+  cookie: string,
+  writePrice: () => Promise<unknown>,
+  engine: string,
+): Promise<void> {
+  // --- latency, interleaved so both cases see the same machine load ---
+  const timings: number[][] = cases.map(() => []);
+  for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    for (const [index, benchCase] of cases.entries()) {
+      const started = process.hrtime.bigint();
+      await gql(HOLDINGS_QUERY, benchCase.variables, cookie);
+      const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+      if (i >= WARMUP) timings[index]?.push(elapsed);
+    }
+  }
+  // --- the same, each request right after a price write: no quote, no tagged answer reusable ---
+  const freshTimings: number[][] = cases.map(() => []);
+  for (let i = 0; i < WARMUP + Math.ceil(SAMPLES / 3); i++) {
+    for (const [index, benchCase] of cases.entries()) {
+      await writePrice();
+      const started = process.hrtime.bigint();
+      await gql(HOLDINGS_QUERY, benchCase.variables, cookie);
+      const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+      if (i >= WARMUP) freshTimings[index]?.push(elapsed);
+    }
+  }
+  const freshP50 = freshTimings.map((list) =>
+    percentile(
+      [...list].sort((a, b) => a - b),
+      50,
+    ),
+  );
+
+  const stats = timings.map((list) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    const total = list.reduce((sum, t) => sum + t, 0);
+    return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), perSecond: (list.length / total) * 1000 };
+  });
+
+  console.log(
+    `\nportfolio: holdings query through the BFF, REST API on ${engine} (${SAMPLES} sequential samples per case, after ${WARMUP} warm-up)`,
+  );
+  console.log('case        REST calls   p50 ms   p95 ms   req/s');
+  for (const [index, benchCase] of cases.entries()) {
+    const s = stats[index] as (typeof stats)[number];
+    console.log(
+      `${benchCase.label.padEnd(12)}${String(callsPerCase[index]).padStart(10)}${s.p50.toFixed(2).padStart(9)}${s.p95.toFixed(2).padStart(9)}${s.perSecond.toFixed(0).padStart(8)}`,
+    );
+  }
+  console.log(
+    `after a price write (nothing reused, for information): p50 ${freshP50.map((p50, index) => `${cases[index]?.label} ${p50.toFixed(2)} ms`).join(', ')}, ratio ${((freshP50[1] ?? 0) / (freshP50[0] ?? 1)).toFixed(2)}×`,
+  );
+  const ratio = (stats[1]?.p50 ?? 0) / (stats[0]?.p50 ?? 1);
+  const callsOk = (callsPerCase[1] ?? Infinity) <= MAX_REST_CALLS;
+  const ratioOk = ratio <= MAX_P50_RATIO;
+  console.log(
+    `REST calls at ${ROWS} rows: ${callsPerCase[1]} (target ≤ ${MAX_REST_CALLS}) ${callsOk ? 'ok' : 'MISSED'}`,
+  );
+  console.log(
+    `p50 ratio ${ROWS} rows / 1 row: ${ratio.toFixed(2)}× (target ≤ ${MAX_P50_RATIO}×) ${ratioOk ? 'ok' : 'MISSED'}`,
+  );
+  if (!callsOk || !ratioOk) process.exitCode = 1;
 }
 
 await main();

@@ -3,10 +3,12 @@
  * and exchange, applies to buys, sells or both, and costs `amount` (flat rupees per trade) plus
  * `percentage` % of the trade value (price × quantity). Rules change over time: for each charge
  * type the rule in force on the trade date is the one with the latest effective date on or before
- * it. All maths is exact (big.js); nothing is rounded here.
+ * it. All maths is exact (scaled integers, exact.ts; big.js at the exported edges); nothing is
+ * rounded here.
  */
 import Big from 'big.js';
 import type { DecimalInput } from '../format/money.js';
+import { Exact } from './exact.js';
 
 /** The sides a charge applies to (the choices of GET /staff/buy-sell). */
 export const BUY_SELL_OPTIONS = ['BUY', 'SELL', 'BOTH'] as const;
@@ -114,24 +116,41 @@ export function tradeValue(price: DecimalInput, quantity: number): Big {
   return new Big(price).times(quantity);
 }
 
-/** A rule's amount and rate as decimals, parsed once per rule object. */
+/** A rule's amount and rate as exact decimals, parsed once per rule object. */
 interface ParsedRule {
-  amount: Big | null;
+  amount: Exact | null;
   /** percentage / 100 (exact: a shift of the decimal point), null when 0. */
-  rate: Big | null;
+  rate: Exact | null;
 }
 const parsedRules = new WeakMap<object, ParsedRule>();
-const ZERO = new Big(0);
+const HUNDREDTH = Exact.of('0.01');
 
 function parseRule(rule: Pick<ChargeRule, 'amount' | 'percentage'>): ParsedRule {
   let parsed = parsedRules.get(rule);
   if (!parsed) {
-    const amount = new Big(rule.amount);
-    const percentage = new Big(rule.percentage);
-    parsed = { amount: amount.eq(0) ? null : amount, rate: percentage.eq(0) ? null : percentage.times('0.01') };
+    const amount = Exact.of(rule.amount);
+    const percentage = Exact.of(rule.percentage);
+    parsed = {
+      amount: amount.isZero() ? null : amount,
+      rate: percentage.isZero() ? null : percentage.times(HUNDREDTH),
+    };
     parsedRules.set(rule, parsed);
   }
   return parsed;
+}
+
+/** chargeCost in exact decimals (the listings' per-row maths). */
+export function exactChargeCost(
+  rule: Pick<ChargeRule, 'amount' | 'percentage'>,
+  value: Exact,
+  share?: { part: number; whole: number },
+): Exact {
+  const { amount, rate } = parseRule(rule);
+  const percentPart = rate ? value.times(rate) : Exact.ZERO;
+  if (!amount) return percentPart;
+  const flat =
+    share && share.part !== share.whole ? amount.times(Exact.of(share.part)).div(Exact.of(share.whole)) : amount;
+  return percentPart.plus(flat);
 }
 
 /**
@@ -143,24 +162,41 @@ export function chargeCost(
   value: Big,
   share?: { part: number; whole: number },
 ): Big {
-  const { amount, rate } = parseRule(rule);
-  const percentPart = rate ? value.times(rate) : ZERO;
-  if (!amount) return percentPart;
-  const flat = share && share.part !== share.whole ? amount.times(share.part).div(share.whole) : amount;
-  return percentPart.plus(flat);
+  return new Big(exactChargeCost(rule, Exact.of(value), share).toFixed());
+}
+
+/** One charge type's cost on one trade, exactly. */
+export interface ExactChargeLine extends Omit<ChargeLine, 'amount'> {
+  amount: Exact;
+}
+
+/** tradeCharges in exact decimals (the listings' per-row maths). */
+export function exactTradeCharges(
+  rules: readonly ChargeRule[],
+  trade: Trade,
+): { total: Exact; lines: ExactChargeLine[] } {
+  const value = Exact.of(trade.price).times(Exact.of(trade.quantity));
+  const share = { part: trade.quantity, whole: trade.orderQuantity ?? trade.quantity };
+  let total = Exact.ZERO;
+  const lines = applicableCharges(rules, trade).map((rule) => {
+    const amount = exactChargeCost(rule, value, share);
+    total = total.plus(amount);
+    return {
+      chargeId: rule.id,
+      chargeTypeId: rule.chargeTypeId,
+      chargeTypeName: rule.chargeTypeName,
+      side: trade.side,
+      amount,
+    };
+  });
+  return { total, lines };
 }
 
 /** Every charge of one trade, one line per charge type in force, and their total. */
 export function tradeCharges(rules: readonly ChargeRule[], trade: Trade): { total: Big; lines: ChargeLine[] } {
-  const value = tradeValue(trade.price, trade.quantity);
-  const share = { part: trade.quantity, whole: trade.orderQuantity ?? trade.quantity };
-  const lines = applicableCharges(rules, trade).map((rule) => ({
-    chargeId: rule.id,
-    chargeTypeId: rule.chargeTypeId,
-    chargeTypeName: rule.chargeTypeName,
-    side: trade.side,
-    amount: chargeCost(rule, value, share),
-  }));
-  const total = lines.reduce((sum, line) => sum.plus(line.amount), ZERO);
-  return { total, lines };
+  const exact = exactTradeCharges(rules, trade);
+  return {
+    total: new Big(exact.total.toFixed()),
+    lines: exact.lines.map((line) => ({ ...line, amount: new Big(line.amount.toFixed()) })),
+  };
 }

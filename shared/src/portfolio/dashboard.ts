@@ -8,9 +8,9 @@
  *   estimated sell charges, and each dividend on its ex-date;
  * - the day's change of open holdings and the labels of the trend lists.
  */
-import Big from 'big.js';
 import type { TrendPeriod } from '../constants.js';
 import type { TrendDirection } from '../market/trends.js';
+import { Exact } from './exact.js';
 import type { ProfitLoss } from './pnl.js';
 import type { CashFlow } from './xirr.js';
 
@@ -30,12 +30,12 @@ export interface DashboardHolding {
 export function holdingCashFlows(holding: DashboardHolding, today: string): CashFlow[] {
   const pnl = holding.profitLoss;
   if (pnl.marketValue === null) return [];
-  const paid = new Big(pnl.invested).plus(pnl.buyCharges);
-  const received = new Big(pnl.marketValue).minus(pnl.sellCharges);
+  const paid = Exact.of(pnl.invested).plus(Exact.of(pnl.buyCharges));
+  const received = Exact.of(pnl.marketValue).minus(Exact.of(pnl.sellCharges));
   const exitDate = pnl.status === 'REALIZED' ? (holding.sellingDate ?? today) : today;
   return [
-    { date: holding.creationDate, amount: -Number(paid) },
-    { date: exitDate, amount: Number(received) },
+    { date: holding.creationDate, amount: -paid.toNumber() },
+    { date: exitDate, amount: received.toNumber() },
     ...pnl.dividendPayments.map((d) => ({ date: d.exDate, amount: Number(d.amount) })),
   ];
 }

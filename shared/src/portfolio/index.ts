@@ -11,3 +11,4 @@ export * from './dashboard.js';
 export * from './tradebook.js';
 export * from './tradebook-fifo.js';
 export * from './holding-events.js';
+export * from './exact.js';

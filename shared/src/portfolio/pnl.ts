@@ -10,12 +10,13 @@
  * After a split or bonus (docs/product/portfolio.md#corporate-actions) the holding sells quantity ×
  * factor shares at the current (or sell) price: what was paid stays price × quantity as entered.
  * A holding is REALIZED when it has a sell price other than 0 (docs/product/portfolio.md#rules), else UNREALIZED.
- * Results are exact decimal strings; screens round them for display.
+ * Results are exact decimal strings (scaled integers, exact.ts: every listing computes this per row);
+ * screens round them for display.
  */
-import Big from 'big.js';
 import type { HoldingStatus } from '../constants.js';
 import type { DecimalInput } from '../format/money.js';
-import { tradeCharges, tradeValue, type ChargeLine, type ChargeRule } from './charges.js';
+import { exactTradeCharges, type ChargeRule, type ExactChargeLine } from './charges.js';
+import { Exact } from './exact.js';
 import type { DividendPayment } from './holding-events.js';
 
 /** What the P&L of a holding depends on. */
@@ -81,7 +82,7 @@ export interface ProfitLoss {
 /** REALIZED when a sell price other than 0 is set (docs/product/portfolio.md#rules). */
 export function holdingStatus(sellPrice: DecimalInput | null | undefined): HoldingStatus {
   if (sellPrice === null || sellPrice === undefined || sellPrice === '') return 'UNREALIZED';
-  return new Big(sellPrice).eq(0) ? 'UNREALIZED' : 'REALIZED';
+  return Exact.of(sellPrice).isZero() ? 'UNREALIZED' : 'REALIZED';
 }
 
 export function computeProfitLoss(position: HoldingPosition, rules: readonly ChargeRule[], today: string): ProfitLoss {
@@ -92,8 +93,8 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
     exchange: position.exchange,
     quantity: position.quantity,
   };
-  const invested = tradeValue(position.price, position.quantity);
-  const buy = tradeCharges(rules, {
+  const invested = Exact.of(position.price).times(Exact.of(position.quantity));
+  const buy = exactTradeCharges(rules, {
     ...common,
     side: 'BUY',
     date: position.creationDate,
@@ -109,23 +110,25 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
   } else if (position.currentPrice !== null && position.currentPrice !== undefined && position.currentPrice !== '') {
     exitPrice = position.currentPrice;
   }
-  const exitQuantity = new Big(position.quantity).times(position.factor ?? 1);
+  const factor = position.factor ?? 1;
+  const exitQuantity =
+    factor === 1 || factor === '1' ? Exact.of(position.quantity) : Exact.of(position.quantity).times(Exact.of(factor));
   const sell =
     exitPrice === null
-      ? { total: new Big(0), lines: [] as ChargeLine[] }
-      : tradeCharges(rules, {
+      ? { total: Exact.ZERO, lines: [] as ExactChargeLine[] }
+      : exactTradeCharges(rules, {
           ...common,
-          quantity: Number(exitQuantity.toFixed()),
+          quantity: exitQuantity.toNumber(),
           side: 'SELL',
           date: exitDate,
           price: exitPrice,
         });
 
   const charges = buy.total.plus(sell.total);
-  const marketValue = exitPrice === null ? null : new Big(exitPrice).times(exitQuantity);
+  const marketValue = exitPrice === null ? null : Exact.of(exitPrice).times(exitQuantity);
   const gross = marketValue === null ? null : marketValue.minus(invested);
   const dividendPayments = [...(position.dividends ?? [])];
-  const dividends = dividendPayments.reduce((sum, payment) => sum.plus(payment.amount), new Big(0));
+  const dividends = dividendPayments.reduce((sum, payment) => sum.plus(Exact.of(payment.amount)), Exact.ZERO);
   return {
     status,
     invested: invested.toFixed(),
@@ -135,7 +138,7 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
     sellCharges: sell.total.toFixed(),
     charges: charges.toFixed(),
     sellChargesEstimated: status === 'UNREALIZED' && exitPrice !== null,
-    breakdown: breakdownByType([...buy.lines, ...sell.lines]),
+    breakdown: breakdownByType(buy.lines, sell.lines),
     dividends: dividends.toFixed(),
     dividendPayments,
     net: gross === null ? null : gross.plus(dividends).minus(charges).toFixed(),
@@ -144,24 +147,24 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
 
 /** localeCompare's order (the default locale's collator), made once: localeCompare makes one per call. */
 const byName = new Intl.Collator();
-const ZERO = new Big(0);
 
-function breakdownByType(lines: ChargeLine[]): ChargeBreakdown[] {
-  const byType = new Map<number, { name: string; buy: Big; sell: Big }>();
-  for (const line of lines) {
-    let entry = byType.get(line.chargeTypeId);
-    if (!entry) {
-      entry = { name: line.chargeTypeName, buy: ZERO, sell: ZERO };
-      byType.set(line.chargeTypeId, entry);
+function breakdownByType(buyLines: ExactChargeLine[], sellLines: ExactChargeLine[]): ChargeBreakdown[] {
+  const byType = new Map<number, { name: string; buy: Exact; sell: Exact }>();
+  for (const lines of [buyLines, sellLines])
+    for (const line of lines) {
+      let entry = byType.get(line.chargeTypeId);
+      if (!entry) {
+        entry = { name: line.chargeTypeName, buy: Exact.ZERO, sell: Exact.ZERO };
+        byType.set(line.chargeTypeId, entry);
+      }
+      if (line.side === 'BUY') entry.buy = entry.buy.plus(line.amount);
+      else entry.sell = entry.sell.plus(line.amount);
     }
-    if (line.side === 'BUY') entry.buy = entry.buy.plus(line.amount);
-    else entry.sell = entry.sell.plus(line.amount);
-  }
   const breakdown: ChargeBreakdown[] = [];
   for (const [chargeTypeId, entry] of byType) {
     const total = entry.buy.plus(entry.sell);
     // a rule of 0 (e.g. free delivery brokerage) is in force but costs nothing: not worth a line
-    if (total.eq(0)) continue;
+    if (total.isZero()) continue;
     breakdown.push({
       chargeTypeId,
       chargeTypeName: entry.name,

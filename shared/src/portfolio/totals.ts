@@ -9,6 +9,7 @@
  *   net          = realized + unrealized + dividends − charges
  */
 import Big from 'big.js';
+import { Exact } from './exact.js';
 import type { ProfitLoss } from './pnl.js';
 
 export interface PortfolioTotals {
@@ -23,24 +24,25 @@ export interface PortfolioTotals {
 }
 
 export function sumPortfolio(profitLosses: Iterable<ProfitLoss>): PortfolioTotals {
+  // exact scaled integers (exact.ts): a dashboard adds up every holding several times
   let holdings = 0;
-  let invested = new Big(0);
-  let currentValue = new Big(0);
-  let realized = new Big(0);
-  let unrealized = new Big(0);
-  let charges = new Big(0);
-  let dividends = new Big(0);
+  let invested = Exact.ZERO;
+  let currentValue = Exact.ZERO;
+  let realized = Exact.ZERO;
+  let unrealized = Exact.ZERO;
+  let charges = Exact.ZERO;
+  let dividends = Exact.ZERO;
   for (const pnl of profitLosses) {
     holdings += 1;
-    charges = charges.plus(pnl.charges);
-    dividends = dividends.plus(pnl.dividends);
+    charges = charges.plus(Exact.of(pnl.charges));
+    dividends = dividends.plus(Exact.of(pnl.dividends));
     if (pnl.status === 'REALIZED') {
-      if (pnl.gross !== null) realized = realized.plus(pnl.gross);
+      if (pnl.gross !== null) realized = realized.plus(Exact.of(pnl.gross));
       continue;
     }
-    invested = invested.plus(pnl.invested);
-    if (pnl.marketValue !== null) currentValue = currentValue.plus(pnl.marketValue);
-    if (pnl.gross !== null) unrealized = unrealized.plus(pnl.gross);
+    invested = invested.plus(Exact.of(pnl.invested));
+    if (pnl.marketValue !== null) currentValue = currentValue.plus(Exact.of(pnl.marketValue));
+    if (pnl.gross !== null) unrealized = unrealized.plus(Exact.of(pnl.gross));
   }
   return {
     holdings,

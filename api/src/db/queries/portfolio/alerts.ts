@@ -10,7 +10,7 @@ import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { adjusted, adjustmentRangesQuery } from '../market/adjustments.js';
+import { adjusted, adjustmentRangesQuery, rangeHolds } from '../market/adjustments.js';
 import { listHoldings } from './holdings.js';
 import { equitySeriesList, latestEquityRow } from './quotes.js';
 
@@ -39,59 +39,9 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
   const alerts: PortfolioAlertDto[] = [];
   if (open.length === 0) return alerts;
 
-  const symbols = [...new Set(open.map((h) => h.symbol))];
-  const values = sql.join(
-    symbols.map((symbol) => sql`(${symbol}::varchar)`),
-    sql`, `,
-  );
-  // D: the latest equity trade date (the holdings' events are those in effect on it)
-  const latestDay = sql`(SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList}))`;
-  const extremes = await queryRows<{
-    symbol: string;
-    trade_date: string;
-    close_price: string;
-    close_divisor: string | null;
-    year_high: string | null;
-    year_low: string | null;
-    days: number;
-  }>(
-    db,
-    sql`
-      WITH held(symbol) AS (VALUES ${values}),
-      -- the adjustment ranges as of D of the held symbols only
-      ranges AS MATERIALIZED (SELECT r.* FROM ${adjustmentRangesQuery(latestDay, symbols)} AS r),
-      -- each symbol's time line in pieces of one divisor: its ranges, then the days after its last ex-date (none)
-      -- (open ends as ±infinity: the bounds then narrow the index range itself, not a filter over the whole window)
-      pieces AS MATERIALIZED (
-        SELECT symbol, coalesce(from_date, '-infinity'::date) AS from_date, to_date, divisor FROM ranges
-        UNION ALL
-        SELECT h.symbol, coalesce((SELECT max(r.to_date) FROM ranges r WHERE r.symbol = h.symbol), '-infinity'::date),
-          'infinity'::date, NULL::numeric
-        FROM held h
-      )
-      SELECT s.symbol, latest.trade_date, latest.close_price, close_range.divisor::text AS close_divisor,
-        window_range.year_high, window_range.year_low, window_range.days
-      FROM held AS s
-      CROSS JOIN LATERAL (${latestEquityRow(sql`s.symbol`)}) latest
-      LEFT JOIN ranges close_range ON close_range.symbol = s.symbol AND latest.trade_day < close_range.to_date
-        AND (close_range.from_date IS NULL OR latest.trade_day >= close_range.from_date)
-      -- the 52 weeks before the latest day, piece by piece: one index range of raw highs and lows
-      -- each, adjusted once (rounding is monotonic: the adjusted extreme is the extreme adjusted)
-      CROSS JOIN LATERAL (
-        SELECT max(${adjusted(sql`part.high`, 'piece')})::text AS year_high,
-          min(${adjusted(sql`part.low`, 'piece')})::text AS year_low, coalesce(sum(part.days), 0)::int AS days
-        FROM pieces piece
-        CROSS JOIN LATERAL (
-          SELECT max(sp.high_price) AS high, min(sp.low_price) AS low, count(*) AS days
-          FROM stock_prices sp
-          WHERE sp.symbol = s.symbol AND sp.series IN (${equitySeriesList})
-            AND sp.trade_date >= greatest(latest.trade_day - 364, piece.from_date)
-            AND sp.trade_date < least(latest.trade_day, piece.to_date)
-        ) part
-        WHERE piece.symbol = s.symbol AND piece.to_date > latest.trade_day - 364 AND piece.from_date < latest.trade_day
-      ) window_range
-    `,
-  );
+  // the symbols that can be at a 52-week high or low: most are not, and one short scan each tells
+  const symbols = await extremeCandidates(db, open);
+  const extremes = symbols.length === 0 ? [] : await yearExtremes(db, symbols);
   for (const row of extremes) {
     // a "52-week" extreme needs a year of prices behind it, not a few days
     if (row.year_high === null || row.year_low === null || row.days < MIN_TRADING_DAYS_FOR_52_WEEKS) continue;
@@ -146,6 +96,116 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
     }
   }
   return alerts;
+}
+
+/** D: the latest equity trade date (the holdings' events are those in effect on it). */
+const LATEST_DAY = sql`(SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList}))`;
+
+/** The recent days read for every held symbol at once (calendar days before D), enough to rule most symbols out. */
+const RECENT_DAYS = 14;
+
+/**
+ * The held symbols whose latest close may be above every adjusted high (below every adjusted low)
+ * of the 52 weeks before it. A symbol with a day of that window, among the last two weeks before
+ * D, whose high is at or above the close and one whose low is at or below it (adjusted, in the
+ * close's shares) is at no extreme; the days next to the close are the likeliest to show it. Those
+ * days of every held symbol are one index read (symbol = ANY, not a scan per symbol: each one costs
+ * PGlite a rescan) and one JSON value; only the symbols left are read a year each (yearExtremes),
+ * where the alert is decided as before (docs/decisions.md#alerts-read-a-year-only-for-possible-extremes).
+ * The latest closes are the holdings' quotes.
+ */
+async function extremeCandidates(db: Database, open: HoldingDto[]): Promise<string[]> {
+  const latest = new Map<string, { day: string; close: string }>();
+  for (const h of open)
+    if (h.priceDate !== null && h.currentPrice !== null && !latest.has(h.symbol))
+      latest.set(h.symbol, { day: h.priceDate, close: h.currentPrice });
+  if (latest.size === 0) return [];
+  const symbols = [...latest.keys()];
+  const held = sql.join(
+    [...latest].map(([symbol, { day, close }]) => sql`(${symbol}::varchar, ${day}::date, ${close}::numeric)`),
+    sql`, `,
+  );
+  const list = sql`ARRAY[${sql.join(
+    symbols.map((symbol) => sql`${symbol}`),
+    sql`, `,
+  )}]::varchar[]`;
+  const [answer] = await queryRows<{ ruled_out: string | null }>(
+    db,
+    sql`
+      WITH held(symbol, day, close) AS (VALUES ${held}),
+      ranges AS MATERIALIZED (SELECT r.* FROM ${adjustmentRangesQuery(LATEST_DAY, symbols)} AS r),
+      recent AS (
+        SELECT sp.symbol, sp.trade_date, sp.high_price, sp.low_price FROM stock_prices sp
+        WHERE sp.symbol = ANY(${list}) AND sp.series IN (${equitySeriesList})
+          AND sp.trade_date >= ${LATEST_DAY} - ${RECENT_DAYS}::int
+      )
+      SELECT json_agg(symbol)::text AS ruled_out FROM (
+        SELECT h.symbol FROM held h
+        -- the divisor of the close's own day (an event after a suspended symbol's last day divides both)
+        LEFT JOIN ranges c ON c.symbol = h.symbol AND h.day < c.to_date AND (c.from_date IS NULL OR h.day >= c.from_date)
+        JOIN recent sp ON sp.symbol = h.symbol AND sp.trade_date >= h.day - 364 AND sp.trade_date < h.day
+        LEFT JOIN ranges r ON ${rangeHolds('sp', 'r')}
+        GROUP BY h.symbol, h.close, c.divisor
+        HAVING bool_or(${adjusted(sql`sp.high_price`, 'r')} * coalesce(c.divisor, 1) >= h.close)
+          AND bool_or(${adjusted(sql`sp.low_price`, 'r')} * coalesce(c.divisor, 1) <= h.close)
+      ) at_no_extreme`,
+  );
+  const ruledOut = new Set(JSON.parse(answer?.ruled_out ?? '[]') as string[]);
+  return symbols.filter((symbol) => !ruledOut.has(symbol));
+}
+
+/** Each symbol's latest close and the adjusted highs and lows of the 52 weeks before it, read whole. */
+async function yearExtremes(db: Database, symbols: string[]) {
+  const values = sql.join(
+    symbols.map((symbol) => sql`(${symbol}::varchar)`),
+    sql`, `,
+  );
+  return queryRows<{
+    symbol: string;
+    trade_date: string;
+    close_price: string;
+    close_divisor: string | null;
+    year_high: string | null;
+    year_low: string | null;
+    days: number;
+  }>(
+    db,
+    sql`
+      WITH held(symbol) AS (VALUES ${values}),
+      -- the adjustment ranges as of D of the held symbols only
+      ranges AS MATERIALIZED (SELECT r.* FROM ${adjustmentRangesQuery(LATEST_DAY, symbols)} AS r),
+      -- each symbol's time line in pieces of one divisor: its ranges, then the days after its last ex-date (none)
+      -- (open ends as ±infinity: the bounds then narrow the index range itself, not a filter over the whole window)
+      pieces AS MATERIALIZED (
+        SELECT symbol, coalesce(from_date, '-infinity'::date) AS from_date, to_date, divisor FROM ranges
+        UNION ALL
+        SELECT h.symbol, coalesce((SELECT max(r.to_date) FROM ranges r WHERE r.symbol = h.symbol), '-infinity'::date),
+          'infinity'::date, NULL::numeric
+        FROM held h
+      )
+      SELECT s.symbol, latest.trade_date, latest.close_price, close_range.divisor::text AS close_divisor,
+        window_range.year_high, window_range.year_low, window_range.days
+      FROM held AS s
+      CROSS JOIN LATERAL (${latestEquityRow(sql`s.symbol`)}) latest
+      LEFT JOIN ranges close_range ON close_range.symbol = s.symbol AND latest.trade_day < close_range.to_date
+        AND (close_range.from_date IS NULL OR latest.trade_day >= close_range.from_date)
+      -- the 52 weeks before the latest day, piece by piece: one index range of raw highs and lows
+      -- each, adjusted once (rounding is monotonic, so the adjusted extreme is the extreme adjusted)
+      CROSS JOIN LATERAL (
+        SELECT max(${adjusted(sql`part.high`, 'piece')})::text AS year_high,
+          min(${adjusted(sql`part.low`, 'piece')})::text AS year_low, coalesce(sum(part.days), 0)::int AS days
+        FROM pieces piece
+        CROSS JOIN LATERAL (
+          SELECT max(sp.high_price) AS high, min(sp.low_price) AS low, count(*) AS days
+          FROM stock_prices sp
+          WHERE sp.symbol = s.symbol AND sp.series IN (${equitySeriesList})
+            AND sp.trade_date >= greatest(latest.trade_day - 364, piece.from_date)
+            AND sp.trade_date < least(latest.trade_day, piece.to_date)
+        ) part
+        WHERE piece.symbol = s.symbol AND piece.to_date > latest.trade_day - 364 AND piece.from_date < latest.trade_day
+      ) window_range
+    `,
+  );
 }
 
 /**
