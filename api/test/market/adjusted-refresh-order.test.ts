@@ -10,6 +10,9 @@
  *   Prices list of that day must give every symbol the same previous close and change.
  * The lists, the 12-month extremes, the prices of D and the candles must be identical both ways,
  * and equal the definition computed independently from the files (support/adjustment-definition.ts).
+ * Each refresh's plan is read from the app's log (support/refresh-plans.ts): the corporate actions
+ * after the prices remake the lists of the symbols they adjust, and the day D passes each ex-date
+ * carries the marks forward and recomputes the adjusted symbols.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -34,6 +37,7 @@ import {
   units,
 } from './support/adjustment-definition.js';
 import { upload } from '../uploads/helpers.js';
+import { recordRefreshes, type RefreshLog } from './support/refresh-plans.js';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 /** The file's date from its NSE name (cmDDMONYYYYbhav.csv or DDMONYYYY.csv). */
@@ -58,6 +62,8 @@ const WINDOW_AFTER: WindowAfter = {
 };
 const PERIODS = Object.keys(WINDOW_AFTER) as Period[];
 const WITH_EVENTS = ['ASTRAL', 'HDFCBANK', 'AARTIIND', 'SATIA', 'IMPAL'];
+/** Their ex-dates (the header), each a trading day of the files. */
+const EX_DATES = ['2019-09-16', '2019-09-19', '2019-09-27', '2019-10-15', '2019-10-25'];
 
 interface Snapshot {
   lists: Record<string, TrendResponseDto>;
@@ -81,6 +87,13 @@ async function snapshot(api: TestApi): Promise<Snapshot> {
   };
 }
 
+/** The one refresh an upload made (read from the log since `before`). */
+function refreshSince(log: RefreshLog, before: number, label: string) {
+  const made = log.refreshes.slice(before);
+  expect(made, `${label}: one refresh`).toHaveLength(1);
+  return made[0]!;
+}
+
 /** NSE's corporate-actions file through the upload route, as staff (the upload recomputes the symbols it adjusts). */
 async function uploadCorporateActions(api: TestApi, token: string): Promise<void> {
   const answer = await upload(
@@ -99,10 +112,16 @@ describe(`adjusted prices do not depend on the order of the uploads (${FILES.len
   afterAll(async () => Promise.all(apis.map((api) => api.close())));
 
   it('prices then corporate actions: the definition computed from the files', async () => {
-    const api = await startTestApi();
+    const log = recordRefreshes();
+    const api = await startTestApi({ logs: log.logs });
     apis.push(api);
     await loadLegacyBhavcopies(api.app, FILES);
+    const before = log.refreshes.length;
     await uploadCorporateActions(api, await api.login(DEMO.staff.username, DEMO.staff.password));
+    // D unchanged, no price date changed: only the lists, for the symbols the events adjust
+    const refresh = refreshSince(log, before, 'corporate actions');
+    expect(refresh.plan).toBe('lists');
+    expect(refresh.adjustedSymbols).toBeGreaterThanOrEqual(WITH_EVENTS.length);
     pricesFirst = await snapshot(api);
     expect(pricesFirst.asOf).toBe(D);
 
@@ -127,16 +146,32 @@ describe(`adjusted prices do not depend on the order of the uploads (${FILES.len
   }, 900_000);
 
   it('corporate actions then the prices day by day: identical, and the tiles agree with the list every day', async () => {
-    const api = await startTestApi();
+    const log = recordRefreshes();
+    const api = await startTestApi({ logs: log.logs });
     apis.push(api);
     const token = await api.login(DEMO.staff.username, DEMO.staff.password);
     await uploadCorporateActions(api, token);
+    const events = adjustingEvents(D);
     let compared = 0;
+    let previousDay: string | undefined;
+    const passingExDates: string[] = [];
     for (const file of FILES) {
+      const before = log.refreshes.length;
       const answer = await upload(api, token, 'UPLOAD_STOCK_PRICE', path.basename(file), fs.readFileSync(file));
       expect(answer.status, `${path.basename(file)}: ${answer.text}`).toBe(200);
-      compared += await expectTilesAgreeWithList(api, fileDate(file));
+      const day = fileDate(file);
+      const refresh = refreshSince(log, before, day);
+      // the first day computes everything; each later day moves D on by one trading day
+      expect(refresh.plan, day).toBe(previousDay ? 'carried' : 'full');
+      const passes = (exDate: string) => previousDay !== undefined && previousDay < exDate && exDate <= day;
+      // the symbols whose adjustment changes as D passes their ex-dates (every event of the file)
+      const adjusted = [...events].filter(([, list]) => list.some((event) => passes(event.exDate))).length;
+      if (previousDay) expect(refresh.adjustedSymbols, day).toBe(adjusted);
+      passingExDates.push(...EX_DATES.filter(passes));
+      previousDay = day;
+      compared += await expectTilesAgreeWithList(api, day);
     }
+    expect(passingExDates).toEqual(EX_DATES);
     expect(compared).toBeGreaterThan(1000);
     expect(await snapshot(api)).toEqual(pricesFirst);
   }, 900_000);
