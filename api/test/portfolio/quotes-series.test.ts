@@ -31,12 +31,16 @@ describe('current prices across equity series', () => {
         close: String(50 + i),
       })),
       { symbol: 'MOVED', date: '2024-12-10', close: '44.4', series: 'BE' },
+      // SPARSE: trades on the latest day and, before it, only weeks earlier (its previous day is not
+      // among the recent days read for every symbol at once: read on its own)
+      { symbol: 'SPARSE', date: '2024-11-20', close: '12.5' },
+      { symbol: 'SPARSE', date: '2025-01-08', close: '10', series: 'BE' },
     ]);
   });
   afterAll(async () => api.close());
 
   it('the latest close by series rank and the close of the trading day before', async () => {
-    const prices = await api.request<LatestPriceDto[]>('GET', '/user/current-prices?symbols=MIXED,MOVED', {
+    const prices = await api.request<LatestPriceDto[]>('GET', '/user/current-prices?symbols=MIXED,MOVED,SPARSE', {
       token: investor,
     });
     expect(prices.status, prices.text).toBe(200);
@@ -56,6 +60,14 @@ describe('current prices across equity series', () => {
       series: 'BE',
       previousClose: '55',
       change: '-10.6',
+    });
+    // 10 − 12.5 = −2.5
+    expect(bySymbol.SPARSE).toMatchObject({
+      closePrice: '10',
+      tradeDate: '2025-01-08',
+      series: 'BE',
+      previousClose: '12.5',
+      change: '-2.5',
     });
   });
 });

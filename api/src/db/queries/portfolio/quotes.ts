@@ -116,58 +116,81 @@ function newer(version: string, than: string): boolean {
   return prices >= oldPrices && events >= oldEvents && version !== than;
 }
 
+/** The calendar days before D read for every symbol at once: a trading symbol's latest two days are among them. */
+const RECENT_DAYS = 14;
+
+type QuoteRow = { symbol: string; close_price: string; trade_date: string; series: string; series_rank: number };
+
 /**
  * The latest close of each symbol's equity series, with the close of the trading day before it,
- * read from the database: one short backward index scan per symbol, its rows returned as ONE JSON
- * text value (docs/decisions.md#holdings-read-as-one-json-value). Symbols without prices are
- * absent from the map.
+ * read from the database, symbols without prices absent from the map. The rows of the last two
+ * weeks before D (the latest equity trade date) of every symbol are one index read (symbol = ANY:
+ * a scan per symbol costs PGlite a rescan each, the most of a 50-symbol quote) and one JSON text
+ * value (docs/decisions.md#holdings-read-as-one-json-value), with the splits and bonuses of the
+ * symbols in the same statement; a symbol without two trading days among them (suspended, or new)
+ * is read on its own, its latest rows by one short backward index scan
+ * (docs/decisions.md#quotes-and-alerts-read-recent-days-at-once).
  */
 export async function loadLatestPrices(db: Database, symbols: Iterable<string>): Promise<Map<string, LatestPriceDto>> {
   const wanted = uniqueSymbols(symbols);
   const result = new Map<string, LatestPriceDto>();
   if (wanted.length === 0) return result;
-  const values = sql.join(
-    wanted.map((symbol) => sql`(${symbol}::varchar)`),
+  const list = sql`ARRAY[${sql.join(
+    wanted.map((symbol) => sql`${symbol}`),
     sql`, `,
-  );
-  // The rows of the latest two trading days hold both the latest close and the close of the
-  // trading day before it (whichever series that day traded in): at most five series a day, so
-  // they are among the latest ten rows.
-  const [answer] = await queryRows<{ rows: string }>(
+  )}]::varchar[]`;
+  const [answer] = await queryRows<{ rows: string; factors: string }>(
     db,
-    sql`SELECT coalesce(json_agg(json_build_array(s.symbol, p.close_price, p.trade_date, p.series, p.series_rank)), '[]')::text AS rows
-        FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${latestEquityRows(sql`s.symbol`, 2 * EQUITY_SERIES.length, false)}) p`,
+    sql`SELECT
+        (SELECT coalesce(json_agg(json_build_array(sp.symbol, sp.close_price::text, sp.trade_date::text, sp.series,
+            ${seriesRank(sql`sp.series`)})), '[]')::text
+          FROM stock_prices sp
+          WHERE sp.symbol = ANY(${list}) AND sp.series IN (${equitySeriesList})
+            AND sp.trade_date >= (SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList})) - ${RECENT_DAYS}::int
+        ) AS rows,
+        -- the splits and bonuses of the symbols: a previous close in the latest day's shares
+        (SELECT coalesce(json_agg(json_build_array(e.symbol, e.ex_date::text, e.factor::text)), '[]')::text
+          FROM corporate_action_events e WHERE e.symbol = ANY(${list}) AND e.factor IS NOT NULL
+        ) AS factors`,
   );
-  const rows = (JSON.parse(answer?.rows ?? '[]') as Array<[string, string, string, string, number]>).map(
-    ([symbol, close_price, trade_date, series, series_rank]) => ({
-      symbol,
-      close_price,
-      trade_date,
-      series,
-      series_rank,
-    }),
-  );
-  // the splits and bonuses taking effect on a symbol's latest day: its previous close in today's shares
-  const dayFactors = await queryRows<{ symbol: string; ex_date: string; factor: string }>(
-    db,
-    sql`SELECT e.symbol, e.ex_date::text AS ex_date, e.factor::text AS factor FROM corporate_action_events e
-        WHERE e.symbol IN (${sql.join(
-          wanted.map((symbol) => sql`${symbol}`),
-          sql`, `,
-        )}) AND e.factor IS NOT NULL`,
-  );
-  const bySymbol = new Map<string, typeof rows>();
-  for (const row of rows) {
+  const bySymbol = new Map<string, QuoteRow[]>();
+  const add = (row: QuoteRow) => {
     const list = bySymbol.get(row.symbol);
     if (list) list.push(row);
     else bySymbol.set(row.symbol, [row]);
+  };
+  for (const [symbol, close_price, trade_date, series, series_rank] of JSON.parse(answer?.rows ?? '[]') as Array<
+    [string, string, string, string, number]
+  >)
+    add({ symbol, close_price, trade_date, series, series_rank });
+  // the rest: no two trading days in the last two weeks; their latest ten rows hold the latest
+  // close and the close of the trading day before it (at most five series a day)
+  const others = wanted.filter((symbol) => new Set(bySymbol.get(symbol)?.map((row) => row.trade_date)).size < 2);
+  if (others.length > 0) {
+    for (const symbol of others) bySymbol.delete(symbol);
+    const values = sql.join(
+      others.map((symbol) => sql`(${symbol}::varchar)`),
+      sql`, `,
+    );
+    const [rest] = await queryRows<{ rows: string }>(
+      db,
+      sql`SELECT coalesce(json_agg(json_build_array(s.symbol, p.close_price, p.trade_date, p.series, p.series_rank)), '[]')::text AS rows
+          FROM (VALUES ${values}) AS s(symbol) CROSS JOIN LATERAL (${latestEquityRows(sql`s.symbol`, 2 * EQUITY_SERIES.length, false)}) p`,
+    );
+    for (const [symbol, close_price, trade_date, series, series_rank] of JSON.parse(rest?.rows ?? '[]') as Array<
+      [string, string, string, string, number]
+    >)
+      add({ symbol, close_price, trade_date, series, series_rank });
   }
+  const dayFactors = (JSON.parse(answer?.factors ?? '[]') as Array<[string, string, string]>).map(
+    ([symbol, ex_date, factor]) => ({ symbol, ex_date, factor }),
+  );
   for (const [symbol, candidates] of bySymbol) {
     // latest date first; on one date EQ before BE, BZ, SM, ST
     candidates.sort((a, b) =>
       a.trade_date === b.trade_date ? a.series_rank - b.series_rank : a.trade_date < b.trade_date ? 1 : -1,
     );
-    const latest = candidates[0] as (typeof rows)[number];
+    const latest = candidates[0] as QuoteRow;
     const previous = candidates.find((row) => row.trade_date < latest.trade_date);
     let previousClose = previous ? new Big(previous.close_price) : null;
     if (previous && previousClose) {
