@@ -20,6 +20,9 @@ import Big from 'big.js';
 import { formatMarketDate } from '../format/dates.js';
 import { formatRupees } from '../format/money.js';
 
+const ONE = new Big(1);
+const ZERO = new Big(0);
+
 /** One event of a symbol, as corporate_action_events holds it. */
 export interface HoldingEvent {
   exDate: string;
@@ -88,6 +91,11 @@ export function holdingEventEffects(
   events: readonly HoldingEvent[],
   through: string,
 ): HoldingEventEffects {
+  // most symbols have no event: the row as stored (no division, no sort; listings do this per row)
+  if (events.length === 0) {
+    const quantity = new Big(holding.quantity);
+    return { tradedQuantity: quantity, factor: ONE, quantity, adjustments: [], dividends: [], dividendTotal: ZERO };
+  }
   // by ex-date; on one ex-date the dividends first (paid on the shares before that day's bonus or split)
   const mine = events
     .filter((event) => takesPart(holding, event.exDate, through))

@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import Big from 'big.js';
 import { inArray } from 'drizzle-orm';
 import {
+  Exact,
   exchangeToday,
   holdingCashFlows,
   percentOf,
@@ -40,7 +41,8 @@ function xirrPercent(flows: CashFlow[]): string | null {
   return rate === null ? null : roundDecimal(new Big(rate).times(100));
 }
 
-function slices(values: Map<string, Big>, total: Big): AllocationSliceDto[] {
+function slices(exact: Map<string, Exact>, total: Big): AllocationSliceDto[] {
+  const values = new Map([...exact].map(([name, value]) => [name, new Big(value.toFixed())]));
   return [...values.entries()]
     .filter(([, value]) => value.gt(0))
     .sort((a, b) => b[1].cmp(a[1]) || a[0].localeCompare(b[0]))
@@ -130,20 +132,25 @@ export async function getDashboard(db: Database, userId: number, today = exchang
 
   const totals = sumPortfolio(all.map((h) => h.profitLoss));
 
-  // the day's change of open holdings with a previous close
-  let dayChange: Big | null = null;
-  let previousValue = new Big(0);
+  // the day's change of open holdings with a previous close (exact scaled integers: a sum over every holding)
+  let dayChange: Exact | null = null;
+  let previousValue = Exact.ZERO;
   for (const h of open) {
     if (h.priceChange === null || h.previousClose === null) continue;
-    dayChange = (dayChange ?? new Big(0)).plus(new Big(h.priceChange).times(h.quantity));
-    previousValue = previousValue.plus(new Big(h.previousClose).times(h.quantity));
+    const quantity = Exact.of(h.quantity);
+    dayChange = (dayChange ?? Exact.ZERO).plus(Exact.of(h.priceChange).times(quantity));
+    previousValue = previousValue.plus(Exact.of(h.previousClose).times(quantity));
   }
 
   // per firm, in the order of their names
-  const firmIds = [...new Set(all.map((h) => h.brokerageFirm.id))];
-  const firms = firmIds
-    .map((id) => {
-      const rows = all.filter((h) => h.brokerageFirm.id === id);
+  const byFirmId = new Map<number, HoldingDto[]>();
+  for (const h of all) {
+    const rows = byFirmId.get(h.brokerageFirm.id);
+    if (rows) rows.push(h);
+    else byFirmId.set(h.brokerageFirm.id, [h]);
+  }
+  const firms = [...byFirmId.values()]
+    .map((rows) => {
       // a single firm's holdings are all of them: the portfolio's totals and rate, not computed again
       const whole = rows.length === all.length;
       const firmTotals = whole ? totals : sumPortfolio(rows.map((h) => h.profitLoss));
@@ -159,20 +166,26 @@ export async function getDashboard(db: Database, userId: number, today = exchang
 
   // allocations of the current value of open holdings
   const industryOf = new Map(companyRows.map((row) => [row.symbol, row.industry?.trim() || UNCLASSIFIED]));
-  const byIndustry = new Map<string, Big>();
-  const byFirm = new Map<string, Big>();
+  const byIndustry = new Map<string, Exact>();
+  const byFirm = new Map<string, Exact>();
   for (const h of open) {
     if (h.profitLoss.marketValue === null) continue;
     const industry = industryOf.get(h.symbol) ?? UNCLASSIFIED;
-    byIndustry.set(industry, (byIndustry.get(industry) ?? new Big(0)).plus(h.profitLoss.marketValue));
-    byFirm.set(h.brokerageFirm.name, (byFirm.get(h.brokerageFirm.name) ?? new Big(0)).plus(h.profitLoss.marketValue));
+    const value = Exact.of(h.profitLoss.marketValue);
+    byIndustry.set(industry, (byIndustry.get(industry) ?? Exact.ZERO).plus(value));
+    byFirm.set(h.brokerageFirm.name, (byFirm.get(h.brokerageFirm.name) ?? Exact.ZERO).plus(value));
   }
   const currentValue = new Big(totals.currentValue);
 
   // the day's movers among open holdings, one row per symbol
   const movers: Array<DashboardMoverDto & { percent: Big }> = [];
-  for (const symbol of openSymbols) {
-    const rows = open.filter((h) => h.symbol === symbol);
+  const openBySymbol = new Map<string, HoldingDto[]>();
+  for (const h of open) {
+    const rows = openBySymbol.get(h.symbol);
+    if (rows) rows.push(h);
+    else openBySymbol.set(h.symbol, [h]);
+  }
+  for (const [symbol, rows] of openBySymbol) {
     const first = rows[0] as HoldingDto;
     if (first.priceChange === null || first.previousClose === null || first.currentPrice === null) continue;
     if (new Big(first.previousClose).eq(0)) continue;
