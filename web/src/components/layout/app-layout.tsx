@@ -21,9 +21,13 @@ import { Footer } from './footer';
 import { DemoBanner } from '../market-data';
 import classes from './layout.module.css';
 
+/**
+ * The loader while a page's code loads: fixed on the screen, out of the page's flow, so the demo banner arriving
+ * above it on a first visit does not move it (a layout shift; docs/decisions.md#the-dashboard-holds-its-place).
+ */
 export function PageLoader() {
   return (
-    <Center py="xl" data-testid="page-loader">
+    <Center className={classes.pageLoader} data-testid="page-loader">
       <Loader aria-label="Loading" />
     </Center>
   );
