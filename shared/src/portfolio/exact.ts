@@ -18,6 +18,9 @@ function pow10(n: number): bigint {
 }
 
 const PLAIN = /^(-?)(\d+)(?:\.(\d+))?$/;
+/** Texts already read (an Exact never changes, so one may serve every reader); cleared when full. */
+const parsed = new Map<string, Exact>();
+const MAX_PARSED = 10_000;
 /** big.js's default precision of a division: Big.DP decimal places, rounded half away from zero (Big.RM 1). */
 const DIVISION_PLACES = 20;
 
@@ -34,6 +37,16 @@ export class Exact {
     if (value instanceof Exact) return value;
     if (typeof value === 'number' && Number.isSafeInteger(value)) return new Exact(BigInt(value), 0);
     const text = typeof value === 'string' ? value : new Big(value).toFixed();
+    // the same texts come again and again (a symbol's close on each of its lots, a rule's rate)
+    const known = parsed.get(text);
+    if (known) return known;
+    const exact = Exact.parse(text);
+    if (parsed.size >= MAX_PARSED) parsed.clear();
+    parsed.set(text, exact);
+    return exact;
+  }
+
+  private static parse(text: string): Exact {
     const match = PLAIN.exec(text);
     // anything else ('1e-7', '.5'): as big.js reads it, written out plainly
     if (!match) return Exact.of(new Big(text).toFixed());
@@ -93,6 +106,14 @@ export class Exact {
 
   /** The exact value as Big#toFixed() writes it: '12.5', '-0.0003', '0'. */
   toFixed(): string {
+    this.text ??= this.write();
+    return this.text;
+  }
+
+  /** toFixed's text, once per value (a shared value, e.g. a parsed close, is written for each of its holdings). */
+  private text: string | undefined;
+
+  private write(): string {
     if (this.units === 0n) return '0';
     const negative = this.units < 0n;
     let digits = (negative ? -this.units : this.units).toString();
