@@ -70,14 +70,18 @@ export async function getStockPricesOn(
         SELECT symbol, series, trade_date, open_price, high_price, low_price, close_price, last_price, prev_close, total_traded_qty, isin
         FROM stock_prices WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
       ),
+      -- the adjustment ranges as of the day, computed once whatever plan the join gets
+      ranges AS MATERIALIZED ${ranges},
       previous_day AS (
         SELECT symbol, trade_date, max(close_price) AS close_price FROM stock_prices
         WHERE trade_date = (SELECT max(trade_date) FROM stock_price_dates WHERE trade_date < ${asOf}::date)
           AND series IN ${EQUITY_SERIES_SQL}
         GROUP BY symbol, trade_date
       ),
-      previous AS (
-        SELECT d.symbol, d.series, coalesce(p.trade_date, o.trade_date) AS trade_date, coalesce(p.close_price, o.close_price) AS close_price
+      -- one row per row of the day, its previous close beside it: joining the day back to a derived list of previous
+      -- closes let the planner, which estimates a new day at one row, recompute that list once per row of the day
+      sp AS (
+        SELECT d.*, coalesce(p.trade_date, o.trade_date) AS previous_date, coalesce(p.close_price, o.close_price) AS previous_close
         FROM day d
         LEFT JOIN previous_day p ON p.symbol = d.symbol
         -- a symbol that did not trade on the previous trading day: its own latest earlier row
@@ -86,19 +90,14 @@ export async function getStockPricesOn(
           WHERE p.symbol IS NULL AND o.symbol = d.symbol AND o.series IN ${EQUITY_SERIES_SQL} AND o.trade_date < ${asOf}::date
           ORDER BY o.trade_date DESC, o.close_price DESC LIMIT 1
         ) AS o ON true
-      ),
-      adjusted_previous AS (
-        SELECT r.symbol, r.series, ${adjusted(sql`r.close_price`, 'adj')} AS close_price
-        FROM previous r
-        LEFT JOIN ${ranges} AS adj ON ${rangeHolds('r', 'adj')}
-        WHERE r.trade_date IS NOT NULL
       )
       SELECT sp.symbol, sp.series, sp.trade_date AS "date", sp.open_price AS "openPrice", sp.high_price AS "highPrice",
         sp.low_price AS "lowPrice", sp.close_price AS "closePrice", sp.last_price AS "lastPrice",
-        coalesce(ap.close_price, sp.prev_close) AS "previousClose",
+        coalesce(${adjusted(sql`sp.previous_close`, 'adj')}, sp.prev_close) AS "previousClose",
         sp.total_traded_qty AS "volume", sp.isin
-      FROM day sp
-      LEFT JOIN adjusted_previous ap ON ap.symbol = sp.symbol AND ap.series = sp.series
+      FROM sp
+      LEFT JOIN ranges AS adj ON adj.symbol = sp.symbol AND sp.previous_date < adj.to_date
+        AND (adj.from_date IS NULL OR sp.previous_date >= adj.from_date)
       ORDER BY sp.symbol COLLATE "C"`,
   );
   return {
