@@ -211,8 +211,9 @@ function Firms({ dashboard }: { dashboard: Dashboard }) {
       <Title order={2} size="h5" mb="xs">
         By brokerage firm
       </Title>
-      <Table.ScrollContainer minWidth={340}>
-        <Table data-testid="dashboard-firms">
+      {/* narrow cells, so that the four columns fit a phone's card without scrolling sideways */}
+      <Table.ScrollContainer minWidth={300}>
+        <Table data-testid="dashboard-firms" horizontalSpacing={6} fz="sm">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Firm</Table.Th>
