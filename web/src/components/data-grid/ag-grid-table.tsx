@@ -27,7 +27,8 @@ import {
   type ICellRendererParams,
   type IRowNode,
 } from 'ag-grid-community';
-import { ActionIcon, Group, Tooltip, useComputedColorScheme } from '@mantine/core';
+import { ActionIcon, Group, useComputedColorScheme } from '@mantine/core';
+import { Hint } from '../popup';
 import type { DataGridAction, DataGridColumn } from './types';
 import { cellValue } from './search';
 import { actionsWidth, compareValues } from './columns';
@@ -37,7 +38,8 @@ ModuleRegistry.registerModules([
   ClientSideRowModelModule,
   CellStyleModule, // cellClass (gain / loss colours)
   RowAutoHeightModule, // wrapped long text
-  // no TooltipModule (12 KiB gzip): no column uses AG Grid tooltips; the action buttons' tooltips are Mantine's
+  // no TooltipModule (12 KiB gzip): no column uses AG Grid tooltips; the action buttons' labels are Hints
+  // (not Mantine's Tooltip: floating-ui, docs/decisions.md#pop-overs-and-hints-without-floating-ui)
 ]);
 
 // narrower cell padding than Quartz's: amounts such as ₹12,34,567.89 fit their column uncut
@@ -120,7 +122,7 @@ function ActionButtons<Row>({ row, actions }: { row: Row; actions: DataGridActio
       {actions
         .filter((action) => !action.hidden?.(row))
         .map((action) => (
-          <Tooltip key={action.label} label={action.label}>
+          <Hint key={action.label} label={action.label}>
             <ActionIcon
               variant="subtle"
               color={action.color}
@@ -133,7 +135,7 @@ function ActionButtons<Row>({ row, actions }: { row: Row; actions: DataGridActio
             >
               {action.icon ?? action.label.charAt(0)}
             </ActionIcon>
-          </Tooltip>
+          </Hint>
         ))}
     </Group>
   );

@@ -1,12 +1,12 @@
 /**
- * The table's "Sort by" and "Columns" choices (docs/product/common.md#generic-tables) as pop-overs holding plain
- * buttons and checkboxes. Mantine's Popover is in the app shell already (the navbar uses it); its Menu and Checkbox
- * would add 6 KiB gzip to every table page (docs/decisions.md#bundle-size). The pop-over traps the focus while open,
- * Escape closes it and the focus returns to its button.
+ * The table's "Sort by" and "Columns" choices (docs/product/common.md#generic-tables) as panels holding plain
+ * buttons and checkboxes under their button (Disclosure: Escape closes one and the focus returns to its button).
+ * Not Mantine's Popover, Menu or Checkbox: they would bring floating-ui and 6 KiB more into every table page
+ * (docs/decisions.md#pop-overs-and-hints-without-floating-ui).
  */
-import { useState } from 'react';
-import { Button, Popover, Stack, UnstyledButton } from '@mantine/core';
+import { Button, Stack, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconColumns, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { Disclosure } from '../popup';
 import type { DataGridColumn } from './types';
 import type { SortState } from './ag-grid-table';
 import classes from './data-grid.module.css';
@@ -21,15 +21,15 @@ export function SortByButton<Row>({
   /** A column was picked: ascending, then descending, then unsorted. */
   onChoose: (colId: string) => void;
 }) {
-  const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" shadow="md" trapFocus returnFocus>
-      <Popover.Target>
-        <Button variant="default" leftSection={<IconArrowsSort size={16} />} onClick={() => setOpened((o) => !o)}>
+    <Disclosure
+      button={(props) => (
+        <Button {...props} variant="default" leftSection={<IconArrowsSort size={16} />}>
           Sort by
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown p={4}>
+      )}
+    >
+      {(close) => (
         <Stack gap={0} role="group" aria-label="Sort by">
           {columns
             .filter((column) => column.sortable !== false)
@@ -45,7 +45,7 @@ export function SortByButton<Row>({
                   }
                   onClick={() => {
                     onChoose(column.field);
-                    setOpened(false);
+                    close();
                   }}
                 >
                   <span>{column.headerName}</span>
@@ -55,8 +55,8 @@ export function SortByButton<Row>({
               );
             })}
         </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      )}
+    </Disclosure>
   );
 }
 
@@ -71,13 +71,15 @@ export function ColumnsButton<Row>({
   onToggle: (field: string) => void;
 }) {
   return (
-    <Popover position="bottom-end" shadow="md" trapFocus returnFocus>
-      <Popover.Target>
-        <Button variant="default" leftSection={<IconColumns size={16} />}>
+    <Disclosure
+      button={(props) => (
+        <Button {...props} variant="default" leftSection={<IconColumns size={16} />}>
           Columns
         </Button>
-      </Popover.Target>
-      <Popover.Dropdown p={4} data-testid="data-grid-columns">
+      )}
+      panelProps={{ 'data-testid': 'data-grid-columns' }}
+    >
+      {() => (
         <Stack gap={0} role="group" aria-label="Columns shown">
           {columns.map((column) => (
             <label key={column.field} className={classes.option}>
@@ -91,7 +93,7 @@ export function ColumnsButton<Row>({
             </label>
           ))}
         </Stack>
-      </Popover.Dropdown>
-    </Popover>
+      )}
+    </Disclosure>
   );
 }

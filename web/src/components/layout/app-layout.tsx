@@ -11,7 +11,7 @@
  */
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { ActionIcon, Alert, Center, Loader, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconPlugConnectedX } from '@tabler/icons-react';
 import { useServicesOnline } from '../../lib/connectivity';
@@ -19,6 +19,7 @@ import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { Footer } from './footer';
 import { DemoBanner } from '../market-data';
+import { Hint } from '../popup';
 import classes from './layout.module.css';
 
 /**
@@ -52,7 +53,7 @@ export function AppLayout() {
         <Sidebar onNavigate={mobile.close} />
       </div>
       <main className={classes.main}>
-        <Tooltip label={desktopOpened ? 'Hide sidebar' : 'Show sidebar'}>
+        <Hint label={desktopOpened ? 'Hide sidebar' : 'Show sidebar'} side="right">
           <ActionIcon
             variant="subtle"
             visibleFrom="sm"
@@ -62,7 +63,7 @@ export function AppLayout() {
           >
             {desktopOpened ? <IconLayoutSidebarLeftCollapse size={18} /> : <IconLayoutSidebarLeftExpand size={18} />}
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         {!online && (
           <Alert
             color="orange"

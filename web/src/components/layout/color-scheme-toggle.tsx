@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { Hint } from '../popup';
 
 /** Light/dark toggle; until used, the app follows the system setting. */
 export function ColorSchemeToggle() {
@@ -7,7 +8,7 @@ export function ColorSchemeToggle() {
   const computed = useComputedColorScheme('light', { getInitialValueInEffect: true });
   const next = computed === 'dark' ? 'light' : 'dark';
   return (
-    <Tooltip label={`Switch to ${next} theme`}>
+    <Hint label={`Switch to ${next} theme`} side="bottom">
       <ActionIcon
         variant="default"
         size="lg"
@@ -16,6 +17,6 @@ export function ColorSchemeToggle() {
       >
         {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
       </ActionIcon>
-    </Tooltip>
+    </Hint>
   );
 }

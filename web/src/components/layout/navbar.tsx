@@ -5,10 +5,11 @@
  */
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { ActionIcon, Anchor, Burger, Button, Group, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChartLine, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { toDisplayWords } from '@bazaar/shared';
 import { useSession } from '../../lib/session';
+import { Disclosure } from '../popup';
 import { NAVBAR_LINKS } from './sidebar-entries';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { useStoredUsername } from './use-stored-username';
@@ -36,6 +37,7 @@ export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
   const session = useSession();
   const navigate = useNavigate();
   const username = useStoredUsername();
+  const user = session.user;
 
   async function logout() {
     await session.logout();
@@ -71,40 +73,48 @@ export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
       </Group>
       <Group gap="xs" wrap="nowrap">
         <ColorSchemeToggle />
-        {session.isLoggedIn && session.user ? (
+        {session.isLoggedIn && user ? (
           <>
             <Text size="sm" fw={500} visibleFrom="xs" data-testid="navbar-username">
-              {username ?? session.user.username}
+              {username ?? user.username}
             </Text>
-            <Popover width={260} position="bottom-end" shadow="md" withArrow>
-              <Popover.Target>
-                <ActionIcon variant="default" size="lg" aria-label="User details">
+            {/* a Disclosure, not Mantine's Popover: floating-ui in every page's load for this one panel
+                (docs/decisions.md#pop-overs-and-hints-without-floating-ui) */}
+            <Disclosure
+              button={(props) => (
+                <ActionIcon {...props} variant="default" size="lg" aria-label="User details">
                   <IconUserCircle size={20} />
                 </ActionIcon>
-              </Popover.Target>
-              <Popover.Dropdown>
+              )}
+              panelProps={{
+                role: 'dialog',
+                'aria-label': 'User details',
+                style: { width: 260, padding: 'var(--mantine-spacing-sm)' },
+              }}
+            >
+              {(close) => (
                 <Stack gap={6} data-testid="user-details">
                   <Group gap="sm" wrap="nowrap">
                     <UserAvatar
-                      src={session.user.profilePictureUrl}
-                      initials={`${session.user.firstName.charAt(0)}${session.user.lastName.charAt(0)}`}
+                      src={user.profilePictureUrl}
+                      initials={`${user.firstName.charAt(0)}${user.lastName.charAt(0)}`}
                     />
                     <div>
                       <Text fw={600}>
-                        {session.user.firstName} {session.user.lastName}
+                        {user.firstName} {user.lastName}
                       </Text>
                       <Text size="xs" c="dimmed">
-                        {session.user.email}
+                        {user.email}
                       </Text>
                     </div>
                   </Group>
                   <Text size="sm">Role: {toDisplayWords((session.role ?? '').replace(/^ROLE_/, ''))}</Text>
-                  <UnstyledButton component={Link} to="/profile" className={classes.popoverLink}>
+                  <UnstyledButton component={Link} to="/profile" className={classes.popoverLink} onClick={close}>
                     Profile
                   </UnstyledButton>
                 </Stack>
-              </Popover.Dropdown>
-            </Popover>
+              )}
+            </Disclosure>
             <Button variant="light" size="xs" onClick={logout} visibleFrom="xs">
               Logout
             </Button>

@@ -4,7 +4,7 @@
  * only (renders nothing otherwise); the watch list is read once and kept in Apollo's cache.
  */
 import { useState } from 'react';
-import { ActionIcon, Button, Tooltip } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import {
   useUnwatchSymbolMutation,
   useWatchedSymbolsQuery,
@@ -13,6 +13,7 @@ import {
 } from '../../__generated__/graphql';
 import { useOptionalSession } from '../../lib/session';
 import { errorMessage } from '../../lib/errors';
+import { Hint } from '../popup';
 
 export interface WatchButtonProps {
   symbol: string;
@@ -42,7 +43,7 @@ export function WatchButton({ symbol, compact = false }: WatchButtonProps) {
   const label = on ? `Stop watching ${symbol}` : `Add ${symbol} to the watch list`;
   if (compact) {
     return (
-      <Tooltip label={problem ?? label} color={problem ? 'red' : undefined} opened={problem ? true : undefined}>
+      <Hint label={problem ?? label} tone={problem ? 'error' : undefined} opened={problem ? true : undefined} multiline>
         <ActionIcon
           variant={on ? 'filled' : 'subtle'}
           aria-label={label}
@@ -56,11 +57,11 @@ export function WatchButton({ symbol, compact = false }: WatchButtonProps) {
         >
           {on ? '★' : '☆'}
         </ActionIcon>
-      </Tooltip>
+      </Hint>
     );
   }
   return (
-    <Tooltip label={problem ?? ''} color="red" opened={Boolean(problem)} disabled={!problem}>
+    <Hint label={problem ?? ''} tone="error" opened={Boolean(problem)} disabled={!problem} multiline>
       <Button
         variant={on ? 'filled' : 'light'}
         size="xs"
@@ -71,6 +72,6 @@ export function WatchButton({ symbol, compact = false }: WatchButtonProps) {
       >
         {on ? '★ Watching' : '☆ Watch'}
       </Button>
-    </Tooltip>
+    </Hint>
   );
 }

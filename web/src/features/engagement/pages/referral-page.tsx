@@ -20,12 +20,12 @@ import {
   Text,
   TextInput,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconGift } from '@tabler/icons-react';
 import { useClaimReferralMutation, useReferralPageQuery, type ReferralPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
+import { Hint } from '../../../components/popup';
 import { errorMessage } from '../../../lib/errors';
 import { formatMediumDateTime } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
@@ -53,11 +53,11 @@ function CopyField({ label, value, testId }: { label: string; value: string; tes
       rightSection={
         <CopyButton value={value} timeout={2000}>
           {({ copied, copy }) => (
-            <Tooltip label={copied ? 'Copied' : `Copy ${label}`} withArrow>
+            <Hint label={copied ? 'Copied' : `Copy ${label}`}>
               <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copy ${label}`}>
                 {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
               </ActionIcon>
-            </Tooltip>
+            </Hint>
           )}
         </CopyButton>
       }

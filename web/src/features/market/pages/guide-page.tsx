@@ -21,11 +21,11 @@ import {
   Table,
   Text,
   Title,
-  Tooltip,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
+import { Hint } from '../../../components/popup';
 import {
   ADJUSTED_PRICES_GUIDE,
   AVERAGE_GUIDES,
@@ -171,11 +171,11 @@ function SmaArticle({ onBack }: { onBack: () => void }) {
   return (
     <Stack gap="md" component="article" data-testid="guide-sma-article" maw={860} ref={top}>
       <Group gap="xs" wrap="nowrap">
-        <Tooltip label="Back">
+        <Hint label="Back" side="bottom">
           <ActionIcon variant="subtle" aria-label="Back" onClick={onBack}>
             <IconArrowLeft size={20} />
           </ActionIcon>
-        </Tooltip>
+        </Hint>
         <Title order={1} size="h2">
           Simple Moving Average (SMA)
         </Title>

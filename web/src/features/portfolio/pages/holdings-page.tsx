@@ -8,12 +8,13 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Alert, Badge, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import { adjustmentBadge, formatMarketDate as formatDate, formatRupees, tradeAsEntered } from '@bazaar/shared';
 import { useHoldingsBrokerageFirmsQuery, useHoldingsPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
+import { Hint } from '../../../components/popup';
 import { formatMarketDate } from '../../../lib/dates';
 import { errorMessage } from '../../../lib/errors';
 import { loadedModule, loadOnce, whenIdle } from '../../../lib/deferred';
@@ -64,19 +65,11 @@ function ChargesCell({ holding }: { holding: HoldingRow }) {
       </table>
     );
   return (
-    <Tooltip
-      label={label}
-      withArrow
-      multiline
-      position="left"
-      color="var(--mantine-color-body)"
-      c="var(--mantine-color-text)"
-      style={{ border: '1px solid var(--mantine-color-default-border)' }}
-    >
+    <Hint label={label} multiline side="left" tone="panel">
       <span data-testid="charges-cell" style={{ textDecoration: 'underline dotted', cursor: 'help' }}>
         {formatRupees(profitLoss.charges)}
       </span>
-    </Tooltip>
+    </Hint>
   );
 }
 
@@ -92,7 +85,7 @@ function QuantityCell({ holding }: { holding: HoldingRow }) {
   return (
     <div>
       <div>{holding.quantity}</div>
-      <Tooltip label={entered} withArrow multiline maw={280} position="top">
+      <Hint label={entered} multiline maxWidth={280} side="top">
         <Badge
           size="xs"
           variant="light"
@@ -104,7 +97,7 @@ function QuantityCell({ holding }: { holding: HoldingRow }) {
         >
           {badge}
         </Badge>
-      </Tooltip>
+      </Hint>
     </div>
   );
 }
