@@ -80,8 +80,9 @@ export const trendEntries = pgTable(
     changePercent: numeric('change_percent'),
   },
   (table) => [
+    // no index on the list order: a list is one range of the key (a few hundred rows, sorted on
+    // read), and every refresh rewrites all rows (docs/decisions.md#the-refreshs-tables-cheaper-to-rewrite)
     primaryKey({ columns: [table.direction, table.period, table.symbol] }),
-    index('trend_entries_list_idx').on(table.direction, table.period, table.position),
     check('trend_entries_direction_check', sql`${table.direction} in ('HIGH', 'LOW')`),
   ],
 );
@@ -110,6 +111,11 @@ export const priceExtremes = pgTable('price_extremes', {
  * (docs/decisions.md#candidates-as-sorted-arrays): the keys ascend too (HIGH: the negated highs, LOW:
  * the lows), so a window's earliest candidate and the candidates an entering day beats are found by
  * binary search (width_bucket) instead of reading every candidate.
+ *
+ * Stored with fillfactor 50 (set in its migration; drizzle has no table storage options): every
+ * traded symbol's row is rewritten every day, and the room left on each page lets the new version
+ * stay on the old one's page (a heap-only update: no index entry, the old version pruned in place)
+ * (docs/decisions.md#the-refreshs-tables-cheaper-to-rewrite).
  */
 export const trendCandidates = pgTable('trend_candidates', {
   symbol: symbolColumn().primaryKey(),
