@@ -192,6 +192,18 @@ export function exactTradeCharges(
   return { total, lines };
 }
 
+/**
+ * exactTradeCharges' total alone, without its lines (a dashboard sums every holding's charges and
+ * shows no breakdown): the same rules in the same order, so the same exact sum.
+ */
+export function exactTradeChargeTotal(rules: readonly ChargeRule[], trade: Trade): Exact {
+  const value = Exact.of(trade.price).times(Exact.of(trade.quantity));
+  const share = { part: trade.quantity, whole: trade.orderQuantity ?? trade.quantity };
+  let total = Exact.ZERO;
+  for (const rule of applicableCharges(rules, trade)) total = total.plus(exactChargeCost(rule, value, share));
+  return total;
+}
+
 /** Every charge of one trade, one line per charge type in force, and their total. */
 export function tradeCharges(rules: readonly ChargeRule[], trade: Trade): { total: Big; lines: ChargeLine[] } {
   const exact = exactTradeCharges(rules, trade);

@@ -15,7 +15,7 @@
  */
 import type { HoldingStatus } from '../constants.js';
 import type { DecimalInput } from '../format/money.js';
-import { exactTradeCharges, type ChargeRule, type ExactChargeLine } from './charges.js';
+import { exactTradeChargeTotal, exactTradeCharges, type ChargeRule, type ExactChargeLine } from './charges.js';
 import { Exact } from './exact.js';
 import type { DividendPayment } from './holding-events.js';
 
@@ -85,22 +85,48 @@ export function holdingStatus(sellPrice: DecimalInput | null | undefined): Holdi
   return Exact.of(sellPrice).isZero() ? 'UNREALIZED' : 'REALIZED';
 }
 
-export function computeProfitLoss(position: HoldingPosition, rules: readonly ChargeRule[], today: string): ProfitLoss {
+/** What computeProfitLoss leaves out when asked. */
+export interface ProfitLossOptions {
+  /**
+   * false: no per-charge-type breakdown (an empty list), only the totals, the same as with it (a
+   * dashboard sums every holding and shows no breakdown; the lines cost more than the totals).
+   */
+  breakdown?: boolean;
+}
+
+/** A trade's charges: their total and, when wanted, their lines. */
+function chargesOf(
+  rules: readonly ChargeRule[],
+  trade: Parameters<typeof exactTradeCharges>[1],
+  lines: boolean,
+): { total: Exact; lines: ExactChargeLine[] } {
+  return lines ? exactTradeCharges(rules, trade) : { total: exactTradeChargeTotal(rules, trade), lines: [] };
+}
+
+export function computeProfitLoss(
+  position: HoldingPosition,
+  rules: readonly ChargeRule[],
+  today: string,
+  options: ProfitLossOptions = {},
+): ProfitLoss {
+  const withBreakdown = options.breakdown ?? true;
   const status = holdingStatus(position.sellPrice);
-  const common = {
-    brokerageFirmId: position.brokerageFirmId,
-    segmentId: position.segmentId,
-    exchange: position.exchange,
-    quantity: position.quantity,
-  };
   const invested = Exact.of(position.price).times(Exact.of(position.quantity));
-  const buy = exactTradeCharges(rules, {
-    ...common,
-    side: 'BUY',
-    date: position.creationDate,
-    price: position.price,
-    orderQuantity: Math.max(position.lotQuantity ?? position.quantity, position.quantity),
-  });
+  const buy = chargesOf(
+    rules,
+    // each trade spelt out, not spread from a common object: a spread costs more than the rest of a row's maths
+    {
+      brokerageFirmId: position.brokerageFirmId,
+      segmentId: position.segmentId,
+      exchange: position.exchange,
+      quantity: position.quantity,
+      side: 'BUY',
+      date: position.creationDate,
+      price: position.price,
+      orderQuantity: Math.max(position.lotQuantity ?? position.quantity, position.quantity),
+    },
+    withBreakdown,
+  );
 
   let exitPrice: DecimalInput | null = null;
   let exitDate = today;
@@ -116,13 +142,20 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
   const sell =
     exitPrice === null
       ? { total: Exact.ZERO, lines: [] as ExactChargeLine[] }
-      : exactTradeCharges(rules, {
-          ...common,
-          quantity: exitQuantity.toNumber(),
-          side: 'SELL',
-          date: exitDate,
-          price: exitPrice,
-        });
+      : chargesOf(
+          rules,
+          {
+            brokerageFirmId: position.brokerageFirmId,
+            segmentId: position.segmentId,
+            exchange: position.exchange,
+            quantity: exitQuantity.toNumber(),
+            side: 'SELL',
+            date: exitDate,
+            price: exitPrice,
+            orderQuantity: undefined,
+          },
+          withBreakdown,
+        );
 
   const charges = buy.total.plus(sell.total);
   const marketValue = exitPrice === null ? null : Exact.of(exitPrice).times(exitQuantity);
@@ -138,7 +171,7 @@ export function computeProfitLoss(position: HoldingPosition, rules: readonly Cha
     sellCharges: sell.total.toFixed(),
     charges: charges.toFixed(),
     sellChargesEstimated: status === 'UNREALIZED' && exitPrice !== null,
-    breakdown: breakdownByType(buy.lines, sell.lines),
+    breakdown: withBreakdown ? breakdownByType(buy.lines, sell.lines) : [],
     dividends: dividends.toFixed(),
     dividendPayments,
     net: gross === null ? null : gross.plus(dividends).minus(charges).toFixed(),

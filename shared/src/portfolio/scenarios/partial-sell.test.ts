@@ -60,6 +60,16 @@ describe('partial sell', () => {
     expect(new Big(sold.buyCharges).plus(open.buyCharges).toFixed()).toBe('21.5');
   });
 
+  it('answers the same figures without the breakdown (the dashboard asks for none)', () => {
+    const soldInput = { ...held, quantity: split.sold, lotQuantity: 100, sellPrice: '60', sellingDate: '2025-02-03' };
+    const openInput = { ...held, quantity: split.remaining, lotQuantity: 100 };
+    const withNone = (pnl: typeof sold) => ({ ...pnl, breakdown: [] });
+    expect(sold.breakdown).toHaveLength(1);
+    expect(computeProfitLoss(soldInput, rules, TODAY, { breakdown: false })).toEqual(withNone(sold));
+    expect(computeProfitLoss(openInput, rules, TODAY, { breakdown: false })).toEqual(withNone(open));
+    expect(computeProfitLoss(soldInput, rules, TODAY, { breakdown: true })).toEqual(sold);
+  });
+
   it('refuses to sell more than is held', () => {
     expect(() => splitForSale(100, 101)).toThrow(OversellError);
     expect(() => splitForSale(100, 101)).toThrow('You cannot sell 101 shares: only 100 are held');

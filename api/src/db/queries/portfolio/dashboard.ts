@@ -110,7 +110,8 @@ export async function getDashboardTagged(
 }
 
 export async function getDashboard(db: Database, userId: number, today = exchangeToday()): Promise<DashboardDto> {
-  const all = await listHoldings(db, userId, {}, today);
+  // the answer shows no holding's charges per charge type: their totals only
+  const all = await listHoldings(db, userId, {}, today, { breakdown: false });
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const openSymbols = [...new Set(open.map((h) => h.symbol))];
   const watched = await watchedSymbols(db, userId);

@@ -20,6 +20,7 @@ import {
   sellFromLot,
   sharesOnSellDate,
   type Exchange,
+  type ProfitLossOptions,
 } from '@bazaar/shared';
 import type { HoldingDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
@@ -173,7 +174,12 @@ function shareCount(quantity: Big): number {
  * Rows → DTOs with current prices, the corporate actions' effects and P&L: one price query, one
  * events query and one charges query for all rows.
  */
-async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeToday()): Promise<HoldingDto[]> {
+async function toHoldingDtos(
+  db: Database,
+  rows: HoldingRow[],
+  today = exchangeToday(),
+  options: ProfitLossOptions = {},
+): Promise<HoldingDto[]> {
   if (rows.length === 0) return [];
   const symbols = rows.map((row) => row.holding.symbol);
   // independent reads: on PostgreSQL they run at once on the pool's connections
@@ -189,8 +195,10 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
   return rows.map((row) => {
     const h = row.holding;
     const price = prices.get(h.symbol);
-    const effects = holdingEventEffects(h, events.get(h.symbol) ?? [], through);
-    const tradedQuantity = shareCount(effects.tradedQuantity);
+    // most symbols have no event: the row as stored, its whole shares as they are
+    const symbolEvents = events.get(h.symbol);
+    const effects = symbolEvents ? holdingEventEffects(h, symbolEvents, through) : null;
+    const tradedQuantity = effects ? shareCount(effects.tradedQuantity) : h.quantity;
     const pnl = computeProfitLoss(
       {
         brokerageFirmId: h.brokerageFirmId,
@@ -203,11 +211,12 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
         sellPrice: h.sellPrice,
         sellingDate: h.sellingDate,
         currentPrice: price?.closePrice ?? null,
-        factor: effects.factor.toFixed(),
-        dividends: effects.dividends,
+        factor: effects ? effects.factor.toFixed() : '1',
+        dividends: effects?.dividends ?? [],
       },
       rules,
       today,
+      options,
     );
     return {
       id: h.id,
@@ -217,21 +226,22 @@ async function toHoldingDtos(db: Database, rows: HoldingRow[], today = exchangeT
       priceSeries: price?.series ?? null,
       previousClose: price?.previousClose ?? null,
       priceChange: price?.change ?? null,
-      price: effects.adjustments.length === 0 ? h.price : new Big(h.price).div(effects.factor).toFixed(),
+      price: !effects || effects.adjustments.length === 0 ? h.price : new Big(h.price).div(effects.factor).toFixed(),
       tradedPrice: h.price,
       sellPrice: h.sellPrice,
       exchange: h.exchange as Exchange,
       instrumentType: row.segmentName,
       segmentId: h.segmentId,
-      quantity: shareCount(effects.quantity),
+      quantity: effects ? shareCount(effects.quantity) : h.quantity,
       tradedQuantity,
-      adjustments: effects.adjustments,
+      adjustments: effects?.adjustments ?? [],
       lotQuantity: h.lotQuantity,
       status: h.status as HoldingDto['status'],
       creationDate: h.creationDate,
       sellingDate: h.sellingDate,
       brokerageFirm: firmDto(row.firm),
-      profitLoss: { ...pnl, profitLoss: pnl.net },
+      // pnl is this row's own object: the alias added to it, not a spread copy (a copy per row costs)
+      profitLoss: Object.assign(pnl, { profitLoss: pnl.net }),
     };
   });
 }
@@ -270,16 +280,18 @@ export async function holdingsListTag(
   return `"${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 32)}"`;
 }
 
+/** options.breakdown false: no P&L breakdown per charge type (ProfitLossOptions), for a reader that shows none. */
 export async function listHoldings(
   db: Database,
   userId: number,
   filter: HoldingFilter = {},
   today = exchangeToday(),
+  options: ProfitLossOptions = {},
 ): Promise<HoldingDto[]> {
   const conditions: SQL[] = [sql`h.user_id = ${userId}`];
   if (filter.segmentName !== undefined) conditions.push(sql`lower(s.name) = lower(${filter.segmentName.trim()})`);
   if (filter.brokerName !== undefined) conditions.push(sql`lower(f.name) = lower(${filter.brokerName.trim()})`);
-  return toHoldingDtos(db, await holdingRows(db, sql.join(conditions, sql` AND `)), today);
+  return toHoldingDtos(db, await holdingRows(db, sql.join(conditions, sql` AND `)), today, options);
 }
 
 /** The caller's holding, or 404 (another user's holding is indistinguishable from a missing one). */
