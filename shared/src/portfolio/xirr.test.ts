@@ -32,6 +32,37 @@ describe('xirr', () => {
     ).toBeCloseTo(0.1, 9);
   });
 
+  it('flows of one date count as their sum: the same rate as one flow per date', () => {
+    // the two buys a year apart of the case above, each paid in pieces (lots bought on one day), the sell in two
+    const pieces = [
+      { date: '2021-01-01', amount: -250 },
+      { date: '2022-01-01', amount: -600 },
+      { date: '2021-01-01', amount: -750 },
+      { date: '2023-01-01', amount: 2000 },
+      { date: '2022-01-01', amount: -400 },
+      { date: '2023-01-01', amount: 310 },
+    ];
+    expect(xirr(pieces)).toBeCloseTo(0.1, 9);
+    // a buy and a sell of the same day that cancel out leave the rest's rate, and alone no rate at all
+    const cancelled = [...pieces, { date: '2022-06-01', amount: -500 }, { date: '2022-06-01', amount: 500 }];
+    expect(xirr(cancelled)).toBeCloseTo(0.1, 9);
+    expect(
+      xirr([
+        { date: '2022-06-01', amount: -500 },
+        { date: '2022-06-01', amount: 500 },
+        { date: '2023-06-01', amount: 0 },
+      ]),
+    ).toBeNull();
+    // money paid in and taken out the same day, net paid in, a year before a sell: 10 % on the net
+    expect(
+      xirr([
+        { date: '2023-01-01', amount: -1500 },
+        { date: '2023-01-01', amount: 500 },
+        { date: '2024-01-01', amount: 1100 },
+      ]),
+    ).toBeCloseTo(0.1, 9);
+  });
+
   it('a loss: half the money back after a year is −50 %', () => {
     expect(
       xirr([

@@ -6,7 +6,7 @@
  *
  * Newton's method from 10 %, and when it leaves the domain or does not settle, bisection over a
  * bracket where the sum changes sign. Answers null when no rate exists: fewer than two flows, all
- * flows on one day, or flows that are all of one sign.
+ * flows on one day, or flows that are all of one sign (once the flows of each date are added up).
  */
 
 export interface CashFlow {
@@ -29,7 +29,14 @@ function dayNumber(date: string): number {
 
 /** The yearly rate as a fraction (0.1 = 10 %), or null when the flows have none. */
 export function xirr(flows: readonly CashFlow[]): number | null {
-  const used = flows.filter((flow) => Number.isFinite(flow.amount) && flow.amount !== 0);
+  // the flows of one date as one (their sum): the same function of the rate with a term per date, not per
+  // flow (a dashboard's hundreds of holdings share a few buying dates and today); a date summing to 0 adds nothing
+  const byDate = new Map<string, number>();
+  for (const flow of flows)
+    if (Number.isFinite(flow.amount) && flow.amount !== 0)
+      byDate.set(flow.date, (byDate.get(flow.date) ?? 0) + flow.amount);
+  const used: CashFlow[] = [];
+  for (const [date, amount] of byDate) if (amount !== 0) used.push({ date, amount });
   if (used.length < 2) return null;
   if (!used.some((flow) => flow.amount < 0) || !used.some((flow) => flow.amount > 0)) return null;
   const days = used.map((flow) => dayNumber(flow.date));
