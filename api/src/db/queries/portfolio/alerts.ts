@@ -6,7 +6,7 @@
  */
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { formatRupees } from '@bazaar/shared';
+import { Exact, formatRupees } from '@bazaar/shared';
 import type { HoldingDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
@@ -74,10 +74,14 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
   const segmentMove = biggestSegmentMove(open);
   if (segmentMove) alerts.push(segmentMove);
 
-  const valued = open.filter((h) => h.profitLoss.marketValue !== null);
-  const bySymbol = new Map<string, Big>();
-  for (const h of valued)
-    bySymbol.set(h.symbol, (bySymbol.get(h.symbol) ?? new Big(0)).plus(h.profitLoss.marketValue as string));
+  // each symbol's value summed in exact scaled integers (a sum over every open holding), compared in big.js
+  const exactBySymbol = new Map<string, Exact>();
+  for (const h of open) {
+    if (h.profitLoss.marketValue === null) continue;
+    const value = Exact.of(h.profitLoss.marketValue);
+    exactBySymbol.set(h.symbol, (exactBySymbol.get(h.symbol) ?? Exact.ZERO).plus(value));
+  }
+  const bySymbol = new Map([...exactBySymbol].map(([symbol, value]) => [symbol, new Big(value.toFixed())]));
   const total = [...bySymbol.values()].reduce((sum, value) => sum.plus(value), new Big(0));
   const [top] = [...bySymbol.entries()].sort((a, b) => b[1].cmp(a[1]));
   if (top && bySymbol.size >= 2 && total.gt(0)) {
@@ -213,19 +217,27 @@ async function yearExtremes(db: Database, symbols: string[]) {
  * the quotes the holdings were listed with (previous close and change in today's shares).
  */
 function biggestSegmentMove(open: HoldingDto[]): PortfolioAlertDto | undefined {
-  const bySegment = new Map<string, { change: Big; previous: Big; date: string }>();
+  // summed in exact scaled integers (a sum over every open holding), then compared and divided in big.js
+  const exactBySegment = new Map<string, { change: Exact; previous: Exact; date: string }>();
   for (const h of open) {
     if (h.previousClose == null || h.priceChange == null || h.priceDate == null) continue;
-    const entry = bySegment.get(h.instrumentType) ?? {
-      change: new Big(0),
-      previous: new Big(0),
+    const entry = exactBySegment.get(h.instrumentType) ?? {
+      change: Exact.ZERO,
+      previous: Exact.ZERO,
       date: h.priceDate,
     };
-    entry.change = entry.change.plus(new Big(h.priceChange).times(h.quantity));
-    entry.previous = entry.previous.plus(new Big(h.previousClose).times(h.quantity));
+    const quantity = Exact.of(h.quantity);
+    entry.change = entry.change.plus(Exact.of(h.priceChange).times(quantity));
+    entry.previous = entry.previous.plus(Exact.of(h.previousClose).times(quantity));
     if (h.priceDate > entry.date) entry.date = h.priceDate;
-    bySegment.set(h.instrumentType, entry);
+    exactBySegment.set(h.instrumentType, entry);
   }
+  const bySegment = new Map(
+    [...exactBySegment].map(([segment, { change, previous, date }]) => [
+      segment,
+      { change: new Big(change.toFixed()), previous: new Big(previous.toFixed()), date },
+    ]),
+  );
   const [biggest] = [...bySegment.entries()]
     .filter(([, move]) => !move.change.eq(0) && move.previous.gt(0))
     .sort((a, b) => b[1].change.abs().cmp(a[1].change.abs()));
