@@ -185,6 +185,8 @@ interface RunRecord {
   stageAtKill: string;
   answeredBeforeKill: boolean;
   after: string;
+  /** Where the run's time went: the kill (signal to exit), the restart, the re-upload with its checks. */
+  ms: { kill: number; restart: number; reupload: number };
 }
 
 /** Re-uploads a file after the crash; it must succeed and leave the file fully present. */
@@ -205,10 +207,10 @@ async function reupload(apiUrl: string, token: string, file: UploadFile, before:
 function printRuns(engine: string, runs: RunRecord[]): void {
   const lines = runs.map(
     (r) =>
-      `  ${String(r.run).padStart(2)}  ${r.trigger.padEnd(26)} ${r.stageAtKill.slice(0, 44).padEnd(44)} ${(r.answeredBeforeKill ? 'answered' : 'cut').padEnd(9)} ${r.after}`,
+      `  ${String(r.run).padStart(2)}  ${r.trigger.padEnd(26)} ${r.stageAtKill.slice(0, 44).padEnd(44)} ${(r.answeredBeforeKill ? 'answered' : 'cut').padEnd(9)} ${r.after.padEnd(8)} ${r.ms.kill} / ${r.ms.restart} / ${r.ms.reupload}`,
   );
   console.log(
-    `SIGKILL during uploads on ${engine}:\n  run trigger                    stage at kill                                request   after restart\n${lines.join('\n')}`,
+    `SIGKILL during uploads on ${engine}:\n  run trigger                    stage at kill                                request   after    ms: kill / restart / re-upload\n${lines.join('\n')}`,
   );
 }
 
@@ -294,18 +296,22 @@ describe('SIGKILL during a price upload', () => {
           stageAtKill = await uploadSession();
         }
       }
+      const killed = Date.now();
       api.kill('SIGKILL');
       await api.exited();
       const answeredBeforeKill = await pending;
 
+      const restarted = Date.now();
       api = await startApi(env);
+      const reuploaded = Date.now();
       const after = classify(await fileState(query, file), file);
-      runs.push({ run, trigger, stageAtKill, answeredBeforeKill, after });
       expect(['present', 'absent'], `run ${run} (${trigger}, ${stageAtKill})`).toContain(after);
       // an answered upload was committed: it must have survived
       if (answeredBeforeKill) expect(after).toBe('present');
       await reupload(api.url, token, file, after as 'present' | 'absent');
       expect(classify(await fileState(query, file), file)).toBe('present');
+      const ms = { kill: restarted - killed, restart: reuploaded - restarted, reupload: Date.now() - reuploaded };
+      runs.push({ run, trigger, stageAtKill, answeredBeforeKill, after, ms });
     }
     printRuns('PostgreSQL', runs);
 
@@ -368,15 +374,20 @@ describe('SIGKILL during a price upload', () => {
           );
           const delay = delays[run - 1]!;
           await new Promise((resolve) => setTimeout(resolve, delay));
+          const killed = Date.now();
           api.kill('SIGKILL');
           await api.exited();
           const answeredBeforeKill = await pending;
           const after = await withDatabase(async (query) => classify(await fileState(query, file), file));
-          runs.push({ run, trigger: `after ${delay} ms`, stageAtKill: '-', answeredBeforeKill, after });
           expect(['present', 'absent'], `run ${run} after ${delay} ms`).toContain(after);
           if (answeredBeforeKill) expect(after).toBe('present');
+          const restarted = Date.now();
           api = await startApi(env);
+          const reuploaded = Date.now();
           await reupload(api.url, token, file, after as 'present' | 'absent');
+          // the PGlite check (opening the data directory in this process) counts with the kill
+          const ms = { kill: restarted - killed, restart: reuploaded - restarted, reupload: Date.now() - reuploaded };
+          runs.push({ run, trigger: `after ${delay} ms`, stageAtKill: '-', answeredBeforeKill, after, ms });
         }
         api.kill('SIGTERM');
         await api.exited();

@@ -35,6 +35,9 @@ async function seriousViolations(page: Page): Promise<string[]> {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
     const result = (await axe.run(document, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      // every rule still runs and lists every violating node; passes and incomplete results (never read here)
+      // keep one node each instead of every element checked: axe's time per page 28.3 s -> 24.4 s on 28 pages
+      resultTypes: ['violations'],
     })) as { violations: AxeViolation[] };
     return result.violations;
   });
