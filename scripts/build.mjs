@@ -19,7 +19,7 @@ function step(label, command, args) {
 
 step('compiling shared, api and bff', 'npx', ['tsc', '-b']);
 step('building the web app', 'npm', ['run', 'build', '-w', '@bazaar/web', '--silent']);
-// Each route's chunks beyond the shell's, which the BFF names in that route's HTML as modulepreload links so they
+// Each route's page chunk and its static imports beyond the shell's, which the BFF names in that route's HTML as modulepreload links so they
 // download beside the shell instead of after it (docs/decisions.md#route-preloads).
 const dist = path.join(ROOT, 'web/dist');
 const preloads = routePreloads(routeChunks(dist, path.join(ROOT, 'web/src/app/routes.tsx')));

@@ -1,7 +1,7 @@
 /**
  * The app's page for one route with that route's chunks named up front (docs/decisions.md#route-preloads): the build
- * writes web/dist/route-preloads.json ([{ pattern: '/company-analysis/:symbol', files: ['/assets/…js'] }], the
- * chunks a route's page loads at once beyond the shell's: scripts/lib/route-chunks.mjs), and the answer for a path
+ * writes web/dist/route-preloads.json ([{ pattern: '/company-analysis/:symbol', files: ['/assets/…js'] }], a
+ * route's page chunk and its static imports beyond the shell's: scripts/lib/route-chunks.mjs), and the answer for a path
  * that matches a pattern carries `<link rel="modulepreload">` for them before `</head>`, so the browser fetches
  * them beside the shell instead of after the shell has run. Each route's page is built and compressed once, on its
  * first request, and kept in memory (a few KiB per route). Without the file (an older build), with a file that

@@ -117,20 +117,20 @@ describe("a route's page names its chunks (modulepreload)", () => {
     fs.rmSync(webDir, { recursive: true, force: true });
   });
 
-  it('writes, per route, the chunks beyond the shell it loads at once: not the shell, another page or a deferred one', () => {
+  it("writes, per route, its page chunk and the page's static imports: not the shell's, another page's or dynamic ones", () => {
     const written = JSON.parse(fs.readFileSync(path.join(webDir, 'route-preloads.json'), 'utf8')) as unknown;
-    // the page chunk first (its own imports follow in the order met)
+    // the page chunk first; the grid is a dynamic import that a phone never loads (tables are cards there)
     expect(written).toEqual([
       { pattern: '/', files: ['/assets/dashboard-page-d1.js', '/assets/money-m1.js'] },
       {
         pattern: '/holdings',
-        files: ['/assets/holdings-page-h1.js', '/assets/ag-grid-table-g1.js', '/assets/money-m1.js'],
+        files: ['/assets/holdings-page-h1.js', '/assets/money-m1.js'],
       },
       { pattern: '/company-analysis/:symbol', files: ['/assets/company-analysis-page-c1.js'] },
     ]);
   });
 
-  it('sends /holdings with its page chunk and the grid preloaded, compressed and revalidated as index.html is', async () => {
+  it('sends /holdings with its page chunk preloaded, compressed and revalidated as index.html is', async () => {
     const answer = await raw(`${stack.bffUrl}/holdings`, { 'accept-encoding': CHROME });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-encoding']).toBe('br');
@@ -141,14 +141,15 @@ describe("a route's page names its chunks (modulepreload)", () => {
     expect(preloaded(html)).toEqual([
       '/assets/react-r1.js', // the shell's, as the build wrote it
       '/assets/holdings-page-h1.js',
-      '/assets/ag-grid-table-g1.js',
       '/assets/money-m1.js',
     ]);
     // the links go in the head; the rest of the page is the build's
     expect(html.replace(/<link rel="modulepreload" crossorigin href="\/assets\/(?!react)[^"]+">\n {2}/g, '')).toBe(
       indexHtml,
     );
-    expect(html.indexOf('ag-grid-table-g1.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('holdings-page-h1.js')).toBeLessThan(html.indexOf('</head>'));
+    expect(html).not.toContain('ag-grid');
+    expect(html).not.toContain('deferred');
 
     const gzip = await raw(`${stack.bffUrl}/holdings`, { 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');

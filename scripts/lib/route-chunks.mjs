@@ -1,7 +1,7 @@
 // The chunks each route of the web app loads before it is interactive, read from the Vite manifest of a build
 // (web/dist/.vite/manifest.json) and the route table (web/src/app/routes.tsx). Shared by `npm run bench:bundle`
 // (scripts/bundle-size.mjs: what each route weighs) and the build (scripts/build.mjs: web/dist/route-preloads.json,
-// the chunks the BFF names in a route's HTML so they download beside the shell; docs/decisions.md#route-preloads).
+// the page chunks the BFF names in a route's HTML so they download beside the shell; docs/decisions.md#route-preloads).
 //
 // A route's chunks: the app shell (the entry chunk and its static imports, transitively, and whatever the shell
 // itself imports dynamically), the route's lazy page chunk with its static imports, and every chunk those import
@@ -80,8 +80,10 @@ export function routeChunks(dist, routesFile) {
 }
 
 /**
- * Per route, the JavaScript files it loads at once beyond the shell's (the page chunk, its static imports and the
- * grid/charts it imports at once; not the deferred ones), as `/assets/…` URLs: web/dist/route-preloads.json.
+ * Per route, the JavaScript files of its page chunk and the page's static imports beyond the shell's, as
+ * `/assets/…` URLs: web/dist/route-preloads.json. Not the page's dynamic imports (the grid): on a phone the tables
+ * are card lists and the grid never loads, and preloading it there (176 KiB brotli) delayed the first paint under
+ * Lighthouse's slow 4G (docs/decisions.md#route-preloads).
  * @param {ReturnType<typeof routeChunks>} chunks
  * @returns {{pattern: string, files: string[]}[]}
  */
@@ -90,7 +92,7 @@ export function routePreloads(chunks) {
   return chunks.routes.map((route) => ({
     pattern: route.path,
     files: chunks
-      .jsFiles(chunks.loadClosure(route.key, new Set(), new Set()))
+      .jsFiles(chunks.staticClosure(route.key))
       .filter((file) => !shellFiles.has(file))
       .map((file) => `/${file}`),
   }));
