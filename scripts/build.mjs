@@ -1,9 +1,6 @@
 // Builds everything `npm start` runs: the TypeScript packages (tsc -b) and the web app (vite).
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { ROOT, recordBuild } from './lib/build-state.mjs';
-import { routeChunks, routePreloads } from './lib/route-chunks.mjs';
 
 function step(label, command, args) {
   const started = Date.now();
@@ -19,9 +16,4 @@ function step(label, command, args) {
 
 step('compiling shared, api and bff', 'npx', ['tsc', '-b']);
 step('building the web app', 'npm', ['run', 'build', '-w', '@bazaar/web', '--silent']);
-// Each route's page chunk and its static imports beyond the shell's, which the BFF names in that route's HTML as modulepreload links so they
-// download beside the shell instead of after it (docs/decisions.md#route-preloads).
-const dist = path.join(ROOT, 'web/dist');
-const preloads = routePreloads(routeChunks(dist, path.join(ROOT, 'web/src/app/routes.tsx')));
-fs.writeFileSync(path.join(dist, 'route-preloads.json'), JSON.stringify(preloads, null, 1) + '\n');
 recordBuild();

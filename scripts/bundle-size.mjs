@@ -22,7 +22,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
-import { routeChunks } from './lib/route-chunks.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = path.resolve(process.argv[2] ?? path.join(ROOT, 'web/dist'));
@@ -36,16 +35,13 @@ const LIBRARIES = {
   charts: { label: 'ApexCharts', pattern: /apex/i },
 };
 
-// the route table and the closures of the manifest (scripts/lib/route-chunks.mjs, shared with the build's preloads)
-let chunks;
-try {
-  chunks = routeChunks(DIST, ROUTES_FILE);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+const manifestPath = path.join(DIST, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error(`No Vite manifest at ${manifestPath}: build the web app first (node scripts/build.mjs).`);
   process.exit(2);
 }
-const { manifest, entryKey, routes, shell, shellLater, staticClosure, loadClosure, jsFiles } = chunks;
-for (const line of chunks.missing) console.warn(line);
+/** @type {Record<string, {file: string, isEntry?: boolean, imports?: string[], dynamicImports?: string[]}>} */
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
 
 const gzipCache = new Map();
 /** gzip size in bytes of one built file. */
@@ -55,11 +51,64 @@ function gzipBytes(file) {
   return gzipCache.get(file);
 }
 
+/** The manifest keys of an entry and of everything it imports statically, transitively. */
+function staticClosure(key, keys = new Set()) {
+  if (!manifest[key] || keys.has(key)) return keys;
+  keys.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(imported, keys);
+  return keys;
+}
+
+const DEFERRED = /\.deferred\.[jt]sx?$/;
+
+/**
+ * The static closure plus every dynamic import of it that is neither a route's page nor deferred, transitively.
+ * The deferred imports met on the way are added to `later` (their keys).
+ */
+function loadClosure(key, keys = new Set(), later = new Set()) {
+  for (const found of staticClosure(key)) {
+    if (keys.has(found)) continue;
+    keys.add(found);
+    for (const dynamic of manifest[found].dynamicImports ?? []) {
+      if (pageModules.has(dynamic) || keys.has(dynamic)) continue;
+      if (DEFERRED.test(dynamic)) later.add(dynamic);
+      else loadClosure(dynamic, keys, later);
+    }
+  }
+  return keys;
+}
+
 const kib = (bytes) => bytes / 1024;
+const jsFiles = (keys) => [...new Set([...keys].map((key) => manifest[key].file))].filter((f) => f.endsWith('.js'));
 const sum = (files) => files.reduce((total, file) => total + gzipBytes(file), 0);
 const uses = (keys, library) =>
   [...keys].some((key) => library.pattern.test(key) || library.pattern.test(manifest[key].file));
 
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey) {
+  console.error('The manifest has no entry chunk.');
+  process.exit(2);
+}
+/** The route table's lazy pages: a dynamic import of one is another route's. Filled from the route table below. */
+const pageModules = new Set();
+
+// route → lazily imported page module, read from the route table (one line or several)
+const routes = [];
+const routeEntry = /path: '([^']+)',\s*page: lazy\(\(\) => import\('\.\.\/(features\/[^']+)'\)\)/g;
+for (const match of fs.readFileSync(ROUTES_FILE, 'utf8').matchAll(routeEntry)) {
+  const key = `src/${match[2]}.tsx`;
+  pageModules.add(key);
+  if (manifest[key]) routes.push({ path: match[1], key });
+  else console.warn(`(no chunk for ${match[1]}: ${key})`);
+}
+if (routes.length === 0) {
+  console.error(`No routes read from ${ROUTES_FILE}.`);
+  process.exit(2);
+}
+
+// The shell: the entry, its static imports, and what it imports dynamically besides the pages (every route loads it).
+const shellLater = new Set();
+const shell = loadClosure(entryKey, new Set(), shellLater);
 const shellLazy = jsFiles([...shell].filter((key) => !staticClosure(entryKey).has(key)));
 
 const allJs = fs

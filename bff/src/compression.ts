@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
-import { routePreloads } from './route-preloads.js';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
 export const COMPRESS_MIN_BYTES = 1024;
@@ -168,23 +167,10 @@ export function webAppFiles(root: string): WebAppFiles {
     };
   };
   const indexHtml = path.join(base, 'index.html');
-  // a route's page names its chunks (bff/src/route-preloads.ts); other paths get index.html as built
-  const preloads = routePreloads(base);
   return {
     assets: statics(path.join(base, 'assets'), () => IMMUTABLE, false),
     files: statics(base, (file) => (/\.html$/i.test(file) ? REVALIDATE : SHORT), true),
     sendIndex(request, response, next) {
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      const page = preloads.page(request.path, encoding);
-      if (page) {
-        response.vary('Accept-Encoding');
-        response.setHeader('cache-control', REVALIDATE);
-        response.type('html');
-        if (encoding) response.setHeader('content-encoding', encoding);
-        // send: length, ETag and a 304 when unchanged, as sendFile gives index.html (compressAnswers leaves it be)
-        response.send(page);
-        return;
-      }
       variantOf(request, indexHtml).then((variant) => {
         response.vary('Accept-Encoding');
         response.setHeader('cache-control', REVALIDATE);
