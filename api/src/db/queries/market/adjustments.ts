@@ -64,12 +64,13 @@ export const STORED_ADJUSTMENTS = sql`price_adjustments`;
 
 /**
  * The join condition of a price row `row` (alias) with the range `range` (alias) that holds its
- * trade date: at most one range of the symbol does.
+ * date (the column `dateColumn`, the row's trade date unless named): at most one range of the symbol does.
  */
-export function rangeHolds(row: string, range: string): SQL {
+export function rangeHolds(row: string, range: string, dateColumn = 'trade_date'): SQL {
   const r = sql.raw(row);
   const a = sql.raw(range);
-  return sql`${a}.symbol = ${r}.symbol AND ${r}.trade_date < ${a}.to_date AND (${a}.from_date IS NULL OR ${r}.trade_date >= ${a}.from_date)`;
+  const date = sql.raw(`${row}.${dateColumn}`);
+  return sql`${a}.symbol = ${r}.symbol AND ${date} < ${a}.to_date AND (${a}.from_date IS NULL OR ${date} >= ${a}.from_date)`;
 }
 
 /** A price column adjusted by the range joined as `range` (raw when no range holds the row). */

@@ -96,8 +96,7 @@ export async function getStockPricesOn(
         coalesce(${adjusted(sql`sp.previous_close`, 'adj')}, sp.prev_close) AS "previousClose",
         sp.total_traded_qty AS "volume", sp.isin
       FROM sp
-      LEFT JOIN ranges AS adj ON adj.symbol = sp.symbol AND sp.previous_date < adj.to_date
-        AND (adj.from_date IS NULL OR sp.previous_date >= adj.from_date)
+      LEFT JOIN ranges AS adj ON ${rangeHolds('sp', 'adj', 'previous_date')}
       ORDER BY sp.symbol COLLATE "C"`,
   );
   return {
