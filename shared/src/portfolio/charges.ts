@@ -170,38 +170,32 @@ export interface ExactChargeLine extends Omit<ChargeLine, 'amount'> {
   amount: Exact;
 }
 
-/** tradeCharges in exact decimals (the listings' per-row maths). */
+/**
+ * tradeCharges in exact decimals (the listings' per-row maths). `withLines` false: the total alone and
+ * no lines (a dashboard sums every holding's charges and shows no breakdown; the lines cost more than the sum).
+ */
 export function exactTradeCharges(
   rules: readonly ChargeRule[],
   trade: Trade,
+  withLines = true,
 ): { total: Exact; lines: ExactChargeLine[] } {
   const value = Exact.of(trade.price).times(Exact.of(trade.quantity));
   const share = { part: trade.quantity, whole: trade.orderQuantity ?? trade.quantity };
   let total = Exact.ZERO;
-  const lines = applicableCharges(rules, trade).map((rule) => {
+  const lines: ExactChargeLine[] = [];
+  for (const rule of applicableCharges(rules, trade)) {
     const amount = exactChargeCost(rule, value, share);
     total = total.plus(amount);
-    return {
-      chargeId: rule.id,
-      chargeTypeId: rule.chargeTypeId,
-      chargeTypeName: rule.chargeTypeName,
-      side: trade.side,
-      amount,
-    };
-  });
+    if (withLines)
+      lines.push({
+        chargeId: rule.id,
+        chargeTypeId: rule.chargeTypeId,
+        chargeTypeName: rule.chargeTypeName,
+        side: trade.side,
+        amount,
+      });
+  }
   return { total, lines };
-}
-
-/**
- * exactTradeCharges' total alone, without its lines (a dashboard sums every holding's charges and
- * shows no breakdown): the same rules in the same order, so the same exact sum.
- */
-export function exactTradeChargeTotal(rules: readonly ChargeRule[], trade: Trade): Exact {
-  const value = Exact.of(trade.price).times(Exact.of(trade.quantity));
-  const share = { part: trade.quantity, whole: trade.orderQuantity ?? trade.quantity };
-  let total = Exact.ZERO;
-  for (const rule of applicableCharges(rules, trade)) total = total.plus(exactChargeCost(rule, value, share));
-  return total;
 }
 
 /** Every charge of one trade, one line per charge type in force, and their total. */

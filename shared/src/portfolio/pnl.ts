@@ -15,7 +15,7 @@
  */
 import type { HoldingStatus } from '../constants.js';
 import type { DecimalInput } from '../format/money.js';
-import { exactTradeChargeTotal, exactTradeCharges, type ChargeRule, type ExactChargeLine } from './charges.js';
+import { exactTradeCharges, type ChargeRule, type ExactChargeLine } from './charges.js';
 import { Exact } from './exact.js';
 import type { DividendPayment } from './holding-events.js';
 
@@ -94,15 +94,6 @@ export interface ProfitLossOptions {
   breakdown?: boolean;
 }
 
-/** A trade's charges: their total and, when wanted, their lines. */
-function chargesOf(
-  rules: readonly ChargeRule[],
-  trade: Parameters<typeof exactTradeCharges>[1],
-  lines: boolean,
-): { total: Exact; lines: ExactChargeLine[] } {
-  return lines ? exactTradeCharges(rules, trade) : { total: exactTradeChargeTotal(rules, trade), lines: [] };
-}
-
 export function computeProfitLoss(
   position: HoldingPosition,
   rules: readonly ChargeRule[],
@@ -112,7 +103,7 @@ export function computeProfitLoss(
   const withBreakdown = options.breakdown ?? true;
   const status = holdingStatus(position.sellPrice);
   const invested = Exact.of(position.price).times(Exact.of(position.quantity));
-  const buy = chargesOf(
+  const buy = exactTradeCharges(
     rules,
     // each trade spelt out, not spread from a common object: a spread costs more than the rest of a row's maths
     {
@@ -142,7 +133,7 @@ export function computeProfitLoss(
   const sell =
     exitPrice === null
       ? { total: Exact.ZERO, lines: [] as ExactChargeLine[] }
-      : chargesOf(
+      : exactTradeCharges(
           rules,
           {
             brokerageFirmId: position.brokerageFirmId,
