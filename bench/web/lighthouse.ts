@@ -9,7 +9,9 @@
  * A benchmark, not a test: the figures swing with the machine's load (compare pages within one run). Targets
  * (docs/decisions.md#page-speed): LCP ≤ 2.5 s, TBT ≤ 200 ms, CLS ≤ 0.05, performance ≥ 90.
  * Options: BENCH_WEB_RUNS (default 3), BENCH_WEB_PAGES (comma-separated paths), CHROME_PATH (/usr/bin/chromium),
- * BENCH_WEB_DIST (a built web app to measure instead of web/dist, e.g. a copy of an earlier build for a before/after).
+ * BENCH_WEB_DIST (a built web app to measure instead of web/dist, e.g. a copy of an earlier build for a before/after),
+ * BENCH_WEB_DETAILS=1 (per run: the LCP element, the longest main-thread tasks and the scripts' CPU time, to see
+ * where a page's LCP and TBT come from), BENCH_WEB_REPORTS (a directory to keep every run's Lighthouse JSON in).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +22,8 @@ import { ACCOUNTS, ROOT, startStack } from '../lib/stack.js';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 3);
+const DETAILS = process.env.BENCH_WEB_DETAILS === '1';
+const REPORTS = process.env.BENCH_WEB_REPORTS;
 const TARGETS = { lcpMs: 2500, tbtMs: 200, cls: 0.05, score: 90 };
 
 interface PageToMeasure {
@@ -37,6 +41,47 @@ interface Figures {
   jsKiB: number;
   /** The elements that moved most (Lighthouse's layout-shifts audit), to say where a CLS comes from. */
   shifted: string[];
+  /** With BENCH_WEB_DETAILS: the LCP element, the longest tasks and the scripts' CPU time, one line each. */
+  details: string[];
+}
+
+interface DetailItems {
+  items?: Array<Record<string, unknown>>;
+}
+
+const itemsOf = (audit: { details?: unknown } | undefined): Array<Record<string, unknown>> =>
+  ((audit?.details as DetailItems | undefined)?.items ?? []).filter((item) => typeof item === 'object');
+
+const shortUrl = (url: unknown) => String(url).replace(/^https?:\/\/[^/]+/, '');
+
+/** Where the LCP and TBT of one run come from, from Lighthouse's diagnostics (simulated figures, in ms). */
+function detailsOf(audits: Record<string, { details?: unknown }>): string[] {
+  // the audit is a list of two tables: the element, then the LCP's phases (TTFB, load delay, render delay…)
+  const [elementTable, phaseTable] = itemsOf(audits['largest-contentful-paint-element']) as DetailItems[];
+  const lcpElement = elementTable?.items?.[0]?.node as { nodeLabel?: string; selector?: string } | undefined;
+  const phases = (phaseTable?.items ?? []).map((item) => `${String(item.phase)} ${Math.round(Number(item.timing))}`);
+  const longTasks = itemsOf(audits['long-tasks'])
+    .sort((a, b) => Number(b.duration) - Number(a.duration))
+    .slice(0, 5)
+    .map(
+      (task) =>
+        `${Math.round(Number(task.duration))} ms at ${Math.round(Number(task.startTime))} (${shortUrl(task.url)})`,
+    );
+  const bootup = itemsOf(audits['bootup-time'])
+    .slice(0, 5)
+    .map(
+      (script) =>
+        `${shortUrl(script.url)} ${Math.round(Number(script.total))} ms (eval ${Math.round(Number(script.scripting))})`,
+    );
+  const work = itemsOf(audits['mainthread-work-breakdown'])
+    .slice(0, 5)
+    .map((group) => `${String(group.groupLabel)} ${Math.round(Number(group.duration))} ms`);
+  return [
+    `LCP element: ${lcpElement?.nodeLabel ?? '?'} [${lcpElement?.selector ?? '?'}]${phases.length > 0 ? ` (${phases.join(', ')})` : ''}`,
+    `long tasks: ${longTasks.join('; ') || 'none'}`,
+    `scripts' CPU: ${bootup.join('; ')}`,
+    `main thread: ${work.join('; ')}`,
+  ];
 }
 
 const median = (values: number[]) => {
@@ -90,6 +135,11 @@ async function measure(baseUrl: string, target: PageToMeasure): Promise<Figures>
     if (!result) throw new Error(`Lighthouse gave no result for ${target.path}`);
     const { audits, categories, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`${target.path}: ${runtimeError.code} ${runtimeError.message}`);
+    if (REPORTS) {
+      fs.mkdirSync(REPORTS, { recursive: true });
+      const name = `${target.path.replace(/\W+/g, '_') || 'home'}-${Date.now()}.json`;
+      fs.writeFileSync(path.join(REPORTS, name), JSON.stringify(result.lhr));
+    }
     const scripts = (
       (audits['network-requests']?.details as { items?: Array<{ resourceType?: string; transferSize?: number }> })
         ?.items ?? []
@@ -108,6 +158,7 @@ async function measure(baseUrl: string, target: PageToMeasure): Promise<Figures>
         .filter((item) => (item.score ?? 0) >= 0.01)
         .map((item) => `${item.node?.selector ?? '?'} (${(item.score ?? 0).toFixed(3)})`)
         .slice(0, 3),
+      details: DETAILS ? detailsOf(audits) : [],
     };
   } finally {
     await browser.close();
@@ -167,8 +218,9 @@ try {
       console.log(
         `  ${page.path} run ${run}: performance ${figures.score}, LCP ${(figures.lcpMs / 1000).toFixed(2)} s, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}${figures.shifted.length > 0 ? ` (${figures.shifted.join('; ')})` : ''}`,
       );
+      for (const line of figures.details) console.log(`    ${line}`);
     }
-    const pick = (key: Exclude<keyof Figures, 'shifted'>) => median(runs.map((figures) => figures[key]));
+    const pick = (key: Exclude<keyof Figures, 'shifted' | 'details'>) => median(runs.map((figures) => figures[key]));
     rows.push({
       page,
       figures: {
@@ -179,6 +231,7 @@ try {
         score: pick('score'),
         jsKiB: pick('jsKiB'),
         shifted: runs.at(-1)?.shifted ?? [],
+        details: [],
       },
     });
   }

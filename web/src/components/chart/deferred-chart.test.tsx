@@ -4,21 +4,28 @@
  * and the library is asked for only after that first render. ApexCharts is replaced by a stub.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
+import { useEffect } from 'react';
 import type { ApexChartProps } from './apex-chart';
 
 const loaded = vi.fn();
+/** Called as each stub chart is drawn, with how many charts were still placeholders then. */
+const drawn = vi.fn<(placeholdersLeft: number) => void>();
 vi.mock('./apex-chart', () => ({
   default: (props: ApexChartProps) => {
     loaded();
+    useEffect(() => drawn(document.querySelectorAll('[data-chart-placeholder]').length), []);
     return <div data-testid="apex-stub" data-height={String(props.height)} />;
   },
 }));
 
 const { DeferredChart } = await import('./deferred-chart');
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  drawn.mockClear();
+});
 
 describe('DeferredChart', () => {
   it('draws a placeholder of the chart block height first, then the chart', async () => {
@@ -48,5 +55,19 @@ describe('DeferredChart', () => {
     expect(screen.getByTestId('b-empty').textContent).toBe('Nothing yet');
     await screen.findByTestId('apex-stub');
     expect(screen.getAllByTestId('apex-stub')).toHaveLength(1);
+  });
+
+  it('draws the charts one at a time, top first, each after the one before it', async () => {
+    render(
+      <MantineProvider>
+        {['first', 'second', 'third'].map((id) => (
+          <DeferredChart key={id} type="line" series={[]} options={{}} height={200} testId={id} />
+        ))}
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('apex-stub')).toHaveLength(3));
+    // drawn together, each would have seen no placeholder left
+    expect(drawn.mock.calls.map(([left]) => left)).toEqual([2, 1, 0]);
+    expect(screen.getByTestId('first').querySelector('[data-testid="apex-stub"]')).toBeTruthy();
   });
 });

@@ -3,9 +3,15 @@
  * drawn and the browser is idle, so the page's figures and tables come first and answer at once; a placeholder
  * of the chart's height holds its place meanwhile (docs/decisions.md#charts-after-the-figures). Company Analysis
  * uses it: its profile, events and statements need no chart library.
+ *
+ * The charts of a page then draw one at a time, in the order they were mounted (the page's order, top first),
+ * each in a task of its own after the one before it has been drawn: drawing an ApexCharts chart is one long
+ * synchronous piece of work, and all of a page's charts drawn together were one task of over a second on a phone,
+ * during which the page answered nothing.
  */
-import { lazy, useEffect, useSyncExternalStore } from 'react';
+import { createContext, lazy, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { ChartFrame, type ChartProps } from './chart-frame';
+import type { ApexChartProps } from './apex-chart';
 
 const ApexChart = lazy(() => import('./apex-chart.deferred'));
 
@@ -42,7 +48,58 @@ function useStarted(): boolean {
   return ready;
 }
 
+/** The charts waiting to draw, first in first out, and whether one is drawing now. */
+const waiting: Array<() => void> = [];
+let drawing = false;
+
+function giveNextTurn() {
+  const next = waiting.shift();
+  drawing = next !== undefined;
+  next?.();
+}
+
+/**
+ * The chart's turn to draw: false until the charts mounted before it have been drawn. `drawn` ends the turn; the
+ * next chart starts in a task of its own (a timer), so the browser can paint and answer input in between.
+ */
+function useTurn(wanted: boolean): { turn: boolean; drawn: () => void } {
+  const [turn, setTurn] = useState(false);
+  const [ended] = useState(() => ({ done: false }));
+  useEffect(() => {
+    if (!wanted || turn) return;
+    const grant = () => setTurn(true);
+    waiting.push(grant);
+    if (!drawing) giveNextTurn();
+    return () => {
+      const index = waiting.indexOf(grant);
+      if (index >= 0) waiting.splice(index, 1);
+    };
+  }, [wanted, turn]);
+  const [drawn] = useState(() => () => {
+    if (ended.done) return;
+    ended.done = true;
+    window.setTimeout(giveNextTurn, 0);
+  });
+  // a chart that leaves the page during its turn (another route, an empty state) passes the turn on
+  useEffect(() => (turn ? drawn : undefined), [turn, drawn]);
+  return { turn, drawn };
+}
+
+const ChartDrawn = createContext<() => void>(() => undefined);
+
+/** ApexCharts, telling its frame once it has drawn (its own effect, which draws the chart, runs before this one). */
+function ReportingApexChart(props: ApexChartProps) {
+  const drawn = useContext(ChartDrawn);
+  useEffect(drawn, [drawn]);
+  return <ApexChart {...props} />;
+}
+
 export function DeferredChart(props: ChartProps) {
-  const ready = useStarted();
-  return <ChartFrame {...props} apex={ApexChart} ready={ready} />;
+  const started = useStarted();
+  const { turn, drawn } = useTurn(started && !props.empty);
+  return (
+    <ChartDrawn.Provider value={drawn}>
+      <ChartFrame {...props} apex={ReportingApexChart} ready={turn} />
+    </ChartDrawn.Provider>
+  );
 }
