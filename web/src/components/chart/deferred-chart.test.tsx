@@ -12,13 +12,12 @@ import type { ApexChartProps } from './apex-chart';
 const loaded = vi.fn();
 /** Called as each stub chart is drawn, with how many charts were still placeholders then. */
 const drawn = vi.fn<(placeholdersLeft: number) => void>();
-vi.mock('./apex-chart', () => ({
-  default: (props: ApexChartProps) => {
-    loaded();
-    useEffect(() => drawn(document.querySelectorAll('[data-chart-placeholder]').length), []);
-    return <div data-testid="apex-stub" data-height={String(props.height)} />;
-  },
-}));
+function StubChart(props: ApexChartProps) {
+  loaded();
+  useEffect(() => drawn(document.querySelectorAll('[data-chart-placeholder]').length), []);
+  return <div data-testid="apex-stub" data-height={String(props.height)} />;
+}
+vi.mock('./apex-chart', () => ({ default: StubChart }));
 
 const { DeferredChart } = await import('./deferred-chart');
 
