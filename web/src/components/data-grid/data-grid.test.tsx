@@ -10,6 +10,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { matchMediaStub } from '../../test/setup';
 import { DataGrid, type DataGridColumn } from '.';
 
+/** Called when the AG Grid part is imported: a phone's cards never need it. */
+const gridLoaded = vi.hoisted(() => vi.fn());
+vi.mock('./ag-grid-table', () => {
+  gridLoaded();
+  return { default: () => null };
+});
+
 interface Holding {
   id: string;
   symbol: string;
@@ -89,5 +96,12 @@ describe('DataGrid on a phone', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Holdings' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'SYM02' }));
     expect(open).toHaveBeenCalledWith(ROWS[1]);
+  });
+
+  it('never loads the grid library, not even for a first render', async () => {
+    renderGrid();
+    await vi.dynamicImportSettled();
+    expect(screen.getAllByTestId('data-grid-card')).toHaveLength(10);
+    expect(gridLoaded).not.toHaveBeenCalled();
   });
 });

@@ -75,7 +75,9 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     testId,
     headingOrder = 1,
   } = props;
-  const phone = useMediaQuery('(max-width: 36em)') ?? false;
+  // read at the first render (the app is drawn only in the browser): a first render as a desktop would start
+  // loading AG Grid (150 KiB gzip) on a phone that then shows cards
+  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false }) ?? false;
   const { ref: widthRef, width } = useElementSize();
   const [chosenColumns, setChosenColumns] = useState<Set<string> | null>(null);
   const [query, setQuery] = useState('');

@@ -3,5 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { MOBILE_BREAKPOINT_PX } from '@bazaar/shared';
 
 export function useIsMobile(): boolean {
-  return useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`) ?? false;
+  // read at the first render (the app is drawn only in the browser), so a phone's page is not drawn as a desktop's first
+  return (
+    useMediaQuery(`(max-width: ${MOBILE_BREAKPOINT_PX}px)`, undefined, { getInitialValueInEffect: false }) ?? false
+  );
 }
