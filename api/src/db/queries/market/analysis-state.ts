@@ -77,6 +77,7 @@ interface RefreshStart {
   computed_at: string | null;
   unannounced: string[] | null;
   entering: string[] | null;
+  earliest: string | null;
 }
 
 /** What the server offers the refresh, asked once per database. */
@@ -220,7 +221,8 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
             (SELECT array_agg(trade_date::text ORDER BY trade_date) FROM stock_price_dates
               WHERE updated_at > state.computed_at) AS unannounced,
             (SELECT array_agg(trade_date::text ORDER BY trade_date) FROM stock_price_dates
-              WHERE trade_date >= state.as_of AND trade_date < latest.d) AS entering
+              WHERE trade_date >= state.as_of AND trade_date < latest.d) AS entering,
+            (SELECT min(trade_date) FROM stock_prices)::text AS earliest
           FROM latest LEFT JOIN analysis_state state ON state.id = 1`,
     );
     const asOf = start?.latest ?? null;
@@ -247,7 +249,7 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
     const adjustedSymbols = await refreshAdjustments(t, asOf, mode === 'full' ? null : since);
     let done: RefreshMode = mode;
     if (mode === 'full') for (const statement of rebuildCandidatesStatements(asOf)) await t.execute(statement);
-    if (mode === 'carried') await carryCandidates(t, asOf!, entering, adjustedSymbols);
+    if (mode === 'carried') await carryCandidates(t, asOf!, entering, adjustedSymbols, start?.earliest ?? null);
     if ((mode === 'lists' || mode === 'unchanged') && asOf && adjustedSymbols.length > 0) {
       await redoCandidates(t, asOf, adjustedSymbols);
       done = 'lists';

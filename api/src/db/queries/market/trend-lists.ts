@@ -387,12 +387,16 @@ export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): S
  * ex-date passed, corporate actions loaded): their candidates are recomputed from their rows of
  * the YEARLY window. The other symbols' divisors are the same for every row of both windows, so
  * their candidates carry; prices are adjusted by the stored ranges, already brought to `to`.
+ * `earliestPriceDate`: the earliest trade date of any price row; while it is inside the YEARLY
+ * window no candidate can leave it (a history shorter than a year), and the statement that removes
+ * the days leaving the window, a pass over every symbol's candidates, is skipped.
  */
 export async function carryCandidates(
   db: Database,
   to: string,
   days: readonly string[],
   adjustedSymbols: readonly string[] = [],
+  earliestPriceDate: string | null = null,
 ): Promise<void> {
   for (const day of days) {
     // kept: the candidates before the ones the day reaches (width_bucket counts the keys ≤ the
@@ -425,7 +429,8 @@ export async function carryCandidates(
   }
   const yearlyStart = windowStarts(to).YEARLY;
   // the latest day is the last candidate of both sides: a symbol without it in the window goes
-  await db.execute(sql`
+  if (earliestPriceDate === null || earliestPriceDate <= yearlyStart)
+    await db.execute(sql`
     WITH gone AS (DELETE FROM trend_candidates WHERE high_dates[cardinality(high_dates)] <= ${yearlyStart}::date)
     UPDATE trend_candidates
     SET high_dates = high_dates[width_bucket(${yearlyStart}::date, high_dates) + 1:],
@@ -527,18 +532,24 @@ export function storeListsStatements(asOf: string | null): SQL[] {
     sql`DELETE FROM trend_entries`,
     sql`WITH marks AS MATERIALIZED ${marksFromCandidatesQuery(windowStarts(asOf))},
       extremes AS MATERIALIZED (${priceExtremesFromMarksQuery(asOf, sql`marks`)}),
-      gone AS (DELETE FROM price_extremes p WHERE NOT EXISTS (SELECT 1 FROM extremes x WHERE x.symbol = p.symbol)),
+      -- the stored rows compared with the new ones in one join: the few that differ, gone or added
+      diff AS MATERIALIZED (
+        SELECT coalesce(x.symbol, p.symbol) AS symbol, x.symbol IS NULL AS gone, p.symbol IS NULL AS added,
+          x.high_price, x.high_date, x.low_price, x.low_date
+        FROM extremes x FULL JOIN price_extremes p ON p.symbol = x.symbol
+        WHERE x.symbol IS NULL OR p.symbol IS NULL
+          OR (p.high_price::text, p.high_date, p.low_price::text, p.low_date)
+            IS DISTINCT FROM (x.high_price::text, x.high_date, x.low_price::text, x.low_date)
+      ),
+      gone AS (DELETE FROM price_extremes p USING diff d WHERE d.gone AND p.symbol = d.symbol),
       added_extremes AS (
         INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
-        SELECT symbol, high_price, high_date, low_price, low_date FROM extremes x
-        WHERE NOT EXISTS (SELECT 1 FROM price_extremes p WHERE p.symbol = x.symbol)
+        SELECT symbol, high_price, high_date, low_price, low_date FROM diff WHERE added
       ),
       changed_extremes AS (
-        UPDATE price_extremes p SET high_price = x.high_price, high_date = x.high_date, low_price = x.low_price, low_date = x.low_date
-        FROM extremes x
-        WHERE p.symbol = x.symbol
-          AND (p.high_price::text, p.high_date, p.low_price::text, p.low_date)
-            IS DISTINCT FROM (x.high_price::text, x.high_date, x.low_price::text, x.low_date)
+        UPDATE price_extremes p SET high_price = d.high_price, high_date = d.high_date, low_price = d.low_price, low_date = d.low_date
+        FROM diff d
+        WHERE NOT d.gone AND NOT d.added AND p.symbol = d.symbol
       )
       INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
         present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
