@@ -5,11 +5,12 @@
 //   4. REST API tests over HTTP on PGlite, then on a real PostgreSQL server
 //   5. BFF tests against the real API
 //   6. build, then end-to-end tests in headless Chromium against the app as `npm start` runs it
-//   7. security tests: attacks (floods, slow bodies, guessing, hostile files) against the started stack,
-//      in development and production mode (npm run test:security)
-//   8. fault tests: processes killed, restarted and cut off on purpose (npm run test:faults)
+//   7. at the same time (each mostly waits on its processes): security tests, attacks (floods, slow
+//      bodies, guessing, hostile files) against the started stack in development and production mode
+//      (npm run test:security); and fault tests, processes killed, restarted and cut off on purpose
+//      (npm run test:faults)
 // `node scripts/test.mjs --only api,bff` runs some steps.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,28 +27,65 @@ const suiteStarted = Date.now();
 const reportDir = mkdtempSync(path.join(os.tmpdir(), 'bazaar-test-reports-'));
 process.on('exit', () => rmSync(reportDir, { recursive: true, force: true }));
 
-function run(step, label, command, args, env = {}) {
-  if (!wanted(step)) return;
+/**
+ * Starts one step and resolves when it ends. A vitest step also writes a JSON report, read into the
+ * summary's failures. `collect`: the output is kept and returned (steps that run together) instead
+ * of going straight to the terminal.
+ */
+function spawnStep({ label, command, args, env = {} }, { collect }) {
   const started = Date.now();
-  console.log(`\n=== ${label}`);
-  const report = path.join(reportDir, `${results.length}.json`);
+  const report = path.join(reportDir, `${reportCount++}.json`);
   const isVitest = command === 'npx' && args[0] === 'vitest';
   const fullArgs = isVitest ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : args;
-  const result = spawnSync(command, fullArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(0);
-  results.push({ label, ok: result.status === 0, seconds, failures: isVitest ? failedTests(report) : [] });
-  if (result.status !== 0) {
-    summary();
-    console.error(`\nFAILED: ${label}`);
-    process.exit(result.status ?? 1);
-  }
+  const colour = collect ? { FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } : {};
+  return new Promise((resolve) => {
+    const child = spawn(command, fullArgs, {
+      cwd: ROOT,
+      env: { ...process.env, ...colour, ...env },
+      stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const finish = (status, extra = '') => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      const failures = isVitest && status !== 0 ? failedTests(report) : [];
+      resolve({ label, ok: status === 0, seconds, failures, status, output: output + extra });
+    };
+    child.on('error', (error) => finish(1, `${error.message}\n`));
+    child.on('close', (code) => finish(code ?? 1));
+  });
+}
+let reportCount = 0;
+
+/** Stops the run after failed steps: the summary, then each failed step's name. */
+function stopIfFailed(outcomes) {
+  const failed = outcomes.filter((outcome) => !outcome.ok);
+  if (failed.length === 0) return;
+  summary();
+  for (const outcome of failed) console.error(`\nFAILED: ${outcome.label}`);
+  process.exit(failed[0].status || 1);
+}
+
+/** Runs one step with its output going straight to the terminal. */
+async function run(step, label, command, args, env = {}) {
+  if (!wanted(step)) return;
+  console.log(`\n=== ${label}`);
+  const {
+    status: _status,
+    output: _output,
+    ...result
+  } = await spawnStep({ label, command, args, env }, { collect: false });
+  results.push(result);
+  stopIfFailed([result]);
 }
 
 /**
- * Runs independent steps `width` at a time (the static checks: each one is single-threaded, and the
- * machine has two cores). Each step's output is printed whole when it ends, so outputs never
- * interleave; the summary keeps the order given. After a failure the others still finish (their
- * findings are useful too), then the run stops as `run` does.
+ * Runs independent steps `width` at a time: the static checks (each one single-threaded, on two
+ * cores), and the process tests (security, faults), which mostly wait on their services' starts,
+ * kills and timers. Each step's output is printed whole when it ends, so outputs never interleave;
+ * the summary keeps the order given. After a failure the others still finish (their findings are
+ * useful too), then the run stops as `run` does.
  */
 async function runTogether(jobs, width = 2) {
   const wantedJobs = jobs.filter((job) => wanted(job.step));
@@ -58,34 +96,16 @@ async function runTogether(jobs, width = 2) {
   const worker = async () => {
     while (next < wantedJobs.length) {
       const index = next++;
-      const job = wantedJobs[index];
-      const started = Date.now();
-      const { status, output } = await new Promise((resolve) => {
-        const child = spawn(job.command, job.args, {
-          cwd: ROOT,
-          env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' },
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        let text = '';
-        child.stdout.on('data', (chunk) => (text += chunk));
-        child.stderr.on('data', (chunk) => (text += chunk));
-        child.on('error', (error) => resolve({ status: 1, output: `${text}${error.message}\n` }));
-        child.on('close', (code) => resolve({ status: code ?? 1, output: text }));
-      });
-      const seconds = ((Date.now() - started) / 1000).toFixed(0);
-      console.log(`\n=== ${job.label} (${status === 0 ? 'ok' : 'FAILED'}, ${seconds} s)`);
+      const outcome = await spawnStep(wantedJobs[index], { collect: true });
+      console.log(`\n=== ${outcome.label} (${outcome.ok ? 'ok' : 'FAILED'}, ${outcome.seconds} s)`);
+      const { output } = outcome;
       if (output.trim() !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-      outcomes[index] = { label: job.label, ok: status === 0, seconds, failures: [], status };
+      outcomes[index] = outcome;
     }
   };
   await Promise.all(Array.from({ length: Math.min(width, wantedJobs.length) }, worker));
-  for (const { status: _status, ...result } of outcomes) results.push(result);
-  const failed = outcomes.find((outcome) => !outcome.ok);
-  if (failed) {
-    summary();
-    for (const outcome of outcomes.filter((o) => !o.ok)) console.error(`\nFAILED: ${outcome.label}`);
-    process.exit(failed.status || 1);
-  }
+  for (const { status: _status, output: _output, ...result } of outcomes) results.push(result);
+  stopIfFailed(outcomes);
 }
 
 function summary() {
@@ -116,18 +136,19 @@ function failedTests(report) {
 
 const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n       ');
 
-const vitest = (config, env) => ['vitest', 'run', '--config', config, ...(env ?? [])];
+const vitest = (config) => ['vitest', 'run', '--config', config];
+const vitestJob = (config) => ({ command: 'npx', args: vitest(config) });
 
 if (wanted('deps')) {
   console.log('=== system packages (chromium, postgresql)');
   try {
-    ensureSystemDeps({ chromium: !only || only.has('e2e'), postgres: !only || only.has('api') });
+    ensureSystemDeps({ chromium: !only || only.has('e2e'), postgres: !only || only.has('api') || only.has('faults') });
   } catch (error) {
     console.error(`\n${error.message}`);
     process.exit(1);
   }
 }
-run('codegen', 'GraphQL codegen is current', process.execPath, [path.join(ROOT, 'scripts/codegen-check.mjs')]);
+await run('codegen', 'GraphQL codegen is current', process.execPath, [path.join(ROOT, 'scripts/codegen-check.mjs')]);
 // the static checks are independent of each other: two at a time, the longest first. Projects with
 // the same compiler options are one program each (scripts/typecheck/README.md): their shared files
 // (the API's sources) are checked once instead of three times.
@@ -153,18 +174,23 @@ await runTogether([
   },
   { step: 'lint', label: 'formatting (Prettier)', command: 'npx', args: ['prettier', '--check', '.'] },
 ]);
-run('unit', 'shared unit tests', 'npx', vitest('shared/vitest.config.ts'));
-run('unit', 'web component tests', 'npx', vitest('web/vitest.config.ts'));
-run('unit', 'deployment files (Docker, compose)', 'npx', vitest('scripts/checks/vitest.config.ts'));
-run('api', 'REST API tests on PGlite', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'pglite' });
-run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'postgres' });
-run('bff', 'BFF tests against the real API', 'npx', vitest('bff/vitest.config.ts'));
-run('e2e', 'build for the end-to-end tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
-run('e2e', 'end-to-end tests in Chromium', 'npx', vitest('web/e2e/vitest.config.ts'));
-if (!wanted('e2e') && wanted('security'))
-  run('security', 'build for the security tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
-run('security', 'security tests (attacks on the started stack)', 'npx', vitest('security/vitest.config.ts'));
-if (!wanted('e2e') && !wanted('security') && wanted('faults'))
-  run('faults', 'build for the fault tests', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
-run('faults', 'fault tests (restarts, kills, shutdown)', 'npx', vitest('faults/vitest.config.ts'));
+await run('unit', 'shared unit tests', 'npx', vitest('shared/vitest.config.ts'));
+await run('unit', 'web component tests', 'npx', vitest('web/vitest.config.ts'));
+await run('unit', 'deployment files (Docker, compose)', 'npx', vitest('scripts/checks/vitest.config.ts'));
+await run('api', 'REST API tests on PGlite', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'pglite' });
+await run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'postgres' });
+await run('bff', 'BFF tests against the real API', 'npx', vitest('bff/vitest.config.ts'));
+// the end-to-end, security and fault tests start the built app as `npm start` runs it
+const builtAppStep = ['e2e', 'security', 'faults'].find(wanted);
+if (builtAppStep) await run(builtAppStep, 'build', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
+await run('e2e', 'end-to-end tests in Chromium', 'npx', vitest('web/e2e/vitest.config.ts'));
+// each on its own free ports and temporary directories; neither keeps two cores busy (see runTogether)
+await runTogether([
+  {
+    step: 'security',
+    label: 'security tests (attacks on the started stack)',
+    ...vitestJob('security/vitest.config.ts'),
+  },
+  { step: 'faults', label: 'fault tests (restarts, kills, shutdown)', ...vitestJob('faults/vitest.config.ts') },
+]);
 summary();
