@@ -18,6 +18,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { weekdaysEndingOn } from '@bazaar/shared';
 import {
   ACCOUNTS,
   CORPORATE_ACTIONS_FILE,
@@ -48,16 +49,6 @@ const HOLDINGS_QUERY = `query BenchHoldings($brokerName: String, $segmentName: S
     quote { tradeDate change changePercent }
   }
 }`;
-
-function weekdaysBefore(end: string, count: number): string[] {
-  const dates: string[] = [];
-  const day = new Date(`${end}T00:00:00Z`);
-  while (dates.length < count) {
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) dates.push(day.toISOString().slice(0, 10));
-    day.setUTCDate(day.getUTCDate() - 1);
-  }
-  return dates.reverse();
-}
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 const HEADER = 'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,';
@@ -471,7 +462,7 @@ async function main(): Promise<void> {
     const symbols = Array.from({ length: ROWS + 1 }, (_, i) => `BENCH${String(i).padStart(2, '0')}`);
     // the same prices under other names, never given corporate actions (the twins of benchAdjustment)
     const plain = symbols.map((symbol) => symbol.replace('BENCH', 'PLAIN'));
-    const dates = weekdaysBefore('2025-01-10', 250);
+    const dates = weekdaysEndingOn('2025-01-10', 250);
     const values = [...symbols, ...plain].flatMap((symbol, index) =>
       dates.map((date, d) => ({ symbol, index, date, close: (100 + (index % (ROWS + 1)) + (d % 7) * 0.5).toFixed(2) })),
     );

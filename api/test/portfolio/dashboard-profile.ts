@@ -15,6 +15,7 @@ import { Session } from 'node:inspector/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { weekdaysEndingOn } from '@bazaar/shared';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../src/config.js';
 import { openDatabase } from '../../src/db/client.js';
@@ -24,16 +25,6 @@ const SYMBOLS = 50;
 const SIZES = [1, 50, 500];
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 60);
 const WARMUP = 10;
-
-function weekdaysBefore(end: string, count: number): string[] {
-  const dates: string[] = [];
-  const day = new Date(`${end}T00:00:00Z`);
-  while (dates.length < count) {
-    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) dates.push(day.toISOString().slice(0, 10));
-    day.setUTCDate(day.getUTCDate() - 1);
-  }
-  return dates.reverse();
-}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-dashboard-profile-'));
 const config = loadConfig(
@@ -70,7 +61,7 @@ const login = async (username: string, password: string) =>
   ((await call('POST', '/auth/login', undefined, { username, password })) as { token: string }).token;
 
 const symbols = Array.from({ length: SYMBOLS }, (_, i) => `BENCH${String(i).padStart(2, '0')}`);
-const dates = weekdaysBefore('2025-01-10', 250);
+const dates = weekdaysEndingOn('2025-01-10', 250);
 for (const [index, symbol] of symbols.entries()) {
   const rows = dates.map((date, d) => {
     const close = (100 + index + (d % 7) * 0.5).toFixed(2);

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioAlertDto, PortfolioSummaryDto } from '@bazaar/shared/contract';
+import { weekdaysEndingOn } from '@bazaar/shared';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { addHolding, firmsWithFlatBrokerage, insertPrices, type createReference, type HoldingBody } from './helpers.js';
 
@@ -13,14 +14,7 @@ type Alert = PortfolioAlertDto;
 /** 260 weekdays of closes ending 2025-01-10 (for 52-week windows); the last close is given. */
 function history(symbol: string, base: number, last: string, previous?: string) {
   const rows = [];
-  const day = new Date(Date.UTC(2025, 0, 10));
-  const dates: string[] = [];
-  while (dates.length < 260) {
-    const weekday = day.getUTCDay();
-    if (weekday !== 0 && weekday !== 6) dates.push(day.toISOString().slice(0, 10));
-    day.setUTCDate(day.getUTCDate() - 1);
-  }
-  dates.reverse();
+  const dates = weekdaysEndingOn('2025-01-10', 260);
   for (const [index, date] of dates.entries()) {
     const close =
       index === dates.length - 1

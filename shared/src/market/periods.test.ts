@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, isEquitySeries, isInPeriodWindow, periodWindowStart } from './periods.js';
+import {
+  addDays,
+  addMonths,
+  isEquitySeries,
+  isInPeriodWindow,
+  periodWindowStart,
+  weekdaysEndingOn,
+} from './periods.js';
 
 describe('period windows (D − P < t ≤ D)', () => {
   it('counts a week as 7 calendar days', () => {
@@ -38,5 +45,24 @@ describe('period windows (D − P < t ≤ D)', () => {
     expect(['EQ', 'BE', 'BZ', 'SM', 'ST'].every(isEquitySeries)).toBe(true);
     expect(isEquitySeries('GB')).toBe(false);
     expect(isEquitySeries('N1')).toBe(false);
+  });
+});
+
+describe('weekdaysEndingOn', () => {
+  it('counts back over weekends, oldest first, the last day included when it is a weekday', () => {
+    // 2025-01-10 is a Friday; 2025-01-04/05 a weekend
+    expect(weekdaysEndingOn('2025-01-10', 7)).toEqual([
+      '2025-01-02',
+      '2025-01-03',
+      '2025-01-06',
+      '2025-01-07',
+      '2025-01-08',
+      '2025-01-09',
+      '2025-01-10',
+    ]);
+  });
+
+  it('starts from the Friday before when the last day is a Sunday', () => {
+    expect(weekdaysEndingOn('2025-01-12', 2)).toEqual(['2025-01-09', '2025-01-10']);
   });
 });

@@ -53,6 +53,17 @@ export function addDays(date: string, days: number): string {
   return format(shifted.getUTCFullYear(), shifted.getUTCMonth() + 1, shifted.getUTCDate());
 }
 
+/** The `count` weekdays (Monday to Friday) ending on `lastDay` (included when a weekday), oldest first. */
+export function weekdaysEndingOn(lastDay: string, count: number): string[] {
+  const days: string[] = [];
+  for (let day = lastDay; days.length < count; day = addDays(day, -1)) {
+    const [year, month, date] = parts(day);
+    const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) days.push(day);
+  }
+  return days.reverse();
+}
+
 /** date + n months, clamped to the last day of the target month. */
 export function addMonths(date: string, months: number): string {
   const [year, month, day] = parts(date);
