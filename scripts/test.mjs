@@ -4,10 +4,10 @@
 //   3. unit tests (shared, web components)
 //   4. REST API tests over HTTP on PGlite, then on a real PostgreSQL server
 //   5. BFF tests against the real API
-//   6. build, then end-to-end tests in headless Chromium against the app as `npm start` runs it
-//   7. at the same time (each mostly waits on its processes): security tests, attacks (floods, slow
-//      bodies, guessing, hostile files) against the started stack in development and production mode
-//      (npm run test:security); and fault tests, processes killed, restarted and cut off on purpose
+//   6. build, then two at a time (each mostly waits on its processes): end-to-end tests in headless
+//      Chromium against the app as `npm start` runs it; security tests, attacks (floods, slow bodies,
+//      guessing, hostile files) against the started stack in development and production mode
+//      (npm run test:security); fault tests, processes killed, restarted and cut off on purpose
 //      (npm run test:faults)
 // `node scripts/test.mjs --only api,bff` runs some steps.
 import { spawn } from 'node:child_process';
@@ -82,9 +82,9 @@ async function run(step, label, command, args, env = {}) {
 
 /**
  * Runs independent steps `width` at a time: the static checks (each one single-threaded, on two
- * cores), and the process tests (security, faults), which mostly wait on their services' starts,
- * kills and timers. Each step's output is printed whole when it ends, so outputs never interleave;
- * the summary keeps the order given. After a failure the others still finish (their findings are
+ * cores), and the tests of the started app (e2e, security, faults), which mostly wait on pages and
+ * on their services' starts, kills and timers. Each step's output is printed whole when it ends, so
+ * outputs never interleave; the summary keeps the order given. After a failure the others still finish (their findings are
  * useful too), then the run stops as `run` does.
  */
 async function runTogether(jobs, width = 2) {
@@ -183,9 +183,11 @@ await run('bff', 'BFF tests against the real API', 'npx', vitest('bff/vitest.con
 // the end-to-end, security and fault tests start the built app as `npm start` runs it
 const builtAppStep = ['e2e', 'security', 'faults'].find(wanted);
 if (builtAppStep) await run(builtAppStep, 'build', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
-await run('e2e', 'end-to-end tests in Chromium', 'npx', vitest('web/e2e/vitest.config.ts'));
-// each on its own free ports and temporary directories; neither keeps two cores busy (see runTogether)
+// Two at a time, each on its own free ports and temporary directories: the end-to-end tests mostly wait
+// (one app and one browser at a time, each page visit for its network to go quiet), the security and
+// fault tests for their processes' starts, kills and timers. The e2e step, the longest, starts first.
 await runTogether([
+  { step: 'e2e', label: 'end-to-end tests in Chromium', ...vitestJob('web/e2e/vitest.config.ts') },
   {
     step: 'security',
     label: 'security tests (attacks on the started stack)',
