@@ -27,7 +27,7 @@ import { CandlestickChart, PeriodLineCharts } from '../components/price-charts';
 import { NotFoundMessage, type CompanyAnalysisNavigationState } from '../components/not-found';
 import { PriceBasisToggle, type PriceBasis } from '../components/price-basis-toggle';
 import { Section } from '../components/section';
-import { useIsMobile } from '../components/use-is-mobile';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 
 type Analysis = CompanyAnalysisPageQuery['companyAnalysis'];
 

@@ -13,7 +13,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorCode, errorMessage } from '../../../lib/errors';
 import { Fundamentals } from '../components/fundamentals';
-import { useIsMobile } from '../components/use-is-mobile';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { NotFoundMessage } from '../components/not-found';
 
 export default function FundamentalAnalysisPage() {

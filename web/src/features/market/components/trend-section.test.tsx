@@ -9,7 +9,8 @@ import { MantineProvider } from '@mantine/core';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import type { TrendDirection } from '@bazaar/shared';
 import type { TrendTileFieldsFragment } from '../../../__generated__/graphql';
-import { filterTrendItems, MOBILE_QUERY, TrendSection } from './trend-section';
+import { MOBILE_QUERY } from '../../../lib/use-is-mobile';
+import { filterTrendItems, TrendSection } from './trend-section';
 
 const originalMatchMedia = window.matchMedia;
 afterEach(() => {

@@ -8,10 +8,8 @@
  */
 import { useMemo, useState } from 'react';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import {
   buildPager,
-  MOBILE_BREAKPOINT_PX,
   pageOf,
   TREND_GRID_COLUMNS,
   TREND_PAGE_SIZE_DESKTOP,
@@ -22,6 +20,7 @@ import {
 import type { TrendTileFieldsFragment } from '../../../__generated__/graphql';
 import { Pager } from '../../../components/pager/pager';
 import { SearchForm } from '../../../components/search-form';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { TrendTile } from './trend-tile';
 
 export interface TrendSectionProps {
@@ -32,9 +31,6 @@ export interface TrendSectionProps {
   items: readonly TrendTileFieldsFragment[];
 }
 
-/** The media query of the product's mobile layout: 425px wide or less. */
-export const MOBILE_QUERY = `(max-width: ${MOBILE_BREAKPOINT_PX}px)`;
-
 /** Symbols containing the text, case-insensitive (an empty search keeps every symbol). */
 export function filterTrendItems<Item extends { symbol: string }>(items: readonly Item[], search: string): Item[] {
   const needle = search.trim().toUpperCase();
@@ -42,7 +38,7 @@ export function filterTrendItems<Item extends { symbol: string }>(items: readonl
 }
 
 export function TrendSection({ direction, period, label, items }: TrendSectionProps) {
-  const isMobile = useMediaQuery(MOBILE_QUERY, false, { getInitialValueInEffect: false }) ?? false;
+  const isMobile = useIsMobile();
   const [search, setSearch] = useState('');
   const [desktopPage, setDesktopPage] = useState(1);
   const [mobilePage, setMobilePage] = useState(1);
