@@ -5,6 +5,10 @@
  * series, the row on D), a new day moving everything, the SMA, validation messages.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { periodWindowStart, TREND_PERIODS } from '@bazaar/shared';
+import { queryRows } from '../../src/db/client.js';
+import { windowStartSql } from '../../src/db/queries/market/trend-lists.js';
 import { useTestApi } from '../setup/test-api.js';
 import { upload } from '../uploads/helpers.js';
 import { bhavcopyTimestamp } from './support/bhavcopy.js';
@@ -93,6 +97,20 @@ describe('market routes', () => {
       const state = await demo.api.request<{ asOf: string | null }>('GET', '/public/technical-analysis/state');
       expect(state.body.asOf).toBeNull();
     });
+  });
+
+  it('reads the windows in SQL exactly as periodWindowStart: every day of 2019–2024, month ends and leap days', async () => {
+    const periods = TREND_PERIODS.map((period) => sql`${windowStartSql(sql`d::date`, period)}::text`);
+    const rows = await queryRows<{ d: string; starts: string[] }>(
+      demo.api.handle.db,
+      sql`SELECT d::date::text AS d, ARRAY[${sql.join(periods, sql`, `)}] AS starts
+          FROM generate_series('2019-01-01'::date, '2024-12-31'::date, '1 day') AS d`,
+    );
+    expect(rows).toHaveLength(2192);
+    const differing = rows.filter(
+      (row) => row.starts.join() !== TREND_PERIODS.map((period) => periodWindowStart(row.d, period)).join(),
+    );
+    expect(differing).toEqual([]);
   });
 
   describe('trend lists worked by hand', () => {

@@ -10,6 +10,7 @@ import { queryRows } from '../client.js';
 
 /** The tables whose writes are counted. */
 export type VersionedTable =
+  | 'analysis_state'
   | 'brokerage_firms'
   | 'charge_types'
   | 'charges'
@@ -18,7 +19,6 @@ export type VersionedTable =
   | 'holdings'
   | 'segments'
   | 'stock_prices'
-  | 'trend_entries'
   | 'watchlist_entries';
 
 /** The counters of these tables, in one read; a table without a counter is absent. */

@@ -2,28 +2,28 @@
  * Market data: daily prices (every series of the bhavcopy) and the analysis precomputed from them.
  * Prices are exact decimals (numeric); dates are exchange dates (date, no time zone).
  *
- * The precomputed analysis: the ten trend lists and every symbol's 12-month high and low,
- * computed from stock_prices whenever prices are loaded (the `market.dataChanged` event) and at
- * start when missing, so the public reads never scan price history per request.
+ * The precomputed analysis: the ten trend lists and every symbol's 12-month high and low are read
+ * from trend_candidates and the rows on D (docs/decisions.md#lists-read-from-the-candidates), kept
+ * up to date whenever prices are loaded (the `market.dataChanged` event) and at start when
+ * missing, so the public reads never scan price history per request.
  *
  * Definitions (D = the latest date with equity prices; equity series EQ, BE, BZ, SM, ST; the
  * window of a period P holds the dates t with D − P < t ≤ D, see shared/src/market/periods.ts):
- * - trend_entries: for each direction (HIGH, LOW) and period, the symbols with a row on D, at
+ * - the trend lists: for each direction (HIGH, LOW) and period, the symbols with a row on D, at
  *   least one earlier row in the window, and high(D) ≥ the highest earlier high (LOW: low(D) ≤
- *   the lowest earlier low). `present*` is the row on D, `previous*` the symbol's latest row
- *   before D; change and change % are rounded to 2 decimals; `position` is the list order
- *   (highs by change % descending, lows ascending, ties by symbol in byte order).
- * - price_extremes: for every symbol with an equity row in the YEARLY window, the highest high
- *   and lowest low of the window with the latest date each was reached.
+ *   the lowest earlier low). `Present` is the row on D, `Previous` the symbol's latest row
+ *   before D; change and change % are rounded to 2 decimals; the list order is highs by change %
+ *   descending, lows ascending, ties by symbol in byte order.
+ * - the 12-month extremes: for every symbol with an equity row in the YEARLY window, the highest
+ *   high and lowest low of the window with the latest date each was reached.
  * - trend_candidates: for every symbol, the earlier days (t < D) of the YEARLY window that hold or
- *   may come to hold an extreme of a window ending at D: what the two tables above are made from,
- *   carried forward day by day.
+ *   may come to hold an extreme of a window ending at D: what the lists and extremes are read
+ *   from, carried forward day by day.
  * - price_adjustments: the divisor of each symbol's days before its effective splits, bonuses and
  *   consolidations (docs/product/market.md#adjusted-prices): every price above is adjusted by it.
  * - analysis_state: one row saying which data the tables were computed from.
  */
-import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
 import { instant, symbolColumn } from './columns.js';
 
 /** One row per symbol, series and trading day, as the exchange's bhavcopy gives it. */
@@ -52,49 +52,6 @@ export const stockPrices = pgTable(
     index('stock_prices_trade_date_idx').on(table.tradeDate),
   ],
 );
-
-/** One entry of one of the ten trend lists. */
-export const trendEntries = pgTable(
-  'trend_entries',
-  {
-    /** HIGH or LOW. */
-    direction: varchar('direction', { length: 4 }).notNull(),
-    /** WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY or YEARLY. */
-    period: varchar('period', { length: 12 }).notNull(),
-    /** 1-based place in the list. */
-    position: integer('position').notNull(),
-    symbol: symbolColumn().notNull(),
-    series: varchar('series', { length: 10 }).notNull(),
-    presentDate: date('present_date', { mode: 'string' }).notNull(),
-    presentOpen: numeric('present_open').notNull(),
-    presentHigh: numeric('present_high').notNull(),
-    presentLow: numeric('present_low').notNull(),
-    presentClose: numeric('present_close').notNull(),
-    presentVolume: bigint('present_volume', { mode: 'number' }),
-    previousDate: date('previous_date', { mode: 'string' }).notNull(),
-    previousClose: numeric('previous_close').notNull(),
-    /** The highest high (HIGH) or lowest low (LOW) of the earlier rows in the window: the mark beaten. */
-    earlierExtreme: numeric('earlier_extreme').notNull(),
-    change: numeric('change').notNull(),
-    /** Null when the previous close is 0. */
-    changePercent: numeric('change_percent'),
-  },
-  (table) => [
-    // no index on the list order: a list is one range of the key (a few hundred rows, sorted on
-    // read), and every refresh rewrites all rows (docs/decisions.md#the-refreshs-tables-cheaper-to-rewrite)
-    primaryKey({ columns: [table.direction, table.period, table.symbol] }),
-    check('trend_entries_direction_check', sql`${table.direction} in ('HIGH', 'LOW')`),
-  ],
-);
-
-/** Each symbol's highest and lowest price in the YEARLY window ending on D. */
-export const priceExtremes = pgTable('price_extremes', {
-  symbol: symbolColumn().primaryKey(),
-  highPrice: numeric('high_price').notNull(),
-  highDate: date('high_date', { mode: 'string' }).notNull(),
-  lowPrice: numeric('low_price').notNull(),
-  lowDate: date('low_date', { mode: 'string' }).notNull(),
-});
 
 /**
  * Each symbol's candidates in the YEARLY window before D (D − 12 months < t < D, equity rows, one

@@ -1,12 +1,13 @@
 /**
- * The state of the precomputed analysis (analysis_state): which prices the trend lists and
- * 12-month extremes describe, and bringing them up to date after a price change. The work is a few
- * set-based statements (trend-lists.ts) in one transaction, serialised by an advisory lock so that
- * two uploads finishing together cannot interleave.
+ * The state of the precomputed analysis (analysis_state): which prices the trend candidates
+ * describe, and bringing them up to date after a price change. The work is a few set-based
+ * statements (trend-lists.ts) in one transaction, serialised by an advisory lock so that two
+ * uploads finishing together cannot interleave.
  *
  * Only what the changed dates can change is recomputed (docs/decisions.md#incremental-analysis-refresh):
- * the lists of D are made from trend_candidates (each symbol's days before D that hold or may come
- * to hold an extreme of a window) and the rows on D; a new D carries the candidates forward by the
+ * the lists and 12-month extremes of D are read from trend_candidates (each symbol's days before D
+ * that hold or may come to hold an extreme of a window) and the rows on D
+ * (docs/decisions.md#lists-read-from-the-candidates); a new D carries the candidates forward by the
  * rows entering and leaving the YEARLY window; a change inside a window of D, or an unknown change,
  * recomputes the candidates from the prices.
  *
@@ -21,13 +22,7 @@ import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { analysisState } from '../../schema/index.js';
 import { EQUITY_SERIES_SQL, getLatestPriceDate } from './stock-prices.js';
-import {
-  carryCandidates,
-  rebuildCandidatesStatements,
-  redoCandidates,
-  storeListsStatements,
-  windowStarts,
-} from './trend-lists.js';
+import { carryCandidates, rebuildCandidatesStatements, redoCandidates, windowStarts } from './trend-lists.js';
 import { adjustmentsCurrent, refreshAdjustments } from './adjustments.js';
 
 const ANALYSIS_LOCK_KEY = 7_246_004;
@@ -49,8 +44,10 @@ export interface AnalysisState {
 
 /**
  * What a refresh did: `full` recomputed the candidates from the prices, `carried` moved them to a new
- * D, `lists` remade the lists of an unchanged D (its rows changed, or some symbols' adjustments),
- * `unchanged` found nothing the change could affect (days older than every window).
+ * D, `lists` found a change of the lists of an unchanged D (its rows changed, read as they are; or
+ * some symbols' adjustments, their candidates recomputed), `unchanged` found nothing the change
+ * could affect (days older than every window). Every refresh raises the version, which the readers
+ * of the lists key their caches on.
  */
 export type RefreshMode = 'full' | 'carried' | 'lists' | 'unchanged';
 
@@ -103,8 +100,8 @@ function traitsOf(db: Database): Promise<ServerTraits> {
   return known;
 }
 
-/** The tables every refresh rewrites (their dead rows: see VACUUM at the end of refreshAnalysis). */
-const REWRITTEN_TABLES = ['trend_candidates', 'trend_entries', 'price_extremes'] as const;
+/** The tables a refresh rewrites (their dead rows: see VACUUM at the end of refreshAnalysis). */
+const REWRITTEN_TABLES = ['trend_candidates'] as const;
 
 function isRewritten(table: string): boolean {
   return (REWRITTEN_TABLES as readonly string[]).includes(table);
@@ -247,6 +244,8 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
     // (after the old D's YEARLY start, which is the earlier one when D moves on)
     const since = previous?.asOf && asOf && previous.asOf <= asOf ? windowStarts(previous.asOf).YEARLY : null;
     const adjustedSymbols = await refreshAdjustments(t, asOf, mode === 'full' ? null : since);
+    // the lists and extremes are read from the candidates and the rows on D (trend-lists.ts): the
+    // candidates are all a refresh writes
     let done: RefreshMode = mode;
     if (mode === 'full') for (const statement of rebuildCandidatesStatements(asOf)) await t.execute(statement);
     if (mode === 'carried') await carryCandidates(t, asOf!, entering, adjustedSymbols, start?.earliest ?? null);
@@ -254,7 +253,7 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
       await redoCandidates(t, asOf, adjustedSymbols);
       done = 'lists';
     }
-    if (done !== 'unchanged') for (const statement of storeListsStatements(asOf)) await t.execute(statement);
+    const candidatesWritten = done === 'full' || done === 'carried' || adjustedSymbols.length > 0;
     const version = (previous?.version ?? 0) + 1;
     const durationMs = Math.round(performance.now() - started);
     // now(): the database's clock at the start of this transaction, the same clock as the
@@ -269,7 +268,7 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
           RETURNING computed_at${traits.autovacuum ? sql`, ${TABLES_PAST_THRESHOLD} AS to_vacuum` : sql``}`,
     );
     return {
-      toVacuum: traits.autovacuum ? (row!.to_vacuum ?? []) : [...REWRITTEN_TABLES],
+      toVacuum: !candidatesWritten ? [] : traits.autovacuum ? (row!.to_vacuum ?? []) : [...REWRITTEN_TABLES],
       mode: done,
       adjustedSymbols,
       asOf,
@@ -279,12 +278,12 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
       durationMs,
     };
   });
-  // every refresh rewrites these tables: their dead rows are made reusable, or each later refresh
-  // and read scans more of them. PGlite never vacuums: after every refresh. Where autovacuum runs:
+  // a refresh that moves D rewrites every traded symbol's candidates: their dead rows are made
+  // reusable, or each later refresh and read scans more of them. PGlite never vacuums: after every refresh. Where autovacuum runs:
   // only the tables past the threshold above (autovacuum comes late, at most once a minute)
   const { toVacuum, ...refreshed } = result;
   const tables = toVacuum.filter((table) => isRewritten(table));
   // (never a bare VACUUM: that would be the whole database)
-  if (refreshed.mode !== 'unchanged' && tables.length > 0) await db.execute(sql.raw(`VACUUM ${tables.join(', ')}`));
+  if (tables.length > 0) await db.execute(sql.raw(`VACUUM ${tables.join(', ')}`));
   return refreshed;
 }

@@ -1,11 +1,11 @@
 /**
  * The trend lists and 12-month extremes as of a past day (docs/product/market.md#any-day): the
- * precomputed tables describe only the latest day D, so a past day is computed on the fly with the
- * very statements that fill those tables (trend-lists.ts), read instead of stored. One computation
+ * stored candidates describe only the latest day D, so a past day is computed from the prices of
+ * its YEARLY window (trend-lists.ts). One computation
  * answers all ten lists of a day: it is kept per database, keyed by the day and the stock_prices
  * write counter (read before the rows, so a cached answer is never older than a committed upload),
  * and concurrent reads of the same day share it (the Technical Analysis page asks for ten lists at
- * once). Raw prices (`adjusted` false) are computed the same way, for D too: the stored tables are
+ * once). Raw prices (`adjusted` false) are computed the same way, for D too: the candidates are
  * adjusted (docs/product/market.md#adjusted-prices). The key holds the corporate-action events'
  * write counter as well, since they decide the adjustment.
  */
@@ -19,10 +19,11 @@ import { EQUITY_SERIES_SQL } from './stock-prices.js';
 import { adjustmentRangesQuery, NO_ADJUSTMENTS } from './adjustments.js';
 import {
   priceExtremesQuery,
-  toTrendResponse,
+  toPriceExtremes,
+  toTrendLists,
   trendEntriesQuery,
   windowStarts,
-  type TrendEntryRow,
+  type PriceExtremeRow,
 } from './trend-lists.js';
 
 /** Days kept per database: a visitor stepping through a few days reuses them. */
@@ -51,53 +52,11 @@ async function computeDay(db: Database, asOf: string, adjusted: boolean): Promis
     db,
     sql`SELECT * FROM (${trendEntriesQuery(asOf, starts, adjustments)}) AS entries ORDER BY direction, period, position`,
   );
-  const byList = new Map<string, TrendEntryRow[]>();
-  for (const row of entries) {
-    const key = `${String(row.direction)}:${String(row.period)}`;
-    const list = byList.get(key) ?? [];
-    list.push({
-      position: Number(row.position),
-      symbol: String(row.symbol),
-      series: String(row.series),
-      presentDate: String(row.present_date),
-      presentOpen: String(row.present_open),
-      presentHigh: String(row.present_high),
-      presentLow: String(row.present_low),
-      presentClose: String(row.present_close),
-      presentVolume: row.present_volume === null ? null : Number(row.present_volume),
-      previousDate: String(row.previous_date),
-      previousClose: String(row.previous_close),
-      earlierExtreme: String(row.earlier_extreme),
-      change: String(row.change),
-      changePercent: row.change_percent === null ? null : String(row.change_percent),
-    });
-    byList.set(key, list);
-  }
-  const extremes = await queryRows<{
-    symbol: string;
-    high_price: string;
-    high_date: string;
-    low_price: string;
-    low_date: string;
-  }>(
+  const extremes = await queryRows<PriceExtremeRow>(
     db,
     sql`SELECT * FROM (${priceExtremesQuery(asOf, starts.YEARLY, adjustments)}) AS extremes ORDER BY symbol COLLATE "C"`,
   );
-  return {
-    lists: new Map([...byList].map(([key, list]) => [key, toTrendResponse(list)])),
-    extremes: Object.fromEntries(
-      extremes.map((row) => [
-        row.symbol,
-        {
-          symbol: row.symbol,
-          highPrice: String(row.high_price),
-          highDate: String(row.high_date),
-          lowPrice: String(row.low_price),
-          lowDate: String(row.low_date),
-        },
-      ]),
-    ),
-  };
+  return { lists: toTrendLists(entries), extremes: toPriceExtremes(extremes) };
 }
 
 /** The analysis of a day, computed once per day, kind of prices and write counters. */

@@ -1,18 +1,25 @@
 /**
- * The precomputed trend lists and 12-month extremes (db/schema/market.ts): the statements that
- * compute them from stock_prices (run by analysis-state.ts), and the reads behind
- * /public/stock-prices/weeks-high, weeks-low and highestStockPriceByStock, answered in the REST
- * contract's shapes. The computation covers the YEARLY window only, never the whole history.
+ * The trend lists and 12-month extremes (db/schema/market.ts): the candidates they are read from
+ * (trend_candidates, kept by analysis-state.ts), the lists and extremes of D read from the
+ * candidates and the rows on D, and the reads behind /public/stock-prices/weeks-high, weeks-low
+ * and highestStockPriceByStock, answered in the REST contract's shapes. The computation covers the
+ * YEARLY window only, never the whole history.
  *
  * Prices are adjusted for splits, bonuses and consolidations (docs/product/market.md#adjusted-prices):
  * every statement joins a relation of adjustment ranges (adjustments.ts) to the earlier rows; the
  * rows on D are never adjusted (an effective event's ex-date is on or before D).
  */
-import { asc, sql, type SQL } from 'drizzle-orm';
-import { periodWindowStart, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  PERIOD_LENGTHS,
+  periodWindowStart,
+  TREND_PERIODS,
+  type TrendDirection,
+  type TrendPeriod,
+} from '@bazaar/shared';
 import type { PriceExtremeDto, PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
-import { priceExtremes, trendEntries } from '../../schema/index.js';
+import { queryRows } from '../../client.js';
 import { EQUITY_SERIES_SQL } from './stock-prices.js';
 import { adjusted, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
 
@@ -55,25 +62,9 @@ export function windowStarts(asOf: string): Record<TrendPeriod, string> {
 }
 
 /**
- * The ten lists in one statement: the row on D of each equity symbol, the extremes of its
- * earlier rows in each window (one pass over the YEARLY window with FILTER), its latest earlier
- * row, then the qualifying symbols of each list numbered in list order.
- */
-export function insertTrendEntriesStatement(
-  asOf: string,
-  starts: Record<TrendPeriod, string>,
-  adjustments: SQL = STORED_ADJUSTMENTS,
-): SQL {
-  return sql`
-    INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
-      present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
-    ${trendEntriesQuery(asOf, starts, adjustments)}`;
-}
-
-/**
- * The rows of the ten lists for D (the columns of trend_entries, in its order): stored by
- * insertTrendEntriesStatement, read directly for a past day or raw prices (as-of.ts). The earlier
- * rows are adjusted by the ranges of `adjustments` (as of `asOf`).
+ * The rows of the ten lists for a past D or raw prices (as-of.ts), computed from the prices of the
+ * YEARLY window (columns as TrendEntryRow's, with direction and period). The earlier rows are
+ * adjusted by the ranges of `adjustments` (as of `asOf`).
  */
 export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, string>, adjustments: SQL): SQL {
   const extremes = (Object.entries(starts) as Array<[TrendPeriod, string]>).map(
@@ -123,22 +114,9 @@ export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, stri
 }
 
 /**
- * Each symbol's highest high and lowest low over the YEARLY window, with the latest date each
- * was reached: one aggregate pass, then one pass to find the dates.
- */
-export function insertPriceExtremesStatement(
-  asOf: string,
-  yearlyStart: string,
-  adjustments: SQL = STORED_ADJUSTMENTS,
-): SQL {
-  return sql`
-    INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
-    ${priceExtremesQuery(asOf, yearlyStart, adjustments)}`;
-}
-
-/**
- * The rows of price_extremes for D: stored by insertPriceExtremesStatement, read directly for a
- * past day or raw prices (as-of.ts); prices adjusted by the ranges of `adjustments` (as of `asOf`).
+ * Each symbol's highest high and lowest low over the YEARLY window of a past D or raw prices
+ * (as-of.ts), with the latest date each was reached: one aggregate pass, then one pass to find the
+ * dates; prices adjusted by the ranges of `adjustments` (as of `asOf`).
  */
 export function priceExtremesQuery(asOf: string, yearlyStart: string, adjustments: SQL): SQL {
   return sql`
@@ -155,39 +133,7 @@ export function priceExtremesQuery(asOf: string, yearlyStart: string, adjustment
     GROUP BY x.symbol, x.high_price, x.low_price`;
 }
 
-/**
- * One trend list in the contract's shape: an object keyed by symbol, built in list order, with the
- * row on D as `Present` and the symbol's latest earlier row as `Previous`.
- */
-export async function getTrendList(
-  db: Database,
-  direction: TrendDirection,
-  period: TrendPeriod,
-): Promise<TrendResponseDto> {
-  const entries = await db
-    .select({
-      position: trendEntries.position,
-      symbol: trendEntries.symbol,
-      series: trendEntries.series,
-      presentDate: trendEntries.presentDate,
-      presentOpen: trendEntries.presentOpen,
-      presentHigh: trendEntries.presentHigh,
-      presentLow: trendEntries.presentLow,
-      presentClose: trendEntries.presentClose,
-      presentVolume: trendEntries.presentVolume,
-      previousDate: trendEntries.previousDate,
-      previousClose: trendEntries.previousClose,
-      earlierExtreme: trendEntries.earlierExtreme,
-      change: trendEntries.change,
-      changePercent: trendEntries.changePercent,
-    })
-    .from(trendEntries)
-    .where(sql`${trendEntries.direction} = ${direction} AND ${trendEntries.period} = ${period}`)
-    .orderBy(asc(trendEntries.position));
-  return toTrendResponse(entries);
-}
-
-/** A stored or computed trend entry (the columns of trend_entries). */
+/** A trend entry as the list statements compute it. */
 export interface TrendEntryRow {
   position: number;
   symbol: string;
@@ -230,19 +176,61 @@ export function toTrendResponse(entries: readonly TrendEntryRow[]): TrendRespons
   return list;
 }
 
-/** Every symbol's 12-month high and low, keyed by symbol in byte order. */
-export async function getPriceExtremes(db: Database): Promise<PriceExtremesResponseDto> {
-  const rows: PriceExtremeDto[] = await db
-    .select({
-      symbol: priceExtremes.symbol,
-      highPrice: priceExtremes.highPrice,
-      highDate: priceExtremes.highDate,
-      lowPrice: priceExtremes.lowPrice,
-      lowDate: priceExtremes.lowDate,
-    })
-    .from(priceExtremes)
-    .orderBy(sql`${priceExtremes.symbol} COLLATE "C"`);
-  return Object.fromEntries(rows.map((row) => [row.symbol, row]));
+/** A row of the list statements (trendEntriesQuery, the current lists) as a TrendEntryRow. */
+export function toTrendEntryRow(row: Record<string, unknown>): TrendEntryRow {
+  return {
+    position: Number(row.position),
+    symbol: String(row.symbol),
+    series: String(row.series),
+    presentDate: String(row.present_date),
+    presentOpen: String(row.present_open),
+    presentHigh: String(row.present_high),
+    presentLow: String(row.present_low),
+    presentClose: String(row.present_close),
+    presentVolume: row.present_volume === null ? null : Number(row.present_volume),
+    previousDate: String(row.previous_date),
+    previousClose: String(row.previous_close),
+    earlierExtreme: String(row.earlier_extreme),
+    change: String(row.change),
+    changePercent: row.change_percent === null ? null : String(row.change_percent),
+  };
+}
+
+/** The rows of the list statements, in list order, as the ten lists in the contract's shape, keyed `DIRECTION:PERIOD`. */
+export function toTrendLists(rows: ReadonlyArray<Record<string, unknown>>): Map<string, TrendResponseDto> {
+  const byList = new Map<string, TrendEntryRow[]>();
+  for (const row of rows) {
+    const key = `${String(row.direction)}:${String(row.period)}`;
+    const list = byList.get(key) ?? [];
+    list.push(toTrendEntryRow(row));
+    byList.set(key, list);
+  }
+  return new Map([...byList].map(([key, list]) => [key, toTrendResponse(list)]));
+}
+
+/** A row of the extremes statements, as priceExtremesQuery's columns. */
+export interface PriceExtremeRow {
+  symbol: string;
+  high_price: string;
+  high_date: string;
+  low_price: string;
+  low_date: string;
+}
+
+/** The rows of the extremes statements, in symbol order, in the contract's shape (keyed by symbol). */
+export function toPriceExtremes(rows: readonly PriceExtremeRow[]): PriceExtremesResponseDto {
+  return Object.fromEntries(
+    rows.map((row): [string, PriceExtremeDto] => [
+      row.symbol,
+      {
+        symbol: row.symbol,
+        highPrice: String(row.high_price),
+        highDate: String(row.high_date),
+        lowPrice: String(row.low_price),
+        lowDate: String(row.low_date),
+      },
+    ]),
+  );
 }
 
 /*
@@ -345,35 +333,6 @@ export function rebuildCandidatesStatements(asOf: string | null): SQL[] {
 }
 
 /**
- * The marks of every period before D from trend_candidates, one row per symbol (a parenthesised
- * relation): for each period the window's highest earlier high and lowest earlier low
- * (high_<period>, low_<period>; null when the window has no earlier row), the YEARLY ones' dates
- * (high_date, low_date) and the latest earlier row (last_date, last_close). Going back from D the
- * HIGH candidates' prices rise, so a window's highest high is its earliest HIGH candidate, reached
- * last on that day; the same for LOW. The earliest candidate after a window's start is found by
- * binary search in the dates (width_bucket: how many are on or before the start; a subscript past
- * the end is null). The latest earlier row is the latest candidate (a day is a candidate of both
- * sides until a later day comes).
- */
-export function marksFromCandidatesQuery(starts: Record<TrendPeriod, string>): SQL {
-  const before = TREND_PERIODS.map(
-    (period) =>
-      sql`width_bucket(${starts[period]}::date, high_dates) + 1 AS ${column('high_at', period)},
-        width_bucket(${starts[period]}::date, low_dates) + 1 AS ${column('low_at', period)}`,
-  );
-  const marks = TREND_PERIODS.map(
-    (period) =>
-      sql`-high_keys[${column('high_at', period)}] AS ${column('high', period)},
-        low_keys[${column('low_at', period)}] AS ${column('low', period)}`,
-  );
-  return sql`(
-    SELECT symbol, ${sql.join(marks, sql`, `)}, high_dates[high_at_yearly] AS high_date, low_dates[low_at_yearly] AS low_date,
-      high_dates[cardinality(high_dates)] AS last_date, last_close
-    FROM (SELECT symbol, high_dates, high_keys, low_dates, low_keys, last_close, ${sql.join(before, sql`, `)} FROM trend_candidates) AS c
-  )`;
-}
-
-/**
  * Carries trend_candidates from D = `from` to the later D = `to`, when no row before `from` inside
  * a window of `from` changed since they were computed; `days` are the trading days from `from`
  * (included) to `to` (excluded), the rows entering the windows, in date order. Each entering day
@@ -455,12 +414,64 @@ export async function redoCandidates(db: Database, asOf: string, symbols: readon
   await db.execute(sql`SET LOCAL enable_bitmapscan = on`);
 }
 
-/**
- * The ten lists of D from marks (a relation as marksFromCandidatesQuery's, before D) and the rows
- * on D: the symbols with a row on D and a mark in the window whose high on D reaches the mark's
- * high (LOW: low ≤ low), numbered in list order. Columns as trend_entries'.
+/*
+ * The lists and 12-month extremes of D, read from trend_candidates and the rows on D
+ * (docs/decisions.md#lists-read-from-the-candidates): nothing but the candidates is stored, so a
+ * day's upload writes only what it changes. D is analysis_state's as_of when the candidates were
+ * made for it, read in the same statement as the candidates, so the windows and the marks always
+ * belong together.
  */
-export function trendEntriesFromMarksQuery(asOf: string, marks: SQL): SQL {
+
+/** The start of `period`'s window ending on the date `asOf` (SQL), as periodWindowStart (PostgreSQL's month arithmetic keeps the day or takes the month's last, as addMonths does). */
+export function windowStartSql(asOf: SQL, period: TrendPeriod): SQL {
+  const length = PERIOD_LENGTHS[period];
+  return 'days' in length
+    ? sql`(${asOf} - ${length.days}::integer)`
+    : sql`(${asOf} - make_interval(months => ${length.months}::integer))::date`;
+}
+
+/** D (a scalar subquery): null before the first computation and while the candidates are not D's. */
+const CURRENT_DAY = sql`(SELECT as_of FROM analysis_state WHERE id = 1 AND marks_as_of = as_of)`;
+
+/**
+ * The marks of every period before D from trend_candidates, one row per symbol (a parenthesised
+ * relation): for each period the window's highest earlier high and lowest earlier low
+ * (high_<period>, low_<period>; null when the window has no earlier row), the YEARLY ones' dates
+ * (high_date, low_date) and the latest earlier row (last_date, last_close). Going back from D the
+ * HIGH candidates' prices rise, so a window's highest high is its earliest HIGH candidate, reached
+ * last on that day; the same for LOW. The earliest candidate after a window's start is found by
+ * binary search in the dates (width_bucket: how many are on or before the start; a subscript past
+ * the end is null). The latest earlier row is the latest candidate (a day is a candidate of both
+ * sides until a later day comes).
+ */
+const currentMarks = (() => {
+  const d = sql`d.as_of`;
+  const before = TREND_PERIODS.map(
+    (period) =>
+      sql`width_bucket(${windowStartSql(d, period)}, c.high_dates) + 1 AS ${column('high_at', period)},
+        width_bucket(${windowStartSql(d, period)}, c.low_dates) + 1 AS ${column('low_at', period)}`,
+  );
+  const marks = TREND_PERIODS.map(
+    (period) =>
+      sql`-high_keys[${column('high_at', period)}] AS ${column('high', period)},
+        low_keys[${column('low_at', period)}] AS ${column('low', period)}`,
+  );
+  return sql`(
+    SELECT symbol, ${sql.join(marks, sql`, `)}, high_dates[high_at_yearly] AS high_date, low_dates[low_at_yearly] AS low_date,
+      high_dates[cardinality(high_dates)] AS last_date, last_close
+    FROM (
+      SELECT c.symbol, c.high_dates, c.high_keys, c.low_dates, c.low_keys, c.last_close, ${sql.join(before, sql`, `)}
+      FROM (SELECT ${CURRENT_DAY} AS as_of) AS d JOIN trend_candidates c ON d.as_of IS NOT NULL
+    ) AS c
+  )`;
+})();
+
+/**
+ * The ten lists of D: the symbols with a row on D and a mark in the window whose high on D reaches
+ * the mark's high (LOW: low ≤ low), numbered in list order, ordered by list and position (columns
+ * as trendEntriesQuery's).
+ */
+const currentTrendEntries = (() => {
   const lists = TREND_PERIODS.flatMap((period) => [
     sql`('HIGH', ${period}, m.${column('high', period)})`,
     sql`('LOW', ${period}, m.${column('low', period)})`,
@@ -469,7 +480,7 @@ export function trendEntriesFromMarksQuery(asOf: string, marks: SQL): SQL {
     WITH present AS (
       SELECT symbol, series, trade_date, open_price, high_price, low_price, close_price, total_traded_qty
       FROM stock_prices
-      WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
+      WHERE trade_date = ${CURRENT_DAY} AND series IN ${EQUITY_SERIES_SQL}
     ),
     qualified AS (
       SELECT p.*, l.period, l.direction, m.last_date AS previous_date, m.last_close AS previous_close,
@@ -477,7 +488,7 @@ export function trendEntriesFromMarksQuery(asOf: string, marks: SQL): SQL {
         round(p.close_price - m.last_close, 2) AS change,
         CASE WHEN m.last_close = 0 THEN NULL ELSE round((p.close_price - m.last_close) / m.last_close * 100, 2) END AS change_percent
       FROM present p
-      JOIN ${marks} m ON m.symbol = p.symbol
+      JOIN ${currentMarks} m ON m.symbol = p.symbol
       CROSS JOIN LATERAL (VALUES ${sql.join(lists, sql`, `)}) AS l(direction, period, extreme)
       -- the windows nest, so the shortest window with earlier rows has the lowest high and the
       -- highest low: a symbol that beats neither is in no list (most symbols, most days)
@@ -490,69 +501,90 @@ export function trendEntriesFromMarksQuery(asOf: string, marks: SQL): SQL {
       )}))
         AND CASE l.direction WHEN 'HIGH' THEN p.high_price >= l.extreme ELSE p.low_price <= l.extreme END
     )
-    ${rankedQualifiedRows}`;
-}
+    SELECT * FROM (${rankedQualifiedRows}) AS entries ORDER BY direction, period, position`;
+})();
 
 /**
  * Every symbol's 12-month high and low of D from the YEARLY marks (before D) and the rows on D:
- * a high on D at least the earlier high is the high, reached on D (the latest date). Columns as
- * price_extremes'.
+ * a high on D at least the earlier high is the high, reached on D (the latest date). In symbol
+ * order (columns as priceExtremesQuery's).
  */
-export function priceExtremesFromMarksQuery(asOf: string, marks: SQL): SQL {
-  return sql`
+const currentPriceExtremes = sql`
     WITH present AS (
-      SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price
+      SELECT symbol, trade_date, max(high_price) AS high_price, min(low_price) AS low_price
       FROM stock_prices
-      WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
-      GROUP BY symbol
+      WHERE trade_date = ${CURRENT_DAY} AND series IN ${EQUITY_SERIES_SQL}
+      GROUP BY symbol, trade_date
     ),
     earlier AS (
-      SELECT symbol, high_yearly AS high_price, high_date, low_yearly AS low_price, low_date FROM ${marks} m
+      SELECT symbol, high_yearly AS high_price, high_date, low_yearly AS low_price, low_date FROM ${currentMarks} m
       WHERE m.high_yearly IS NOT NULL
     )
     SELECT coalesce(p.symbol, e.symbol) AS symbol,
       CASE WHEN e.symbol IS NULL OR p.high_price >= e.high_price THEN p.high_price ELSE e.high_price END AS high_price,
-      CASE WHEN e.symbol IS NULL OR p.high_price >= e.high_price THEN ${asOf}::date ELSE e.high_date END AS high_date,
+      CASE WHEN e.symbol IS NULL OR p.high_price >= e.high_price THEN p.trade_date ELSE e.high_date END AS high_date,
       CASE WHEN e.symbol IS NULL OR p.low_price <= e.low_price THEN p.low_price ELSE e.low_price END AS low_price,
-      CASE WHEN e.symbol IS NULL OR p.low_price <= e.low_price THEN ${asOf}::date ELSE e.low_date END AS low_date
-    FROM present p FULL JOIN earlier e ON e.symbol = p.symbol`;
+      CASE WHEN e.symbol IS NULL OR p.low_price <= e.low_price THEN p.trade_date ELSE e.low_date END AS low_date
+    FROM present p FULL JOIN earlier e ON e.symbol = p.symbol
+    ORDER BY coalesce(p.symbol, e.symbol) COLLATE "C"`;
+
+/** A value computed from the analysis of the refresh numbered `version`. */
+interface Kept<T> {
+  version: number;
+  value: Promise<T>;
+}
+
+const keptLists = new WeakMap<Database, Kept<Map<string, TrendResponseDto>>>();
+const keptExtremes = new WeakMap<Database, Kept<PriceExtremesResponseDto>>();
+
+/**
+ * A value of D's analysis, computed when first read after a refresh: every refresh raises
+ * analysis_state's version, read here before the rows, so what is kept under a version is never
+ * older than the refresh it names (a later one raises it again). Concurrent reads share one
+ * computation (the Technical Analysis page asks for ten lists at once); a failed one is not kept.
+ */
+async function keptForVersion<T>(
+  db: Database,
+  kept: WeakMap<Database, Kept<T>>,
+  compute: () => Promise<T>,
+): Promise<T> {
+  const [state] = await queryRows<{ version: number | string }>(
+    db,
+    sql`SELECT version FROM analysis_state WHERE id = 1`,
+  );
+  const version = state ? Number(state.version) : 0;
+  const entry = kept.get(db);
+  if (entry?.version === version) return entry.value;
+  const value = compute();
+  kept.set(db, { version, value });
+  value.catch(() => {
+    if (kept.get(db)?.value === value) kept.delete(db);
+  });
+  return value;
+}
+
+/** The ten lists of D in the contract's shape, keyed `DIRECTION:PERIOD` (a list without entries is absent). */
+export function getCurrentTrendLists(db: Database): Promise<Map<string, TrendResponseDto>> {
+  return keptForVersion(db, keptLists, async () =>
+    toTrendLists(await queryRows<Record<string, unknown>>(db, currentTrendEntries)),
+  );
 }
 
 /**
- * Replaces the stored lists and 12-month extremes with those of D made from trend_candidates. The
- * lists change every day (their rows are D's); of the extremes only the symbols whose values
- * changed are written (compared as text: the same value with another scale reads differently), and
- * those without rows in the YEARLY window removed: a day changes a few of them, and fewer written
- * rows leave fewer dead ones for the next statements and the vacuum.
+ * One trend list of D in the contract's shape: an object keyed by symbol, built in list order, with
+ * the row on D as `Present` and the symbol's latest earlier row as `Previous`.
  */
-export function storeListsStatements(asOf: string | null): SQL[] {
-  if (!asOf) return [sql`DELETE FROM trend_entries`, sql`DELETE FROM price_extremes`];
-  // one statement: the marks are read from the candidates once for both tables
-  return [
-    sql`DELETE FROM trend_entries`,
-    sql`WITH marks AS MATERIALIZED ${marksFromCandidatesQuery(windowStarts(asOf))},
-      extremes AS MATERIALIZED (${priceExtremesFromMarksQuery(asOf, sql`marks`)}),
-      -- the stored rows compared with the new ones in one join: the few that differ, gone or added
-      diff AS MATERIALIZED (
-        SELECT coalesce(x.symbol, p.symbol) AS symbol, x.symbol IS NULL AS gone, p.symbol IS NULL AS added,
-          x.high_price, x.high_date, x.low_price, x.low_date
-        FROM extremes x FULL JOIN price_extremes p ON p.symbol = x.symbol
-        WHERE x.symbol IS NULL OR p.symbol IS NULL
-          OR (p.high_price::text, p.high_date, p.low_price::text, p.low_date)
-            IS DISTINCT FROM (x.high_price::text, x.high_date, x.low_price::text, x.low_date)
-      ),
-      gone AS (DELETE FROM price_extremes p USING diff d WHERE d.gone AND p.symbol = d.symbol),
-      added_extremes AS (
-        INSERT INTO price_extremes (symbol, high_price, high_date, low_price, low_date)
-        SELECT symbol, high_price, high_date, low_price, low_date FROM diff WHERE added
-      ),
-      changed_extremes AS (
-        UPDATE price_extremes p SET high_price = d.high_price, high_date = d.high_date, low_price = d.low_price, low_date = d.low_date
-        FROM diff d
-        WHERE NOT d.gone AND NOT d.added AND p.symbol = d.symbol
-      )
-      INSERT INTO trend_entries (direction, period, position, symbol, series, present_date, present_open, present_high, present_low,
-        present_close, present_volume, previous_date, previous_close, earlier_extreme, change, change_percent)
-      ${trendEntriesFromMarksQuery(asOf, sql`marks`)}`,
-  ];
+export async function getTrendList(
+  db: Database,
+  direction: TrendDirection,
+  period: TrendPeriod,
+): Promise<TrendResponseDto> {
+  return (await getCurrentTrendLists(db)).get(`${direction}:${period}`) ?? {};
+}
+
+/** Every symbol's 12-month high and low of D, keyed by symbol in byte order. */
+export function getPriceExtremes(db: Database): Promise<PriceExtremesResponseDto> {
+  return keptForVersion(db, keptExtremes, async () =>
+    toPriceExtremes(await queryRows<PriceExtremeRow>(db, currentPriceExtremes)),
+  );
 }

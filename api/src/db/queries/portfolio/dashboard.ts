@@ -27,7 +27,8 @@ import type {
 } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { dataVersions, type VersionedTable } from '../data-versions.js';
-import { companies, trendEntries } from '../../schema/index.js';
+import { companies } from '../../schema/index.js';
+import { getCurrentTrendLists } from '../market/trend-lists.js';
 import { alertsFor } from './alerts.js';
 import { HOLDINGS_LIST_INPUTS, listHoldings } from './holdings.js';
 import { trendMemberships, watchedSymbols } from './watchlist.js';
@@ -57,7 +58,8 @@ function slices(exact: Map<string, Exact>, total: Big): AllocationSliceDto[] {
 const DASHBOARD_INPUTS: readonly VersionedTable[] = [
   ...HOLDINGS_LIST_INPUTS,
   'companies',
-  'trend_entries',
+  // the trend lists are read from the analysis each refresh writes
+  'analysis_state',
   'watchlist_entries',
 ];
 
@@ -272,14 +274,14 @@ async function trendQuotes(
   db: Database,
   symbols: string[],
 ): Promise<Map<string, { closePrice: string; changePercent: string | null }>> {
-  if (symbols.length === 0) return new Map();
-  const rows = await db
-    .selectDistinctOn([trendEntries.symbol], {
-      symbol: trendEntries.symbol,
-      closePrice: trendEntries.presentClose,
-      changePercent: trendEntries.changePercent,
-    })
-    .from(trendEntries)
-    .where(inArray(trendEntries.symbol, symbols));
-  return new Map(rows.map((row) => [row.symbol, { closePrice: row.closePrice, changePercent: row.changePercent }]));
+  const quotes = new Map<string, { closePrice: string; changePercent: string | null }>();
+  if (symbols.length === 0) return quotes;
+  for (const list of (await getCurrentTrendLists(db)).values()) {
+    for (const symbol of symbols) {
+      if (quotes.has(symbol) || !Object.hasOwn(list, symbol)) continue;
+      const entry = list[symbol]!;
+      quotes.set(symbol, { closePrice: entry.Present.closePrice, changePercent: entry.changePercent });
+    }
+  }
+  return quotes;
 }

@@ -1,19 +1,12 @@
 /**
  * The caller's Stock Watch List (/user/watchlist, docs/product/portfolio.md#stock-watch-list): the
  * symbols, each with its latest close and day's change (the quote cache), its 12-month high and low
- * (the precomputed price_extremes) and the trend lists of the latest trading day it is in
- * (trend_entries). Every query takes the owner's user id.
+ * and the trend lists of the latest trading day it is in (both read from the analysis:
+ * market/trend-lists.ts). Every query takes the owner's user id.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import Big from 'big.js';
-import {
-  percentOf,
-  roundDecimal,
-  TREND_PERIODS,
-  trendPhrase,
-  type TrendDirection,
-  type TrendPeriod,
-} from '@bazaar/shared';
+import { percentOf, roundDecimal, TREND_PERIODS, trendPhrase } from '@bazaar/shared';
 import {
   MAX_WATCHLIST_SYMBOLS,
   WATCHLIST_FULL_MESSAGE,
@@ -21,7 +14,8 @@ import {
   type WatchlistRowDto,
 } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
-import { companies, priceExtremes, trendEntries, watchlistEntries } from '../../schema/index.js';
+import { companies, watchlistEntries } from '../../schema/index.js';
+import { getCurrentTrendLists, getPriceExtremes } from '../market/trend-lists.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { latestPrices, normaliseSymbol } from './quotes.js';
 
@@ -30,7 +24,7 @@ const WATCHLIST_LOCK_KEY = 7_246_015;
 
 /**
  * The trend lists of the latest trading day each symbol is in, highs before lows, shortest period
- * first (the precomputed lists hold the latest day only).
+ * first (the lists of D, read from the analysis: trend-lists.ts).
  */
 export async function trendMemberships(
   db: Database,
@@ -39,19 +33,18 @@ export async function trendMemberships(
   const wanted = [...new Set(symbols)];
   const result = new Map<string, TrendMembershipDto[]>();
   if (wanted.length === 0) return result;
-  const rows = await db
-    .select({ symbol: trendEntries.symbol, direction: trendEntries.direction, period: trendEntries.period })
-    .from(trendEntries)
-    .where(inArray(trendEntries.symbol, wanted));
-  const order = (row: { direction: string; period: string }) =>
-    (row.direction === 'HIGH' ? 0 : 10) + TREND_PERIODS.indexOf(row.period as TrendPeriod);
-  rows.sort((a, b) => order(a) - order(b));
-  for (const row of rows) {
-    const direction = row.direction as TrendDirection;
-    const period = row.period as TrendPeriod;
-    const list = result.get(row.symbol) ?? [];
-    list.push({ direction, period, label: trendPhrase(direction, period) });
-    result.set(row.symbol, list);
+  const lists = await getCurrentTrendLists(db);
+  for (const direction of ['HIGH', 'LOW'] as const) {
+    for (const period of TREND_PERIODS) {
+      const list = lists.get(`${direction}:${period}`);
+      if (!list) continue;
+      for (const symbol of wanted) {
+        if (!Object.hasOwn(list, symbol)) continue;
+        const memberships = result.get(symbol) ?? [];
+        memberships.push({ direction, period, label: trendPhrase(direction, period) });
+        result.set(symbol, memberships);
+      }
+    }
   }
   return result;
 }
@@ -89,17 +82,13 @@ export async function listWatchlist(db: Database, userId: number, only?: string)
   const symbols = entries.map((entry) => entry.symbol);
   const [prices, extremes, names, trends] = await Promise.all([
     latestPrices(db, symbols),
-    db
-      .select({ symbol: priceExtremes.symbol, high: priceExtremes.highPrice, low: priceExtremes.lowPrice })
-      .from(priceExtremes)
-      .where(inArray(priceExtremes.symbol, symbols)),
+    getPriceExtremes(db),
     companyNames(db, symbols),
     trendMemberships(db, symbols),
   ]);
-  const extremeOf = new Map(extremes.map((row) => [row.symbol, row]));
   return entries.map((entry) => {
     const price = prices.get(entry.symbol);
-    const extreme = extremeOf.get(entry.symbol);
+    const extreme = Object.hasOwn(extremes, entry.symbol) ? extremes[entry.symbol] : undefined;
     const close = price?.closePrice ?? null;
     const distance = (level: string | undefined) =>
       close === null || level === undefined ? null : percentOf(new Big(close).minus(level).toFixed(), level);
@@ -110,10 +99,10 @@ export async function listWatchlist(db: Database, userId: number, only?: string)
       priceDate: price?.tradeDate ?? null,
       changePerDay: price?.change == null ? null : roundDecimal(price.change),
       changePercent: percentOf(price?.change, price?.previousClose),
-      yearHigh: extreme?.high ?? null,
-      yearLow: extreme?.low ?? null,
-      fromHighPercent: distance(extreme?.high),
-      fromLowPercent: distance(extreme?.low),
+      yearHigh: extreme?.highPrice ?? null,
+      yearLow: extreme?.lowPrice ?? null,
+      fromHighPercent: distance(extreme?.highPrice),
+      fromLowPercent: distance(extreme?.lowPrice),
       trends: trends.get(entry.symbol) ?? [],
       addedAt: entry.createdAt.toISOString(),
     };
