@@ -131,6 +131,8 @@ describe('adjusted prices on Company Analysis', () => {
       await page.goto(`${app.baseUrl}/company-analysis/HDFCBANK`);
       await untilShown(page, 'company-analysis', 'company-analysis-error');
       const candles = page.getByTestId('candlestick-chart');
+      // a chart draws once it comes near the screen (docs/decisions.md#charts-after-the-figures)
+      await candles.scrollIntoViewIfNeeded();
       await candles.locator('.apexcharts-candlestick-series').waitFor();
       await candles.locator('.apexcharts-xaxis-annotations').getByText('1:2 split').waitFor();
       expect(await page.getByTestId('ex-date-marks').textContent()).toContain('1:2 split on 19-Sep-2019');

@@ -50,6 +50,11 @@ interface DemoSymbol {
   latestTotalAssets: string;
 }
 
+/** The five period line charts' test ids, top first. */
+const PERIOD_CHARTS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'].map(
+  (period) => `price-chart-${period}`,
+);
+
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
 /** '30-JUN-2025' → '2025-06-30'. */
@@ -154,6 +159,18 @@ function pickDemoSymbol(dataDir: string): DemoSymbol {
   throw new Error('no demo symbol with actions, standalone statements and 100 prices');
 }
 
+/**
+ * A chart's drawn SVG: charts draw once they come near the screen (docs/decisions.md#charts-after-the-figures), so
+ * the chart is scrolled into view first, as a reader would.
+ */
+async function drawnChart(page: Page, testId: string) {
+  const frame = page.getByTestId(testId);
+  await frame.scrollIntoViewIfNeeded();
+  const svg = frame.locator('svg.apexcharts-svg');
+  await svg.waitFor();
+  return svg;
+}
+
 async function averageCaption(page: Page): Promise<string> {
   return ((await page.getByTestId('average-caption').textContent()) ?? '').trim();
 }
@@ -187,13 +204,11 @@ describe('analysis screens in the browser', () => {
       .waitFor();
 
     // five period line charts, each an ApexCharts SVG
-    for (const period of ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY']) {
-      await page.getByTestId(`price-chart-${period}`).locator('svg.apexcharts-svg').waitFor();
-    }
+    for (const chart of PERIOD_CHARTS) await drawnChart(page, chart);
     await page.getByTestId('price-chart-HALFYEARLY').getByText('HALF YEARLY', { exact: true }).waitFor();
 
     // SMA: the defaults are 100 closes and a 20-day window → 100 − 20 + 1 = 81 points
-    await page.getByTestId('average-chart').locator('svg.apexcharts-svg').waitFor();
+    await drawnChart(page, 'average-chart');
     expect(await averageCaption(page)).toBe('SMA (20) over the last 100 closes: 81 points');
     expect(await page.getByTestId('average-chart').locator('.apexcharts-series').count()).toBe(2);
     // window 10 → 100 − 10 + 1 = 91 points; then 50 closes → 50 − 10 + 1 = 41 points
@@ -217,7 +232,7 @@ describe('analysis screens in the browser', () => {
     // candlestick chart, height 500, with the zoom toolbar
     const candles = page.getByTestId('candlestick-section');
     await candles.getByRole('heading', { name: 'Stock Price Candlestick Chart' }).waitFor();
-    await candles.locator('svg.apexcharts-svg').waitFor();
+    await drawnChart(page, 'candlestick-section');
     expect(await candles.locator('.apexcharts-candlestick-series').count()).toBe(1);
     expect(await candles.locator('.apexcharts-zoom-icon, .apexcharts-zoomin-icon').count()).toBeGreaterThan(0);
     expect(Number(await candles.locator('svg.apexcharts-svg').getAttribute('height'))).toBe(500);
@@ -238,7 +253,7 @@ describe('analysis screens in the browser', () => {
       .getByTestId('profit-loss-section')
       .getByRole('columnheader', { name: 'End Of Reporting Period' })
       .waitFor();
-    await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
+    await drawnChart(page, 'profit-chart');
     await page.getByTestId('past-events').waitFor();
     expect(relevantErrors(errors)).toEqual([]);
     await close();
@@ -248,8 +263,9 @@ describe('analysis screens in the browser', () => {
     const { page, errors, close } = await openPage(browser, { width: 400, height: 800 });
     await page.goto(`${app.baseUrl}/company-analysis/${demo.symbol}`);
     await page.getByTestId('company-analysis').waitFor();
-    await page.getByTestId('candlestick-section').locator('svg.apexcharts-svg').waitFor();
-    await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
+    // every chart drawn (each once scrolled to), then measured
+    for (const chart of [...PERIOD_CHARTS, 'average-chart', 'candlestick-section', 'profit-chart'])
+      await drawnChart(page, chart);
     const { scrollWidth, clientWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
       clientWidth: document.documentElement.clientWidth,
@@ -405,7 +421,7 @@ describe('analysis screens in the browser', () => {
     const sheet = page.getByTestId('balance-sheet-section');
     await sheet.getByRole('columnheader', { name: 'End Of Reporting Period' }).waitFor();
     expect(await sheet.getByRole('columnheader').count()).toBe(1 + Math.min(8, demo.standaloneSheets.length));
-    await page.getByTestId('profit-chart').locator('svg.apexcharts-svg').waitFor();
+    await drawnChart(page, 'profit-chart');
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
@@ -416,6 +432,7 @@ describe('analysis screens in the browser', () => {
       const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, timezoneId });
       const page = await context.newPage();
       await page.goto(`${app.baseUrl}/company-analysis/${demo.symbol}`);
+      await drawnChart(page, 'price-chart-WEEKLY');
       const labels = page.getByTestId('price-chart-WEEKLY').locator('.apexcharts-xaxis-label tspan');
       await labels.first().waitFor();
       const texts = (await labels.allTextContents()).map((text) => text.trim()).filter(Boolean);

@@ -1,10 +1,11 @@
 /**
  * DeferredChart (docs/decisions.md#charts-after-the-figures): the page is drawn with a placeholder as tall as
  * ApexCharts' block will be (the chart's height plus its parent offset, 15 px unless the options say otherwise),
- * and the library is asked for only after that first render. ApexCharts is replaced by a stub.
+ * and the library is asked for only after that first render; a chart far below the screen waits until it comes
+ * near. ApexCharts is replaced by a stub.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { useEffect } from 'react';
 import type { ApexChartProps } from './apex-chart';
@@ -24,7 +25,37 @@ const { DeferredChart } = await import('./deferred-chart');
 afterEach(() => {
   cleanup();
   drawn.mockClear();
+  vi.unstubAllGlobals();
 });
+
+/** An IntersectionObserver under the test's control: `show(testId)` brings that chart near the screen. */
+function stubIntersectionObserver() {
+  const observers: Array<{ element: Element; callback: IntersectionObserverCallback }> = [];
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      constructor(private readonly callback: IntersectionObserverCallback) {}
+      observe(element: Element) {
+        observers.push({ element, callback: this.callback });
+      }
+      disconnect() {
+        // the observers list is the test's record
+      }
+    },
+  );
+  return {
+    show(testId: string) {
+      const frame = screen.getByTestId(testId);
+      for (const { element, callback } of observers.filter((observer) => observer.element.contains(frame)))
+        act(() =>
+          callback(
+            [{ isIntersecting: true, target: element } as IntersectionObserverEntry],
+            {} as IntersectionObserver,
+          ),
+        );
+    },
+  };
+}
 
 describe('DeferredChart', () => {
   it('draws a placeholder of the chart block height first, then the chart', async () => {
@@ -68,5 +99,23 @@ describe('DeferredChart', () => {
     // drawn together, each would have seen no placeholder left
     expect(drawn.mock.calls.map(([left]) => left)).toEqual([2, 1, 0]);
     expect(screen.getByTestId('first').querySelector('[data-testid="apex-stub"]')).toBeTruthy();
+  });
+
+  it('draws a chart far below the screen only once it comes near, after the charts near the screen', async () => {
+    const observer = stubIntersectionObserver();
+    render(
+      <MantineProvider>
+        {['top', 'below'].map((id) => (
+          <DeferredChart key={id} type="line" series={[]} options={{}} height={200} testId={id} />
+        ))}
+      </MantineProvider>,
+    );
+    observer.show('top');
+    await waitFor(() => expect(screen.getByTestId('top').querySelector('[data-testid="apex-stub"]')).toBeTruthy());
+    expect(screen.getByTestId('below').querySelector('[data-chart-placeholder]')).toBeTruthy();
+    expect(screen.getAllByTestId('apex-stub')).toHaveLength(1);
+
+    observer.show('below');
+    await waitFor(() => expect(screen.getAllByTestId('apex-stub')).toHaveLength(2));
   });
 });

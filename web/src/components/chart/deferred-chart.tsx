@@ -4,16 +4,24 @@
  * of the chart's height holds its place meanwhile (docs/decisions.md#charts-after-the-figures). Company Analysis
  * uses it: its profile, events and statements need no chart library.
  *
- * The charts of a page then draw one at a time, in the order they were mounted (the page's order, top first),
- * each in a task of its own after the one before it has been drawn: drawing an ApexCharts chart is one long
- * synchronous piece of work, and all of a page's charts drawn together were one task of over a second on a phone,
- * during which the page answered nothing.
+ * A chart draws only once it comes near the screen (a screen's height ahead of it, so the reader scrolling down
+ * finds it drawn): the charts below the fold of a phone were most of the page's blocking work at load, for charts
+ * nobody had looked at yet. The charts near the screen then draw one at a time, in the order they came near (the
+ * page's order, top first, at load), each in a task of its own after the one before it has been drawn: drawing an
+ * ApexCharts chart is one long synchronous piece of work, and all of a page's charts drawn together were one task
+ * of over a second on a phone, during which the page answered nothing.
  */
-import { createContext, lazy, useContext, useEffect, useState, useSyncExternalStore } from 'react';
+import { Component, createContext, lazy, useContext, useEffect, useState, useSyncExternalStore } from 'react';
 import { ChartFrame, type ChartProps } from './chart-frame';
 import type { ApexChartProps } from './apex-chart';
+import { RetryAlert } from '../retry-alert';
 
-const ApexChart = lazy(() => import('./apex-chart.deferred'));
+const importApexChart = () => import('./apex-chart.deferred');
+/** React.lazy keeps a failed import for good: Retry makes a fresh one, which asks for the file again. */
+let ApexChart = lazy(importApexChart);
+
+/** How far below (or above) the screen a chart starts drawing: one screen's height. */
+const NEAR_SCREEN_MARGIN = '100% 0px';
 
 /** Once started, charts load at once for the rest of the visit (the library is in the browser then). */
 let started = false;
@@ -85,21 +93,76 @@ function useTurn(wanted: boolean): { turn: boolean; drawn: () => void } {
   return { turn, drawn };
 }
 
+/**
+ * Whether the element has come within a screen's height of the screen (it stays true: a drawn chart stays drawn).
+ * Without IntersectionObserver every chart is near.
+ */
+function useNearScreen(): [(element: HTMLDivElement | null) => void, boolean] {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
+  useEffect(() => {
+    if (!element || near) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: NEAR_SCREEN_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element, near]);
+  return [setElement, near];
+}
+
+/**
+ * A chart whose library failed to load (offline, a new deployment): says so with a Retry, in the chart's place,
+ * instead of taking the page down; the chart's turn ends all the same (ReportingApexChart's effect runs with this
+ * fallback), so the charts after it still draw.
+ */
+class ChartLoadBoundary extends Component<{ chart: ApexChartProps }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  retry = () => {
+    ApexChart = lazy(importApexChart);
+    this.setState({ failed: false });
+  };
+
+  render() {
+    // the current ApexChart, read at each render: after a Retry, the fresh import
+    if (!this.state.failed) return <ApexChart {...this.props.chart} />;
+    return (
+      <RetryAlert
+        title="The chart could not be loaded"
+        message="Check the connection and retry."
+        onRetry={this.retry}
+        testId="chart-load-error"
+      />
+    );
+  }
+}
+
 const ChartDrawn = createContext<() => void>(() => undefined);
 
 /** ApexCharts, telling its frame once it has drawn (its own effect, which draws the chart, runs before this one). */
 function ReportingApexChart(props: ApexChartProps) {
   const drawn = useContext(ChartDrawn);
   useEffect(drawn, [drawn]);
-  return <ApexChart {...props} />;
+  return <ChartLoadBoundary chart={props} />;
 }
 
 export function DeferredChart(props: ChartProps) {
   const started = useStarted();
-  const { turn, drawn } = useTurn(started && !props.empty);
+  const [observe, near] = useNearScreen();
+  const { turn, drawn } = useTurn(started && near && !props.empty);
   return (
-    <ChartDrawn.Provider value={drawn}>
-      <ChartFrame {...props} apex={ReportingApexChart} ready={turn} />
-    </ChartDrawn.Provider>
+    <div ref={observe}>
+      <ChartDrawn.Provider value={drawn}>
+        <ChartFrame {...props} apex={ReportingApexChart} ready={turn} />
+      </ChartDrawn.Provider>
+    </div>
   );
 }
