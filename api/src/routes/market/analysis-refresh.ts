@@ -1,6 +1,6 @@
 /**
- * Keeping the precomputed trend lists and 12-month extremes (db/schema/market.ts) in step with
- * the prices.
+ * Keeping the precomputed trend candidates, which the trend lists and 12-month extremes are read
+ * from (db/schema/market.ts), in step with the prices.
  * - After every price upload the uploads code emits `market.dataChanged` with the dates it wrote;
  *   the handler recomputes what those dates can change (analysis-state.ts) before the upload
  *   answers, so the next read is already current. A change without dates recomputes everything.

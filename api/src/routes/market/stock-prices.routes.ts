@@ -1,8 +1,8 @@
 /**
- * /public/stock-prices and its trend reads. The trend lists and 12-month extremes of D come from the
- * precomputed tables (db/schema/market.ts), so no read scans price history; those of a past day
- * (`asOf`) are computed for it with the same statements (db/queries/market/as-of.ts), and so are the
- * raw lists (`adjusted=false`: the stored ones are adjusted, docs/product/market.md#adjusted-prices).
+ * /public/stock-prices and its trend reads. The trend lists and 12-month extremes of D are read from the
+ * precomputed candidates (db/schema/market.ts), so no read scans price history; those of a past day
+ * (`asOf`) are computed for it from its windows' prices (db/queries/market/as-of.ts), and so are the
+ * raw lists (`adjusted=false`: the candidates are adjusted, docs/product/market.md#adjusted-prices).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { noPricesOnDayMessage } from '@bazaar/shared';
@@ -33,7 +33,7 @@ import { getPriceExtremes, getTrendList } from '../../db/queries/market/trend-li
 import { getPriceExtremesAsOf, getTrendListAsOf, hasEquityPrices } from '../../db/queries/market/as-of.js';
 
 /**
- * The day an `asOf` read computes for: undefined for D (the precomputed tables answer), the day
+ * The day an `asOf` read computes for: undefined for D (read from the precomputed candidates), the day
  * itself for an earlier day with equity prices; any other day is a 404 with the one message.
  */
 async function pastDay(db: Database, asOf: string | undefined): Promise<string | undefined> {
@@ -47,8 +47,8 @@ const AS_OF_DESCRIPTION =
   'With `asOf` (YYYY-MM-DD): the same definition with D = that day, computed for it (a day without equity prices answers 404 with a message). ';
 
 /**
- * The day a trend read computes for (undefined: the stored lists of D answer): a past `asOf`, or D
- * itself for raw prices (the stored lists are adjusted).
+ * The day a trend read computes for (undefined: D's lists, read from the candidates): a past `asOf`,
+ * or D itself for raw prices (the candidates are adjusted).
  */
 async function computedDay(db: Database, asOf: string | undefined, adjust: boolean): Promise<string | undefined> {
   const day = await pastDay(db, asOf);

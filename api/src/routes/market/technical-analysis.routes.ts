@@ -1,6 +1,6 @@
 /**
  * /public/technical-analysis: the simple moving average (POST …/stocks/sma with query parameters
- * and an empty body) and the state of the precomputed trend lists.
+ * and an empty body) and the state of the precomputed analysis the trend lists are read from.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkClosesAvailable, MAX_PRICE_SIZE, simpleMovingAverage } from '@bazaar/shared';
