@@ -1,6 +1,7 @@
 /**
  * Every main page of each role (visitor, investor, staff, administrator), in Chromium with the demo market, at a
- * laptop (1366×768) and a phone (390×844) size — one visit per page and size checks all of:
+ * laptop (1366×768) and a phone (390×844) size — one visit per role and size, loading the app once and going from
+ * page to page inside it as its links do (pages.ts, showRoute), checks on every page all of:
  * - WCAG 2.2 AA (docs/product/common.md#accessibility): axe-core, injected into the page; no critical or serious
  *   violation may remain (the assertion lists them, with the first nodes). Every page has exactly one h1. The demo
  *   market's banner shows on every page while the demo market is loaded.
@@ -15,7 +16,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO, closeAll, launchBrowser, openPage, relevantErrors, startApp, warmUp, type RunningApp } from './harness';
-import { ROLE_PAGES, SIZES, logIn, openRoute } from './pages';
+import { ROLE_PAGES, SIZES, logIn, openRoute, showRoute } from './pages';
 
 // evaluated through the DevTools protocol: the app's Content-Security-Policy forbids an injected <script>
 const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -178,7 +179,7 @@ describe.concurrent('every main page, every role, both sizes', () => {
           if (account) await logIn(page, app!.baseUrl, account);
           const problems: string[] = [];
           for (const route of pages) {
-            await openRoute(page, `${app!.baseUrl}${route}`);
+            await showRoute(page, app!.baseUrl, route);
             const headings = await page.locator('h1').count();
             if (headings !== 1) problems.push(`${route}: ${headings} h1 elements`);
             if (!(await page.getByTestId('demo-banner').isVisible())) problems.push(`${route}: no demo market banner`);

@@ -69,3 +69,79 @@ export async function openRoute(page: Page, url: string): Promise<void> {
     .catch(() => undefined);
   await page.waitForLoadState('networkidle');
 }
+
+/** No request may start or end for this long: Playwright's `networkidle` rule. */
+const QUIET_MS = 500;
+
+/**
+ * Resolves once no request of the page has been under way for QUIET_MS, counting from the call (requests
+ * already running count too only if they end later). Playwright's `networkidle` is a load state of the
+ * document, reached once per load: a route change inside the app does not wait for it again.
+ */
+async function networkQuiet(page: Page, timeout = 30_000): Promise<void> {
+  let running = 0;
+  let lastChange = Date.now();
+  const started = () => {
+    running++;
+    lastChange = Date.now();
+  };
+  const ended = () => {
+    running = Math.max(0, running - 1);
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const deadline = Date.now() + timeout;
+    while (running > 0 || Date.now() - lastChange < QUIET_MS) {
+      if (Date.now() > deadline) throw new Error(`the network of ${page.url()} did not go quiet in ${timeout} ms`);
+      await page.waitForTimeout(Math.max(20, QUIET_MS - (Date.now() - lastChange)));
+    }
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
+/**
+ * Opens a route inside the app already loaded in the page, as its own links do (the router follows the
+ * history: a pushed entry and a popstate event), at the top of the page as a fresh load would be; then waits
+ * as openRoute does, until the network is quiet and no loader shows. A page whose app is not loaded yet (a
+ * new context), or that shows the route already, is loaded in full. One load of the app per visit instead of one per page: the app's scripts
+ * are parsed and started once, which was most of each visit's time after axe.
+ */
+export async function showRoute(page: Page, baseUrl: string, route: string): Promise<void> {
+  const before = page.url().startsWith(baseUrl)
+    ? await page.evaluate(() => ({ title: document.title, path: window.location.pathname }))
+    : undefined;
+  // the route the page shows already (where logging in led) is loaded again: nothing tells when it was drawn
+  if (before === undefined || before.path === route) {
+    await openRoute(page, `${baseUrl}${route}`);
+    return;
+  }
+  // the pointer leaves the page, as after a load (where nothing is hovered until it moves): left where the last
+  // click was, it hovered whatever the next page drew there, and axe measured the hover colours
+  await page.mouse.move(-1, -1);
+  const quiet = networkQuiet(page);
+  await page.evaluate((path) => {
+    window.history.pushState(null, '', path);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    window.scrollTo(0, 0);
+  }, route);
+  // the router changes routes in a transition: the last page stays until the next one can be drawn (its code
+  // loaded), and every page sets its own title (usePageTitle) once drawn, unless it sent the visitor elsewhere
+  await page.waitForFunction(
+    ({ title, path }) => document.title !== title || window.location.pathname !== path,
+    { title: before.title, path: route },
+    { timeout: 30_000 },
+  );
+  await quiet;
+  await page
+    .locator('[data-testid="page-loader"], .mantine-Loader-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 30_000 })
+    .catch(() => undefined);
+  await networkQuiet(page);
+}
