@@ -138,10 +138,9 @@ export async function showRoute(page: Page, baseUrl: string, route: string): Pro
     { timeout: 30_000 },
   );
   await quiet;
-  await page
-    .locator('[data-testid="page-loader"], .mantine-Loader-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 30_000 })
-    .catch(() => undefined);
+  // a loader still shown waits for what it waits on, and that for the network to go quiet again
+  const loader = page.locator('[data-testid="page-loader"], .mantine-Loader-root').first();
+  if ((await loader.count()) === 0) return;
+  await loader.waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
   await networkQuiet(page);
 }
