@@ -27,6 +27,8 @@ export const TREND_GRID_COLUMNS = 5;
 export const PAGER_MAX_LINKS = 7;
 
 export const MOBILE_BREAKPOINT_PX = 425;
+/** At this width and below, tables are card lists and dialogs full-screen (docs/product/common.md#generic-tables). */
+export const CARD_LIST_BREAKPOINT_PX = 576;
 export const NAVBAR_BREAKPOINT_PX = 768;
 export const LINE_CHART_MAX_TICKS_DESKTOP = 8;
 export const LINE_CHART_MAX_TICKS_MOBILE = 4;

@@ -58,8 +58,11 @@ function renderGrid(props: Partial<Parameters<typeof DataGrid<Holding>>[0]> = {}
 
 const originalMatchMedia = window.matchMedia;
 beforeEach(() => {
-  // a 390 px phone: the (max-width: 36em) query matches
-  window.matchMedia = matchMediaStub((query) => query.includes('max-width: 36em'));
+  // a 390 px phone: every (max-width: N px) query with N ≥ 390 matches
+  window.matchMedia = matchMediaStub((query) => {
+    const maxWidth = /max-width: (\d+)px/.exec(query);
+    return maxWidth !== null && 390 <= Number(maxWidth[1]);
+  });
 });
 afterEach(() => {
   window.matchMedia = originalMatchMedia;

@@ -8,13 +8,14 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { useElementSize, useMediaQuery } from '@mantine/hooks';
+import { useElementSize } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconPlus } from '@tabler/icons-react';
 import { escapeCsvCell, TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
 import { Pager } from '../pager/pager';
 import { CenteredLoader } from '../query-gate';
 import { ResultAlert } from '../result-alert';
 import { SearchForm } from '../search-form';
+import { useIsCardList } from '../../lib/use-is-mobile';
 import type { DataGridColumn, DataGridProps } from './types';
 import type { AgGridTableProps, SortState } from './ag-grid-table';
 import { filterRows } from './search';
@@ -77,7 +78,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   } = props;
   // read at the first render (the app is drawn only in the browser): a first render as a desktop would start
   // loading AG Grid (150 KiB gzip) on a phone that then shows cards
-  const phone = useMediaQuery('(max-width: 36em)', undefined, { getInitialValueInEffect: false }) ?? false;
+  const phone = useIsCardList();
   const { ref: widthRef, width } = useElementSize();
   const [chosenColumns, setChosenColumns] = useState<Set<string> | null>(null);
   const [query, setQuery] = useState('');

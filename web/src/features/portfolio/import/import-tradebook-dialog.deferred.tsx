@@ -20,7 +20,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
 import {
   formatIndianNumber,
@@ -32,6 +31,7 @@ import { useTradebookImportChoicesQuery } from '../../../__generated__/graphql';
 import { ResultAlert } from '../../../components/result-alert';
 import { RowsTable } from '../../../components/rows-table';
 import { formatMarketDate } from '../../../lib/dates';
+import { useIsCardList } from '../../../lib/use-is-mobile';
 import { sendTradebookImport, type TradebookImportResult } from './import-request';
 
 const FILE_ACCEPT =
@@ -180,7 +180,7 @@ export default function ImportTradebookDialog({
   segmentName,
   onImported,
 }: ImportTradebookDialogProps) {
-  const phone = useMediaQuery('(max-width: 36em)');
+  const phone = useIsCardList();
   const [step, setStep] = useState<Step>({ kind: 'pick' });
   const [file, setFile] = useState<File | null>(null);
   const [firm, setFirm] = useState<string | null>(firmName ?? null);
