@@ -3,12 +3,11 @@
 //   2. generated GraphQL types are current; lint (import boundaries) and formatting; everything type-checks
 //   3. unit tests (shared, web components)
 //   4. REST API tests over HTTP on PGlite, then on a real PostgreSQL server
-//   5. BFF tests against the real API
-//   6. build, then two at a time (each mostly waits on its processes): end-to-end tests in headless
+//   5. build, then two at a time (each mostly waits on its processes): end-to-end tests in headless
 //      Chromium against the app as `npm start` runs it; security tests, attacks (floods, slow bodies,
 //      guessing, hostile files) against the started stack in development and production mode
 //      (npm run test:security); fault tests, processes killed, restarted and cut off on purpose
-//      (npm run test:faults)
+//      (npm run test:faults); then the BFF tests against the real API, beside the end of the e2e step
 // `node scripts/test.mjs --only api,bff` runs some steps.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -197,13 +196,13 @@ if (webTestsReplacingModules.length > 0)
 await run('unit', 'deployment files (Docker, compose)', 'npx', vitest('scripts/checks/vitest.config.ts'));
 await run('api', 'REST API tests on PGlite', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'pglite' });
 await run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'postgres' });
-await run('bff', 'BFF tests against the real API', 'npx', vitest('bff/vitest.config.ts'));
 // the end-to-end, security and fault tests start the built app as `npm start` runs it
 const builtAppStep = ['e2e', 'security', 'faults'].find(wanted);
 if (builtAppStep) await run(builtAppStep, 'build', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
 // Two at a time, each on its own free ports and temporary directories: the end-to-end tests mostly wait
 // (one app and one browser at a time, each page visit for its network to go quiet), the security and
-// fault tests for their processes' starts, kills and timers. The e2e step, the longest, starts first.
+// fault tests for their processes' starts, kills and timers. The e2e step, the longest, starts first; the
+// BFF tests (their own API on free ports) fill the time left beside it.
 await runTogether([
   { step: 'e2e', label: 'end-to-end tests in Chromium', ...vitestJob('web/e2e/vitest.config.ts') },
   {
@@ -212,5 +211,8 @@ await runTogether([
     ...vitestJob('security/vitest.config.ts'),
   },
   { step: 'faults', label: 'fault tests (restarts, kills, shutdown)', ...vitestJob('faults/vitest.config.ts') },
+  // last, beside the end of the e2e step: it keeps both cores busy alone, but the e2e step uses about half of
+  // one and security then faults take less time than it (README "Test suite timings")
+  { step: 'bff', label: 'BFF tests against the real API', ...vitestJob('bff/vitest.config.ts') },
 ]);
 summary();
