@@ -134,7 +134,7 @@ export function priceExtremesQuery(asOf: string, yearlyStart: string, adjustment
 }
 
 /** A trend entry as the list statements compute it. */
-export interface TrendEntryRow {
+interface TrendEntryRow {
   position: number;
   symbol: string;
   series: string;
@@ -152,7 +152,7 @@ export interface TrendEntryRow {
 }
 
 /** One list's entries, in list order, in the contract's shape (keyed by symbol). */
-export function toTrendResponse(entries: readonly TrendEntryRow[]): TrendResponseDto {
+function toTrendResponse(entries: readonly TrendEntryRow[]): TrendResponseDto {
   const list: TrendResponseDto = {};
   for (const entry of entries) {
     list[entry.symbol] = {
@@ -177,7 +177,7 @@ export function toTrendResponse(entries: readonly TrendEntryRow[]): TrendRespons
 }
 
 /** A row of the list statements (trendEntriesQuery, the current lists) as a TrendEntryRow. */
-export function toTrendEntryRow(row: Record<string, unknown>): TrendEntryRow {
+function toTrendEntryRow(row: Record<string, unknown>): TrendEntryRow {
   return {
     position: Number(row.position),
     symbol: String(row.symbol),

@@ -24,6 +24,7 @@ import type {
   DashboardMoverDto,
   HoldingDto,
   ListedStockDto,
+  TrendResponseDto,
 } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { dataVersions, type VersionedTable } from '../data-versions.js';
@@ -117,16 +118,19 @@ export async function getDashboard(db: Database, userId: number, today = exchang
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const openSymbols = [...new Set(open.map((h) => h.symbol))];
   const watched = await watchedSymbols(db, userId);
-  const [companyRows, trends, alerts] = await Promise.all([
+  const [companyRows, lists, alerts] = await Promise.all([
     openSymbols.length === 0
       ? Promise.resolve([])
       : db
           .select({ symbol: companies.symbol, name: companies.companyName, industry: companies.industry })
           .from(companies)
           .where(inArray(companies.symbol, openSymbols)),
-    trendMemberships(db, [...openSymbols, ...watched]),
+    openSymbols.length + watched.length === 0
+      ? Promise.resolve(new Map<string, TrendResponseDto>())
+      : getCurrentTrendLists(db),
     alertsFor(db, all),
   ]);
+  const trends = trendMemberships(lists, [...openSymbols, ...watched]);
   const names = new Map(companyRows.map((row) => [row.symbol, row.name]));
 
   // cash flows per holding, its dividends included
@@ -222,8 +226,8 @@ export async function getDashboard(db: Database, userId: number, today = exchang
   const watchedSet = new Set(watched);
   const listed: ListedStockDto[] = [];
   const quoteOf = new Map(open.map((h) => [h.symbol, h]));
-  const watchedQuotes = await trendQuotes(
-    db,
+  const watchedQuotes = trendQuotes(
+    lists,
     [...trends.keys()].filter((symbol) => !quoteOf.has(symbol)),
   );
   for (const [symbol, memberships] of [...trends.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
@@ -270,13 +274,12 @@ export async function getDashboard(db: Database, userId: number, today = exchang
 }
 
 /** The close and change % of watched symbols that are in a trend list, from the lists themselves. */
-async function trendQuotes(
-  db: Database,
+function trendQuotes(
+  lists: ReadonlyMap<string, TrendResponseDto>,
   symbols: string[],
-): Promise<Map<string, { closePrice: string; changePercent: string | null }>> {
+): Map<string, { closePrice: string; changePercent: string | null }> {
   const quotes = new Map<string, { closePrice: string; changePercent: string | null }>();
-  if (symbols.length === 0) return quotes;
-  for (const list of (await getCurrentTrendLists(db)).values()) {
+  for (const list of lists.values()) {
     for (const symbol of symbols) {
       if (quotes.has(symbol) || !Object.hasOwn(list, symbol)) continue;
       const entry = list[symbol]!;

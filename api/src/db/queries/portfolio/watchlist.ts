@@ -11,6 +11,7 @@ import {
   MAX_WATCHLIST_SYMBOLS,
   WATCHLIST_FULL_MESSAGE,
   type TrendMembershipDto,
+  type TrendResponseDto,
   type WatchlistRowDto,
 } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
@@ -24,16 +25,14 @@ const WATCHLIST_LOCK_KEY = 7_246_015;
 
 /**
  * The trend lists of the latest trading day each symbol is in, highs before lows, shortest period
- * first (the lists of D, read from the analysis: trend-lists.ts).
+ * first, from D's lists (getCurrentTrendLists).
  */
-export async function trendMemberships(
-  db: Database,
+export function trendMemberships(
+  lists: ReadonlyMap<string, TrendResponseDto>,
   symbols: Iterable<string>,
-): Promise<Map<string, TrendMembershipDto[]>> {
+): Map<string, TrendMembershipDto[]> {
   const wanted = [...new Set(symbols)];
   const result = new Map<string, TrendMembershipDto[]>();
-  if (wanted.length === 0) return result;
-  const lists = await getCurrentTrendLists(db);
   for (const direction of ['HIGH', 'LOW'] as const) {
     for (const period of TREND_PERIODS) {
       const list = lists.get(`${direction}:${period}`);
@@ -80,12 +79,13 @@ export async function listWatchlist(db: Database, userId: number, only?: string)
     .orderBy(asc(sql`${watchlistEntries.symbol} COLLATE "C"`));
   if (entries.length === 0) return [];
   const symbols = entries.map((entry) => entry.symbol);
-  const [prices, extremes, names, trends] = await Promise.all([
+  const [prices, extremes, names, lists] = await Promise.all([
     latestPrices(db, symbols),
     getPriceExtremes(db),
     companyNames(db, symbols),
-    trendMemberships(db, symbols),
+    getCurrentTrendLists(db),
   ]);
+  const trends = trendMemberships(lists, symbols);
   return entries.map((entry) => {
     const price = prices.get(entry.symbol);
     const extreme = Object.hasOwn(extremes, entry.symbol) ? extremes[entry.symbol] : undefined;
