@@ -59,11 +59,14 @@ export async function logIn(page: Page, baseUrl: string, account: { username: st
   await page.getByRole('button', { name: 'User details' }).waitFor();
 }
 
+/** The page's loader and Mantine's loaders: a page still waiting for its content. */
+const LOADER = '[data-testid="page-loader"], .mantine-Loader-root';
+
 /** Opens a route and waits until its content has arrived: no request under way and no loader. */
 export async function openRoute(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'networkidle' });
   await page
-    .locator('[data-testid="page-loader"], .mantine-Loader-root')
+    .locator(LOADER)
     .first()
     .waitFor({ state: 'detached', timeout: 30_000 })
     .catch(() => undefined);
@@ -139,7 +142,7 @@ export async function showRoute(page: Page, baseUrl: string, route: string): Pro
   );
   await quiet;
   // a loader still shown waits for what it waits on, and that for the network to go quiet again
-  const loader = page.locator('[data-testid="page-loader"], .mantine-Loader-root').first();
+  const loader = page.locator(LOADER).first();
   if ((await loader.count()) === 0) return;
   await loader.waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
   await networkQuiet(page);
