@@ -3,8 +3,10 @@
  * database, migrated, and migrated then seeded. PostgreSQL: a throw-away server on a free port with
  * two template databases (each test file gets its own database made from one of them).
  * "Seeded" is what the start-up seeders write for the test configuration (roles, the demo accounts
- * at the production hashing cost, the portfolio reference data): most files start from it, so the
- * seeding and its three scrypt hashes are paid once per run instead of once per file.
+ * hashed at the test cost, the portfolio reference data): most files start from it, so the seeding
+ * is paid once per run instead of once per file. The demo accounts are logged in about 190 times a
+ * run: at the production cost that was half a minute of CPU per engine, spent on hashing that
+ * password-cost.test.ts and the per-address test of protection.test.ts check on their own.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +17,6 @@ import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.js';
 import { runMigrations } from '../../src/db/migrate.js';
 import { createStartedApp } from '../../src/start.js';
-import { PRODUCTION_PASSWORD_HASH_COST } from '../../src/auth/password.js';
 import { testApiConfig } from './test-config.js';
 // @ts-expect-error plain ESM helper shared with the scripts
 import { startPostgres } from '../../../scripts/lib/postgres.mjs';
@@ -25,8 +26,7 @@ export const SEEDED_TEMPLATE_DB = 'bazaar_seeded';
 
 /** Runs the start-up seeders of a test app on a migrated database (then closes the app, not the handle). */
 async function seed(handle: DatabaseHandle, workDir: string): Promise<void> {
-  const base = testApiConfig(path.join(workDir, 'seed-data'));
-  const config = { ...base, passwordHashing: { ...base.passwordHashing, cost: PRODUCTION_PASSWORD_HASH_COST } };
+  const config = testApiConfig(path.join(workDir, 'seed-data'));
   const app = await createStartedApp({ config, handle, logger: false, seed: true });
   await app.close();
   fs.rmSync(config.dataDir, { recursive: true, force: true });

@@ -6,10 +6,10 @@
 import { loadConfig, type ApiConfig } from '../../src/config.js';
 
 /**
- * scrypt's N for the hashes computed in tests (sign-ups, password changes, accounts made by tests):
- * thousands of them in a run. The demo accounts of the shared image keep the production cost (they
- * are hashed once per run), so their logins cost what they cost in production; auth.test.ts checks
- * that cost and PASSWORD_HASH_COST's default.
+ * scrypt's N for the hashes computed in tests (sign-ups, password changes, the demo accounts of the
+ * shared image): thousands of checks in a run. password-cost.test.ts checks PASSWORD_HASH_COST's
+ * default and that a hash is checked at the cost stored with it; protection.test.ts gives the demo
+ * accounts production hashes where a check must take what it takes in production.
  */
 export const TEST_PASSWORD_HASH_COST = 2 ** 10;
 
