@@ -17,16 +17,21 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { multipartBodyLimit, oneFileUnlessBatch } from './upload-limits.js';
 import { renderAltair, getDistDirectory } from 'altair-static';
 import type { GraphQLFormattedError } from 'graphql';
+import { marketDataStatusDtoSchema } from '@bazaar/shared/contract';
 import type { BffConfig } from './config.js';
 import { createContext, requestIdOf, type GraphQLContext } from './context.js';
 import { buildSchema } from './schema.js';
 import { createLogger, type Logger } from './logger.js';
-import { createSharedCaches, type SharedCaches } from './caches.js';
+import { createSharedCaches, TtlCache, type SharedCaches } from './caches.js';
 import { INTERNAL_MESSAGE, KNOWN_CODES } from './errors.js';
 import { GRAPHQL_LIMITS, limitsRule, requestLimits, responseSizeLimit } from './limits.js';
 import { protection } from './protection.js';
 import { marketResponseCache } from './plugins/market-response-cache.js';
-import { compressAnswers, webAppFiles } from './compression.js';
+import { compressAnswers, webAppFiles, type ServedMarketDataStatus } from './compression.js';
+
+/** How long the served page's market-data status is reused, and how long the page waits for it at most. */
+const MARKET_DATA_STATUS_TTL_MS = 5_000;
+const MARKET_DATA_STATUS_TIMEOUT_MS = 1_000;
 
 export interface BffServer {
   app: express.Express;
@@ -225,7 +230,17 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       .status(api ? 200 : 503)
       .json({ status: api ? 'ok' : 'unavailable', api: api ? 'ok' : 'unavailable', ...(api ? {} : { reason: 'api' }) });
   });
-  const web = webAppFiles(config.webDistDir);
+  // the app's page carries the market-data status, so it draws the demo banner before its script runs
+  // (docs/decisions.md#the-first-paint-from-the-html); asked of the REST API at most every few seconds
+  const marketDataStatus = new TtlCache<ServedMarketDataStatus | null>(MARKET_DATA_STATUS_TTL_MS, 1);
+  const web = webAppFiles(config.webDistDir, () =>
+    marketDataStatus.get('status', async () => {
+      const answer = await fetch(`${config.insightApiUrl}/public/uploads/market-data-status`, {
+        signal: AbortSignal.timeout(MARKET_DATA_STATUS_TIMEOUT_MS),
+      });
+      return answer.ok ? marketDataStatusDtoSchema.parse(await answer.json()) : null;
+    }),
+  );
   app.use('/assets', web.assets);
   app.use(web.files);
   app.get('/{*path}', (request: Request, response: Response, next: NextFunction) => {

@@ -7,6 +7,9 @@
  *   are sent (`compressAnswers`): brotli at a fast quality, else gzip, in the thread pool, so the event loop
  *   keeps serving meanwhile. Limits that look at an answer's size (MAX_RESPONSE_BYTES) wrap `send` after this
  *   and so measure the uncompressed answer.
+ * The app's page carries the market-data status when the build left its place for it (`MARKET_DATA_STATUS_MARKER`,
+ * web/vite.config.ts): the page then draws the demo banner before its script runs
+ * (docs/decisions.md#the-first-paint-from-the-html). Such a page is compressed as it is sent, like GraphQL answers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -107,6 +110,31 @@ export function compressAnswers(minBytes = COMPRESS_MIN_BYTES): RequestHandler {
   };
 }
 
+/**
+ * Where the built index.html takes the market-data status (written by web/vite.config.ts). The status goes in as
+ * JSON in `<script id="market-data-status" type="application/json">` (read by web/src/app/providers.tsx), and the
+ * demo market marks <html> with `data-demo-market`, which shows the page's served banner (web/src/app/global.css).
+ */
+export const MARKET_DATA_STATUS_MARKER = '<!--market-data-status-->';
+
+/** The market-data status the served page carries (the REST API's MarketDataStatusDto). */
+export interface ServedMarketDataStatus {
+  demo: boolean;
+  latestPriceDate: string | null;
+}
+
+/** The app's page with `status` in place of the marker. */
+export function pageWithMarketDataStatus(html: string, status: ServedMarketDataStatus | null): string {
+  if (!status) return html.replace(MARKET_DATA_STATUS_MARKER, '');
+  // JSON inside <script>: "<" escaped so no text ends the element
+  const json = JSON.stringify(status).replace(/</g, '\\u003c');
+  const page = html.replace(
+    MARKET_DATA_STATUS_MARKER,
+    () => `<script id="market-data-status" type="application/json">${json}</script>`,
+  );
+  return status.demo ? page.replace(/<html(?=[\s>])/i, '<html data-demo-market') : page;
+}
+
 export interface WebAppFiles {
   /** /assets: hashed build output, cached for a year; a missing file is a 404 (never the app's page). */
   assets: RequestHandler;
@@ -129,8 +157,15 @@ async function variantOf(request: Request, file: string): Promise<{ encoding: En
   }
 }
 
-/** Serves the built web app from `root`, each text file in the variant the client accepts (see the top). */
-export function webAppFiles(root: string): WebAppFiles {
+/**
+ * Serves the built web app from `root`, each text file in the variant the client accepts (see the top).
+ * `marketDataStatus` says what the app's page carries (null when it cannot be told: the page then goes without, and
+ * the app asks for it, as before); it is called for every page served, so it should answer from a cache.
+ */
+export function webAppFiles(
+  root: string,
+  marketDataStatus?: () => Promise<ServedMarketDataStatus | null>,
+): WebAppFiles {
   const base = path.resolve(root);
   const statics = (directory: string, cacheControl: (file: string) => string, fallthrough: boolean) => {
     const serve = express.static(directory, {
@@ -167,19 +202,48 @@ export function webAppFiles(root: string): WebAppFiles {
     };
   };
   const indexHtml = path.join(base, 'index.html');
+  // the page read once per build (its modification time), and made once per status
+  let template: { mtimeMs: number; html: string; pages: Map<string, string> } | null = null;
+  const pageFor = async (status: ServedMarketDataStatus | null): Promise<string | null> => {
+    const { mtimeMs } = await fs.promises.stat(indexHtml);
+    if (template?.mtimeMs !== mtimeMs)
+      template = { mtimeMs, html: await fs.promises.readFile(indexHtml, 'utf8'), pages: new Map() };
+    if (!template.html.includes(MARKET_DATA_STATUS_MARKER)) return null;
+    const key = JSON.stringify(status);
+    let page = template.pages.get(key);
+    if (page === undefined) {
+      page = pageWithMarketDataStatus(template.html, status);
+      template.pages.set(key, page);
+    }
+    return page;
+  };
   return {
     assets: statics(path.join(base, 'assets'), () => IMMUTABLE, false),
     files: statics(base, (file) => (/\.html$/i.test(file) ? REVALIDATE : SHORT), true),
     sendIndex(request, response, next) {
-      variantOf(request, indexHtml).then((variant) => {
-        response.vary('Accept-Encoding');
-        response.setHeader('cache-control', REVALIDATE);
-        response.type('html');
-        if (variant) response.setHeader('content-encoding', variant.encoding);
-        response.sendFile(variant?.file ?? indexHtml, { cacheControl: false }, (error) => {
-          if (error && !response.headersSent) next(error);
-        });
-      }, next);
+      const sendBuilt = () =>
+        variantOf(request, indexHtml).then((variant) => {
+          response.vary('Accept-Encoding');
+          response.setHeader('cache-control', REVALIDATE);
+          response.type('html');
+          if (variant) response.setHeader('content-encoding', variant.encoding);
+          response.sendFile(variant?.file ?? indexHtml, { cacheControl: false }, (error) => {
+            if (error && !response.headersSent) next(error);
+          });
+        }, next);
+      if (!marketDataStatus) return void sendBuilt();
+      marketDataStatus()
+        .catch(() => null)
+        .then(pageFor)
+        .then((page) => {
+          if (page === null) return sendBuilt();
+          // compressed as it is sent (compressAnswers): a few kilobytes
+          response.vary('Accept-Encoding');
+          response.setHeader('cache-control', REVALIDATE);
+          response.type('html');
+          response.send(page);
+        })
+        .catch(next);
     },
   };
 }

@@ -19,12 +19,26 @@ const STATUS_KEY = 'marketDataStatus';
  * The demo banner sits above every page: arriving with its query after the first paint, it pushed the page down
  * (a layout shift of 0.13 on every page). The status of the last visit is put in the cache before the first render,
  * so the banner is there at once, and asked again at the same time: the answer replaces it, and is kept for the
- * next visit (docs/decisions.md#the-demo-banner-from-the-last-visit).
+ * next visit (docs/decisions.md#the-demo-banner-from-the-last-visit). The served page says the status of now when
+ * the BFF could tell it (bff/src/compression.ts): that comes first, and draws the banner the page already shows
+ * (docs/decisions.md#the-first-paint-from-the-html).
  */
 function restoreMarketDataStatus(client: ApolloClient) {
   try {
+    const served = document.getElementById('market-data-status')?.textContent;
     const stored = window.localStorage.getItem(STATUS_KEY);
-    if (stored)
+    if (served)
+      client.writeQuery({
+        query: MarketDataStatusDocument,
+        // as the answer to the query would be: with its type name
+        data: {
+          marketDataStatus: {
+            __typename: 'MarketDataStatus',
+            ...(JSON.parse(served) as MarketDataStatusQuery['marketDataStatus']),
+          } as MarketDataStatusQuery['marketDataStatus'],
+        },
+      });
+    else if (stored)
       client.writeQuery({ query: MarketDataStatusDocument, data: JSON.parse(stored) as MarketDataStatusQuery });
   } catch {
     // no storage or an old shape: the banner waits for the answer, as on a first visit

@@ -48,6 +48,14 @@ export function DemoMarketExplanation({ short = false }: { short?: boolean }) {
 export function DemoBanner() {
   const status = useMarketDataStatus();
   if (!status?.demo) return null;
+  return <DemoBannerAlert />;
+}
+
+/**
+ * The banner itself. The served page draws it before the app's script runs (web/src/app/first-paint.tsx), so the
+ * app draws the same element, of the same size, in its place (README.md#page-weight-and-speed).
+ */
+export function DemoBannerAlert() {
   return (
     <Alert
       color="yellow"

@@ -1,0 +1,43 @@
+/**
+ * The first paint, drawn from the served HTML before the app's script runs: the frame of AppLayout (header, sidebar,
+ * page area), the demo banner and the page loader, rendered at build time into index.html by web/vite.config.ts.
+ * On a phone the app's script (React, Apollo, the shell: about 110 KiB gzip) takes seconds to arrive and run;
+ * with this the screen is drawn from the HTML and the CSS alone, and the script is asked for once it is drawn.
+ * The banner shows only when the BFF marks the page as the demo market's (`data-demo-market` on <html>, see
+ * bff/src/compression.ts): it is the largest text of most pages, so the app draws the same Alert, of the same size,
+ * and the largest paint stays the HTML's (README.md#page-weight-and-speed). React replaces all of it at its first
+ * render (createRoot empties #root), so nothing here needs to work without JavaScript.
+ */
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { Box, MantineProvider } from '@mantine/core';
+import { PageLoader } from '../components/layout/app-layout';
+import { DemoBannerAlert } from '../components/market-data';
+import layout from '../components/layout/layout.module.css';
+import { cssVariablesResolver, theme } from './theme';
+
+function FirstPaint() {
+  return (
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
+      <MemoryRouter>
+        <div className={layout.shell} data-sidebar-desktop="open" data-sidebar-mobile="closed">
+          <header className={layout.shellHeader} />
+          <div className={layout.shellSidebar} />
+          <main className={layout.main}>
+            {/* the place of the sidebar toggle (ActionIcon, 28 px, mb xs) above the banner on a laptop */}
+            <Box visibleFrom="sm" h={28} mb="xs" />
+            <div data-first-paint="demo-banner">
+              <DemoBannerAlert />
+            </div>
+            <PageLoader />
+          </main>
+        </div>
+      </MemoryRouter>
+    </MantineProvider>
+  );
+}
+
+/** The inside of #root for index.html. Test ids are left out: the browser tests look for the app's elements. */
+export function renderFirstPaint(): string {
+  return renderToStaticMarkup(<FirstPaint />).replace(/ data-testid="[^"]*"/g, '');
+}
