@@ -200,9 +200,9 @@ await run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.confi
 const builtAppStep = ['e2e', 'security', 'faults'].find(wanted);
 if (builtAppStep) await run(builtAppStep, 'build', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
 // Two at a time, each on its own free ports and temporary directories: the end-to-end tests mostly wait
-// (one app and one browser at a time, each page visit for its network to go quiet), the security and
-// fault tests for their processes' starts, kills and timers. The e2e step, the longest, starts first; the
-// BFF tests (their own API on free ports) fill the time left beside it.
+// (two files at a time, each with its own app and browser, each page visit waiting for its network to go
+// quiet), the security and fault tests for their processes' starts, kills and timers. The e2e step, the
+// longest, starts first; the BFF tests (their own API on free ports) fill the time left beside it.
 await runTogether([
   { step: 'e2e', label: 'end-to-end tests in Chromium', ...vitestJob('web/e2e/vitest.config.ts') },
   {

@@ -13,8 +13,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks',
-    // one app and one browser at a time: the machine has two cores
-    fileParallelism: false,
+    // two files at a time, each with its own app and browser: a journey mostly waits (for the network to go
+    // quiet, for the app to start), so one at a time left a core idle while the suite waited for this step
+    fileParallelism: true,
+    maxWorkers: 2,
     // a file's describe.concurrent tests (pages.e2e.ts), each in its own browser context: four at once took
     // half the time of one at a time on the shared 2-core machine (mostly waits for the network to go quiet)
     maxConcurrency: 4,
