@@ -87,23 +87,31 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
  * The run's data directory seeded for these options (demo accounts, and the demo market when asked):
  * made by the first start that needs it, by starting the app once and stopping it, then copied by
  * every start (seconds instead of seeding again; the demo market takes a minute on a busy machine).
+ * Two files run at a time: a start that finds the other file seeding (its lock directory) waits for
+ * the result, and seeds itself if that seeding failed.
  */
 async function seededDataDir(seeds: string, options: StartAppOptions): Promise<string> {
   const seeded = path.join(seeds, options.demoData ? 'demo-market' : 'accounts');
-  if (fs.existsSync(seeded)) return seeded;
+  const lock = `${seeded}.seeding`;
+  for (;;) {
+    if (fs.existsSync(seeded)) return seeded;
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
   const making = fs.mkdtempSync(path.join(seeds, 'seeding-'));
   try {
     const app = await launch(making, options, false);
     await app.stop();
     if (app.exitCode() !== 0) throw new Error(`the seeding app exited with ${app.exitCode()}:\n${app.output()}`);
-    try {
-      fs.renameSync(making, seeded);
-    } catch (error) {
-      // two files at a time: the other file's start seeded the same directory first; either copy will do
-      if (!fs.existsSync(seeded)) throw error;
-    }
+    fs.renameSync(making, seeded);
   } finally {
     fs.rmSync(making, { recursive: true, force: true });
+    fs.rmSync(lock, { recursive: true, force: true });
   }
   return seeded;
 }
