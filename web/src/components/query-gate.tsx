@@ -2,7 +2,7 @@
  * What a page shows until its query has answered: the error (the server's words) when it failed
  * and nothing arrived, a loader while loading, then the page's content.
  */
-import type { ReactNode } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Alert, Center, Loader } from '@mantine/core';
 import { errorMessage } from '../lib/errors';
 
@@ -35,12 +35,15 @@ export interface QueryGateProps {
 }
 
 export function QueryGate({ error, loading, ready, loadingLabel, loadingMinHeight, children }: QueryGateProps) {
+  // the content is drawn as a deferred value: when the answer arrives React renders it in slices instead of one
+  // long task (a phone's main thread stays free; README.md#page-weight-and-speed); the loader stays until then
+  const shown = useDeferredValue(ready);
   if (error && !ready)
     return (
       <Alert color="red" role="alert">
         {errorMessage(error)}
       </Alert>
     );
-  if (loading && !ready) return <CenteredLoader label={loadingLabel} minHeight={loadingMinHeight} />;
+  if ((loading || ready) && !shown) return <CenteredLoader label={loadingLabel} minHeight={loadingMinHeight} />;
   return <>{children()}</>;
 }

@@ -10,7 +10,7 @@
  * split- and bonus-adjusted prices with each ex-date marked; the Adjusted / Raw toggle asks for the
  * raw ones again (docs/product/company.md#adjusted-prices), keeping the page shown while they load.
  */
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isTrendPeriod, type TrendPeriod } from '@bazaar/shared';
@@ -89,7 +89,11 @@ export default function CompanyAnalysisPage() {
     notifyOnNetworkStatusChange: true,
   });
   // while the other basis loads, the page stays as it was (same symbol only)
-  const data = current ?? (previousData?.companyAnalysis.symbol === symbol ? previousData : undefined);
+  const latest = current ?? (previousData?.companyAnalysis.symbol === symbol ? previousData : undefined);
+  // the analysis is drawn as a deferred value: React renders the whole page in slices instead of one long task
+  // when the answer arrives (a phone's main thread stays free; README.md#page-weight-and-speed); the skeleton
+  // stays until then
+  const data = useDeferredValue(latest);
 
   const headingName = data ? data.companyAnalysis.company?.companyName : passedName;
   const heading = (
@@ -102,7 +106,7 @@ export default function CompanyAnalysisPage() {
   );
 
   if (symbol === '') return <NotFoundMessage symbol="" detail="No symbol was given." />;
-  if (loading && !data) {
+  if ((loading || latest) && !data) {
     return (
       <Stack gap="md">
         {heading}
