@@ -17,7 +17,7 @@ import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
 import { multipartBodyLimit, oneFileUnlessBatch } from './upload-limits.js';
 import { renderAltair, getDistDirectory } from 'altair-static';
 import type { GraphQLFormattedError } from 'graphql';
-import { marketDataStatusDtoSchema } from '@bazaar/shared/contract';
+import { companyDtoSchema, marketDataStatusDtoSchema } from '@bazaar/shared/contract';
 import type { BffConfig } from './config.js';
 import { createContext, requestIdOf, type GraphQLContext } from './context.js';
 import { buildSchema } from './schema.js';
@@ -29,9 +29,11 @@ import { protection } from './protection.js';
 import { marketResponseCache } from './plugins/market-response-cache.js';
 import { compressAnswers, webAppFiles, type ServedMarketDataStatus } from './compression.js';
 
-/** How long the served page's market-data status is reused, and how long the page waits for it at most. */
-const MARKET_DATA_STATUS_TTL_MS = 5_000;
-const MARKET_DATA_STATUS_TIMEOUT_MS = 1_000;
+/** How long what the served page says (market-data status, company names) is reused; how long a page waits at most. */
+const SERVED_STATE_TTL_MS = 5_000;
+const SERVED_STATE_TIMEOUT_MS = 1_000;
+/** Company Analysis' address; symbols as the REST API takes them (letters, digits, & and -). */
+const COMPANY_ANALYSIS_PATH = /^\/company-analysis\/([A-Za-z0-9&-]{1,32})\/?$/;
 
 export interface BffServer {
   app: express.Express;
@@ -230,17 +232,42 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       .status(api ? 200 : 503)
       .json({ status: api ? 'ok' : 'unavailable', api: api ? 'ok' : 'unavailable', ...(api ? {} : { reason: 'api' }) });
   });
-  // the app's page carries the market-data status, so it draws the demo banner before its script runs
-  // (docs/decisions.md#the-first-paint-from-the-html); asked of the REST API at most every few seconds
-  const marketDataStatus = new TtlCache<ServedMarketDataStatus | null>(MARKET_DATA_STATUS_TTL_MS, 1);
-  const web = webAppFiles(config.webDistDir, () =>
-    marketDataStatus.get('status', async () => {
-      const answer = await fetch(`${config.insightApiUrl}/public/uploads/market-data-status`, {
-        signal: AbortSignal.timeout(MARKET_DATA_STATUS_TIMEOUT_MS),
-      });
-      return answer.ok ? marketDataStatusDtoSchema.parse(await answer.json()) : null;
-    }),
-  );
+  // the app's page carries the market-data status (and on Company Analysis the company's name), so it draws the
+  // demo banner and that heading before its script runs (docs/decisions.md#the-first-paint-from-the-html); asked of
+  // the REST API at most every few seconds, the page waiting a second at most
+  const servedStatus = new TtlCache<ServedMarketDataStatus | null>(SERVED_STATE_TTL_MS, 1);
+  const servedCompanies = new TtlCache<{ symbol: string; companyName: string } | null>(SERVED_STATE_TTL_MS);
+  const askRest = async (url: string) => {
+    const answer = await fetch(url, { signal: AbortSignal.timeout(SERVED_STATE_TIMEOUT_MS) });
+    return answer.ok ? ((await answer.json()) as unknown) : null;
+  };
+  const web = webAppFiles(config.webDistDir, async (pathname) => {
+    const symbol = COMPANY_ANALYSIS_PATH.exec(pathname)?.[1]?.toUpperCase();
+    const [marketDataStatus, company] = await Promise.all([
+      servedStatus
+        .get('status', async () => {
+          const body = await askRest(`${config.insightApiUrl}/public/uploads/market-data-status`);
+          return body === null ? null : marketDataStatusDtoSchema.parse(body);
+        })
+        .catch(() => null),
+      symbol
+        ? servedCompanies
+            .get(symbol, async () => {
+              const body = await askRest(`${config.restApiUrl}/public/stocks?symbol=${encodeURIComponent(symbol)}`);
+              const found =
+                body === null
+                  ? undefined
+                  : companyDtoSchema
+                      .array()
+                      .parse(body)
+                      .find((row) => row.symbol === symbol);
+              return found ? { symbol, companyName: found.companyName } : null;
+            })
+            .catch(() => null)
+        : null,
+    ]);
+    return { marketDataStatus, company };
+  });
   app.use('/assets', web.assets);
   app.use(web.files);
   app.get('/{*path}', (request: Request, response: Response, next: NextFunction) => {

@@ -7,7 +7,7 @@
  *   are sent (`compressAnswers`): brotli at a fast quality, else gzip, in the thread pool, so the event loop
  *   keeps serving meanwhile. Limits that look at an answer's size (MAX_RESPONSE_BYTES) wrap `send` after this
  *   and so measure the uncompressed answer.
- * The app's page carries the market-data status when the build left its place for it (`MARKET_DATA_STATUS_MARKER`,
+ * The app's page carries the market-data status (and on Company Analysis the company) when the build left its place for it (`MARKET_DATA_STATUS_MARKER`,
  * web/vite.config.ts): the page then draws the demo banner before its script runs
  * (docs/decisions.md#the-first-paint-from-the-html). Such a page is compressed as it is sent, like GraphQL answers.
  */
@@ -116,6 +116,8 @@ export function compressAnswers(minBytes = COMPRESS_MIN_BYTES): RequestHandler {
  * demo market marks <html> with `data-demo-market`, which shows the page's served banner (web/src/app/global.css).
  */
 export const MARKET_DATA_STATUS_MARKER = '<!--market-data-status-->';
+/** Where the served Company Analysis heading takes the company (web/src/app/first-paint.tsx), HTML-escaped. */
+const COMPANY_SLOTS = { name: '__first_paint_company_name__', symbol: '__first_paint_company_symbol__' };
 
 /** The market-data status the served page carries (the REST API's MarketDataStatusDto). */
 export interface ServedMarketDataStatus {
@@ -123,16 +125,35 @@ export interface ServedMarketDataStatus {
   latestPriceDate: string | null;
 }
 
-/** The app's page with `status` in place of the marker. */
-export function pageWithMarketDataStatus(html: string, status: ServedMarketDataStatus | null): string {
-  if (!status) return html.replace(MARKET_DATA_STATUS_MARKER, '');
-  // JSON inside <script>: "<" escaped so no text ends the element
-  const json = JSON.stringify(status).replace(/</g, '\\u003c');
-  const page = html.replace(
-    MARKET_DATA_STATUS_MARKER,
-    () => `<script id="market-data-status" type="application/json">${json}</script>`,
-  );
-  return status.demo ? page.replace(/<html(?=[\s>])/i, '<html data-demo-market') : page;
+/** What the served page says before its script runs; null where it cannot be told (the app then asks, as before). */
+export interface ServedPageState {
+  marketDataStatus: ServedMarketDataStatus | null;
+  /** On /company-analysis/:symbol, the company, for the page's heading. */
+  company: { symbol: string; companyName: string } | null;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/** The app's page with `state` in it. */
+export function pageWithState(html: string, { marketDataStatus, company }: ServedPageState): string {
+  const marks: string[] = [];
+  let page = html;
+  if (marketDataStatus) {
+    // JSON inside <script>: "<" escaped so no text ends the element
+    const json = JSON.stringify(marketDataStatus).replace(/</g, '\\u003c');
+    page = page.replace(
+      MARKET_DATA_STATUS_MARKER,
+      () => `<script id="market-data-status" type="application/json">${json}</script>`,
+    );
+    if (marketDataStatus.demo) marks.push('data-demo-market');
+  } else page = page.replace(MARKET_DATA_STATUS_MARKER, '');
+  if (company && page.includes(COMPANY_SLOTS.name)) {
+    page = page
+      .replaceAll(COMPANY_SLOTS.name, () => escapeHtml(company.companyName))
+      .replaceAll(COMPANY_SLOTS.symbol, () => escapeHtml(company.symbol));
+    marks.push('data-first-paint-page="company-analysis"');
+  }
+  return marks.length > 0 ? page.replace(/<html(?=[\s>])/i, `<html ${marks.join(' ')}`) : page;
 }
 
 export interface WebAppFiles {
@@ -159,13 +180,10 @@ async function variantOf(request: Request, file: string): Promise<{ encoding: En
 
 /**
  * Serves the built web app from `root`, each text file in the variant the client accepts (see the top).
- * `marketDataStatus` says what the app's page carries (null when it cannot be told: the page then goes without, and
- * the app asks for it, as before); it is called for every page served, so it should answer from a cache.
+ * `servedState` says what the app's page at a path carries; it is called for every page served, so it should
+ * answer from a cache.
  */
-export function webAppFiles(
-  root: string,
-  marketDataStatus?: () => Promise<ServedMarketDataStatus | null>,
-): WebAppFiles {
+export function webAppFiles(root: string, servedState?: (pathname: string) => Promise<ServedPageState>): WebAppFiles {
   const base = path.resolve(root);
   const statics = (directory: string, cacheControl: (file: string) => string, fallthrough: boolean) => {
     const serve = express.static(directory, {
@@ -202,17 +220,18 @@ export function webAppFiles(
     };
   };
   const indexHtml = path.join(base, 'index.html');
-  // the page read once per build (its modification time), and made once per status
+  // the page read once per build (its modification time), and made once per status (per company: every time)
   let template: { mtimeMs: number; html: string; pages: Map<string, string> } | null = null;
-  const pageFor = async (status: ServedMarketDataStatus | null): Promise<string | null> => {
+  const pageFor = async (state: ServedPageState): Promise<string | null> => {
     const { mtimeMs } = await fs.promises.stat(indexHtml);
     if (template?.mtimeMs !== mtimeMs)
       template = { mtimeMs, html: await fs.promises.readFile(indexHtml, 'utf8'), pages: new Map() };
     if (!template.html.includes(MARKET_DATA_STATUS_MARKER)) return null;
-    const key = JSON.stringify(status);
+    if (state.company) return pageWithState(template.html, state);
+    const key = JSON.stringify(state.marketDataStatus);
     let page = template.pages.get(key);
     if (page === undefined) {
-      page = pageWithMarketDataStatus(template.html, status);
+      page = pageWithState(template.html, state);
       template.pages.set(key, page);
     }
     return page;
@@ -231,9 +250,9 @@ export function webAppFiles(
             if (error && !response.headersSent) next(error);
           });
         }, next);
-      if (!marketDataStatus) return void sendBuilt();
-      marketDataStatus()
-        .catch(() => null)
+      if (!servedState) return void sendBuilt();
+      servedState(request.path)
+        .catch((): ServedPageState => ({ marketDataStatus: null, company: null }))
         .then(pageFor)
         .then((page) => {
           if (page === null) return sendBuilt();

@@ -5,16 +5,25 @@
  * with this the screen is drawn from the HTML and the CSS alone, and the script is asked for once it is drawn.
  * The banner shows only when the BFF marks the page as the demo market's (`data-demo-market` on <html>, see
  * bff/src/compression.ts): it is the largest text of most pages, so the app draws the same Alert, of the same size,
- * and the largest paint stays the HTML's (README.md#page-weight-and-speed). React replaces all of it at its first
+ * and the largest paint stays the HTML's (README.md#page-weight-and-speed). On Company Analysis the largest text
+ * is the heading with the company's name: the BFF writes it in when it knows the company. React replaces all of it at its first
  * render (createRoot empties #root), so nothing here needs to work without JavaScript.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { Box, MantineProvider } from '@mantine/core';
+import { Box, MantineProvider, Stack } from '@mantine/core';
 import { PageLoader } from '../components/layout/app-layout';
 import { DemoBannerAlert } from '../components/market-data';
+import { CompanyAnalysisHeading } from '../features/company/components/company-analysis-heading';
 import layout from '../components/layout/layout.module.css';
 import { cssVariablesResolver, theme } from './theme';
+
+/**
+ * Where the BFF writes the company on /company-analysis/:symbol (bff/src/compression.ts, COMPANY_SLOTS), HTML-escaped;
+ * the heading then shows (`data-first-paint-page="company-analysis"` on <html>).
+ */
+const COMPANY_NAME_SLOT = '__first_paint_company_name__';
+const COMPANY_SYMBOL_SLOT = '__first_paint_company_symbol__';
 
 function FirstPaint() {
   return (
@@ -28,6 +37,12 @@ function FirstPaint() {
             <Box visibleFrom="sm" h={28} mb="xs" />
             <div data-first-paint="demo-banner">
               <DemoBannerAlert />
+            </div>
+            {/* Company Analysis' heading (its largest text, with the company's name), as the page draws it */}
+            <div className={layout.page} data-first-paint="company-analysis">
+              <Stack gap="md">
+                <CompanyAnalysisHeading symbol={COMPANY_SYMBOL_SLOT} companyName={COMPANY_NAME_SLOT} />
+              </Stack>
             </div>
             <PageLoader />
           </main>

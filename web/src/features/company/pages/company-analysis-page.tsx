@@ -12,7 +12,7 @@
  */
 import { useDeferredValue, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { Group, Skeleton, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { isTrendPeriod, type TrendPeriod } from '@bazaar/shared';
 import { useCompanyAnalysisPageQuery, type CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
 import { usePageTitle } from '../../../components/page-title';
@@ -21,6 +21,7 @@ import { RetryAlert } from '../../../components/retry-alert';
 import { formatMarketDate } from '../../../lib/dates';
 import { errorCode, errorMessage } from '../../../lib/errors';
 import { AverageChart } from '../components/average-chart';
+import { CompanyAnalysisHeading } from '../components/company-analysis-heading';
 import { CompanyProfile, EventsSection } from '../components/company-profile';
 import { Fundamentals } from '../components/fundamentals';
 import { CandlestickChart, PeriodLineCharts } from '../components/price-charts';
@@ -97,12 +98,9 @@ export default function CompanyAnalysisPage() {
 
   const headingName = data ? data.companyAnalysis.company?.companyName : passedName;
   const heading = (
-    <Group justify="space-between" wrap="wrap" gap="xs">
-      <Title order={1} size="h2" data-testid="company-analysis-title">
-        {headingName ? `${headingName} (${symbol})` : symbol} · Company Analysis
-      </Title>
+    <CompanyAnalysisHeading symbol={symbol} companyName={headingName}>
       {symbol !== '' && <WatchButton symbol={symbol} />}
-    </Group>
+    </CompanyAnalysisHeading>
   );
 
   if (symbol === '') return <NotFoundMessage symbol="" detail="No symbol was given." />;
