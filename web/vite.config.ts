@@ -129,8 +129,6 @@ function splitGeneratedOperations(): Plugin {
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-/** Where the BFF puts the market-data status (bff/src/compression.ts, MARKET_DATA_STATUS_MARKER). */
-const MARKET_DATA_STATUS_MARKER = '<!--market-data-status-->';
 
 /**
  * The served page draws before the app's script runs (docs/decisions.md#the-first-paint-from-the-html): #root gets
@@ -174,11 +172,15 @@ function firstPaintFromHtml(): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         let markup: string;
+        // where the BFF puts the market-data status (SERVED_PAGE in @bazaar/shared, bff/src/compression.ts)
+        let statusMarker: string;
         try {
           const module = (await server.ssrLoadModule('/src/app/first-paint.tsx')) as {
             renderFirstPaint: () => string;
+            SERVED_PAGE: { statusMarker: string };
           };
           markup = module.renderFirstPaint();
+          statusMarker = module.SERVED_PAGE.statusMarker;
         } finally {
           await server.close();
         }
@@ -192,7 +194,7 @@ function firstPaintFromHtml(): Plugin {
         return html
           .replace(ENTRY_SCRIPT, '')
           .replace(MODULE_PRELOAD, '')
-          .replace('</head>', `  ${MARKET_DATA_STATUS_MARKER}\n    ${start}\n  </head>`)
+          .replace('</head>', `  ${statusMarker}\n    ${start}\n  </head>`)
           .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
       },
     },

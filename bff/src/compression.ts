@@ -7,13 +7,15 @@
  *   are sent (`compressAnswers`): brotli at a fast quality, else gzip, in the thread pool, so the event loop
  *   keeps serving meanwhile. Limits that look at an answer's size (MAX_RESPONSE_BYTES) wrap `send` after this
  *   and so measure the uncompressed answer.
- * The app's page carries the market-data status (and on Company Analysis the company) when the build left its place for it (`MARKET_DATA_STATUS_MARKER`,
- * web/vite.config.ts): the page then draws the demo banner before its script runs
- * (docs/decisions.md#the-first-paint-from-the-html). Such a page is compressed as it is sent, like GraphQL answers.
+ * The app's page carries the market-data status (and on Company Analysis the company) when the build left its
+ * places for them (`SERVED_PAGE` in @bazaar/shared, web/vite.config.ts): the page then draws the demo banner
+ * before its script runs (docs/decisions.md#the-first-paint-from-the-html). Such a page is compressed as it is
+ * sent, like GraphQL answers.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { SERVED_PAGE } from '@bazaar/shared';
 import express, { type NextFunction, type Request, type RequestHandler, type Response } from 'express';
 
 /** Answers smaller than this go as they are: compressing them saves less than it costs. */
@@ -110,15 +112,6 @@ export function compressAnswers(minBytes = COMPRESS_MIN_BYTES): RequestHandler {
   };
 }
 
-/**
- * Where the built index.html takes the market-data status (written by web/vite.config.ts). The status goes in as
- * JSON in `<script id="market-data-status" type="application/json">` (read by web/src/app/providers.tsx), and the
- * demo market marks <html> with `data-demo-market`, which shows the page's served banner (web/src/app/global.css).
- */
-export const MARKET_DATA_STATUS_MARKER = '<!--market-data-status-->';
-/** Where the served Company Analysis heading takes the company (web/src/app/first-paint.tsx), HTML-escaped. */
-const COMPANY_SLOTS = { name: '__first_paint_company_name__', symbol: '__first_paint_company_symbol__' };
-
 /** The market-data status the served page carries (the REST API's MarketDataStatusDto). */
 export interface ServedMarketDataStatus {
   demo: boolean;
@@ -142,16 +135,16 @@ export function pageWithState(html: string, { marketDataStatus, company }: Serve
     // JSON inside <script>: "<" escaped so no text ends the element
     const json = JSON.stringify(marketDataStatus).replace(/</g, '\\u003c');
     page = page.replace(
-      MARKET_DATA_STATUS_MARKER,
-      () => `<script id="market-data-status" type="application/json">${json}</script>`,
+      SERVED_PAGE.statusMarker,
+      () => `<script id="${SERVED_PAGE.statusScriptId}" type="application/json">${json}</script>`,
     );
-    if (marketDataStatus.demo) marks.push('data-demo-market');
-  } else page = page.replace(MARKET_DATA_STATUS_MARKER, '');
-  if (company && page.includes(COMPANY_SLOTS.name)) {
+    if (marketDataStatus.demo) marks.push(SERVED_PAGE.demoMarketAttribute);
+  } else page = page.replace(SERVED_PAGE.statusMarker, '');
+  if (company && page.includes(SERVED_PAGE.companyNameSlot)) {
     page = page
-      .replaceAll(COMPANY_SLOTS.name, () => escapeHtml(company.companyName))
-      .replaceAll(COMPANY_SLOTS.symbol, () => escapeHtml(company.symbol));
-    marks.push('data-first-paint-page="company-analysis"');
+      .replaceAll(SERVED_PAGE.companyNameSlot, () => escapeHtml(company.companyName))
+      .replaceAll(SERVED_PAGE.companySymbolSlot, () => escapeHtml(company.symbol));
+    marks.push(`${SERVED_PAGE.pageAttribute}="${SERVED_PAGE.companyAnalysisPage}"`);
   }
   return marks.length > 0 ? page.replace(/<html(?=[\s>])/i, `<html ${marks.join(' ')}`) : page;
 }
@@ -226,7 +219,7 @@ export function webAppFiles(root: string, servedState?: (pathname: string) => Pr
     const { mtimeMs } = await fs.promises.stat(indexHtml);
     if (template?.mtimeMs !== mtimeMs)
       template = { mtimeMs, html: await fs.promises.readFile(indexHtml, 'utf8'), pages: new Map() };
-    if (!template.html.includes(MARKET_DATA_STATUS_MARKER)) return null;
+    if (!template.html.includes(SERVED_PAGE.statusMarker)) return null;
     if (state.company) return pageWithState(template.html, state);
     const key = JSON.stringify(state.marketDataStatus);
     let page = template.pages.get(key);

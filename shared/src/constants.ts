@@ -69,3 +69,22 @@ export const LEGAL_EFFECTIVE_DATE = '15-Mar-2025';
 
 /** The exchange's time zone: market dates are dates in this zone. */
 export const EXCHANGE_TIME_ZONE = 'Asia/Kolkata';
+
+/**
+ * The places of the served page (docs/decisions.md#the-first-paint-from-the-html): the build leaves them in
+ * index.html (web/vite.config.ts, web/src/app/first-paint.tsx) and the BFF fills them (bff/src/compression.ts).
+ * The two attributes on <html> are read by CSS too (web/src/app/global.css), which cannot import them.
+ */
+export const SERVED_PAGE = {
+  /** Where the BFF writes the market-data status, as JSON in a script element of id `statusScriptId`. */
+  statusMarker: '<!--market-data-status-->',
+  statusScriptId: 'market-data-status',
+  /** On <html> when the demo market is loaded: the served demo banner shows. */
+  demoMarketAttribute: 'data-demo-market',
+  /** On <html> with the value `companyAnalysisPage` when the company's name is written in: its heading shows. */
+  pageAttribute: 'data-first-paint-page',
+  companyAnalysisPage: 'company-analysis',
+  /** Where the BFF writes the company's name and symbol, HTML-escaped. */
+  companyNameSlot: '__first_paint_company_name__',
+  companySymbolSlot: '__first_paint_company_symbol__',
+} as const;

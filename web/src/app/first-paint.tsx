@@ -10,6 +10,7 @@
  * render (createRoot empties #root), so nothing here needs to work without JavaScript.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
+import { SERVED_PAGE } from '@bazaar/shared';
 import { MemoryRouter } from 'react-router-dom';
 import { Box, MantineProvider, Stack } from '@mantine/core';
 import { PageLoader } from '../components/layout/app-layout';
@@ -18,12 +19,8 @@ import { CompanyAnalysisHeading } from '../features/company/components/company-a
 import layout from '../components/layout/layout.module.css';
 import { cssVariablesResolver, theme } from './theme';
 
-/**
- * Where the BFF writes the company on /company-analysis/:symbol (bff/src/compression.ts, COMPANY_SLOTS), HTML-escaped;
- * the heading then shows (`data-first-paint-page="company-analysis"` on <html>).
- */
-const COMPANY_NAME_SLOT = '__first_paint_company_name__';
-const COMPANY_SYMBOL_SLOT = '__first_paint_company_symbol__';
+/** The served page's places the build leaves for the BFF; web/vite.config.ts reads the status marker from here. */
+export { SERVED_PAGE };
 
 function FirstPaint() {
   return (
@@ -41,7 +38,10 @@ function FirstPaint() {
             {/* Company Analysis' heading (its largest text, with the company's name), as the page draws it */}
             <div className={layout.page} data-first-paint="company-analysis">
               <Stack gap="md">
-                <CompanyAnalysisHeading symbol={COMPANY_SYMBOL_SLOT} companyName={COMPANY_NAME_SLOT} />
+                <CompanyAnalysisHeading
+                  symbol={SERVED_PAGE.companySymbolSlot}
+                  companyName={SERVED_PAGE.companyNameSlot}
+                />
               </Stack>
             </div>
             <PageLoader />

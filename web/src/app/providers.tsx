@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
+import { SERVED_PAGE } from '@bazaar/shared';
 import { MantineProvider } from '@mantine/core';
 import { ApolloProvider } from '@apollo/client/react';
 import { MarketDataStatusDocument, type MarketDataStatusQuery } from '../__generated__/graphql';
@@ -25,7 +26,7 @@ const STATUS_KEY = 'marketDataStatus';
  */
 function restoreMarketDataStatus(client: ApolloClient) {
   try {
-    const served = document.getElementById('market-data-status')?.textContent;
+    const served = document.getElementById(SERVED_PAGE.statusScriptId)?.textContent;
     const stored = window.localStorage.getItem(STATUS_KEY);
     if (served)
       client.writeQuery({
