@@ -25,11 +25,15 @@ interface ChartFrameProps extends ChartProps {
 /** ApexCharts' `chart.parentHeightOffset` when not given: its block is that much taller than the SVG. */
 const APEX_PARENT_HEIGHT_OFFSET = 15;
 
-/** The placeholder: the height ApexCharts' block will take (the SVG's height and its parent offset). */
+/**
+ * The placeholder: the height ApexCharts' block will take (the SVG's height and its parent offset). The loader is a
+ * status (a label on a span without a role is not announced; axe counts it serious): a chart below the screen
+ * keeps its placeholder until the reader scrolls to it.
+ */
 function Placeholder({ height }: { height: number | string }) {
   return (
     <Center h={height} data-chart-placeholder="">
-      <Loader aria-label="Loading chart" />
+      <Loader role="status" aria-label="Loading chart" />
     </Center>
   );
 }

@@ -20,7 +20,7 @@ function StubChart(props: ApexChartProps) {
 }
 vi.mock('./apex-chart', () => ({ default: StubChart }));
 
-const { DeferredChart } = await import('./deferred-chart');
+const { DeferredChart, ON_SCREEN_MARGIN } = await import('./deferred-chart');
 
 afterEach(() => {
   cleanup();
@@ -30,13 +30,16 @@ afterEach(() => {
 
 /** An IntersectionObserver under the test's control: `show(testId)` brings that chart near the screen. */
 function stubIntersectionObserver() {
-  const observers: Array<{ element: Element; callback: IntersectionObserverCallback }> = [];
+  const observers: Array<{ element: Element; callback: IntersectionObserverCallback; margin?: string }> = [];
   vi.stubGlobal(
     'IntersectionObserver',
     class {
-      constructor(private readonly callback: IntersectionObserverCallback) {}
+      constructor(
+        private readonly callback: IntersectionObserverCallback,
+        private readonly options?: IntersectionObserverInit,
+      ) {}
       observe(element: Element) {
-        observers.push({ element, callback: this.callback });
+        observers.push({ element, callback: this.callback, margin: this.options?.rootMargin });
       }
       disconnect() {
         // the observers list is the test's record
@@ -44,6 +47,10 @@ function stubIntersectionObserver() {
     },
   );
   return {
+    marginOf(testId: string) {
+      const frame = screen.getByTestId(testId);
+      return observers.find((observer) => observer.element.contains(frame))?.margin;
+    },
     show(testId: string) {
       const frame = screen.getByTestId(testId);
       for (const { element, callback } of observers.filter((observer) => observer.element.contains(frame)))
@@ -117,5 +124,24 @@ describe('DeferredChart', () => {
 
     observer.show('below');
     await waitFor(() => expect(screen.getAllByTestId('apex-stub')).toHaveLength(2));
+  });
+
+  it('starts drawing a screen ahead by default, and only on the screen when the page asks so', () => {
+    const observer = stubIntersectionObserver();
+    render(
+      <MantineProvider>
+        <DeferredChart type="line" series={[]} options={{}} height={200} testId="ahead" />
+        <DeferredChart
+          type="line"
+          series={[]}
+          options={{}}
+          height={200}
+          testId="on-screen"
+          nearScreenMargin={ON_SCREEN_MARGIN}
+        />
+      </MantineProvider>,
+    );
+    expect(observer.marginOf('ahead')).toBe('100% 0px');
+    expect(observer.marginOf('on-screen')).toBe('0px');
   });
 });

@@ -2,7 +2,7 @@
  * A chart whose library (ApexCharts, about 150 KiB gzip) starts loading only once the page around it has been
  * drawn and the browser is idle, so the page's figures and tables come first and answer at once; a placeholder
  * of the chart's height holds its place meanwhile (docs/decisions.md#charts-after-the-figures). Company Analysis
- * uses it: its profile, events and statements need no chart library.
+ * uses it (its profile, events and statements need no chart library), and so does the investor dashboard.
  *
  * A chart draws only once it comes near the screen (a screen's height ahead of it, so the reader scrolling down
  * finds it drawn): the charts below the fold of a phone were most of the page's blocking work at load, for charts
@@ -20,8 +20,15 @@ const importApexChart = () => import('./apex-chart.deferred');
 /** React.lazy keeps a failed import for good: Retry makes a fresh one, which asks for the file again. */
 let ApexChart = lazy(importApexChart);
 
-/** How far below (or above) the screen a chart starts drawing: one screen's height. */
+/** How far below (or above) the screen a chart starts drawing: one screen's height, unless the page says otherwise. */
 const NEAR_SCREEN_MARGIN = '100% 0px';
+
+/**
+ * A chart that draws only once it is on the screen. The investor dashboard's charts sit within a phone screen's
+ * height below the fold, so with the usual margin ApexCharts was loaded, evaluated and drawn during the page's
+ * start, most of its blocking time (README.md#page-weight-and-speed).
+ */
+export const ON_SCREEN_MARGIN = '0px';
 
 /** Once started, charts load at once for the rest of the visit (the library is in the browser then). */
 let started = false;
@@ -94,10 +101,10 @@ function useTurn(wanted: boolean): { turn: boolean; drawn: () => void } {
 }
 
 /**
- * Whether the element has come within a screen's height of the screen (it stays true: a drawn chart stays drawn).
+ * Whether the element has come within `margin` of the screen (it stays true: a drawn chart stays drawn).
  * Without IntersectionObserver every chart is near.
  */
-function useNearScreen(): [(element: HTMLDivElement | null) => void, boolean] {
+function useNearScreen(margin: string): [(element: HTMLDivElement | null) => void, boolean] {
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
   useEffect(() => {
@@ -106,11 +113,11 @@ function useNearScreen(): [(element: HTMLDivElement | null) => void, boolean] {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: NEAR_SCREEN_MARGIN },
+      { rootMargin: margin },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [element, near]);
+  }, [element, near, margin]);
   return [setElement, near];
 }
 
@@ -154,9 +161,14 @@ function ReportingApexChart(props: ApexChartProps) {
   return <ChartLoadBoundary chart={props} />;
 }
 
-export function DeferredChart(props: ChartProps) {
+export interface DeferredChartProps extends ChartProps {
+  /** How far from the screen the chart starts drawing (a rootMargin); a screen's height if not given. */
+  nearScreenMargin?: string;
+}
+
+export function DeferredChart({ nearScreenMargin = NEAR_SCREEN_MARGIN, ...props }: DeferredChartProps) {
   const started = useStarted();
-  const [observe, near] = useNearScreen();
+  const [observe, near] = useNearScreen(nearScreenMargin);
   const { turn, drawn } = useTurn(started && near && !props.empty);
   return (
     <div ref={observe}>

@@ -1,13 +1,15 @@
 /**
  * The investor's dashboard (docs/product/home.md#dashboard): every figure comes from the server
  * (GraphQL `dashboard`), computed from the holdings and the latest closes; shown through shared/format.
- * An investor without holdings sees a short welcome instead of empty charts.
+ * An investor without holdings sees a short welcome instead of empty charts. The allocation charts come after the
+ * figures (DeferredChart: ApexCharts loads once the page is drawn and a chart is on the screen), so the charts'
+ * library is no part of the page's start on a phone (README.md#page-weight-and-speed).
  */
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDatesInText, formatPercent, formatRupees } from '@bazaar/shared';
 import { useDashboardPageQuery, type DashboardPageQuery } from '../../../__generated__/graphql';
-import { Chart } from '../../../components/chart';
+import { DeferredChart, ON_SCREEN_MARGIN } from '../../../components/chart/deferred-chart';
 import { QueryGate, SCREEN_TALL } from '../../../components/query-gate';
 import { formatMarketDate } from '../../../lib/dates';
 
@@ -59,7 +61,8 @@ function Allocation({ title, slices, testId }: { title: string; slices: Slice[];
       <Title order={2} size="h5" mb="xs">
         {title}
       </Title>
-      <Chart
+      <DeferredChart
+        nearScreenMargin={ON_SCREEN_MARGIN}
         testId={testId}
         type="bar"
         height={Math.max(140, 44 * slices.length + 60)}
