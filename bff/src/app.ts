@@ -28,6 +28,9 @@ import { GRAPHQL_LIMITS, limitsRule, requestLimits, responseSizeLimit } from './
 import { protection } from './protection.js';
 import { marketResponseCache } from './plugins/market-response-cache.js';
 import { compressAnswers, webAppFiles, type ServedMarketDataStatus } from './compression.js';
+import { CompanyApi } from './datasources/company-api.js';
+import { UploadsApi } from './datasources/uploads-api.js';
+import type { RequestScope } from './datasources/rest-client.js';
 
 /** How long what the served page says (market-data status, company names) is reused; how long a page waits at most. */
 const SERVED_STATE_TTL_MS = 5_000;
@@ -237,33 +240,39 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   // the REST API at most every few seconds, the page waiting a second at most
   const servedStatus = new TtlCache<ServedMarketDataStatus | null>(SERVED_STATE_TTL_MS, 1);
   const servedCompanies = new TtlCache<{ symbol: string; companyName: string } | null>(SERVED_STATE_TTL_MS);
-  const askRest = async (url: string) => {
-    const answer = await fetch(url, { signal: AbortSignal.timeout(SERVED_STATE_TIMEOUT_MS) });
-    return answer.ok ? ((await answer.json()) as unknown) : null;
-  };
-  const web = webAppFiles(config.webDistDir, async (pathname) => {
-    const symbol = COMPANY_ANALYSIS_PATH.exec(pathname)?.[1]?.toUpperCase();
+  const web = webAppFiles(config.webDistDir, async (request, response) => {
+    // the data sources' anonymous public reads, each waiting a second at most; a failed or odd answer is kept as
+    // "cannot tell" (null) for the same few seconds, so an API that is down is not asked on every page
+    const scope: RequestScope = {
+      token: undefined,
+      requestId: response.locals.requestId as string,
+      clientAddress: request.ip,
+      restApiUrl: config.restApiUrl,
+      insightApiUrl: config.insightApiUrl,
+      timeoutMs: SERVED_STATE_TIMEOUT_MS,
+      uploadTimeoutMs: SERVED_STATE_TIMEOUT_MS,
+    };
+    const symbol = COMPANY_ANALYSIS_PATH.exec(request.path)?.[1]?.toUpperCase();
     const [marketDataStatus, company] = await Promise.all([
-      servedStatus
-        .get('status', async () => {
-          const body = await askRest(`${config.insightApiUrl}/public/uploads/market-data-status`);
-          return body === null ? null : marketDataStatusDtoSchema.parse(body);
-        })
-        .catch(() => null),
+      servedStatus.get('status', () =>
+        new UploadsApi(scope)
+          .marketDataStatus()
+          .then((body) => marketDataStatusDtoSchema.parse(body))
+          .catch(() => null),
+      ),
       symbol
-        ? servedCompanies
-            .get(symbol, async () => {
-              const body = await askRest(`${config.restApiUrl}/public/stocks?symbol=${encodeURIComponent(symbol)}`);
-              const found =
-                body === null
-                  ? undefined
-                  : companyDtoSchema
-                      .array()
-                      .parse(body)
-                      .find((row) => row.symbol === symbol);
-              return found ? { symbol, companyName: found.companyName } : null;
-            })
-            .catch(() => null)
+        ? servedCompanies.get(symbol, () =>
+            new CompanyApi(scope)
+              .companies(symbol)
+              .then((rows) => {
+                const found = companyDtoSchema
+                  .array()
+                  .parse(rows)
+                  .find((row) => row.symbol === symbol);
+                return found ? { symbol, companyName: found.companyName } : null;
+              })
+              .catch(() => null),
+          )
         : null,
     ]);
     return { marketDataStatus, company };

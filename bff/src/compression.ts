@@ -173,10 +173,13 @@ async function variantOf(request: Request, file: string): Promise<{ encoding: En
 
 /**
  * Serves the built web app from `root`, each text file in the variant the client accepts (see the top).
- * `servedState` says what the app's page at a path carries; it is called for every page served, so it should
+ * `servedState` says what the app's page at a request's path carries; it is called for every page served, so it should
  * answer from a cache.
  */
-export function webAppFiles(root: string, servedState?: (pathname: string) => Promise<ServedPageState>): WebAppFiles {
+export function webAppFiles(
+  root: string,
+  servedState?: (request: Request, response: Response) => Promise<ServedPageState>,
+): WebAppFiles {
   const base = path.resolve(root);
   const statics = (directory: string, cacheControl: (file: string) => string, fallthrough: boolean) => {
     const serve = express.static(directory, {
@@ -233,26 +236,28 @@ export function webAppFiles(root: string, servedState?: (pathname: string) => Pr
     assets: statics(path.join(base, 'assets'), () => IMMUTABLE, false),
     files: statics(base, (file) => (/\.html$/i.test(file) ? REVALIDATE : SHORT), true),
     sendIndex(request, response, next) {
+      // the app's page, built or with its state: revalidated every time, in the encoding the client accepts
+      const pageHeaders = () => {
+        response.vary('Accept-Encoding');
+        response.setHeader('cache-control', REVALIDATE);
+        response.type('html');
+      };
       const sendBuilt = () =>
         variantOf(request, indexHtml).then((variant) => {
-          response.vary('Accept-Encoding');
-          response.setHeader('cache-control', REVALIDATE);
-          response.type('html');
+          pageHeaders();
           if (variant) response.setHeader('content-encoding', variant.encoding);
           response.sendFile(variant?.file ?? indexHtml, { cacheControl: false }, (error) => {
             if (error && !response.headersSent) next(error);
           });
         }, next);
       if (!servedState) return void sendBuilt();
-      servedState(request.path)
+      servedState(request, response)
         .catch((): ServedPageState => ({ marketDataStatus: null, company: null }))
         .then(pageFor)
         .then((page) => {
           if (page === null) return sendBuilt();
           // compressed as it is sent (compressAnswers): a few kilobytes
-          response.vary('Accept-Encoding');
-          response.setHeader('cache-control', REVALIDATE);
-          response.type('html');
+          pageHeaders();
           response.send(page);
         })
         .catch(next);
