@@ -222,8 +222,7 @@ describe('analysis screens in the browser', () => {
     await page.getByTestId('average-problem').getByText('Window size must not be larger than the price size').waitFor();
     await page.getByLabel('Enter Window Size').fill('10');
     // another average: EMA over the same 50 closes, seeded with the 10-day SMA → 41 points
-    await page.getByRole('combobox', { name: 'Average' }).click();
-    await page.getByRole('option', { name: /^EMA/ }).click();
+    await page.getByRole('combobox', { name: 'Average' }).selectOption('EMA');
     await page.getByText('EMA (10) over the last 50 closes: 41 points').waitFor();
     // a colour dot colours the average's line
     await page.getByRole('button', { name: 'Colour green' }).click();

@@ -13,22 +13,32 @@ export function formatMarketDate(date: string | null | undefined): string {
   return `${match[3]}-${MONTHS[Number(match[2]) - 1] ?? match[2]}-${match[1]}`;
 }
 
-const IST_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Kolkata',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+// made on first use: a time-zone format loads ICU's zone data (~50 ms of a phone's main thread), which a page that
+// never shows a moment should not pay while it starts (README.md#page-weight-and-speed)
+let istParts: Intl.DateTimeFormat | undefined;
+function istPartsFormat(): Intl.DateTimeFormat {
+  istParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  return istParts;
+}
 
 /** An ISO timestamp as "15-Mar-2025 16:00" in India time; nothing for no or an unreadable timestamp. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
   const time = Date.parse(iso);
   if (Number.isNaN(time)) return '';
-  const parts = Object.fromEntries(IST_PARTS.formatToParts(time).map((part) => [part.type, part.value]));
+  const parts = Object.fromEntries(
+    istPartsFormat()
+      .formatToParts(time)
+      .map((part) => [part.type, part.value]),
+  );
   return `${formatMarketDate(`${parts.year}-${parts.month}-${parts.day}`)} ${parts.hour}:${parts.minute}`;
 }
 

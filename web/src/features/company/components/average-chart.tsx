@@ -12,19 +12,25 @@ import {
   ColorSwatch,
   Group,
   Loader,
+  NativeSelect,
   NumberInput,
-  Select,
   Stack,
   Text,
-  Tooltip,
   UnstyledButton,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck } from '@tabler/icons-react';
-import { MOVING_AVERAGE_KINDS, MOVING_AVERAGE_NAMES, SMA_DOT_COLOURS, type MovingAverageKind } from '@bazaar/shared';
+import {
+  isMovingAverageKind,
+  MOVING_AVERAGE_KINDS,
+  MOVING_AVERAGE_NAMES,
+  SMA_DOT_COLOURS,
+  type MovingAverageKind,
+} from '@bazaar/shared';
 import { useCompanyMovingAverageQuery, useCompanySmaQuery } from '../../../__generated__/graphql';
 import type { ApexOptions } from '../../../components/chart';
 import { DeferredChart } from '../../../components/chart/deferred-chart';
+import { Hint } from '../../../components/popup';
 import { errorMessage } from '../../../lib/errors';
 import {
   alignAverageToCloses,
@@ -38,6 +44,11 @@ import {
 import { Section } from './section';
 
 type DotColour = (typeof SMA_DOT_COLOURS)[number];
+
+const AVERAGE_CHOICES = MOVING_AVERAGE_KINDS.map((value) => ({
+  value,
+  label: `${value}: ${MOVING_AVERAGE_NAMES[value]}`,
+}));
 
 export interface AverageChartProps {
   symbol: string;
@@ -111,25 +122,28 @@ export function AverageChart({ symbol, closes, mobile, adjusted = true }: Averag
           allowNegative={false}
           w={mobile ? '100%' : 160}
         />
-        <Select
+        {/* a native select, like the colour dots' hints without floating-ui: Mantine's Select and Tooltip measure
+            the page when they mount (docs/decisions.md#pop-overs-and-hints-without-floating-ui) */}
+        <NativeSelect
           label="Average"
-          data={MOVING_AVERAGE_KINDS.map((value) => ({ value, label: `${value}: ${MOVING_AVERAGE_NAMES[value]}` }))}
+          data={AVERAGE_CHOICES}
           value={kind}
-          onChange={(value) => value && setKind(value as MovingAverageKind)}
-          allowDeselect={false}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            if (isMovingAverageKind(value)) setKind(value);
+          }}
           w={mobile ? '100%' : 300}
-          comboboxProps={{ withinPortal: true }}
         />
       </Group>
       <Group gap={6} role="group" aria-label="Line colour">
         {SMA_DOT_COLOURS.map((dot) => (
-          <Tooltip key={dot} label={dot}>
+          <Hint key={dot} label={dot}>
             <UnstyledButton aria-label={`Colour ${dot}`} aria-pressed={colour === dot} onClick={() => setColour(dot)}>
               <ColorSwatch color={SMA_DOT_CSS[dot]} size={22} style={{ color: '#fff', cursor: 'pointer' }}>
                 {colour === dot && <IconCheck size={14} />}
               </ColorSwatch>
             </UnstyledButton>
-          </Tooltip>
+          </Hint>
         ))}
       </Group>
       {closes.length === 0 ? (
