@@ -18,28 +18,30 @@ const STATUS_KEY = 'marketDataStatus';
 
 /**
  * The demo banner sits above every page: arriving with its query after the first paint, it pushed the page down
- * (a layout shift of 0.13 on every page). The status of the last visit is put in the cache before the first render,
- * so the banner is there at once, and asked again at the same time: the answer replaces it, and is kept for the
- * next visit (docs/decisions.md#the-demo-banner-from-the-last-visit). The served page says the status of now when
- * the BFF could tell it (bff/src/compression.ts): that comes first, and draws the banner the page already shows
- * (docs/decisions.md#the-first-paint-from-the-html).
+ * (a layout shift of 0.13 on every page). The served page says the status of now when the BFF could tell it
+ * (bff/src/compression.ts): that goes into the cache before the first render and draws the banner the page already
+ * shows (docs/decisions.md#the-first-paint-from-the-html). Without it, the status of the last visit is put in the
+ * cache and asked again at the same time: the answer replaces it, and is kept for the next visit
+ * (docs/decisions.md#the-demo-banner-from-the-last-visit).
  */
 function restoreMarketDataStatus(client: ApolloClient) {
   try {
     const served = document.getElementById(SERVED_PAGE.statusScriptId)?.textContent;
+    if (served) {
+      // the BFF's answer of a moment ago: not asked again (a second request and ~40 ms of a phone's main thread
+      // while the app starts; README.md#page-weight-and-speed), kept for a visit whose page carries none
+      const data: MarketDataStatusQuery = {
+        marketDataStatus: {
+          __typename: 'MarketDataStatus',
+          ...(JSON.parse(served) as MarketDataStatusQuery['marketDataStatus']),
+        } as MarketDataStatusQuery['marketDataStatus'],
+      };
+      client.writeQuery({ query: MarketDataStatusDocument, data });
+      window.localStorage.setItem(STATUS_KEY, JSON.stringify(data));
+      return;
+    }
     const stored = window.localStorage.getItem(STATUS_KEY);
-    if (served)
-      client.writeQuery({
-        query: MarketDataStatusDocument,
-        // as the answer to the query would be: with its type name
-        data: {
-          marketDataStatus: {
-            __typename: 'MarketDataStatus',
-            ...(JSON.parse(served) as MarketDataStatusQuery['marketDataStatus']),
-          } as MarketDataStatusQuery['marketDataStatus'],
-        },
-      });
-    else if (stored)
+    if (stored)
       client.writeQuery({ query: MarketDataStatusDocument, data: JSON.parse(stored) as MarketDataStatusQuery });
   } catch {
     // no storage or an old shape: the banner waits for the answer, as on a first visit
