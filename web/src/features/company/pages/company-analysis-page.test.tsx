@@ -95,4 +95,20 @@ describe('company analysis page', () => {
     expect(screen.getByTestId('profit-loss-empty')).toBeTruthy();
     expect(screen.getAllByText('No quarterly results filed yet.')).toHaveLength(2);
   });
+
+  it("shows an analysis seen before at once on a return visit, and the server's new answer after it", async () => {
+    const request = { query: CompanyAnalysisPageDocument, variables: { symbol: 'RETCO' } };
+    const first = { ...NEWCO, symbol: 'RETCO', companyName: 'Retco Limited' };
+    renderAnalysis('RETCO', [{ request, result: { data: emptyAnalysis('RETCO', first) } }]);
+    expect(await screen.findByText('Retco Limited (RETCO) · Company Analysis')).toBeTruthy();
+    cleanup();
+
+    // back on the page: the answer of the first visit is drawn in the first render, no skeleton, while the
+    // server is asked again; its answer (the company renamed meanwhile) then replaces it
+    const renamed = { ...first, companyName: 'Retco Industries Limited' };
+    renderAnalysis('RETCO', [{ request, result: { data: emptyAnalysis('RETCO', renamed) }, delay: 50 }]);
+    expect(screen.queryByTestId('company-analysis-loading')).toBeNull();
+    expect(screen.getByText('Retco Limited (RETCO) · Company Analysis')).toBeTruthy();
+    expect(await screen.findByText('Retco Industries Limited (RETCO) · Company Analysis')).toBeTruthy();
+  });
 });

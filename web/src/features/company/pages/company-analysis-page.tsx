@@ -10,11 +10,12 @@
  * split- and bonus-adjusted prices with each ex-date marked; the Adjusted / Raw toggle asks for the
  * raw ones again (docs/product/company.md#adjusted-prices), keeping the page shown while they load.
  */
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Skeleton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { isTrendPeriod, type TrendPeriod } from '@bazaar/shared';
 import { useCompanyAnalysisPageQuery, type CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
+import { recentAnalysis, rememberAnalysis } from '../api/recent-analyses';
 import { usePageTitle } from '../../../components/page-title';
 import { WatchButton } from '../../../components/watch';
 import { RetryAlert } from '../../../components/retry-alert';
@@ -78,17 +79,25 @@ export default function CompanyAnalysisPage() {
   const mobile = useIsMobile();
   usePageTitle(symbol ? `${symbol} · Company Analysis` : 'Company Analysis');
   const [basis, setBasis] = useState<PriceBasis>('adjusted');
+  const adjusted = basis === 'adjusted';
   const {
-    data: current,
+    data: answer,
     previousData,
     loading,
     error,
     refetch,
   } = useCompanyAnalysisPageQuery({
-    variables: { symbol, adjusted: basis === 'adjusted' },
+    variables: { symbol, adjusted },
     skip: symbol === '',
+    // not through the normalised cache: the answers this visit has seen are kept whole (recent-analyses.ts)
+    fetchPolicy: 'no-cache',
     notifyOnNetworkStatusChange: true,
   });
+  useEffect(() => {
+    if (answer) rememberAnalysis(answer.companyAnalysis.symbol, adjusted, answer);
+  }, [answer, adjusted]);
+  // an answer seen before is shown at once while the server is asked again
+  const current = answer ?? recentAnalysis(symbol, adjusted);
   // while the other basis loads, the page stays as it was (same symbol only)
   const latest = current ?? (previousData?.companyAnalysis.symbol === symbol ? previousData : undefined);
   // the analysis is drawn as a deferred value: React renders the whole page in slices instead of one long task
@@ -185,7 +194,7 @@ export default function CompanyAnalysisPage() {
           symbol={analysis.symbol}
           closes={analysis.candles}
           mobile={mobile}
-          adjusted={basis === 'adjusted'}
+          adjusted={adjusted}
         />
         <CandlestickChart candles={analysis.candles} mobile={mobile} events={events} />
       </Section>
