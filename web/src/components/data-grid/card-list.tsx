@@ -2,10 +2,13 @@
  * The phone form of a table (docs/product/common.md#generic-tables): at 576 px and below each row is a card with
  * its first column as the title, the key columns as label/value pairs, the optional ones under "More" and the
  * actions as labelled buttons, so nothing is clipped and nothing scrolls sideways. A row click opens the row as
- * in the grid (the title is then a button, reachable with the keyboard).
+ * in the grid (the title is then a button, reachable with the keyboard). Plain elements styled by the CSS module,
+ * not Mantine's Card, SimpleGrid and Text: a page of cards was a few hundred Mantine components (each computing
+ * its styles, each SimpleGrid writing its own style element), the longest task when a table's rows arrived on a
+ * phone (README.md#page-weight-and-speed).
  */
 import type { ReactNode } from 'react';
-import { Button, Card, Group, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button } from '@mantine/core';
 import type { DataGridAction, DataGridColumn } from './types';
 import { cellText } from './columns';
 import classes from './data-grid.module.css';
@@ -27,12 +30,10 @@ function cellContent<Row>(row: Row, column: DataGridColumn<Row>): ReactNode {
 function Field<Row>({ row, column }: { row: Row; column: DataGridColumn<Row> }) {
   return (
     <div className={classes.field}>
-      <Text size="xs" c="dimmed" component="dt">
-        {column.headerName}
-      </Text>
-      <Text size="sm" component="dd" className={column.cellClass?.(row)} fw={500} data-field={column.field}>
+      <dt>{column.headerName}</dt>
+      <dd className={column.cellClass?.(row)} data-field={column.field}>
         {cellContent(row, column)}
-      </Text>
+      </dd>
     </div>
   );
 }
@@ -43,40 +44,38 @@ export function CardList<Row>({ rows, columns, actions, getRowId, onRowClick }: 
   const key = rest.filter((column) => !column.optional);
   const more = rest.filter((column) => column.optional);
   return (
-    <Stack gap="xs" component="ul" className={classes.cardList} data-testid="data-grid-cards">
+    <ul className={classes.cardList} data-testid="data-grid-cards">
       {rows.map((row) => {
         const shownActions = (actions ?? []).filter((action) => !action.hidden?.(row));
         const title = (
-          <Text fw={700} size="sm" className={first.cellClass?.(row)}>
-            {cellContent(row, first)}
-          </Text>
+          <span className={`${classes.title} ${first.cellClass?.(row) ?? ''}`}>{cellContent(row, first)}</span>
         );
         return (
-          <Card component="li" key={getRowId(row)} withBorder padding="sm" radius="sm" data-testid="data-grid-card">
+          <li key={getRowId(row)} className={classes.card} data-testid="data-grid-card">
             {onRowClick ? (
-              <UnstyledButton onClick={() => onRowClick(row)} className={classes.cardTitle}>
+              <button type="button" onClick={() => onRowClick(row)} className={classes.cardTitle}>
                 {title}
-              </UnstyledButton>
+              </button>
             ) : (
               title
             )}
-            <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt={4} component="dl" className={classes.fields}>
+            <dl className={classes.fields}>
               {key.map((column) => (
                 <Field key={column.field} row={row} column={column} />
               ))}
-            </SimpleGrid>
+            </dl>
             {more.length > 0 && (
               <details className={classes.more}>
                 <summary>More</summary>
-                <SimpleGrid cols={2} spacing="xs" verticalSpacing={4} mt={4} component="dl" className={classes.fields}>
+                <dl className={classes.fields}>
                   {more.map((column) => (
                     <Field key={column.field} row={row} column={column} />
                   ))}
-                </SimpleGrid>
+                </dl>
               </details>
             )}
             {shownActions.length > 0 && (
-              <Group gap="xs" mt="xs" wrap="wrap">
+              <div className={classes.actions}>
                 {shownActions.map((action) => (
                   <Button
                     key={action.label}
@@ -89,12 +88,12 @@ export function CardList<Row>({ rows, columns, actions, getRowId, onRowClick }: 
                     {action.label}
                   </Button>
                 ))}
-              </Group>
+              </div>
             )}
-          </Card>
+          </li>
         );
       })}
-    </Stack>
+    </ul>
   );
 }
 

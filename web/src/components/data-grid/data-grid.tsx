@@ -5,7 +5,7 @@
  * the optional ones when they fit the width or the user picks them under "Columns". At 576 px and below the rows
  * are cards (CardList) instead of a grid. The AG Grid part is loaded lazily (not at all on a phone).
  */
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
@@ -58,7 +58,7 @@ function BackControls() {
 export function DataGrid<Row>(props: DataGridProps<Row>) {
   const {
     title,
-    rows,
+    rows: answeredRows,
     columns,
     loading,
     error,
@@ -76,6 +76,10 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     testId,
     headingOrder = 1,
   } = props;
+  // the rows are drawn as a deferred value: when they arrive (an Apollo answer renders at once, in one task) React
+  // draws the table in slices instead, the loader staying until then (a phone's main thread stays free;
+  // README.md#page-weight-and-speed)
+  const rows = useDeferredValue(answeredRows);
   // read at the first render (the app is drawn only in the browser): a first render as a desktop would start
   // loading AG Grid (150 KiB gzip) on a phone that then shows cards
   const phone = useIsCardList();
@@ -138,7 +142,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     setPage(1);
   }
 
-  const showLoader = loading && !rows;
+  const showLoader = (loading || answeredRows !== undefined) && !rows;
   return (
     <Card withBorder padding="md" radius="md" data-testid={testId ?? 'data-grid'}>
       <Stack gap="sm">
