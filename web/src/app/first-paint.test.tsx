@@ -23,6 +23,11 @@ describe('the first paint from the HTML', () => {
     expect(heading?.textContent).toBe(
       '__first_paint_company_name__ (__first_paint_company_symbol__) · Company Analysis',
     );
+    const block = root.querySelector<HTMLElement>('[data-first-paint="company-analysis"]');
+    expect(block?.dataset).toMatchObject({
+      companySymbol: '__first_paint_company_symbol__',
+      companyName: '__first_paint_company_name__',
+    });
   });
 
   it('draws the page loader, and leaves out test ids (the browser tests look for the app’s own elements)', () => {

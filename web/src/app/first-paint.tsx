@@ -36,7 +36,13 @@ function FirstPaint() {
               <DemoBannerAlert />
             </div>
             {/* Company Analysis' heading (its largest text, with the company's name), as the page draws it */}
-            <div className={layout.page} data-first-paint="company-analysis">
+            {/* the company also in attributes: the app reads it before replacing this markup (lib/served-page.ts) */}
+            <div
+              className={layout.page}
+              data-first-paint={SERVED_PAGE.companyAnalysisPage}
+              data-company-symbol={SERVED_PAGE.companySymbolSlot}
+              data-company-name={SERVED_PAGE.companyNameSlot}
+            >
               <Stack gap="md">
                 <CompanyAnalysisHeading
                   symbol={SERVED_PAGE.companySymbolSlot}

@@ -30,6 +30,7 @@ import { NotFoundMessage, type CompanyAnalysisNavigationState } from '../compone
 import { PriceBasisToggle, type PriceBasis } from '../components/price-basis-toggle';
 import { Section } from '../components/section';
 import { useIsMobile } from '../../../lib/use-is-mobile';
+import { servedCompanyName } from '../../../lib/served-page';
 
 type Analysis = CompanyAnalysisPageQuery['companyAnalysis'];
 
@@ -75,7 +76,8 @@ export default function CompanyAnalysisPage() {
   const location = useLocation();
   const symbol = (params.symbol ?? '').trim().toUpperCase();
   const trend = trendFromState(location.state);
-  const passedName = companyNameFromState(location.state);
+  // the name another screen passed along, or the one the served page showed (no name → symbol → name flicker)
+  const passedName = companyNameFromState(location.state) ?? servedCompanyName(symbol);
   const mobile = useIsMobile();
   usePageTitle(symbol ? `${symbol} · Company Analysis` : 'Company Analysis');
   const [basis, setBasis] = useState<PriceBasis>('adjusted');
