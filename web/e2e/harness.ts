@@ -135,6 +135,12 @@ async function launch(
       NODE_ENV: 'development',
       WEB_URL: `http://127.0.0.1:${webPort}`,
       PASSWORD_HASH_COST: E2E_PASSWORD_HASH_COST,
+      // load shedding only far beyond what a starved machine does: the suite runs two of these apps, two browsers
+      // and the security suite's stacks on two cores, and on PGlite a query holding the event loop over a second
+      // then answered 503 (a page showing its Retry alert, or no login form); shedding has its own tests in
+      // security/ and faults/
+      MAX_QUEUE_DELAY_MS: '30000',
+      MAX_EVENT_LOOP_DELAY_MS: '30000',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
