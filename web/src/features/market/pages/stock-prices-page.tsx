@@ -7,6 +7,7 @@
  * {symbol, trend: 'YEARLY'}. The old app read the symbol from the row's second cell; here it comes
  * from the row's data, so a reordered or hidden column cannot send the visitor to the wrong company.
  */
+import { useDeferredValue } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Group, Stack, Text } from '@mantine/core';
 import { DEFAULT_TREND } from '@bazaar/shared';
@@ -38,6 +39,9 @@ export default function StockPricesPage() {
     variables: { date: isLatest ? null : day },
     fetchPolicy: 'cache-and-network',
   });
+  // the table draws its rows as a deferred value (DataGrid): the page holds its place until that same render, or the
+  // footer would rise when the answer arrives and drop again when the rows are drawn (a layout shift)
+  const drawn = useDeferredValue(data);
   const tradingDay = data?.stockPrices[0]?.date;
   // while the prices load, the day they are asked for (known from the trading days)
   const noteDay = tradingDay ?? (loading ? day : null);
@@ -53,7 +57,7 @@ export default function StockPricesPage() {
 
   return (
     // until the first answer the page is a screen tall, so the footer below does not jump when the rows arrive
-    <Stack gap="xs" mih={data ? undefined : LOADING_MIN_HEIGHT}>
+    <Stack gap="xs" mih={drawn ? undefined : LOADING_MIN_HEIGHT}>
       {/* the note's line and the picker hold their places while the day and the prices load, so the table below
           does not move when they arrive */}
       <Group justify="flex-end" align="flex-end" wrap="wrap" gap="xs">
