@@ -234,6 +234,27 @@ describe('tables at 1366×768', () => {
     }
   });
 
+  it('Companies shows id, name, industry, symbol, series and the actions, and its grid does not scroll sideways', async () => {
+    const opened = await openPage(browser!, SIZES.laptop);
+    const { page } = opened;
+    try {
+      await logIn(page, app!.baseUrl, DEMO.staff);
+      await openRoute(page, `${app!.baseUrl}/companies`);
+      expect(
+        await columnsOutside(page, 'companies', ['id', 'companyName', 'industry', 'symbol', 'series', '__actions']),
+      ).toEqual([]);
+      // the reference figures that do not fit wait under "Columns" instead of a scrolled grid cutting one in half
+      const sideways = await page
+        .getByTestId('companies')
+        .locator('.ag-body-horizontal-scroll-viewport')
+        .evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth);
+      expect(sideways).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: 'Columns' }).waitFor();
+    } finally {
+      await opened.close();
+    }
+  });
+
   it('Charges shows firm, segment, charge type, amount, date and the actions inside the viewport', async () => {
     const opened = await openPage(browser!, SIZES.laptop);
     const { page } = opened;

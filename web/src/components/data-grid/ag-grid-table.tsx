@@ -31,7 +31,7 @@ import { ActionIcon, Group, useComputedColorScheme } from '@mantine/core';
 import { Hint } from '../popup';
 import type { DataGridAction, DataGridColumn } from './types';
 import { cellValue } from './search';
-import { actionsWidth, compareValues } from './columns';
+import { actionsWidth, columnMinWidth, compareValues } from './columns';
 import classes from './data-grid.module.css';
 
 ModuleRegistry.registerModules([
@@ -176,7 +176,7 @@ export function AgGridTable<Row>(props: AgGridTableProps<Row>) {
       type: column.numeric ? 'rightAligned' : undefined,
       sortable: column.sortable ?? true,
       width: column.width,
-      minWidth: column.minWidth ?? 110,
+      minWidth: columnMinWidth(column),
       flex: column.width ? undefined : (column.flex ?? 1),
     }));
     if (actions && actions.length > 0) {

@@ -14,7 +14,7 @@ interface Row {
 // widths: symbol 120, qty 80, net 120 (key: 320); gross 120, charges 100, date 110 (optional)
 const COLUMNS: DataGridColumn<Row>[] = [
   { field: 'symbol', minWidth: 120 },
-  { field: 'qty', width: 80, numeric: true },
+  { field: 'qty', width: 80, minWidth: 80, numeric: true },
   { field: 'gross', minWidth: 120, optional: true },
   { field: 'charges', minWidth: 100, optional: true },
   { field: 'net', minWidth: 120, numeric: true },
@@ -34,6 +34,18 @@ describe('visible columns', () => {
     expect(visibleFields(COLUMNS, 200, 100, null)).toEqual(['symbol', 'qty', 'net']);
     expect(visibleFields(COLUMNS, 0, 100, null)).toHaveLength(6);
     expect(visibleFields(COLUMNS, 2000, 100, new Set(['date']))).toEqual(['symbol', 'qty', 'net', 'date']);
+  });
+
+  it('counts a fixed width below the grid’s minimum at the minimum, as the grid draws it', () => {
+    const narrow: DataGridColumn<{ symbol: string; series: string; isin: string }>[] = [
+      { field: 'symbol', minWidth: 120 },
+      { field: 'series', width: 90 },
+      { field: 'isin', minWidth: 140, optional: true },
+    ];
+    // symbol 120 + series drawn at 110 (not 90) + 100 reserved = 330; + isin 140 = 470
+    expect(visibleFields(narrow, 469, 100, null)).toEqual(['symbol', 'series']);
+    expect(visibleFields(narrow, 470, 100, null)).toEqual(['symbol', 'series', 'isin']);
+    expect(overflows(narrow, ['symbol', 'series'], 329, 100)).toBe(true);
   });
 
   it('says when the shown columns are wider than the table', () => {

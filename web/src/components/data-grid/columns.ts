@@ -9,8 +9,14 @@ import { cellValue } from './search';
 /** The width a column needs at least (AG Grid's minWidth of docs/product/common.md#generic-tables). */
 export const DEFAULT_MIN_WIDTH = 110;
 
+/** The grid's minWidth of a column (ag-grid-table.tsx): a fixed width below it is drawn at it. */
+export function columnMinWidth<Row>(column: DataGridColumn<Row>): number {
+  return column.minWidth ?? DEFAULT_MIN_WIDTH;
+}
+
+/** The width the grid draws a column at, at least: what the columns that fit are counted by. */
 export function columnWidth<Row>(column: DataGridColumn<Row>): number {
-  return column.width ?? column.minWidth ?? DEFAULT_MIN_WIDTH;
+  return Math.max(column.width ?? 0, columnMinWidth(column));
 }
 
 /** Width of the actions column for a number of actions. */

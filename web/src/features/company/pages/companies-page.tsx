@@ -24,23 +24,25 @@ const money = (value: unknown) =>
 
 export default crudTablePage(CompaniesPageDocument, 'companies', {
   title: 'Companies',
-  // the symbol is the fourth column and the id the first: the row click follows docs/product/company.md
+  // the symbol is the fourth column and the id the first: the row click follows docs/product/company.md; the
+  // reference figures are optional (shown when they fit, else under "Columns"): at 1366 px they made the grid scroll
   columns: [
     idColumn(),
     { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2 },
     { field: 'industry', headerName: 'Industry', minWidth: 180, flex: 1 },
     { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
     { field: 'series', headerName: 'Series', width: 90 },
-    { field: 'isinCode', headerName: 'Isin Code', minWidth: 140 },
-    { field: 'paidUpValue', headerName: 'Paid Up Value', numeric: true, minWidth: 130, format: money },
+    { field: 'isinCode', headerName: 'Isin Code', minWidth: 140, optional: true },
+    { field: 'paidUpValue', headerName: 'Paid Up Value', numeric: true, minWidth: 130, format: money, optional: true },
     {
       field: 'dateOfListing',
       headerName: 'Date Of Listing',
       minWidth: 130,
       format: (value) => formatMarketDate(value as string | null),
+      optional: true,
     },
-    { field: 'marketLot', headerName: 'Market Lot', numeric: true, minWidth: 110 },
-    { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: money },
+    { field: 'marketLot', headerName: 'Market Lot', numeric: true, minWidth: 110, optional: true },
+    { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: money, optional: true },
   ],
   // the nine required fields, the date of listing starting at today in India
   form: () => import('./companies-form.deferred'),
