@@ -96,8 +96,9 @@ export default function CompanyAnalysisPage() {
     notifyOnNetworkStatusChange: true,
   });
   useEffect(() => {
-    if (answer) rememberAnalysis(answer.companyAnalysis.symbol, adjusted, answer);
-  }, [answer, adjusted]);
+    // only a settled answer: while the other basis loads, what is shown may still be the previous basis' answer
+    if (answer && !loading) rememberAnalysis(answer.companyAnalysis.symbol, adjusted, answer);
+  }, [answer, adjusted, loading]);
   // an answer seen before is shown at once while the server is asked again
   const current = answer ?? recentAnalysis(symbol, adjusted);
   // while the other basis loads, the page stays as it was (same symbol only)
