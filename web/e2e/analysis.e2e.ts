@@ -175,6 +175,14 @@ async function averageCaption(page: Page): Promise<string> {
   return ((await page.getByTestId('average-caption').textContent()) ?? '').trim();
 }
 
+/** The text of served HTML: the BFF writes names with numeric entities (bff/src/compression.ts), React's markup named ones. */
+function unescapeHtml(html: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return html.replace(/&(#\d+|[a-z]+);/g, (entity, name: string) =>
+    name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : (named[name] ?? entity),
+  );
+}
+
 describe('analysis screens in the browser', () => {
   let app: RunningApp;
   let browser: Browser;
@@ -254,6 +262,31 @@ describe('analysis screens in the browser', () => {
       .waitFor();
     await drawnChart(page, 'profit-chart');
     await page.getByTestId('past-events').waitFor();
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
+  it("keeps the served page's heading while the page's code loads", async () => {
+    const { page, errors, close } = await openPage(browser, { width: 400, height: 800 });
+    // the page's chunk held until the app has drawn its first render (its page loader) without it
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/company-analysis-page-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    const served = page.waitForResponse((response) => response.request().resourceType() === 'document');
+    await page.goto(`${app.baseUrl}/company-analysis/${demo.symbol}`, { waitUntil: 'commit' });
+    const servedHeading = /<h1[^>]*>(.*?)<\/h1>/s.exec(await (await served).text())?.[1] ?? '';
+    expect(unescapeHtml(servedHeading)).toContain(`(${demo.symbol}) · Company Analysis`);
+    await page.getByTestId('page-loader').waitFor();
+    expect(await page.locator('[data-first-paint]').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(unescapeHtml(servedHeading));
+    release();
+    await page.getByTestId('company-analysis').waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      `${demo.companyName} (${demo.symbol}) · Company Analysis`,
+    );
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });

@@ -8,7 +8,7 @@ import { AppProviders } from './providers';
 import { AppLayout } from '../components/layout/app-layout';
 import { NotFoundPage, RouteErrorBoundary } from '../components/page-errors';
 import { RequireAuth } from './guards';
-import { routes } from './routes';
+import { pagePlaceholder, routes } from './routes';
 
 export function App() {
   return (
@@ -16,7 +16,7 @@ export function App() {
       <BrowserRouter>
         <RouteErrorBoundary>
           <Routes>
-            <Route element={<AppLayout />}>
+            <Route element={<AppLayout pagePlaceholder={pagePlaceholder} />}>
               {routes.map(({ path, page: Page, access }) => (
                 <Route
                   key={path}

@@ -3,14 +3,18 @@
  * features/<area>/pages/<name>-page.tsx; screens not built yet show a "coming soon" page.
  * access: undefined = public; 'guest' = visitors only; 'login' = any logged-in user; a role list = those roles only.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { matchPath } from 'react-router-dom';
 import { ROLE_ADMIN, ROLE_STAFF } from '@bazaar/shared';
+import { CompanyAnalysisPlaceholder } from '../features/company/components/company-analysis-placeholder';
 import type { RouteAccess } from './guards';
 
 export interface AppRoute {
   path: string;
   page: LazyExoticComponent<ComponentType> | ComponentType;
   access?: RouteAccess;
+  /** What the page shows of itself while its code loads (beside the page loader), given the route's parameters. */
+  placeholder?: ComponentType<{ params: Readonly<Record<string, string | undefined>> }>;
 }
 
 const STAFF_OR_ADMIN = [ROLE_STAFF, ROLE_ADMIN] as const;
@@ -40,7 +44,12 @@ export const routes: AppRoute[] = [
   // --- market and analysis ---
   { path: '/stock-price', page: lazy(() => import('../features/market/pages/stock-prices-page')) },
   { path: '/technical-analysis', page: lazy(() => import('../features/market/pages/technical-analysis-page')) },
-  { path: '/company-analysis/:symbol', page: lazy(() => import('../features/company/pages/company-analysis-page')) },
+  {
+    path: '/company-analysis/:symbol',
+    page: lazy(() => import('../features/company/pages/company-analysis-page')),
+    // the heading the served page drew stays while the page's code loads
+    placeholder: ({ params }) => <CompanyAnalysisPlaceholder symbol={params.symbol ?? ''} />,
+  },
   { path: '/corporate-actions', page: lazy(() => import('../features/company/pages/corporate-actions-page')) },
   // the old route table has no guard, but its sidebar shows Companies to non-ROLE_USER only and the writes are
   // staff-only
@@ -99,3 +108,12 @@ export const routes: AppRoute[] = [
   },
   { path: '/mail-outbox', page: lazy(() => import('../features/admin/pages/mail-outbox-page')), access: ADMIN_ONLY },
 ];
+
+/** What the page at this address shows of itself while its code loads, if its route says (AppRoute.placeholder). */
+export function pagePlaceholder(pathname: string): ReactNode {
+  for (const { path, placeholder: Placeholder } of routes) {
+    const match = Placeholder && matchPath(path, pathname);
+    if (match) return <Placeholder params={match.params} />;
+  }
+  return null;
+}

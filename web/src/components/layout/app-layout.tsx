@@ -9,7 +9,7 @@
  * (layout.module.css), not Mantine's AppShell: AppShell's resizing and drag code was 6 KiB gzip in every page's
  * load (docs/decisions.md#bundle-size).
  */
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ActionIcon, Alert, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -34,7 +34,22 @@ export function PageLoader() {
   );
 }
 
-export function AppLayout() {
+/** The page loader, and above it in the page's place what the page shows of itself while its code loads. */
+function PageLoading({ placeholder }: { placeholder: ReactNode }) {
+  return (
+    <>
+      {placeholder && <div className={classes.page}>{placeholder}</div>}
+      <PageLoader />
+    </>
+  );
+}
+
+export function AppLayout({
+  pagePlaceholder,
+}: {
+  /** What the page at this address shows of itself while its code loads (Company Analysis: its heading). */
+  pagePlaceholder?: (pathname: string) => ReactNode;
+} = {}) {
   const [mobileOpened, mobile] = useDisclosure(false);
   const [desktopOpened, desktop] = useDisclosure(true);
   const online = useServicesOnline();
@@ -78,7 +93,7 @@ export function AppLayout() {
         <DemoBanner />
         {/* the footer comes with the page: shown under the page loader, it was pushed off the screen when the page
             arrived (a layout shift on every page; docs/decisions.md#the-footer-comes-with-the-page) */}
-        <Suspense fallback={<PageLoader />} key={location.pathname}>
+        <Suspense fallback={<PageLoading placeholder={pagePlaceholder?.(location.pathname)} />} key={location.pathname}>
           <div className={classes.page}>
             <Outlet />
           </div>

@@ -30,7 +30,7 @@ import { NotFoundMessage, type CompanyAnalysisNavigationState } from '../compone
 import { PriceBasisToggle, type PriceBasis } from '../components/price-basis-toggle';
 import { Section } from '../components/section';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { servedCompanyName } from '../../../lib/served-page';
+import { companyNameBeforeAnswer } from '../components/company-analysis-placeholder';
 
 type Analysis = CompanyAnalysisPageQuery['companyAnalysis'];
 
@@ -44,12 +44,6 @@ export function isUnknownSymbol(analysis: Analysis): boolean {
     analysis.profitAndLoss.length === 0 &&
     analysis.balanceSheets.length === 0
   );
-}
-
-/** The company name another screen passed along (Companies passes the record), shown while loading. */
-function companyNameFromState(state: unknown): string | undefined {
-  const company = (state as CompanyAnalysisNavigationState | null)?.company as { companyName?: unknown } | undefined;
-  return typeof company?.companyName === 'string' ? company.companyName : undefined;
 }
 
 function trendFromState(state: unknown): TrendPeriod | undefined {
@@ -77,7 +71,7 @@ export default function CompanyAnalysisPage() {
   const symbol = (params.symbol ?? '').trim().toUpperCase();
   const trend = trendFromState(location.state);
   // the name another screen passed along, or the one the served page showed (no name → symbol → name flicker)
-  const passedName = companyNameFromState(location.state) ?? servedCompanyName(symbol);
+  const passedName = companyNameBeforeAnswer(symbol, location.state);
   const mobile = useIsMobile();
   usePageTitle(symbol ? `${symbol} · Company Analysis` : 'Company Analysis');
   const [basis, setBasis] = useState<PriceBasis>('adjusted');
