@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { promisify } from 'node:util';
@@ -53,6 +54,54 @@ function precompress(): Plugin {
               if (error.code !== 'ENOENT') throw error;
             }),
           ),
+      );
+    },
+  };
+}
+
+/** Mantine's class names: `m_` and 8 hex digits, the same in its JavaScript and in its stylesheets. */
+const MANTINE_CLASS = /\bm_[0-9a-f]{8}\b/g;
+
+/**
+ * Fails the build when its JavaScript names a Mantine class that none of its stylesheets defines: the app imports
+ * the stylesheets of the components it draws (web/src/app/mantine-styles.ts), so a component newly drawn would
+ * otherwise be unstyled, silently. The message names the stylesheet to import.
+ */
+function mantineStylesComplete(): Plugin {
+  let outDir = '';
+  let root = '';
+  return {
+    name: 'bazaar:mantine-styles-complete',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const assets = path.join(outDir, 'assets');
+      const read = (pattern: RegExp) =>
+        fs
+          .readdirSync(assets)
+          .filter((file) => pattern.test(file))
+          .map((file) => fs.readFileSync(path.join(assets, file), 'utf8'))
+          .join('\n');
+      const styled = new Set(read(/\.css$/).match(MANTINE_CLASS));
+      const missing = [...new Set(read(/\.js$/).match(MANTINE_CLASS))].filter((name) => !styled.has(name));
+      if (missing.length === 0) return;
+      const sheets = path.join(
+        path.dirname(createRequire(path.join(root, 'package.json')).resolve('@mantine/core/styles.css')),
+        'styles',
+      );
+      const owners = new Set(
+        fs
+          .readdirSync(sheets)
+          .filter((file) => file.endsWith('.css') && !file.endsWith('.layer.css'))
+          .filter((file) => missing.some((name) => fs.readFileSync(path.join(sheets, file), 'utf8').includes(name))),
+      );
+      throw new Error(
+        `Mantine classes without a stylesheet in the build: ${missing.join(', ')}. Import ` +
+          `${[...owners].map((file) => `@mantine/core/styles/${file}`).join(', ') || 'their stylesheets'} in ` +
+          'web/src/app/mantine-styles.ts, in the order of @mantine/core/styles.css.',
       );
     },
   };
@@ -207,7 +256,7 @@ export default defineConfig(({ command, mode }) => {
   // process with NODE_ENV=development or test (npm start from the browser tests). Vite decides after reading this.
   if (command === 'build' && mode === 'production') process.env.NODE_ENV = 'production';
   return {
-    plugins: [react(), splitGeneratedOperations(), firstPaintFromHtml(), precompress()],
+    plugins: [react(), splitGeneratedOperations(), firstPaintFromHtml(), mantineStylesComplete(), precompress()],
     resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
     server: {
       port: 5173,

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import '@mantine/core/styles.css';
+import './app/mantine-styles';
 import './app/global.css';
 import { App } from './app/app';
 import { keepServedCompany } from './lib/served-page';
