@@ -256,6 +256,10 @@ describe('analysis screens in the browser', () => {
     expect(((await totalAssets.getByRole('cell').last().textContent()) ?? '').trim()).toBe(
       crores(demo.latestTotalAssets),
     );
+    // on a laptop every period fits: the table does not scroll sideways
+    expect(
+      await sheet.getByRole('region', { name: 'Balance Sheet' }).evaluate((box) => box.scrollWidth - box.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await page
       .getByTestId('profit-loss-section')
       .getByRole('columnheader', { name: 'End Of Reporting Period' })
@@ -303,6 +307,16 @@ describe('analysis screens in the browser', () => {
       clientWidth: document.documentElement.clientWidth,
     }));
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+    // a statement wider than the screen shows its latest period first, beside the row labels
+    const sheet = page.getByTestId('balance-sheet-section');
+    await sheet.scrollIntoViewIfNeeded();
+    const latest = await sheet.getByRole('columnheader').last().boundingBox();
+    const rowLabel = await sheet.getByRole('rowheader', { name: 'Total Assets', exact: true }).boundingBox();
+    const box = await sheet.getByRole('region', { name: 'Balance Sheet' }).boundingBox();
+    expect(latest && rowLabel && box).toBeTruthy();
+    expect(latest!.x).toBeGreaterThanOrEqual(box!.x);
+    expect(latest!.x + latest!.width).toBeLessThanOrEqual(box!.x + box!.width + 1);
+    expect(Math.abs(rowLabel!.x - box!.x)).toBeLessThanOrEqual(1);
     // the charts take the full width of their card (stacked, not side by side)
     const yearly = await page.getByTestId('price-chart-YEARLY').boundingBox();
     const weekly = await page.getByTestId('price-chart-WEEKLY').boundingBox();

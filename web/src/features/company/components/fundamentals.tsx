@@ -6,7 +6,7 @@
  * crores (₹746.32 Cr, as Indian readers expect them), earnings per share in rupees (docs/product/company.md).
  * The old app broke when a company had no statements; here an empty list shows an empty state.
  */
-import { ScrollArea, Table } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { formatCrore, formatIndianNumber, formatRupees } from '@bazaar/shared';
 import type { BalanceSheetFieldsFragment, ProfitAndLossFieldsFragment } from '../../../__generated__/graphql';
 import type { ApexOptions } from '../../../components/chart';
@@ -14,6 +14,7 @@ import { DeferredChart } from '../../../components/chart/deferred-chart';
 import { formatMarketDate } from '../../../lib/dates';
 import { EmptyState, Section } from './section';
 import { FALLING_COLOUR, RISING_COLOUR } from './chart-data';
+import classes from './statement-table.module.css';
 
 interface StatementRow<Item> {
   label: string;
@@ -59,20 +60,22 @@ function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: strin
   label: string;
 }) {
   return (
-    <ScrollArea type="auto" offsetScrollbars>
+    // focusable, so the keyboard can scroll it (WCAG 2.1.1); named by its table
+    <div className={classes.scroller} tabIndex={0} role="region" aria-label={label}>
       <Table
         striped
         withTableBorder
         withColumnBorders
         fz="sm"
-        miw={Math.min(1200, 220 + items.length * 150)}
+        horizontalSpacing={6}
+        className={classes.table}
         aria-label={label}
       >
         <Table.Thead>
           <Table.Tr>
-            <Table.Th miw={190}>End Of Reporting Period</Table.Th>
+            <Table.Th className={classes.label}>End Of Reporting Period</Table.Th>
             {items.map((item) => (
-              <Table.Th key={item.dateOfEndOfReportingPeriod} ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Th key={item.dateOfEndOfReportingPeriod} className={classes.figure}>
                 {formatMarketDate(item.dateOfEndOfReportingPeriod)}
               </Table.Th>
             ))}
@@ -81,11 +84,11 @@ function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: strin
         <Table.Tbody>
           {rows.map((row) => (
             <Table.Tr key={row.label}>
-              <Table.Th scope="row" fw={500} miw={190}>
+              <Table.Th scope="row" fw={500} className={classes.label}>
                 {row.label}
               </Table.Th>
               {items.map((item) => (
-                <Table.Td key={item.dateOfEndOfReportingPeriod} ta="right" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td key={item.dateOfEndOfReportingPeriod} className={classes.figure}>
                   {row.value(item)}
                 </Table.Td>
               ))}
@@ -93,7 +96,7 @@ function VerticalStatementTable<Item extends { dateOfEndOfReportingPeriod: strin
           ))}
         </Table.Tbody>
       </Table>
-    </ScrollArea>
+    </div>
   );
 }
 
