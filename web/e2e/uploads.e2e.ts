@@ -242,6 +242,11 @@ describe('market-data uploads in the browser', () => {
     const history = page.getByTestId('upload-history');
     await history.locator('.ag-row', { hasText: path.basename(workbook) }).waitFor();
     expect(await historyTotal(app, token)).toBe(8);
+    // its counts grouped the Indian way, as every count of the app
+    const equityRow = history.locator('.ag-row', { hasText: 'EQUITY_L.csv' });
+    expect(((await equityRow.locator('[col-id="rowsInFile"]').textContent()) ?? '').trim()).toBe(
+      count(dataLines(equityList).length),
+    );
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCrore, formatIndianNumber, formatPercent, formatRupees, roundDecimal } from './money.js';
+import { formatCount, formatCrore, formatIndianNumber, formatPercent, formatRupees, roundDecimal } from './money.js';
 
 describe('roundDecimal', () => {
   it('rounds half away from zero without float drift', () => {
@@ -35,6 +35,17 @@ describe('formatIndianNumber and formatPercent', () => {
     expect(formatIndianNumber('1234567', 0)).toBe('12,34,567');
     expect(formatPercent('12.345')).toBe('12.35%');
     expect(formatPercent('-0.5')).toBe('-0.50%');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups counts the Indian way, without decimals, and leaves no value empty', () => {
+    expect(formatCount(38272)).toBe('38,272');
+    expect(formatCount(123456)).toBe('1,23,456');
+    expect(formatCount(999)).toBe('999');
+    expect(formatCount('1000000')).toBe('10,00,000');
+    expect(formatCount(null)).toBe('');
+    expect(formatCount(undefined)).toBe('');
   });
 });
 

@@ -30,6 +30,12 @@ export function formatIndianNumber(value: DecimalInput, decimals = 2): string {
   return negative && !isZero ? `-${grouped}` : grouped;
 }
 
+/** A count (rows, shares, subscribers) with Indian grouping and no decimals: 38,272; 1,23,456. Empty input gives ''. */
+export function formatCount(value: DecimalInput | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  return formatIndianNumber(value, 0);
+}
+
 /** ₹1,23,456.78 (negative amounts as -₹1,234.00). Empty input gives an empty string. */
 export function formatRupees(value: DecimalInput | null | undefined, decimals = 2): string {
   if (value === null || value === undefined || value === '') return '';

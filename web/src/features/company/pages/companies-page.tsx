@@ -8,7 +8,7 @@
  * exists, 403…) are shown in the form or above the table. A delete asks for confirmation first and
  * shows the server's reply (the old app reused 'Broker deleted successfully!' here).
  */
-import { DEFAULT_TREND, formatRupees } from '@bazaar/shared';
+import { DEFAULT_TREND, formatCount, formatRupees } from '@bazaar/shared';
 import {
   CompaniesPageDocument,
   CreateCompanyDocument,
@@ -41,7 +41,14 @@ export default crudTablePage(CompaniesPageDocument, 'companies', {
       format: (value) => formatMarketDate(value as string | null),
       optional: true,
     },
-    { field: 'marketLot', headerName: 'Market Lot', numeric: true, minWidth: 110, optional: true },
+    {
+      field: 'marketLot',
+      headerName: 'Market Lot',
+      numeric: true,
+      format: (value) => formatCount(value as number | null),
+      minWidth: 110,
+      optional: true,
+    },
     { field: 'faceValue', headerName: 'Face Value', numeric: true, minWidth: 110, format: money, optional: true },
   ],
   // the nine required fields, the date of listing starting at today in India

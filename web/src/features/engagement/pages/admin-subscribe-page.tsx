@@ -3,7 +3,7 @@
  * modal 'Add new Subscription' or 'Edit Subscription' (Name, Description, Price, Duration In Days with the messages of
  * docs/product/engagement.md#validation), and delete. Administrators only (the route's guard and the REST API).
  */
-import { SUCCESS_MESSAGES, formatRupees } from '@bazaar/shared';
+import { SUCCESS_MESSAGES, formatCount, formatRupees } from '@bazaar/shared';
 import {
   AdminSubscribePageDocument,
   CreateSubscriptionPlanDocument,
@@ -25,8 +25,20 @@ export default crudTablePage(AdminSubscribePageDocument, 'adminSubscriptionPlans
       format: (_value, row) => formatRupees(row.price),
       width: 130,
     },
-    { field: 'durationInDays', headerName: 'Duration In Days', numeric: true, width: 160 },
-    { field: 'activeSubscribers', headerName: 'Active Subscribers', numeric: true, width: 170 },
+    {
+      field: 'durationInDays',
+      headerName: 'Duration In Days',
+      numeric: true,
+      format: (value) => formatCount(value as number),
+      width: 160,
+    },
+    {
+      field: 'activeSubscribers',
+      headerName: 'Active Subscribers',
+      numeric: true,
+      format: (value) => formatCount(value as number),
+      width: 170,
+    },
   ],
   form: () => import('./admin-subscribe-form.deferred'),
   noun: 'Subscription',

@@ -4,7 +4,7 @@
  */
 import { Link } from 'react-router-dom';
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatIndianNumber, formatPercent, formatRupees } from '@bazaar/shared';
+import { formatCount, formatPercent, formatRupees } from '@bazaar/shared';
 import { useMarketSnapshotPageQuery, type MarketSnapshotPageQuery } from '../../../__generated__/graphql';
 import { QueryGate, SCREEN_TALL } from '../../../components/query-gate';
 import { RowsTable } from '../../../components/rows-table';
@@ -85,11 +85,11 @@ export function MarketSnapshot() {
                 value={formatMarketDate(snapshot.latestTradingDay)}
                 testId="snapshot-day"
               />
-              <Stat label="Symbols loaded" value={formatIndianNumber(snapshot.symbols, 0)} testId="snapshot-symbols" />
-              <Stat label="Advances" value={formatIndianNumber(snapshot.advances, 0)} testId="snapshot-advances" />
+              <Stat label="Symbols loaded" value={formatCount(snapshot.symbols)} testId="snapshot-symbols" />
+              <Stat label="Advances" value={formatCount(snapshot.advances)} testId="snapshot-advances" />
               <Stat
                 label="Declines (unchanged)"
-                value={`${formatIndianNumber(snapshot.declines, 0)} (${formatIndianNumber(snapshot.unchanged, 0)})`}
+                value={`${formatCount(snapshot.declines)} (${formatCount(snapshot.unchanged)})`}
                 testId="snapshot-declines"
               />
             </SimpleGrid>
@@ -114,7 +114,7 @@ export function MarketSnapshot() {
                     columns={[
                       { header: 'File', breakAll: true, cell: (upload) => upload.fileName },
                       { header: 'Type', visibleFrom: 'sm', cell: (upload) => upload.type },
-                      { header: 'Rows', numeric: true, cell: (upload) => formatIndianNumber(upload.rowsInFile, 0) },
+                      { header: 'Rows', numeric: true, cell: (upload) => formatCount(upload.rowsInFile) },
                       { header: 'By', visibleFrom: 'sm', cell: (upload) => upload.uploadedBy },
                       { header: 'When', cell: (upload) => formatMediumDateTime(upload.uploadedAt) },
                     ]}

@@ -4,7 +4,7 @@
  * (no colour when unchanged). Sorting uses the numeric value, not the display text. Symbol, date, close, change %
  * and volume always show; the others when the table has room (docs/product/market.md#stock-prices).
  */
-import { formatIndianNumber, formatPercent, formatRupees } from '@bazaar/shared';
+import { formatCount, formatPercent, formatRupees } from '@bazaar/shared';
 import type { StockPricesPageQuery } from '../../../__generated__/graphql';
 import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
@@ -56,8 +56,7 @@ export const STOCK_PRICE_COLUMNS: DataGridColumn<StockPriceRow>[] = [
     field: 'volume',
     headerName: 'Volume',
     numeric: true,
-    format: (value) =>
-      value === null || value === undefined || value === '' ? '' : formatIndianNumber(value as string, 0),
+    format: (value) => formatCount(value as string | null),
     minWidth: 120,
   },
 ];

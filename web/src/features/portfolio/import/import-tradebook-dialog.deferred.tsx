@@ -21,12 +21,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconFileSpreadsheet } from '@tabler/icons-react';
-import {
-  formatIndianNumber,
-  formatRupees,
-  GENERIC_TRADES_TEMPLATE,
-  GENERIC_TRADES_TEMPLATE_FILE_NAME,
-} from '@bazaar/shared';
+import { formatCount, formatRupees, GENERIC_TRADES_TEMPLATE, GENERIC_TRADES_TEMPLATE_FILE_NAME } from '@bazaar/shared';
 import { useTradebookImportChoicesQuery } from '../../../__generated__/graphql';
 import { ResultAlert } from '../../../components/result-alert';
 import { RowsTable } from '../../../components/rows-table';
@@ -67,13 +62,13 @@ function downloadTemplate() {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-const count = (value: number) => formatIndianNumber(value, 0);
-const plural = (value: number, word: string) => `${count(value)} ${word}${value === 1 ? '' : 's'}`;
+const plural = (value: number, word: string) => `${formatCount(value)} ${word}${value === 1 ? '' : 's'}`;
 
 function Counts({ result }: { result: TradebookImportResult }) {
   return (
     <Text fw={500} data-testid="import-counts">
-      {plural(result.buys, 'buy')} · {plural(result.sells, 'sell')} · {count(result.skipped)} already imported (skipped)
+      {plural(result.buys, 'buy')} · {plural(result.sells, 'sell')} · {formatCount(result.skipped)} already imported
+      (skipped)
       {result.layout ? (
         <Text span c="dimmed" size="sm" fw={400}>
           {' '}
@@ -126,10 +121,10 @@ function SymbolCounts({ result }: { result: TradebookImportResult }) {
           rowKey={(row) => row.symbol}
           columns={[
             { header: 'Symbol', cell: (row) => row.symbol },
-            { header: 'Buys', numeric: true, cell: (row) => count(row.buys) },
-            { header: 'Sells', numeric: true, cell: (row) => count(row.sells) },
-            { header: 'Bought', numeric: true, cell: (row) => count(row.boughtQuantity) },
-            { header: 'Sold', numeric: true, cell: (row) => count(row.soldQuantity) },
+            { header: 'Buys', numeric: true, cell: (row) => formatCount(row.buys) },
+            { header: 'Sells', numeric: true, cell: (row) => formatCount(row.sells) },
+            { header: 'Bought', numeric: true, cell: (row) => formatCount(row.boughtQuantity) },
+            { header: 'Sold', numeric: true, cell: (row) => formatCount(row.soldQuantity) },
           ]}
         />
       </ScrollArea.Autosize>
@@ -159,7 +154,7 @@ function ResultingHoldings({ result, title }: { result: TradebookImportResult; t
             rowKey={(_row, index) => index}
             columns={[
               { header: 'Symbol', cell: (row) => row.symbol },
-              { header: 'Quantity', numeric: true, cell: (row) => count(row.quantity) },
+              { header: 'Quantity', numeric: true, cell: (row) => formatCount(row.quantity) },
               { header: 'Price', numeric: true, cell: (row) => formatRupees(row.price) },
               { header: 'Buying Date', cell: (row) => formatMarketDate(row.creationDate) },
               { header: 'Status', cell: (row) => (row.status === 'REALIZED' ? 'Sold' : 'Open') },
@@ -311,7 +306,7 @@ export default function ImportTradebookDialog({
           <>
             <ResultAlert ok testId="import-done">
               Imported {plural(step.result.buys, 'buy')} and {plural(step.result.sells, 'sell')}
-              {step.result.skipped > 0 ? `; ${count(step.result.skipped)} imported before were skipped` : ''}.
+              {step.result.skipped > 0 ? `; ${formatCount(step.result.skipped)} imported before were skipped` : ''}.
             </ResultAlert>
             <ResultingHoldings result={step.result} title={`Your ${where} holdings`} />
             <Group justify="flex-end">

@@ -4,7 +4,7 @@
  * then (docs/decisions.md#dialogs-on-demand).
  */
 import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
-import { formatDatesInText, formatIndianNumber } from '@bazaar/shared';
+import { formatDatesInText, formatCount } from '@bazaar/shared';
 import type { UploadStockPriceBatchMutation } from '../../../__generated__/graphql';
 import { formatMarketDate } from '../../../lib/dates';
 
@@ -16,8 +16,6 @@ const STATUS = {
   REFUSED: { label: 'Refused', color: 'red' },
   SKIPPED: { label: 'Already loaded', color: 'gray' },
 } as const;
-
-const count = (value: number) => formatIndianNumber(value, 0);
 
 function PendingRow({ file, state }: { file: File; state: string }) {
   return (
@@ -45,7 +43,7 @@ function ResultRow({ file }: { file: BatchFile }) {
   const facts = [
     file.archive ? `from ${file.archive}` : null,
     dates,
-    file.rows === null ? null : `${count(file.rows)} rows`,
+    file.rows === null ? null : `${formatCount(file.rows)} rows`,
   ]
     .filter(Boolean)
     .join(' · ');

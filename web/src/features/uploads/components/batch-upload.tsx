@@ -8,7 +8,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Alert, Button, FileInput, Group, Stack, Text, Title } from '@mantine/core';
 import { IconFileZip, IconUpload } from '@tabler/icons-react';
-import { formatDatesInText, formatIndianNumber, MESSAGES } from '@bazaar/shared';
+import { formatDatesInText, formatCount, MESSAGES } from '@bazaar/shared';
 import type { UploadStockPriceBatchMutation } from '../../../__generated__/graphql';
 import { BATCH_FILE_ACCEPT, batchFileProblem } from '../lib/file-check';
 import type { BatchOutcome, UploadRequest } from '../lib/upload-request.deferred';
@@ -21,8 +21,6 @@ const Progress = lazy(() => import('./upload-progress.deferred'));
 const BatchFiles = lazy(() => import('./batch-files.deferred'));
 
 type BatchResult = UploadStockPriceBatchMutation['uploadStockPriceBatch'];
-
-const count = (value: number) => formatIndianNumber(value, 0);
 
 export interface BatchUploadProps {
   /** Called once after a batch that loaded something (to refresh the history). */
@@ -118,7 +116,9 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
         }}
         valueComponent={({ value }) => (
           <Text size="sm" truncate>
-            {Array.isArray(value) && value.length > 1 ? `${count(value.length)} files` : (value as File | null)?.name}
+            {Array.isArray(value) && value.length > 1
+              ? `${formatCount(value.length)} files`
+              : (value as File | null)?.name}
           </Text>
         )}
         error={problems.length > 0 ? `${problems[0]!.file.name}: ${problems[0]!.problem}` : undefined}
@@ -130,7 +130,7 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
           loading={sending}
           leftSection={<IconUpload size={16} />}
         >
-          {files.length > 1 ? `Upload ${count(files.length)} Files` : 'Upload Files'}
+          {files.length > 1 ? `Upload ${formatCount(files.length)} Files` : 'Upload Files'}
         </Button>
       </Group>
       {sending && (
@@ -145,7 +145,7 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
           </Suspense>
           <Text size="sm" c="dimmed">
             {fraction < 1
-              ? `Sending file ${Math.min(current + 1, files.length)} of ${count(files.length)}… ${Math.round(fraction * 100)}%`
+              ? `Sending file ${Math.min(current + 1, files.length)} of ${formatCount(files.length)}… ${Math.round(fraction * 100)}%`
               : 'All sent — the server is loading the files in date order…'}
           </Text>
         </Stack>

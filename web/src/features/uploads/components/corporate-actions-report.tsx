@@ -5,7 +5,7 @@
  * wording never goes unadjusted unnoticed. It stays until dismissed or the next upload.
  */
 import { Card, CloseButton, Group, List, Text, Title } from '@mantine/core';
-import { formatIndianNumber } from '@bazaar/shared';
+import { formatCount } from '@bazaar/shared';
 
 export interface CorporateActionsReportProps {
   fileName: string;
@@ -14,8 +14,6 @@ export interface CorporateActionsReportProps {
   unclassified: readonly string[];
   onDismiss: () => void;
 }
-
-const count = (value: number) => formatIndianNumber(value, 0);
 
 export function CorporateActionsReport({
   fileName,
@@ -33,9 +31,9 @@ export function CorporateActionsReport({
         <CloseButton aria-label="Hide the report" onClick={onDismiss} />
       </Group>
       <Text size="sm" data-testid="report-counts">
-        <strong data-testid="report-adjusting">{count(adjustingEvents)}</strong>{' '}
+        <strong data-testid="report-adjusting">{formatCount(adjustingEvents)}</strong>{' '}
         {adjustingEvents === 1 ? 'split, bonus or consolidation' : 'splits, bonuses and consolidations'} (prices before
-        each ex-date are adjusted) and <strong data-testid="report-dividends">{count(dividends)}</strong>{' '}
+        each ex-date are adjusted) and <strong data-testid="report-dividends">{formatCount(dividends)}</strong>{' '}
         {dividends === 1 ? 'dividend' : 'dividends'} (credited to holdings).
       </Text>
       {unclassified.length === 0 ? (
@@ -47,7 +45,7 @@ export function CorporateActionsReport({
           <Text size="sm" c="orange.8" mt="xs" data-testid="report-unclassified-count">
             {unclassified.length === 1
               ? '1 purpose was not understood: its rows were saved but adjust nothing.'
-              : `${count(unclassified.length)} purposes were not understood: their rows were saved but adjust nothing.`}
+              : `${formatCount(unclassified.length)} purposes were not understood: their rows were saved but adjust nothing.`}
           </Text>
           <List size="sm" mt={4} spacing={2} data-testid="report-unclassified" style={{ overflowWrap: 'anywhere' }}>
             {unclassified.map((purpose) => (

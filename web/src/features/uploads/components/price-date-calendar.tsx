@@ -19,7 +19,7 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { formatIndianNumber, formatMarketDate } from '@bazaar/shared';
+import { formatCount, formatMarketDate } from '@bazaar/shared';
 import { MONTH_NAMES, WEEKDAYS, monthGrid, shiftMonth, yearMonthOf, type YearMonth } from '../lib/calendar';
 import classes from './price-date-calendar.module.css';
 
@@ -106,7 +106,7 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
                   const rows = counts.get(day.date);
                   const uploaded = rows !== undefined;
                   const isToday = day.date === today;
-                  const label = uploaded ? `${formatIndianNumber(rows, 0)} price rows uploaded` : 'No prices uploaded';
+                  const label = uploaded ? `${formatCount(rows)} price rows uploaded` : 'No prices uploaded';
                   const cell = (
                     <div
                       className={classes.day}

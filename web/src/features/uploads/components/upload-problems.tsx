@@ -1,6 +1,6 @@
 /** The row problems of a rejected file (the first 20 the server lists): line, column, reason. */
 import { Card, CloseButton, Group, Table, Text, Title } from '@mantine/core';
-import { formatDatesInText, formatIndianNumber } from '@bazaar/shared';
+import { formatCount, formatDatesInText } from '@bazaar/shared';
 import type { RowProblem } from '../lib/upload-request.deferred';
 
 export interface UploadProblemsProps {
@@ -22,7 +22,7 @@ export function UploadProblems({ fileName, problems, total, onDismiss }: UploadP
       <Text size="sm" c="dimmed" mb="xs">
         Nothing from this file was saved.{' '}
         {total > problems.length
-          ? `${formatIndianNumber(total, 0)} problems in all; the first ${problems.length} are listed.`
+          ? `${formatCount(total)} problems in all; the first ${problems.length} are listed.`
           : 'Fix these rows and upload the file again.'}
       </Text>
       <Table striped withTableBorder highlightOnHover>

@@ -4,7 +4,7 @@
  * uploads below them (who, when, what, and what each did).
  */
 import { Alert, Card, Stack, Title } from '@mantine/core';
-import { toDisplayWords } from '@bazaar/shared';
+import { formatCount, toDisplayWords } from '@bazaar/shared';
 import {
   useUploadHistoryQuery,
   useUploadPageTypesQuery,
@@ -24,6 +24,9 @@ const HISTORY_SIZE = 200;
 // the key columns (when, what, which file, which days, the outcome) fit a 1366 px screen beside the sidebar; the
 // counts, the uploader and the digest are optional: shown as room allows or picked under "Columns"
 // (docs/product/common.md#generic-tables)
+/** A count cell: the grid hands the value over untyped. */
+const countCell = (value: unknown) => formatCount(value as number | null);
+
 const COLUMNS: DataGridColumn<UploadRow>[] = [
   {
     field: 'uploadedAt',
@@ -47,10 +50,10 @@ const COLUMNS: DataGridColumn<UploadRow>[] = [
     wrap: true,
   },
   { field: 'message', headerName: 'Message', minWidth: 260, flex: 1, wrap: true },
-  { field: 'rowsInFile', headerName: 'Rows', numeric: true, width: 100, optional: true },
-  { field: 'rowsInserted', headerName: 'New', numeric: true, width: 100, optional: true },
-  { field: 'rowsUpdated', headerName: 'Replaced', numeric: true, width: 110, optional: true },
-  { field: 'rowsUnchanged', headerName: 'Unchanged', numeric: true, width: 120, optional: true },
+  { field: 'rowsInFile', headerName: 'Rows', numeric: true, format: countCell, width: 100, optional: true },
+  { field: 'rowsInserted', headerName: 'New', numeric: true, format: countCell, width: 100, optional: true },
+  { field: 'rowsUpdated', headerName: 'Replaced', numeric: true, format: countCell, width: 110, optional: true },
+  { field: 'rowsUnchanged', headerName: 'Unchanged', numeric: true, format: countCell, width: 120, optional: true },
   { field: 'uploadedBy', headerName: 'Uploaded By', width: 140, optional: true },
   {
     field: 'fileSha256',
