@@ -49,7 +49,14 @@ function downloadCsv<Row>(fileName: string, rows: readonly Row[], columns: DataG
 function BackControls() {
   const navigate = useNavigate();
   return (
-    <Button variant="subtle" size="xs" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(-1)}>
+    // above the title, at its start (in the Stack, stretched, it was a full-width button with its label centred)
+    <Button
+      variant="subtle"
+      size="xs"
+      leftSection={<IconArrowLeft size={16} />}
+      onClick={() => navigate(-1)}
+      style={{ alignSelf: 'flex-start' }}
+    >
       Back
     </Button>
   );
@@ -146,6 +153,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   return (
     <Card withBorder padding="md" radius="md" data-testid={testId ?? 'data-grid'}>
       <Stack gap="sm">
+        {showBack && <BackControls />}
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Title order={headingOrder} size="h3">
             {title}
@@ -176,7 +184,6 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
             )}
           </Group>
         </Group>
-        {showBack && <BackControls />}
 
         {message && (
           <ResultAlert ok={message.kind === 'success'} onClose={onDismissMessage}>
