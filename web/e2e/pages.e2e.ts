@@ -91,6 +91,17 @@ async function columnsOutside(page: Page, gridTestId: string, columns: string[])
   }, columns);
 }
 
+/** The cells of these columns whose text the grid cut short (an ellipsis), with their text. */
+async function cutCells(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
+  return page.getByTestId(gridTestId).evaluate((element, wanted) => {
+    const cut: string[] = [];
+    for (const column of wanted)
+      for (const cell of element.querySelectorAll<HTMLElement>(`.ag-row [col-id="${column}"]`))
+        if (cell.scrollWidth > cell.clientWidth + 1) cut.push(`${column}: ${cell.textContent ?? ''}`);
+    return cut;
+  }, columns);
+}
+
 async function heading(page: Page): Promise<string> {
   return (
     (await page
@@ -229,6 +240,20 @@ describe('tables at 1366×768', () => {
       expect(
         await columnsOutside(page, 'stock-prices', ['symbol', 'date', 'closePrice', 'changePercent', 'volume']),
       ).toEqual([]);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it('Corporate Actions shows whole symbols, the purpose, what it is understood as and the ex-date inside the viewport', async () => {
+    const opened = await openPage(browser!, SIZES.laptop);
+    const { page } = opened;
+    try {
+      await openRoute(page, `${app!.baseUrl}/corporate-actions`);
+      const keyColumns = ['symbol', 'purpose', 'kind', 'exDate'];
+      expect(await columnsOutside(page, 'corporate-actions', keyColumns)).toEqual([]);
+      // a 10-letter symbol ("MEGHNAVHOU") and a dividend's label ("Dividend ₹13.25") were cut at 120 and 130 px
+      expect(await cutCells(page, 'corporate-actions', keyColumns)).toEqual([]);
     } finally {
       await opened.close();
     }

@@ -9,6 +9,9 @@ import { cellValue } from './search';
 /** The width a column needs at least (AG Grid's minWidth of docs/product/common.md#generic-tables). */
 export const DEFAULT_MIN_WIDTH = 110;
 
+/** A symbol column's: NSE symbols run to 10 capitals ("ZENSARTECH"), which 120 px cut ("MEGHNAVH…"). */
+export const SYMBOL_MIN_WIDTH = 140;
+
 /** The grid's minWidth of a column (ag-grid-table.tsx): a fixed width below it is drawn at it. */
 export function columnMinWidth<Row>(column: DataGridColumn<Row>): number {
   return column.minWidth ?? DEFAULT_MIN_WIDTH;

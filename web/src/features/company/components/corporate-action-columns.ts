@@ -10,6 +10,7 @@ import { formatRupees } from '@bazaar/shared';
 import type { CorporateActionFieldsFragment, CorporateActionKind } from '../../../__generated__/graphql';
 import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
+import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 
 type Column = DataGridColumn<CorporateActionFieldsFragment>;
 
@@ -38,21 +39,22 @@ export function factorOrAmount(action: Pick<CorporateActionFieldsFragment, 'fact
 export function corporateActionColumns({ series }: { series: boolean }): Column[] {
   const seriesColumn: Column[] = series ? [{ field: 'series', headerName: 'Series', width: 90, optional: true }] : [];
   return [
-    { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
+    { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
     { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2, optional: true },
     ...seriesColumn,
     { field: 'purpose', headerName: 'Purpose', minWidth: 240, flex: 2, wrap: true },
     {
       field: 'kind',
       headerName: 'Understood As',
-      minWidth: 130,
+      // the header and a dividend's label ("Dividend ₹22.90") whole: at 130 px both were cut
+      minWidth: 160,
       // the label names the kind ("1:2 split", "Bonus 1:4", "Dividend ₹15"); the kind alone when there is none
       value: (row) => row.label ?? kindName(row.kind),
     },
     {
       field: 'factor',
       headerName: 'Factor / Amount',
-      minWidth: 140,
+      minWidth: 160,
       optional: true,
       value: (row) => factorOrAmount(row),
     },

@@ -18,6 +18,7 @@ import {
 import { crudTablePage, idColumn } from '../../../components/crud';
 import { formatMarketDate } from '../../../lib/dates';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
+import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 
 const money = (value: unknown) =>
   value === null || value === undefined || value === '' ? '' : formatRupees(String(value));
@@ -30,7 +31,7 @@ export default crudTablePage(CompaniesPageDocument, 'companies', {
     idColumn(),
     { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2 },
     { field: 'industry', headerName: 'Industry', minWidth: 180, flex: 1 },
-    { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
+    { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
     { field: 'series', headerName: 'Series', width: 90 },
     { field: 'isinCode', headerName: 'Isin Code', minWidth: 140, optional: true },
     { field: 'paidUpValue', headerName: 'Paid Up Value', numeric: true, minWidth: 130, format: money, optional: true },

@@ -8,6 +8,7 @@ import { formatCount, formatPercent, formatRupees } from '@bazaar/shared';
 import type { StockPricesPageQuery } from '../../../__generated__/graphql';
 import type { DataGridColumn } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
+import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 
 type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
@@ -20,7 +21,7 @@ export function changeTone(value: string | null | undefined): 'gain' | 'loss' | 
 const rupees = (value: unknown) => formatRupees(value as string | null);
 
 export const STOCK_PRICE_COLUMNS: DataGridColumn<StockPriceRow>[] = [
-  { field: 'symbol', headerName: 'Symbol', minWidth: 130 },
+  { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
   { field: 'series', headerName: 'Series', width: 90, optional: true },
   { field: 'date', headerName: 'Date', width: 125, format: (value) => formatMarketDate(value as string) },
   { field: 'openPrice', optional: true, headerName: 'Open', numeric: true, format: rupees, minWidth: 110 },

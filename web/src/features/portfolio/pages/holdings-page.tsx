@@ -23,6 +23,7 @@ import { toneClass } from '../components/totals';
 import { ImportTradebookButton } from '../import/import-tradebook';
 import type { HoldingEditing } from './holding-dialogs.deferred';
 import classes from './holdings-page.module.css';
+import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 
 // the add/edit/sell form and the delete confirmation load after the table (docs/decisions.md#dialogs-on-demand)
 const loadDialogs = () => import('./holding-dialogs.deferred');
@@ -129,7 +130,7 @@ function DividendsCell({ holding }: { holding: HoldingRow }) {
  * (docs/product/portfolio.md#holdings).
  */
 const COLUMNS: DataGridColumn<HoldingRow>[] = [
-  { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
+  { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
   { field: 'status', headerName: 'Status', width: 110 },
   {
     field: 'quantity',

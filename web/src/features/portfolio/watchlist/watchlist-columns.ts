@@ -6,6 +6,7 @@
 import { formatPercent, formatRupees } from '@bazaar/shared';
 import type { WatchlistRowFieldsFragment } from '../../../__generated__/graphql';
 import type { DataGridColumn } from '../../../components/data-grid';
+import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 
 export type WatchlistRow = WatchlistRowFieldsFragment;
 
@@ -18,7 +19,7 @@ const rupees = (value: unknown) => formatRupees(value as string | null) || '—'
 const percent = (value: unknown) => formatPercent(value as string | null) || '—';
 
 export const WATCHLIST_COLUMNS: DataGridColumn<WatchlistRow>[] = [
-  { field: 'symbol', headerName: 'Symbol', minWidth: 120 },
+  { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
   { field: 'companyName', headerName: 'Company', minWidth: 150, flex: 1, wrap: true, optional: true },
   { field: 'closePrice', headerName: 'Close', numeric: true, format: rupees, minWidth: 110 },
   {
