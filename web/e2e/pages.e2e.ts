@@ -296,6 +296,10 @@ describe('tables at 1366×768', () => {
           '__actions',
         ]),
       ).toEqual([]);
+      // long charge types wrap instead of ending in an ellipsis ("Exchange transac…")
+      expect(
+        await cutCells(page, 'charges', ['brokerageFirm', 'segment', 'chargeType', 'amount', 'effectiveDate']),
+      ).toEqual([]);
     } finally {
       await opened.close();
     }

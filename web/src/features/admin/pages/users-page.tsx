@@ -23,8 +23,8 @@ const COLUMNS: DataGridColumn<UserFieldsFragment>[] = [
   { field: 'firstName', headerName: 'First Name' },
   { field: 'lastName', headerName: 'Last Name' },
   { field: 'username', headerName: 'Username' },
-  { field: 'email', headerName: 'Email', minWidth: 200 },
-  { field: 'mobileNo', headerName: 'Mobile Number' },
+  { field: 'email', headerName: 'Email', minWidth: 200, wrap: true },
+  { field: 'mobileNo', headerName: 'Mobile Number', minWidth: 150 },
   { field: 'roles', headerName: 'Roles', value: (user) => user.roles.map((role) => role.name).join(', ') },
 ];
 

@@ -30,7 +30,7 @@ export default crudTablePage(CompaniesPageDocument, 'companies', {
   columns: [
     idColumn(),
     { field: 'companyName', headerName: 'Company Name', minWidth: 200, flex: 2 },
-    { field: 'industry', headerName: 'Industry', minWidth: 180, flex: 1 },
+    { field: 'industry', headerName: 'Industry', minWidth: 180, flex: 1, wrap: true },
     { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
     { field: 'series', headerName: 'Series', width: 90 },
     { field: 'isinCode', headerName: 'Isin Code', minWidth: 140, optional: true },

@@ -23,7 +23,7 @@ export default textRowsPage(ContactMessagesPageDocument, 'contactMessages', {
   columns: [
     { field: 'createdAt', headerName: 'Received', format: (value) => formatMediumDateTime(String(value)), width: 200 },
     { field: 'name', headerName: 'Name', value: (row) => `${row.firstName} ${row.lastName}`, minWidth: 140 },
-    { field: 'email', headerName: 'Email', minWidth: 180 },
+    { field: 'email', headerName: 'Email', minWidth: 180, wrap: true },
     { field: 'mobileNo', headerName: 'Mobile', value: (row) => row.mobileNo ?? '', width: 130 },
     { field: 'username', headerName: 'Account', value: (row) => row.username ?? '', width: 130 },
     {

@@ -18,7 +18,7 @@ export default crudTablePage(BrokersPageDocument, 'brokerageFirms', {
   columns: [
     idColumn(),
     { field: 'name', headerName: 'Name' },
-    { field: 'address', headerName: 'Address', minWidth: 240, flex: 2 },
+    { field: 'address', headerName: 'Address', minWidth: 240, flex: 2, wrap: true },
     { field: 'contactNumber', headerName: 'Contact Number' },
   ],
   form: () => import('./brokers-form.deferred'),
