@@ -206,11 +206,19 @@ describe.concurrent('every main page, every role, both sizes', () => {
   }
 });
 
+/** Opens a page at 1366×768, runs the check in it and closes it, whatever the check does. */
+async function atLaptopSize(check: (opened: { page: Page; errors: string[] }) => Promise<void>): Promise<void> {
+  const opened = await openPage(browser!, SIZES.laptop);
+  try {
+    await check(opened);
+  } finally {
+    await opened.close();
+  }
+}
+
 describe('tables at 1366×768', () => {
-  it('Holdings shows symbol, quantity, prices, net P&L and the actions inside the viewport', async () => {
-    const opened = await openPage(browser!, SIZES.laptop);
-    const { page } = opened;
-    try {
+  it('Holdings shows symbol, quantity, prices, net P&L and the actions inside the viewport', () =>
+    atLaptopSize(async ({ page, errors }) => {
       await logIn(page, app!.baseUrl, DEMO.investor);
       await openHoldingsWithRows(page);
       expect(
@@ -226,43 +234,28 @@ describe('tables at 1366×768', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
         0,
       );
-      expect(relevantErrors(opened.errors)).toEqual([]);
-    } finally {
-      await opened.close();
-    }
-  });
+      expect(relevantErrors(errors)).toEqual([]);
+    }));
 
-  it('Stock Prices shows symbol, date, close, change % and volume inside the viewport', async () => {
-    const opened = await openPage(browser!, SIZES.laptop);
-    const { page } = opened;
-    try {
+  it('Stock Prices shows symbol, date, close, change % and volume inside the viewport', () =>
+    atLaptopSize(async ({ page }) => {
       await openRoute(page, `${app!.baseUrl}/stock-price`);
       expect(
         await columnsOutside(page, 'stock-prices', ['symbol', 'date', 'closePrice', 'changePercent', 'volume']),
       ).toEqual([]);
-    } finally {
-      await opened.close();
-    }
-  });
+    }));
 
-  it('Corporate Actions shows whole symbols, the purpose, what it is understood as and the ex-date inside the viewport', async () => {
-    const opened = await openPage(browser!, SIZES.laptop);
-    const { page } = opened;
-    try {
+  it('Corporate Actions shows whole symbols, the purpose, what it is understood as and the ex-date inside the viewport', () =>
+    atLaptopSize(async ({ page }) => {
       await openRoute(page, `${app!.baseUrl}/corporate-actions`);
       const keyColumns = ['symbol', 'purpose', 'kind', 'exDate'];
       expect(await columnsOutside(page, 'corporate-actions', keyColumns)).toEqual([]);
       // a 10-letter symbol ("MEGHNAVHOU") and a dividend's label ("Dividend ₹13.25") were cut at 120 and 130 px
       expect(await cutCells(page, 'corporate-actions', keyColumns)).toEqual([]);
-    } finally {
-      await opened.close();
-    }
-  });
+    }));
 
-  it('Companies shows id, name, industry, symbol, series and the actions, and its grid does not scroll sideways', async () => {
-    const opened = await openPage(browser!, SIZES.laptop);
-    const { page } = opened;
-    try {
+  it('Companies shows id, name, industry, symbol, series and the actions, and its grid does not scroll sideways', () =>
+    atLaptopSize(async ({ page }) => {
       await logIn(page, app!.baseUrl, DEMO.staff);
       await openRoute(page, `${app!.baseUrl}/companies`);
       expect(
@@ -275,15 +268,10 @@ describe('tables at 1366×768', () => {
         .evaluate((viewport) => viewport.scrollWidth - viewport.clientWidth);
       expect(sideways).toBeLessThanOrEqual(0);
       await page.getByRole('button', { name: 'Columns' }).waitFor();
-    } finally {
-      await opened.close();
-    }
-  });
+    }));
 
-  it('Charges shows firm, segment, charge type, amount, date and the actions inside the viewport', async () => {
-    const opened = await openPage(browser!, SIZES.laptop);
-    const { page } = opened;
-    try {
+  it('Charges shows firm, segment, charge type, amount, date and the actions inside the viewport', () =>
+    atLaptopSize(async ({ page }) => {
       await logIn(page, app!.baseUrl, DEMO.staff);
       await openRoute(page, `${app!.baseUrl}/charges`);
       expect(
@@ -300,8 +288,5 @@ describe('tables at 1366×768', () => {
       expect(
         await cutCells(page, 'charges', ['brokerageFirm', 'segment', 'chargeType', 'amount', 'effectiveDate']),
       ).toEqual([]);
-    } finally {
-      await opened.close();
-    }
-  });
+    }));
 });
