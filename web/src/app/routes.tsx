@@ -48,7 +48,7 @@ export const routes: AppRoute[] = [
     path: '/company-analysis/:symbol',
     page: lazy(() => import('../features/company/pages/company-analysis-page')),
     // the heading the served page drew stays while the page's code loads
-    placeholder: ({ params }) => <CompanyAnalysisPlaceholder symbol={params.symbol ?? ''} />,
+    placeholder: ({ params }) => <CompanyAnalysisPlaceholder symbol={params.symbol} />,
   },
   { path: '/corporate-actions', page: lazy(() => import('../features/company/pages/corporate-actions-page')) },
   // the old route table has no guard, but its sidebar shows Companies to non-ROLE_USER only and the writes are

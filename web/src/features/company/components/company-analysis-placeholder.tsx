@@ -9,6 +9,11 @@ import { servedCompanyName } from '../../../lib/served-page';
 import { CompanyAnalysisHeading } from './company-analysis-heading';
 import type { CompanyAnalysisNavigationState } from './not-found';
 
+/** The symbol of /company-analysis/:symbol as the page asks for it (the address may be in lower case). */
+export function symbolOfAddress(param: string | undefined): string {
+  return (param ?? '').trim().toUpperCase();
+}
+
 /** The company name another screen passed along (Companies passes the record), shown while loading. */
 export function companyNameFromState(state: unknown): string | undefined {
   const company = (state as CompanyAnalysisNavigationState | null)?.company as { companyName?: unknown } | undefined;
@@ -20,9 +25,9 @@ export function companyNameBeforeAnswer(symbol: string, navigationState: unknown
   return companyNameFromState(navigationState) ?? servedCompanyName(symbol);
 }
 
-export function CompanyAnalysisPlaceholder({ symbol: given }: { symbol: string }) {
+export function CompanyAnalysisPlaceholder({ symbol: given }: { symbol: string | undefined }) {
   const location = useLocation();
-  const symbol = given.trim().toUpperCase();
+  const symbol = symbolOfAddress(given);
   return (
     <Stack gap="md">
       <CompanyAnalysisHeading symbol={symbol} companyName={companyNameBeforeAnswer(symbol, location.state)} />

@@ -30,7 +30,7 @@ import { NotFoundMessage, type CompanyAnalysisNavigationState } from '../compone
 import { PriceBasisToggle, type PriceBasis } from '../components/price-basis-toggle';
 import { Section } from '../components/section';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { companyNameBeforeAnswer } from '../components/company-analysis-placeholder';
+import { companyNameBeforeAnswer, symbolOfAddress } from '../components/company-analysis-placeholder';
 
 type Analysis = CompanyAnalysisPageQuery['companyAnalysis'];
 
@@ -68,7 +68,7 @@ function LoadingSkeleton() {
 export default function CompanyAnalysisPage() {
   const params = useParams<{ symbol: string }>();
   const location = useLocation();
-  const symbol = (params.symbol ?? '').trim().toUpperCase();
+  const symbol = symbolOfAddress(params.symbol);
   const trend = trendFromState(location.state);
   // the name another screen passed along, or the one the served page showed (no name → symbol → name flicker)
   const passedName = companyNameBeforeAnswer(symbol, location.state);
