@@ -17,9 +17,9 @@ export default defineProject({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
-    // files share their worker's loaded modules instead of loading them again per file (README.md, "Test suite
-    // timings"): each file builds its own app, and the app sets the module state it uses (password hashing's cost
-    // and lanes) from its configuration, so no file sees another's settings
+    // files share their worker's loaded modules instead of loading them again per file
+    // (docs/engineering.md#test-suite): each file builds its own app, and the app sets the module state it uses
+    // (password hashing's cost and lanes) from its configuration, so no file sees another's settings
     isolate: false,
   },
 });

@@ -1,6 +1,7 @@
-// Builds README's configuration table from the services' config.ts files: every environment
+// Builds the configuration table of docs/operations.md from the services' config.ts files: every environment
 // variable with its default and the doc comment above it. `node scripts/config-table.mjs --write`
-// updates README.md; without --write it prints the table. scripts/checks keeps README current.
+// updates docs/operations.md; without --write it prints the table. scripts/checks/config-table.test.ts keeps it
+// current.
 import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -10,6 +11,7 @@ const SERVICES = [
   { name: 'api', file: 'api/src/config.ts' },
   { name: 'bff', file: 'bff/src/config.ts' },
 ];
+const DOCUMENT = 'docs/operations.md';
 const START = '<!-- config-table:start -->';
 const END = '<!-- config-table:end -->';
 
@@ -120,18 +122,22 @@ export function configTable() {
   return lines.join('\n');
 }
 
-export function readmeWithTable(readme) {
-  const start = readme.indexOf(START);
-  const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${START} … ${END} section`);
-  return `${readme.slice(0, start + START.length)}\n${configTable()}\n${readme.slice(end)}`;
+/** The path of the document that holds the table, from the repository root. */
+export const CONFIG_TABLE_DOCUMENT = DOCUMENT;
+
+/** The document's text with its table between the markers made anew. */
+export function documentWithTable(text) {
+  const start = text.indexOf(START);
+  const end = text.indexOf(END);
+  if (start < 0 || end < start) throw new Error(`${DOCUMENT} has no ${START} … ${END} section`);
+  return `${text.slice(0, start + START.length)}\n${configTable()}\n${text.slice(end)}`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv.includes('--write')) {
-    const file = path.join(ROOT, 'README.md');
-    fs.writeFileSync(file, readmeWithTable(fs.readFileSync(file, 'utf8')));
-    console.log('README.md configuration table updated');
+    const file = path.join(ROOT, DOCUMENT);
+    fs.writeFileSync(file, documentWithTable(fs.readFileSync(file, 'utf8')));
+    console.log(`${DOCUMENT}: configuration table updated`);
   } else {
     console.log(configTable());
   }

@@ -35,12 +35,14 @@ function spawnStep({ label, command, args, env = {} }, { collect }) {
   const started = Date.now();
   const report = path.join(reportDir, `${reportCount++}.json`);
   const isVitest = command === 'npx' && args[0] === 'vitest';
-  const fullArgs = isVitest ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`] : args;
+  const fullArgs = isVitest
+    ? [...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, `--reporter=${HOOK_REPORTER}`]
+    : args;
   const colour = collect ? { FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } : {};
   return new Promise((resolve) => {
     const child = spawn(command, fullArgs, {
       cwd: ROOT,
-      env: { ...process.env, ...colour, ...env },
+      env: { ...process.env, ...colour, HOOK_ERRORS_FILE: `${report}.hooks`, ...env },
       stdio: collect ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     let output = '';
@@ -56,6 +58,7 @@ function spawnStep({ label, command, args, env = {} }, { collect }) {
   });
 }
 let reportCount = 0;
+const HOOK_REPORTER = path.join(ROOT, 'scripts/lib/hook-errors-reporter.mjs');
 
 /** Stops the run after failed steps: the summary, then each failed step's name. */
 function stopIfFailed(outcomes) {
@@ -125,12 +128,24 @@ function failedTests(report) {
     return testResults.flatMap((file) => {
       const name = path.relative(ROOT, file.name);
       const failed = file.assertionResults.filter((test) => test.status === 'failed');
-      if (failed.length === 0 && file.status === 'failed') return [`${name}: ${firstLines(file.message)}`];
+      if (failed.length === 0 && file.status === 'failed')
+        return [`${name}: ${firstLines(file.message || hookErrors(report, file.name))}`];
       return failed.map((test) => `${name} › ${test.fullName}: ${firstLines(test.failureMessages[0])}`);
     });
   } catch (error) {
     return [`(the JSON report could not be read: ${error.message})`];
   }
+}
+
+/** A file's suite errors (hooks that threw or timed out) from hook-errors-reporter.mjs, in words. */
+function hookErrors(report, file) {
+  try {
+    const errors = JSON.parse(readFileSync(`${report}.hooks`, 'utf8')).filter((error) => error.file === file);
+    if (errors.length > 0) return errors.map((error) => `(${error.where}) ${error.message}`).join('\n');
+  } catch {
+    // no hooks report: the message below
+  }
+  return 'a hook failed (beforeAll or afterAll): its error is in the step output';
 }
 
 const firstLines = (text = '') => text.split('\n').slice(0, 6).join('\n       ');
@@ -141,7 +156,11 @@ const vitestJob = (config) => ({ command: 'npx', args: vitest(config) });
 if (wanted('deps')) {
   console.log('=== system packages (chromium, postgresql)');
   try {
-    ensureSystemDeps({ chromium: !only || only.has('e2e'), postgres: !only || only.has('api') || only.has('faults') });
+    // PostgreSQL: the API's second run, the fault tests and the security suite's two-instance test
+    ensureSystemDeps({
+      chromium: !only || only.has('e2e'),
+      postgres: !only || only.has('api') || only.has('faults') || only.has('security'),
+    });
   } catch (error) {
     console.error(`\n${error.message}`);
     process.exit(1);
@@ -193,7 +212,7 @@ if (webTestsReplacingModules.length > 0)
     ...vitest('web/vitest.config.ts'),
     ...webTestsReplacingModules,
   ]);
-await run('unit', 'deployment files (Docker, compose)', 'npx', vitest('scripts/checks/vitest.config.ts'));
+await run('unit', 'repository checks (Docker, compose, docs)', 'npx', vitest('scripts/checks/vitest.config.ts'));
 await run('api', 'REST API tests on PGlite', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'pglite' });
 await run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'postgres' });
 // the end-to-end, security and fault tests start the built app as `npm start` runs it
@@ -212,7 +231,7 @@ await runTogether([
   },
   { step: 'faults', label: 'fault tests (restarts, kills, shutdown)', ...vitestJob('faults/vitest.config.ts') },
   // last, beside the end of the e2e step: it keeps both cores busy alone, but the e2e step uses about half of
-  // one and security then faults take less time than it (README "Test suite timings")
+  // one and security then faults take less time than it (docs/engineering.md#test-suite)
   { step: 'bff', label: 'BFF tests against the real API', ...vitestJob('bff/vitest.config.ts') },
 ]);
 summary();

@@ -10,7 +10,7 @@ import react from '@vitejs/plugin-react';
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
-/** Text files of the build that the BFF sends compressed (bff/src/compression.ts serves the variants). */
+/** Text files of the build that the BFF sends compressed (bff/src/http/compression.ts serves the variants). */
 const TEXT_FILE = /\.(js|mjs|css|html|svg|json|map|txt|xml|webmanifest)$/i;
 
 /**
@@ -221,7 +221,7 @@ function firstPaintFromHtml(): Plugin {
           optimizeDeps: { noDiscovery: true, include: [] },
         });
         let markup: string;
-        // where the BFF puts the market-data status (SERVED_PAGE in @bazaar/shared, bff/src/compression.ts)
+        // where the BFF puts the market-data status (SERVED_PAGE in @bazaar/shared, bff/src/http/web-app.ts)
         let statusMarker: string;
         try {
           const module = (await server.ssrLoadModule('/src/app/first-paint.tsx')) as {
@@ -260,7 +260,13 @@ export default defineConfig(({ command, mode }) => {
     resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
     server: {
       port: 5173,
-      proxy: { '/graphql': { target: process.env.BFF_URL ?? 'http://127.0.0.1:4000', changeOrigin: false } },
+      // /downloads: the Tax P&L page's files (docs/decisions.md#tax-files-through-the-bff)
+      proxy: Object.fromEntries(
+        ['/graphql', '/downloads'].map((prefix) => [
+          prefix,
+          { target: process.env.BFF_URL ?? 'http://127.0.0.1:4000', changeOrigin: false },
+        ]),
+      ),
     },
     build: {
       outDir: 'dist',

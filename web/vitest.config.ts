@@ -12,5 +12,10 @@ export default defineProject({
     environment: 'jsdom',
     setupFiles: ['src/test/setup.ts'],
     css: false,
+    // a test that asserts nothing fails (a query that throws when missing is not an assertion of what it shows)
+    expect: { requireAssertions: true },
+    // a test waits for states (findBy…, waitFor: up to 15 s each on a busy machine, src/test/setup.ts), several
+    // in a row: the limit for the whole test is above that
+    testTimeout: 60_000,
   },
 });

@@ -34,6 +34,31 @@ const envSchema = z.object({
       message: `JWT_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes: ${GENERATE_JWT_SECRET_HINT}`,
     })
     .optional(),
+  /**
+   * Secret of the keyed hash that API keys are stored as (32+ bytes; docs/decisions.md#api-keys-a-public-id-and-a-keyed-hash).
+   * Unset: derived from the session secret (JWT_SECRET or the generated one), so changing that secret then invalidates
+   * every API key; set this to keep the keys through a rotation of JWT_SECRET. The same on every instance.
+   */
+  API_KEY_SECRET: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) >= MIN_JWT_SECRET_BYTES, {
+      message: `API_KEY_SECRET must be at least ${MIN_JWT_SECRET_BYTES} bytes: ${GENERATE_JWT_SECRET_HINT}`,
+    })
+    .optional(),
+  /** Requests a day of the free API quota: every key of a user without an active subscription plan, together (then 429). */
+  API_KEY_DAILY_REQUESTS: z.coerce.number().int().min(1).max(100_000_000).default(5000),
+  /**
+   * GraphQL cost points a minute of the free API quota: the size of the points bucket, refilled at a sixtieth of it
+   * a second; a query costing more than the bucket holds is refused before it runs. The default is above the
+   * costliest query the BFF's GraphQL limits let through (40,000), so a free key may ask whatever a session may.
+   */
+  API_KEY_POINTS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000_000).default(50_000),
+  /**
+   * Where the per-client counters live (rate limits, quotas, login failures, sign-up and reset-mail throttling):
+   * postgres (a table every instance shares) or memory (this process only). Unset: postgres with DATABASE_URL,
+   * memory on the embedded PGlite (docs/operations.md#scaling-out).
+   */
+  COUNTER_STORE: z.enum(['memory', 'postgres']).optional(),
   /** Lifetime of a session token, e.g. 8h, 30m or 3600s. */
   JWT_EXPIRES_IN: z
     .string()
@@ -41,10 +66,22 @@ const envSchema = z.object({
     .default('8h'),
   /** Public address of the web app, used in e-mailed and referral links. */
   WEB_URL: z.string().url().default('http://localhost:4000'),
-  /** SMTP server for password-reset mail (smtp://user:pass@host:587); unset: mail goes to the outbox table admins read in the app. */
+  /** SMTP server for password-reset mail and the alert digests (smtp://user:pass@host:587, smtps:// for TLS; ?pool=true keeps connections open); unset: mail goes to the outbox table admins read in the app. */
   SMTP_URL: z.string().optional(),
   /** Sender of the mail the app sends. */
   MAIL_FROM: z.string().default('Bazaar Insight <no-reply@bazaar-insight.local>'),
+  /** Evaluate alert rules and send the alert digests on this instance (0: only queue the jobs for another instance). */
+  ALERT_JOBS: booleanFlag.default(true),
+  /** How often an idle instance looks for alert jobs and digests due (queued by another instance, the import command, a retry). */
+  ALERT_JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Attempts to deliver one alert digest before it is given up (FAILED). */
+  ALERT_MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  /** Wait before the first retry of a refused or failed digest, in seconds; doubled after each attempt, at most 6 hours. */
+  ALERT_MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Longest an SMTP exchange of a digest may take; a digest claimed twice as long ago is settled as UNCERTAIN, never resent. */
+  ALERT_MAIL_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
+  /** How long the unsubscribe link of an alert e-mail works, in days. */
+  ALERT_UNSUBSCRIBE_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
   /** Log level of the JSON logs (fatal … trace, or silent). */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Largest market-data upload accepted, in bytes (413 beyond). */
@@ -63,6 +100,8 @@ const envSchema = z.object({
   UPLOAD_WORKBOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(120),
   /** Heap limit of the worker thread that reads a workbook, in MB (a workbook needing more: 400). */
   UPLOAD_WORKBOOK_MEMORY_MB: z.coerce.number().int().min(64).default(1024),
+  /** Tradebook imports (previews too) one user may start a minute, after a burst of 10 (then 429). */
+  TRADEBOOK_IMPORTS_PER_MINUTE: z.coerce.number().int().min(1).default(6),
   /** Load the generated demo market on the first start of an empty database (0 or false to skip). */
   DEMO_DATA: booleanFlag.default(true),
   /** Username of the administrator account created on the first start. */
@@ -161,7 +200,7 @@ const envSchema = z.object({
     .default(32768),
 });
 
-/** Every environment variable this service reads (README's configuration table, deployment checks). */
+/** Every environment variable this service reads (docs/operations.md#configuration, deployment checks). */
 export const API_ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export type Env = z.infer<typeof envSchema>;
@@ -175,6 +214,12 @@ export interface DemoAccount {
   email: string;
 }
 
+/** An API quota: requests a day (all of a user's keys together) and GraphQL cost points a minute. */
+export interface ApiQuotaSettings {
+  dailyRequests: number;
+  pointsPerMinute: number;
+}
+
 export interface ApiConfig extends AdmissionSettings<number | undefined> {
   env: Env['NODE_ENV'];
   host: string;
@@ -184,9 +229,26 @@ export interface ApiConfig extends AdmissionSettings<number | undefined> {
   dataDir: string;
   jwtSecret: string | undefined;
   jwtExpiresIn: string;
+  /** API keys: the secret of their keyed hash (unset: derived from the session secret) and the free quota. */
+  apiKeys: {
+    hashSecret: string | undefined;
+    freeQuota: ApiQuotaSettings;
+  };
+  /** Where the per-client counters live (the shared counters). */
+  counterStore: 'memory' | 'postgres';
   webUrl: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Alert jobs and digests (api/src/alerts). */
+  alerts: {
+    /** Run the worker on this instance. */
+    jobs: boolean;
+    pollMs: number;
+    mailMaxAttempts: number;
+    mailRetryBaseMs: number;
+    mailTimeoutMs: number;
+    unsubscribeLinkMs: number;
+  };
   logLevel: Env['LOG_LEVEL'];
   uploadMaxBytes: number;
   uploadMaxUncompressedBytes: number;
@@ -194,6 +256,7 @@ export interface ApiConfig extends AdmissionSettings<number | undefined> {
   uploadMaxWorkbookCells: number;
   uploadWorkbookTimeoutMs: number;
   uploadWorkbookMemoryMb: number;
+  tradebookImportsPerMinute: number;
   uploadBatchMaxFiles: number;
   uploadBatchMaxBytes: number;
   demoData: boolean;
@@ -266,6 +329,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
   // a token signed with a published secret is as good as a real one: production refuses to start with it
   const secretProblem = env.NODE_ENV === 'production' && env.JWT_SECRET ? jwtSecretProblem(env.JWT_SECRET) : undefined;
   if (secretProblem) throw new Error(`Invalid API configuration:\n  JWT_SECRET: ${secretProblem}`);
+  const keySecretProblem =
+    env.NODE_ENV === 'production' && env.API_KEY_SECRET ? jwtSecretProblem(env.API_KEY_SECRET) : undefined;
+  if (keySecretProblem) throw new Error(`Invalid API configuration:\n  API_KEY_SECRET: ${keySecretProblem}`);
   if (env.NODE_ENV === 'production' && env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST)
     throw new Error(
       `Invalid API configuration:\n  PASSWORD_HASH_COST: at least ${PRODUCTION_PASSWORD_HASH_COST} in production`,
@@ -279,9 +345,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     dataDir: path.resolve(env.DATA_DIR),
     jwtSecret: env.JWT_SECRET,
     jwtExpiresIn: env.JWT_EXPIRES_IN,
+    apiKeys: {
+      hashSecret: env.API_KEY_SECRET,
+      freeQuota: { dailyRequests: env.API_KEY_DAILY_REQUESTS, pointsPerMinute: env.API_KEY_POINTS_PER_MINUTE },
+    },
+    counterStore: env.COUNTER_STORE ?? (env.DATABASE_URL ? 'postgres' : 'memory'),
     webUrl: env.WEB_URL.replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    alerts: {
+      jobs: env.ALERT_JOBS,
+      pollMs: env.ALERT_JOB_POLL_SECONDS * 1000,
+      mailMaxAttempts: env.ALERT_MAIL_MAX_ATTEMPTS,
+      mailRetryBaseMs: env.ALERT_MAIL_RETRY_SECONDS * 1000,
+      mailTimeoutMs: env.ALERT_MAIL_TIMEOUT_SECONDS * 1000,
+      unsubscribeLinkMs: env.ALERT_UNSUBSCRIBE_LINK_DAYS * 86_400_000,
+    },
     logLevel: env.LOG_LEVEL,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     uploadMaxUncompressedBytes: env.UPLOAD_MAX_UNCOMPRESSED_BYTES,
@@ -289,6 +368,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadMaxWorkbookCells: env.UPLOAD_MAX_WORKBOOK_CELLS,
     uploadWorkbookTimeoutMs: env.UPLOAD_WORKBOOK_TIMEOUT_SECONDS * 1000,
     uploadWorkbookMemoryMb: env.UPLOAD_WORKBOOK_MEMORY_MB,
+    tradebookImportsPerMinute: env.TRADEBOOK_IMPORTS_PER_MINUTE,
     uploadBatchMaxFiles: env.UPLOAD_BATCH_MAX_FILES,
     uploadBatchMaxBytes: env.UPLOAD_BATCH_MAX_BYTES,
     demoData: env.DEMO_DATA,

@@ -6,8 +6,8 @@
 export interface AppEvents {
   /** A new account was created through sign-up (referralCode is the one entered, if any). */
   'user.signedUp': { userId: number; referralCode?: string | undefined };
-  /** Market data of a kind was written (after the transaction committed). */
-  'market.dataChanged': { kind: string; dates?: string[] };
+  /** Market data of an upload type was written (after the transaction committed). */
+  'market.dataChanged': { uploadType: string; dates?: string[] };
 }
 
 type Handler<K extends keyof AppEvents> = (payload: AppEvents[K]) => Promise<void> | void;

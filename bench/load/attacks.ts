@@ -11,7 +11,10 @@
  *    from 5 Technical Analysis pages with every symbol's extremes + 5 × 30 aliased moving averages
  *    down to one page);
  *  - sign-up flood: 80 parallel sign-ups with new names;
- *  - login guessing: 20 parallel wrong passwords for the demo investor (username and e-mail).
+ *  - login guessing: 20 parallel wrong passwords for the demo investor (username and e-mail);
+ *  - hostile tradebooks: a new free account previewing a 50,000-trade tradebook (the most a file may
+ *    hold; one symbol, so every sell closes the oldest lot) back to back, one at a time as an
+ *    account may (docs/decisions.md#tradebook-imports-bounded-per-account).
  * Every attack runs until stopped (and stops by itself after 10 minutes); every socket is closed.
  */
 import { once } from 'node:events';
@@ -41,7 +44,7 @@ export interface AttackTally {
 }
 
 export interface Attack {
-  /** Short name for `--attacks` (slow-bodies, multipart, legal-batches, signup, login). */
+  /** Short name for `--attacks` (slow-bodies, multipart, legal-batches, signup, login, tradebook). */
   key: string;
   name: string;
   from: string;
@@ -254,10 +257,73 @@ function loginGuessing(from: string): Attack {
   };
 }
 
+/** A tradebook of 50,000 trades of one symbol: 25,000 buys of 1, then 25,000 sells of 1 (the quadratic shape). */
+function largestTradebook(symbol: string): Buffer {
+  const lines = ['date,symbol,side,quantity,price,exchange,trade_id'];
+  const day = (index: number) => new Date(Date.UTC(1990, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+  for (let index = 0; index < 25_000; index++) lines.push(`${day(index)},${symbol},BUY,1,100.25,NSE,B${index}`);
+  for (let index = 0; index < 25_000; index++) lines.push(`${day(index)},${symbol},SELL,1,101.5,NSE,S${index}`);
+  return Buffer.from(`${lines.join('\n')}\n`);
+}
+
+function hostileTradebooks(from: string): Attack {
+  return {
+    key: 'tradebook',
+    name: 'hostile tradebooks (50,000-trade previews, back to back)',
+    from,
+    async start(target) {
+      const name = `trader${randomUUID().slice(0, 12).replace('-', '')}`;
+      const json = { 'content-type': 'application/json' };
+      await request(`${target.apiUrl}/api/auth/signup`, {
+        body: JSON.stringify({
+          user: {
+            firstName: 'Tra',
+            lastName: 'Der',
+            username: name,
+            email: `${name}@example.com`,
+            password: 'Trader@1234',
+          },
+        }),
+        headers: json,
+        from,
+      });
+      const login = await request(`${target.apiUrl}/api/auth/login`, {
+        body: JSON.stringify({ username: name, password: 'Trader@1234' }),
+        headers: json,
+        from,
+      });
+      const { token } = login.json<{ token: string }>();
+      const file = largestTradebook(target.symbol);
+      const boundary = '----hostiletradebook';
+      const part = (field: string, value: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${value}\r\n`;
+      const body = Buffer.concat([
+        Buffer.from(
+          part('brokerageFirm', 'Zerodha') +
+            part('segment', 'Equity') +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="tradebook.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+        ),
+        file,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return loops(1, async () => {
+        const answer = await request(`${target.apiUrl}/api/user/holding/import?dryRun=true`, {
+          body,
+          headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, authorization: `Bearer ${token}` },
+          from,
+          timeoutMs: 120_000,
+        });
+        return answer.status;
+      });
+    },
+  };
+}
+
 export const ATTACKS: Attack[] = [
   slowBodies('127.0.0.2'),
   multipartFlood('127.0.0.3'),
   legalBatches('127.0.0.4'),
   signupFlood('127.0.0.5'),
   loginGuessing('127.0.0.6'),
+  hostileTradebooks('127.0.0.9'),
 ];

@@ -23,7 +23,12 @@
  *     p50/p99 and errors of the normal clients, one row per attack (target: p99 ≤ 3× the same mix
  *     without the attack, measured just before it, and 0 errors). Each attack runs in a process of its
  *     own (bench/load/attacker.ts), and the CPU seconds of the API, the BFF, PostgreSQL, the attacker
- *     and this process are printed for both measurements (bench/load/cpu.ts).
+ *     and this process are printed for both measurements (bench/load/cpu.ts);
+ *  7. API keys (docs/decisions.md#counters-shared-through-postgresql): the same reads (REST holdings, the
+ *     Holdings page through the BFF) with an API key and with a session, interleaved at 1 connection: the
+ *     key's p50 over the session's (target ≤ 1.1×); and the same key reads on a second API and BFF counting
+ *     in memory (COUNTER_STORE=memory) against this stack, whose API and BFF count in PostgreSQL: the p50
+ *     the shared counters add (target ≤ 1 ms), and that ratio.
  *
  * Latencies are taken from every response (autocannon's 'response' event, sub-millisecond), not
  * from autocannon's whole-millisecond histogram. Heap is read through an IPC channel to the
@@ -31,7 +36,7 @@
  * The per-client rate limits (RATE_LIMIT_PER_MINUTE, per address: every request here comes from
  * 127.0.0.1) are raised for the run, otherwise they would be all that is measured.
  * Options: --soak, --soak-minutes N, --quick (short runs, to try the script), --only
- * half,overdrive,compare,soak,attack (some sections; the maximum is always measured), --attacks
+ * half,overdrive,compare,soak,attack,keys (some sections; the maximum is always measured), --attacks
  * slow-bodies,multipart,legal-batches,signup,login (some attacks). Exits 1 when a
  * target is missed. The 2 cores are shared with the load generator (and other work): figures are noisy.
  */
@@ -54,7 +59,7 @@ const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 /** --only overdrive,compare: run some sections (the maximum is always measured: the others use it). */
 const only = args.includes('--only') ? new Set((args[args.indexOf('--only') + 1] ?? '').split(',')) : undefined;
-const section = (name: 'half' | 'overdrive' | 'compare' | 'soak' | 'attack') => !only || only.has(name);
+const section = (name: 'half' | 'overdrive' | 'compare' | 'soak' | 'attack' | 'keys') => !only || only.has(name);
 /** --attacks slow-bodies,login: some of the attacks (their keys in bench/load/attacks.ts). */
 const chosenAttacks = args.includes('--attacks')
   ? new Set((args[args.indexOf('--attacks') + 1] ?? '').split(','))
@@ -95,6 +100,8 @@ const TARGETS = {
   overdriveGrowth: 2,
   attackP99Growth: 3,
   attackErrors: 0,
+  keyOverSession: 1.1,
+  sharedCountersMs: 1,
 };
 const DEMO = {
   investor: ['investor', 'Investor@123'],
@@ -438,34 +445,38 @@ async function main(): Promise<void> {
   };
   let api: ServiceProcess | undefined;
   let bff: ServiceProcess | undefined;
+  // section 7's second API and BFF, counting in memory
+  let memoryApi: ServiceProcess | undefined;
+  let memoryBff: ServiceProcess | undefined;
+  const memoryDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-load-memory-'));
   try {
     const setupStarted = Date.now();
-    api = await startApi(
-      {
-        NODE_ENV: 'production',
-        DATABASE_URL: server.url('postgres'),
-        DATA_DIR: dataDir,
-        DEMO_DATA: '1',
-        RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE,
-        MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT,
-        TRUST_PROXY: TRUSTED_PROXY,
-        ADMIN_PASSWORD: DEMO.admin[1],
-        STAFF_PASSWORD: DEMO.staff[1],
-        INVESTOR_PASSWORD: DEMO.investor[1],
-      },
-      undefined,
-      launch,
-    );
-    bff = await startBff(
-      api.url,
-      {
-        NODE_ENV: 'production',
-        RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE,
-        MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT,
-        TRUST_PROXY: TRUSTED_PROXY,
-      },
-      launch,
-    );
+    const apiEnv = {
+      NODE_ENV: 'production',
+      DATABASE_URL: server.url('postgres'),
+      DATA_DIR: dataDir,
+      DEMO_DATA: '1',
+      RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE,
+      // the tradebook attack imports back to back, not the 6 a minute an account may start
+      TRADEBOOK_IMPORTS_PER_MINUTE: UNLIMITED_RATE,
+      // the key runs count every request: a quota they never reach
+      API_KEY_DAILY_REQUESTS: UNLIMITED_RATE,
+      API_KEY_POINTS_PER_MINUTE: UNLIMITED_RATE,
+      MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT,
+      TRUST_PROXY: TRUSTED_PROXY,
+      ADMIN_PASSWORD: DEMO.admin[1],
+      STAFF_PASSWORD: DEMO.staff[1],
+      INVESTOR_PASSWORD: DEMO.investor[1],
+    };
+    api = await startApi(apiEnv, undefined, launch);
+    const bffEnv = {
+      NODE_ENV: 'production',
+      RATE_LIMIT_PER_MINUTE: UNLIMITED_RATE,
+      MAX_IN_FLIGHT_PER_CLIENT: PER_CLIENT_IN_FLIGHT,
+      TRUST_PROXY: TRUSTED_PROXY,
+    };
+    // the BFF counts its per-address limit in PostgreSQL, as every instance of several would
+    bff = await startBff(api.url, { ...bffEnv, DATABASE_URL: server.url('postgres') }, launch);
     const token = await login(api.url, DEMO.investor);
     const auth = { authorization: `Bearer ${token}` };
     const gqlUrl = `${bff.url}/graphql`;
@@ -769,6 +780,93 @@ async function main(): Promise<void> {
       }
     }
 
+    // 7. API keys: a key against a session, and the shared counters against memory ones
+    if (section('keys')) {
+      console.log(
+        `\n7. API keys: the same reads with a key and with a session, then with the counters in PostgreSQL and in memory (interleaved, ${COMPARE_ROUNDS} rounds of ${SECONDS.compare} s per side, 1 connection)`,
+      );
+      const made = await fetch(`${api.url}/api/user/api-keys`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'bench:load', scopes: ['market:read', 'portfolio:read'], expiresInDays: 7 }),
+      });
+      if (made.status !== 201) throw new Error(`making a key failed: ${made.status} ${await made.text()}`);
+      const keyAuth = { authorization: `Bearer ${((await made.json()) as { key: string }).key}` };
+      const withHeaders = (request: AutocannonRequest, headers: Record<string, string>): AutocannonRequest => ({
+        ...request,
+        headers: { ...request.headers, ...headers },
+      });
+      const reads = [
+        { name: 'REST holdings', rest: true, session: rest('/api/user/holding'), path: '' },
+        { name: 'Holdings page through the BFF', rest: false, session: gql(QUERIES.holdings), path: '/graphql' },
+      ];
+      for (const read of reads) {
+        const answer = await fetch(`${read.rest ? api.url : bff.url}${read.rest ? '/api/user/holding' : read.path}`, {
+          method: read.session.method,
+          headers: withHeaders(read.session, keyAuth).headers,
+          body: read.session.body as string | undefined,
+        });
+        if (!answer.ok) throw new Error(`${read.name} with a key: ${answer.status} ${await answer.text()}`);
+      }
+      /** COMPARE_ROUNDS rounds of two runs in ABBA order: the median p50 of each side. */
+      const abba = async (first: () => Promise<Measured>, second: () => Promise<Measured>) => {
+        const p50s: [number[], number[]] = [[], []];
+        for (let round = 0; round < COMPARE_ROUNDS; round++) {
+          const order = round % 2 === 0 ? ([0, 1] as const) : ([1, 0] as const);
+          for (const side of order) p50s[side].push((await (side === 0 ? first() : second())).p50);
+        }
+        return [median(p50s[0]), median(p50s[1])] as const;
+      };
+      const measure = (label: string, url: string, request: AutocannonRequest, graphql: boolean) => () =>
+        run({
+          label,
+          url,
+          requests: [request],
+          connections: 1,
+          seconds: SECONDS.compare,
+          ...(graphql ? { graphql } : {}),
+        });
+      for (const read of reads) {
+        const url = read.rest ? api.url : gqlUrl;
+        const [sessionP50, keyP50] = await abba(
+          measure(`${read.name}, session`, url, read.session, !read.rest),
+          measure(`${read.name}, key`, url, withHeaders(read.session, keyAuth), !read.rest),
+        );
+        const keyRatio = keyP50 / sessionP50;
+        report(
+          `${read.name}: p50 with a session ${ms(sessionP50)} ms, with a key ${ms(keyP50)} ms, key/session`,
+          ratio(keyRatio),
+          `≤ ${TARGETS.keyOverSession}×`,
+          keyRatio <= TARGETS.keyOverSession,
+        );
+      }
+      // a second API and BFF on the same database, counting in memory; this stack counts in PostgreSQL
+      memoryApi = await startApi(
+        { ...apiEnv, DATA_DIR: memoryDataDir, DEMO_DATA: '0', COUNTER_STORE: 'memory' },
+        undefined,
+        launch,
+      );
+      memoryBff = await startBff(memoryApi.url, { ...bffEnv, COUNTER_STORE: 'memory' }, launch);
+      const memoryGqlUrl = `${memoryBff.url}/graphql`;
+      for (const read of reads) {
+        const keyed = withHeaders(read.session, keyAuth);
+        const [sharedUrl, memoryUrl] = read.rest ? [api.url, memoryApi.url] : [gqlUrl, memoryGqlUrl];
+        // the memory stack's first answers fill its caches
+        await measure('warm-up', memoryUrl, keyed, !read.rest)();
+        const [sharedP50, memoryP50] = await abba(
+          measure(`${read.name}, key, counters in PostgreSQL`, sharedUrl, keyed, !read.rest),
+          measure(`${read.name}, key, counters in memory`, memoryUrl, keyed, !read.rest),
+        );
+        const added = sharedP50 - memoryP50;
+        report(
+          `${read.name} with a key: p50 counting in PostgreSQL ${ms(sharedP50)} ms, in memory ${ms(memoryP50)} ms: added (PostgreSQL/memory)`,
+          `${added >= 0 ? '+' : ''}${ms(added)} ms (${ratio(sharedP50 / memoryP50)})`,
+          `≤ ${TARGETS.sharedCountersMs} ms`,
+          added <= TARGETS.sharedCountersMs,
+        );
+      }
+    }
+
     // the table
     console.log(`\n| figure | value | target |\n|---|---|---|`);
     for (const row of rows)
@@ -782,8 +880,8 @@ async function main(): Promise<void> {
     if (missed.length > 0) process.exitCode = 1;
   } finally {
     if (process.env.BENCH_DEBUG) for (const service of [api, bff]) console.log(service?.output().slice(-4000));
-    api?.kill('SIGKILL');
-    bff?.kill('SIGKILL');
+    for (const service of [api, bff, memoryApi, memoryBff]) service?.kill('SIGKILL');
+    fs.rmSync(memoryDataDir, { recursive: true, force: true });
     server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 /**
  * npm run bench:scale — market reads and the daily upload with ten years of history against one
- * year (docs/decisions.md#incremental-analysis-refresh, README "Scaling"). A synthetic market
+ * year (docs/decisions.md#incremental-analysis-refresh, docs/operations.md#scaling-out). A synthetic market
  * (synthetic-market.ts: 2,500 symbols by default, 250 trading days a year, gaps, series changes,
  * splits) is loaded straight into the database by COPY (the API stopped for PGlite), the API
  * restarted (it computes the analysis at start), then through the built BFF without its market

@@ -12,13 +12,14 @@
  * Then the dashboard at 1, 50 and 500 holdings (repeated views and views after a price write, target
  * ≤ 2× of 1 holding for both), the corporate actions' cost on those reads (target ≤ 1.2×) and a
  * 5,000-trade tradebook import. Exits with status 1 when a target is missed. --quick: 30 samples (to
- * try the script); BENCH_SAMPLES sets the number; --only=holdings|dashboard|adjustment|import runs one
- * part (adjustment needs the dashboard's investors: it runs the dashboard too).
+ * try the script); BENCH_SAMPLES sets the number; --only=holdings|dashboard|adjustment|benchmark|import|fifo|tax runs one
+ * part (adjustment needs the dashboard's investors: it runs the dashboard too). fifo: the tradebook
+ * plan's time against its size, in this process (benchFifo).
  */
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { weekdaysEndingOn } from '@bazaar/shared';
+import { planTradebook, weekdaysEndingOn, type TradebookTrade } from '@bazaar/shared';
 import {
   ACCOUNTS,
   CORPORATE_ACTIONS_FILE,
@@ -37,8 +38,8 @@ const SAMPLES = Number(process.env.BENCH_SAMPLES ?? (QUICK ? 30 : 300));
 const MAX_REST_CALLS = 3;
 const MAX_P50_RATIO = 1.5;
 const ONLY = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
-const runs = (part: 'holdings' | 'dashboard' | 'adjustment' | 'import') =>
-  ONLY === undefined || ONLY === part || (part === 'dashboard' && ONLY === 'adjustment');
+const runs = (part: 'holdings' | 'dashboard' | 'adjustment' | 'benchmark' | 'import' | 'fifo' | 'tax') =>
+  ONLY === undefined || ONLY === part || (part === 'dashboard' && (ONLY === 'adjustment' || ONLY === 'benchmark'));
 
 /** The holdings page's fields (web/src/features/portfolio). */
 const HOLDINGS_QUERY = `query BenchHoldings($brokerName: String, $segmentName: String) {
@@ -379,7 +380,7 @@ const IMPORT_TRADES = 5_000;
  * Tradebook import (docs/product/portfolio.md#tradebook-import) of a 5,000-trade Zerodha tradebook:
  * for each of the 50 holding symbols, 100 trades on successive days at that day's close (a buy of
  * 10, then a sell of 7, in turn), so sells close the stored lot first, then split the file's own.
- * Times the preview (its writes rolled back) and the commit through POST /api/user/holding/import,
+ * Times the preview (it writes nothing) and the commit through POST /api/user/holding/import,
  * then the same file again (every trade skipped), with the API process's peak memory in each.
  */
 async function benchImport(api: ServiceProcess, token: string, symbols: string[], dates: string[]): Promise<void> {
@@ -415,7 +416,7 @@ async function benchImport(api: ServiceProcess, token: string, symbols: string[]
       buys: number;
       sells: number;
       skipped: number;
-      holdings: unknown[];
+      holdingsTotal: number;
       problems: unknown[];
     };
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -434,18 +435,202 @@ async function benchImport(api: ServiceProcess, token: string, symbols: string[]
   console.log(
     `\ntradebook import: ${IMPORT_TRADES.toLocaleString('en-IN')} trades (${(file.length / 1024).toFixed(0)} KB CSV), REST API, API process peak RSS`,
   );
-  console.log('step                 ms   holdings after   peak RSS');
+  console.log('step                 ms   holdings changed   peak RSS');
   for (const [label, run] of [
     ['preview (dryRun)', preview],
     ['commit', commit],
     ['again (all skipped)', again],
   ] as const)
     console.log(
-      `${label.padEnd(20)}${run.ms.toFixed(0).padStart(6)}${String(run.body.holdings.length).padStart(17)}${mb(run.peak).padStart(11)}`,
+      `${label.padEnd(20)}${run.ms.toFixed(0).padStart(6)}${String(run.body.holdingsTotal).padStart(19)}${mb(run.peak).padStart(11)}`,
     );
 }
 
+/**
+ * The tradebook plan's time against its size (docs/decisions.md#tradebook-fifo-in-linear-time), in
+ * this process, no stack: the quadratic shape of the security review (one symbol, n/2 buys then n/2
+ * sells of one share each, so every sell closes the oldest lot) and a mixed book (50 symbols, buys
+ * and partial sells in turn). Linear work costs the same per trade at any size (target: the
+ * per-trade time at the largest size ≤ 2.5× that at the second; a quadratic plan gives 5×).
+ */
+function benchFifo(): boolean {
+  const sizes = QUICK ? [2_000, 4_000, 8_000] : [5_000, 10_000, 20_000, 40_000, 50_000];
+  const day = (index: number) => new Date(Date.UTC(2010, 0, 1) + index * 86_400_000).toISOString().slice(0, 10);
+  const shapes = {
+    'one symbol': (n: number): TradebookTrade[] =>
+      Array.from({ length: n }, (_, index) => ({
+        line: index + 2,
+        date: day(index),
+        symbol: 'TCS',
+        side: index < n / 2 ? ('BUY' as const) : ('SELL' as const),
+        quantity: 1,
+        price: '100',
+        exchange: 'NSE' as const,
+        tradeId: `T${index}`,
+      })),
+    '50 symbols': (n: number): TradebookTrade[] =>
+      Array.from({ length: n }, (_, index) => ({
+        line: index + 2,
+        date: day(Math.floor(index / 50)),
+        symbol: `SYM${index % 50}`,
+        side: Math.floor(index / 50) % 2 === 0 ? ('BUY' as const) : ('SELL' as const),
+        quantity: Math.floor(index / 50) % 2 === 0 ? 10 : 7,
+        price: '100.25',
+        exchange: 'NSE' as const,
+        tradeId: `T${index}`,
+      })),
+  };
+  console.log('\ntradebook plan (planTradebook) in this process: median of 5 runs per size');
+  console.log('shape        trades      ms   µs per trade');
+  let ok = true;
+  for (const [label, make] of Object.entries(shapes)) {
+    const perTrade: number[] = [];
+    for (const n of sizes) {
+      const trades = make(n);
+      const times: number[] = [];
+      for (let run = 0; run < 5; run++) {
+        const started = performance.now();
+        const plan = planTradebook([], trades);
+        times.push(performance.now() - started);
+        if (plan.problems.length > 0) throw new Error(`the ${label} book has problems: ${plan.problems[0]!.message}`);
+      }
+      const ms = times.sort((a, b) => a - b)[2]!;
+      perTrade.push((ms * 1000) / n);
+      console.log(
+        `${label.padEnd(12)}${n.toLocaleString('en-IN').padStart(7)}${ms.toFixed(1).padStart(8)}${((ms * 1000) / n).toFixed(2).padStart(14)}`,
+      );
+    }
+    // linear work costs the same per trade at any size; a quadratic plan costs 5× more per trade at 5× the trades
+    const growth = perTrade[perTrade.length - 1]! / perTrade[1]!;
+    console.log(
+      `${label}: per-trade time at ${sizes[sizes.length - 1]!.toLocaleString('en-IN')} ÷ at ${sizes[1]!.toLocaleString('en-IN')} = ${growth.toFixed(2)}×`,
+    );
+    if (growth > 2.5) ok = false;
+  }
+  console.log(`plan growth: target ≤ 2.5× per-trade time from the second size to the largest ${ok ? 'ok' : 'MISSED'}`);
+  return ok;
+}
+
+const TAX_TRADES = 10_000;
+const TAX_FIRMS = 5;
+const TAX_SYMBOLS = 200;
+const MAX_TAX_JSON_MS = 1_000;
+const MAX_TAX_XLSX_MS = 3_000;
+
+/**
+ * Tax P&L (docs/product/tax.md) of an investor with 10,000 trades: 5 firms (the 3 seeded and 2 made
+ * here), 200 symbols, 8 years (2017–2024), imported as our trades CSV (2,000 a firm: per firm and
+ * symbol buys of 10 and sells of 7 in turn, every few weeks). Times GET /api/user/tax/capital-gains
+ * (JSON) and the .xlsx of FY 2023-24, interleaved, with the API process's peak memory. Targets: p50
+ * ≤ 1 s and ≤ 3 s (PGlite).
+ */
+async function benchTax(api: ServiceProcess, admin: string, staff: string): Promise<boolean> {
+  const auth = (token: string) => ({ authorization: `Bearer ${token}` });
+  const json = (token: string) => ({ ...auth(token), 'content-type': 'application/json' });
+  const roles = (await (await fetch(`${api.url}/api/admin/roles`, { headers: auth(admin) })).json()) as Array<{
+    name: string;
+  }>;
+  const created = await fetch(`${api.url}/api/admin/users`, {
+    method: 'POST',
+    headers: json(admin),
+    body: JSON.stringify({
+      firstName: 'Tax',
+      lastName: 'Bench',
+      username: 'taxbench',
+      email: 'taxbench@example.com',
+      password: 'TaxBench@123',
+      roles: [roles.find((role) => role.name === 'ROLE_USER')],
+    }),
+  });
+  if (created.status !== 201) throw new Error(`creating the tax investor: ${created.status}`);
+  const token = await restLogin(api.url, { username: 'taxbench', password: 'TaxBench@123' });
+  const symbols = Array.from({ length: TAX_SYMBOLS }, (_, i) => `TAX${String(i).padStart(3, '0')}`);
+  await uploadPrices(
+    api.url,
+    staff,
+    'bench-tax-prices.csv',
+    bhavcopy(symbols.map((symbol, index) => ({ symbol, index, date: '2025-01-10', close: (200 + index).toFixed(2) }))),
+  );
+  const firms = ['Zerodha', 'Upstox', 'ICICI Direct'];
+  for (let extra = firms.length; extra < TAX_FIRMS; extra++) {
+    const name = `Bench Tax Securities ${extra}`;
+    const answer = await fetch(`${api.url}/api/staff/brokerage-firms`, {
+      method: 'POST',
+      headers: json(staff),
+      body: JSON.stringify({ name, address: '1 Dalal Street, Mumbai', contactNumber: '9876543210' }),
+    });
+    if (answer.status !== 201) throw new Error(`creating ${name}: ${answer.status}`);
+    firms.push(name);
+  }
+  const perFirm = TAX_TRADES / TAX_FIRMS;
+  const perSymbol = perFirm / TAX_SYMBOLS;
+  const started = Date.UTC(2017, 0, 2);
+  for (const [f, firm] of firms.entries()) {
+    const lines = ['date,symbol,side,quantity,price,exchange,trade_id'];
+    for (const [s, symbol] of symbols.entries())
+      for (let k = 0; k < perSymbol; k++) {
+        // 8 years: trade k of a symbol 290 days after trade k − 1, offset (less than 290 days) per symbol and firm
+        const date = new Date(started + (k * 290 + ((s * 7 + f * 3) % 280)) * 86_400_000).toISOString().slice(0, 10);
+        const side = k % 2 === 0 ? 'BUY' : 'SELL';
+        lines.push(
+          `${date},${symbol},${side},${side === 'BUY' ? 10 : 7},${(150 + s + k * 3.25).toFixed(2)},NSE,T${f}-${s}-${k}`,
+        );
+      }
+    // a symbol's trades in date order: its sells never come before its buys
+    const sorted = [lines[0]!, ...lines.slice(1).sort((a, b) => a.slice(0, 10).localeCompare(b.slice(0, 10)))];
+    const form = new FormData();
+    form.set('brokerageFirm', firm);
+    form.set('segment', 'Equity');
+    form.set('file', new Blob([sorted.join('\n')]), 'tax-trades.csv');
+    const imported = await fetch(`${api.url}/api/user/holding/import?dryRun=false`, {
+      method: 'POST',
+      headers: auth(token),
+      body: form,
+    });
+    if (imported.status !== 200)
+      throw new Error(`importing ${firm}: ${imported.status} ${(await imported.text()).slice(0, 300)}`);
+  }
+  const memory = peakMemory(api.child.pid);
+  const url = (extension: string) => `${api.url}/api/user/tax/capital-gains${extension}?financialYear=2023-24`;
+  const time = async (extension: string) => {
+    const began = process.hrtime.bigint();
+    const response = await fetch(url(extension), { headers: auth(token) });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`tax report ${extension}: ${response.status}`);
+    return Number(process.hrtime.bigint() - began) / 1e6;
+  };
+  const first = (await (await fetch(url(''), { headers: auth(token) })).json()) as { exits: unknown[] };
+  const samples = QUICK ? 5 : 15;
+  const jsonTimes: number[] = [];
+  const xlsxTimes: number[] = [];
+  memory.reset();
+  for (let i = 0; i < samples; i++) {
+    jsonTimes.push(await time(''));
+    xlsxTimes.push(await time('.xlsx'));
+  }
+  const peak = memory.read();
+  const p50 = (values: number[]) =>
+    percentile(
+      [...values].sort((a, b) => a - b),
+      50,
+    );
+  const ok = p50(jsonTimes) <= MAX_TAX_JSON_MS && p50(xlsxTimes) <= MAX_TAX_XLSX_MS;
+  console.log(
+    `\ntax P&L: ${TAX_TRADES.toLocaleString('en-IN')} trades (${TAX_FIRMS} firms, ${TAX_SYMBOLS} symbols, 2017–2024), FY 2023-24: ${first.exits.length.toLocaleString('en-IN')} exits; ${samples} samples each, interleaved`,
+  );
+  console.log(
+    `JSON p50 ${p50(jsonTimes).toFixed(0)} ms (target ≤ ${MAX_TAX_JSON_MS}), XLSX p50 ${p50(xlsxTimes).toFixed(0)} ms (target ≤ ${MAX_TAX_XLSX_MS}); API peak RSS ${peak === null ? 'n/a' : `${peak.toFixed(0)} MB`}`,
+  );
+  console.log(`tax P&L: ${ok ? 'ok' : 'MISSED'}`);
+  return ok;
+}
+
 async function main(): Promise<void> {
+  if (ONLY === 'fifo') {
+    if (!benchFifo()) process.exitCode = 1;
+    return;
+  }
+  if (ONLY === undefined && !benchFifo()) process.exitCode = 1;
   const stack = await startStack();
   const proxy = await countingProxy(stack.api.url);
   try {
@@ -559,11 +744,90 @@ async function main(): Promise<void> {
     )
       process.exitCode = 1;
 
+    if (
+      runs('benchmark') &&
+      !(await benchAgainstIndex(stack.api.url, staff, gql, dashboard.cookies[2] as string, dates, writePrice))
+    )
+      process.exitCode = 1;
+
     if (runs('import')) await benchImport(stack.api, await restLogin(stack.api.url, ACCOUNTS.investor), symbols, dates);
+    if (runs('tax') && !(await benchTax(stack.api, await restLogin(stack.api.url, ACCOUNTS.admin), staff)))
+      process.exitCode = 1;
   } finally {
     proxy.close();
     await stack.stop();
   }
+}
+
+/** The dashboard's "Against the market" operation (web/src/features/home/api/home.graphql), fields as the page asks. */
+const BENCHMARK_QUERY = `query BenchDashboardBenchmark {
+  benchmark {
+    index indexLastDate valuedOn from to portfolioXirr indexXirr portfolioTwr indexTwr
+    periods { period from to portfolioTwr indexTwr }
+    series { date portfolioValue indexValue }
+    holdings { id symbol buyDate endDate holdingReturn indexReturn }
+    warnings
+  }
+}`;
+const MAX_BENCHMARK_RATIO = 1.5;
+
+/**
+ * The dashboard with its comparison against NIFTY 50 TRI (docs/product/home.md#against-the-market) at 500
+ * holdings: a year of index closes uploaded by staff (NSE's historical layout, one close a bench day), then the
+ * page's two operations sent together as the page sends them, against the dashboard's alone, interleaved, each
+ * view after a price write (nothing reusable). Target: p50 ≤ 1.5× the dashboard alone.
+ */
+async function benchAgainstIndex(
+  apiUrl: string,
+  staff: string,
+  gql: Gql,
+  cookie: string,
+  dates: string[],
+  writePrice: () => Promise<unknown>,
+): Promise<boolean> {
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const nseDate = (iso: string) => `${iso.slice(8)}-${months[Number(iso.slice(5, 7)) - 1]}-${iso.slice(0, 4)}`;
+  const closes = dates.map((date, d) => {
+    const close = (20_000 + d * 7 + (d % 5) * 13).toFixed(2);
+    return `${nseDate(date)},${close},${close},${close},${close},1000,10`;
+  });
+  const form = new FormData();
+  form.append('index', 'NIFTY 50 TRI');
+  form.append(
+    'file',
+    new Blob([['Date,Open,High,Low,Close,Shares Traded,Turnover (Rs. Cr)', ...closes].join('\n')]),
+    'bench-nifty-tri.csv',
+  );
+  const uploaded = await fetch(`${apiUrl}/insight/staff/uploads/index-prices`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${staff}` },
+    body: form,
+  });
+  if (uploaded.status !== 200) throw new Error(`index upload: ${uploaded.status} ${await uploaded.text()}`);
+  const answer = (await gql(BENCHMARK_QUERY, {}, cookie)).body.data as {
+    benchmark: { holdings: unknown[]; series: unknown[]; warnings: string[] };
+  };
+  console.log(
+    `\nagainst NIFTY 50 TRI, 500 holdings: ${answer.benchmark.holdings.length} holdings compared, ${answer.benchmark.series.length} days in the series, warnings: ${answer.benchmark.warnings.join(' | ') || 'none'}`,
+  );
+  const samples = Math.ceil(SAMPLES / 3);
+  const [alone, withIndex] = quantiles(
+    await interleaved(
+      [
+        () => gql(DASHBOARD_QUERY, {}, cookie),
+        () => Promise.all([gql(DASHBOARD_QUERY, {}, cookie), gql(BENCHMARK_QUERY, {}, cookie)]),
+      ],
+      samples,
+      FRESH_WARMUP,
+      writePrice,
+    ),
+  );
+  const ratio = (withIndex?.p50 ?? 0) / (alone?.p50 ?? 1);
+  const met = ratio <= MAX_BENCHMARK_RATIO;
+  console.log(
+    `dashboard alone p50 ${alone?.p50.toFixed(1)} ms (p95 ${alone?.p95.toFixed(1)}); with the benchmark, both operations together, p50 ${withIndex?.p50.toFixed(1)} ms (p95 ${withIndex?.p95.toFixed(1)}): ${ratio.toFixed(2)}× (target ≤ ${MAX_BENCHMARK_RATIO}×) ${met ? 'ok' : 'MISSED'}`,
+  );
+  return met;
 }
 
 /** The holdings query's latency at 1 and 50 rows (repeated views, then each after a price write) and its targets. */

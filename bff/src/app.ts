@@ -14,20 +14,33 @@ import { ApolloServerPluginDrainHttpServer } from '@apollo/server/plugin/drainHt
 import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { ApolloServerPluginCacheControlDisabled } from '@apollo/server/plugin/disabled';
 import graphqlUploadExpress from 'graphql-upload/graphqlUploadExpress.mjs';
-import { multipartBodyLimit, oneFileUnlessBatch } from './upload-limits.js';
+import { multipartBodyLimit, oneFileUnlessBatch } from './protection/upload-limits.js';
 import { renderAltair, getDistDirectory } from 'altair-static';
 import type { GraphQLFormattedError } from 'graphql';
 import { companyDtoSchema, marketDataStatusDtoSchema } from '@bazaar/shared/contract';
 import type { BffConfig } from './config.js';
-import { createContext, requestIdOf, type GraphQLContext } from './context.js';
-import { buildSchema } from './schema.js';
+import { createContext, requestIdOf, type GraphQLContext } from './graphql/context.js';
+import { buildSchema } from './graphql/schema.js';
 import { createLogger, type Logger } from './logger.js';
-import { createSharedCaches, TtlCache, type SharedCaches } from './caches.js';
-import { INTERNAL_MESSAGE, KNOWN_CODES } from './errors.js';
-import { GRAPHQL_LIMITS, limitsRule, requestLimits, responseSizeLimit } from './limits.js';
-import { protection } from './protection.js';
-import { marketResponseCache } from './plugins/market-response-cache.js';
-import { compressAnswers, webAppFiles, type ServedMarketDataStatus } from './compression.js';
+import { createSharedCaches, TtlCache, type SharedCaches } from './caches/shared-caches.js';
+import { INTERNAL_MESSAGE, KNOWN_CODES } from './graphql/errors.js';
+import {
+  GRAPHQL_LIMITS,
+  limitsRule,
+  requestLimits,
+  responseSizeLimit,
+  variableCostLimits,
+} from './protection/graphql-limits.js';
+import { PersistedQueryStore, persistedQueryChecks } from './protection/persisted-queries.js';
+import { httpCaching } from './caches/http-caching.js';
+import { admissionControl } from './protection/admission.js';
+import { apiKeyCost, apiKeyQuota, refuseMisplacedKeys } from './protection/api-key-quota.js';
+import { openCounterStore } from './protection/counters.js';
+import { marketResponseCache } from './caches/market-response-cache.js';
+import { compressAnswers } from './http/compression.js';
+import { webAppFiles, type ServedMarketDataStatus } from './http/web-app.js';
+import { oneClickUnsubscribe } from './http/one-click-unsubscribe.js';
+import { taxDownloads } from './http/tax-downloads.js';
 import { CompanyApi } from './datasources/company-api.js';
 import { UploadsApi } from './datasources/uploads-api.js';
 import type { RequestScope } from './datasources/rest-client.js';
@@ -63,6 +76,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
 export async function createBffServer(config: BffConfig): Promise<BffServer> {
   const logger = createLogger(config.logLevel);
   const caches = createSharedCaches(config.marketCacheTtlMs);
+  const counters = openCounterStore(config, logger);
   const app = express();
   const httpServer = http.createServer(app);
   app.disable('x-powered-by');
@@ -90,6 +104,8 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   const production = config.env === 'production';
   const schema = buildSchema(config.schemaDir);
   const limits = { ...GRAPHQL_LIMITS, maxRestCalls: config.maxRestCallsPerRequest };
+  // the texts of automatic persisted queries, kept where the request limits can read them by hash
+  const persistedQueries = new PersistedQueryStore();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
     csrfPrevention: true,
@@ -98,8 +114,9 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     hideSchemaDetailsFromClientErrors: production,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: true,
-    // every operation carries its text, so the request limits (requestLimits) see all that runs
-    persistedQueries: false,
+    // automatic persisted queries (docs/decisions.md#persisted-queries-over-get): kept only once their operation
+    // resolved within the limits; the request limits measure a hash by its text
+    persistedQueries: { cache: persistedQueries },
     validationRules: [limitsRule(limits)],
     formatError,
     plugins: [
@@ -108,8 +125,14 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       // per-field cache-control hooks halve throughput; caching is done in the data sources
       ApolloServerPluginCacheControlDisabled(),
       logRequests,
+      // the cost with the variables sent, before anything runs or a persisted query is kept
+      variableCostLimits(limits),
+      // ETag and Cache-Control of GET answers (first: a 304 skips the rest)
+      httpCaching(),
       // public market queries asked again while the data version is unchanged skip execution
       marketResponseCache(),
+      // an API key's answers carry extensions.cost
+      apiKeyCost(schema),
     ],
   });
   await apollo.start();
@@ -121,9 +144,10 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     response.setHeader('x-request-id', id);
     next();
   });
-  const guard = protection(
+  const guard = admissionControl(
     {
       ratePerMinute: config.rateLimitPerMinute,
+      counters,
       maxInFlight: config.maxInFlightRequests,
       maxInFlightPerClient: config.maxInFlightPerClient,
       maxConnectionsPerClient: config.maxConnectionsPerClient,
@@ -190,6 +214,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   app.use(
     '/graphql',
     securityHeaders,
+    refuseMisplacedKeys(),
     express.json({ limit: '1mb' }),
     // a single upload's file and its form fields always fit; a batch up to its own total
     multipartBodyLimit(Math.max(config.uploadMaxBatchBytes, config.uploadMaxBytes + 1024 * 1024)),
@@ -200,9 +225,26 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       maxFieldSize: GRAPHQL_LIMITS.maxMultipartFieldBytes,
     }),
     oneFileUnlessBatch(),
+    // a persisted-query extension that cannot be right: 400 with what to fix
+    persistedQueryChecks(),
     // after both parsers: the operations counted are the ones Apollo will run, whatever the transport
-    requestLimits(schema, limits),
+    requestLimits(schema, limits, (hash) => persistedQueries.textOf(hash)),
     responseSizeLimit(config.maxResponseBytes),
+    // an API key's request counted once, before anything runs
+    apiKeyQuota(
+      (request, response, token) => ({
+        token,
+        requestId: response.locals.requestId as string,
+        clientAddress: request.ip,
+        restApiUrl: config.restApiUrl,
+        insightApiUrl: config.insightApiUrl,
+        timeoutMs: config.restTimeoutMs,
+        uploadTimeoutMs: config.restUploadTimeoutMs,
+        // this request was counted against its address here: the quota calls say so too
+        quotaCounted: true,
+      }),
+      logger,
+    ),
     expressMiddleware(apollo, {
       context: async ({ req, res }) => createContext({ config, logger, caches }, req, res),
     }),
@@ -217,6 +259,8 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   app.get('/healthz', (_request, response) => {
     response.json({ status: 'ok' });
   });
+  // the Tax P&L page's files for the session (docs/decisions.md#tax-files-through-the-bff)
+  app.use(taxDownloads(config));
   app.get('/readyz', async (_request, response) => {
     // shedding load: a balancer should send new traffic elsewhere meanwhile
     const saturation = guard.saturation();
@@ -277,6 +321,18 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     ]);
     return { marketDataStatus, company };
   });
+  // the alert e-mail's one-click unsubscribe (a POST to the link; a GET gets the web app's page)
+  app.use(
+    oneClickUnsubscribe((request, response) => ({
+      token: undefined,
+      requestId: response.locals.requestId as string,
+      clientAddress: request.ip,
+      restApiUrl: config.restApiUrl,
+      insightApiUrl: config.insightApiUrl,
+      timeoutMs: config.restTimeoutMs,
+      uploadTimeoutMs: config.restUploadTimeoutMs,
+    })),
+  );
   app.use('/assets', web.assets);
   app.use(web.files);
   app.get('/{*path}', (request: Request, response: Response, next: NextFunction) => {
@@ -334,6 +390,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
       guard.stop();
       await apollo.stop();
       if (httpServer.listening) await new Promise<void>((resolve) => httpServer.close(() => resolve()));
+      await counters.close();
     },
   };
 }

@@ -66,9 +66,16 @@ const envSchema = z.object({
   MAX_REST_CALLS_PER_REQUEST: z.coerce.number().int().min(1).default(50),
   /** Largest serialised GraphQL answer, in bytes; a larger one is replaced by a 413 PAYLOAD_TOO_LARGE error. */
   MAX_RESPONSE_BYTES: byteCountEnv().default(2 * 1024 * 1024),
+  /**
+   * The REST API's PostgreSQL, for the counters every instance shares (the BFF's per-address rate limit; the
+   * table is the API's). Unset: counted in this process's memory, as one BFF may (docs/operations.md#scaling-out).
+   */
+  DATABASE_URL: z.string().url().optional(),
+  /** Where the per-address counters live: postgres (needs DATABASE_URL) or memory. Unset: postgres with DATABASE_URL. */
+  COUNTER_STORE: z.enum(['memory', 'postgres']).optional(),
 });
 
-/** Every environment variable this service reads (README's configuration table, deployment checks). */
+/** Every environment variable this service reads (docs/operations.md#configuration, deployment checks). */
 export const BFF_ENV_VARIABLES = Object.keys(envSchema.shape);
 
 export type BffEnv = z.infer<typeof envSchema>;
@@ -94,10 +101,16 @@ export interface BffConfig extends AdmissionSettings<number> {
   marketVersionCheckMs: number;
   maxRestCallsPerRequest: number;
   maxResponseBytes: number;
+  /** The PostgreSQL of the shared counters, when they are kept there. */
+  databaseUrl: string | undefined;
+  /** Where the per-client counters live. */
+  counterStore: 'memory' | 'postgres';
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<BffConfig> = {}): BffConfig {
   const env = parseServiceEnv(envSchema, source, 'BFF');
+  if (env.COUNTER_STORE === 'postgres' && !env.DATABASE_URL)
+    throw new Error('Invalid BFF configuration:\n  COUNTER_STORE: postgres needs DATABASE_URL');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
@@ -120,6 +133,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     marketVersionCheckMs: env.MARKET_VERSION_CHECK_MS,
     maxRestCallsPerRequest: env.MAX_REST_CALLS_PER_REQUEST,
     maxResponseBytes: env.MAX_RESPONSE_BYTES,
+    databaseUrl: env.DATABASE_URL,
+    counterStore: env.COUNTER_STORE ?? (env.DATABASE_URL ? 'postgres' : 'memory'),
     ...admissionSettings(env),
     ...overrides,
   };

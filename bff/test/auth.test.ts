@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Kind, parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
-import { MESSAGES } from '@bazaar/shared';
 import { operationText } from './setup/operations.js';
 import { startStack, type Stack } from './setup/stack.js';
 
@@ -141,7 +140,11 @@ describe('auth through GraphQL', () => {
     const asha = { firstName: 'Asha', lastName: 'Rao', username: 'asha', email: 'asha@example.com', password };
     const signup = await client.request<{ signup: { message: string } }>(signupMutation, { input: asha });
     expect(signup.errors).toBeUndefined();
-    expect(signup.data?.signup.message).toBe(MESSAGES.signupAnswer);
+    // the words of docs/decisions.md#sign-up-without-account-discovery and docs/product/auth.md#messages, not the
+    // constants the code sends
+    expect(signup.data?.signup.message).toBe(
+      'If this username and e-mail address are new, your account is ready: log in to continue. If either is already registered, log in or reset your password.',
+    );
     // a taken username: the very same answer, no CONFLICT that would tell the account exists
     const again = await client.request(signupMutation, { input: { ...asha, email: 'other@example.com' } });
     expect(again).toMatchObject({ data: signup.data });
@@ -169,13 +172,13 @@ describe('auth through GraphQL', () => {
     });
     const noPassword = await client.request(profileMutation, { input: { ...fields, email: 'ashwini@example.com' } });
     expect(noPassword.errors?.[0]).toMatchObject({
-      message: MESSAGES.currentPasswordRequired,
+      message: 'Enter your current password to change your e-mail address.',
       extensions: { code: 'BAD_USER_INPUT' },
     });
     const wrongPassword = await client.request(profileMutation, {
       input: { ...fields, email: 'ashwini@example.com', currentPassword: 'Wrong@12345' },
     });
-    expect(wrongPassword.errors?.[0]?.message).toBe(MESSAGES.currentPasswordWrong);
+    expect(wrongPassword.errors?.[0]?.message).toBe('The current password is not correct.');
     const moved = await client.request<{ updateProfile: { email: string } }>(profileMutation, {
       input: { ...fields, email: 'ashwini@example.com', currentPassword: password },
     });
@@ -237,16 +240,16 @@ describe('auth through GraphQL', () => {
     expect((await staff.request('{ mailOutbox { id } }')).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
   });
 
-  it('answers UPSTREAM_UNAVAILABLE within 2 s when the REST API is down', async () => {
+  it('answers UPSTREAM_UNAVAILABLE at once when the REST API is down: the refused connection, not a time limit', async () => {
     const { startStack: start } = await import('./setup/stack.js');
     const lonely = await start();
     await lonely.api.close();
-    const started = Date.now();
     const result = await lonely
       .client()
       .request('mutation { login(username: "admin", password: "Admin@123") { token } }');
-    expect(Date.now() - started).toBeLessThan(2_000);
-    expect(result.errors?.[0]?.extensions?.code).toBe('UPSTREAM_UNAVAILABLE');
+    // the reason says the BFF gave up on the refused connection, not after waiting out REST_TIMEOUT_MS ('timeout'),
+    // which a clock would tell only on a quiet machine
+    expect(result.errors?.[0]?.extensions).toMatchObject({ code: 'UPSTREAM_UNAVAILABLE', reason: 'ECONNREFUSED' });
     const status = await lonely
       .client()
       .request<{ serviceStatus: { bff: string; api: string } }>('{ serviceStatus { bff api } }');

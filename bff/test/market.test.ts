@@ -4,7 +4,8 @@
  *   the symbol rule refusing before any REST call, and the whole-response cache of public market
  *   queries (same answer, no REST call but the data version; a new upload shows at once);
  * - on real prices (the legacy bhavcopies of January to March 2020, loaded through the upload
- *   code): the one-request technicalAnalysis equals the eleven REST reads, each read is made once
+ *   code): the one-request technicalAnalysis holds the lists the definition gives from the files
+ *   (api/test/market/support/trend-definition.ts) and the REST extremes, each read is made once
  *   per request and then served from the shared cache, one list with trends, sma equals the REST
  *   SMA, moving averages match an independent computation, the average-size rule's messages, and
  *   a new upload shows at the next version check;
@@ -16,17 +17,27 @@ import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisStateDto, TrendResponseDto } from '@bazaar/shared/contract';
 import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
-import { technicalAnalysisQuery, TREND_FIELDS, TREND_ITEM, TREND_PERIODS } from './setup/technical-analysis.js';
+import {
+  technicalAnalysisQuery,
+  TREND_FIELDS,
+  TREND_ITEM,
+  TREND_PERIODS,
+  type TrendPeriod,
+} from './setup/technical-analysis.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
   readLegacyBhavcopies,
   type BhavcopyRow,
 } from '../../api/test/market/support/bhavcopy.js';
+import {
+  expectedTrendList,
+  groupBySymbol,
+  WINDOW_AFTER_31_MAR_2020,
+} from '../../api/test/market/support/trend-definition.js';
 import { LEGACY_BHAVCOPY_HEADER, upload, uploadBhavcopyDays } from '../../api/test/uploads/helpers.js';
-import { createSharedCaches } from '../src/caches.js';
-import { currentMarketState } from '../src/datasources/market-cache.js';
-import { toTrendItems } from '../src/datasources/market-api.js';
+import { createSharedCaches } from '../src/caches/shared-caches.js';
+import { currentMarketState } from '../src/caches/market-cache.js';
 
 const HEADER = LEGACY_BHAVCOPY_HEADER;
 
@@ -153,6 +164,8 @@ describe('market prices through GraphQL', () => {
 });
 
 const TECHNICAL_ANALYSIS = technicalAnalysisQuery('query TechnicalAnalysisPage');
+/** The latest trading day D of the real prices loaded (Tuesday 31 March 2020). */
+const D = '2020-03-31';
 
 interface Item {
   symbol: string;
@@ -175,6 +188,7 @@ describe('technical analysis through GraphQL, on real prices', () => {
   let stack: Stack;
   let client: GraphQLClient;
   let rows: BhavcopyRow[];
+  let bySymbol: Map<string, BhavcopyRow[]>;
   let restCalls: string[];
 
   beforeAll(async () => {
@@ -182,15 +196,23 @@ describe('technical analysis through GraphQL, on real prices', () => {
     client = stack.client();
     const files = legacyBhavcopyFiles().filter((file) => /2020\.csv$/.test(file));
     rows = readLegacyBhavcopies(files);
+    bySymbol = groupBySymbol(rows);
     await loadLegacyBhavcopies(stack.api.app, files);
     restCalls = recordRestCalls(stack);
   }, 600_000);
   afterAll(async () => stack?.close());
 
-  /** The REST trend answer as GraphQL items, in list order (the mapping is checked by hand below). */
-  async function restList(direction: 'HIGH' | 'LOW', period: string): Promise<Item[]> {
-    const path = `/public/stock-prices/weeks-${direction === 'HIGH' ? 'high' : 'low'}?type=${period}`;
-    return toTrendItems((await stack.api.request<TrendResponseDto>('GET', path)).body);
+  /** A list of D = 31 March 2020 straight from its definition over the files' rows, as GraphQL items. */
+  function expectedList(direction: 'HIGH' | 'LOW', period: TrendPeriod): Item[] {
+    return expectedTrendList(bySymbol, direction, D, WINDOW_AFTER_31_MAR_2020[period]).map((item) => ({
+      symbol: item.symbol,
+      presentClose: item.presentClose,
+      previousClose: item.previousClose,
+      change: item.change,
+      changePercent: item.changePercent,
+      presentDate: D,
+      previousDate: item.previousDate,
+    }));
   }
 
   it('turns a REST trend value into an item: Present is the row on D, Previous the row before', async () => {
@@ -208,13 +230,13 @@ describe('technical analysis through GraphQL, on real prices', () => {
     });
   });
 
-  it('answers the ten lists and the 12-month extremes as the eleven REST reads do', async () => {
+  it('answers the ten lists as their definition gives them from the files, and the REST 12-month extremes', async () => {
     const { technicalAnalysis } = await ok<{ technicalAnalysis: TechnicalAnalysis }>(client, TECHNICAL_ANALYSIS);
-    expect(technicalAnalysis.asOf).toBe('2020-03-31');
+    expect(technicalAnalysis.asOf).toBe(D);
     let total = 0;
     for (const period of TREND_PERIODS) {
-      const highs = await restList('HIGH', period);
-      const lows = await restList('LOW', period);
+      const highs = expectedList('HIGH', period);
+      const lows = expectedList('LOW', period);
       expect(technicalAnalysis.highs[TREND_FIELDS[period]]).toEqual(highs);
       expect(technicalAnalysis.lows[TREND_FIELDS[period]]).toEqual(lows);
       total += highs.length + lows.length;
@@ -249,7 +271,7 @@ describe('technical analysis through GraphQL, on real prices', () => {
       `query ($d: TrendDirection!, $p: TrendPeriod!) { trends(direction: $d, period: $p) { ${TREND_ITEM} } }`,
       { d: 'LOW', p: 'MONTHLY' },
     );
-    expect(data.trends).toEqual(await restList('LOW', 'MONTHLY'));
+    expect(data.trends).toEqual(expectedList('LOW', 'MONTHLY'));
   });
 
   it('sma equals the REST SMA; movingAverage matches an independent computation', async () => {

@@ -27,7 +27,7 @@ const SELL = closeOf('03MAR2020.csv', 'TCS');
 
 const FIELDS = `layout dryRun accepted buys sells skipped
   symbols { symbol buys sells boughtQuantity soldQuantity }
-  problems { line message }
+  problems { line message column value } problemsTotal holdingsTotal
   holdings { symbol quantity price status sellPrice quote { closePrice } }`;
 
 interface ImportResult {
@@ -38,7 +38,9 @@ interface ImportResult {
   sells: number;
   skipped: number;
   symbols: Array<{ symbol: string; buys: number; sells: number }>;
-  problems: Array<{ line: number; message: string }>;
+  problems: Array<{ line: number; message: string; column: string | null; value: string | null }>;
+  problemsTotal: number;
+  holdingsTotal: number;
   holdings: Array<{ symbol: string; quantity: number; price: string; status: string; sellPrice: string | null }>;
 }
 
@@ -116,10 +118,27 @@ describe('tradebook import through GraphQL', () => {
       buys: 0,
       sells: 0,
       problems: [
-        { line: 2, message: 'Sell of 7 TCS on 2020-03-03: only 6 shares are held then at this firm and segment' },
+        {
+          line: 2,
+          message: 'Sell of 7 TCS on 2020-03-03: only 6 shares are held then at this firm and segment',
+          column: null,
+          value: null,
+        },
       ],
+      problemsTotal: 1,
+      // nothing changes, so no holding is listed
+      holdings: [],
+      holdingsTotal: 0,
     });
-    expect(refused.data!.importTradebook!.holdings).toHaveLength(2);
+    // a bad cell names its column and quotes it, in the words of addHolding
+    const cell = await send(
+      investor,
+      'previewTradebookImport',
+      'date,symbol,side,quantity,price,exchange\n2020-03-03,TCS,BUY,3000000000,1,NSE\n',
+    );
+    expect(cell.data!.previewTradebookImport!.problems).toEqual([
+      { line: 2, message: 'Quantity must be at most 1000000000', column: 'quantity', value: '3000000000' },
+    ]);
   });
 
   it('refuses anonymous callers', async () => {

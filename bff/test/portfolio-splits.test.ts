@@ -129,4 +129,91 @@ describe('tradebook and alerts across a split (GraphQL, real data)', () => {
       },
     ]);
   });
+
+  it('capitalGains: the tax view of the same trades, FIFO across the split, as REST answers it', async () => {
+    // the 5 bought @2,187.75 on 18-Sep-2019 are 10 after the split; sold @1,199.60 on 20-Sep: short term,
+    // 11,996.00 − 10,938.75 = 1,057.25 (no charges at this firm); FY 2019-20 short term 15 %: 158.5875 → ₹158.59
+    const query = `query ($year: String!) { capitalGains(financialYear: $year) {
+      financialYear exits { symbol category quantity buyDate sellDate buyValue sellValue costOfAcquisition gain holdingDays bonus }
+      summary { shortTermGain estimatedTax } yearsWithSales openLots { symbol quantity acquired } } }`;
+    const answer = await investor.request(query, { year: '2019-20' });
+    expect(answer.errors).toBeUndefined();
+    expect(answer.data).toEqual({
+      capitalGains: {
+        financialYear: '2019-20',
+        exits: [
+          {
+            symbol: 'HDFCBANK',
+            category: 'SHORT_TERM',
+            quantity: '10',
+            buyDate: '2019-09-18',
+            sellDate: '2019-09-20',
+            buyValue: '10938.75',
+            sellValue: '11996',
+            costOfAcquisition: '10938.75',
+            gain: '1057.25',
+            holdingDays: 2,
+            bonus: false,
+          },
+        ],
+        summary: { shortTermGain: '1057.25', estimatedTax: '158.59' },
+        yearsWithSales: ['2019-20'],
+        openLots: [{ symbol: 'HDFCBANK', quantity: '2', acquired: '2019-10-01' }],
+      },
+    });
+    const bad = await investor.request(query, { year: '2019-2020' });
+    expect(bad.errors?.[0]).toMatchObject({
+      message: "financialYear '2019-2020' is not a financial year: write it as 2024-25 (1 April 2024 to 31 March 2025)",
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
+    const anonymous = await stack.client().request(query, { year: '2019-20' });
+    expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('benchmark: the holdings against NIFTY 50 TRI through GraphQL, as REST computes them', async () => {
+    const staffToken = await stack.api.login('staff', 'Staff@123');
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([fs.readFileSync(path.join(DATA_DIR, 'indices/nifty50_tri/nifty50_tri.csv'))]),
+      'tri.csv',
+    );
+    const uploaded = await stack.api.request('POST', '/insight/staff/uploads/index-prices', {
+      token: staffToken,
+      body: form,
+    });
+    expect(uploaded.status, uploaded.text).toBe(200);
+    const query = `{ benchmark { index valuedOn portfolioXirr indexXirr periods { period } warnings
+      series { date portfolioValue } holdings { symbol endDate } } }`;
+    const answer = await investor.request<{
+      benchmark: {
+        index: string;
+        valuedOn: string;
+        periods: Array<{ period: string }>;
+        warnings: string[];
+        series: Array<{ date: string; portfolioValue: string }>;
+        holdings: Array<{ symbol: string; endDate: string }>;
+      };
+    }>(query);
+    expect(answer.errors).toBeUndefined();
+    const rest = await stack.api.request<{ portfolioXirr: string; indexXirr: string; series: unknown[] }>(
+      'GET',
+      '/user/portfolio/benchmark',
+      { token: await stack.api.login('investor', 'Investor@123') },
+    );
+    expect(answer.data?.benchmark).toMatchObject({
+      index: 'NIFTY 50 TRI',
+      valuedOn: LAST,
+      portfolioXirr: rest.body.portfolioXirr,
+      indexXirr: rest.body.indexXirr,
+      warnings: [],
+    });
+    expect(answer.data?.benchmark.periods.map((row) => row.period)).toEqual(['P1M', 'P3M', 'P6M', 'P1Y', 'FY', 'ALL']);
+    expect(answer.data?.benchmark.series).toHaveLength(rest.body.series.length);
+    // the sold lot ends on its selling date, the open one on D
+    expect(answer.data?.benchmark.holdings).toEqual([
+      { symbol: 'HDFCBANK', endDate: '2019-09-20' },
+      { symbol: 'HDFCBANK', endDate: LAST },
+    ]);
+  });
 });

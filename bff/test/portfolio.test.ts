@@ -234,6 +234,45 @@ describe('portfolio through GraphQL', () => {
     }
   });
 
+  it('pages the holdings as a connection: the pages add up to the list, bad arguments are 400s', async () => {
+    // the six GL holdings of the test above: GQA ×2, GQB ×2, GQC, GQD (by symbol, buying date, id)
+    const whole = await ok<{ holdings: Holding[] }>(
+      investor,
+      '{ holdings(brokerName: "GL Broking", segmentName: "GL Equity") { id symbol } }',
+    );
+    expect(whole.holdings.map((h) => h.symbol)).toEqual(['GQA', 'GQA', 'GQB', 'GQB', 'GQC', 'GQD']);
+    type Page = {
+      holdingConnection: {
+        edges: Array<{ cursor: string; node: { id: string; symbol: string } }>;
+        pageInfo: { hasNextPage: boolean; endCursor: string | null };
+        totalCount: number;
+      };
+    };
+    const query = `query ($after: String) { holdingConnection(brokerName: "GL Broking", segmentName: "GL Equity", first: 4, after: $after) {
+      edges { cursor node { id symbol } } pageInfo { hasNextPage endCursor } totalCount } }`;
+    const first = (await ok<Page>(investor, query)).holdingConnection;
+    expect(first.totalCount).toBe(6);
+    expect(first.pageInfo.hasNextPage).toBe(true);
+    expect(first.pageInfo.endCursor).toBe(first.edges[3]!.cursor);
+    const second = (await ok<Page>(investor, query, { after: first.pageInfo.endCursor })).holdingConnection;
+    expect(second.pageInfo).toEqual({ hasNextPage: false, endCursor: second.edges[1]!.cursor });
+    expect([...first.edges, ...second.edges].map((edge) => edge.node.id)).toEqual(whole.holdings.map((h) => h.id));
+    // continuing after any edge's cursor gives the rest
+    const fromSecond = (await ok<Page>(investor, query, { after: first.edges[1]!.cursor })).holdingConnection;
+    expect(fromSecond.edges.map((edge) => edge.node.id)).toEqual(whole.holdings.slice(2, 6).map((h) => h.id));
+
+    for (const [args, message] of [
+      ['first: 0', 'first must be a whole number from 1 to 500'],
+      ['first: 501', 'first must be a whole number from 1 to 500'],
+      ['first: 2, after: "not a cursor!"', 'cursor is not one this API gave: start again without it'],
+      ['first: 2, after: "WyJ4Il0"', 'cursor is not one this API gave: start again without it'],
+    ] as const) {
+      const answer = await investor.request(`{ holdingConnection(${args}) { totalCount } }`);
+      expect(answer.errors?.[0]?.message, args).toBe(message);
+      expect(answer.errors?.[0]?.extensions?.code, args).toBe('BAD_USER_INPUT');
+    }
+  });
+
   it('changes the net P&L when staff add a charge', async () => {
     // 10 × 100, now 110: net 100 without charges; with ₹20 BOTH brokerage 100 − 40 = 60
     const s = await reference('GC', ['Brokerage']);

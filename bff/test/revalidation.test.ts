@@ -6,7 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RevalidationStore } from '../src/caches.js';
+import { RevalidationStore } from '../src/caches/shared-caches.js';
 import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import { insertPrices } from '../../api/test/portfolio/helpers.js';
 

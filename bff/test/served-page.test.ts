@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import { SERVED_PAGE } from '@bazaar/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBffServer } from '../src/app.js';
-import { pageWithState } from '../src/compression.js';
+import { pageWithState } from '../src/http/web-app.js';
 import { startStack, type Stack } from './setup/stack.js';
 
 const { statusMarker, companyNameSlot, companySymbolSlot } = SERVED_PAGE;

@@ -7,7 +7,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendUpload, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import {
+  sendMultipart,
+  sendUpload,
+  startStack,
+  type GraphQLClient,
+  type GraphQLResult,
+  type Stack,
+} from './setup/stack.js';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse');
 const BHAVCOPY = fs.readFileSync(path.join(DATA, 'bhavcopy/legacy/31MAR2020.csv'));
@@ -50,7 +57,7 @@ describe('uploads through GraphQL', () => {
   });
   afterAll(async () => stack.close());
 
-  it('lists the six upload types in readable words', async () => {
+  it('lists the seven upload types in readable words', async () => {
     const result = await staff.request<{
       uploadTypes: Array<{ type: string; label: string; acceptedFormats: string[]; templateFileName: string | null }>;
     }>('{ uploadTypes { type label acceptedFormats templateFileName layouts { id columns } } }');
@@ -62,6 +69,7 @@ describe('uploads through GraphQL', () => {
       ['UPLOAD_FINANCIAL_STATEMENT', 'Upload Financial Statement'],
       ['UPLOAD_FINANCIAL_REPORT', 'Upload Financial Report'],
       ['UPLOAD_UPDATE_COMPANY_PROFILE', 'Upload Update Company Profile'],
+      ['UPLOAD_INDEX_PRICES', 'Upload Index Prices'],
     ]);
     expect(result.data?.uploadTypes.find((type) => type.type === 'UPLOAD_FINANCIAL_STATEMENT')?.templateFileName).toBe(
       'balance-sheet-template.csv',
@@ -183,5 +191,43 @@ describe('uploads through GraphQL', () => {
     expect(uploaded.data?.uploadMarketData.message).toBe(
       'Balance sheets: 2 balance sheets for 1 company (2 new, 0 replaced)',
     );
+  });
+
+  it('uploads index prices naming the index, and answers the indices and their closes', async () => {
+    // the real NIFTY 50 closes of 2019 (NSE's historical layout re-saved: 2-Jan-19); 2-Jan-2019 closed at 10,792.50
+    const file = fs.readFileSync(path.join(DATA, 'indices/nifty50_price/2019.csv'));
+    const uploaded = await sendMultipart<{ uploadMarketData: { message: string; type: string } }>(
+      stack,
+      staff,
+      {
+        query:
+          'mutation ($file: Upload!) { uploadMarketData(type: UPLOAD_INDEX_PRICES, file: $file, index: "Nifty 50") { message type } }',
+        variables: { file: null },
+      },
+      { 0: ['variables.file'] },
+      { 0: { name: '2019.csv', content: file, type: 'text/csv' } },
+    );
+    expect(uploaded.errors).toBeUndefined();
+    expect(uploaded.data?.uploadMarketData).toEqual({
+      type: 'UPLOAD_INDEX_PRICES',
+      message: 'Index prices: 245 closes of NIFTY 50 for 245 dates from 2019-01-01 to 2019-12-31 (245 new, 0 replaced)',
+    });
+    const anonymous = stack.client();
+    const read = await anonymous.request<{ indices: unknown[]; indexCloses: Array<{ date: string; close: string }> }>(
+      '{ indices { name firstDate lastDate days } indexCloses(name: "nifty 50", from: "2019-01-02", to: "2019-01-03") { date close } }',
+    );
+    expect(read.errors).toBeUndefined();
+    expect(read.data).toEqual({
+      indices: [{ name: 'NIFTY 50', firstDate: '2019-01-01', lastDate: '2019-12-31', days: 245 }],
+      indexCloses: [
+        { date: '2019-01-02', close: '10792.5' },
+        { date: '2019-01-03', close: '10672.25' },
+      ],
+    });
+    const unknown = await anonymous.request('{ indexCloses(name: "NIFTY BANK") { date } }');
+    expect(unknown.errors?.[0]).toMatchObject({
+      message: "No closes of the index 'NIFTY BANK' are loaded",
+      extensions: { code: 'NOT_FOUND' },
+    });
   });
 });

@@ -41,8 +41,25 @@ export type Exchange = (typeof EXCHANGES)[number];
 export const HOLDING_STATUSES = ['REALIZED', 'UNREALIZED'] as const;
 export type HoldingStatus = (typeof HOLDING_STATUSES)[number];
 
+/**
+ * The most holding rows (open and sold, every firm and segment) one account keeps: 20 trades every
+ * trading day for four years, far beyond a real investor, and small enough that every holdings
+ * answer stays bounded (docs/decisions.md#holdings-bounded-per-account).
+ */
+export const MAX_HOLDING_ROWS_PER_USER = 20_000;
+
 export const TREND_PERIODS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'] as const;
 export type TrendPeriod = (typeof TREND_PERIODS)[number];
+/**
+ * A candle's span (docs/integrators.md#the-datas-definitions): one trading day, or a calendar week
+ * (Monday to Sunday) or month of trading days, dated by its first trading day.
+ */
+export const CANDLE_INTERVALS = ['DAY', 'WEEK', 'MONTH'] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+/** The most symbols one batched read of quotes or candles names (docs/integrators.md#batching). */
+export const MAX_BATCH_SYMBOLS = 50;
+/** The calendar years corporate actions can be asked for by (their ex-dates'). */
+export const CORPORATE_ACTION_YEARS = { first: 1990, last: 2100 } as const;
 /** Row clicks on stock prices and corporate actions open company analysis with this trend. */
 export const DEFAULT_TREND: TrendPeriod = 'YEARLY';
 
@@ -53,6 +70,7 @@ export const UPLOAD_TYPES = [
   'UPLOAD_FINANCIAL_STATEMENT',
   'UPLOAD_FINANCIAL_REPORT',
   'UPLOAD_UPDATE_COMPANY_PROFILE',
+  'UPLOAD_INDEX_PRICES',
 ] as const;
 export type UploadType = (typeof UPLOAD_TYPES)[number];
 
@@ -72,7 +90,7 @@ export const EXCHANGE_TIME_ZONE = 'Asia/Kolkata';
 
 /**
  * The places of the served page (docs/decisions.md#the-first-paint-from-the-html): the build leaves them in
- * index.html (web/vite.config.ts, web/src/app/first-paint.tsx) and the BFF fills them (bff/src/compression.ts).
+ * index.html (web/vite.config.ts, web/src/app/first-paint.tsx) and the BFF fills them (bff/src/http/web-app.ts).
  * The two attributes on <html> are read by CSS too (web/src/app/global.css), which cannot import them.
  */
 export const SERVED_PAGE = {

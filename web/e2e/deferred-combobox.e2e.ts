@@ -15,6 +15,7 @@ import {
   openPage,
   relevantErrors,
   startAppAndBrowser,
+  STATE_TIMEOUT_MS,
   type RunningApp,
 } from './harness';
 
@@ -68,7 +69,7 @@ describe('deferred comboboxes used before their module arrives', () => {
   /** A new tab of the staff session on /upload with the combobox chunk held back. */
   async function uploadPage() {
     const page = await staff.newPage();
-    page.setDefaultTimeout(30_000);
+    page.setDefaultTimeout(STATE_TIMEOUT_MS);
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
     const hold = await holdCombobox(page);
@@ -93,7 +94,7 @@ describe('deferred comboboxes used before their module arrives', () => {
     expect(await page.getByRole('option').count()).toBe(0);
     await hold.release();
     await page.getByRole('option', { name: 'Upload Stock Price', exact: true }).waitFor();
-    expect(await page.getByRole('option').count()).toBe(6);
+    expect(await page.getByRole('option').count()).toBe(7); // the seven upload types
     // opening them touched nothing: no "required" message yet
     expect(await page.getByText('Please select a file type.').count()).toBe(0);
     await choose(page, 'Upload Stock Price');
@@ -146,7 +147,6 @@ describe('deferred comboboxes used before their module arrives', () => {
   it('keeps what was typed in the symbol box and shows the suggestions once loaded', async () => {
     const investor = await openPage(browser, { width: 1366, height: 768 });
     const { page } = investor;
-    page.setDefaultTimeout(60_000);
     await loginThroughUi(page, app.baseUrl, DEMO.investor);
     const hold = await holdCombobox(page);
     await page.goto(`${app.baseUrl}/stock-watch-list`);

@@ -82,7 +82,7 @@ describe('accounts and engagement in the browser', () => {
     await loginThroughUi(admin.page, app.baseUrl, DEMO.admin);
     const mail = await latestMailTo(admin.page, 'farah@example.com');
     const link = /https?:\/\/\S+\/change-password\?\S+/.exec(mail)?.[0];
-    expect(link).toBeDefined();
+    expect(link).toMatch(/\/change-password\?/);
     expect(new URL(link!).origin).toBe(app.baseUrl);
 
     await page.goto(link!);

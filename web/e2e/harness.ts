@@ -207,6 +207,14 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
+/**
+ * How long a journey waits for a state of the page (an element, a text, a URL, a click's target to be ready) before
+ * it fails: the suite runs two apps, two browsers and the security suite's stacks on two shared cores, where a lazy
+ * chunk, a deferred render or a first query of a fresh server can take many seconds. Waits are for states, never for
+ * a time, so this only bounds how long a failure takes; vitest.config.ts gives expect.poll the same limit.
+ */
+export const STATE_TIMEOUT_MS = 60_000;
+
 export interface TestPage {
   page: Page;
   context: BrowserContext;
@@ -225,7 +233,7 @@ export async function openPage(browser: Browser, options: { width?: number; heig
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  page.setDefaultTimeout(20_000);
+  page.setDefaultTimeout(STATE_TIMEOUT_MS);
   return { page, context, errors, close: () => context.close() };
 }
 

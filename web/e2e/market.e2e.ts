@@ -116,7 +116,9 @@ describe('market screens in the browser', () => {
     const section = page.getByTestId('trend-high-weekly');
     expect(await section.getByTestId('trend-high-weekly-count').textContent()).toBe(`${weeklyHighs.length} symbols`);
     // page 1: the first 25 in the expected order, each with its close, change, change % and colour
-    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(weeklyHighs.slice(0, 25).map((tile) => tile.symbol));
+    await expect
+      .poll(() => shownSymbols(page, 'trend-high-weekly'))
+      .toEqual(weeklyHighs.slice(0, 25).map((tile) => tile.symbol));
     const tiles = section.getByTestId('trend-tile');
     for (let index = 0; index < 25; index++) {
       const expected = weeklyHighs[index] as ExpectedTile;
@@ -137,10 +139,14 @@ describe('market screens in the browser', () => {
     // page through: 2 by its link, then Next to 3
     const pager = section.getByRole('navigation', { name: 'Weekly high trends pages' });
     await pager.getByRole('button', { name: 'Page 2' }).click();
-    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(weeklyHighs.slice(25, 50).map((tile) => tile.symbol));
+    await expect
+      .poll(() => shownSymbols(page, 'trend-high-weekly'))
+      .toEqual(weeklyHighs.slice(25, 50).map((tile) => tile.symbol));
     await pager.getByRole('button', { name: 'Next' }).click();
-    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(weeklyHighs.slice(50, 75).map((tile) => tile.symbol));
-    expect(await pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => shownSymbols(page, 'trend-high-weekly'))
+      .toEqual(weeklyHighs.slice(50, 75).map((tile) => tile.symbol));
+    await expect.poll(() => pager.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
     // the low list's colours follow its own rule
     const lowTones = await page
@@ -154,8 +160,8 @@ describe('market screens in the browser', () => {
     await section.getByPlaceholder('Search').fill(wanted.toLowerCase());
     await section.getByRole('button', { name: 'Search', exact: true }).click();
     const matching = weeklyHighs.filter((tile) => tile.symbol.includes(wanted)).map((tile) => tile.symbol);
-    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(matching);
-    expect(await section.getByRole('navigation').count()).toBe(0);
+    await expect.poll(() => shownSymbols(page, 'trend-high-weekly')).toEqual(matching);
+    await expect.poll(() => section.getByRole('navigation').count()).toBe(0);
 
     // the tile is a button: focus it and press Enter
     await section.locator(`[data-symbol="${wanted}"]`).focus();
@@ -172,7 +178,9 @@ describe('market screens in the browser', () => {
     await page.getByTestId('technical-analysis').waitFor();
     const section = page.getByTestId('trend-high-weekly');
     expect(await section.getByTestId('trend-high-weekly-tiles').getAttribute('data-layout')).toBe('mobile');
-    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(weeklyHighs.slice(0, 5).map((tile) => tile.symbol));
+    await expect
+      .poll(() => shownSymbols(page, 'trend-high-weekly'))
+      .toEqual(weeklyHighs.slice(0, 5).map((tile) => tile.symbol));
     const pager = section.getByRole('navigation', { name: 'Weekly high trends pages (mobile)' });
     const lastPage = Math.ceil(weeklyHighs.length / 5);
     // at most 7 items: 1 2 3 4 5 … last
@@ -185,11 +193,13 @@ describe('market screens in the browser', () => {
       String(lastPage),
     ]);
     await pager.getByRole('button', { name: 'Next' }).click();
-    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(weeklyHighs.slice(5, 10).map((tile) => tile.symbol));
+    await expect
+      .poll(() => shownSymbols(page, 'trend-high-weekly'))
+      .toEqual(weeklyHighs.slice(5, 10).map((tile) => tile.symbol));
     await pager.getByRole('button', { name: `Page ${lastPage}` }).click();
-    expect(await shownSymbols(page, 'trend-high-weekly')).toEqual(
-      weeklyHighs.slice((lastPage - 1) * 5).map((tile) => tile.symbol),
-    );
+    await expect
+      .poll(() => shownSymbols(page, 'trend-high-weekly'))
+      .toEqual(weeklyHighs.slice((lastPage - 1) * 5).map((tile) => tile.symbol));
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
@@ -202,8 +212,8 @@ describe('market screens in the browser', () => {
     const grid = page.getByTestId('stock-prices');
     await grid.getByRole('heading', { name: 'Stock Prices' }).waitFor();
     await grid.locator('.ag-row[row-index="0"]').waitFor();
-    expect(await grid.locator('.ag-row[row-index]').count()).toBe(10);
-    expect(await grid.getByText(`${prices.length} rows`).count()).toBe(1);
+    await expect.poll(() => grid.locator('.ag-row[row-index]').count()).toBe(10);
+    await grid.getByText(`${prices.length} rows`).waitFor();
 
     // sort by Close (ascending): the first page holds the 10 lowest closes, shown as ₹ with 2 decimals
     await grid.locator('.ag-header-cell[col-id="closePrice"]').click();

@@ -169,7 +169,7 @@ async function phoneLayoutProblems(page: Page, route: string): Promise<string[]>
     problems.push(`${route}: the footer (top ${facts.footerTop}) covers ${facts.last} (bottom ${facts.lastBottom})`);
   const terms = page.getByTestId('app-footer').getByRole('link', { name: 'Terms of Service' });
   const reached = await terms
-    .scrollIntoViewIfNeeded({ timeout: 5_000 })
+    .scrollIntoViewIfNeeded()
     .then(() => terms.isVisible())
     .catch(() => false);
   if (!reached) problems.push(`${route}: the footer's Terms link cannot be reached (h1: ${await heading(page)})`);

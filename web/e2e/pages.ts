@@ -3,7 +3,7 @@
  * (docs/product/common.md#layout), and how they log in and open a page.
  */
 import type { Page } from 'playwright-core';
-import { DEMO } from './harness';
+import { DEMO, STATE_TIMEOUT_MS } from './harness';
 
 export const SIZES = {
   laptop: { width: 1366, height: 768 },
@@ -27,7 +27,7 @@ const PUBLIC_PAGES = [
   '/fundamental-analysis',
 ];
 const MARKET_PAGES = ['/stock-price', '/technical-analysis', '/corporate-actions', '/fundamental-analysis', '/guide'];
-const USER_PAGES = ['/', '/accounts', '/holdings', '/profile', '/stock-watch-list', ...MARKET_PAGES];
+const USER_PAGES = ['/', '/accounts', '/holdings', '/profile', '/stock-watch-list', '/developer', ...MARKET_PAGES];
 const STAFF_PAGES = [
   ...USER_PAGES,
   '/users',
@@ -68,7 +68,7 @@ export async function openRoute(page: Page, url: string): Promise<void> {
   await page
     .locator(LOADER)
     .first()
-    .waitFor({ state: 'detached', timeout: 30_000 })
+    .waitFor({ state: 'detached', timeout: STATE_TIMEOUT_MS })
     .catch(() => undefined);
   await page.waitForLoadState('networkidle');
 }
@@ -79,29 +79,41 @@ const QUIET_MS = 500;
 /**
  * Resolves once no request of the page has been under way for QUIET_MS, counting from the call (requests
  * already running count too only if they end later). Playwright's `networkidle` is a load state of the
- * document, reached once per load: a route change inside the app does not wait for it again.
+ * document, reached once per load: a route change inside the app does not wait for it again. Driven by the
+ * page's request events (each one restarts the quiet period), not by sleeping and looking again.
  */
-async function networkQuiet(page: Page, timeout = 30_000): Promise<void> {
+async function networkQuiet(page: Page, timeout = STATE_TIMEOUT_MS): Promise<void> {
   let running = 0;
-  let lastChange = Date.now();
+  let quiet: ReturnType<typeof setTimeout> | undefined;
+  let limit: ReturnType<typeof setTimeout> | undefined;
+  let settle = () => {};
+  const restart = () => {
+    clearTimeout(quiet);
+    if (running === 0) quiet = setTimeout(() => settle(), QUIET_MS);
+  };
   const started = () => {
     running++;
-    lastChange = Date.now();
+    restart();
   };
   const ended = () => {
     running = Math.max(0, running - 1);
-    lastChange = Date.now();
+    restart();
   };
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   try {
-    const deadline = Date.now() + timeout;
-    while (running > 0 || Date.now() - lastChange < QUIET_MS) {
-      if (Date.now() > deadline) throw new Error(`the network of ${page.url()} did not go quiet in ${timeout} ms`);
-      await page.waitForTimeout(Math.max(20, QUIET_MS - (Date.now() - lastChange)));
-    }
+    await new Promise<void>((resolve, reject) => {
+      settle = resolve;
+      limit = setTimeout(
+        () => reject(new Error(`the network of ${page.url()} did not go quiet in ${timeout} ms`)),
+        timeout,
+      );
+      restart();
+    });
   } finally {
+    clearTimeout(quiet);
+    clearTimeout(limit);
     page.off('request', started);
     page.off('requestfinished', ended);
     page.off('requestfailed', ended);
@@ -138,12 +150,12 @@ export async function showRoute(page: Page, baseUrl: string, route: string): Pro
   await page.waitForFunction(
     ({ title, path }) => document.title !== title || window.location.pathname !== path,
     { title: before.title, path: route },
-    { timeout: 30_000 },
+    { timeout: STATE_TIMEOUT_MS },
   );
   await quiet;
   // a loader still shown waits for what it waits on, and that for the network to go quiet again
   const loader = page.locator(LOADER).first();
   if ((await loader.count()) === 0) return;
-  await loader.waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+  await loader.waitFor({ state: 'detached', timeout: STATE_TIMEOUT_MS }).catch(() => undefined);
   await networkQuiet(page);
 }

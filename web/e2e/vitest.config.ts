@@ -11,6 +11,13 @@ export default defineConfig({
     // a directory for the data directories seeded once per run and copied per start (harness.ts)
     globalSetup: ['global-setup.ts'],
     testTimeout: 120_000,
+    expect: {
+      // expect.poll waits for a state as long as a locator does (STATE_TIMEOUT_MS in harness.ts; vitest's default
+      // is 1 s, which a busy machine overruns)
+      poll: { timeout: 60_000, interval: 100 },
+      // a journey that asserts nothing fails
+      requireAssertions: true,
+    },
     hookTimeout: 240_000,
     pool: 'forks',
     // two files at a time, each with its own app and browser: a journey mostly waits (for the network to go

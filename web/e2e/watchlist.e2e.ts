@@ -21,10 +21,9 @@ describe('dashboard and watch list in the browser', () => {
   beforeAll(async () => ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES })));
   afterAll(() => closeAll(browser, app));
 
-  /** A 1366×768 page logged in as `account`; a busy machine (2 cores shared) can stall Chromium for seconds. */
+  /** A 1366×768 page logged in as `account` (its waits as long as a busy machine needs: openPage). */
   async function loggedIn(account: { username: string; password: string }) {
     const opened = await openPage(browser, { width: 1366, height: 768 });
-    opened.page.setDefaultTimeout(60_000);
     await loginThroughUi(opened.page, app.baseUrl, account);
     return opened;
   }
@@ -58,27 +57,28 @@ describe('dashboard and watch list in the browser', () => {
     expect(added.status).toBe(201);
 
     await page.reload();
-    await page.getByTestId('dashboard-current-value').waitFor();
-    expect(await page.getByTestId('dashboard-current-value').textContent()).toContain(rupees(10 * now));
-    expect(await page.getByTestId('dashboard-invested').textContent()).toContain(rupees(10 * bought));
+    // each figure as soon as it is drawn (the dashboard's parts may arrive apart)
+    await expect.poll(() => page.getByTestId('dashboard-current-value').textContent()).toContain(rupees(10 * now));
+    await expect.poll(() => page.getByTestId('dashboard-invested').textContent()).toContain(rupees(10 * bought));
     // the day: 10 × (1899.95 − 1923.30) = −233.50
-    expect(await page.getByTestId('dashboard-day-change').textContent()).toContain(rupees(10 * (now - bought)));
-    expect(await page.getByTestId('dashboard-price-date').textContent()).toContain('03-Jan-2019');
-    expect(await page.getByTestId('dashboard-losers').textContent()).toContain('TCS');
+    await expect
+      .poll(() => page.getByTestId('dashboard-day-change').textContent())
+      .toContain(rupees(10 * (now - bought)));
+    await expect.poll(() => page.getByTestId('dashboard-price-date').textContent()).toContain('03-Jan-2019');
+    await expect.poll(() => page.getByTestId('dashboard-losers').textContent()).toContain('TCS');
     // the segment's move of the day, its date shown as every date on screen
-    expect(await page.getByTestId('dashboard-alerts').textContent()).toContain(
-      `Your Equity holdings lost ${rupees(10 * (bought - now))}`,
-    );
-    expect(await page.getByTestId('dashboard-alerts').textContent()).toContain('on 03-Jan-2019.');
+    await expect
+      .poll(() => page.getByTestId('dashboard-alerts').textContent())
+      .toContain(`Your Equity holdings lost ${rupees(10 * (bought - now))}`);
+    await expect.poll(() => page.getByTestId('dashboard-alerts').textContent()).toContain('on 03-Jan-2019.');
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
 
   it('shows staff the market snapshot', async () => {
     const { page, errors, close } = await loggedIn(DEMO.staff);
-    await page.getByTestId('snapshot-day').waitFor();
-    expect(await page.getByTestId('snapshot-day').textContent()).toContain('03-Jan-2019');
-    expect(await page.getByTestId('snapshot-uploads').textContent()).toContain('03JAN2019.csv');
+    await expect.poll(() => page.getByTestId('snapshot-day').textContent()).toContain('03-Jan-2019');
+    await expect.poll(() => page.getByTestId('snapshot-uploads').textContent()).toContain('03JAN2019.csv');
     await page.getByTestId('dashboard-shortcuts').waitFor();
     expect(relevantErrors(errors)).toEqual([]);
     await close();
@@ -87,8 +87,8 @@ describe('dashboard and watch list in the browser', () => {
   it('adds a symbol from the watch list page, lists it, removes it', async () => {
     const { page, errors, close } = await loggedIn(DEMO.investor);
     await page.getByRole('link', { name: 'Stock Watch List' }).first().click();
-    // the first table of a session loads the grid's chunk: allow a busy machine its time
-    await page.getByText('Your watch list is empty').waitFor({ timeout: 60_000 });
+    // the first table of a session loads the grid's chunk (the wait is for the state, as long as a busy machine needs)
+    await page.getByText('Your watch list is empty').waitFor();
     await page.getByPlaceholder('Add a symbol…').fill('INFY');
     await page.getByRole('option', { name: 'INFY', exact: true }).click();
     await page.getByText('INFY added to your watch list').waitFor();

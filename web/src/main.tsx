@@ -11,7 +11,7 @@ if (!container) throw new Error('#root is missing from index.html');
 keepServedCompany();
 const root = createRoot(container);
 // The first render as a transition: React renders it in slices of a few milliseconds instead of one long task, so
-// the phone's main thread stays free between them (Lighthouse: LCP and TBT lower; README.md#page-weight-and-speed)
+// the phone's main thread stays free between them (Lighthouse: LCP and TBT lower; docs/benchmarks.md#page-weight-and-speed)
 startTransition(() => {
   root.render(
     <StrictMode>

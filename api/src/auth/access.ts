@@ -4,13 +4,33 @@
  * declares one: /admin/* admin only; /staff/* staff or admin; /user/* any logged-in user (the
  * handlers keep them to their own data); /public/* and /auth/* anyone. A route whose level
  * cannot be told is refused at start, so nothing is left open by accident.
+ *
+ * The bearer is a session token or an API key (`bzk_…`, docs/product/developer.md). A key acts as a plain user of
+ * its owner: it is checked (401 when not valid, revoked or expired, on every service route), counted against the
+ * owner's quota unless a trusted proxy says it already was (auth/quota.ts), and allowed only what its scopes give
+ * on the route (auth/key-scopes.ts; 403 naming the scope). A key sent anywhere but `Authorization: Bearer` is 400.
  */
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
-import { ROLE_ADMIN, ROLE_STAFF } from '@bazaar/shared';
-import { ForbiddenError, UnauthorizedError } from '../errors.js';
+import {
+  API_KEY_MESSAGES,
+  API_KEY_PREFIX,
+  isApiKey,
+  keyAllows,
+  keyExpiredMessage,
+  missingScopeMessage,
+  ROLE_ADMIN,
+  ROLE_STAFF,
+  ROLE_USER,
+  type KeyRequirement,
+} from '@bazaar/shared';
+import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import type { TokenService } from './tokens.js';
 import type { Database } from '../db/client.js';
 import { findSessionUser } from '../db/queries/auth/sessions.js';
+import type { ApiKeyGrant, ApiKeyService } from './api-keys.js';
+import { keyRequirement } from './key-scopes.js';
+import { rateLimitHeaders, type Quota } from './quota.js';
+import { fromTrustedProxy } from './trusted-proxy.js';
 
 export type AccessLevel = 'public' | 'user' | 'staff' | 'admin';
 
@@ -24,20 +44,34 @@ export interface RouteAccess {
   method: string;
   url: string;
   access: AccessLevel;
+  /** What an API key needs to call it (auth/key-scopes.ts). */
+  keyRequirement: KeyRequirement;
   /** The route answers 400 without query parameters (its query schema has required fields). */
   needsQuery: boolean;
 }
+
+/**
+ * The header by which a trusted proxy (the BFF) says a request's quota was counted already: the REST calls it
+ * makes for one GraphQL request (docs/decisions.md#one-request-counts-once).
+ */
+export const QUOTA_COUNTED_HEADER = 'x-quota-counted';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** Overrides the access level implied by the path prefix. */
     access?: AccessLevel;
+    /** The route counts the key's quota itself (the BFF's quota calls): the access control does not. */
+    countsQuotaItself?: boolean;
   }
   interface FastifyRequest {
     /** The logged-in caller, or null for anonymous requests. */
     sessionUser: SessionUser | null;
-    /** The caller's open session (the token's jti), or null for anonymous requests. */
+    /** The caller's open session (the token's jti), or null for anonymous requests and API keys. */
     sessionId: string | null;
+    /** The API key the request came with (its owner is `sessionUser`), or null. */
+    apiKey: ApiKeyGrant | null;
+    /** Whether this request came straight from a trusted proxy (TRUST_PROXY). */
+    fromTrustedProxy: boolean;
   }
   interface FastifyInstance {
     /** Every registered route with its access level (the authorisation tests are built from it). */
@@ -88,9 +122,38 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function registerAccessControl(app: FastifyInstance, deps: { db: Database; tokens: TokenService }): void {
+/** Query parameter names integrators try for a key. */
+const KEY_PARAMETERS = /^(api[-_]?key|access[-_]?token|key)$/i;
+
+/** Whether an API key came anywhere but `Authorization: Bearer` (X-Api-Key, the query, another scheme). */
+function keyInTheWrongPlace(request: FastifyRequest): boolean {
+  if (request.headers['x-api-key'] !== undefined) return true;
+  const authorization = request.headers.authorization;
+  if (authorization?.includes(API_KEY_PREFIX) && !/^Bearer\s/i.test(authorization)) return true;
+  const query = request.url.indexOf('?');
+  if (query < 0) return false;
+  for (const [name, value] of new URLSearchParams(request.url.slice(query + 1)))
+    if (KEY_PARAMETERS.test(name) || value.startsWith(API_KEY_PREFIX)) return true;
+  return false;
+}
+
+/** The two services' routes (not /health, /ready, /docs): where keys are checked. */
+const SERVICE_ROUTE = /^\/(api|insight)\//;
+
+export interface AccessDeps {
+  db: Database;
+  tokens: TokenService;
+  apiKeys: ApiKeyService;
+  quota: Quota;
+  /** Whether an address is a trusted proxy (TRUST_PROXY). */
+  trusted: (address: string, hop: number) => boolean;
+}
+
+export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): void {
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('apiKey', null);
+  app.decorateRequest('fromTrustedProxy', false);
   app.decorate('routeAccessTable', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -114,13 +177,46 @@ export function registerAccessControl(app: FastifyInstance, deps: { db: Database
     const needsQuery = typeof query?.safeParse === 'function' ? !query.safeParse({}).success : false;
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      app.routeAccessTable.push({ method, url: route.url, access, needsQuery });
+      app.routeAccessTable.push({
+        method,
+        url: route.url,
+        access,
+        keyRequirement: keyRequirement(method, route.url),
+        needsQuery,
+      });
     }
   });
 
-  app.addHook('onRequest', async (request) => {
+  /** The grant of a presented key, or 401 saying why it is refused. */
+  async function authenticateKey(request: FastifyRequest, key: string): Promise<ApiKeyGrant> {
+    const check = await deps.apiKeys.check(key, request.ip);
+    if (check.kind === 'valid') return check.grant;
+    if (check.kind === 'revoked') throw new UnauthorizedError(API_KEY_MESSAGES.revoked);
+    if (check.kind === 'expired') throw new UnauthorizedError(keyExpiredMessage(check.expiresAt));
+    throw new UnauthorizedError(API_KEY_MESSAGES.notValid);
+  }
+
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access ?? 'public';
+    request.fromTrustedProxy = fromTrustedProxy(request, deps.trusted);
+    if (keyInTheWrongPlace(request)) throw new BadRequestError(API_KEY_MESSAGES.wrongPlace);
     const token = bearerToken(request);
+    if (token && isApiKey(token) && SERVICE_ROUTE.test(request.routeOptions.url ?? '')) {
+      const grant = await authenticateKey(request, token);
+      request.apiKey = grant;
+      // a key acts as a plain user of its owner, whatever the owner's roles
+      request.sessionUser = { id: grant.userId, username: grant.username, roles: [ROLE_USER] };
+      const counted = request.fromTrustedProxy && request.headers[QUOTA_COUNTED_HEADER] === '1';
+      if (!counted && !request.routeOptions.config?.countsQuotaItself) {
+        const outcome = await deps.quota.countRequest(grant);
+        reply.headers(rateLimitHeaders(outcome.daily));
+        if (outcome.kind === 'limited') throw new TooManyRequestsError(outcome.message, outcome.retryAfterSeconds);
+      }
+      const requirement = keyRequirement(request.method, request.routeOptions.url ?? '');
+      if (!keyAllows(grant.scopes, requirement)) throw new ForbiddenError(missingScopeMessage(requirement));
+      if (!hasAccess(request.sessionUser, access)) throw new ForbiddenError(API_KEY_MESSAGES.sessionOnly);
+      return;
+    }
     if (token) {
       const claims = await deps.tokens.verify(token);
       // the session must still be open: logout, a new password or new roles end it (docs/decisions.md#sessions-end-on-the-server)

@@ -1,65 +1,95 @@
 /**
- * Counts failed attempts per key (client address, account) in a sliding window and says when a key
- * must wait. In memory, per API instance: behind a load balancer each instance limits on its own,
- * which still bounds guessing to (instances × limit) per window. Used by login (OWASP
- * Authentication Cheat Sheet: throttle by account and by source).
+ * Counts attempts per key (client address, account) in a sliding window and says when a key must wait, in the
+ * shared counters (logs of attempt times, @bazaar/shared/counters): every instance counts in the same logs, so N
+ * instances still allow the limit once (docs/decisions.md#counters-shared-through-postgresql). Used by login
+ * (OWASP Authentication Cheat Sheet: throttle by account and by source), the profile's current-password check and
+ * the call budgets (call-budget.ts).
+ *
+ * An attempt is counted first and judged by the attempts before it (`attempt`): the log's own lock orders
+ * attempts made at the same moment on any instance, so they cannot all pass a check made before any of them was
+ * counted. An attempt told to wait is taken back at once; one that turns out good can be taken back (`retract`).
  */
+import type { CounterStore } from '@bazaar/shared/counters';
+
+/** Attempts are never refused by the log itself when recorded: the rule below decides from the times. */
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
+
+abstract class AttemptLog {
+  constructor(
+    protected readonly store: CounterStore,
+    /** The counters' namespace of this log, e.g. 'login:address'. */
+    private readonly name: string,
+    protected readonly windowMs: number,
+  ) {}
+
+  /** Seconds an attempt at `now` must wait, given the times of the earlier attempts within the window. */
+  protected abstract waitAfter(times: number[], now: number): number;
+
+  /** Seconds to wait before the next attempt, or 0 when one is allowed now. */
+  async retryAfterSeconds(key: string, now = Date.now()): Promise<number> {
+    return this.waitAfter(await this.store.times(this.key(key), now, this.windowMs), now);
+  }
+
+  /**
+   * Counts an attempt at `at` as failed while it is checked and answers the seconds it must wait first (0: go
+   * on). An attempt that must wait is not counted.
+   */
+  async attempt(key: string, at = Date.now()): Promise<number> {
+    const logged = await this.store.record(this.key(key), at, this.windowMs, UNBOUNDED);
+    const before = [...logged.times];
+    const own = before.lastIndexOf(at);
+    if (own >= 0) before.splice(own, 1);
+    const wait = this.waitAfter(before, at);
+    if (wait > 0) await this.store.retract(this.key(key), at);
+    return wait;
+  }
+
+  /** Counts a failure at `at`. */
+  async recordFailure(key: string, at = Date.now()): Promise<void> {
+    await this.store.record(this.key(key), at, this.windowMs, UNBOUNDED);
+  }
+
+  /** Forgets the key's failures. */
+  async reset(key: string): Promise<void> {
+    await this.store.forget(this.key(key));
+  }
+
+  /** Takes back one failure counted at `at` (an attempt counted while it was checked, then good). */
+  async retract(key: string, at: number): Promise<void> {
+    await this.store.retract(this.key(key), at);
+  }
+
+  /** The times of the key's failures still inside the window, oldest first. */
+  times(key: string, now = Date.now()): Promise<number[]> {
+    return this.store.times(this.key(key), now, this.windowMs);
+  }
+
+  private key(key: string): string {
+    return `${this.name}:${key}`;
+  }
+}
+
 export interface AttemptLimiterOptions {
   /** Failures allowed within the window. */
   max: number;
   windowMs: number;
-  /** Upper bound of keys kept (oldest dropped first), so an attacker cannot grow memory. */
-  maxKeys?: number;
 }
 
-export class AttemptLimiter {
-  private readonly failures = new Map<string, number[]>();
+/** At most `max` failures per window; then the key waits until the oldest of them leaves the window. */
+export class AttemptLimiter extends AttemptLog {
+  constructor(
+    store: CounterStore,
+    name: string,
+    private readonly options: AttemptLimiterOptions,
+  ) {
+    super(store, name, options.windowMs);
+  }
 
-  constructor(private readonly options: AttemptLimiterOptions) {}
-
-  /** Seconds to wait before the next attempt, or 0 when one is allowed now. */
-  retryAfterSeconds(key: string, now = Date.now()): number {
-    const recent = this.recent(key, now);
+  protected waitAfter(times: number[], now: number): number {
+    const recent = times.filter((time) => time > now - this.options.windowMs);
     if (recent.length < this.options.max) return 0;
     const oldest = recent[recent.length - this.options.max] ?? now;
     return Math.max(1, Math.ceil((oldest + this.options.windowMs - now) / 1000));
-  }
-
-  recordFailure(key: string, now = Date.now()): void {
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.failures.delete(key);
-    this.failures.set(key, recent);
-    const limit = this.options.maxKeys ?? 100_000;
-    while (this.failures.size > limit) {
-      const oldest = this.failures.keys().next().value;
-      if (oldest === undefined) break;
-      this.failures.delete(oldest);
-    }
-  }
-
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-
-  /** Takes back one failure recorded at `time` (an attempt counted while it was checked, then good). */
-  retract(key: string, time: number): void {
-    const list = this.failures.get(key);
-    const index = list?.lastIndexOf(time) ?? -1;
-    if (!list || index < 0) return;
-    list.splice(index, 1);
-    if (list.length === 0) this.failures.delete(key);
-  }
-
-  /** The times of the key's failures still inside the window, oldest first. */
-  times(key: string, now = Date.now()): number[] {
-    return this.recent(key, now);
-  }
-
-  private recent(key: string, now: number): number[] {
-    const list = this.failures.get(key) ?? [];
-    const from = now - this.options.windowMs;
-    return list.filter((time) => time > from);
   }
 }
 
@@ -72,7 +102,6 @@ export interface BackoffLimiterOptions {
   maxDelayMs: number;
   /** How long a failure counts. */
   windowMs: number;
-  maxKeys?: number;
 }
 
 /**
@@ -81,38 +110,22 @@ export interface BackoffLimiterOptions {
  * the wait stays short, so a stranger's failures can delay the owner but never shut them out
  * (docs/decisions.md#login-throttling-without-lockout).
  */
-export class BackoffLimiter {
-  private readonly failures: AttemptLimiter;
-
-  constructor(private readonly options: BackoffLimiterOptions) {
-    // the sliding window of AttemptLimiter keeps the failure times; max is never reached
-    this.failures = new AttemptLimiter({
-      max: Number.MAX_SAFE_INTEGER,
-      windowMs: options.windowMs,
-      ...(options.maxKeys ? { maxKeys: options.maxKeys } : {}),
-    });
+export class BackoffLimiter extends AttemptLog {
+  constructor(
+    store: CounterStore,
+    name: string,
+    private readonly options: BackoffLimiterOptions,
+  ) {
+    super(store, name, options.windowMs);
   }
 
-  /** Seconds to wait before the next attempt, or 0 when one is allowed now. */
-  retryAfterSeconds(key: string, now = Date.now()): number {
-    const times = this.failures.times(key, now);
-    const beyond = times.length - this.options.free;
+  protected waitAfter(times: number[], now: number): number {
+    const recent = times.filter((time) => time > now - this.options.windowMs);
+    const beyond = recent.length - this.options.free;
     if (beyond <= 0) return 0;
     const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (beyond - 1));
-    const latest = times[times.length - 1] ?? now;
+    const latest = recent[recent.length - 1] ?? now;
     const left = latest + delay - now;
     return left > 0 ? Math.ceil(left / 1000) : 0;
-  }
-
-  recordFailure(key: string, now = Date.now()): void {
-    this.failures.recordFailure(key, now);
-  }
-
-  reset(key: string): void {
-    this.failures.reset(key);
-  }
-
-  retract(key: string, time: number): void {
-    this.failures.retract(key, time);
   }
 }

@@ -48,6 +48,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       keepAlive: true,
     });
     pool.on('error', (error) => options.onPoolError?.(error));
+    // the pool listens for errors of idle connections only: a connection checked out (a transaction) whose
+    // server goes away emits 'error' with nobody listening, and an unheard 'error' ends the process. Every
+    // connection keeps a listener; the query in flight fails on its own (tests: faults/postgres-restart.test.ts)
+    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return { kind: 'postgres', db, pool, url: options.databaseUrl, close: () => pool.end() };
   }

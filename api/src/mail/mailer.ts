@@ -26,12 +26,37 @@ export interface MailMessage {
   text: string;
   /** Text within `text` that grants access (a reset link): never logged, nor kept in production. */
   secret?: string;
+  /** An HTML part beside the text (the outbox keeps the text). */
+  html?: string;
+  /** Extra headers (List-Unsubscribe…). */
+  headers?: Record<string, string>;
+  /** The Message-ID to send it with (without one nodemailer makes one). */
+  messageId?: string;
+}
+
+/**
+ * A delivery that failed. `uncertain`: the connection broke while the message itself was being handed over, so
+ * the server may have taken it (a caller that must not send twice does not try again).
+ */
+export class MailDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly uncertain: boolean,
+  ) {
+    super(message);
+    this.name = 'MailDeliveryError';
+  }
 }
 
 export interface Mailer {
   readonly transport: 'smtp' | 'outbox';
   /** Hands the message over (SMTP, in the background) or stores it in the outbox through `db`. */
   send(db: Database, message: MailMessage): Promise<void>;
+  /**
+   * Hands the message over and waits for the outcome: resolves once the SMTP server accepted it (or the outbox
+   * row is written through `db`), throws a MailDeliveryError otherwise. For senders that retry (alert digests).
+   */
+  deliver(db: Database, message: MailMessage): Promise<void>;
   /** Resolves when every background delivery started so far has finished (tests, shutdown). */
   idle(): Promise<void>;
   close(): Promise<void>;
@@ -82,9 +107,24 @@ class OutboxMailer implements Mailer {
     );
   }
 
+  async deliver(db: Database, message: MailMessage): Promise<void> {
+    await this.send(db, message);
+  }
+
   async idle(): Promise<void> {}
 
   async close(): Promise<void> {}
+}
+
+/**
+ * Failures without a reply from the server that can come after the message went out: the connection closed or
+ * timed out mid-session (nodemailer reports both as the connection's, whatever the stage). A refused connection,
+ * a DNS or TLS failure, or any reply code happened before the server could take the message.
+ */
+function mayHaveBeenDelivered(error: { responseCode?: number; code?: string; message?: string }): boolean {
+  if (error.responseCode !== undefined) return false;
+  if (error.code === 'ETIMEDOUT') return !/greeting/i.test(error.message ?? '');
+  return error.code === 'ECONNECTION' && /closed unexpectedly/i.test(error.message ?? '');
 }
 
 class SmtpMailer implements Mailer {
@@ -110,6 +150,27 @@ class SmtpMailer implements Mailer {
       );
     this.pending.add(delivery);
     void delivery.finally(() => this.pending.delete(delivery));
+  }
+
+  async deliver(_db: Database, message: MailMessage): Promise<void> {
+    try {
+      await this.transporter.sendMail({
+        from: this.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        ...(message.html ? { html: message.html } : {}),
+        ...(message.headers ? { headers: message.headers } : {}),
+        ...(message.messageId ? { messageId: message.messageId } : {}),
+      });
+    } catch (error) {
+      const failure = error as { responseCode?: number; code?: string; message?: string };
+      throw new MailDeliveryError(
+        `${failure.responseCode ? `${failure.responseCode} ` : ''}${String(failure.message ?? error).slice(0, 500)}`,
+        mayHaveBeenDelivered(failure),
+      );
+    }
+    this.logger.info({ mail: { kind: message.kind, to: message.to } }, 'mail sent');
   }
 
   async idle(): Promise<void> {

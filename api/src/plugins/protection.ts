@@ -7,8 +7,10 @@
  *   and the connection is closed (BodyDeadlines); idle keep-alive connections close after
  *   KEEP_ALIVE_TIMEOUT_MS;
  * - per client (keyed by address; behind the BFF that is the browser's address, from
- *   X-Forwarded-For of trusted proxies only): at most MAX_IN_FLIGHT_PER_CLIENT requests in flight and
- *   a token-bucket rate limit → 429 with Retry-After, so one client cannot take every slot;
+ *   X-Forwarded-For of trusted proxies only): at most MAX_IN_FLIGHT_PER_CLIENT requests in flight (in
+ *   this instance) and a token-bucket rate limit of RATE_LIMIT_PER_MINUTE in the shared counters (all
+ *   instances together; a trusted proxy's call marked as counted, X-Quota-Counted, is not counted again)
+ *   → 429 with Retry-After, so one client cannot take every slot;
  * - load shedding: beyond a number of requests in flight, when the event loop lags, when a standing
  *   queue has formed (even the fastest recent requests were slow: StandingQueueDetector), or on
  *   PGlite when the event loop has been held longer than the queue-delay target (LoopLag: PGlite's
@@ -20,10 +22,10 @@
 import { Socket } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import proxyAddr from '@fastify/proxy-addr';
 import {
   Admission,
   BodyDeadlines,
+  clientKey,
   ConnectionCap,
   rawHttpAnswer,
   LoopLag,
@@ -33,18 +35,16 @@ import {
 } from '@bazaar/shared';
 import type { ApiConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
+import { takeRate } from '@bazaar/shared/counters';
 import { errorBody } from '../errors.js';
+import { compileTrust, fromTrustedProxy } from '../auth/trusted-proxy.js';
+import { QUOTA_COUNTED_HEADER } from '../auth/access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Why new requests are being shed right now ('in-flight', 'event-loop', 'standing-queue', 'event-loop-held'), or null. */
     saturation(): string | null;
   }
-}
-
-/** Fastify's reading of TRUST_PROXY ("loopback,10.0.0.0/8"): which peers are proxies. */
-function compileTrust(trustProxy: string): (address: string, hop: number) => boolean {
-  return proxyAddr.compile(trustProxy.split(',').map((value) => value.trim()));
 }
 
 const EXEMPT = /^\/(health|ready|docs)(\/|$|\?)/;
@@ -69,7 +69,6 @@ export function registerProtection(app: FastifyInstance, config: ApiConfig, hand
   }
   const admission = new Admission(
     {
-      ratePerMinute: config.rateLimitPerMinute,
       maxInFlight: config.maxInFlightRequests,
       maxInFlightPerClient: Math.min(config.maxInFlightPerClient, config.maxInFlightRequests),
       maxEventLoopDelayMs: config.maxEventLoopDelayMs ?? (postgres ? DEFAULT_DELAY_MS : Number.POSITIVE_INFINITY),
@@ -112,6 +111,14 @@ export function registerProtection(app: FastifyInstance, config: ApiConfig, hand
     const raw = request.raw;
     // a request whose body never arrived in full was held by its client, not queued here
     reply.raw.once('close', () => verdict.done(raw.complete));
+    // a trusted proxy's call for a request it counted already (the BFF, for an API key's GraphQL request:
+    // docs/decisions.md#one-request-counts-once) is not counted against the address again
+    if (request.headers[QUOTA_COUNTED_HEADER] === '1' && fromTrustedProxy(request, trusted)) return;
+    const wait = await takeRate(app.counters, `api:rate:${clientKey(request.ip)}`, config.rateLimitPerMinute);
+    if (wait > 0) {
+      verdict.done();
+      return refuse(reply, 429, String(wait), tooManyRequestsMessage(wait));
+    }
   });
 
   function refuse(reply: FastifyReply, status: number, retryAfter: string, message: string) {

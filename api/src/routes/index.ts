@@ -11,6 +11,9 @@ import { uploadRoutes, uploadedDatesRoutes } from './uploads/uploads.routes.js';
 import { marketDataStatusRoutes } from './uploads/status.routes.js';
 import { marketRoutes } from './market/index.js';
 import { companyRoutes } from './company/index.js';
+import { taxRoutes } from './tax/index.js';
+import { developerRoutes } from './developer/index.js';
+import { alertRoutes } from './alerts/index.js';
 
 /** Main service, mounted at /api. */
 export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
@@ -21,6 +24,9 @@ export const mainServiceRoutes: FastifyPluginAsync = async (app) => {
   await app.register(uploadedDatesRoutes);
   await app.register(marketRoutes);
   await app.register(companyRoutes);
+  await app.register(taxRoutes);
+  await app.register(developerRoutes);
+  await app.register(alertRoutes);
 };
 
 /** Insight service (uploads), mounted at /insight. */

@@ -7,10 +7,9 @@ import { ensureBuiltInRoles } from '../db/queries/admin/roles.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { seedPortfolio } from './portfolio.js';
 import { seedDemoMarket } from './demo-market/index.js';
-import { ensureAnalysisCurrent } from '../routes/market/index.js';
-import { ensureCorporateActionEvents } from '../routes/company/index.js';
-
-export type Seeder = (app: FastifyInstance, context: { firstStart: boolean }) => Promise<void>;
+import { ensureAnalysisCurrent } from '../market/analysis-refresh.js';
+import { ensureCorporateActionEvents } from './corporate-action-events.js';
+import type { Seeder } from './seeder.js';
 
 /** Area seeders (demo market data, demo reference data…), run after the accounts. */
 export const areaSeeders: Seeder[] = [];

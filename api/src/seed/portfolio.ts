@@ -15,7 +15,7 @@
 import Big from 'big.js';
 import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EQUITY_SERIES, ROLE_USER } from '@bazaar/shared';
+import { ROLE_USER } from '@bazaar/shared';
 import type { Database } from '../db/client.js';
 import { queryRows } from '../db/client.js';
 import {
@@ -27,7 +27,8 @@ import {
   segments,
 } from '../db/schema/index.js';
 import { findUserByUsername } from '../db/queries/auth/users.js';
-import type { Seeder } from './index.js';
+import { inEquitySeries } from '../db/queries/market/equity-series.js';
+import type { Seeder } from './seeder.js';
 
 const FIRMS = [
   {
@@ -219,7 +220,7 @@ async function seedReferenceData(db: Database): Promise<void> {
       .returning();
     const typeRows = await tx
       .insert(chargeTypes)
-      .values(CHARGE_TYPES.map((name) => ({ name })))
+      .values(CHARGE_TYPES.map((name) => ({ name, stt: name === 'STT' })))
       .returning();
     const idOf = (rows: Array<{ id: number; name: string }>, name: string) => {
       const row = rows.find((candidate) => candidate.name === name);
@@ -255,13 +256,9 @@ interface PricePoint {
 
 /** For each chosen symbol: a close about 60 trading days before its latest, and one about 20 before. */
 async function demoPricePoints(db: Database): Promise<Map<string, { buy: PricePoint; sell: PricePoint }>> {
-  const series = sql.join(
-    EQUITY_SERIES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   const candidates = await queryRows<{ symbol: string; days: number }>(
     db,
-    sql`SELECT symbol, count(*)::int AS days FROM stock_prices WHERE series IN (${series})
+    sql`SELECT symbol, count(*)::int AS days FROM stock_prices WHERE ${inEquitySeries()}
         AND symbol IN (${sql.join(
           PREFERRED_SYMBOLS.map((s) => sql`${s}`),
           sql`, `,
@@ -280,7 +277,7 @@ async function demoPricePoints(db: Database): Promise<Map<string, { buy: PricePo
     const history = await queryRows<PricePoint>(
       db,
       sql`SELECT symbol, trade_date::text AS trade_date, close_price::text AS close_price FROM stock_prices
-          WHERE symbol = ${symbol} AND series IN (${series}) ORDER BY trade_date DESC LIMIT 61`,
+          WHERE symbol = ${symbol} AND ${inEquitySeries()} ORDER BY trade_date DESC LIMIT 61`,
     );
     const buy = history[Math.min(60, history.length - 1)];
     const sell = history[Math.min(20, history.length - 1)];

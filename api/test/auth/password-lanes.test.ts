@@ -28,7 +28,7 @@ describe('HashLane', () => {
     gates[0]!.open();
     await tasks[0];
     // the waiting task takes the freed slot
-    await expect.poll(() => order).toEqual([0, 1, 2]);
+    await expect.poll(() => order, { timeout: 30_000 }).toEqual([0, 1, 2]);
     gates[1]!.open();
     gates[2]!.open();
     expect(await Promise.all(tasks)).toEqual([0, 1, 2]);

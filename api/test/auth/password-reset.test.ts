@@ -56,7 +56,7 @@ describe('password reset (outbox)', () => {
 
   /** The mail is made after the answer: wait until `count` mails to `email` are in the outbox. */
   async function mailsFor(email: string, count: number): Promise<OutboxMail[]> {
-    await expect.poll(async () => (await outboxFor(email)).length, { timeout: 10_000, interval: 20 }).toBe(count);
+    await expect.poll(async () => (await outboxFor(email)).length, { timeout: 30_000, interval: 20 }).toBe(count);
     return outboxFor(email);
   }
 
@@ -287,7 +287,7 @@ describe('password reset (SMTP)', () => {
     expect(known.status).toBe(200);
     expect(known.text).toBe(unknown.text);
     // the answer came first; the mail follows it (its DATA reaches the server, whose answer is held)
-    await expect.poll(() => smtp.arrived(), { timeout: 10_000, interval: 20 }).toBe(arrivedBefore + 1);
+    await expect.poll(() => smtp.arrived(), { timeout: 30_000, interval: 20 }).toBe(arrivedBefore + 1);
     release();
     const mail = await smtp.nextMail();
     expect(mail.to).toEqual(['staff@bazaar-insight.local']);

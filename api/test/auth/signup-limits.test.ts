@@ -64,16 +64,17 @@ describe('sign-up from one address', () => {
 
   it('spends no password hash on a taken name, and answers it no sooner than a new account takes', async () => {
     const computed = hashingStats.computed;
-    const startNew = performance.now();
     expect((await signup(api, person('timing_new'), '198.51.100.41')).status).toBe(202);
-    const newTook = performance.now() - startNew;
     expect(hashingStats.computed).toBe(computed + 1);
+    // the typical hash's time as the new account's hash left it (a taken name computes none to change it)
+    const typicalMs = hashingStats.typicalMs;
     const startTaken = performance.now();
     expect((await signup(api, person('timing_new', 'other@example.com'), '198.51.100.42')).status).toBe(202);
     const takenTook = performance.now() - startTaken;
     expect(hashingStats.computed).toBe(computed + 1);
-    // a taken name holds a hashing slot for a typical hash's time: the same order of time, not an instant answer
-    expect(takenTook).toBeGreaterThan(newTook / 4);
+    // a taken name holds a hashing slot for a typical hash's time, not an instant answer: a lower bound,
+    // which a busy machine only makes longer (1 ms for the timer's rounding)
+    expect(takenTook).toBeGreaterThanOrEqual(typicalMs - 1);
   });
 });
 

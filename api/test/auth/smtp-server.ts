@@ -96,7 +96,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    async nextMail(timeoutMs = 10_000) {
+    async nextMail(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (received.length <= taken) {
         if (Date.now() > deadline) throw new Error('no mail arrived');

@@ -20,7 +20,7 @@ import type {
   TrendResponseDto,
 } from '@bazaar/shared/contract';
 import type { TestApi } from '../setup/test-api.js';
-import { uploadFile } from '../../src/uploads/index.js';
+import { uploadFile } from '../../src/ingest/index.js';
 import { legacyBhavcopyFiles, readLegacyBhavcopies, type BhavcopyRow } from './support/bhavcopy.js';
 import { startLegacyPricesApi } from './support/legacy-database.js';
 import {

@@ -240,8 +240,8 @@ describe('market routes', () => {
         '/public/stock-prices?symbol=BETA&from=2020-03-03',
       );
       expect(candles.body).toEqual([
-        { date: '2020-03-25', openPrice: '105', highPrice: '110', lowPrice: '102', closePrice: '105' },
-        { date: '2020-03-31', openPrice: '106', highPrice: '125', lowPrice: '104', closePrice: '106' },
+        { date: '2020-03-25', openPrice: '105', highPrice: '110', lowPrice: '102', closePrice: '105', volume: 100 },
+        { date: '2020-03-31', openPrice: '106', highPrice: '125', lowPrice: '104', closePrice: '106', volume: 100 },
       ]);
     });
 

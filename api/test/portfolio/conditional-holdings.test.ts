@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto } from '@bazaar/shared/contract';
 import { deriveCorporateActionEvents } from '../../src/db/queries/company/corporate-action-events.js';
-import { inTransaction } from '../../src/uploads/sql-session.js';
+import { inTransaction } from '../../src/db/sql-session.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { addCharge, addHolding, createReference, insertPrices } from './helpers.js';
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exchangeToday } from '@bazaar/shared';
 import type { DashboardDto, MarketSnapshotDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import { deriveCorporateActionEvents } from '../../src/db/queries/company/corporate-action-events.js';
-import { inTransaction } from '../../src/uploads/sql-session.js';
+import { inTransaction } from '../../src/db/sql-session.js';
 import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
 import { addHolding, firmsWithFlatBrokerage } from './helpers.js';
 import { D, loadDayMarket } from './day-market.js';
@@ -110,14 +110,15 @@ describe('investor dashboard', () => {
     const firmA = dashboard.firms.find((f) => f.brokerageFirm.name === 'DashA Broking');
     expect(firmA?.totals.net).toBe('42');
     expect(firmA?.netProfitLoss).toBe('42');
-    // firm A: buys with ₹10 each, today's values less the estimated ₹10 each, the dividends
+    // firm A: buys with ₹10 each, the values on D (the prices' day, not today) less the estimated
+    // ₹10 each, the dividends
     const flowsA: Array<[string, number]> = [
       ['2024-06-03', -1010],
       ['2024-06-03', -250],
       ['2024-07-01', 20],
       ['2024-07-01', 22],
-      [today, 1090],
-      [today, 170],
+      [D, 1090],
+      [D, 170],
     ];
     expectRoot(flowsA, firmA?.xirr);
     expectRoot([...flowsA, ['2023-01-02', -1000], ['2024-01-02', 1100]], dashboard.xirr);

@@ -213,13 +213,16 @@ describe('tradebook import', () => {
       expect(refused.body.problems).toEqual([
         { line: 2, message: 'Sell of 100 TCS on 2020-03-09: only 25 shares are held then at this firm and segment' },
         { line: 3, message: 'Unknown symbol ZOMATO: no prices are loaded for it' },
-        { line: 4, message: "date '2020-02-30' is not a date (YYYY-MM-DD)" },
-        { line: 5, message: "price '12a' is not a positive number" },
-        { line: 6, message: `date ${future} is in the future` },
+        { line: 4, column: 'date', value: '2020-02-30', message: 'date is not a date (YYYY-MM-DD)' },
+        // the words of the holding form and POST /user/holding for the same value
+        { line: 5, column: 'price', value: '12a', message: 'Price must be a number' },
+        { line: 6, column: 'date', value: future, message: 'The buying date cannot be in the future' },
       ]);
+      expect(refused.body.problemsTotal).toBe(5);
       expect(refused.body.details).toMatchObject({ problems: refused.body.problems });
-      // the holdings as they are (nothing written)
-      expect(refused.body.holdings).toHaveLength(6);
+      // nothing changes, so no holding is listed
+      expect(refused.body.holdings).toEqual([]);
+      expect(refused.body.holdingsTotal).toBe(0);
     }
     expect(await checksums()).toEqual(before);
   });

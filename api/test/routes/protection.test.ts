@@ -53,10 +53,14 @@ describe('load shedding', () => {
   afterAll(async () => api.close());
 
   it('answers 503 at once beyond the requests in flight, and serves again afterwards', async () => {
-    // logins take ~0.2 s each (scrypt): eight at once exceed two in flight
-    const started = Date.now();
+    // eight logins at once exceed two in flight; each answer notes how many answers came before it
+    let answered = 0;
     const results = await Promise.all(
-      Array.from({ length: 8 }, () => api.request('POST', '/auth/login', { json: DEMO.investor })),
+      Array.from({ length: 8 }, () =>
+        api
+          .request('POST', '/auth/login', { json: DEMO.investor })
+          .then((result) => Object.assign(result, { order: answered++ })),
+      ),
     );
     const statuses = results.map((result) => result.status).sort();
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
@@ -65,7 +69,9 @@ describe('load shedding', () => {
     const shed = results.find((result) => result.status === 503);
     expect(shed?.headers.get('retry-after')).toBe('1');
     expect(shed?.body).toMatchObject({ message: 'The server is busy; please try again in a moment' });
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // at once: every 503 was answered before the last admitted login was (not queued behind them)
+    const order = (status: number) => results.filter((result) => result.status === status).map((r) => r.order);
+    expect(Math.max(...order(503))).toBeLessThan(Math.max(...order(200)));
     expect((await api.request('POST', '/auth/login', { json: DEMO.investor })).status).toBe(200);
   });
 });
@@ -108,9 +114,10 @@ describe('bodies that never finish', () => {
     const { raw } = server;
     const partial = raw.open(GREEDY, 'GET /api/public/stock-prices HTTP/1.1\r\nHost: x\r\n');
     const silent = raw.open(GREEDY, '');
+    // both are cut, the one that had begun a request with 408 (a limit not applied would leave them open
+    // past the test's own time limit: no wall-clock budget here, a busy machine's timers fire late)
     expect(await partial.status).toBe(408);
-    expect(await partial.closed).toBeLessThan(2_000 + 2_000);
-    expect(await silent.closed).toBeLessThan(2_000 + 2_000);
+    await Promise.all([partial.closed, silent.closed]);
   });
 });
 
@@ -125,7 +132,7 @@ describe('uploads and body time limits', () => {
     const body = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="x.csv"\r\nContent-Type: text/csv\r\n\r\n` +
         'SYMBOL,NAME\r\n' +
-        'X'.repeat(12_000) +
+        'X'.repeat(30_000) +
         `\r\n--${boundary}--\r\n`,
     );
     const head = (length: number) =>
@@ -133,21 +140,22 @@ describe('uploads and body time limits', () => {
       `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${length}\r\n\r\n`;
 
     const stalled = raw.open(GREEDY, head(100_000), body.subarray(0, 1).toString('latin1'));
-    // 1,000 bytes every 200 ms (5,000 B/s, above the 2,000 B/s minimum) for longer than the body time limit
+    // 2,000 bytes every 100 ms (20,000 B/s, ten times the 2,000 B/s minimum, so a busy machine's late
+    // timers still keep it moving) for longer than the body time limit
     const steady = raw.open(OTHER, head(body.length));
     const started = Date.now();
-    for (let offset = 0; offset < body.length; offset += 1_000) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
+    for (let offset = 0; offset < body.length; offset += 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
       expect(steady.isClosed()).toBe(false);
-      steady.socket.write(body.subarray(offset, offset + 1_000));
+      steady.socket.write(body.subarray(offset, offset + 2_000));
     }
     expect(Date.now() - started).toBeGreaterThan(UPLOAD_BODY_TIMEOUT_MS);
     // answered on its merits (the file is not a stock list), not cut
     const status = await steady.status;
     expect(status).toBeDefined();
     expect(status).not.toBe(408);
+    // the stalled one is cut (never cut, it would outlast the test's time limit)
     expect(await stalled.status).toBe(408);
-    expect(await stalled.closed).toBeLessThan(UPLOAD_BODY_TIMEOUT_MS + 2_000);
   });
 });
 
@@ -160,7 +168,7 @@ describe('readiness reflects saturation', () => {
     const hanging = addresses.flatMap((address) =>
       Array.from({ length: 5 }, () => raw.neverFinished(address, '/api/auth/login')),
     );
-    await pollUntil(() => hanging.every((h) => h.socket.bytesWritten > 0), 5_000, 'bodies sent');
+    await pollUntil(() => hanging.every((h) => h.socket.bytesWritten > 0), 30_000, 'bodies sent');
     await protection.expectReadinessFollowsSaturation(raw, {
       hanging,
       probeAddress: '127.0.0.6',
@@ -206,7 +214,7 @@ describe('PGlite sheds load while its work holds the event loop', () => {
     expect(shed.body).toMatchObject({ message: 'The server is busy; please try again in a moment' });
     expect(ready.status).toBe(503);
     expect(ready.body).toMatchObject({ status: 'unavailable', reason: 'event-loop-held' });
-    await pollUntil(async () => (await api.request('GET', '/ready')).status === 200, 5_000, '/ready 200');
+    await pollUntil(async () => (await api.request('GET', '/ready')).status === 200, 30_000, '/ready 200');
     expect((await api.request('GET', '/public/stock-prices')).status).toBe(200);
   });
 });
@@ -307,7 +315,7 @@ describe('password work per client address', () => {
             headers: { 'x-forwarded-for': '198.51.100.200' },
           })
         ).status === 200,
-      5_000,
+      30_000,
       'the owner logged in',
     );
   });

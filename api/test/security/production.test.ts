@@ -62,14 +62,14 @@ async function outboxMailAfterForgotPassword(started: Started): Promise<string> 
   });
   expect(answer.statusCode, answer.body).toBe(200);
   // the mail may be made after the answer has left: poll for it (bounded)
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const rows = await sqlRows<{ body: string }>(
       started.handle,
       `SELECT body FROM mail_outbox ORDER BY id DESC LIMIT 1`,
     );
     if (rows[0]) return rows[0].body;
-    if (Date.now() > deadline) throw new Error('no mail reached the outbox within 10 s');
+    if (Date.now() > deadline) throw new Error('no mail reached the outbox within 30 s');
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

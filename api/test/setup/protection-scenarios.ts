@@ -46,7 +46,7 @@ export async function expectGreedyAddressCapped(
   const sentAt = Date.now();
   await pollUntil(
     () => greedy.filter((g) => g.answered() === 429).length === greedy.length - perClient,
-    10_000,
+    30_000,
     '429s',
   );
   const waiting = greedy.filter((g) => g.answered() === undefined);
@@ -55,19 +55,24 @@ export async function expectGreedyAddressCapped(
   expect(refused.status).toBe(429);
   scenario.refused(refused);
 
+  const otherSentAt = Date.now();
   const other = await call(OTHER);
+  const hangingWhenOtherServed = waiting.every((g) => g.answered() === undefined);
   expect(other.status).toBe(200);
   scenario.served(other);
-  expect(other.ms).toBeLessThan(2_000);
+  // served beside them, not after their slots were freed: sent in the first half of their body time limit
+  // (a busy machine may take longer to get here), it was answered while they still hung
+  if (otherSentAt - sentAt < bodyTimeoutMs / 2) expect(hangingWhenOtherServed).toBe(true);
   // one address over its share is not a saturated server
   expect((await raw.request(OTHER, 'GET', scenario.readyPath)).status).toBe(200);
   // still hanging, unless a busy machine took longer than the body time limit to get here (the 408s below hold then)
   if (Date.now() - sentAt < bodyTimeoutMs) expect(waiting.every((g) => g.answered() === undefined)).toBe(true);
 
-  const times = await Promise.all(waiting.map((g) => g.closed));
+  // cut, and not before the body time limit (a limit not applied would leave them hanging past the
+  // test's own time limit: no upper budget here, a busy machine's timers fire late)
+  await Promise.all(waiting.map((g) => g.closed));
   expect(await Promise.all(waiting.map((g) => g.status))).toEqual(waiting.map(() => 408));
   expect(Date.now() - sentAt).toBeGreaterThanOrEqual(bodyTimeoutMs);
-  expect(Math.max(...times)).toBeLessThan(bodyTimeoutMs + 2_000);
   // and their slots are free again
   expect((await call(GREEDY)).status).toBe(200);
 }
@@ -96,7 +101,7 @@ export async function expectReadinessFollowsSaturation(
       ready = await raw.request(probeAddress, 'GET', readyPath);
       return ready.status === 503;
     },
-    3_000,
+    30_000,
     `${readyPath} 503`,
   );
   expect(JSON.parse(ready.body)).toMatchObject({ status: 'unavailable', reason: 'in-flight' });
@@ -124,8 +129,9 @@ export async function expectConnectionsCapped(
   // connected: queued for accepting ahead of the ones below
   await Promise.all(held.map((h) => once(h.socket, 'connect')));
   const extra = Array.from({ length: 20 }, () => raw.open(GREEDY, `GET ${healthPath} HTTP/1.1\r\nHost: x\r\n\r\n`));
+  // closed without a byte of answer (a connection that was accepted would have been answered 200)
   expect(await Promise.all(extra.map((e) => e.status))).toEqual(extra.map(() => undefined));
-  expect(Math.max(...(await Promise.all(extra.map((e) => e.closed))))).toBeLessThan(2_000);
+  await Promise.all(extra.map((e) => e.closed));
   expect(held.some((h) => h.isClosed())).toBe(false);
 
   await scenario.otherServed();
@@ -138,7 +144,7 @@ export async function expectConnectionsCapped(
   for (const h of held) h.socket.destroy();
   await pollUntil(
     async () => (await raw.request(GREEDY, 'GET', healthPath).catch(() => ({ status: 0 }))).status === 200,
-    5_000,
+    30_000,
     'the address served again',
   );
 }

@@ -23,6 +23,7 @@ export function testApiConfig(dataDir: string, overrides: Partial<ApiConfig> = {
       demoData: false,
       // tests fire requests much faster than people; the limits have tests of their own
       rateLimitPerMinute: 1_000_000,
+      tradebookImportsPerMinute: 1_000_000,
       signupLimit: { perAddress: 1_000_000, windowMs: 3_600_000 },
       // the API runs inside the test process, whose own work (parsing 595,206 rows of bhavcopies,
       // computing expected values) blocks the event loop for seconds: shedding on that delay would

@@ -39,7 +39,7 @@ function batchForm(files: Array<{ name: string; bytes: Uint8Array }>): FormData 
 describe('batch upload of stock prices', () => {
   let api: TestApi;
   let staff: string;
-  const events: Array<{ kind: string; dates?: string[] | undefined }> = [];
+  const events: Array<{ uploadType: string; dates?: string[] | undefined }> = [];
 
   beforeAll(async () => {
     api = await startTestApi({ config: { uploadMaxUncompressedBytes: 2 * 1024 * 1024, uploadBatchMaxFiles: 30 } });
@@ -113,7 +113,7 @@ describe('batch upload of stock prices', () => {
     );
 
     // ONE refresh for the batch, with every good day, and done before the answer
-    expect(events).toEqual([{ kind: 'UPLOAD_STOCK_PRICE', dates: good.map(nameDate) }]);
+    expect(events).toEqual([{ uploadType: 'UPLOAD_STOCK_PRICE', dates: good.map(nameDate) }]);
     expect(await isAnalysisCurrent(api.app.db)).toBe(true);
 
     // the calendar marks every good day, and not the refused one

@@ -32,7 +32,7 @@ function isinIsValid(isin: string): boolean {
 
 describe('demo market', () => {
   const market = generateDemoMarket();
-  const fileOf = (kind: string) => market.files.find((file) => file.kind === kind)!;
+  const fileOf = (uploadType: string) => market.files.find((file) => file.uploadType === uploadType)!;
   const dataLines = (kind: string) =>
     fileOf(kind)
       .content.replace(/^\uFEFF/, '')
@@ -79,11 +79,11 @@ describe('demo market', () => {
         'SELECT kind, file_name, uploaded_by_username, rows_in_file, rows_inserted FROM market_data_uploads ORDER BY id',
       );
       expect(uploads.map((upload) => [upload.kind, upload.file_name, upload.uploaded_by_username])).toEqual(
-        market.files.map((file) => [file.kind, file.fileName, 'demo-data']),
+        market.files.map((file) => [file.uploadType, file.fileName, 'demo-data']),
       );
       for (const file of market.files) {
         const record = uploads.find((upload) => upload.file_name === file.fileName)!;
-        expect(record.rows_in_file).toBe(dataLines(file.kind).length);
+        expect(record.rows_in_file).toBe(dataLines(file.uploadType).length);
       }
       // the files are kept for people to look at
       for (const file of market.files)

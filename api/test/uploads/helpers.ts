@@ -31,6 +31,7 @@ export const ENDPOINTS = {
   UPLOAD_FINANCIAL_STATEMENT: '/insight/staff/uploads/financial-statement',
   UPLOAD_FINANCIAL_REPORT: '/insight/staff/uploads/financial-report',
   UPLOAD_UPDATE_COMPANY_PROFILE: '/insight/staff/uploads/upload-company-details',
+  UPLOAD_INDEX_PRICES: '/insight/staff/uploads/index-prices',
 } as const;
 
 export type Kind = keyof typeof ENDPOINTS;

@@ -61,7 +61,7 @@ interface Run {
 function startImport(dataDir: string, ...args: string[]): Run {
   const child = spawn(
     process.execPath,
-    ['--conditions=source', '--import', 'tsx', 'api/src/uploads/import-cli.ts', ...args],
+    ['--conditions=source', '--import', 'tsx', 'api/src/ingest/import-cli.ts', ...args],
     { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' } },
   );
   let text = '';

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestApi, type TestApi } from '../setup/test-api.js';
-import { uploadFile } from '../../src/uploads/index.js';
+import { uploadFile } from '../../src/ingest/index.js';
 import { DEMO_DATA_USER } from '../../src/seed/demo-market/index.js';
 import { generateDemoMarket } from '../../src/seed/demo-market/generate.js';
 import { dataFile } from './helpers.js';
@@ -38,7 +38,7 @@ describe('market data status', () => {
     api = await startTestApi({ config: { demoData: false } });
     const market = generateDemoMarket({ companies: 4, tradingDays: 400, quarters: 1, lastDay: '2025-06-30' });
     for (const file of market.files)
-      await uploadFile(api.app, file.kind, file.fileName, Buffer.from(file.content, 'utf8'), DEMO_DATA_USER);
+      await uploadFile(api.app, file.uploadType, file.fileName, Buffer.from(file.content, 'utf8'), DEMO_DATA_USER);
     expect((await api.request('GET', STATUS)).body).toEqual({ demo: true, latestPriceDate: '2025-06-30' });
   });
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import '../setup/provided-context.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { sqlRows, uploadDataFile } from './helpers.js';
-import { statisticsStale } from '../../src/uploads/stock-prices/statistics.js';
+import { statisticsStale } from '../../src/ingest/stock-prices/statistics.js';
 
 describe('statistics of the price table after uploads', () => {
   let api: TestApi;

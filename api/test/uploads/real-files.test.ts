@@ -27,7 +27,7 @@ const fmt = (value: number) => value.toLocaleString('en-US');
 describe('uploads of the real NSE files', () => {
   let api: TestApi;
   let staff: string;
-  const events: Array<{ kind: string; dates?: string[] | undefined }> = [];
+  const events: Array<{ uploadType: string; dates?: string[] | undefined }> = [];
 
   beforeAll(async () => {
     api = await startTestApi();
@@ -93,7 +93,7 @@ describe('uploads of the real NSE files', () => {
         isin: 'INE002A01018',
       });
       expect(Number(reliance!.total_traded_qty)).toBe(20249909);
-      expect(events).toEqual([{ kind: 'UPLOAD_STOCK_PRICE', dates: ['2020-03-31'] }]);
+      expect(events).toEqual([{ uploadType: 'UPLOAD_STOCK_PRICE', dates: ['2020-03-31'] }]);
     });
 
     it('changes nothing when the same file is uploaded again', async () => {

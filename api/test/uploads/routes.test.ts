@@ -4,9 +4,8 @@
  * history, and `uploadFile` as other areas call it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UPLOAD_TYPES } from '@bazaar/shared';
 import type { UploadHistoryPageDto, UploadTypeDto } from '@bazaar/shared/contract';
-import { uploadFile } from '../../src/uploads/index.js';
+import { uploadFile } from '../../src/ingest/index.js';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { dataFile, ENDPOINTS, marketFingerprint, sqlRows, uploadDataFile } from './helpers.js';
 
@@ -24,10 +23,19 @@ describe('uploads routes', () => {
   });
   afterAll(async () => api.close());
 
-  it('lists the six upload types with their endpoints and readable names', async () => {
+  it('lists the seven upload types with their endpoints and readable names', async () => {
     const answer = await api.request<UploadTypeDto[]>('GET', '/insight/staff/uploads/types', { token: staff });
     expect(answer.status).toBe(200);
-    expect(answer.body.map((type) => type.type)).toEqual([...UPLOAD_TYPES]);
+    // docs/product/uploads.md#rest-calls, in the order of the upload screen
+    expect(answer.body.map((type) => type.type)).toEqual([
+      'UPLOAD_CORPORATE_ACTIONS',
+      'UPLOAD_STOCK_PRICE',
+      'UPLOAD_STOCK',
+      'UPLOAD_FINANCIAL_STATEMENT',
+      'UPLOAD_FINANCIAL_REPORT',
+      'UPLOAD_UPDATE_COMPANY_PROFILE',
+      'UPLOAD_INDEX_PRICES',
+    ]);
     expect(Object.fromEntries(answer.body.map((type) => [type.type, type.endpoint]))).toEqual(ENDPOINTS);
     expect(answer.body.map((type) => type.label)).toEqual([
       'Upload Corporate Actions',
@@ -36,6 +44,7 @@ describe('uploads routes', () => {
       'Upload Financial Statement',
       'Upload Financial Report',
       'Upload Update Company Profile',
+      'Upload Index Prices',
     ]);
     expect(answer.body.find((type) => type.type === 'UPLOAD_FINANCIAL_STATEMENT')?.templateUrl).toBe(
       '/insight/staff/uploads/templates/balance-sheet-template.csv',
@@ -93,7 +102,7 @@ describe('uploads routes', () => {
   });
 
   it('exposes uploadFile for other areas (same checks, same record, event after commit)', async () => {
-    const seen: Array<{ kind: string; dates?: string[] | undefined; pricesVisible: number }> = [];
+    const seen: Array<{ uploadType: string; dates?: string[] | undefined; pricesVisible: number }> = [];
     api.app.events.on('market.dataChanged', async (payload) => {
       // a listener runs after the commit: the new rows are visible to it
       const [row] = await sqlRows<{ n: number }>(
@@ -116,7 +125,7 @@ describe('uploads routes', () => {
       inserted: 1889,
       dates: ['2019-01-04'],
     });
-    expect(seen).toEqual([{ kind: 'UPLOAD_STOCK_PRICE', dates: ['2019-01-04'], pricesVisible: 1889 }]);
+    expect(seen).toEqual([{ uploadType: 'UPLOAD_STOCK_PRICE', dates: ['2019-01-04'], pricesVisible: 1889 }]);
     const [record] = await sqlRows<{ uploaded_by: number | null; uploaded_by_username: string }>(
       api.handle,
       'SELECT uploaded_by, uploaded_by_username FROM market_data_uploads WHERE id = $1',

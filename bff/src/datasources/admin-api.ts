@@ -16,11 +16,11 @@ export class AdminApi extends RestClient {
     super(scope, scope.restApiUrl);
   }
 
-  listUsers(): Promise<UserDto[]> {
+  users(): Promise<UserDto[]> {
     return this.get('/admin/users');
   }
 
-  getUser(id: string | number): Promise<UserDto> {
+  user(id: string | number): Promise<UserDto> {
     return this.get(`/admin/users/${path(id)}`);
   }
 
@@ -40,11 +40,11 @@ export class AdminApi extends RestClient {
     return this.post(`/admin/users/${path(userId)}/roles`, { json: role });
   }
 
-  listRoles(): Promise<RoleDto[]> {
+  roles(): Promise<RoleDto[]> {
     return this.get('/admin/roles');
   }
 
-  getRole(id: string | number): Promise<RoleDto> {
+  role(id: string | number): Promise<RoleDto> {
     return this.get(`/admin/roles/${path(id)}`);
   }
 
@@ -60,7 +60,7 @@ export class AdminApi extends RestClient {
     return replyMessage(await this.delete<unknown>(`/admin/roles/${path(id)}`), 'Role deleted successfully');
   }
 
-  listOutboxMail(limit?: number | null, recipient?: string | null): Promise<OutboxMailDto[]> {
+  mailOutbox(limit?: number | null, recipient?: string | null): Promise<OutboxMailDto[]> {
     return this.get('/admin/mail-outbox', { query: { limit, recipient } });
   }
 }

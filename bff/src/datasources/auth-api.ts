@@ -31,7 +31,8 @@ export class AuthApi extends RestClient {
     return this.post('/auth/signup', { json: body, anonymous: true });
   }
 
-  getProfile(): Promise<UserDto> {
+  /** The caller's profile (GET /user/profile): `me`, and the caller of the engagement operations about "me". */
+  me(): Promise<UserDto> {
     return this.get('/user/profile');
   }
 

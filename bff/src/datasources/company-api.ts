@@ -1,7 +1,7 @@
 /**
- * The company area of the REST API: corporate actions, financial statements and companies.
+ * The company area of the REST API: corporate actions (whole, or a page at a time), financial statements and companies.
  * Public reads go out without the caller's token (`anonymous`), so their answers may be shared
- * across callers by the market cache (market-cache.ts); company writes carry the token (staff
+ * across callers by the market cache (caches/market-cache.ts); company writes carry the token (staff
  * only, enforced by the REST API). Shapes come from the REST contract.
  */
 import type { StatementNature } from '@bazaar/shared';
@@ -16,7 +16,7 @@ import type {
   ProfitAndLossDto,
   StatementQuery,
 } from '@bazaar/shared/contract';
-import { RestClient, type RequestScope } from './rest-client.js';
+import { RestClient, type PageAsked, type RequestScope, type RestPage } from './rest-client.js';
 
 const statementQuery = (symbol: string, upTo?: string | null, nature?: StatementNature | null): StatementQuery => ({
   symbol,
@@ -33,8 +33,13 @@ export class CompanyApi extends RestClient {
     return this.get('/public/corporate-actions', { anonymous: true });
   }
 
+  /** A page of every action (or of those with an ex-date in `year`), newest ex-date first. */
+  corporateActionPage(year: number | null, page: PageAsked): Promise<RestPage<CorporateActionDto>> {
+    return this.page('/public/corporate-actions', page, { anonymous: true, query: { year: year ?? undefined } });
+  }
+
   corporateEvents(symbol: string, date?: string | null): Promise<CorporateEventsDto> {
-    const query: CorporateActionsQuery = { symbol, date: date ?? undefined };
+    const query = { symbol, date: date ?? undefined } satisfies CorporateActionsQuery;
     return this.get('/public/corporate-actions', { anonymous: true, query });
   }
 

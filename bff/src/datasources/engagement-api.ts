@@ -18,13 +18,6 @@ import type {
 import { RestClient, type RequestScope } from './rest-client.js';
 import { replyMessage } from './admin-api.js';
 
-/** The ReferralLink GraphQL type before its QR code is asked for (it is fetched only when selected). */
-export interface ReferralLinkModel {
-  username: string;
-  referralCode: string;
-  link: string;
-}
-
 const path = (value: string | number) => encodeURIComponent(String(value));
 
 export class EngagementApi extends RestClient {
@@ -34,23 +27,23 @@ export class EngagementApi extends RestClient {
 
   // --- subscription plans and subscriptions
 
-  listPublicPlans(): Promise<SubscriptionPlanDto[]> {
+  subscriptionPlans(): Promise<SubscriptionPlanDto[]> {
     return this.get('/public/subscription-plans', { anonymous: true });
   }
 
-  listPlansForAdmin(): Promise<AdminSubscriptionPlanDto[]> {
+  adminSubscriptionPlans(): Promise<AdminSubscriptionPlanDto[]> {
     return this.get('/admin/subscription-plans');
   }
 
-  createPlan(body: SubscriptionPlanBody): Promise<SubscriptionPlanDto> {
+  createSubscriptionPlan(body: SubscriptionPlanBody): Promise<SubscriptionPlanDto> {
     return this.post('/admin/subscription-plans', { json: body });
   }
 
-  updatePlan(id: string | number, body: SubscriptionPlanBody): Promise<SubscriptionPlanDto> {
+  updateSubscriptionPlan(id: string | number, body: SubscriptionPlanBody): Promise<SubscriptionPlanDto> {
     return this.put(`/admin/subscription-plans/${path(id)}`, { json: body });
   }
 
-  async deletePlan(id: string | number): Promise<string> {
+  async deleteSubscriptionPlan(id: string | number): Promise<string> {
     return replyMessage(
       await this.delete<unknown>(`/admin/subscription-plans/${path(id)}`),
       'Subscription deleted successfully!',
@@ -61,28 +54,28 @@ export class EngagementApi extends RestClient {
     return this.post('/user/subscription/subscribe', { json: body });
   }
 
-  getMySubscription(): Promise<UserSubscriptionDto> {
+  mySubscription(): Promise<UserSubscriptionDto> {
     return this.get('/user/subscription');
   }
 
   // --- referrals
 
   /** The sign-up link (plain text). */
-  async getReferralLink(username: string): Promise<string> {
+  async referralLink(username: string): Promise<string> {
     const reply = await this.get<unknown>(`/users/referrals/${path(username)}`);
     return typeof reply === 'string' ? reply.trim() : String(reply);
   }
 
-  /** The QR code as PNG bytes. */
-  async getReferralQrCode(username: string): Promise<Buffer> {
+  /** The QR code of the sign-up link: the PNG the REST API answers, as a data: URL. */
+  async qrCodeDataUrl(username: string): Promise<string> {
     const reply = await this.get<unknown>(`/users/referrals/${path(username)}/QR-code`, {
       headers: { accept: 'image/png' },
     });
     if (!Buffer.isBuffer(reply)) throw new Error('the QR code answer is not an image');
-    return reply;
+    return `data:image/png;base64,${reply.toString('base64')}`;
   }
 
-  listReferrals(referrerUserId: string | number): Promise<ReferralDto[]> {
+  referrals(referrerUserId: string | number): Promise<ReferralDto[]> {
     return this.get(`/user/referrals/referrer/${path(referrerUserId)}`);
   }
 
@@ -100,7 +93,7 @@ export class EngagementApi extends RestClient {
     return this.post('/public/contact-messages', { json: body });
   }
 
-  listContactMessages(limit?: number | null): Promise<ContactMessageDto[]> {
+  contactMessages(limit?: number | null): Promise<ContactMessageDto[]> {
     return this.get('/staff/contact-messages', { query: { limit } });
   }
 }

@@ -8,6 +8,11 @@ import { EngagementApi } from './engagement-api.js';
 import { MarketApi } from './market-api.js';
 import { CompanyApi } from './company-api.js';
 import { UploadsApi } from './uploads-api.js';
+import { TaxApi } from './tax-api.js';
+import { IndicesApi } from './indices-api.js';
+import { BenchmarkApi } from './benchmark-api.js';
+import { DeveloperApi } from './developer-api.js';
+import { AlertsApi } from './alerts-api.js';
 
 export function createDataSources(scope: RequestScope) {
   return {
@@ -19,6 +24,11 @@ export function createDataSources(scope: RequestScope) {
     market: new MarketApi(scope),
     company: new CompanyApi(scope),
     uploads: new UploadsApi(scope),
+    tax: new TaxApi(scope),
+    indices: new IndicesApi(scope),
+    benchmark: new BenchmarkApi(scope),
+    developer: new DeveloperApi(scope),
+    alerts: new AlertsApi(scope),
   };
 }
 

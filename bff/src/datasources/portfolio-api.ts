@@ -10,6 +10,7 @@ import type { FileUpload } from 'graphql-upload/processRequest.mjs';
 import { MAX_TRADEBOOK_BYTES } from '@bazaar/shared';
 import {
   MAX_QUOTE_SYMBOLS,
+  PAGE_HEADERS,
   type BrokerageFirmBody,
   type BrokerageFirmDto,
   type BuySellOption,
@@ -30,7 +31,7 @@ import {
   type TradebookImportReportDto,
   fileTooLargeMessage,
 } from '@bazaar/shared/contract';
-import { RestClient, type RequestScope } from './rest-client.js';
+import { RestClient, type PageAsked, type RequestScope, type RestPage } from './rest-client.js';
 import { replyMessage } from './admin-api.js';
 
 const path = (...parts: Array<string | number>) => parts.map((part) => encodeURIComponent(String(part))).join('/');
@@ -52,7 +53,7 @@ export class PortfolioApi extends RestClient {
   }
 
   // --- reference data ---
-  listBrokerageFirms(): Promise<BrokerageFirmDto[]> {
+  brokerageFirms(): Promise<BrokerageFirmDto[]> {
     return this.get('/user/brokerage-firms');
   }
 
@@ -71,7 +72,7 @@ export class PortfolioApi extends RestClient {
     );
   }
 
-  listSegments(): Promise<SegmentDto[]> {
+  segments(): Promise<SegmentDto[]> {
     return this.get('/user/segments');
   }
 
@@ -87,16 +88,18 @@ export class PortfolioApi extends RestClient {
     return replyMessage(await this.delete<unknown>(`/staff/segments/${path(id)}`), 'Segment deleted successfully');
   }
 
-  listChargeTypes(): Promise<ChargeTypeDto[]> {
+  chargeTypes(): Promise<ChargeTypeDto[]> {
     return this.get('/staff/charge-types');
   }
 
-  createChargeType(name: string): Promise<ChargeTypeDto> {
-    return this.post('/staff/charge-types', { json: { name } });
+  createChargeType(name: string, stt?: boolean | null): Promise<ChargeTypeDto> {
+    return this.post('/staff/charge-types', { json: { name, ...(stt === null || stt === undefined ? {} : { stt }) } });
   }
 
-  updateChargeType(id: string | number, name: string): Promise<ChargeTypeDto> {
-    return this.put(`/staff/charge-types/${path(id)}`, { json: { name } });
+  updateChargeType(id: string | number, name: string, stt?: boolean | null): Promise<ChargeTypeDto> {
+    return this.put(`/staff/charge-types/${path(id)}`, {
+      json: { name, ...(stt === null || stt === undefined ? {} : { stt }) },
+    });
   }
 
   async deleteChargeType(id: string | number): Promise<string> {
@@ -106,16 +109,16 @@ export class PortfolioApi extends RestClient {
     );
   }
 
-  listBuySell(): Promise<BuySellOption[]> {
+  buySellOptions(): Promise<BuySellOption[]> {
     return this.get('/staff/buy-sell');
   }
 
   // --- charges ---
-  listCharges(): Promise<ChargeDto[]> {
+  charges(): Promise<ChargeDto[]> {
     return this.get('/staff/charges');
   }
 
-  getCharge(id: string | number): Promise<ChargeDto> {
+  charge(id: string | number): Promise<ChargeDto> {
     return this.get(`/staff/charges/${path(id)}`);
   }
 
@@ -132,7 +135,7 @@ export class PortfolioApi extends RestClient {
   }
 
   // --- financial instrument types ---
-  listFinancialInstruments(): Promise<FinancialInstrumentDto[]> {
+  financialInstruments(): Promise<FinancialInstrumentDto[]> {
     return this.get('/staff/financial-instruments');
   }
 
@@ -157,13 +160,43 @@ export class PortfolioApi extends RestClient {
    * series, the close before): the quote loader is primed with them, so `Holding.quote` over a
    * whole list costs no further REST call (symbols without prices are primed as null).
    */
-  async listHoldings(filter: { brokerName?: string | null; segmentName?: string | null } = {}): Promise<HoldingDto[]> {
-    const query = { broker: filter.brokerName ?? undefined };
+  async holdings(filter: { firmName?: string | null; segmentName?: string | null } = {}): Promise<HoldingDto[]> {
+    const query = { broker: filter.firmName ?? undefined };
     const list = await (filter.segmentName
       ? this.get<HoldingDto[]>(`/user/holding/${path(filter.segmentName)}`, { query })
       : this.get<HoldingDto[]>('/user/holding', { query }));
     for (const holding of list) this.primeQuote(holding);
     return list;
+  }
+
+  /**
+   * One page of the caller's holdings (GET /user/holding?limit=&cursor=): the holdings and what the
+   * page's headers say is left, which the holdingConnection resolver makes a connection of. Not
+   * revalidated by ETag: a kept page would lose its headers.
+   */
+  async holdingConnection(
+    filter: { firmName?: string | null; segmentName?: string | null },
+    page: { first: number; after?: string | null },
+  ): Promise<{ items: HoldingDto[]; total: number; nextCursor: string | null }> {
+    const query = { broker: filter.firmName ?? undefined, limit: page.first, cursor: page.after ?? undefined };
+    const response = await this.send<HoldingDto[]>(
+      'GET',
+      filter.segmentName ? `/user/holding/${path(filter.segmentName)}` : '/user/holding',
+      { query, revalidate: false },
+    );
+    for (const holding of response.data) this.primeQuote(holding);
+    return {
+      items: response.data,
+      total: Number(response.headers.get(PAGE_HEADERS.total) ?? response.data.length),
+      nextCursor: response.headers.get(PAGE_HEADERS.next),
+    };
+  }
+
+  /** One holding of the caller by id (GET /user/holding?id=), or null. */
+  async holding(id: string | number): Promise<HoldingDto | null> {
+    const list = await this.get<HoldingDto[]>('/user/holding', { query: { id: String(id) } });
+    for (const holding of list) this.primeQuote(holding);
+    return list[0] ?? null;
   }
 
   private primeQuote(holding: HoldingDto): void {
@@ -194,16 +227,21 @@ export class PortfolioApi extends RestClient {
     return replyMessage(await this.delete<unknown>(`/user/holding/${path(id)}`), 'Holding deleted successfully!');
   }
 
-  getPortfolioSummary(): Promise<PortfolioSummaryDto> {
+  portfolioSummary(): Promise<PortfolioSummaryDto> {
     return this.get('/user/portfolio/summary');
   }
 
-  getPortfolioAlerts(brokerName?: string | null): Promise<PortfolioAlertDto[]> {
-    return this.get('/user/portfolio/alerts', { query: { broker: brokerName ?? undefined } });
+  portfolioAlerts(firmName?: string | null): Promise<PortfolioAlertDto[]> {
+    return this.get('/user/portfolio/alerts', { query: { broker: firmName ?? undefined } });
   }
 
-  getWatchlist(): Promise<WatchlistRowDto[]> {
+  watchlist(): Promise<WatchlistRowDto[]> {
     return this.get('/user/watchlist');
+  }
+
+  /** A page of the caller's watch list, by symbol. */
+  watchlistPage(page: PageAsked): Promise<RestPage<WatchlistRowDto>> {
+    return this.page('/user/watchlist', page);
   }
 
   watchSymbol(symbol: string): Promise<WatchlistRowDto> {
@@ -214,7 +252,7 @@ export class PortfolioApi extends RestClient {
     return replyMessage(await this.delete<unknown>(`/user/watchlist/${path(symbol)}`), `${symbol} removed`);
   }
 
-  getDashboard(): Promise<DashboardDto> {
+  dashboard(): Promise<DashboardDto> {
     return this.get('/user/dashboard');
   }
 
@@ -223,7 +261,7 @@ export class PortfolioApi extends RestClient {
     return this.quoteLoader.load(symbol.trim().toUpperCase());
   }
 
-  async quotes(symbols: readonly string[]): Promise<LatestPriceDto[]> {
+  async stockQuotes(symbols: readonly string[]): Promise<LatestPriceDto[]> {
     const results = await this.quoteLoader.loadMany(symbols.map((symbol) => symbol.trim().toUpperCase()));
     const failure = results.find((result) => result instanceof Error);
     if (failure) throw failure;
@@ -236,9 +274,9 @@ export class PortfolioApi extends RestClient {
    * an answer, not an error: the REST 400 carries the report in `details`.
    */
   async importTradebook(
-    input: { file: FileUpload; brokerageFirm: string; segmentName: string },
+    input: { file: FileUpload; firm: string; segmentName: string },
     dryRun: boolean,
-  ): Promise<TradebookImportReportDto & { accepted: boolean }> {
+  ): Promise<TradebookImportResultDto> {
     const chunks: Buffer[] = [];
     let size = 0;
     const stream = input.file.createReadStream();
@@ -260,7 +298,7 @@ export class PortfolioApi extends RestClient {
         extensions: { code: 'PAYLOAD_TOO_LARGE', status: 413 },
       });
     const form = new FormData();
-    form.set('brokerageFirm', input.brokerageFirm);
+    form.set('brokerageFirm', input.firm);
     form.set('segment', input.segmentName);
     form.set('file', new Blob([Buffer.concat(chunks)]), input.file.filename || 'tradebook');
     try {
@@ -270,17 +308,35 @@ export class PortfolioApi extends RestClient {
         timeoutMs: this.scope.uploadTimeoutMs,
       });
       for (const holding of report.holdings) this.primeQuote(holding);
-      return { ...report, accepted: true };
+      return withProblemCells({ ...report, accepted: true });
     } catch (error) {
       const details =
         error instanceof GraphQLError ? (error.extensions.details as TradebookImportReportDto) : undefined;
       if (!details || !Array.isArray(details.problems)) throw error;
       for (const holding of details.holdings) this.primeQuote(holding);
-      return { ...details, accepted: false };
+      return withProblemCells({ ...details, accepted: false });
     }
   }
 
-  searchSymbols(search: string, limit?: number | null): Promise<LatestPriceDto[]> {
+  holdingSymbols(search: string, limit?: number | null): Promise<LatestPriceDto[]> {
     return this.get('/user/current-prices/search', { query: { q: search, limit: limit ?? undefined } });
   }
+}
+
+/** An import report as GraphQL answers it: a problem without a cell has null column and value. */
+export type TradebookImportResultDto = Omit<TradebookImportReportDto, 'problems'> & {
+  accepted: boolean;
+  problems: Array<{ line: number; message: string; column: string | null; value: string | null }>;
+};
+
+function withProblemCells(report: TradebookImportReportDto & { accepted: boolean }): TradebookImportResultDto {
+  return {
+    ...report,
+    problems: report.problems.map((problem) => ({
+      line: problem.line,
+      message: problem.message,
+      column: problem.column ?? null,
+      value: problem.value ?? null,
+    })),
+  };
 }

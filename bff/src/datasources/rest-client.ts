@@ -1,11 +1,12 @@
 /**
  * The base of every REST data source: one instance per GraphQL request and REST area. It adds
  * the caller's token and the request id, applies time limits, turns REST failures into GraphQL
- * errors (errors.ts) and de-duplicates identical GETs within the request.
+ * errors (graphql/errors.ts) and de-duplicates identical GETs within the request.
  */
 import { GraphQLError } from 'graphql';
-import type { RevalidationStore } from '../caches.js';
-import { toGraphQLError, upstreamUnavailable } from '../errors.js';
+import { PAGE_HEADERS } from '@bazaar/shared/contract';
+import type { RevalidationStore } from '../caches/shared-caches.js';
+import { toGraphQLError, upstreamUnavailable } from '../graphql/errors.js';
 
 /**
  * The REST calls one GraphQL request may still make, shared by all its data sources (a batch
@@ -28,11 +29,20 @@ export interface RequestScope {
   insightApiUrl: string;
   timeoutMs: number;
   uploadTimeoutMs: number;
-  /** Tagged GET answers to revalidate with If-None-Match (caches.ts); none: every GET is plain. */
+  /** Tagged GET answers to revalidate with If-None-Match (caches/shared-caches.ts); none: every GET is plain. */
   revalidation?: RevalidationStore | undefined;
   /** The request's REST calls, counted and capped; none: not counted. */
   restCalls?: RestCallBudget | undefined;
+  /**
+   * The caller's API key was counted for this GraphQL request already (the BFF's quota call), and its address by
+   * the BFF's rate limit: its REST calls say so, and the REST API believes it from a trusted proxy and counts
+   * neither again (docs/decisions.md#one-request-counts-once).
+   */
+  quotaCounted?: boolean | undefined;
 }
+
+/** The header of a REST call whose API-key quota the BFF counted (api/src/auth/access.ts reads it). */
+export const QUOTA_COUNTED_HEADER = 'x-quota-counted';
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -40,18 +50,39 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   /** A JSON body. */
   json?: unknown;
+  /** false: never revalidate this GET by ETag (an answer whose headers matter, e.g. a page's). */
+  revalidate?: boolean;
   /** A raw body (multipart streams); set the content type in headers. */
   body?: RequestInit['body'];
   headers?: Record<string, string>;
   timeoutMs?: number;
   /** Send without the caller's token (public reads that may be shared across users). */
   anonymous?: boolean;
+  /** Answer a 4xx or 5xx as it came (status, body, headers) instead of throwing its GraphQL error. */
+  acceptErrors?: boolean;
 }
 
 export interface RestResponse<T> {
   status: number;
   data: T;
   headers: Headers;
+}
+
+/** A page of a REST list (docs/integrators.md#paging): its items and what its headers say. */
+export interface RestPage<T> {
+  items: T[];
+  /** Items of the whole list, every page. */
+  total: number;
+  /** The cursor of the page after this one; null on the last page. */
+  nextCursor: string | null;
+  /** The cursor after this page's last item; null on an empty page. */
+  endCursor: string | null;
+}
+
+/** The first page (after: null) or the one after a cursor, of `first` items. */
+export interface PageAsked {
+  first: number;
+  after: string | null;
 }
 
 export class RestClient {
@@ -83,6 +114,25 @@ export class RestClient {
     return pending;
   }
 
+  /**
+   * One page of a REST list: `limit` and `cursor` added to the query; never revalidated by ETag (a
+   * kept answer would lose its page headers).
+   */
+  protected async page<T>(
+    path: string,
+    page: PageAsked,
+    options: Omit<RequestOptions, 'json' | 'body' | 'revalidate'> = {},
+  ): Promise<RestPage<T>> {
+    const query = { ...options.query, limit: page.first, cursor: page.after ?? undefined };
+    const response = await this.send<T[]>('GET', path, { ...options, query, revalidate: false });
+    return {
+      items: response.data,
+      total: Number(response.headers.get(PAGE_HEADERS.total) ?? response.data.length),
+      nextCursor: response.headers.get(PAGE_HEADERS.next),
+      endCursor: response.headers.get(PAGE_HEADERS.end),
+    };
+  }
+
   protected async post<T>(path: string, options: RequestOptions = {}): Promise<T> {
     return (await this.send<T>('POST', path, options)).data;
   }
@@ -107,6 +157,7 @@ export class RestClient {
       accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
       'x-request-id': this.scope.requestId,
       ...(this.scope.clientAddress ? { 'x-forwarded-for': this.scope.clientAddress } : {}),
+      ...(this.scope.quotaCounted ? { [QUOTA_COUNTED_HEADER]: '1' } : {}),
       // the old client sends no-cache headers with every call
       'cache-control': 'no-cache',
       pragma: 'no-cache',
@@ -128,7 +179,7 @@ export class RestClient {
 
     const url = this.url(path, options.query);
     // a GET answered before with an ETag: ask whether it still holds
-    const store = method === 'GET' ? this.scope.revalidation : undefined;
+    const store = method === 'GET' && options.revalidate !== false ? this.scope.revalidation : undefined;
     const storeKey = store?.key(options.anonymous ? undefined : this.scope.token, url);
     const kept = storeKey === undefined ? undefined : store?.get(storeKey);
     if (kept) headers['if-none-match'] = kept.tag;
@@ -154,7 +205,7 @@ export class RestClient {
       if (response.ok && tag) store.set(storeKey, { tag, data: answer.data, size: answer.size });
       else store.delete(storeKey);
     }
-    if (!response.ok) throw toGraphQLError(response.status, answer.data);
+    if (!response.ok && !options.acceptErrors) throw toGraphQLError(response.status, answer.data);
     return { status: response.status, data: answer.data as T, headers: response.headers };
   }
 

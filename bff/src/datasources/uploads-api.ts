@@ -33,7 +33,7 @@ export class UploadsApi extends RestClient {
     super(scope, scope.insightApiUrl);
   }
 
-  listTypes(): Promise<UploadTypeDto[]> {
+  uploadTypes(): Promise<UploadTypeDto[]> {
     return this.get('/staff/uploads/types');
   }
 
@@ -49,27 +49,35 @@ export class UploadsApi extends RestClient {
     return this.get('/staff/uploads/stock-price/date-counts');
   }
 
-  /** The REST API checks the query (uploadHistoryQuerySchema: its limits and messages). */
-  history(query: {
+  /** The REST API checks the query (uploadHistoryQuerySchema: its limits and messages); REST names the upload type `kind`. */
+  uploadHistory(page: {
     limit?: number | null;
     offset?: number | null;
-    kind?: UploadType | null;
+    uploadType?: UploadType | null;
   }): Promise<UploadHistoryPageDto> {
-    return this.get('/staff/uploads/history', { query });
+    return this.get('/staff/uploads/history', {
+      query: { limit: page.limit, offset: page.offset, kind: page.uploadType },
+    });
   }
 
-  /** A template file's text, by the path the types list gives (under /insight). */
-  async template(templateUrl: string): Promise<string> {
+  /** A template file's text (uploadTemplate's content), by the path the types list gives (under /insight). */
+  async uploadTemplate(templateUrl: string): Promise<string> {
     const path = templateUrl.replace(/^\/insight/, '');
     return this.get<string>(path);
   }
 
   /**
-   * Streams the uploaded file to the REST endpoint of `type` as a multipart part named "file".
+   * Streams the uploaded file to the REST endpoint of `uploadType` as a multipart part named "file".
    * `maxBytes` is the BFF's own limit (graphql-upload's), named in the message when it stops the file.
    */
-  upload(type: UploadType, file: FileUpload, maxBytes: number): Promise<UploadResultDto> {
-    return this.streamFiles<UploadResultDto>(uploadEndpoint(type), [file], maxBytes);
+  /** `fields`: the upload type's text fields (index prices: `index`), sent before the file. */
+  uploadMarketData(
+    uploadType: UploadType,
+    file: FileUpload,
+    maxBytes: number,
+    fields: Record<string, string> = {},
+  ): Promise<UploadResultDto> {
+    return this.streamFiles<UploadResultDto>(uploadEndpoint(uploadType), [file], maxBytes, fields);
   }
 
   /**
@@ -85,11 +93,17 @@ export class UploadsApi extends RestClient {
     path: string,
     files: Array<FileUpload | Promise<FileUpload>>,
     maxBytes: number,
+    fields: Record<string, string> = {},
   ): Promise<T> {
     const boundary = `----bazaar-${randomBytes(12).toString('hex')}`;
     let streamError: (Error & { status?: number }) | undefined;
     const opened: Array<{ destroy(): void }> = [];
     async function* parts(): AsyncGenerator<Buffer> {
+      for (const [name, value] of Object.entries(fields))
+        yield Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value.replace(/[\r\n]/g, ' ')}\r\n`,
+          'utf8',
+        );
       for (const pending of files) {
         const file = await pending;
         const source = file.createReadStream();

@@ -2,11 +2,11 @@
 import type { UserUpdateBody } from '@bazaar/shared/contract';
 import type { Resolvers, UserInput } from '../__generated__/resolvers-types.js';
 import type { DataSources } from '../datasources/index.js';
-import { badUserInput, orNull } from '../errors.js';
+import { badUserInput, orNull } from '../graphql/errors.js';
 
 /** The role the input names, from the role list (an admin-only read: others hear 403 before any validation). */
 async function roleOf(roleId: string, dataSources: DataSources) {
-  const role = (await dataSources.admin.listRoles()).find((candidate) => String(candidate.id) === String(roleId));
+  const role = (await dataSources.admin.roles()).find((candidate) => String(candidate.id) === String(roleId));
   if (!role) throw badUserInput('Role is required!', 'roleId');
   return role;
 }
@@ -26,11 +26,11 @@ export const adminResolvers: Resolvers = {
     id: (mail) => String(mail.id),
   },
   Query: {
-    users: (_parent, _args, { dataSources }) => dataSources.admin.listUsers(),
-    user: (_parent, { id }, { dataSources }) => orNull(dataSources.admin.getUser(id)),
-    roles: (_parent, _args, { dataSources }) => dataSources.admin.listRoles(),
-    role: (_parent, { id }, { dataSources }) => orNull(dataSources.admin.getRole(id)),
-    mailOutbox: (_parent, { limit, recipient }, { dataSources }) => dataSources.admin.listOutboxMail(limit, recipient),
+    users: (_parent, _args, { dataSources }) => dataSources.admin.users(),
+    user: (_parent, { id }, { dataSources }) => orNull(dataSources.admin.user(id)),
+    roles: (_parent, _args, { dataSources }) => dataSources.admin.roles(),
+    role: (_parent, { id }, { dataSources }) => orNull(dataSources.admin.role(id)),
+    mailOutbox: (_parent, { limit, recipient }, { dataSources }) => dataSources.admin.mailOutbox(limit, recipient),
   },
   Mutation: {
     createUser: async (_parent, { input }, { dataSources }) => {

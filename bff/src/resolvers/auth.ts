@@ -1,7 +1,7 @@
 /** Session, sign-up, password reset and the caller's profile: me, login, signup, updateProfile, requestPasswordReset, resetPassword. */
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { setSessionCookie } from '../session.js';
-import { unauthenticated } from '../errors.js';
+import { setSessionCookie } from '../auth/session-cookie.js';
+import { unauthenticated } from '../graphql/errors.js';
 
 const ROLE_RANK: Record<string, number> = { ROLE_ADMIN: 3, ROLE_STAFF: 2, ROLE_USER: 1 };
 
@@ -18,7 +18,7 @@ export const authResolvers: Resolvers = {
     me: async (_parent, _args, { token, dataSources }) => {
       if (!token) return null;
       try {
-        return await dataSources.auth.getProfile();
+        return await dataSources.auth.me();
       } catch (error) {
         // an expired or revoked session is simply "not logged in"
         if ((error as { extensions?: { code?: string } }).extensions?.code === 'UNAUTHENTICATED') return null;

@@ -1,6 +1,6 @@
 /** Scalars, service status and logout. */
 import type { Resolvers } from '../__generated__/resolvers-types.js';
-import { clearSessionCookie } from '../session.js';
+import { clearSessionCookie } from '../auth/session-cookie.js';
 import { DateScalar, DateTimeScalar, DecimalScalar } from './scalars.js';
 
 export const commonResolvers: Resolvers = {

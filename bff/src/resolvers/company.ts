@@ -8,12 +8,20 @@
  * (latest price, 12-month range) is always adjusted. Corporate actions carry what their purpose was
  * understood as (kind, factor, dividend per share, label), as the REST API parsed it.
  */
-import { exchangeToday, TREND_PERIODS } from '@bazaar/shared';
+import { CORPORATE_ACTION_YEAR_MESSAGE, exchangeToday, isCorporateActionYear, TREND_PERIODS } from '@bazaar/shared';
+import { corporateActionCursor } from '@bazaar/shared/contract';
 import type { CorporateActionKind, Resolvers } from '../__generated__/resolvers-types.js';
-import type { GraphQLContext } from '../context.js';
-import { marketCache } from '../datasources/market-cache.js';
-import { badUserInput } from '../errors.js';
+import type { GraphQLContext } from '../graphql/context.js';
+import { marketCache } from '../caches/market-cache.js';
+import { badUserInput } from '../graphql/errors.js';
 import { symbolArgument } from './market.js';
+import { connectionOf, pageCursor, pageSize } from './connections.js';
+
+/** A year of ex-dates by the one rule, or BAD_USER_INPUT with its message. */
+function yearArgument(year: number): number {
+  if (!isCorporateActionYear(year)) throw badUserInput(CORPORATE_ACTION_YEAR_MESSAGE, 'year');
+  return year;
+}
 
 /** The GraphQL enum value of a parsed kind ('split' → SPLIT); anything unknown is OTHER. */
 export function corporateActionKind(kind: string | null | undefined): CorporateActionKind {
@@ -31,20 +39,18 @@ export function corporateActionKind(kind: string | null | undefined): CorporateA
   }
 }
 
-/** A company analysis: its fields load themselves for this symbol. */
-export interface CompanyAnalysisParent {
-  symbol: string;
-}
-
 /**
  * The symbol's latest trading day and whether it is the market's (D): on D the precomputed reads
  * of D answer; on an earlier day those of that day.
  */
-async function symbolDay(symbol: string, context: GraphQLContext): Promise<{ day: string | null; onD: boolean }> {
+async function symbolLatestTradeDate(
+  symbol: string,
+  context: GraphQLContext,
+): Promise<{ tradeDate: string | null; isD: boolean }> {
   const cache = marketCache(context);
-  const [candles, state] = await Promise.all([cache.candles(symbol), cache.state()]);
-  const day = candles.at(-1)?.date ?? null;
-  return { day, onD: day !== null && day === state.asOf };
+  const [candles, state] = await Promise.all([cache.candles(symbol), cache.analysisState()]);
+  const tradeDate = candles.at(-1)?.date ?? null;
+  return { tradeDate, isD: tradeDate !== null && tradeDate === state.asOf };
 }
 
 export const companyResolvers: Resolvers = {
@@ -52,10 +58,15 @@ export const companyResolvers: Resolvers = {
     corporateActions: async (_parent, { year }, context) => {
       const actions = await marketCache(context).corporateActions();
       if (year === null || year === undefined) return actions;
-      if (!Number.isInteger(year) || year < 1990 || year > 2100)
-        throw badUserInput('The year must be a calendar year from 1990 to 2100', 'year');
-      const prefix = `${year}-`;
+      const prefix = `${yearArgument(year)}-`;
       return actions.filter((action) => action.exDate?.startsWith(prefix));
+    },
+    corporateActionConnection: async (_parent, { year, first, after }, context) => {
+      const page = await marketCache(context).corporateActionPage(
+        year === null || year === undefined ? null : yearArgument(year),
+        { first: pageSize(first), after: pageCursor(after) },
+      );
+      return connectionOf(page, corporateActionCursor);
     },
     corporateActionYears: async (_parent, _args, context) => {
       const years = new Set<number>();
@@ -97,19 +108,19 @@ export const companyResolvers: Resolvers = {
     symbol: (parent) => parent.symbol,
     company: (parent, _args, context) => marketCache(context).company(parent.symbol),
     latestPrice: async (parent, _args, context) => {
-      const { day, onD } = await symbolDay(parent.symbol, context);
-      if (!day) return null;
-      const rows = await marketCache(context).latestPrices(onD ? null : day);
+      const { tradeDate, isD } = await symbolLatestTradeDate(parent.symbol, context);
+      if (!tradeDate) return null;
+      const rows = await marketCache(context).stockPrices(isD ? null : tradeDate);
       return rows.find((price) => price.symbol === parent.symbol) ?? null;
     },
     yearRange: async (parent, _args, context) => {
-      const { day, onD } = await symbolDay(parent.symbol, context);
-      if (!day) return null;
-      const extremes = await marketCache(context).highestPrices(onD ? null : day);
+      const { tradeDate, isD } = await symbolLatestTradeDate(parent.symbol, context);
+      if (!tradeDate) return null;
+      const extremes = await marketCache(context).highestPrices(isD ? null : tradeDate);
       return extremes.find((extreme) => extreme.symbol === parent.symbol) ?? null;
     },
-    pricesUpTo: async (parent, _args, context) => (await symbolDay(parent.symbol, context)).day,
-    marketLatestDate: async (_parent, _args, context) => (await marketCache(context).state()).asOf,
+    pricesUpTo: async (parent, _args, context) => (await symbolLatestTradeDate(parent.symbol, context)).tradeDate,
+    marketLatestDate: async (_parent, _args, context) => (await marketCache(context).analysisState()).asOf,
     events: (parent, _args, context) => marketCache(context).corporateEvents(parent.symbol, exchangeToday()),
     priceSeries: (parent, { adjusted }, context) =>
       Promise.all(

@@ -6,10 +6,10 @@
 import type { AdminSubscriptionPlanDto, SubscriptionPlanDto } from '@bazaar/shared/contract';
 import type { Resolvers } from '../__generated__/resolvers-types.js';
 import type { DataSources } from '../datasources/index.js';
-import { numericId } from '../errors.js';
+import { numericId } from '../graphql/errors.js';
 
 async function myProfile(dataSources: DataSources) {
-  return dataSources.auth.getProfile();
+  return dataSources.auth.me();
 }
 
 /** Only the administrators' list carries the number of active subscribers. */
@@ -28,10 +28,7 @@ export const engagementResolvers: Resolvers = {
   },
   ReferralLink: {
     // the image is fetched only when a screen asks for it
-    qrCodeDataUrl: async (referral, _args, { dataSources }) => {
-      const png = await dataSources.engagement.getReferralQrCode(referral.username);
-      return `data:image/png;base64,${png.toString('base64')}`;
-    },
+    qrCodeDataUrl: (referral, _args, { dataSources }) => dataSources.engagement.qrCodeDataUrl(referral.username),
   },
   Referral: {
     id: (referral) => String(referral.id),
@@ -45,12 +42,12 @@ export const engagementResolvers: Resolvers = {
     id: (receipt) => String(receipt.id),
   },
   Query: {
-    subscriptionPlans: (_parent, _args, { dataSources }) => dataSources.engagement.listPublicPlans(),
-    adminSubscriptionPlans: (_parent, _args, { dataSources }) => dataSources.engagement.listPlansForAdmin(),
-    mySubscription: (_parent, _args, { dataSources }) => dataSources.engagement.getMySubscription(),
+    subscriptionPlans: (_parent, _args, { dataSources }) => dataSources.engagement.subscriptionPlans(),
+    adminSubscriptionPlans: (_parent, _args, { dataSources }) => dataSources.engagement.adminSubscriptionPlans(),
+    mySubscription: (_parent, _args, { dataSources }) => dataSources.engagement.mySubscription(),
     referralLink: async (_parent, { username }, { dataSources }) => {
       const name = username?.trim() || (await myProfile(dataSources)).username;
-      const link = await dataSources.engagement.getReferralLink(name);
+      const link = await dataSources.engagement.referralLink(name);
       let referralCode = '';
       try {
         referralCode = new URL(link).searchParams.get('referralCode') ?? '';
@@ -61,17 +58,18 @@ export const engagementResolvers: Resolvers = {
     },
     referrals: async (_parent, { referrerUserId }, { dataSources }) => {
       const id = referrerUserId ? numericId(referrerUserId, 'referrerUserId') : (await myProfile(dataSources)).id;
-      return dataSources.engagement.listReferrals(id);
+      return dataSources.engagement.referrals(id);
     },
-    contactMessages: (_parent, { limit }, { dataSources }) => dataSources.engagement.listContactMessages(limit),
+    contactMessages: (_parent, { limit }, { dataSources }) => dataSources.engagement.contactMessages(limit),
   },
   Mutation: {
-    createSubscriptionPlan: (_parent, { input }, { dataSources }) => dataSources.engagement.createPlan(input),
+    createSubscriptionPlan: (_parent, { input }, { dataSources }) =>
+      dataSources.engagement.createSubscriptionPlan(input),
     updateSubscriptionPlan: (_parent, { id, input }, { dataSources }) =>
-      dataSources.engagement.updatePlan(numericId(id, 'id'), input),
+      dataSources.engagement.updateSubscriptionPlan(numericId(id, 'id'), input),
     deleteSubscriptionPlan: async (_parent, { id }, { dataSources }) => ({
       id,
-      message: await dataSources.engagement.deletePlan(numericId(id, 'id')),
+      message: await dataSources.engagement.deleteSubscriptionPlan(numericId(id, 'id')),
     }),
     subscribe: async (_parent, { input }, { dataSources }) => {
       const planId = numericId(input.planId, 'planId');

@@ -8,6 +8,11 @@ import { engagementResolvers } from './engagement.js';
 import { marketResolvers } from './market.js';
 import { companyResolvers } from './company.js';
 import { uploadsResolvers } from './uploads.js';
+import { taxResolvers } from './tax.js';
+import { indicesResolvers } from './indices.js';
+import { benchmarkResolvers } from './benchmark.js';
+import { developerResolvers } from './developer.js';
+import { alertsResolvers } from './alerts.js';
 
 export const resolvers: Resolvers[] = [
   commonResolvers,
@@ -18,4 +23,9 @@ export const resolvers: Resolvers[] = [
   marketResolvers,
   companyResolvers,
   uploadsResolvers,
+  taxResolvers,
+  indicesResolvers,
+  benchmarkResolvers,
+  developerResolvers,
+  alertsResolvers,
 ];

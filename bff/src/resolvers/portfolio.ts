@@ -6,7 +6,9 @@
 import { GraphQLError } from 'graphql';
 import { percentOf } from '@bazaar/shared';
 import {
+  encodeCursor,
   MAX_QUOTE_SYMBOLS,
+  watchlistCursor,
   type ChargeBody,
   type HoldingAdjustmentDto,
   type HoldingBody,
@@ -19,8 +21,10 @@ import type {
   HoldingAdjustmentKind,
   HoldingInput,
   Resolvers,
+  TradebookImportInput,
 } from '../__generated__/resolvers-types.js';
-import { badUserInput, numericId, orNull } from '../errors.js';
+import { badUserInput, numericId, orNull } from '../graphql/errors.js';
+import { connectionOf, pageCursor, pageSize } from './connections.js';
 
 /** The REST body of a charge write: the firm, charge type and segment by id. */
 function chargeWrite({ brokerageFirmId, chargeTypeId, segmentId, ...fields }: ChargeInput): ChargeBody {
@@ -61,6 +65,11 @@ function unchangedWrite(holding: HoldingDto): HoldingBody {
   };
 }
 
+/** A tradebook import's file, firm (GraphQL's brokerageFirm: by id or name) and segment. */
+async function tradebookOf(input: TradebookImportInput) {
+  return { file: await input.file, firm: input.brokerageFirm, segmentName: input.segmentName };
+}
+
 function notFound(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'NOT_FOUND', status: 404 } });
 }
@@ -79,27 +88,41 @@ const TONES: Record<PortfolioAlertDto['tone'], AlertTone> = {
 
 export const portfolioResolvers: Resolvers = {
   Query: {
-    brokerageFirms: (_parent, _args, { dataSources }) => dataSources.portfolio.listBrokerageFirms(),
+    brokerageFirms: (_parent, _args, { dataSources }) => dataSources.portfolio.brokerageFirms(),
     brokerageFirm: async (_parent, { id }, { dataSources }) =>
-      (await dataSources.portfolio.listBrokerageFirms()).find((firm) => String(firm.id) === id) ?? null,
-    segments: (_parent, _args, { dataSources }) => dataSources.portfolio.listSegments(),
-    chargeTypes: (_parent, _args, { dataSources }) => dataSources.portfolio.listChargeTypes(),
-    charges: (_parent, _args, { dataSources }) => dataSources.portfolio.listCharges(),
-    charge: (_parent, { id }, { dataSources }) => orNull(dataSources.portfolio.getCharge(id)),
-    buySellOptions: (_parent, _args, { dataSources }) => dataSources.portfolio.listBuySell(),
-    financialInstruments: (_parent, _args, { dataSources }) => dataSources.portfolio.listFinancialInstruments(),
+      (await dataSources.portfolio.brokerageFirms()).find((firm) => String(firm.id) === id) ?? null,
+    segments: (_parent, _args, { dataSources }) => dataSources.portfolio.segments(),
+    chargeTypes: (_parent, _args, { dataSources }) => dataSources.portfolio.chargeTypes(),
+    charges: (_parent, _args, { dataSources }) => dataSources.portfolio.charges(),
+    charge: (_parent, { id }, { dataSources }) => orNull(dataSources.portfolio.charge(id)),
+    buySellOptions: (_parent, _args, { dataSources }) => dataSources.portfolio.buySellOptions(),
+    financialInstruments: (_parent, _args, { dataSources }) => dataSources.portfolio.financialInstruments(),
+    // GraphQL's brokerName is the firm's name
     holdings: (_parent, { brokerName, segmentName }, { dataSources }) =>
-      dataSources.portfolio.listHoldings({ brokerName, segmentName }),
-    portfolioSummary: (_parent, _args, { dataSources }) => dataSources.portfolio.getPortfolioSummary(),
-    portfolioAlerts: (_parent, { brokerName }, { dataSources }) => dataSources.portfolio.getPortfolioAlerts(brokerName),
-    watchlist: (_parent, _args, { dataSources }) => dataSources.portfolio.getWatchlist(),
-    dashboard: (_parent, _args, { dataSources }) => dataSources.portfolio.getDashboard(),
+      dataSources.portfolio.holdings({ firmName: brokerName, segmentName }),
+    holdingConnection: async (_parent, { brokerName, segmentName, first, after }, { dataSources }) => {
+      const page = await dataSources.portfolio.holdingConnection(
+        { firmName: brokerName, segmentName },
+        { first: pageSize(first), after: pageCursor(after) },
+      );
+      return connectionOf(page, (holding) => encodeCursor([holding.symbol, holding.creationDate, holding.id]));
+    },
+    portfolioSummary: (_parent, _args, { dataSources }) => dataSources.portfolio.portfolioSummary(),
+    portfolioAlerts: (_parent, { brokerName }, { dataSources }) => dataSources.portfolio.portfolioAlerts(brokerName),
+    watchlist: (_parent, _args, { dataSources }) => dataSources.portfolio.watchlist(),
+    watchlistConnection: async (_parent, { first, after }, { dataSources }) =>
+      connectionOf(
+        await dataSources.portfolio.watchlistPage({ first: pageSize(first), after: pageCursor(after) }),
+        watchlistCursor,
+      ),
+    dashboard: (_parent, _args, { dataSources }) => dataSources.portfolio.dashboard(),
     stockQuotes: (_parent, { symbols }, { dataSources }) => {
       if (symbols.length > MAX_QUOTE_SYMBOLS)
         throw badUserInput(`At most ${MAX_QUOTE_SYMBOLS} symbols per call`, 'symbols');
-      return dataSources.portfolio.quotes(symbols);
+      return dataSources.portfolio.stockQuotes(symbols);
     },
-    holdingSymbols: (_parent, { search, limit }, { dataSources }) => dataSources.portfolio.searchSymbols(search, limit),
+    holdingSymbols: (_parent, { search, limit }, { dataSources }) =>
+      dataSources.portfolio.holdingSymbols(search, limit),
   },
 
   Mutation: {
@@ -116,9 +139,10 @@ export const portfolioResolvers: Resolvers = {
       id,
       message: await dataSources.portfolio.deleteSegment(id),
     }),
-    createChargeType: (_parent, { input }, { dataSources }) => dataSources.portfolio.createChargeType(input.name),
-    updateChargeType: (_parent, { id, input }, { dataSources }) =>
-      dataSources.portfolio.updateChargeType(id, input.name),
+    createChargeType: (_parent, { input, stt }, { dataSources }) =>
+      dataSources.portfolio.createChargeType(input.name, stt),
+    updateChargeType: (_parent, { id, input, stt }, { dataSources }) =>
+      dataSources.portfolio.updateChargeType(id, input.name, stt),
     deleteChargeType: async (_parent, { id }, { dataSources }) => ({
       id,
       message: await dataSources.portfolio.deleteChargeType(id),
@@ -140,13 +164,13 @@ export const portfolioResolvers: Resolvers = {
     }),
     addHolding: (_parent, { input }, { dataSources }) => dataSources.portfolio.addHolding(holdingWrite(input)),
     previewTradebookImport: async (_parent, { input }, { dataSources }) =>
-      dataSources.portfolio.importTradebook({ ...input, file: await input.file }, true),
+      dataSources.portfolio.importTradebook(await tradebookOf(input), true),
     importTradebook: async (_parent, { input }, { dataSources }) =>
-      dataSources.portfolio.importTradebook({ ...input, file: await input.file }, false),
+      dataSources.portfolio.importTradebook(await tradebookOf(input), false),
     updateHolding: (_parent, { id, input }, { dataSources }) =>
       dataSources.portfolio.updateHolding(id, holdingWrite(input)),
     sellHolding: async (_parent, { id, input }, { dataSources }) => {
-      const held = (await dataSources.portfolio.listHoldings()).find((holding) => String(holding.id) === id);
+      const held = await dataSources.portfolio.holding(id);
       if (!held) throw notFound(`Holding ${id} was not found`);
       if (held.status === 'REALIZED') throw badUserInput(`Holding ${id} is already sold`, 'id');
       const result = await dataSources.portfolio.updateHolding(id, {

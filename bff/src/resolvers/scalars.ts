@@ -1,7 +1,7 @@
 /** Decimal, Date and DateTime scalars: strings on the wire, checked on the way in. */
 import { GraphQLScalarType, Kind, type ValueNode } from 'graphql';
 import { isCalendarDate } from '@bazaar/shared';
-import { badUserInput } from '../errors.js';
+import { badUserInput } from '../graphql/errors.js';
 
 const DECIMAL_PATTERN = /^-?\d{1,15}(\.\d{1,8})?$/;
 const DATETIME_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;

@@ -34,23 +34,28 @@ export const uploadsResolvers: Resolvers = {
     date: (entry) => entry.tradeDate,
   },
   Query: {
-    uploadTypes: (_parent, _args, { dataSources }) => dataSources.uploads.listTypes(),
+    uploadTypes: (_parent, _args, { dataSources }) => dataSources.uploads.uploadTypes(),
     marketDataStatus: (_parent, _args, { dataSources }) => dataSources.uploads.marketDataStatus(),
     uploadedDates: (_parent, _args, { dataSources }) => dataSources.uploads.uploadedDates(),
     uploadedDateCounts: (_parent, _args, { dataSources }) => dataSources.uploads.uploadedDateCounts(),
     // limit and offset are checked by the REST API, after it has checked the caller's role
     uploadHistory: (_parent, { limit, offset, type }, { dataSources }) =>
-      dataSources.uploads.history({ limit, offset, kind: type }),
+      dataSources.uploads.uploadHistory({ limit, offset, uploadType: type }),
     uploadTemplate: async (_parent, { type }, { dataSources }) => {
-      const info = (await dataSources.uploads.listTypes()).find((candidate) => candidate.type === type);
+      const info = (await dataSources.uploads.uploadTypes()).find((candidate) => candidate.type === type);
       if (!info?.templateUrl) return null;
-      const content = await dataSources.uploads.template(info.templateUrl);
+      const content = await dataSources.uploads.uploadTemplate(info.templateUrl);
       return { fileName: templateFileName(info.templateUrl), contentType: 'text/csv', content };
     },
   },
   Mutation: {
-    uploadMarketData: async (_parent, { type, file }, { dataSources, caches, config }) => {
-      const result = await dataSources.uploads.upload(type, await file, config.uploadMaxBytes);
+    uploadMarketData: async (_parent, { type, file, index }, { dataSources, caches, config }) => {
+      const result = await dataSources.uploads.uploadMarketData(
+        type,
+        await file,
+        config.uploadMaxBytes,
+        index ? { index: index.slice(0, 200) } : {},
+      );
       // public market reads cached across requests are stale now
       caches.market.clear();
       return result;

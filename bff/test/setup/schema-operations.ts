@@ -16,7 +16,7 @@ import {
   type GraphQLField,
   type GraphQLInputType,
 } from 'graphql';
-import { loadTypeDefs } from '../../src/schema.js';
+import { loadTypeDefs } from '../../src/graphql/schema.js';
 import { loadConfig } from '../../src/config.js';
 
 // Built in the caller's own graphql realm from the same SDL files the BFF serves.

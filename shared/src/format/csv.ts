@@ -16,3 +16,22 @@ export function escapeCsvCell(value: unknown): string {
   if (FORMULA_START.test(text) || CONTROL_START.test(text)) return `'${text}`;
   return text;
 }
+
+/**
+ * One CSV line of cells (no line break): every cell neutralised (escapeCsvCell) and quoted when it
+ * holds a comma, a quote or a line break; numbers stay numbers. For files a spreadsheet adds up:
+ * money as plain decimals, no ₹ or grouping.
+ */
+export function csvLine(cells: readonly unknown[]): string {
+  return cells
+    .map((cell) => {
+      const text = escapeCsvCell(cell);
+      return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+    })
+    .join(',');
+}
+
+/** A CSV file: a header line and the rows, CRLF line ends (as spreadsheets write them). */
+export function csvFile(header: readonly string[], rows: ReadonlyArray<readonly unknown[]>): string {
+  return [csvLine(header), ...rows.map(csvLine)].join('\r\n') + '\r\n';
+}

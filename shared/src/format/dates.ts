@@ -1,5 +1,5 @@
 /**
- * Dates as every screen shows them (docs/product/common.md#formats): dd-Mmm-yyyy ("15-Mar-2025") for exchange
+ * Dates as every screen shows them (docs/product/common.md#dates): dd-Mmm-yyyy ("15-Mar-2025") for exchange
  * dates, and "15-Mar-2025 16:00" (India time, 24-hour) for moments. Exchange dates (YYYY-MM-DD) are read from the
  * text, never through Date, so no time zone can shift them.
  */
@@ -14,7 +14,7 @@ export function formatMarketDate(date: string | null | undefined): string {
 }
 
 // made on first use: a time-zone format loads ICU's zone data (~50 ms of a phone's main thread), which a page that
-// never shows a moment should not pay while it starts (README.md#page-weight-and-speed)
+// never shows a moment should not pay while it starts (docs/benchmarks.md#page-weight-and-speed)
 let istParts: Intl.DateTimeFormat | undefined;
 function istPartsFormat(): Intl.DateTimeFormat {
   istParts ??= new Intl.DateTimeFormat('en-GB', {
@@ -47,7 +47,7 @@ const DATE_IN_TEXT = /\b\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b(?!T\d)/g;
 
 /**
  * Text written by the server (alerts, upload messages and problems) with every YYYY-MM-DD date in it as
- * dd-Mmm-yyyy, so a screen shows one date format (docs/product/common.md#formats).
+ * dd-Mmm-yyyy, so a screen shows one date format (docs/product/common.md#dates).
  */
 export function formatDatesInText(text: string | null | undefined): string {
   if (!text) return '';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatCrore, formatIndianNumber, formatPercent, formatRupees, roundDecimal } from './money.js';
+import {
+  formatCount,
+  formatCrore,
+  formatIndianNumber,
+  formatPercent,
+  formatRupees,
+  roundDecimal,
+  subtractDecimals,
+  sumDecimals,
+} from './money.js';
 
 describe('roundDecimal', () => {
   it('rounds half away from zero without float drift', () => {
@@ -65,5 +74,22 @@ describe('formatCrore', () => {
     expect(formatCrore('-125000000')).toBe('-₹12.50 Cr');
     expect(formatCrore(null)).toBe('');
     expect(formatCrore('')).toBe('');
+  });
+});
+
+describe('sumDecimals', () => {
+  it('adds exactly, where floating point would not', () => {
+    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
+    expect(sumDecimals(['1000.10', '-4000', 3000])).toBe('0.1');
+    expect(sumDecimals([])).toBe('0');
+  });
+});
+
+describe('subtractDecimals', () => {
+  it('subtracts exactly and gives null without both sides', () => {
+    expect(subtractDecimals('12.3', '10.1')).toBe('2.2');
+    expect(subtractDecimals('-1.5', '2')).toBe('-3.5');
+    expect(subtractDecimals(null, '2')).toBeNull();
+    expect(subtractDecimals('1', undefined)).toBeNull();
   });
 });

@@ -61,3 +61,19 @@ export function formatPercent(value: DecimalInput | null | undefined, decimals =
   if (value === null || value === undefined || value === '') return '';
   return `${roundDecimal(value, decimals)}%`;
 }
+
+/** The exact sum of decimal amounts, as a plain decimal string ('0' for none): screens add server amounts with it. */
+export function sumDecimals(values: Iterable<DecimalInput>): string {
+  let total = new Big(0);
+  for (const value of values) total = total.plus(value);
+  return total.toFixed();
+}
+
+/** a − b exactly, as a plain decimal string; null when either is missing (an excess return without one of its sides). */
+export function subtractDecimals(
+  a: DecimalInput | null | undefined,
+  b: DecimalInput | null | undefined,
+): string | null {
+  if (a === null || a === undefined || a === '' || b === null || b === undefined || b === '') return null;
+  return new Big(a).minus(b).toFixed();
+}

@@ -7,20 +7,19 @@
  *   answer late;
  * - limit (429 with Retry-After) a client that already has its share of requests in flight
  *   (maxInFlightPerClient, well under maxInFlight: one address cannot take every slot, e.g. with
- *   bodies that never finish), or that is beyond its token bucket (TokenBuckets);
+ *   bodies that never finish);
  * - else admit, and learn how long the request took when the caller reports it done.
  * A request counts from its headers until its connection closes or its answer is sent, so a body
  * still arriving holds its client's slot until it is complete or cut (BodyDeadlines).
  * Clients are keyed by clientKey: an IPv6 address by its /64, which one subscriber usually holds whole.
+ * The per-client rate limit is not here: it is a shared counter (@bazaar/shared/counters), which every instance
+ * counts in together, taken by each service right after this admits a request.
  * The event-loop histogram is passed in (node:perf_hooks' monitorEventLoopDelay) so this module
  * stays free of Node imports: web imports the same package.
  */
 import { StandingQueueDetector } from './standing-queue.js';
-import { TokenBuckets } from './token-buckets.js';
 
 export interface AdmissionOptions {
-  /** Requests per minute per client (sustained), with a burst of a tenth of that. */
-  ratePerMinute: number;
   maxInFlight: number;
   /** Requests one client may have in flight at once (beyond: 429); unset: maxInFlight. */
   maxInFlightPerClient?: number;
@@ -29,8 +28,6 @@ export interface AdmissionOptions {
   maxQueueDelayMs?: number;
   /** Further saturation signals (e.g. the database's queue): a reason while saturated, else null. */
   probes?: ReadonlyArray<() => string | null>;
-  /** Upper bound of clients tracked (oldest forgotten first). */
-  maxClients?: number;
 }
 
 /** The part of node:perf_hooks' IntervalHistogram used here (nanoseconds). */
@@ -43,7 +40,7 @@ export interface EventLoopDelayHistogram {
 
 export type AdmissionVerdict =
   | { kind: 'shed'; reason: string; inFlight: number; eventLoopDelayMs: number; standingQueue: boolean }
-  | { kind: 'limited'; reason: 'rate' | 'client-in-flight'; retryAfterSeconds: number }
+  | { kind: 'limited'; reason: 'client-in-flight'; retryAfterSeconds: number }
   /**
    * Call `done` once the answer is sent (or the connection closed); `measured` false when the request's
    * body never arrived in full (cut or abandoned): its time is the client's, not a queue in the server.
@@ -79,7 +76,6 @@ export function clientKey(address: string): string {
 const SAMPLE_EVERY_MS = 500;
 
 export class Admission {
-  private readonly buckets: TokenBuckets;
   private readonly queue: StandingQueueDetector;
   private readonly sampler: ReturnType<typeof setInterval>;
   private readonly perClient = new Map<string, number>();
@@ -91,7 +87,6 @@ export class Admission {
     private readonly options: AdmissionOptions,
     private readonly histogram: EventLoopDelayHistogram,
   ) {
-    this.buckets = new TokenBuckets(options.ratePerMinute, options.maxClients);
     this.queue = new StandingQueueDetector(options.maxQueueDelayMs ?? Number.POSITIVE_INFINITY);
     this.maxPerClient = options.maxInFlightPerClient ?? options.maxInFlight;
     histogram.enable();
@@ -138,8 +133,6 @@ export class Admission {
     // a client over its share hears 429 while the server still has room for the others
     const held = this.perClient.get(client) ?? 0;
     if (held >= this.maxPerClient) return { kind: 'limited', reason: 'client-in-flight', retryAfterSeconds: 1 };
-    const wait = this.buckets.take(client);
-    if (wait > 0) return { kind: 'limited', reason: 'rate', retryAfterSeconds: wait };
     this.inFlight++;
     this.perClient.set(client, held + 1);
     const admittedAt = performance.now();

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BodyDeadlines, rawHttpAnswer, serverTimeouts, type WatchedBody } from './body-deadlines.js';
 
 let clock = 0;
@@ -32,6 +32,33 @@ function body(upload = false): WatchedBody & { bytes: number; done: boolean; cut
 }
 
 describe('body deadlines', () => {
+  it('does not count a stall of the server’s own event loop against a body, but counts time that passes', () => {
+    vi.useFakeTimers();
+    try {
+      const watch = watcher();
+      const stalled = body(true);
+      watch.watch(stalled);
+      // the loop held for 5 s (five body timeouts): the timer's next sweep comes that late, nothing was read
+      clock = 5_000;
+      vi.advanceTimersByTime(200);
+      expect(stalled.cuts).toBe(0);
+      // then time passes with the loop free and still no byte arrives: cut after bodyTimeoutMs of it
+      // (a sweep up to two intervals late is on time: 400 ms of the stall count)
+      for (let tick = 1; tick <= 2; tick++) {
+        clock = 5_000 + tick * 200;
+        vi.advanceTimersByTime(200);
+      }
+      expect(stalled.cuts).toBe(0);
+      for (let tick = 3; tick <= 4; tick++) {
+        clock = 5_000 + tick * 200;
+        vi.advanceTimersByTime(200);
+      }
+      expect(stalled.cuts).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('cuts an ordinary body not complete within bodyTimeoutMs, once, and leaves complete ones alone', () => {
     const watch = watcher();
     const slow = body();

@@ -37,13 +37,33 @@ const SWEEP_EVERY_MS = 200;
 export class BodyDeadlines {
   private readonly watches = new Set<Watch>();
   private readonly sweeper: ReturnType<typeof setInterval>;
+  private lastSweepAt: number;
 
   constructor(
     private readonly options: BodyDeadlineOptions,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.sweeper = setInterval(() => this.sweep(), SWEEP_EVERY_MS);
+    this.lastSweepAt = now();
+    this.sweeper = setInterval(() => this.sweepOnTime(), SWEEP_EVERY_MS);
     (this.sweeper as { unref?: () => void }).unref?.();
+  }
+
+  /**
+   * The timer's sweep. A sweep later than its interval means the server's event loop was held (a long query on
+   * the embedded database, a starved machine): nothing was read from any socket meanwhile, so that time is not
+   * the clients' and every deadline moves on by it. Counted against them, an upload whose bytes sat unread in
+   * the socket was cut as "too slow" after a stall of 10 s.
+   */
+  private sweepOnTime(): void {
+    const now = this.now();
+    const stalledMs = Math.max(0, now - this.lastSweepAt - 2 * SWEEP_EVERY_MS);
+    this.lastSweepAt = now;
+    if (stalledMs > 0)
+      for (const watch of this.watches) {
+        watch.startedAt += stalledMs;
+        watch.checkpointAt += stalledMs;
+      }
+    this.sweep();
   }
 
   /** Watches a body until it is complete or cut; the answer stops watching (connection closed). */

@@ -3,7 +3,7 @@
  * (empty means unset, every problem listed), byte-count variables, and the admission settings (rate
  * limit, load shedding, per-client slots and connections, trusted proxies, request time limits) that
  * both services' servers apply. Each service keeps its own variables, defaults and descriptions in its
- * config.ts (README's configuration table is built from those).
+ * config.ts (docs/operations.md#configuration is built from those).
  */
 import { z } from 'zod';
 import type { RequestTimeouts } from './body-deadlines.js';

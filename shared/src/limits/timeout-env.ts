@@ -1,7 +1,7 @@
 /**
  * The request time limits' environment variables, the same for the REST API and the BFF: declared once
  * here and spread into each service's envSchema (scripts/config-table.mjs follows the spread for the
- * README's table). What each limit does: docs/decisions.md#request-time-limits.
+ * table of docs/operations.md#configuration). What each limit does: docs/decisions.md#request-time-limits.
  */
 import { z } from 'zod';
 import type { RequestTimeouts } from './body-deadlines.js';

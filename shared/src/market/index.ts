@@ -5,3 +5,4 @@ export * from './moving-averages.js';
 export * from './average-sizes.js';
 export * from './exchange-date.js';
 export * from './corporate-actions.js';
+export * from './indices.js';

@@ -31,7 +31,7 @@ describe('entitlement and cash flows', () => {
     profitLoss: pnl({ status: 'REALIZED', marketValue: '1500', sellCharges: '15', sellChargesEstimated: false }),
   };
 
-  it('an open holding: the buy with its charges, today’s value less the estimated sell charges, the dividends', () => {
+  it('an open holding: the buy with its charges, its value on D less the estimated sell charges, the dividends', () => {
     expect(holdingCashFlows(paid, '2025-01-01')).toEqual([
       { date: '2024-01-10', amount: -1010 },
       { date: '2025-01-01', amount: 1188 },

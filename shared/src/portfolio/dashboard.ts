@@ -4,8 +4,9 @@
  * - dividends: those credited to each holding (holding-events.ts, the one rule for the holdings
  *   table, the summary and the dashboard), already in its profitLoss;
  * - the cash flows of a holding for XIRR: the buy (value + buy charges) on the buying date, the sell
- *   (value − sell charges) on the selling date or, for an open holding, its value today less the
- *   estimated sell charges, and each dividend on its ex-date;
+ *   (value − sell charges) on the selling date or, for an open holding, its value less the estimated
+ *   sell charges dated D, the date of the prices it is valued at (not today: a value of 18-Oct-2019
+ *   dated today spreads the gain over years), and each dividend on its ex-date;
  * - the day's change of open holdings and the labels of the trend lists.
  */
 import type { TrendPeriod } from '../constants.js';
@@ -23,16 +24,17 @@ export interface DashboardHolding {
 }
 
 /**
- * The holding's cash flows for XIRR (negative paid in, positive taken out). An open holding
- * without a price has no value today: it is left out entirely (none of its flows), so it neither
- * counts as lost nor as kept.
+ * The holding's cash flows for XIRR (negative paid in, positive taken out); an open holding's value
+ * is dated `valuedOn`, D, the latest trading day of the prices it is valued at. An open holding
+ * without a price has no value: it is left out entirely (none of its flows), so it neither counts
+ * as lost nor as kept.
  */
-export function holdingCashFlows(holding: DashboardHolding, today: string): CashFlow[] {
+export function holdingCashFlows(holding: DashboardHolding, valuedOn: string): CashFlow[] {
   const pnl = holding.profitLoss;
   if (pnl.marketValue === null) return [];
   const paid = Exact.of(pnl.invested).plus(Exact.of(pnl.buyCharges));
   const received = Exact.of(pnl.marketValue).minus(Exact.of(pnl.sellCharges));
-  const exitDate = pnl.status === 'REALIZED' ? (holding.sellingDate ?? today) : today;
+  const exitDate = pnl.status === 'REALIZED' ? (holding.sellingDate ?? valuedOn) : valuedOn;
   return [
     { date: holding.creationDate, amount: -paid.toNumber() },
     { date: exitDate, amount: received.toNumber() },

@@ -10,7 +10,8 @@
 import { z } from 'zod';
 import { EXCHANGES } from '../constants.js';
 import { MESSAGES } from '../validation/messages.js';
-import { requiredDate, requiredDecimal, requiredInteger, requiredText } from '../validation/rules.js';
+import { requiredDate, requiredDecimal, symbolText } from '../validation/rules.js';
+import { priceField, quantityField, TRADE_LABELS } from '../validation/trade.js';
 import { holdingDateProblems } from './holding-dates.js';
 import { OversellError } from './sale.js';
 
@@ -39,17 +40,15 @@ export interface HoldingFormOptions {
 export function holdingFormSchema(options: HoldingFormOptions) {
   const holding = MESSAGES.holding;
   const selling = options.mode === 'sell' || (options.mode === 'edit' && options.sold === true);
-  const quantity = requiredInteger(holding.quantityRequired, 'Quantity', { min: 1, max: 1_000_000_000 });
+  const quantity = quantityField(holding.quantityRequired);
   const base = z.object({
-    symbol: requiredText(holding.symbolRequired, 'Symbol', 50),
+    symbol: symbolText(holding.symbolRequired),
     currentPrice: requiredDecimal(holding.currentPriceRequired, 'Current Price', { nonNegative: true, maxDecimals: 4 }),
-    price: requiredDecimal(holding.priceRequired, 'Price', { positive: true, maxDecimals: 4 }),
+    price: priceField(holding.priceRequired),
     exchange: z.enum(EXCHANGES, { error: holding.exchangeRequired }),
     quantity,
     creationDate: requiredDate(holding.buyingDateRequired, 'Buying date'),
-    sellPrice: selling
-      ? requiredDecimal(SELL_PRICE_REQUIRED, 'Sell Price', { positive: true, maxDecimals: 4 })
-      : z.unknown().optional(),
+    sellPrice: selling ? priceField(SELL_PRICE_REQUIRED, TRADE_LABELS.sellPrice) : z.unknown().optional(),
     sellingDate: selling ? requiredDate(holding.sellingDateRequired, 'Selling date') : z.unknown().optional(),
   });
   return base.superRefine((values, context) => {

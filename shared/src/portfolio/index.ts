@@ -12,3 +12,5 @@ export * from './tradebook.js';
 export * from './tradebook-fifo.js';
 export * from './holding-events.js';
 export * from './exact.js';
+export * from './tax/index.js';
+export * from './benchmark.js';

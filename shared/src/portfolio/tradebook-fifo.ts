@@ -87,6 +87,8 @@ interface Lot extends PlannedLot {
 const older = (a: Lot, b: Lot) =>
   a.creationDate < b.creationDate ? -1 : a.creationDate > b.creationDate ? 1 : a.sequence - b.sequence;
 
+const isWhole = (value: Big) => value.mod(1).eq(0);
+
 /** How one sell takes from one lot (decided for every lot before any is changed). */
 interface Take {
   lot: Lot;
@@ -96,7 +98,70 @@ interface Take {
   basisDate: string | null;
 }
 
-const isWhole = (value: Big) => value.mod(1).eq(0);
+/**
+ * One symbol's lots in FIFO order (buying date, then stored before the file's, then file order) and
+ * what a sell needs of them, kept so that each trade costs O(1) amortised
+ * (docs/decisions.md#tradebook-fifo-in-linear-time):
+ * - `head` skips the lots sold out at the front (a closed lot never reopens);
+ * - `frontier` counts the lots bought on or before the current sell's date (sells come in date
+ *   order, so it only grows);
+ * - `held` is the whole shares those lots hold in the sell date's shares. A lot's factor to a sell
+ *   date depends only on which of the symbol's events lie before that date (its epoch), so `held`
+ *   stays right while the epoch does: a lot passing the frontier adds its whole shares, a sale
+ *   subtracts exactly the shares it took; a new epoch (a split or bonus between two sells, a few
+ *   per symbol at most) recounts the frontier once.
+ */
+class SymbolBook {
+  head = 0;
+  frontier = 0;
+  held = 0;
+  epoch = -1;
+
+  constructor(
+    readonly lots: Lot[],
+    readonly events: readonly HoldingEvent[],
+    /** The ex-dates of the events that change shares, ascending. */
+    private readonly exDates: readonly string[],
+  ) {}
+
+  private epochOf(date: string): number {
+    // number of ex-dates on or before `date` (binary search)
+    let low = 0;
+    let high = this.exDates.length;
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.exDates[middle]! <= date) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+
+  private wholeOn(lot: Lot, date: string): number {
+    if (lot.openQuantity === 0) return 0;
+    if (this.events.length === 0) return lot.openQuantity;
+    return sharesOnSellDate(this.stored(lot), this.events, date).whole;
+  }
+
+  stored(lot: Lot) {
+    return { quantity: lot.openQuantity, creationDate: lot.creationDate, basisDate: lot.basisDate };
+  }
+
+  /** Moves the frontier to `date` and answers the whole shares held then. */
+  heldOn(date: string): number {
+    const epoch = this.epochOf(date);
+    if (epoch !== this.epoch) {
+      this.epoch = epoch;
+      this.held = 0;
+      for (let index = this.head; index < this.frontier; index++) this.held += this.wholeOn(this.lots[index]!, date);
+    }
+    while (this.frontier < this.lots.length && this.lots[this.frontier]!.creationDate <= date) {
+      this.held += this.wholeOn(this.lots[this.frontier]!, date);
+      this.frontier++;
+    }
+    while (this.head < this.frontier && this.lots[this.head]!.openQuantity === 0) this.head++;
+    return this.held;
+  }
+}
 
 /**
  * A buy as it is stored. A row of our holdings export shows the holding in the shares of its
@@ -134,6 +199,21 @@ function asEntered(
  * share (as a partial sale does); a sell that would leave only the fraction is a problem of its line.
  * `through` is D, the latest price date: the date whose shares our export's open rows show.
  */
+/**
+ * The trades in the order the plan takes them: by date, a day's buys before its sells, then by
+ * line. Already ordered trades (the API's reader hands them so) cost one pass.
+ */
+export function inPlanOrder(trades: readonly TradebookTrade[]): TradebookTrade[] {
+  // one precomputed text key per trade ("2020-03-02 0" for a buy) compares faster than three fields
+  const keys = new Map<TradebookTrade, string>();
+  for (const trade of trades) keys.set(trade, `${trade.date} ${trade.side === 'BUY' ? 0 : 1}`);
+  return [...trades].sort((a, b) => {
+    const keyA = keys.get(a)!;
+    const keyB = keys.get(b)!;
+    return keyA < keyB ? -1 : keyA > keyB ? 1 : a.line - b.line;
+  });
+}
+
 export function planTradebook(
   openLots: readonly OpenLot[],
   trades: readonly TradebookTrade[],
@@ -141,18 +221,48 @@ export function planTradebook(
   events: ReadonlyMap<string, readonly HoldingEvent[]> = new Map(),
   through: string | null = null,
 ): TradebookPlan {
+  const steps = planSteps(openLots, trades, isKnownSymbol, events, through);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/** Trades planned between two pauses of planTradebookInSlices: a few milliseconds of work. */
+export const PLAN_SLICE_TRADES = 2_000;
+
+/**
+ * planTradebook with `pause()` awaited after every PLAN_SLICE_TRADES trades: a server gives its
+ * event loop back to other clients between slices (the API passes a setImmediate), so a file of
+ * 50,000 trades never holds it for the whole plan. The same plan, step for step.
+ */
+export async function planTradebookInSlices(
+  openLots: readonly OpenLot[],
+  trades: readonly TradebookTrade[],
+  isKnownSymbol: (symbol: string) => boolean,
+  events: ReadonlyMap<string, readonly HoldingEvent[]>,
+  through: string | null,
+  pause: () => Promise<void>,
+): Promise<TradebookPlan> {
+  const steps = planSteps(openLots, trades, isKnownSymbol, events, through);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await pause();
+  }
+}
+
+function* planSteps(
+  openLots: readonly OpenLot[],
+  trades: readonly TradebookTrade[],
+  isKnownSymbol: (symbol: string) => boolean,
+  events: ReadonlyMap<string, readonly HoldingEvent[]>,
+  through: string | null,
+): Generator<void, TradebookPlan> {
   let sequence = 0;
-  const lotsBySymbol = new Map<string, Lot[]>();
   const all: Lot[] = [];
-  const add = (lot: Lot) => {
-    const list = lotsBySymbol.get(lot.symbol) ?? [];
-    list.push(lot);
-    list.sort(older);
-    lotsBySymbol.set(lot.symbol, list);
-    all.push(lot);
-  };
   for (const stored of openLots) {
-    add({
+    all.push({
       existingId: stored.id,
       line: null,
       symbol: stored.symbol,
@@ -167,6 +277,60 @@ export function planTradebook(
     });
   }
 
+  // date order, a day's buys before its sells, then file order: one precomputed text key per trade
+  // ("2020-03-02 0" for a buy) compares faster than three fields
+  const ordered = inPlanOrder(trades);
+  // every buy of the file is a lot from the start: a sell on date t only ever reaches lots bought
+  // on or before t, and those buys come before it in `ordered` (a day's buys before its sells)
+  const lotOfBuy = new Map<TradebookTrade, Lot>();
+  let read = 0;
+  for (const trade of ordered) {
+    if (++read % PLAN_SLICE_TRADES === 0) yield;
+    if (trade.side !== 'BUY' || !isKnownSymbol(trade.symbol)) continue;
+    const bought = asEntered(trade, events.get(trade.symbol) ?? [], through);
+    const sales = trade.sale
+      ? [
+          {
+            quantity: bought.quantity,
+            basisDate: bought.basisDate,
+            sellPrice: trade.sale.price,
+            sellingDate: trade.sale.date,
+            line: trade.line,
+          },
+        ]
+      : [];
+    const lot: Lot = {
+      existingId: null,
+      line: trade.line,
+      symbol: trade.symbol,
+      exchange: trade.exchange,
+      price: bought.price,
+      creationDate: trade.date,
+      lotQuantity: bought.lotQuantity,
+      sales,
+      openQuantity: trade.sale ? 0 : bought.quantity,
+      basisDate: bought.basisDate,
+      sequence: sequence++,
+    };
+    all.push(lot);
+    lotOfBuy.set(trade, lot);
+  }
+  const books = new Map<string, SymbolBook>();
+  for (const lot of all) {
+    let book = books.get(lot.symbol);
+    if (!book) {
+      const symbolEvents = events.get(lot.symbol) ?? [];
+      const exDates = symbolEvents
+        .filter((event) => event.factor !== null)
+        .map((event) => event.exDate)
+        .sort();
+      book = new SymbolBook([], symbolEvents, exDates);
+      books.set(lot.symbol, book);
+    }
+    book.lots.push(lot);
+  }
+  for (const book of books.values()) book.lots.sort(older);
+
   const problems: TradebookPlan['problems'] = [];
   const counts = new Map<string, SymbolCounts>();
   const count = (symbol: string) => {
@@ -180,75 +344,61 @@ export function planTradebook(
   let buys = 0;
   let sells = 0;
 
-  const ordered = [...trades].sort(
-    (a, b) =>
-      (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) ||
-      (a.side === b.side ? 0 : a.side === 'BUY' ? -1 : 1) ||
-      a.line - b.line,
-  );
+  let planned = 0;
   for (const trade of ordered) {
+    if (++planned % PLAN_SLICE_TRADES === 0) yield;
     if (!isKnownSymbol(trade.symbol)) {
       problems.push({ line: trade.line, message: `Unknown symbol ${trade.symbol}: no prices are loaded for it` });
       continue;
     }
     if (trade.side === 'BUY') {
-      const bought = asEntered(trade, events.get(trade.symbol) ?? [], through);
-      const sales = trade.sale
-        ? [
-            {
-              quantity: bought.quantity,
-              basisDate: bought.basisDate,
-              sellPrice: trade.sale.price,
-              sellingDate: trade.sale.date,
-              line: trade.line,
-            },
-          ]
-        : [];
-      add({
-        existingId: null,
-        line: trade.line,
-        symbol: trade.symbol,
-        exchange: trade.exchange,
-        price: bought.price,
-        creationDate: trade.date,
-        lotQuantity: bought.lotQuantity,
-        sales,
-        openQuantity: trade.sale ? 0 : bought.quantity,
-        basisDate: bought.basisDate,
-        sequence: sequence++,
-      });
       buys++;
       const entry = count(trade.symbol);
       entry.buys++;
       entry.boughtQuantity += trade.quantity;
-      if (trade.sale) {
+      if (lotOfBuy.get(trade)?.sales.length) {
         sells++;
         entry.sells++;
         entry.soldQuantity += trade.quantity;
       }
       continue;
     }
-    const symbolEvents = events.get(trade.symbol) ?? [];
-    // each lot's open shares in the sell date's shares (sale.ts, the hand sale's rule too)
-    const eligible = (lotsBySymbol.get(trade.symbol) ?? [])
-      .filter((lot) => lot.openQuantity > 0 && lot.creationDate <= trade.date)
-      .map((lot) => {
-        const stored = { quantity: lot.openQuantity, creationDate: lot.creationDate, basisDate: lot.basisDate };
-        return { lot, stored, counted: sharesOnSellDate(stored, symbolEvents, trade.date) };
-      });
-    const held = eligible.reduce((sum, { counted }) => sum + counted.whole, 0);
-    if (held < trade.quantity) {
+    const book = books.get(trade.symbol);
+    const held = book ? book.heldOn(trade.date) : 0;
+    if (!book || held < trade.quantity) {
       problems.push({
         line: trade.line,
         message: `Sell of ${trade.quantity} ${trade.symbol} on ${trade.date}: only ${held} ${held === 1 ? 'share is' : 'shares are'} held then at this firm and segment`,
       });
       continue;
     }
+    // each lot's open shares in the sell date's shares (sale.ts, the hand sale's rule too), oldest first
     const takes: Take[] = [];
     let remaining = trade.quantity;
     let refusal: string | null = null;
-    for (const { lot, stored, counted } of eligible) {
-      if (remaining === 0) break;
+    for (let index = book.head; index < book.frontier && remaining > 0; index++) {
+      const lot = book.lots[index]!;
+      if (lot.openQuantity === 0) continue;
+      if (book.events.length === 0) {
+        // no split or bonus: shares are shares (sellFromLot's first case, without its decimals)
+        const taken = Math.min(lot.openQuantity, remaining);
+        remaining -= taken;
+        takes.push({
+          lot,
+          sale: {
+            quantity: taken,
+            basisDate: lot.basisDate,
+            sellPrice: trade.price,
+            sellingDate: trade.date,
+            line: trade.line,
+          },
+          openQuantity: lot.openQuantity - taken,
+          basisDate: lot.basisDate,
+        });
+        continue;
+      }
+      const stored = book.stored(lot);
+      const counted = sharesOnSellDate(stored, book.events, trade.date);
       if (counted.whole === 0) continue;
       const taken = Math.min(counted.whole, remaining);
       remaining -= taken;
@@ -273,6 +423,7 @@ export function planTradebook(
       take.lot.openQuantity = take.openQuantity;
       take.lot.basisDate = take.basisDate;
     }
+    book.held -= trade.quantity;
     sells++;
     const entry = count(trade.symbol);
     entry.sells++;

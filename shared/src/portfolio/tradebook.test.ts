@@ -65,23 +65,61 @@ describe('readTradeRecord', () => {
     });
   });
 
-  it('says what is wrong, with the line', () => {
+  it('says what is wrong, with the line, the column and an excerpt of the cell', () => {
     const problem = (cells: Record<string, string>) => {
       try {
         readTradeRecord('ZERODHA_TRADEBOOK', { ...zerodha, ...cells }, 9, TODAY);
       } catch (error) {
         expect(error).toBeInstanceOf(TradeProblem);
-        return `${(error as TradeProblem).line}: ${(error as TradeProblem).message}`;
+        const { line, column, value, message } = error as TradeProblem;
+        return `${line} ${column} '${value}': ${message}`;
       }
       return 'no problem';
     };
-    expect(problem({ trade_date: '2020-04-01' })).toBe('9: trade_date 2020-04-01 is in the future');
-    expect(problem({ trade_date: '32/01/2020' })).toBe("9: trade_date '32/01/2020' is not a date (YYYY-MM-DD)");
-    expect(problem({ quantity: 'ten' })).toBe("9: Quantity 'ten' is not a whole number of at least 1");
-    expect(problem({ price: 'abc' })).toBe("9: price 'abc' is not a positive number");
-    expect(problem({ trade_type: 'hold' })).toBe("9: trade_type 'hold' is not buy or sell");
-    expect(problem({ exchange: 'MCX' })).toBe("9: Exchange 'MCX' is not NSE or BSE");
-    expect(problem({ trade_id: '' })).toBe('9: trade_id is empty');
+    expect(problem({ trade_date: '2020-04-01' })).toBe(
+      "9 trade_date '2020-04-01': The buying date cannot be in the future",
+    );
+    expect(problem({ trade_type: 'sell', trade_date: '2020-04-01' })).toBe(
+      "9 trade_date '2020-04-01': The selling date cannot be in the future",
+    );
+    expect(problem({ trade_date: '32/01/2020' })).toBe(
+      "9 trade_date '32/01/2020': trade_date is not a date (YYYY-MM-DD)",
+    );
+    expect(problem({ quantity: 'ten' })).toBe("9 quantity 'ten': Quantity must be a whole number");
+    expect(problem({ price: 'abc' })).toBe("9 price 'abc': Price must be a number");
+    expect(problem({ trade_type: 'hold' })).toBe("9 trade_type 'hold': trade_type is not buy or sell");
+    expect(problem({ exchange: 'MCX' })).toBe("9 exchange 'MCX': Exchange is not NSE or BSE");
+    expect(problem({ trade_id: '' })).toBe("9 trade_id '': trade_id is empty");
+  });
+
+  it('refuses what no other write path accepts, in the same words, quoting at most 40 characters', () => {
+    const problem = (cells: Record<string, string>) => {
+      try {
+        readTradeRecord('ZERODHA_TRADEBOOK', { ...zerodha, ...cells }, 9, TODAY);
+      } catch (error) {
+        return { message: (error as TradeProblem).message, value: (error as TradeProblem).value };
+      }
+      return null;
+    };
+    expect(problem({ quantity: '2000000000' })?.message).toBe('Quantity must be at most 1000000000');
+    expect(problem({ quantity: '3000000000.000000' })?.message).toBe('Quantity must be at most 1000000000');
+    expect(problem({ price: `1.${'1'.repeat(150)}` })?.message).toBe('Price may have at most 4 decimals');
+    expect(problem({ price: '9'.repeat(300) })?.message).toBe(
+      'Price may have at most 15 digits before the decimal point',
+    );
+    expect(problem({ quantity: '9'.repeat(300) })?.message).toBe('Quantity must be at most 1000000000');
+    expect(problem({ price: '1.12345' })?.message).toBe('Price may have at most 4 decimals');
+    // brokers write 6 decimals of which the last are zeros: the value has 2
+    expect(problem({ price: '2001.350000' })).toBeNull();
+    expect(problem({ price: '9'.repeat(16) })?.message).toBe(
+      'Price may have at most 15 digits before the decimal point',
+    );
+    const huge = problem({ price: '9'.repeat(131_000) });
+    expect(huge?.message).toBe('price is longer than 1,000 characters');
+    expect(huge?.value).toBe(`${'9'.repeat(39)}…`);
+    expect(problem({ symbol: '<script>' })?.message).toBe(
+      'Symbol must be an NSE symbol (letters, digits, & - _ . up to 50 characters)',
+    );
   });
 
   it('reads a generic row without a trade id', () => {

@@ -6,6 +6,14 @@
  */
 import Big from 'big.js';
 import { EXCHANGES, type Exchange } from '../constants.js';
+import {
+  excerpt,
+  TRADE_LABELS,
+  tradePriceProblem,
+  tradeQuantityProblem,
+  tradeSymbolProblem,
+} from '../validation/trade.js';
+import { HOLDING_DATE_MESSAGES } from './holding-dates.js';
 
 export type TradebookSide = 'BUY' | 'SELL';
 
@@ -132,10 +140,19 @@ export const MAX_TRADEBOOK_BYTES = 10 * 1024 * 1024;
 /** Most trades one file may hold (a tradebook of several years of active trading). */
 export const MAX_TRADEBOOK_TRADES = 50_000;
 
+/** Longest cell read (a trade's cells are short; a longer one is refused before it is parsed). */
+export const MAX_TRADEBOOK_CELL_LENGTH = 1_000;
+
+/**
+ * A record's problem: its line, the column (the file's own column key) and an excerpt of the cell
+ * when one cell is at fault, and the message the same value gets in every write path.
+ */
 export class TradeProblem extends Error {
   constructor(
     readonly line: number,
     message: string,
+    readonly column?: string,
+    readonly value?: string,
   ) {
     super(message);
     this.name = 'TradeProblem';
@@ -174,20 +191,39 @@ function cleanNumber(text: string): string {
   return text.replace(/[₹,\s]/g, '').replace(/^Rs\.?/i, '');
 }
 
-/** A price: a positive decimal (exact string), or null. */
-export function parseTradePrice(text: string): string | null {
+/**
+ * A price as written in a file → the exact decimal string, or the shared price rule's problem
+ * (tradePriceProblem: the same words as the form and REST). ₹, Rs. and grouping are ignored.
+ */
+export function readTradePrice(
+  text: string,
+  label: string = TRADE_LABELS.price,
+): { price: string } | { problem: string } {
   const value = cleanNumber(text);
-  if (!/^\d+(\.\d+)?$/.test(value)) return null;
-  const price = new Big(value);
-  return price.gt(0) ? price.toFixed() : null;
+  const problem = tradePriceProblem(value, label);
+  return problem === null ? { price: new Big(value).toFixed() } : { problem };
 }
 
-/** A quantity: a whole number ≥ 1 ("10" or "10.000000", as some exports write it), or null. */
+/** A price: a positive decimal within the shared price rule (exact string), or null. */
+export function parseTradePrice(text: string): string | null {
+  const read = readTradePrice(text);
+  return 'price' in read ? read.price : null;
+}
+
+/**
+ * A quantity as written in a file ("10" or "10.000000", as some exports write it) → shares, or the
+ * shared quantity rule's problem.
+ */
+export function readTradeQuantity(text: string): { quantity: number } | { problem: string } {
+  const value = cleanNumber(text).replace(/\.0+$/, '');
+  const problem = tradeQuantityProblem(value);
+  return problem === null ? { quantity: Number(value) } : { problem };
+}
+
+/** A quantity: a whole number within the shared quantity rule, or null. */
 export function parseTradeQuantity(text: string): number | null {
-  const value = cleanNumber(text);
-  if (!/^\d+(\.0+)?$/.test(value)) return null;
-  const quantity = Number(value);
-  return Number.isSafeInteger(quantity) && quantity >= 1 ? quantity : null;
+  const read = readTradeQuantity(text);
+  return 'quantity' in read ? read.quantity : null;
 }
 
 function parseSide(text: string): TradebookSide | null {
@@ -226,64 +262,74 @@ export function readTradeRecord(
   today: string,
 ): TradebookTrade {
   const cell = (key: string) => (cells[key] ?? '').trim();
-  const problem = (message: string) => new TradeProblem(line, message);
-  const date = (key: string, label: string): string => {
+  const problem = (message: string, key?: string) =>
+    new TradeProblem(line, message, key, key === undefined ? undefined : excerpt(cell(key)));
+  for (const [key, text] of Object.entries(cells))
+    if (text !== undefined && text.length > MAX_TRADEBOOK_CELL_LENGTH)
+      throw problem(`${key} is longer than ${MAX_TRADEBOOK_CELL_LENGTH.toLocaleString('en-IN')} characters`, key);
+  const date = (key: string, label: string, inFuture: string): string => {
     const parsed = parseTradeDate(cell(key));
-    if (!parsed) throw problem(`${label} '${cell(key)}' is not a date (YYYY-MM-DD)`);
-    if (parsed > today) throw problem(`${label} ${parsed} is in the future`);
+    if (!parsed) throw problem(`${label} is not a date (YYYY-MM-DD)`, key);
+    if (parsed > today) throw problem(inFuture, key);
     return parsed;
   };
   const price = (key: string, label: string): string => {
-    const parsed = parseTradePrice(cell(key));
-    if (!parsed) throw problem(`${label} '${cell(key)}' is not a positive number`);
-    return parsed;
+    const read = readTradePrice(cell(key), label);
+    if ('problem' in read) throw problem(read.problem, key);
+    return read.price;
   };
   const symbol = bareSymbol(cell('symbol'), cells.series);
-  if (symbol === '') throw problem('The symbol is empty');
-  if (symbol.length > 20) throw problem(`Symbol '${symbol.slice(0, 30)}' is longer than 20 characters`);
+  const symbolProblem = tradeSymbolProblem(symbol);
+  if (symbolProblem !== null) throw problem(symbolProblem, 'symbol');
   const exchange = parseExchange(layout === 'HOLDINGS_EXPORT' && cell('exchange') === '' ? 'NSE' : cell('exchange'));
-  if (!exchange) throw problem(`Exchange '${cell('exchange')}' is not NSE or BSE`);
-  const quantity = parseTradeQuantity(cell('quantity'));
-  if (quantity === null) throw problem(`Quantity '${cell('quantity')}' is not a whole number of at least 1`);
+  if (!exchange) throw problem('Exchange is not NSE or BSE', 'exchange');
+  const quantity = readTradeQuantity(cell('quantity'));
+  if ('problem' in quantity) throw problem(quantity.problem, 'quantity');
 
   if (layout === 'HOLDINGS_EXPORT') {
     const status = cell('status').toUpperCase();
     if (status !== 'REALIZED' && status !== 'UNREALIZED')
-      throw problem(`Status '${cell('status')}' is not REALIZED or UNREALIZED`);
-    const buyDate = date('buyingDate', 'Buying date');
+      throw problem('Status is not REALIZED or UNREALIZED', 'status');
+    const buyDate = date('buyingDate', 'Buying date', HOLDING_DATE_MESSAGES.buyingDateInFuture);
     const trade: TradebookTrade = {
       line,
       date: buyDate,
       symbol,
       side: 'BUY',
-      quantity,
-      price: price('price', 'Price'),
+      quantity: quantity.quantity,
+      price: price('price', TRADE_LABELS.price),
       exchange,
       tradeId: null,
       exported: true,
     };
     if (status === 'REALIZED') {
-      const sellingDate = date('sellingDate', 'Selling date');
-      if (sellingDate < buyDate) throw problem(`Selling date ${sellingDate} is before the buying date ${buyDate}`);
-      trade.sale = { price: price('sellPrice', 'Sell price'), date: sellingDate };
+      const sellingDate = date('sellingDate', 'Selling date', HOLDING_DATE_MESSAGES.sellingDateInFuture);
+      if (sellingDate < buyDate) throw problem(HOLDING_DATE_MESSAGES.sellingBeforeBuying, 'sellingDate');
+      trade.sale = { price: price('sellPrice', TRADE_LABELS.sellPrice), date: sellingDate };
     }
     return trade;
   }
 
   const zerodha = layout === 'ZERODHA_TRADEBOOK';
-  const side = parseSide(cell(zerodha ? 'trade_type' : 'side'));
-  if (!side)
-    throw problem(`${zerodha ? 'trade_type' : 'side'} '${cell(zerodha ? 'trade_type' : 'side')}' is not buy or sell`);
+  const sideKey = zerodha ? 'trade_type' : 'side';
+  const side = parseSide(cell(sideKey));
+  if (!side) throw problem(`${sideKey} is not buy or sell`, sideKey);
   const tradeId = cell('trade_id');
-  if (tradeId.length > MAX_TRADE_ID_LENGTH) throw problem(`trade_id is longer than ${MAX_TRADE_ID_LENGTH} characters`);
-  if (zerodha && tradeId === '') throw problem('trade_id is empty');
+  if (tradeId.length > MAX_TRADE_ID_LENGTH)
+    throw problem(`trade_id is longer than ${MAX_TRADE_ID_LENGTH} characters`, 'trade_id');
+  if (zerodha && tradeId === '') throw problem('trade_id is empty', 'trade_id');
+  const dateKey = zerodha ? 'trade_date' : 'date';
   return {
     line,
-    date: date(zerodha ? 'trade_date' : 'date', zerodha ? 'trade_date' : 'date'),
+    date: date(
+      dateKey,
+      dateKey,
+      side === 'BUY' ? HOLDING_DATE_MESSAGES.buyingDateInFuture : HOLDING_DATE_MESSAGES.sellingDateInFuture,
+    ),
     symbol,
     side,
-    quantity,
-    price: price('price', 'price'),
+    quantity: quantity.quantity,
+    price: price('price', TRADE_LABELS.price),
     exchange,
     tradeId: tradeId === '' ? null : tradeId,
   };

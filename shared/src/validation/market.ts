@@ -5,8 +5,8 @@
  * schemas from these; the BFF checks its arguments with the same ones before calling the API.
  */
 import { z } from 'zod';
-import { TREND_PERIODS } from '../constants.js';
-import { isCalendarDate, SYMBOL_PATTERN, symbolInvalidMessage } from './rules.js';
+import { CANDLE_INTERVALS, CORPORATE_ACTION_YEARS, TREND_PERIODS } from '../constants.js';
+import { isCalendarDate, SYMBOL_MAX_LENGTH, SYMBOL_PATTERN, symbolInvalidMessage } from './rules.js';
 
 /** A symbol parameter: required, trimmed, the symbol rule, answered upper-case (symbols are matched upper-case). */
 export function symbolParam(name = 'symbol') {
@@ -29,6 +29,82 @@ export function dateParam(name: string) {
 /** The answer for a day without equity prices asked for by `date` or `asOf` (docs/product/market.md#any-day). */
 export function noPricesOnDayMessage(date: string): string {
   return `There are no stock prices for ${date} (not a trading day, or not uploaded)`;
+}
+
+/** The answer for symbols without any equity prices loaded (a batched read, a page of candles). */
+export function unknownSymbolsMessage(symbols: readonly string[]): string {
+  return symbols.length === 1
+    ? `Unknown symbol ${symbols[0]}: no prices are loaded for it`
+    : `Unknown symbols ${symbols.join(', ')}: no prices are loaded for them`;
+}
+
+/**
+ * A list of symbols (a batched read): 1 to `max`, each by the symbol rule, upper-cased, the first
+ * of a repeated symbol kept in its place, blanks ignored. The BFF checks its list arguments with it; the REST
+ * API's comma-separated parameter (symbolListParam) too.
+ */
+export function checkSymbolList(
+  values: readonly string[],
+  max: number,
+  name = 'symbols',
+): { value: string[] } | { message: string } {
+  const symbols: string[] = [];
+  for (const raw of values) {
+    const value = raw.trim();
+    // "TCS,,INFY" and a trailing comma name nothing more
+    if (value === '') continue;
+    if (!SYMBOL_PATTERN.test(value))
+      return {
+        message: `${name} must be NSE symbols (letters, digits, & - _ . up to ${SYMBOL_MAX_LENGTH} characters each): '${value.slice(0, 60)}' is not one`,
+      };
+    const symbol = value.toUpperCase();
+    if (!symbols.includes(symbol)) symbols.push(symbol);
+  }
+  if (symbols.length === 0) return { message: `${name} must name 1 to ${max} symbols` };
+  if (symbols.length > max) return { message: `${name} names ${symbols.length} symbols; at most ${max} per request` };
+  return { value: symbols };
+}
+
+/** A comma-separated list of symbols in a query string (`?symbols=TCS,INFY`), checked by checkSymbolList. */
+export function symbolListParam(max: number, name = 'symbols') {
+  return z
+    .string({ error: `${name} must name 1 to ${max} symbols` })
+    .max(max * (SYMBOL_MAX_LENGTH + 1), `${name} names more than ${max} symbols`)
+    .transform((text, context) => {
+      const checked = checkSymbolList(text.split(','), max, name);
+      if ('message' in checked) {
+        context.addIssue({ code: 'custom', message: checked.message });
+        return z.NEVER;
+      }
+      return checked.value;
+    })
+    .describe(`Up to ${max} NSE symbols separated by commas, e.g. TCS,INFY`);
+}
+
+/** The message for a year of corporate actions out of range. */
+export const CORPORATE_ACTION_YEAR_MESSAGE = `The year must be a calendar year from ${CORPORATE_ACTION_YEARS.first} to ${CORPORATE_ACTION_YEARS.last}`;
+
+/** Whether a year of ex-dates can be asked for. */
+export function isCorporateActionYear(year: number): boolean {
+  return Number.isInteger(year) && year >= CORPORATE_ACTION_YEARS.first && year <= CORPORATE_ACTION_YEARS.last;
+}
+
+/** A calendar year of corporate actions' ex-dates (`?year=2019`). */
+export function corporateActionYearParam() {
+  return z.coerce
+    .number({ error: CORPORATE_ACTION_YEAR_MESSAGE })
+    .refine(isCorporateActionYear, CORPORATE_ACTION_YEAR_MESSAGE)
+    .describe('The calendar year of the ex-dates, e.g. 2019');
+}
+
+/** A candle interval parameter: DAY (the default), WEEK or MONTH. */
+export function candleIntervalParam(name = 'interval') {
+  return z
+    .enum(CANDLE_INTERVALS, { error: `${name} must be one of ${CANDLE_INTERVALS.join(', ')}` })
+    .describe(
+      'DAY: one candle per trading day (the default); WEEK: one per calendar week (Monday to Sunday), MONTH: one per calendar month, ' +
+        'each dated by its first trading day, opening at that day’s open, closing at its last trading day’s close, with the highest high, the lowest low and the volumes summed',
+    );
 }
 
 /** A trend period parameter (the REST API calls it `type`). */

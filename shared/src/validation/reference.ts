@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EXCHANGES } from '../constants.js';
 import { MESSAGES } from './messages.js';
+import { optionalSellPriceField, priceField, quantityField } from './trade.js';
 import {
   idValue,
   optionalMobile,
@@ -12,6 +13,7 @@ import {
   requiredDate,
   requiredDecimal,
   requiredInteger,
+  optionalInteger,
   requiredMobile,
   requiredText,
   symbolText,
@@ -49,14 +51,10 @@ export const chargeSchema = z.object({
 
 export const holdingSchema = z.object({
   symbol: symbolText(MESSAGES.holding.symbolRequired),
-  price: requiredDecimal(MESSAGES.holding.priceRequired, 'Price', { positive: true, maxDecimals: 4 }),
-  sellPrice: z
-    .union([z.string(), z.number()])
-    .nullish()
-    .transform((value) => (value === null || value === undefined || String(value).trim() === '' ? undefined : value))
-    .pipe(requiredDecimal('Sell price is required', 'Sell price', { nonNegative: true, maxDecimals: 4 }).optional()),
+  price: priceField(MESSAGES.holding.priceRequired),
+  sellPrice: optionalSellPriceField(),
   exchange: z.enum(EXCHANGES, { error: MESSAGES.holding.exchangeRequired }),
-  quantity: requiredInteger(MESSAGES.holding.quantityRequired, 'Quantity', { min: 1, max: 1_000_000_000 }),
+  quantity: quantityField(MESSAGES.holding.quantityRequired),
   creationDate: requiredDate(MESSAGES.holding.buyingDateRequired, 'Buying date'),
   sellingDate: z
     .string()
@@ -97,11 +95,17 @@ export const companySchema = z.object({
 });
 
 const subscription = MESSAGES.subscription;
+/** A plan's API quota: at least one a day (or a minute), at most a hundred million. */
+export const PLAN_QUOTA_RANGE = { min: 1, max: 100_000_000 } as const;
+
 export const subscriptionPlanSchema = z.object({
   name: requiredText(subscription.nameRequired, 'Name', 100),
   description: requiredText(subscription.descriptionRequired, 'Description', 1000),
   price: requiredDecimal(subscription.priceRequired, 'Price', { nonNegative: true, maxDecimals: 2 }),
   durationInDays: requiredInteger(subscription.durationInDaysRequired, 'Duration In Days', { min: 1, max: 3650 }),
+  /** The plan's API quota (docs/product/developer.md#quotas); left out: the free quota on a new plan, unchanged on an edit. */
+  apiDailyRequests: optionalInteger('API requests a day', PLAN_QUOTA_RANGE),
+  apiPointsPerMinute: optionalInteger('API points a minute', PLAN_QUOTA_RANGE),
 });
 
 export const subscribeSchema = z.object({

@@ -9,7 +9,6 @@ export const MAX_TEXT_LENGTH = 255;
 export const MAX_LONG_TEXT_LENGTH = 5000;
 
 const MOBILE_PATTERN = new RegExp(`^\\d{${MOBILE_NUMBER_LENGTH}}$`);
-const DECIMAL_PATTERN = /^-?\d{1,15}(\.\d{1,6})?$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Text without NUL and other control characters (line breaks and tabs are fine). */
@@ -117,6 +116,29 @@ export interface DecimalOptions {
   maxDecimals?: number;
 }
 
+/** Digits a decimal may have before its point (numeric columns keep 15 exactly). */
+export const MAX_INTEGER_DIGITS = 15;
+
+/**
+ * The problem of a decimal's text, or null when it is a decimal within `options`. The one rule
+ * behind every decimal field: forms and REST bodies (requiredDecimal) and files (the tradebook
+ * import) call it, so the same value is refused with the same words wherever it is entered.
+ */
+export function decimalProblem(text: string, label: string, options: DecimalOptions = {}): string | null {
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return `${label} must be a number`;
+  const [integer = '', fraction = ''] = text.replace(/^-/, '').split('.');
+  if (integer.replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS)
+    return `${label} may have at most ${MAX_INTEGER_DIGITS} digits before the decimal point`;
+  const maxDecimals = options.maxDecimals ?? 6;
+  // trailing zeros add no precision: "1710.600000" (as brokers' files write prices) has 1 decimal
+  if (fraction.replace(/0+$/, '').length > maxDecimals) return `${label} may have at most ${maxDecimals} decimals`;
+  const negative = text.startsWith('-');
+  const isZero = /^-?0+(\.0+)?$/.test(text);
+  if (options.positive && (negative || isZero)) return `${label} must be greater than 0`;
+  if (options.nonNegative && negative && !isZero) return `${label} must not be negative`;
+  return null;
+}
+
 /**
  * A required decimal given as a JSON number or a numeric string. Answers the normalised decimal
  * string so that money never becomes a float on its way to the database.
@@ -128,23 +150,9 @@ export function requiredDecimal(requiredMessage: string, label: string, options:
       ctx.addIssue({ code: 'custom', message: requiredMessage });
       return z.NEVER;
     }
-    if (!DECIMAL_PATTERN.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
-      return z.NEVER;
-    }
-    const [, fraction = ''] = text.split('.');
-    if (options.maxDecimals !== undefined && fraction.length > options.maxDecimals) {
-      ctx.addIssue({ code: 'custom', message: `${label} may have at most ${options.maxDecimals} decimals` });
-      return z.NEVER;
-    }
-    const negative = text.startsWith('-');
-    const isZero = /^-?0+(\.0+)?$/.test(text);
-    if (options.positive && (negative || isZero)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be greater than 0` });
-      return z.NEVER;
-    }
-    if (options.nonNegative && negative && !isZero) {
-      ctx.addIssue({ code: 'custom', message: `${label} must not be negative` });
+    const problem = decimalProblem(text, label, options);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
     return normaliseDecimal(text);
@@ -161,29 +169,55 @@ export function normaliseDecimal(text: string): string {
   return negative && !/^0+(\.0+)?$/.test(unsigned) ? `-${result}` : result;
 }
 
+export interface IntegerOptions {
+  min?: number;
+  max?: number;
+}
+
+/** The problem of a whole number's text, or null: the one rule behind every whole-number field (as decimalProblem). */
+export function integerProblem(text: string, label: string, options: IntegerOptions = {}): string | null {
+  if (!/^-?\d+$/.test(text)) return `${label} must be a whole number`;
+  const digits = text.replace(/^-?0*(?=\d)/, '');
+  const number = digits.length > MAX_INTEGER_DIGITS ? Number.POSITIVE_INFINITY : Number(text);
+  const signed = text.startsWith('-') ? -Math.abs(number) : number;
+  if (options.min !== undefined && signed < options.min) return `${label} must be at least ${options.min}`;
+  if (options.max !== undefined && signed > options.max) return `${label} must be at most ${options.max}`;
+  if (!Number.isSafeInteger(signed)) return `${label} must be a whole number`;
+  return null;
+}
+
 /** A required whole number (JSON number or digits). */
-export function requiredInteger(requiredMessage: string, label: string, options: { min?: number; max?: number } = {}) {
+export function requiredInteger(requiredMessage: string, label: string, options: IntegerOptions = {}) {
   return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
     const text = String(value).trim();
     if (text === '') {
       ctx.addIssue({ code: 'custom', message: requiredMessage });
       return z.NEVER;
     }
-    if (!/^-?\d{1,15}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
+    const problem = integerProblem(text, label, options);
+    if (problem !== null) {
+      ctx.addIssue({ code: 'custom', message: problem });
       return z.NEVER;
     }
-    const number = Number(text);
-    if (options.min !== undefined && number < options.min) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be at least ${options.min}` });
-      return z.NEVER;
-    }
-    if (options.max !== undefined && number > options.max) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be at most ${options.max}` });
-      return z.NEVER;
-    }
-    return number;
+    return Number(text);
   });
+}
+
+/** An optional whole number (JSON number or digits): missing, null or blank becomes undefined. */
+export function optionalInteger(label: string, options: IntegerOptions = {}) {
+  return z
+    .union([z.string(), z.number()], { error: `${label} must be a whole number` })
+    .nullish()
+    .transform((value, ctx) => {
+      const text = value === null || value === undefined ? '' : String(value).trim();
+      if (text === '') return undefined;
+      const problem = integerProblem(text, label, options);
+      if (problem !== null) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      return Number(text);
+    });
 }
 
 /** Checks that a YYYY-MM-DD string is a real calendar date (no 2021-02-30). */

@@ -1,6 +1,6 @@
 /**
  * The served page's first paint (docs/decisions.md#the-first-paint-from-the-html): what the build puts in #root
- * must be what the app draws in the same places, and carry the slots the BFF fills in (bff/src/compression.ts).
+ * must be what the app draws in the same places, and carry the slots the BFF fills in (bff/src/http/web-app.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { renderFirstPaint } from './first-paint';

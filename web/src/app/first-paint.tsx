@@ -4,8 +4,8 @@
  * On a phone the app's script (React, Apollo, the shell: about 110 KiB gzip) takes seconds to arrive and run;
  * with this the screen is drawn from the HTML and the CSS alone, and the script is asked for once it is drawn.
  * The banner shows only when the BFF marks the page as the demo market's (`data-demo-market` on <html>, see
- * bff/src/compression.ts): it is the largest text of most pages, so the app draws the same Alert, of the same size,
- * and the largest paint stays the HTML's (README.md#page-weight-and-speed). On Company Analysis the largest text
+ * bff/src/http/web-app.ts): it is the largest text of most pages, so the app draws the same Alert, of the same size,
+ * and the largest paint stays the HTML's (docs/benchmarks.md#page-weight-and-speed). On Company Analysis the largest text
  * is the heading with the company's name: the BFF writes it in when it knows the company. React replaces all of it at its first
  * render (createRoot empties #root), so nothing here needs to work without JavaScript.
  */

@@ -1,6 +1,6 @@
 /** The visitors-only guard of /login and /signup (docs/product/common.md#routes-and-guards). */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { RequireAuth, type LoginRedirectState } from './guards';
 
@@ -9,8 +9,9 @@ vi.mock('../lib/session', () => ({ useSession: () => session }));
 
 afterEach(cleanup);
 
+/** Visits `path` and returns what the page shows: the one route drawn. */
 function visit(path: string, state?: LoginRedirectState) {
-  render(
+  return render(
     <MemoryRouter initialEntries={[{ pathname: path, state }]}>
       <Routes>
         <Route path="/" element={<p>dashboard</p>} />
@@ -28,28 +29,24 @@ function visit(path: string, state?: LoginRedirectState) {
         ))}
       </Routes>
     </MemoryRouter>,
-  );
+  ).container.textContent;
 }
 
 describe('visitors-only pages', () => {
   it('show their form to a visitor', () => {
     session.isLoggedIn = false;
-    visit('/signup');
-    expect(screen.getByText('form /signup')).toBeTruthy();
+    expect(visit('/signup')).toBe('form /signup');
   });
 
   it('send a logged-in user to the dashboard, or to the page a login was asked for', () => {
     session.isLoggedIn = true;
-    visit('/signup');
-    expect(screen.getByText('dashboard')).toBeTruthy();
+    expect(visit('/signup')).toBe('dashboard');
     cleanup();
-    visit('/login', { from: '/holdings', reason: 'login-required' });
-    expect(screen.getByText('holdings')).toBeTruthy();
+    expect(visit('/login', { from: '/holdings', reason: 'login-required' })).toBe('holdings');
   });
 
   it('keep the login page when it explains that the role does not allow a page', () => {
     session.isLoggedIn = true;
-    visit('/login', { from: '/roles', reason: 'role-required' });
-    expect(screen.getByText('form /login')).toBeTruthy();
+    expect(visit('/login', { from: '/roles', reason: 'role-required' })).toBe('form /login');
   });
 });

@@ -19,7 +19,7 @@ const STATUS_KEY = 'marketDataStatus';
 /**
  * The demo banner sits above every page: arriving with its query after the first paint, it pushed the page down
  * (a layout shift of 0.13 on every page). The served page says the status of now when the BFF could tell it
- * (bff/src/compression.ts): that goes into the cache before the first render and draws the banner the page already
+ * (bff/src/http/web-app.ts): that goes into the cache before the first render and draws the banner the page already
  * shows (docs/decisions.md#the-first-paint-from-the-html). Without it, the status of the last visit is put in the
  * cache and asked again at the same time: the answer replaces it, and is kept for the next visit
  * (docs/decisions.md#the-demo-banner-from-the-last-visit).
@@ -29,7 +29,7 @@ function restoreMarketDataStatus(client: ApolloClient) {
     const served = document.getElementById(SERVED_PAGE.statusScriptId)?.textContent;
     if (served) {
       // the BFF's answer of a moment ago: not asked again (a second request and ~40 ms of a phone's main thread
-      // while the app starts; README.md#page-weight-and-speed), kept for a visit whose page carries none
+      // while the app starts; docs/benchmarks.md#page-weight-and-speed), kept for a visit whose page carries none
       const data: MarketDataStatusQuery = {
         marketDataStatus: {
           __typename: 'MarketDataStatus',

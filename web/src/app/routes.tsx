@@ -31,6 +31,9 @@ export const routes: AppRoute[] = [
   { path: '/change-password', page: lazy(() => import('../features/auth/pages/reset-password-page')) },
   { path: '/profile', page: lazy(() => import('../features/auth/pages/profile-page')), access: 'login' },
 
+  // --- API keys for the user's own programs (developer) ---
+  { path: '/developer', page: lazy(() => import('../features/developer/pages/developer-page')), access: 'login' },
+
   // --- administration (admin) ---
   // Users is in the staff sidebar (docs/product/common.md#routes-and-guards); the page tells staff that only
   // administrators manage users
@@ -71,6 +74,8 @@ export const routes: AppRoute[] = [
     access: 'login',
   },
   { path: '/holdings', page: lazy(() => import('../features/portfolio/pages/holdings-page')), access: 'login' },
+  // --- tax (docs/product/tax.md) ---
+  { path: '/tax-pnl', page: lazy(() => import('../features/tax/pages/tax-pnl-page')), access: 'login' },
   { path: '/app-broker', page: lazy(() => import('../features/portfolio/pages/brokers-page')), access: STAFF_OR_ADMIN },
   { path: '/segment', page: lazy(() => import('../features/portfolio/pages/segments-page')), access: STAFF_OR_ADMIN },
   {

@@ -36,7 +36,7 @@ export interface QueryGateProps {
 
 export function QueryGate({ error, loading, ready, loadingLabel, loadingMinHeight, children }: QueryGateProps) {
   // the content is drawn as a deferred value: when the answer arrives React renders it in slices instead of one
-  // long task (a phone's main thread stays free; README.md#page-weight-and-speed); the loader stays until then
+  // long task (a phone's main thread stays free; docs/benchmarks.md#page-weight-and-speed); the loader stays until then
   const shown = useDeferredValue(ready);
   if (error && !ready)
     return (

@@ -7,7 +7,7 @@ import { formatDateTime } from '@bazaar/shared';
 export { formatMarketDate } from '@bazaar/shared';
 
 /**
- * A moment as "15-Mar-2025 16:00" (India time): one date format everywhere (docs/product/common.md#formats),
+ * A moment as "15-Mar-2025 16:00" (India time): one date format everywhere (docs/product/common.md#dates),
  * from shared/src/format.
  */
 export function formatMediumDateTime(iso: string | null | undefined): string {

@@ -1,6 +1,6 @@
 /**
  * What the served page said before the app replaced it (docs/decisions.md#the-first-paint-from-the-html). On
- * /company-analysis/:symbol the BFF writes the company's name into the served heading (bff/src/compression.ts);
+ * /company-analysis/:symbol the BFF writes the company's name into the served heading (bff/src/http/web-app.ts);
  * the app's heading knew only the symbol until the analysis arrived, so the name went and came back. Read once,
  * before React's first render replaces the served markup.
  */

@@ -1,5 +1,18 @@
-// jsdom lacks a few browser APIs Mantine uses.
+/**
+ * Set up once for every component test: how long a test waits for a state, and the few browser APIs jsdom lacks
+ * that Mantine uses.
+ */
 import { vi } from 'vitest';
+import { configure } from '@testing-library/react';
+
+/**
+ * How long `findBy…` and `waitFor` wait for a state before they fail (testing-library's default is 1 s). The suite
+ * runs on whatever machine there is, two cores shared with other suites: a deferred render, a lazy chunk or the
+ * deferred dialogs of a page can take seconds there. A test waits for the state, never for a time; the limit only
+ * bounds how long a failing test takes (vitest.config.ts gives each test longer).
+ */
+export const STATE_TIMEOUT_MS = 15_000;
+configure({ asyncUtilTimeout: STATE_TIMEOUT_MS });
 
 /** A window.matchMedia whose queries match when `matches` says so (none by default; a test may stub a phone). */
 export function matchMediaStub(matches: (query: string) => boolean = () => false) {

@@ -12,7 +12,7 @@ import { check, date, index, integer, numeric, pgTable, text, uniqueIndex, varch
 import { users } from './auth.js';
 import { createdAt, idColumn, instant, requiredRef, timestamps } from './columns.js';
 
-/** A subscription plan: name, description, price in rupees, duration in days. */
+/** A subscription plan: name, description, price in rupees, duration in days, and the API quota it gives. */
 export const subscriptionPlans = pgTable(
   'subscription_plans',
   {
@@ -21,12 +21,20 @@ export const subscriptionPlans = pgTable(
     description: varchar('description', { length: 1000 }).notNull(),
     price: numeric('price', { precision: 12, scale: 2 }).notNull(),
     durationInDays: integer('duration_in_days').notNull(),
+    /** The API quota of its subscribers (docs/product/developer.md#quotas): requests a day, all their keys together. */
+    apiDailyRequests: integer('api_daily_requests').notNull().default(5000),
+    /** And GraphQL cost points a minute (the bucket's size; it refills at a sixtieth of it a second). */
+    apiPointsPerMinute: integer('api_points_per_minute').notNull().default(10000),
     ...timestamps(),
   },
   (table) => [
     uniqueIndex('subscription_plans_name_lower_key').on(sql`lower(${table.name})`),
     check('subscription_plans_price_check', sql`${table.price} >= 0`),
     check('subscription_plans_duration_check', sql`${table.durationInDays} between 1 and 3650`),
+    check(
+      'subscription_plans_api_quota_check',
+      sql`${table.apiDailyRequests} between 1 and 100000000 and ${table.apiPointsPerMinute} between 1 and 100000000`,
+    ),
   ],
 );
 

@@ -24,7 +24,8 @@
  * - analysis_state: one row saying which data the tables were computed from.
  */
 import { bigint, date, index, integer, numeric, pgTable, primaryKey, varchar } from 'drizzle-orm/pg-core';
-import { instant, symbolColumn } from './columns.js';
+import { instant, symbolColumn, timestamps } from './columns.js';
+import { marketDataUploads } from './uploads.js';
 
 /** One row per symbol, series and trading day, as the exchange's bhavcopy gives it. */
 export const stockPrices = pgTable(
@@ -121,3 +122,25 @@ export const analysisState = pgTable('analysis_state', {
   computedAt: instant('computed_at').notNull().defaultNow(),
   durationMs: integer('duration_ms').notNull(),
 });
+
+/**
+ * An index's daily values (docs/product/market.md#indices): NIFTY 50, its Total Return Index
+ * (`NIFTY 50 TRI`), any index NSE publishes, under its name in capitals. Uploaded by staff
+ * (UPLOAD_INDEX_PRICES); the value of an index on a date is its latest close on or before it.
+ * Open, high and low are kept when the file has them (a TRI export has only the close).
+ */
+export const indexCloses = pgTable(
+  'index_closes',
+  {
+    indexName: varchar('index_name', { length: 100 }).notNull(),
+    tradeDate: date('trade_date', { mode: 'string' }).notNull(),
+    open: numeric('open'),
+    high: numeric('high'),
+    low: numeric('low'),
+    close: numeric('close').notNull(),
+    /** The upload that last wrote the row (null once that record is gone). */
+    uploadId: integer('upload_id').references(() => marketDataUploads.id, { onDelete: 'set null' }),
+    ...timestamps(),
+  },
+  (table) => [primaryKey({ columns: [table.indexName, table.tradeDate] })],
+);

@@ -5,7 +5,18 @@
  * in use by charges or holdings cannot be deleted (foreign keys RESTRICT; the API answers 409).
  */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, numeric, pgTable, primaryKey, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { users } from './auth.js';
 import { createdAt, idColumn, requiredRef, symbolColumn, timestamps } from './columns.js';
 
@@ -33,12 +44,17 @@ export const segments = pgTable(
   (table) => [uniqueIndex('segments_name_lower_key').on(sql`lower(${table.name})`)],
 );
 
-/** A kind of charge (Brokerage, STT, GST…). */
+/**
+ * A kind of charge (Brokerage, STT, GST…). `stt` marks the securities transaction tax (and any type
+ * staff treat as it): the capital-gains report counts it neither in the cost nor in the transfer
+ * expenses (docs/product/tax.md#rules).
+ */
 export const chargeTypes = pgTable(
   'charge_types',
   {
     id: idColumn(),
     name: varchar('name', { length: 100 }).notNull(),
+    stt: boolean('stt').notNull().default(false),
     ...timestamps(),
   },
   (table) => [uniqueIndex('charge_types_name_lower_key').on(sql`lower(${table.name})`)],

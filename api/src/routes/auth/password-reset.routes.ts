@@ -42,10 +42,13 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = as
   const tags = ['auth: password reset'];
   const { tokenTtlMs, perAccount, perAddress, windowMs } = app.config.passwordReset;
   const validMinutes = Math.round(tokenTtlMs / 60_000);
-  const requestsByAddress = new CallBudget({ max: perAddress, windowMs }, 'password reset requests');
-  const requestsByAccount = new CallBudget({ max: perAccount, windowMs }, 'password reset requests for this account');
-  const changesByAddress = new CallBudget({ max: perAddress, windowMs }, 'password change attempts');
-  const changesByAccount = new CallBudget({ max: perAccount, windowMs }, 'password change attempts for this account');
+  // in the shared counters: every instance counts the same calls
+  const budget = (name: string, max: number, what: string) =>
+    new CallBudget(app.counters, name, { max, windowMs }, what);
+  const requestsByAddress = budget('reset:request', perAddress, 'password reset requests');
+  const requestsByAccount = budget('reset:request', perAccount, 'password reset requests for this account');
+  const changesByAddress = budget('reset:change', perAddress, 'password change attempts');
+  const changesByAccount = budget('reset:change', perAccount, 'password change attempts for this account');
   // the account-specific work of a forgot-password request, run after its answer has been sent
   const afterAnswer = new WeakMap<FastifyRequest, () => Promise<void>>();
   const running = new Set<Promise<void>>();
@@ -78,11 +81,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = as
       },
     },
     async (request) => {
-      requestsByAddress.spend(`address:${request.ip}`);
+      await requestsByAddress.spend(`address:${request.ip}`);
       const usernameOrEmail = request.query.UsernameOrEmail;
       const user = await findLoginAccount(app.db, usernameOrEmail);
       // unknown names have budgets too, so a 429 does not tell that an account exists
-      requestsByAccount.spend(user ? `user:${user.id}` : `name:${usernameOrEmail.toLowerCase()}`);
+      await requestsByAccount.spend(user ? `user:${user.id}` : `name:${usernameOrEmail.toLowerCase()}`);
       if (user) {
         afterAnswer.set(request, async () => {
           const token = randomBytes(32).toString('base64url');
@@ -121,11 +124,11 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = as
       },
     },
     async (request) => {
-      changesByAddress.spend(`address:${request.ip}`);
+      await changesByAddress.spend(`address:${request.ip}`);
       const tokenHash = hashResetToken(request.query.token);
       const found = await inspectResetToken(app.db, tokenHash, new Date());
       if (found.state !== 'valid') throw new BadRequestError(RESET_LINK_MESSAGES[found.state]);
-      changesByAccount.spend(`user:${found.userId}`);
+      await changesByAccount.spend(`user:${found.userId}`);
       // hashing is deliberately slow: only for tokens that are worth it
       const passwordHash = await hashPassword(request.query.password);
       const used = await resetPasswordWithToken(app.db, tokenHash, passwordHash, new Date());

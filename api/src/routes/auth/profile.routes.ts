@@ -18,7 +18,7 @@ import { getUserById, updateUser } from '../../db/queries/auth/users.js';
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user: profile'];
   // wrong current passwords per user: a stolen session must not become a password-guessing oracle
-  const wrongPasswords = new AttemptLimiter({
+  const wrongPasswords = new AttemptLimiter(app.counters, 'profile:password', {
     max: app.config.loginLimits.perAccountAddress,
     windowMs: app.config.loginLimits.windowMs,
   });
@@ -60,14 +60,14 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   async function checkCurrentPassword(username: string, userId: number, password: string | undefined) {
     if (!password) throw new BadRequestError(MESSAGES.currentPasswordRequired);
     const key = `user:${userId}`;
-    const wait = wrongPasswords.retryAfterSeconds(key);
+    const wait = await wrongPasswords.retryAfterSeconds(key);
     if (wait > 0)
       throw new TooManyRequestsError(`Too many wrong passwords; please try again in ${describeWait(wait)}`, wait);
     const account = await findLoginAccount(app.db, username);
     if (!account || !(await verifyPassword(password, account.passwordHash))) {
-      wrongPasswords.recordFailure(key);
+      await wrongPasswords.recordFailure(key);
       throw new BadRequestError(MESSAGES.currentPasswordWrong);
     }
-    wrongPasswords.reset(key);
+    await wrongPasswords.reset(key);
   }
 };

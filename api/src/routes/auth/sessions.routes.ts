@@ -54,12 +54,28 @@ function refuseWhileWaiting(wait: number): void {
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { perAccountAddress, perAccount, perAddress, windowMs, baseDelayMs, maxDelayMs } = app.config.loginLimits;
   // per (account, address) pair and per account: a doubling delay from 1 s, capped: never a lockout
-  const pairFailures = new BackoffLimiter({ free: perAccountAddress, baseDelayMs, maxDelayMs, windowMs });
-  const accountFailures = new BackoffLimiter({ free: perAccount, baseDelayMs, maxDelayMs, windowMs });
+  // in the shared counters: every instance counts the same failures (docs/decisions.md#counters-shared-through-postgresql)
+  const pairFailures = new BackoffLimiter(app.counters, 'login:pair', {
+    free: perAccountAddress,
+    baseDelayMs,
+    maxDelayMs,
+    windowMs,
+  });
+  const accountFailures = new BackoffLimiter(app.counters, 'login:account', {
+    free: perAccount,
+    baseDelayMs,
+    maxDelayMs,
+    windowMs,
+  });
   // one address failing across many accounts is a guesser: it waits out the window
-  const addressFailures = new AttemptLimiter({ max: perAddress, windowMs });
+  const addressFailures = new AttemptLimiter(app.counters, 'login:address', { max: perAddress, windowMs });
   const { perAddress: signupsPerAddress, windowMs: signupWindowMs } = app.config.signupLimit;
-  const signups = new CallBudget({ max: signupsPerAddress, windowMs: signupWindowMs }, 'sign-ups from this address');
+  const signups = new CallBudget(
+    app.counters,
+    'signup',
+    { max: signupsPerAddress, windowMs: signupWindowMs },
+    'sign-ups from this address',
+  );
   // hash the stand-in password now (on libuv's pool), so the first failed login costs no more than the others
   void getDummyHash().catch(() => undefined);
   const storeTime = new DurationEstimate(20);
@@ -84,37 +100,49 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       // turn), and an address that waits out the window, before the account is even looked up
       const release = await passwordWorkFor(request.ip);
       try {
-        refuseWhileWaiting(addressFailures.retryAfterSeconds(request.ip));
+        // a guess counts as failed while it is checked (counted first, judged by the guesses before it), so
+        // guesses checked at the same time, from many addresses or on many instances, cannot all pass the limits
+        // before the first of them fails; a guess told to wait is not counted
+        const attemptAt = Date.now();
+        refuseWhileWaiting(await addressFailures.attempt(request.ip, attemptAt));
         const account = await findLoginAccount(app.db, username);
         // the username and the e-mail of one account share its count; unknown names get one of their own
         const accountKey = account ? `user:${account.id}` : `name:${username.trim().toLowerCase()}`;
         const pairKey = `${accountKey} from ${request.ip}`;
-        refuseWhileWaiting(
-          Math.max(pairFailures.retryAfterSeconds(pairKey), accountFailures.retryAfterSeconds(accountKey)),
-        );
-        // a guess counts as failed while it is checked, so guesses checked at the same time (from
-        // many addresses) cannot all pass the limits above before the first of them fails
-        const attemptAt = Date.now();
         const counted = [
           [pairFailures, pairKey],
           [accountFailures, accountKey],
           [addressFailures, request.ip],
         ] as const;
-        for (const [limiter, key] of counted) limiter.recordFailure(key, attemptAt);
+        const [pairWait, accountWait] = await Promise.all([
+          pairFailures.attempt(pairKey, attemptAt),
+          accountFailures.attempt(accountKey, attemptAt),
+        ]);
+        if (pairWait > 0 || accountWait > 0) {
+          // a limiter that refused took its own count back; the ones that counted give theirs back
+          await Promise.all([
+            pairWait === 0 ? pairFailures.retract(pairKey, attemptAt) : undefined,
+            accountWait === 0 ? accountFailures.retract(accountKey, attemptAt) : undefined,
+            addressFailures.retract(request.ip, attemptAt),
+          ]);
+          refuseWhileWaiting(Math.max(pairWait, accountWait));
+        }
         let valid: boolean;
         try {
           // the same work whether or not the account exists, so timing tells nothing
           valid = await verifyPassword(password, account?.passwordHash ?? (await getDummyHash()));
         } catch (error) {
           // not checked (the lanes were full): not a guess
-          for (const [limiter, key] of counted) limiter.retract(key, attemptAt);
+          await Promise.all(counted.map(([limiter, key]) => limiter.retract(key, attemptAt)));
           throw error;
         }
         if (!account || !valid) throw new UnauthorizedError('Invalid username or password');
         // the account-wide count keeps earlier failures: a stranger's must not be wiped by the owner's success
-        pairFailures.reset(pairKey);
-        accountFailures.retract(accountKey, attemptAt);
-        addressFailures.retract(request.ip, attemptAt);
+        await Promise.all([
+          pairFailures.reset(pairKey),
+          accountFailures.retract(accountKey, attemptAt),
+          addressFailures.retract(request.ip, attemptAt),
+        ]);
         const user = await getUserById(app.db, account.id);
         const roleNames = user.roles.map((role) => role.name).sort((a, b) => (ROLE_RANK[b] ?? 0) - (ROLE_RANK[a] ?? 0));
         const { token, expiresAt } = await app.sessions.start({
@@ -154,7 +182,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       // one sign-up of an address at a time: its hash (or the wait standing for one) holds the address's slot
       const release = await passwordWorkFor(request.ip);
       try {
-        signups.spend(`address:${request.ip}`);
+        await signups.spend(`address:${request.ip}`);
         const { password, ...fields } = request.body.user;
         const referralCode = request.body.referralCode ?? (request.query.referralCode?.trim() || undefined);
         if (referralCode !== undefined && (await findUserIdByReferralCode(app.db, referralCode)) === undefined) {

@@ -18,6 +18,8 @@ export const CONTACT_THANKS = 'Thank you for your message. We will get back to y
 
 export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
   const messagesByAddress = new CallBudget(
+    app.counters,
+    'contact',
     { max: app.config.contactLimit.perAddress, windowMs: app.config.contactLimit.windowMs },
     'messages from this address',
   );
@@ -39,7 +41,7 @@ export const contactRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      messagesByAddress.spend(`address:${request.ip}`);
+      await messagesByAddress.spend(`address:${request.ip}`);
       const id = await createContactMessage(app.db, request.body, request.sessionUser?.id ?? null);
       reply.status(201);
       return { id, message: CONTACT_THANKS };

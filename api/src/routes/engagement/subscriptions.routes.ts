@@ -1,7 +1,7 @@
 /**
  * Subscription plans and subscriptions: /admin/subscription-plans CRUD for administrators, a public read of the plans for the User
  * subscription screen, POST /user/subscription/subscribe and the caller's own subscription.
- * No payment is collected: subscribing records the period (see README, "Accounts and subscriptions").
+ * No payment is collected: subscribing records the period (docs/product/engagement.md#rules).
  * "Today" is the date in India (exchangeToday), whatever the server's time zone.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -80,13 +80,20 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         summary: 'Create a subscription plan',
         description:
-          'Body: name, description, price (rupees, up to 2 decimals, not negative), durationInDays (1 to 3650). Names are unique regardless of case (409).',
+          'Body: name, description, price (rupees, up to 2 decimals, not negative), durationInDays (1 to 3650), and the API quota of its ' +
+          'subscribers: apiDailyRequests and apiPointsPerMinute (1 to 100,000,000 each; left out: the free quota, API_KEY_DAILY_REQUESTS and ' +
+          'API_KEY_POINTS_PER_MINUTE). Names are unique regardless of case (409).',
         body: subscriptionPlanBodySchema,
         response: { 201: subscriptionPlanDtoSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
-      const created = await createSubscriptionPlan(app.db, request.body);
+      const { freeQuota } = app.config.apiKeys;
+      const created = await createSubscriptionPlan(app.db, {
+        ...request.body,
+        apiDailyRequests: request.body.apiDailyRequests ?? freeQuota.dailyRequests,
+        apiPointsPerMinute: request.body.apiPointsPerMinute ?? freeQuota.pointsPerMinute,
+      });
       reply.status(201);
       return created;
     },
@@ -99,7 +106,8 @@ export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: adminTags,
         summary: 'Update a subscription plan',
         description:
-          'Replaces name, description, price and durationInDays. Subscriptions already taken keep their dates and price.',
+          'Replaces name, description, price and durationInDays, and the API quota (apiDailyRequests, apiPointsPerMinute) when given ' +
+          '(left out: unchanged). Subscriptions already taken keep their dates and price; a new quota applies to the subscribers at once.',
         params: idParamsSchema,
         body: subscriptionPlanBodySchema,
         response: { 200: subscriptionPlanDtoSchema, ...errorResponses(400, 401, 403, 404, 409) },

@@ -16,7 +16,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'My portfolio at a glance',
         description:
           'Current value, invested, the day’s change, net P&L (realized + unrealized + dividends credited − charges), ' +
-          'XIRR overall and per firm (buys with their charges, sells and the value today less the estimated sell charges, dividends on their ex-dates), ' +
+          'XIRR overall and per firm (buys with their charges, sells and the value on D, the day of the prices it is valued at, less the estimated sell charges, dividends on their ex-dates), ' +
           'allocation by industry and by firm, the day’s top gainers and losers among open holdings, held and watched stocks in the trend lists of the latest trading day, and the alerts. ' +
           'Answers carry an ETag that changes whenever anything the dashboard is computed from changes (holdings, prices, corporate actions, charges, firms, segments, companies, trend lists, the watch list or the exchange day): ' +
           'send it back in If-None-Match and an unchanged dashboard answers 304 with no body.',

@@ -6,10 +6,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exchangeToday } from '@bazaar/shared';
+import { exchangeToday, KeyedLane, MAX_HOLDING_ROWS_PER_USER } from '@bazaar/shared';
 import {
-  brokerQuerySchema,
   errorResponses,
+  holdingListQuerySchema,
+  PAGING_DESCRIPTION,
+  type HoldingListQuery,
   holdingBodySchema,
   holdingDtoSchema,
   holdingUpdateDtoSchema,
@@ -19,17 +21,22 @@ import {
   type HoldingDto,
 } from '@bazaar/shared/contract';
 import { requireUser } from '../../auth/access.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError, TooManyRequestsError } from '../../errors.js';
 import {
   createHolding,
   deleteHolding,
+  HOLDING_CURSOR_KINDS,
   holdingsListTag,
   listHoldings,
+  listHoldingsPage,
   updateHolding,
   type HoldingFilter,
+  type HoldingSortKey,
 } from '../../db/queries/portfolio/holdings.js';
 import { segmentExists } from '../../db/queries/portfolio/segments.js';
+import { callerGone } from '../caller-gone.js';
 import { ifNoneMatchHolds } from '../conditional.js';
+import { pageAsked, sendPageHeaders } from '../paging.js';
 
 const HOLDING_BODY_DESCRIPTION =
   'Body: symbol, price (buy price > 0), sellPrice (optional; other than 0 makes the holding REALIZED), exchange (NSE or BSE), ' +
@@ -49,29 +56,62 @@ const LIST_DESCRIPTION =
   'Answers carry an ETag that changes whenever anything the list is computed from changes (the holdings, prices, charges, firms, ' +
   'segments, corporate actions or the exchange day): send it back in If-None-Match and an unchanged list answers 304 with no body.';
 
+const PAGE_DESCRIPTION = ` ${PAGING_DESCRIPTION}An account keeps at most ${MAX_HOLDING_ROWS_PER_USER.toLocaleString('en-IN')} holdings. \`?id=\` narrows the list to one holding.`;
+
+/** Whole lists computed at once per caller (more wait in a short line, then 429): each can be 20,000 rows. */
+const WHOLE_LISTS_PER_CALLER = 1;
+const WHOLE_LISTS_WAITING_PER_CALLER = 2;
+
 export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['user: holdings'];
+  const wholeLists = new KeyedLane(WHOLE_LISTS_PER_CALLER, WHOLE_LISTS_WAITING_PER_CALLER);
 
   /**
-   * A holdings list with its ETag, or 304 when the caller's If-None-Match still holds: the tag
-   * costs one read of data_versions, the list a join, the prices and the P&L of every row.
+   * A holdings list (or a page of it) with its ETag, or 304 when the caller's If-None-Match still
+   * holds: the tag costs one read of data_versions, the list a join, the prices and the P&L of
+   * every row. A whole list is computed one at a time per caller and stops when the caller goes.
    */
   async function answerHoldingList(
     request: FastifyRequest,
     reply: FastifyReply,
     filter: HoldingFilter,
-    load: (userId: number, today: string) => Promise<HoldingDto[]>,
+    query: HoldingListQuery,
+    whenEmpty: () => Promise<void> = async () => undefined,
   ): Promise<HoldingDto[] | undefined> {
     const userId = requireUser(request).id;
     const today = exchangeToday();
-    const tag = await holdingsListTag(app.db, userId, filter, today);
+    const asked = pageAsked<HoldingSortKey>(query, HOLDING_CURSOR_KINDS);
+    const tag = await holdingsListTag(app.db, userId, filter, today, [query.limit ?? null, query.cursor ?? null]);
+    reply.header('etag', tag).header('cache-control', 'private, no-cache');
     if (ifNoneMatchHolds(request.headers['if-none-match'], tag)) {
-      reply.code(304).header('etag', tag).header('cache-control', 'private, no-cache');
+      reply.code(304);
       return reply.send() as unknown as undefined;
     }
-    const list = await load(userId, today);
-    reply.header('etag', tag).header('cache-control', 'private, no-cache');
-    return list;
+    const signal = callerGone(reply);
+    if (asked) {
+      const page = await listHoldingsPage(app.db, userId, filter, asked, today, signal);
+      if (page.total === 0) await whenEmpty();
+      const last = page.items.at(-1);
+      sendPageHeaders(request, reply, {
+        total: page.total,
+        end: last ? [last.symbol, last.creationDate, last.id] : null,
+        more: page.next !== null,
+      });
+      return page.items;
+    }
+    const release = await wholeLists.enter(String(userId));
+    if (!release)
+      throw new TooManyRequestsError(
+        'Your holdings are already being listed for other requests: wait for them, or ask for a page (?limit=)',
+        2,
+      );
+    try {
+      const list = await listHoldings(app.db, userId, filter, today, {}, signal);
+      if (list.length === 0) await whenEmpty();
+      return list;
+    } finally {
+      release();
+    }
   }
 
   app.get(
@@ -80,14 +120,14 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'All my holdings',
-        description: LIST_DESCRIPTION,
-        querystring: brokerQuerySchema,
-        response: { 200: z.array(holdingDtoSchema), ...errorResponses(400, 401) },
+        description: LIST_DESCRIPTION + PAGE_DESCRIPTION,
+        querystring: holdingListQuerySchema,
+        response: { 200: z.array(holdingDtoSchema), ...errorResponses(400, 401, 429) },
       },
     },
     async (request, reply) => {
-      const filter = { brokerName: request.query.broker };
-      return answerHoldingList(request, reply, filter, (userId, today) => listHoldings(app.db, userId, filter, today));
+      const { broker, id } = request.query;
+      return answerHoldingList(request, reply, { firmName: broker, id }, request.query);
     },
   );
 
@@ -97,21 +137,19 @@ export const holdingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'My holdings in a segment',
-        description: `The caller’s holdings whose segment (instrument type) has this name, any case; \`?broker=\` narrows them to one firm. 404 when no such segment exists. ${LIST_DESCRIPTION}`,
+        description: `The caller’s holdings whose segment (instrument type) has this name, any case; \`?broker=\` narrows them to one firm. 404 when no such segment exists. ${LIST_DESCRIPTION}${PAGE_DESCRIPTION}`,
         params: segmentNameParamsSchema,
-        querystring: brokerQuerySchema,
-        response: { 200: z.array(holdingDtoSchema), ...errorResponses(400, 401, 404) },
+        querystring: holdingListQuerySchema,
+        response: { 200: z.array(holdingDtoSchema), ...errorResponses(400, 401, 404, 429) },
       },
     },
     async (request, reply) => {
       const { segmentName } = request.params;
-      const filter = { segmentName, brokerName: request.query.broker };
-      return answerHoldingList(request, reply, filter, async (userId, today) => {
-        const list = await listHoldings(app.db, userId, filter, today);
-        // an empty answer may mean a mistyped segment: tell which
-        if (list.length === 0 && !(await segmentExists(app.db, segmentName)))
+      const { broker, id } = request.query;
+      // an empty answer may mean a mistyped segment: tell which
+      return answerHoldingList(request, reply, { segmentName, firmName: broker, id }, request.query, async () => {
+        if (!(await segmentExists(app.db, segmentName)))
           throw new NotFoundError(`Segment '${segmentName}' does not exist`);
-        return list;
       });
     },
   );

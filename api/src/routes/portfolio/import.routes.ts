@@ -1,13 +1,16 @@
 /**
  * POST /user/holding/import (docs/product/portfolio.md#tradebook-import): the caller's tradebook
  * (multipart: `file`, `brokerageFirm`, `segment`) previewed (`?dryRun=true`) or imported into their
- * holdings. The file is read by the uploads area's table reader (CSV in place, workbooks in its
- * worker thread with its caps). @fastify/multipart is registered here, for this route only.
+ * holdings (api/src/tradebook/import.ts: read in a worker thread with caps on rows, line length and
+ * columns, planned in linear time, within a time limit). One import at a time per caller and a few
+ * a minute (docs/decisions.md#tradebook-imports-bounded-per-account). @fastify/multipart is
+ * registered here, for this route only.
  */
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MAX_TRADEBOOK_BYTES, MAX_TRADEBOOK_TRADES } from '@bazaar/shared';
+import { KeyedSlots, MAX_TRADEBOOK_BYTES, MAX_TRADEBOOK_CELL_LENGTH, MAX_TRADEBOOK_TRADES } from '@bazaar/shared';
+import { takeRate } from '@bazaar/shared/counters';
 import {
   errorResponses,
   fileTooLargeMessage,
@@ -15,11 +18,17 @@ import {
   tradebookImportQuerySchema,
   tradebookImportRejectedSchema,
   tradebookImportReportDtoSchema,
+  type TradebookImportReportDto,
 } from '@bazaar/shared/contract';
 import { requireUser } from '../../auth/access.js';
-import { AppError, BadRequestError, PayloadTooLargeError } from '../../errors.js';
-import { importTradebook } from '../../db/queries/portfolio/import.js';
-import { openTable, type FileLimits } from '../../uploads/file/table.js';
+import { AppError, BadRequestError, PayloadTooLargeError, TooManyRequestsError } from '../../errors.js';
+import { importTradebook, type TradebookImportLimits } from '../../tradebook/import.js';
+
+/** The longest an import may take, reading included; then 503 and nothing written. */
+export const TRADEBOOK_IMPORT_TIMEOUT_MS = 30_000;
+/** A tradebook line: 13 short columns (Zerodha's) are about 200 characters. */
+const MAX_TRADEBOOK_LINE_LENGTH = 4 * MAX_TRADEBOOK_CELL_LENGTH;
+const MAX_TRADEBOOK_COLUMNS = 50;
 
 interface ImportForm {
   bytes: Buffer;
@@ -69,16 +78,24 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // a tradebook is far smaller than a market-data file: the workbook caps are the uploads
   // area's archive and time limits with rows and cells cut to a tradebook's size
-  const limits: FileLimits = {
-    maxUncompressedBytes: Math.min(app.config.uploadMaxUncompressedBytes, 64 * 1024 * 1024),
-    maxEntries: app.config.uploadMaxArchiveEntries,
-    maxRows: MAX_TRADEBOOK_TRADES + 1,
-    maxColumns: 50,
-    maxCells: Math.min(app.config.uploadMaxWorkbookCells, (MAX_TRADEBOOK_TRADES + 1) * 20),
-    maxSharedStringBytes: 16 * 1024 * 1024,
-    timeoutMs: app.config.uploadWorkbookTimeoutMs,
-    memoryMb: app.config.uploadWorkbookMemoryMb,
+  const limits: TradebookImportLimits = {
+    read: {
+      maxUncompressedBytes: Math.min(app.config.uploadMaxUncompressedBytes, 64 * 1024 * 1024),
+      maxEntries: app.config.uploadMaxArchiveEntries,
+      maxRows: MAX_TRADEBOOK_TRADES + 1,
+      maxColumns: MAX_TRADEBOOK_COLUMNS,
+      maxCells: Math.min(app.config.uploadMaxWorkbookCells, (MAX_TRADEBOOK_TRADES + 1) * 20),
+      maxSharedStringBytes: 16 * 1024 * 1024,
+      maxLineLength: MAX_TRADEBOOK_LINE_LENGTH,
+      timeoutMs: app.config.uploadWorkbookTimeoutMs,
+      memoryMb: app.config.uploadWorkbookMemoryMb,
+    },
+    timeoutMs: TRADEBOOK_IMPORT_TIMEOUT_MS,
   };
+  // per process; the database's advisory lock keeps it to one at a time across instances too
+  const running = new KeyedSlots(1);
+  // the starts a minute are a shared counter: every instance counts them together
+  const perMinute = app.config.tradebookImportsPerMinute;
 
   app.post(
     '/user/holding/import',
@@ -104,25 +121,49 @@ export const importRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const userId = requireUser(request).id;
-      const form = await readImportForm(request);
-      const table = await openTable(form.bytes, limits);
-      const firmId = /^\d{1,9}$/.test(form.brokerageFirm) ? Number(form.brokerageFirm) : undefined;
-      const { accepted, report } = await importTradebook(app.db, userId, {
-        brokerageFirm: firmId !== undefined ? { id: firmId } : { name: form.brokerageFirm },
-        segmentName: form.segment,
-        table,
-        dryRun: request.query.dryRun,
-      });
-      if (accepted) return report;
-      const count = report.problems.length;
-      reply.code(400);
-      return {
-        status: 400,
-        error: 'Bad Request',
-        message: `The tradebook has ${count === 1 ? 'a problem' : `${count} problems`}; nothing was imported`,
-        details: report,
-        ...report,
-      };
+      const release = running.take(String(userId));
+      if (!release)
+        throw new TooManyRequestsError(
+          'Another import of yours is still running: wait for it to finish, then try again',
+          5,
+        );
+      try {
+        const wait = await takeRate(app.counters, `import:${userId}`, perMinute);
+        if (wait > 0)
+          throw new TooManyRequestsError(
+            `You may start ${perMinute} imports a minute: try again in ${wait} seconds`,
+            wait,
+          );
+        const form = await readImportForm(request);
+        const firmId = /^\d{1,9}$/.test(form.brokerageFirm) ? Number(form.brokerageFirm) : undefined;
+        const { accepted, report } = await importTradebook(
+          app.db,
+          userId,
+          {
+            brokerageFirm: firmId !== undefined ? { id: firmId } : { name: form.brokerageFirm },
+            segmentName: form.segment,
+            bytes: form.bytes,
+            dryRun: request.query.dryRun,
+          },
+          limits,
+        );
+        return answer(reply, accepted, report);
+      } finally {
+        release();
+      }
     },
   );
 };
+
+function answer(reply: FastifyReply, accepted: boolean, report: TradebookImportReportDto) {
+  if (accepted) return report;
+  const count = report.problemsTotal;
+  reply.code(400);
+  return {
+    status: 400,
+    error: 'Bad Request',
+    message: `The tradebook has ${count === 1 ? 'a problem' : `${count.toLocaleString('en-IN')} problems`}; nothing was imported`,
+    details: report,
+    ...report,
+  };
+}

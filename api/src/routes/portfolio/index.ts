@@ -1,6 +1,6 @@
 /**
  * The portfolio area's routes: reference data, charges, financial instrument types, holdings,
- * quotes for holdings, and the summary and alerts.
+ * quotes for holdings, the summary and alerts, and the dashboard.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { referenceRoutes } from './reference.routes.js';
@@ -12,6 +12,7 @@ import { summaryRoutes } from './summary.routes.js';
 import { importRoutes } from './import.routes.js';
 import { watchlistRoutes } from './watchlist.routes.js';
 import { dashboardRoutes } from './dashboard.routes.js';
+import { benchmarkRoutes } from './benchmark.routes.js';
 
 export const portfolioRoutes: FastifyPluginAsync = async (app) => {
   await app.register(referenceRoutes);
@@ -23,4 +24,5 @@ export const portfolioRoutes: FastifyPluginAsync = async (app) => {
   await app.register(importRoutes);
   await app.register(watchlistRoutes);
   await app.register(dashboardRoutes);
+  await app.register(benchmarkRoutes);
 };

@@ -6,14 +6,23 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorResponses,
+  PAGING_DESCRIPTION,
   MAX_WATCHLIST_SYMBOLS,
+  WATCHLIST_CURSOR_KINDS,
+  watchlistQuerySchema,
   messageSchema,
   watchlistBodySchema,
   watchlistParamsSchema,
   watchlistRowDtoSchema,
 } from '@bazaar/shared/contract';
 import { requireUser } from '../../auth/access.js';
-import { addToWatchlist, listWatchlist, removeFromWatchlist } from '../../db/queries/portfolio/watchlist.js';
+import {
+  addToWatchlist,
+  listWatchlist,
+  listWatchlistPage,
+  removeFromWatchlist,
+} from '../../db/queries/portfolio/watchlist.js';
+import { pageAsked, sendPageHeaders } from '../paging.js';
 
 const tags = ['user: portfolio'];
 
@@ -25,11 +34,21 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'My Stock Watch List',
         description:
-          'The symbols on my list by symbol, each with its latest close and day’s change, its 12-month high and low and the distance from each in %, and the trend lists of the latest trading day it is in.',
-        response: { 200: z.array(watchlistRowDtoSchema), ...errorResponses(401) },
+          'The symbols on my list by symbol, each with its latest close and day’s change, its 12-month high and low and the distance from each in %, and the trend lists of the latest trading day it is in. ' +
+          PAGING_DESCRIPTION,
+        querystring: watchlistQuerySchema,
+        response: { 200: z.array(watchlistRowDtoSchema), ...errorResponses(400, 401) },
       },
     },
-    async (request) => listWatchlist(app.db, requireUser(request).id),
+    async (request, reply) => {
+      const userId = requireUser(request).id;
+      const asked = pageAsked<[string]>(request.query, WATCHLIST_CURSOR_KINDS);
+      if (!asked) return listWatchlist(app.db, userId);
+      const page = await listWatchlistPage(app.db, userId, asked);
+      const last = page.items.at(-1);
+      sendPageHeaders(request, reply, { total: page.total, end: last ? [last.symbol] : null, more: page.more });
+      return page.items;
+    },
   );
 
   app.post(

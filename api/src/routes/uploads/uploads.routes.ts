@@ -27,10 +27,10 @@ import {
 } from '@bazaar/shared/contract';
 import { BadRequestError, PayloadTooLargeError, AppError } from '../../errors.js';
 import { requireUser } from '../../auth/access.js';
-import { uploadFile, UPLOAD_KIND_LIST, type UploadKind } from '../../uploads/index.js';
-import { expandArchives, uploadStockPriceBatch } from '../../uploads/batch.js';
+import { uploadFile, UPLOAD_TYPE_INFO_LIST, type UploadTypeInfo } from '../../ingest/index.js';
+import { expandArchives, uploadStockPriceBatch } from '../../ingest/batch.js';
 import { listPriceDateCounts, listUploadedPriceDates, listUploadHistory } from '../../db/queries/uploads/index.js';
-import { balanceSheetTemplateCsv, BALANCE_SHEET_TEMPLATE_FILE_NAME } from '../../uploads/balance-sheets/template.js';
+import { balanceSheetTemplateCsv, BALANCE_SHEET_TEMPLATE_FILE_NAME } from '../../ingest/balance-sheets/template.js';
 
 const tags = ['staff: uploads'];
 
@@ -41,14 +41,19 @@ const rejectionDescription =
 async function readUploadedFile(
   request: FastifyRequest,
   maxBytes: number,
-): Promise<{ fileName: string; bytes: Buffer }> {
+): Promise<{ fileName: string; bytes: Buffer; fields: Record<string, string> }> {
   if (!request.isMultipart()) {
     throw new AppError(415, 'Send the file as multipart/form-data with one part named "file"');
   }
   let found: { fileName: string; bytes: Buffer } | undefined;
+  const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file') {
+        // the text fields an upload type reads (index prices: `index`), each short
+        if (part.fieldname === 'index') fields.index = String(part.value ?? '').slice(0, 200);
+        continue;
+      }
       if (part.fieldname !== 'file') {
         part.file.resume();
         throw new BadRequestError(`The file part must be named "file" (got "${part.fieldname.slice(0, 40)}")`);
@@ -72,7 +77,7 @@ async function readUploadedFile(
     throw new BadRequestError('The upload could not be read (the multipart body is malformed or incomplete)');
   }
   if (!found) throw new BadRequestError('No file was sent: add one part named "file"');
-  return found;
+  return { ...found, fields };
 }
 
 const MULTIPART_MESSAGE = 'Send the files as multipart/form-data, each in a part named "file"';
@@ -144,39 +149,40 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () =>
-      UPLOAD_KIND_LIST.map((kind) => ({
-        type: kind.type,
-        label: kind.label,
-        endpoint: `/insight${uploadEndpoint(kind.type)}`,
-        description: kind.description,
-        layouts: kind.layouts.map((layout) => ({
+      UPLOAD_TYPE_INFO_LIST.map((info) => ({
+        type: info.type,
+        label: info.label,
+        endpoint: `/insight${uploadEndpoint(info.type)}`,
+        description: info.description,
+        layouts: info.layouts.map((layout) => ({
           id: layout.id,
           title: layout.title,
           columns: layout.columns.map((column) => column.names[0]!),
         })),
         acceptedFormats: [...UPLOAD_FILE_FORMATS],
-        templateUrl: kind.templateFileName ? `/insight/staff/uploads/templates/${kind.templateFileName}` : null,
+        templateUrl: info.templateFileName ? `/insight/staff/uploads/templates/${info.templateFileName}` : null,
       })),
   );
 
-  for (const kind of UPLOAD_KIND_LIST) registerUploadEndpoint(kind);
+  for (const info of UPLOAD_TYPE_INFO_LIST) registerUploadEndpoint(info);
 
-  function registerUploadEndpoint(kind: UploadKind): void {
+  function registerUploadEndpoint(info: UploadTypeInfo): void {
     app.post(
-      uploadEndpoint(kind.type),
+      uploadEndpoint(info.type),
       {
         schema: {
           tags,
-          summary: `${kind.label} (${kind.type})`,
-          description: `${kind.description}\n\nMultipart form with one file part named \`file\` (csv, xls or xlsx, recognised by content; at most ${megabytes(app.config.uploadMaxBytes)}). The whole file is one transaction. ${rejectionDescription}`,
+          summary: `${info.label} (${info.type})`,
+          description: `${info.description}\n\nMultipart form with one file part named \`file\` (csv, xls or xlsx, recognised by content; at most ${megabytes(app.config.uploadMaxBytes)}). The whole file is one transaction. ${rejectionDescription}`,
           consumes: ['multipart/form-data'],
           response: { 200: uploadResultDtoSchema, 400: uploadRejectedSchema, ...errorResponses(401, 403, 413, 415) },
         },
       },
       async (request): Promise<UploadResultDto> => {
         const user = requireUser(request);
-        const { fileName, bytes } = await readUploadedFile(request, app.config.uploadMaxBytes);
-        return uploadFile(app, kind.type, fileName, bytes, { id: user.id, username: user.username });
+        const { fileName, bytes, fields } = await readUploadedFile(request, app.config.uploadMaxBytes);
+        const indexName = fields.index?.trim() ? fields.index.trim() : undefined;
+        return uploadFile(app, info.type, fileName, bytes, { id: user.id, username: user.username }, { indexName });
       },
     );
   }
@@ -237,7 +243,10 @@ export const uploadRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: uploadHistoryPageDtoSchema, ...errorResponses(400, 401, 403) },
       },
     },
-    async (request) => listUploadHistory(app.db, request.query),
+    async (request) => {
+      const { limit, offset, kind } = request.query;
+      return listUploadHistory(app.db, { limit, offset, uploadType: kind });
+    },
   );
 
   app.get(

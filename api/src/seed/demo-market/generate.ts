@@ -21,7 +21,7 @@ export interface DemoMarketOptions {
 }
 
 export interface DemoFile {
-  kind:
+  uploadType:
     | 'UPLOAD_STOCK'
     | 'UPLOAD_UPDATE_COMPANY_PROFILE'
     | 'UPLOAD_STOCK_PRICE'
@@ -490,17 +490,25 @@ export function generateDemoMarket(options: DemoMarketOptions = {}): DemoMarket 
     tradingDays,
     quarterEnds,
     files: [
-      { kind: 'UPLOAD_STOCK', fileName: 'EQUITY_L.csv', content: `${equityList.join('\n')}\n` },
+      { uploadType: 'UPLOAD_STOCK', fileName: 'EQUITY_L.csv', content: `${equityList.join('\n')}\n` },
       {
-        kind: 'UPLOAD_UPDATE_COMPANY_PROFILE',
+        uploadType: 'UPLOAD_UPDATE_COMPANY_PROFILE',
         fileName: 'ind_demo_list.csv',
         content: `${industries.join('\r\n')}\r\n`,
       },
-      { kind: 'UPLOAD_STOCK_PRICE', fileName: `bhavcopy_${first}_${last}.csv`, content: `${priceLines.join('\n')}\n` },
-      { kind: 'UPLOAD_CORPORATE_ACTIONS', fileName: 'CF-CA-demo.csv', content: `\uFEFF${actionLines.join('\n')}` },
-      { kind: 'UPLOAD_FINANCIAL_REPORT', fileName: 'results_demo.csv', content: `${factLines.join('\n')}\n` },
       {
-        kind: 'UPLOAD_FINANCIAL_STATEMENT',
+        uploadType: 'UPLOAD_STOCK_PRICE',
+        fileName: `bhavcopy_${first}_${last}.csv`,
+        content: `${priceLines.join('\n')}\n`,
+      },
+      {
+        uploadType: 'UPLOAD_CORPORATE_ACTIONS',
+        fileName: 'CF-CA-demo.csv',
+        content: `\uFEFF${actionLines.join('\n')}`,
+      },
+      { uploadType: 'UPLOAD_FINANCIAL_REPORT', fileName: 'results_demo.csv', content: `${factLines.join('\n')}\n` },
+      {
+        uploadType: 'UPLOAD_FINANCIAL_STATEMENT',
         fileName: 'balance_sheets_demo.csv',
         content: `${sheetLines.join('\n')}\n`,
       },

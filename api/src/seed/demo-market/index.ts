@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { uploadFile } from '../../uploads/index.js';
+import { uploadFile } from '../../ingest/index.js';
 import { DEMO_DATA_USERNAME, hasMarketData } from '../../db/queries/uploads/index.js';
 import { generateDemoMarket, type DemoMarketOptions } from './generate.js';
 
@@ -34,7 +34,13 @@ export async function loadDemoMarket(app: FastifyInstance, options: DemoMarketOp
     app.log.warn({ err: error, directory }, 'could not write the demo market files');
   }
   for (const file of market.files) {
-    const result = await uploadFile(app, file.kind, file.fileName, Buffer.from(file.content, 'utf8'), DEMO_DATA_USER);
+    const result = await uploadFile(
+      app,
+      file.uploadType,
+      file.fileName,
+      Buffer.from(file.content, 'utf8'),
+      DEMO_DATA_USER,
+    );
     app.log.info({ file: file.fileName, ms: result.durationMs }, result.message);
   }
   app.log.info(

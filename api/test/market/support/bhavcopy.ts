@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { uploadFile } from '../../../src/uploads/index.js';
+import { uploadFile } from '../../../src/ingest/index.js';
 
 export const LEGACY_BHAVCOPY_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -105,7 +105,7 @@ async function uploadWithOneSignal(
     for (const date of result.dates) dates.add(date);
   }
   const sorted = [...dates].sort();
-  await app.events.emit('market.dataChanged', { kind: 'UPLOAD_STOCK_PRICE', dates: sorted });
+  await app.events.emit('market.dataChanged', { uploadType: 'UPLOAD_STOCK_PRICE', dates: sorted });
   return sorted;
 }
 

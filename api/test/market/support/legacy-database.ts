@@ -61,8 +61,11 @@ async function withLockFile<T>(lock: string, work: () => Promise<T>): Promise<T>
   }
 }
 
-/** The loaded database of these files, made by the first caller of the run: what `copyOf` takes. */
-async function loadedDatabase(files: string[]): Promise<string> {
+/**
+ * The loaded database of these files, made by the first caller of the run: what `copyOf` takes
+ * (startTestApi's option; the BFF tests' stacks take it too).
+ */
+export async function loadedDatabase(files: string[]): Promise<string> {
   const key = createHash('sha256')
     .update(files.map((file) => path.basename(file)).join('\n'))
     .digest('hex')

@@ -1,6 +1,10 @@
-/** GET /public/corporate-actions: every action, or one symbol's past and upcoming events. */
+/**
+ * GET /public/corporate-actions: every action (or a year's), whole or a page at a time
+ * (docs/integrators.md#paging), or one symbol's past and upcoming events.
+ */
 import { z } from 'zod';
-import { dateParam, symbolParam } from '../../validation/market.js';
+import { corporateActionYearParam, dateParam, symbolParam } from '../../validation/market.js';
+import { encodeCursor, pageQueryShape } from '../paging.js';
 import { dateText, decimalText } from '../market/fields.js';
 
 export const corporateActionDtoSchema = z
@@ -46,8 +50,19 @@ export type CorporateEventsDto = z.infer<typeof corporateEventsDtoSchema>;
 export const corporateActionsQuerySchema = z.object({
   symbol: symbolParam().optional(),
   date: dateParam('date').optional().describe('The day that separates past from upcoming events'),
+  year: corporateActionYearParam().optional(),
+  ...pageQueryShape,
 });
 export type CorporateActionsQuery = z.input<typeof corporateActionsQuerySchema>;
 
 /** Without a symbol every action; with one, its events split at the date. */
 export const corporateActionsResponseSchema = z.union([z.array(corporateActionDtoSchema), corporateEventsDtoSchema]);
+
+/**
+ * The list of every action is ordered by ex-date, newest first (none last), then symbol and id: a
+ * page's cursor is the last action's ex-date ('' for none), symbol and id.
+ */
+export const CORPORATE_ACTION_CURSOR_KINDS = ['string', 'string', 'int'] as const;
+export function corporateActionCursor(action: Pick<CorporateActionDto, 'exDate' | 'symbol' | 'id'>): string {
+  return encodeCursor([action.exDate ?? '', action.symbol, action.id]);
+}

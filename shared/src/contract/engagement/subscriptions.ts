@@ -15,6 +15,11 @@ export const subscriptionPlanDtoSchema = z
     description: z.string(),
     price: z.string().describe('Price in rupees, exact decimal with 2 places, e.g. "499.00"'),
     durationInDays: z.number().int().describe('How many days a subscription to this plan lasts'),
+    apiDailyRequests: z
+      .number()
+      .int()
+      .describe('API quota of its subscribers: requests a day, all their keys together'),
+    apiPointsPerMinute: z.number().int().describe('API quota of its subscribers: GraphQL cost points a minute'),
     createdAt: isoTimestampSchema,
     updatedAt: isoTimestampSchema,
   })

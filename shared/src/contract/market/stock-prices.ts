@@ -1,9 +1,12 @@
 /**
- * GET /public/stock-prices (every symbol's row on D, or one symbol's candles) and
- * GET /public/stock-prices/stock-prices-for-period (a symbol's closes over a period's window).
+ * GET /public/stock-prices (every symbol's row on D, or one symbol's candles, either a page at a
+ * time: docs/integrators.md#paging) and GET /public/stock-prices/stock-prices-for-period (a
+ * symbol's closes over a period's window). The cursors of their pages are built here, for the API
+ * that answers them and the BFF that makes Relay edges of them.
  */
 import { z } from 'zod';
-import { dateParam, periodParam, symbolParam } from '../../validation/market.js';
+import { candleIntervalParam, dateParam, periodParam, symbolParam } from '../../validation/market.js';
+import { encodeCursor, pageQueryShape } from '../paging.js';
 import { adjustedParam, dateText, decimalText } from './fields.js';
 
 /** A trading day's prices of a symbol: the fields of a candle, also the start of a row. */
@@ -34,8 +37,37 @@ export const stockPriceRowDtoSchema = z
   .describe("A symbol's prices on a trading day (the latest by default)");
 export type StockPriceRowDto = z.infer<typeof stockPriceRowDtoSchema>;
 
-export const candleDtoSchema = z.object(candleShape).describe('One day of a symbol');
+export const candleDtoSchema = z
+  .object({
+    ...candleShape,
+    volume: z
+      .number()
+      .int()
+      .nullable()
+      .describe(
+        'Shares traded (TOTTRDQTY), summed over a week or month (null when no day of it has one); adjusted like the prices: × the divisor the prices are ÷ by, rounded to whole shares',
+      ),
+  })
+  .describe(
+    'A trading day of a symbol, or a week or month of them dated by its first trading day (the first open, the highest high, the lowest low, the last close)',
+  );
 export type CandleDto = z.infer<typeof candleDtoSchema>;
+
+/** A page of a day's prices is ordered by symbol, then series: its cursor is the day and the last row's symbol and series. */
+export const STOCK_PRICE_CURSOR_KINDS = ['date', 'string', 'string'] as const;
+export function stockPriceCursor(row: Pick<StockPriceRowDto, 'date' | 'symbol' | 'series'>): string {
+  return encodeCursor([row.date, row.symbol, row.series]);
+}
+
+/**
+ * A page of candles is ordered by date: its cursor is the symbol, the last candle's date and the
+ * basis of its prices (CandleBasis): a cursor from before a corporate action changed the
+ * symbol's adjusted history is refused rather than continued in other units.
+ */
+export const CANDLE_CURSOR_KINDS = ['string', 'date', 'string'] as const;
+export function candleCursor(symbol: string, date: string, basis: string): string {
+  return encodeCursor([symbol, date, basis]);
+}
 
 export const stockPricesQuerySchema = z.object({
   date: dateParam('date')
@@ -46,7 +78,9 @@ export const stockPricesQuerySchema = z.object({
   symbol: symbolParam().optional().describe('An NSE symbol, e.g. RELIANCE'),
   from: dateParam('from').optional().describe('First date of the candles (with symbol)'),
   to: dateParam('to').optional().describe('Last date of the candles (with symbol)'),
+  interval: candleIntervalParam().optional(),
   adjusted: adjustedParam(),
+  ...pageQueryShape,
 });
 export type StockPricesQuery = z.input<typeof stockPricesQuerySchema>;
 

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { EXCHANGES, HOLDING_STATUSES } from '../../constants.js';
 import { holdingSchema } from '../../validation/reference.js';
+import { pageQueryShape } from '../paging.js';
 import { brokerageFirmDtoSchema } from './reference.js';
 
 export const chargeBreakdownDtoSchema = z
@@ -121,7 +122,7 @@ export type HoldingUpdateDto = z.infer<typeof holdingUpdateDtoSchema>;
 export const holdingBodySchema = holdingSchema;
 export type HoldingBody = z.input<typeof holdingBodySchema>;
 
-/** ?broker= of the holdings lists and the alerts. */
+/** ?broker= of the alerts. */
 export const brokerQuerySchema = z.object({
   broker: z
     .string()
@@ -136,3 +137,16 @@ export const brokerQuerySchema = z.object({
 export const segmentNameParamsSchema = z.object({
   segmentName: z.string().trim().min(1).max(100).describe('The segment’s name, any case'),
 });
+
+/** ?broker=, ?id= and the page (?limit=, ?cursor=) of the holdings lists. */
+export const holdingListQuerySchema = brokerQuerySchema.extend({
+  id: z.coerce
+    .number({ error: 'id must be a positive whole number' })
+    .int('id must be a positive whole number')
+    .positive('id must be a positive whole number')
+    .max(2_147_483_647, 'id is too large')
+    .optional()
+    .describe('Only this holding (an empty list when it is not one of yours)'),
+  ...pageQueryShape,
+});
+export type HoldingListQuery = z.infer<typeof holdingListQuerySchema>;

@@ -7,7 +7,13 @@
  */
 import { z } from 'zod';
 import { errorSchema } from '../common.js';
+import { EXCERPT_LENGTH } from '../../validation/trade.js';
 import { holdingDtoSchema } from './holdings.js';
+
+/** The most holdings an import report lists (a 50,000-trade file changes tens of thousands). */
+export const MAX_IMPORT_REPORT_HOLDINGS = 200;
+/** The most problems an import report lists (a wholly wrong file would have one per line). */
+export const MAX_IMPORT_REPORT_PROBLEMS = 200;
 
 export const tradebookImportQuerySchema = z.object({
   dryRun: z
@@ -20,7 +26,16 @@ export const tradebookImportQuerySchema = z.object({
 export const tradebookProblemDtoSchema = z
   .object({
     line: z.number().int().describe('1-based line of the file (sheet row of a workbook); 1 is the header'),
-    message: z.string(),
+    message: z
+      .string()
+      .describe(
+        'What is wrong: a value breaking a rule gets the same words as in the holding form and POST /user/holding',
+      ),
+    column: z.string().optional().describe('The column at fault, as the layout names it (e.g. quantity, trade_date)'),
+    value: z
+      .string()
+      .optional()
+      .describe(`The cell at fault, at most ${EXCERPT_LENGTH} characters (longer ones end in …)`),
   })
   .describe('One problem of the file, by line');
 export type TradebookProblemDto = z.infer<typeof tradebookProblemDtoSchema>;
@@ -50,9 +65,15 @@ export const tradebookImportReportDtoSchema = z
     holdings: z
       .array(holdingDtoSchema)
       .describe(
-        'The caller’s holdings at this firm in this segment after the import (for a preview: as they would be; when refused: as they are)',
+        `The holdings the import adds or changes (new lots, lots a sell closed or split), by symbol and buying date, at most ${MAX_IMPORT_REPORT_HOLDINGS} (holdingsTotal counts them all; the rest are in GET /user/holding after a commit). For a preview: as they would be; when refused: none`,
       ),
-    problems: z.array(tradebookProblemDtoSchema).describe('Every problem by line; any problem refuses the whole file'),
+    holdingsTotal: z.number().int().describe('How many holdings the import adds or changes'),
+    problems: z
+      .array(tradebookProblemDtoSchema)
+      .describe(
+        `The problems by line, at most ${MAX_IMPORT_REPORT_PROBLEMS} (problemsTotal counts them all); any problem refuses the whole file`,
+      ),
+    problemsTotal: z.number().int().describe('How many problems the file has'),
   })
   .describe('What a tradebook import did or would do');
 export type TradebookImportReportDto = z.infer<typeof tradebookImportReportDtoSchema>;

@@ -12,3 +12,4 @@ export * from './alerts.js';
 export * from './watchlist.js';
 export * from './dashboard.js';
 export * from './import.js';
+export * from './benchmark.js';

@@ -24,7 +24,16 @@ export const segmentDtoSchema = z
   .describe('A segment (Equity, Intraday…); a holding’s REST field instrumentType is its segment’s name');
 export type SegmentDto = z.infer<typeof segmentDtoSchema>;
 
-export const chargeTypeDtoSchema = z.object(namedDtoShape).describe('A charge type (Brokerage, STT, GST…)');
+export const chargeTypeDtoSchema = z
+  .object({
+    ...namedDtoShape,
+    stt: z
+      .boolean()
+      .describe(
+        'Securities transaction tax: the tax report counts it neither in the cost nor in the transfer expenses (docs: tax). The seeded STT is marked',
+      ),
+  })
+  .describe('A charge type (Brokerage, STT, GST…)');
 export type ChargeTypeDto = z.infer<typeof chargeTypeDtoSchema>;
 
 /** POST and PUT /staff/brokerage-firms: name, address, contactNumber (an id in the body is ignored). */
@@ -35,8 +44,13 @@ export type BrokerageFirmBody = z.input<typeof brokerageFirmBodySchema>;
 export const segmentBodySchema = namedEntitySchema;
 export type SegmentBody = z.input<typeof segmentBodySchema>;
 
-/** POST and PUT /staff/charge-types. */
-export const chargeTypeBodySchema = namedEntitySchema;
+/** POST and PUT /staff/charge-types: name, and stt (false when absent on a create; unchanged on an edit). */
+export const chargeTypeBodySchema = namedEntitySchema.extend({
+  stt: z
+    .boolean({ error: 'stt must be true or false' })
+    .optional()
+    .describe('Mark the type as the securities transaction tax (see the DTO)'),
+});
 export type ChargeTypeBody = z.input<typeof chargeTypeBodySchema>;
 
 /** DELETE /staff/segments/{id} and /staff/charge-types/{id} answer plain text containing 'successfully'. */

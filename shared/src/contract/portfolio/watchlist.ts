@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { TREND_PERIODS } from '../../constants.js';
 import { symbolParam } from '../../validation/market.js';
+import { encodeCursor, pageQueryShape } from '../paging.js';
 
 /** The most symbols one user's list holds. */
 export const MAX_WATCHLIST_SYMBOLS = 200;
@@ -43,6 +44,16 @@ export const watchlistRowDtoSchema = z
   })
   .describe('A symbol on the caller’s watch list with its latest figures');
 export type WatchlistRowDto = z.infer<typeof watchlistRowDtoSchema>;
+
+/** GET /user/watchlist: the whole list, or a page of it (docs/integrators.md#paging). */
+export const watchlistQuerySchema = z.object(pageQueryShape);
+export type WatchlistQuery = z.input<typeof watchlistQuerySchema>;
+
+/** The list is ordered by symbol: a page's cursor is its last symbol. */
+export const WATCHLIST_CURSOR_KINDS = ['string'] as const;
+export function watchlistCursor(row: Pick<WatchlistRowDto, 'symbol'>): string {
+  return encodeCursor([row.symbol]);
+}
 
 /** POST /user/watchlist. */
 export const watchlistBodySchema = z.object({ symbol: symbolParam() });

@@ -13,6 +13,7 @@ export const UPLOAD_SLUGS: Record<UploadType, string> = {
   UPLOAD_FINANCIAL_STATEMENT: 'financial-statement',
   UPLOAD_FINANCIAL_REPORT: 'financial-report',
   UPLOAD_UPDATE_COMPANY_PROFILE: 'upload-company-details',
+  UPLOAD_INDEX_PRICES: 'index-prices',
 };
 
 /** The path (under the insight service's prefix) a file of `type` is posted to. */

@@ -26,7 +26,7 @@ const NEAR_SCREEN_MARGIN = '100% 0px';
 /**
  * A chart that draws only once it is on the screen. The investor dashboard's charts sit within a phone screen's
  * height below the fold, so with the usual margin ApexCharts was loaded, evaluated and drawn during the page's
- * start, most of its blocking time (README.md#page-weight-and-speed).
+ * start, most of its blocking time (docs/benchmarks.md#page-weight-and-speed).
  */
 export const ON_SCREEN_MARGIN = '0px';
 

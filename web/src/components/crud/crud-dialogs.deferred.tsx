@@ -4,35 +4,12 @@
  * the browser is idle after the page is drawn, or at once when the user asks for a dialog
  * (docs/decisions.md#dialogs-on-demand).
  */
-import type { ReactNode } from 'react';
-import { Modal, SimpleGrid, Textarea, TextInput, type MantineSize } from '@mantine/core';
+import { Modal, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ConfirmDeleteModal } from '../form/confirm-delete-modal';
 import { SaveForm } from '../form/save-form';
 import { formIsValid, useZodForm } from '../form/use-zod-form';
-import type { CrudField, CrudFormSpec } from './crud-table-page';
-import type { Editing } from './use-crud-table';
-
-export interface CrudDialogsProps<Row extends { id: string }, Values, Input, Data> {
-  spec: CrudFormSpec<Row, Values, Data, Input>;
-  noun: string;
-  modalSize?: MantineSize;
-  /** The row in the add/edit modal (null when adding), or null when the modal is closed. */
-  editing: Editing<Row>;
-  /** What the form's fields may draw from (the page query's answer, suggestions…). */
-  data: Data | undefined;
-  onCloseForm: () => void;
-  /** Saves the form's values as the mutation input (the page's, the spec's, or the fields' trimmed texts). */
-  onSave: (input: Input) => Promise<void>;
-  /** The page's own input from the values, where the spec has none. */
-  toInput?: (values: Values) => Input;
-  deleteTitle: string;
-  /** The question of the delete confirmation, or null when it is closed. */
-  deleteQuestion: ReactNode | null;
-  deleting: boolean;
-  onCancelDelete: () => void;
-  onConfirmDelete: () => void;
-}
+import type { CrudDialogsProps, CrudField, CrudFormSpec } from './crud-form';
 
 export default function CrudDialogs<Row extends { id: string }, Values extends Record<string, unknown>, Input, Data>(
   props: CrudDialogsProps<Row, Values, Input, Data>,

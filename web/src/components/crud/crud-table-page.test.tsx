@@ -22,11 +22,12 @@ import {
 } from '../../__generated__/graphql';
 import { renderPage } from '../../test/render-page';
 import type { DataGridProps } from '../data-grid';
-import { CrudTablePage, crudTablePage, type CrudFormSpec } from './crud-table-page';
+import type { CrudFormSpec } from './crud-form';
+import { CrudTablePage, crudTablePage } from './crud-table-page';
 
 vi.mock('../data-grid', () => ({
   DataGrid: <Row,>(props: DataGridProps<Row>) => (
-    <div data-testid={props.testId}>
+    <div data-testid={props.testId} data-export-file-name={props.exportFileName}>
       {props.message && <p role={props.message.kind === 'error' ? 'alert' : 'status'}>{props.message.text}</p>}
       <button onClick={props.onAdd} data-loading={props.addLoading || undefined}>
         {props.addLabel}
@@ -111,7 +112,9 @@ describe('CrudTablePage', () => {
     fireEvent.change(name, { target: { value: 'ROLE_AUDIT' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'A role named ROLE_AUDIT exists');
-    expect(screen.getByRole('dialog', { name: 'Edit Role' })).toBeTruthy();
+    // the same modal, still open, with what the user typed
+    expect(screen.getByRole('dialog', { name: 'Edit Role' })).toBe(dialog);
+    expect(name).toHaveProperty('value', 'ROLE_AUDIT');
     expect(refetch).not.toHaveBeenCalled();
   });
 
@@ -204,8 +207,8 @@ describe('CrudTablePage', () => {
           },
         },
       ]);
-      // the test id is the title in kebab case
-      expect(screen.getByTestId('financial-instruments')).toBeTruthy();
+      // the test id is the title in kebab case, and so is the CSV file's name
+      expect(screen.getByTestId('financial-instruments').dataset.exportFileName).toBe('financial-instruments');
       fireEvent.click(screen.getByRole('button', { name: 'Add Financial Instrument' }));
       const dialog = await screen.findByRole('dialog', { name: 'Add new Financial Instrument' });
       expect(within(dialog).getByLabelText('Description')).toHaveProperty('value', 'Listed shares');

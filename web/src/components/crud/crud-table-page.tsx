@@ -8,15 +8,13 @@
  */
 import { useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import type { MantineSize } from '@mantine/core';
-import type { UseFormReturnType } from '@mantine/form';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
-import type { z } from 'zod';
 import { DataGrid, type DataGridAction, type DataGridColumn } from '../data-grid';
 import { usePageTitle } from '../page-title';
 import { errorMessage } from '../../lib/errors';
 import { loadedModule, loadOnce, whenIdle } from '../../lib/deferred';
-import type { CrudDialogsProps } from './crud-dialogs.deferred';
+import type { CrudDialogsProps, CrudFormLoader, CrudFormSpec } from './crud-form';
 import {
   useCrudTable,
   usePageRows,
@@ -25,47 +23,6 @@ import {
   type PageQuery,
   type RowOf,
 } from './use-crud-table';
-
-/** One field of a form given as data: a text input (or a text area) editing the row's value `name`. */
-export interface CrudField<Row> {
-  name: keyof Row & string;
-  label: string;
-  required?: boolean;
-  /** A text area that grows with its text. */
-  multiline?: boolean;
-  type?: string;
-  inputMode?: 'decimal' | 'numeric';
-  maxLength?: number;
-  placeholder?: string;
-  description?: ReactNode;
-  /** A new row's value ('' otherwise). */
-  initial?: () => string;
-}
-
-/** The add/edit form; `row` is null when adding. */
-export interface CrudFormSpec<Row, Values, Data = unknown, Input = unknown> {
-  schema: z.ZodType;
-  /** The schema when editing, where it differs (e.g. a password that may stay empty). */
-  editSchema?: z.ZodType;
-  /** The fields as data, or drawn by the page (with the page query's answer, e.g. for the choices of a select). */
-  fields: CrudField<Row>[] | ((form: UseFormReturnType<Values>, row: Row | null, data: Data | undefined) => ReactNode);
-  /** Fields given as data in two columns (one on a phone). */
-  twoColumns?: boolean;
-  /** The form's first values; with fields given as data, the row's values as text when absent. */
-  initialValues?: (row: Row | null) => Values;
-  /** The submit button's text when adding (Save otherwise). */
-  addSaveLabel?: string;
-  /** The mutation input from valid values, where it needs the form's rules (a schema's parse); else the page's. */
-  toInput?: (values: Values) => Input;
-}
-
-/**
- * The form of a page as a module of its own, `<page>-form.deferred.tsx` with the spec as its default export: its
- * schema (zod and the shared rules) and inputs load after the table (docs/decisions.md#dialogs-on-demand).
- */
-export type CrudFormLoader<Row, Values, Data = unknown, Input = unknown> = () => Promise<{
-  default: CrudFormSpec<Row, Values, Data, Input>;
-}>;
 
 export interface CrudTablePageProps<
   Row extends CrudRow,

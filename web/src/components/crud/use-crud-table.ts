@@ -51,6 +51,11 @@ export interface CrudTableOptions<Input> {
    * from the reply by a function (which may throw to show the reply as a refusal instead).
    */
   messages: { added: string; updated: string; deleted?: string | ((reply: string) => string) };
+  /**
+   * A save's variables besides the row's id, from the form's input: `{ input }` when absent. For mutations that
+   * take an argument beside `input` (a charge type's `stt`).
+   */
+  toVariables?: (input: Input) => { input: unknown } & Record<string, unknown>;
 }
 
 /** The add/edit modal's content: `row` is null when adding. */
@@ -72,11 +77,13 @@ export function useCrudTable<Row extends CrudRow, Input>(options: CrudTableOptio
   /** Saves the add/edit form's input (the form turns its values into the mutation input). */
   async function save(input: Input) {
     const row = editing?.row;
+    // the documents' variables are the schema's; toVariables only spreads the same input over its arguments
+    const variables = (options.toVariables?.(input) ?? { input }) as { input: Input };
     if (row) {
-      await update({ variables: { id: row.id, input } });
+      await update({ variables: { ...variables, id: row.id } });
       setMessage({ kind: 'success', text: options.messages.updated });
     } else {
-      await create({ variables: { input } });
+      await create({ variables });
       setMessage({ kind: 'success', text: options.messages.added });
     }
     setEditing(null);

@@ -5,7 +5,7 @@
  * in the grid (the title is then a button, reachable with the keyboard). Plain elements styled by the CSS module,
  * not Mantine's Card, SimpleGrid and Text: a page of cards was a few hundred Mantine components (each computing
  * its styles, each SimpleGrid writing its own style element), the longest task when a table's rows arrived on a
- * phone (README.md#page-weight-and-speed).
+ * phone (docs/benchmarks.md#page-weight-and-speed).
  */
 import type { ReactNode } from 'react';
 import { Button } from '@mantine/core';

@@ -59,7 +59,7 @@ describe('DataGrid on a laptop', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(closesShown()).toEqual(ascending.slice(10).map((close) => `₹${close}`)));
-    await waitFor(() => expect(screen.getByRole('link', { name: 'SYM2' })).toBeTruthy());
+    await waitFor(() => expect(screen.getByRole('link', { name: 'SYM2' }).getAttribute('href')).toBe('/company/SYM2'));
   });
 
   it('sorts from the Sort by list too, descending on a second pick', async () => {

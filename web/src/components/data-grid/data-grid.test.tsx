@@ -73,17 +73,20 @@ describe('DataGrid on a phone', () => {
   it('shows 10 cards per page with the key figures, the rest under More, and pages on', () => {
     const sell = vi.fn();
     renderGrid({ actions: [{ label: 'Sell', onClick: sell }], showBack: true });
-    expect(screen.getByRole('heading', { level: 1, name: 'Holdings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Holdings');
     expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(1);
     const cards = screen.getAllByTestId('data-grid-card');
     expect(cards).toHaveLength(10);
     const first = within(cards[0]!);
-    expect(first.getByText('SYM01')).toBeTruthy();
+    // the first column is the card's title
+    expect(cards[0]!.firstElementChild?.textContent).toBe('SYM01');
     expect(first.getByText('Qty').nextElementSibling?.textContent).toBe('1');
     const net = first.getByText('₹10.00');
     expect(net.className).toContain('gain');
     // the optional column is inside the closed "More" details
-    expect(first.getByText('Exchange').closest('details')).not.toBeNull();
+    const more = first.getByText('Exchange').closest('details');
+    expect(more?.open).toBe(false);
+    expect(more?.querySelector('summary')?.textContent).toBe('More');
     fireEvent.click(first.getByRole('button', { name: 'Sell' }));
     expect(sell).toHaveBeenCalledWith(ROWS[0]);
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
@@ -96,7 +99,8 @@ describe('DataGrid on a phone', () => {
   it('opens a row from its title and keeps its heading at h2 inside a page that has an h1', () => {
     const open = vi.fn();
     renderGrid({ onRowClick: open, headingOrder: 2 });
-    expect(screen.getByRole('heading', { level: 2, name: 'Holdings' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Holdings');
+    expect(screen.queryByRole('heading', { level: 1 })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'SYM02' }));
     expect(open).toHaveBeenCalledWith(ROWS[1]);
   });

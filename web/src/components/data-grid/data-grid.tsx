@@ -85,7 +85,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
   } = props;
   // the rows are drawn as a deferred value: when they arrive (an Apollo answer renders at once, in one task) React
   // draws the table in slices instead, the loader staying until then (a phone's main thread stays free;
-  // README.md#page-weight-and-speed)
+  // docs/benchmarks.md#page-weight-and-speed)
   const rows = useDeferredValue(answeredRows);
   // read at the first render (the app is drawn only in the browser): a first render as a desktop would start
   // loading AG Grid (150 KiB gzip) on a phone that then shows cards

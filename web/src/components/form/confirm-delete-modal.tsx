@@ -11,6 +11,8 @@ export interface ConfirmDeleteModalProps {
   /** The question, e.g. "Delete the role <b>ROLE_X</b>? …". */
   children: ReactNode;
   deleting: boolean;
+  /** The red button's word where the action is not a deletion (e.g. "Revoke"). */
+  confirmLabel?: string;
   onCancel: () => void;
   onConfirm: () => void;
 }
@@ -20,6 +22,7 @@ export function ConfirmDeleteModal({
   title,
   children,
   deleting,
+  confirmLabel = 'Delete',
   onCancel,
   onConfirm,
 }: ConfirmDeleteModalProps) {
@@ -32,7 +35,7 @@ export function ConfirmDeleteModal({
             Cancel
           </Button>
           <Button color="red" loading={deleting} onClick={onConfirm}>
-            Delete
+            {confirmLabel}
           </Button>
         </Group>
       </Stack>

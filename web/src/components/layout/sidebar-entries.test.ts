@@ -3,7 +3,7 @@ import { sidebarEntries } from './sidebar-entries';
 
 const labels = (role: string | null) => sidebarEntries(role).map((entry) => entry.label);
 const PUBLIC = ['Corporate Actions', 'Stock Price', 'Technical Analysis', 'Fundamental Analysis'];
-const ACCOUNT = ['Dashboard', 'Accounts', 'Profile'];
+const ACCOUNT = ['Dashboard', 'Accounts', 'Tax P&L', 'Profile'];
 /** What staff and administrators both manage, in the sidebar's order. */
 const MANAGEMENT = ['Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates'];
 
@@ -12,7 +12,7 @@ describe('sidebarEntries', () => {
     expect(labels(null)).toEqual(PUBLIC);
   });
   it('shows investors their account entries and the watch list', () => {
-    expect(labels('ROLE_USER')).toEqual([...ACCOUNT, 'Stock Watch List', ...PUBLIC]);
+    expect(labels('ROLE_USER')).toEqual([...ACCOUNT, 'Stock Watch List', ...PUBLIC, 'Developer']);
   });
   it('adds the management entries and Companies for staff, without Roles and Financial Instrument', () => {
     expect(labels('ROLE_STAFF')).toEqual([
@@ -22,6 +22,7 @@ describe('sidebarEntries', () => {
       ...PUBLIC,
       'Companies',
       'Contact Messages',
+      'Developer',
     ]);
   });
   it('adds Roles and Financial Instrument for administrators', () => {
@@ -36,6 +37,7 @@ describe('sidebarEntries', () => {
       'Subscriptions',
       'Contact Messages',
       'Mail Outbox',
+      'Developer',
     ]);
   });
   it('links the spec routes', () => {

@@ -1,9 +1,10 @@
 /**
  * The sidebar's entries by role, exactly as docs/product/common.md#navigation lists them:
- * - Dashboard, Accounts, Profile: any logged-in user;
+ * - Dashboard, Accounts, Tax P&L, Profile: any logged-in user;
  * - Users, Brokers, Upload, Charges, Segments, Charge Types, Dates: logged-in roles other than ROLE_USER;
  * - Roles and Financial Instrument: roles other than ROLE_USER and ROLE_STAFF (administrators);
  * - Stock Watch List: logged in;
+ * - Developer (API keys, docs/product/developer.md#developer): any logged-in user, after the old app's list;
  * - Corporate Actions, Stock Price, Technical Analysis, Fundamental Analysis: always;
  * - Companies: roles other than ROLE_USER.
  * "Other than ROLE_USER" means a logged-in staff or admin: visitors see only the public entries.
@@ -24,6 +25,7 @@ export function sidebarEntries(role: string | null): SidebarEntry[] {
   const entries: Array<SidebarEntry | false> = [
     loggedIn && { label: 'Dashboard', to: '/' },
     loggedIn && { label: 'Accounts', to: '/accounts' },
+    loggedIn && { label: 'Tax P&L', to: '/tax-pnl' },
     loggedIn && { label: 'Profile', to: '/profile' },
     management && { label: 'Users', to: '/users' },
     management && { label: 'Brokers', to: '/app-broker' },
@@ -43,6 +45,7 @@ export function sidebarEntries(role: string | null): SidebarEntry[] {
     administrator && { label: 'Subscriptions', to: '/admin-subscribe' },
     management && { label: 'Contact Messages', to: '/contact-messages' },
     administrator && { label: 'Mail Outbox', to: '/mail-outbox' },
+    loggedIn && { label: 'Developer', to: '/developer' },
   ];
   return entries.filter((entry): entry is SidebarEntry => entry !== false);
 }

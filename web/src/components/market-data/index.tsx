@@ -53,7 +53,7 @@ export function DemoBanner() {
 
 /**
  * The banner itself. The served page draws it before the app's script runs (web/src/app/first-paint.tsx), so the
- * app draws the same element, of the same size, in its place (README.md#page-weight-and-speed).
+ * app draws the same element, of the same size, in its place (docs/benchmarks.md#page-weight-and-speed).
  */
 export function DemoBannerAlert() {
   return (
@@ -75,13 +75,13 @@ export function DemoBannerAlert() {
 }
 
 /** "as of 30-Jun-2025": the trading day of the closes a figure uses; nothing while unknown. */
-export function PricesAsOf({ date, ...props }: TextProps & { date?: string | null }) {
+export function PricesAsOf({ tradeDate, ...props }: TextProps & { tradeDate?: string | null }) {
   const status = useMarketDataStatus();
-  const day = date ?? status?.latestPriceDate;
-  if (!day) return null;
+  const shown = tradeDate ?? status?.latestPriceDate;
+  if (!shown) return null;
   return (
     <Text size="sm" c="dimmed" data-testid="prices-as-of" {...props}>
-      as of {formatMarketDate(day)}
+      as of {formatMarketDate(shown)}
     </Text>
   );
 }

@@ -11,7 +11,7 @@ import { parsePurpose, type CorporateEventKind } from '@bazaar/shared';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { corporateActionEvents } from '../../schema/index.js';
-import type { SqlSession } from '../../../uploads/sql-session.js';
+import type { SqlSession } from '../../sql-session.js';
 
 export interface CorporateActionEvent {
   symbol: string;
@@ -88,15 +88,15 @@ export async function needsEventDerivation(db: Database): Promise<boolean> {
 }
 
 /**
- * The events in effect on `through` (D, the latest price date: ex-date on or before it), of the
+ * The events in effect on `latestTradeDate` (D, the latest trading day: ex-date on or before it), of the
  * given symbols or of all, by symbol and ex-date.
  */
 export async function listEffectiveEvents(
   db: Database,
-  { through, symbols }: { through: string; symbols?: readonly string[] },
+  { latestTradeDate, symbols }: { latestTradeDate: string; symbols?: readonly string[] },
 ): Promise<CorporateActionEvent[]> {
   if (symbols && symbols.length === 0) return [];
-  const conditions = [lte(corporateActionEvents.exDate, through)];
+  const conditions = [lte(corporateActionEvents.exDate, latestTradeDate)];
   if (symbols) conditions.push(inArray(corporateActionEvents.symbol, [...symbols]));
   return db
     .select({

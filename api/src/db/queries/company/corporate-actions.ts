@@ -1,9 +1,10 @@
 /**
- * Corporate-action reads behind /public/corporate-actions: every action, or one symbol's events
+ * Corporate-action reads behind /public/corporate-actions: every action (or a year's, whole or a
+ * page at a time), or one symbol's events
  * split at a date, each with what its PURPOSE was understood as (docs/product/company.md#corporate-actions-understood):
  * read with the parser the upload and the price adjustment use, so the screen shows what adjusts.
  */
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { parsePurpose } from '@bazaar/shared';
 import type { CorporateActionDto, CorporateEventsDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
@@ -36,17 +37,71 @@ function understood(action: StoredAction): CorporateActionDto {
   };
 }
 
-/** Every corporate action, newest ex-date first (events without an ex-date last), then by symbol. */
-export async function listCorporateActions(db: Database): Promise<CorporateActionDto[]> {
+/** The list's order: newest ex-date first (actions without an ex-date last), then by symbol and id. */
+const LIST_ORDER = [
+  sql`${corporateActions.exDate} DESC NULLS LAST`,
+  sql`${corporateActions.symbol} COLLATE "C"`,
+  asc(corporateActions.id),
+];
+
+/** The actions with an ex-date in the calendar year, or every action (no year). */
+function ofYear(year: number | undefined): SQL | undefined {
+  if (year === undefined) return undefined;
+  return and(gte(corporateActions.exDate, `${year}-01-01`), lt(corporateActions.exDate, `${year + 1}-01-01`));
+}
+
+/** Every corporate action (or those with an ex-date in `year`), in the list's order. */
+export async function listCorporateActions(db: Database, year?: number): Promise<CorporateActionDto[]> {
   const rows = await db
     .select(corporateActionColumns)
     .from(corporateActions)
-    .orderBy(
-      sql`${corporateActions.exDate} DESC NULLS LAST`,
-      sql`${corporateActions.symbol} COLLATE "C"`,
-      asc(corporateActions.id),
-    );
+    .where(ofYear(year))
+    .orderBy(...LIST_ORDER);
   return rows.map(understood);
+}
+
+/** The list's sort key as a page's cursor carries it: the ex-date ('' for none), the symbol, the id. */
+export type CorporateActionSortKey = [exDate: string, symbol: string, id: number];
+
+/**
+ * One page of listCorporateActions' list: at most `limit` actions after `after` (keyset: an action
+ * keeps its id when a later upload names it again, so none is repeated or skipped), with how many
+ * the whole list holds.
+ */
+export async function listCorporateActionsPage(
+  db: Database,
+  year: number | undefined,
+  page: { limit: number; after: CorporateActionSortKey | null },
+): Promise<{ items: CorporateActionDto[]; total: number; more: boolean }> {
+  const conditions: SQL[] = [];
+  const inYear = ofYear(year);
+  if (inYear) conditions.push(inYear);
+  if (page.after) {
+    const [exDate, symbol, id] = page.after;
+    const sameDateAfter = sql`(${corporateActions.symbol} COLLATE "C", ${corporateActions.id}) > (${symbol} COLLATE "C", ${id})`;
+    // ex-dates descend, then the actions without one
+    conditions.push(
+      exDate === ''
+        ? sql`(${corporateActions.exDate} IS NULL AND ${sameDateAfter})`
+        : sql`(${corporateActions.exDate} < ${exDate}::date OR ${corporateActions.exDate} IS NULL
+               OR (${corporateActions.exDate} = ${exDate}::date AND ${sameDateAfter}))`,
+    );
+  }
+  const [counted] = await db
+    .select({ total: sql<number | string>`count(*)` })
+    .from(corporateActions)
+    .where(inYear);
+  const rows = await db
+    .select(corporateActionColumns)
+    .from(corporateActions)
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(...LIST_ORDER)
+    .limit(page.limit + 1);
+  return {
+    items: rows.slice(0, page.limit).map(understood),
+    total: Number(counted?.total ?? 0),
+    more: rows.length > page.limit,
+  };
 }
 
 /**

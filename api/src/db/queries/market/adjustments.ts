@@ -20,15 +20,15 @@ import { queryRows } from '../../client.js';
 export const ADJUSTED_SCALE = 10;
 
 /**
- * The adjustment ranges as of `asOf` (events with ex-date ≤ asOf), optionally of some symbols only, as
+ * The adjustment ranges as of `tradeDate` (events with ex-date ≤ tradeDate), optionally of some symbols only, as
  * a parenthesised query with the columns symbol, from_date, to_date, divisor. The divisor of a
  * range ending at an ex-date is the product of the factors of every event on or after that
  * ex-date (a recursive product in ex-date order, newest first: numeric multiplication is exact).
  * The symbols restrict the events before the product, as a list the planner reads through the
  * symbol index (a few held symbols then cost their own events, not the whole market's).
  */
-export function adjustmentRangesQuery(asOf: string | SQL, symbols?: readonly string[]): SQL {
-  const through = typeof asOf === 'string' ? sql`${asOf}::date` : asOf;
+export function adjustmentRangesQuery(tradeDate: string | SQL, symbols?: readonly string[]): SQL {
+  const upTo = typeof tradeDate === 'string' ? sql`${tradeDate}::date` : tradeDate;
   const only =
     symbols === undefined
       ? sql``
@@ -41,7 +41,7 @@ export function adjustmentRangesQuery(asOf: string | SQL, symbols?: readonly str
       SELECT symbol, ex_date, factor,
         row_number() OVER (PARTITION BY symbol ORDER BY ex_date DESC, action_id, seq) AS k
       FROM corporate_action_events
-      WHERE factor IS NOT NULL AND ex_date <= ${through} ${only}
+      WHERE factor IS NOT NULL AND ex_date <= ${upTo} ${only}
     ),
     products (symbol, ex_date, divisor, k) AS (
       SELECT symbol, ex_date, factor, k FROM events WHERE k = 1
@@ -74,18 +74,22 @@ export function rangeHolds(row: string, range: string, dateColumn = 'trade_date'
 }
 
 /** A price column adjusted by the range joined as `range` (raw when no range holds the row). */
-export function adjusted(column: SQL, range: string): SQL {
+export function adjustedPrice(column: SQL, range: string): SQL {
   const a = sql.raw(range);
   return sql`CASE WHEN ${a}.divisor IS NULL THEN ${column} ELSE trim_scale(round(${column} / ${a}.divisor, ${sql.raw(String(ADJUSTED_SCALE))})) END`;
 }
 
 /**
- * Brings price_adjustments to the ranges as of `asOf` (none when there are no prices) and answers
+ * Brings price_adjustments to the ranges as of `tradeDate` (none when there are no prices) and answers
  * the symbols whose divisor changed on some trade date after `since` (those whose stored marks
  * of the windows after `since` no longer hold: docs/decisions.md#adjusted-prices-in-the-analysis).
  */
-export async function refreshAdjustments(db: Database, asOf: string | null, since: string | null): Promise<string[]> {
-  const fresh = asOf ? adjustmentRangesQuery(asOf) : NO_ADJUSTMENTS;
+export async function refreshAdjustments(
+  db: Database,
+  tradeDate: string | null,
+  since: string | null,
+): Promise<string[]> {
+  const fresh = tradeDate ? adjustmentRangesQuery(tradeDate) : NO_ADJUSTMENTS;
   // the divisor as a function of the trade date, restricted to the dates after `since`: ranges
   // that end on or before it do not count, and a range starting before it starts at it
   const clipped = (relation: SQL) =>
@@ -119,9 +123,9 @@ export async function refreshAdjustments(db: Database, asOf: string | null, sinc
   return answer?.changed ?? [];
 }
 
-/** Whether price_adjustments holds the ranges as of `asOf` (start-up: corporate actions written without a refresh). */
-export async function adjustmentsCurrent(db: Database, asOf: string | null): Promise<boolean> {
-  const fresh = asOf ? adjustmentRangesQuery(asOf) : NO_ADJUSTMENTS;
+/** Whether price_adjustments holds the ranges as of `tradeDate` (start-up: corporate actions written without a refresh). */
+export async function adjustmentsCurrent(db: Database, tradeDate: string | null): Promise<boolean> {
+  const fresh = tradeDate ? adjustmentRangesQuery(tradeDate) : NO_ADJUSTMENTS;
   const rows = await queryRows<{ same: boolean }>(
     db,
     sql`SELECT NOT EXISTS (

@@ -21,7 +21,8 @@ import { periodWindowStart } from '@bazaar/shared';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { analysisState } from '../../schema/index.js';
-import { EQUITY_SERIES_SQL, getLatestPriceDate } from './stock-prices.js';
+import { getLatestTradeDate } from './stock-prices.js';
+import { LATEST_TRADE_DATE } from './equity-series.js';
 import { carryCandidates, rebuildCandidatesStatements, redoCandidates, windowStarts } from './trend-lists.js';
 import { adjustmentsCurrent, refreshAdjustments } from './adjustments.js';
 
@@ -152,7 +153,7 @@ export async function getAnalysisState(db: Database): Promise<AnalysisState | nu
 export async function isAnalysisCurrent(db: Database): Promise<boolean> {
   const state = await readState(db);
   if (!state) return false;
-  const [latest, rows] = await Promise.all([getLatestPriceDate(db), countPriceRows(db)]);
+  const [latest, rows] = await Promise.all([getLatestTradeDate(db), countPriceRows(db)]);
   if (!(state.asOf === latest && state.marksAsOf === latest && state.priceRows === rows)) return false;
   // corporate actions written without a refresh (a crash between their commit and the refresh)
   return adjustmentsCurrent(db, latest);
@@ -160,23 +161,23 @@ export async function isAnalysisCurrent(db: Database): Promise<boolean> {
 
 /**
  * What a change of prices on `changed` dates requires, given the stored state (computed for D =
- * `previous.asOf`) and the new D (`asOf`). Dates unknown, D going back, a change inside a window of
+ * `previous.asOf`, the analysis_state.as_of column) and the new D (`latestTradeDate`). Dates unknown, D going back, a change inside a window of
  * the old D, or D leaping more than MAX_CARRIED_DAYS trading days: recompute everything.
  */
 export function planRefresh(
   previous: { asOf: string | null; marksAsOf: string | null } | null,
-  asOf: string | null,
+  latestTradeDate: string | null,
   changed: readonly string[] | undefined,
   daysBetween: () => Promise<number>,
 ): Promise<RefreshMode> | RefreshMode {
-  if (!changed || !previous?.asOf || previous.marksAsOf !== previous.asOf || !asOf) return 'full';
+  if (!changed || !previous?.asOf || previous.marksAsOf !== previous.asOf || !latestTradeDate) return 'full';
   const from = previous.asOf;
-  if (asOf < from) return 'full';
+  if (latestTradeDate < from) return 'full';
   // the old windows start after this day: a day on or before it was in none of them
   const oldestWindow = periodWindowStart(from, 'YEARLY');
   if (changed.some((date) => date > oldestWindow && date < from)) return 'full';
-  if (asOf === from) return changed.includes(asOf) ? 'lists' : 'unchanged';
-  if (periodWindowStart(asOf, 'YEARLY') >= from) return 'full';
+  if (latestTradeDate === from) return changed.includes(latestTradeDate) ? 'lists' : 'unchanged';
+  if (periodWindowStart(latestTradeDate, 'YEARLY') >= from) return 'full';
   return daysBetween().then((days) => (days > MAX_CARRIED_DAYS ? 'full' : 'carried'));
 }
 
@@ -210,7 +211,7 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
     );
     const [start] = await queryRows<RefreshStart>(
       t,
-      sql`WITH latest AS MATERIALIZED (SELECT max(trade_date) AS d FROM stock_prices WHERE series IN ${EQUITY_SERIES_SQL})
+      sql`WITH latest AS MATERIALIZED (SELECT ${LATEST_TRADE_DATE} AS d)
           SELECT latest.d::text AS latest,
             (SELECT coalesce(sum(row_count), 0) FROM stock_price_dates)::text AS price_rows,
             state.id IS NOT NULL AS stored, state.as_of::text AS as_of, state.marks_as_of::text AS marks_as_of,
@@ -222,7 +223,7 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
             (SELECT min(trade_date) FROM stock_prices)::text AS earliest
           FROM latest LEFT JOIN analysis_state state ON state.id = 1`,
     );
-    const asOf = start?.latest ?? null;
+    const latestTradeDate = start?.latest ?? null;
     const priceRows = Number(start?.price_rows ?? 0);
     const previous: StoredState | null = start?.stored
       ? {
@@ -239,18 +240,21 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
     if (changed && previous && start?.unannounced?.length) changed = [...changed, ...start.unannounced];
     // the trading days entering the windows when D moves on: from the old D to the new one
     const entering = start?.entering ?? [];
-    const mode = await planRefresh(previous, asOf, changed, async () => entering.length);
+    const mode = await planRefresh(previous, latestTradeDate, changed, async () => entering.length);
     // the ranges as of the new D; the symbols whose divisor changed on a date the candidates cover
     // (after the old D's YEARLY start, which is the earlier one when D moves on)
-    const since = previous?.asOf && asOf && previous.asOf <= asOf ? windowStarts(previous.asOf).YEARLY : null;
-    const adjustedSymbols = await refreshAdjustments(t, asOf, mode === 'full' ? null : since);
+    const since =
+      previous?.asOf && latestTradeDate && previous.asOf <= latestTradeDate ? windowStarts(previous.asOf).YEARLY : null;
+    const adjustedSymbols = await refreshAdjustments(t, latestTradeDate, mode === 'full' ? null : since);
     // the lists and extremes are read from the candidates and the rows on D (trend-lists.ts): the
     // candidates are all a refresh writes
     let done: RefreshMode = mode;
-    if (mode === 'full') for (const statement of rebuildCandidatesStatements(asOf)) await t.execute(statement);
-    if (mode === 'carried') await carryCandidates(t, asOf!, entering, adjustedSymbols, start?.earliest ?? null);
-    if ((mode === 'lists' || mode === 'unchanged') && asOf && adjustedSymbols.length > 0) {
-      await redoCandidates(t, asOf, adjustedSymbols);
+    if (mode === 'full')
+      for (const statement of rebuildCandidatesStatements(latestTradeDate)) await t.execute(statement);
+    if (mode === 'carried')
+      await carryCandidates(t, latestTradeDate!, entering, adjustedSymbols, start?.earliest ?? null);
+    if ((mode === 'lists' || mode === 'unchanged') && latestTradeDate && adjustedSymbols.length > 0) {
+      await redoCandidates(t, latestTradeDate, adjustedSymbols);
       done = 'lists';
     }
     const candidatesWritten = done === 'full' || done === 'carried' || adjustedSymbols.length > 0;
@@ -261,7 +265,7 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
     const [row] = await queryRows<{ computed_at: string | Date; to_vacuum: string[] | null }>(
       t,
       sql`INSERT INTO analysis_state (id, as_of, marks_as_of, price_rows, version, computed_at, duration_ms)
-          VALUES (1, ${asOf}, ${asOf}, ${priceRows}, ${version}, now(), ${durationMs})
+          VALUES (1, ${latestTradeDate}, ${latestTradeDate}, ${priceRows}, ${version}, now(), ${durationMs})
           ON CONFLICT (id) DO UPDATE SET as_of = excluded.as_of, marks_as_of = excluded.marks_as_of,
             price_rows = excluded.price_rows, version = excluded.version, computed_at = excluded.computed_at,
             duration_ms = excluded.duration_ms
@@ -271,7 +275,7 @@ export async function refreshAnalysis(db: Database, changedDates?: readonly stri
       toVacuum: !candidatesWritten ? [] : traits.autovacuum ? (row!.to_vacuum ?? []) : [...REWRITTEN_TABLES],
       mode: done,
       adjustedSymbols,
-      asOf,
+      asOf: latestTradeDate,
       priceRows,
       version,
       computedAt: new Date(row!.computed_at).toISOString(),

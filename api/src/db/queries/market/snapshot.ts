@@ -12,7 +12,7 @@ const MOVERS = 5;
 const LAST_UPLOADS = 5;
 
 export async function getMarketSnapshot(db: Database): Promise<MarketSnapshotDto> {
-  const [{ asOf, rows }, history] = await Promise.all([
+  const [{ tradeDate, rows }, history] = await Promise.all([
     getStockPricesOn(db),
     listUploadHistory(db, { limit: LAST_UPLOADS, offset: 0 }),
   ]);
@@ -36,7 +36,7 @@ export async function getMarketSnapshot(db: Database): Promise<MarketSnapshotDto
   const strip = ({ percent: _percent, ...mover }: MarketMoverDto & { percent: Big }) => mover;
   const bySymbol = (a: MarketMoverDto, b: MarketMoverDto) => (a.symbol < b.symbol ? -1 : a.symbol > b.symbol ? 1 : 0);
   return {
-    latestTradingDay: asOf,
+    latestTradingDay: tradeDate,
     symbols: rows.length,
     advances,
     declines,

@@ -1,7 +1,7 @@
 /**
  * Price reads behind /public/stock-prices and the technical-analysis SMA: every symbol's row on a
- * day (D by default), the trading days, a symbol's candles, its last closes, its closes over a
- * period's window. Every read goes through an index (the price table's primary key starts with the
+ * day (D by default, whole or a page at a time), the trading days, a symbol's last closes, its
+ * closes over a period's window (its candles: candles.ts). Every read goes through an index (the price table's primary key starts with the
  * symbol; a day's rows and the latest day are found through the trade-date index) so none of them
  * scans price history.
  *
@@ -11,30 +11,25 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import Big from 'big.js';
-import { EQUITY_SERIES, periodWindowStart, roundDecimal, type TrendPeriod } from '@bazaar/shared';
-import type { CandleDto, PriceSeriesDto, StockPriceRowDto } from '@bazaar/shared/contract';
+import { periodWindowStart, roundDecimal, type TrendPeriod } from '@bazaar/shared';
+import type { PriceSeriesDto, StockPriceRowDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { adjusted, adjustmentRangesQuery, NO_ADJUSTMENTS, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
-
-/** The equity series as an SQL list; constants, so inlining them is safe. */
-export const EQUITY_SERIES_SQL = sql.raw(`(${EQUITY_SERIES.map((series) => `'${series}'`).join(', ')})`);
+import { inEquitySeries, LATEST_TRADE_DATE } from './equity-series.js';
+import { adjustedPrice, adjustmentRangesQuery, NO_ADJUSTMENTS, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
 
 /**
  * The ranges a symbol's history is adjusted by: the stored ones (as of D, made by the refresh that
  * answers every upload, the same the lists and 12-month extremes were computed with; a probe of
  * their key per symbol), or none for raw prices.
  */
-function historyAdjustments(adjust: boolean): SQL {
-  return adjust ? STORED_ADJUSTMENTS : NO_ADJUSTMENTS;
+function historyAdjustments(adjusted: boolean): SQL {
+  return adjusted ? STORED_ADJUSTMENTS : NO_ADJUSTMENTS;
 }
 
 /** D: the latest date with equity prices, or null when there are none. */
-export async function getLatestPriceDate(db: Database): Promise<string | null> {
-  const rows = await queryRows<{ d: string | null }>(
-    db,
-    sql`SELECT max(trade_date) AS d FROM stock_prices WHERE series IN ${EQUITY_SERIES_SQL}`,
-  );
+export async function getLatestTradeDate(db: Database): Promise<string | null> {
+  const rows = await queryRows<{ d: string | null }>(db, sql`SELECT ${LATEST_TRADE_DATE} AS d`);
   return rows[0]?.d ?? null;
 }
 
@@ -47,8 +42,24 @@ export async function listTradingDays(db: Database): Promise<string[]> {
   return rows.map((row) => row.d);
 }
 
+/** A page of a day's rows: at most `limit` after the symbol and series `after` (null: from the first). */
+export interface StockPricePageAsked {
+  limit: number;
+  after: readonly [symbol: string, series: string] | null;
+}
+
+/** The equity rows of a trading day (an empty page after the last row still says how many there are). */
+async function countEquityRowsOn(db: Database, tradeDate: string): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`SELECT count(*) AS n FROM stock_prices WHERE trade_date = ${tradeDate}::date AND ${inEquitySeries()}`,
+  );
+  return Number(row?.n ?? 0);
+}
+
 /**
- * Every equity symbol's row on a day: `date`, or D when none is given (docs/product/market.md#any-day).
+ * Every equity symbol's row on a trading day: `tradeDate`, or D when none is given (docs/product/market.md#any-day),
+ * by symbol then series, all of them or the page asked for with how many there are in all (`total`).
  * The previous close is the symbol's previous trading close (its latest earlier equity row; the
  * highest close when it had two series that day), adjusted for the events effective on the day
  * (ex-date after that close, on or before the day), or raw when `adjusted` is false; the exchange's
@@ -57,25 +68,34 @@ export async function listTradingDays(db: Database): Promise<string[]> {
  */
 export async function getStockPricesOn(
   db: Database,
-  date?: string,
-  adjust = true,
-): Promise<{ asOf: string | null; rows: StockPriceRowDto[] }> {
-  const asOf = date ?? (await getLatestPriceDate(db));
-  if (!asOf) return { asOf, rows: [] };
-  const ranges = adjust ? adjustmentRangesQuery(asOf) : NO_ADJUSTMENTS;
-  const rows = await queryRows<Omit<StockPriceRowDto, 'changePerDay' | 'changePercent'>>(
+  tradeDate?: string,
+  adjusted = true,
+  page?: StockPricePageAsked,
+): Promise<{ tradeDate: string | null; rows: StockPriceRowDto[]; total: number; more: boolean }> {
+  const day = tradeDate ?? (await getLatestTradeDate(db));
+  if (!day) return { tradeDate: day, rows: [], total: 0, more: false };
+  const ranges = adjusted ? adjustmentRangesQuery(day) : NO_ADJUSTMENTS;
+  // a page: the rows after the cursor's symbol and series, one more than asked to tell whether more follow
+  const after = page?.after
+    ? sql`(symbol COLLATE "C", series COLLATE "C") > (${page.after[0]} COLLATE "C", ${page.after[1]} COLLATE "C")`
+    : sql`true`;
+  const limit = page ? sql`LIMIT ${page.limit + 1}` : sql``;
+  const rows = await queryRows<Omit<StockPriceRowDto, 'changePerDay' | 'changePercent'> & { total: number | string }>(
     db,
     sql`
-      WITH day AS MATERIALIZED (
+      WITH whole_day AS MATERIALIZED (
         SELECT symbol, series, trade_date, open_price, high_price, low_price, close_price, last_price, prev_close, total_traded_qty, isin
-        FROM stock_prices WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
+        FROM stock_prices WHERE trade_date = ${day}::date AND ${inEquitySeries()}
+      ),
+      day AS MATERIALIZED (
+        SELECT * FROM whole_day WHERE ${after} ORDER BY symbol COLLATE "C", series COLLATE "C" ${limit}
       ),
       -- the adjustment ranges as of the day, computed once whatever plan the join gets
       ranges AS MATERIALIZED ${ranges},
       previous_day AS (
         SELECT symbol, trade_date, max(close_price) AS close_price FROM stock_prices
-        WHERE trade_date = (SELECT max(trade_date) FROM stock_price_dates WHERE trade_date < ${asOf}::date)
-          AND series IN ${EQUITY_SERIES_SQL}
+        WHERE trade_date = (SELECT max(trade_date) FROM stock_price_dates WHERE trade_date < ${day}::date)
+          AND ${inEquitySeries()}
         GROUP BY symbol, trade_date
       ),
       -- one row per row of the day, its previous close beside it: joining the day back to a derived list of previous
@@ -87,21 +107,27 @@ export async function getStockPricesOn(
         -- a symbol that did not trade on the previous trading day: its own latest earlier row
         LEFT JOIN LATERAL (
           SELECT o.trade_date, o.close_price FROM stock_prices o
-          WHERE p.symbol IS NULL AND o.symbol = d.symbol AND o.series IN ${EQUITY_SERIES_SQL} AND o.trade_date < ${asOf}::date
+          WHERE p.symbol IS NULL AND o.symbol = d.symbol AND ${inEquitySeries('o.series')} AND o.trade_date < ${day}::date
           ORDER BY o.trade_date DESC, o.close_price DESC LIMIT 1
         ) AS o ON true
       )
       SELECT sp.symbol, sp.series, sp.trade_date AS "date", sp.open_price AS "openPrice", sp.high_price AS "highPrice",
         sp.low_price AS "lowPrice", sp.close_price AS "closePrice", sp.last_price AS "lastPrice",
-        coalesce(${adjusted(sql`sp.previous_close`, 'adj')}, sp.prev_close) AS "previousClose",
-        sp.total_traded_qty AS "volume", sp.isin
+        coalesce(${adjustedPrice(sql`sp.previous_close`, 'adj')}, sp.prev_close) AS "previousClose",
+        sp.total_traded_qty AS "volume", sp.isin, (SELECT count(*) FROM whole_day) AS total
       FROM sp
       LEFT JOIN ranges AS adj ON ${rangeHolds('sp', 'adj', 'previous_date')}
-      ORDER BY sp.symbol COLLATE "C"`,
+      ORDER BY sp.symbol COLLATE "C", sp.series COLLATE "C"`,
   );
+  const more = page !== undefined && rows.length > page.limit;
+  const kept = more ? rows.slice(0, page.limit) : rows;
+  const counted = rows[0]?.total;
+  const total = counted !== undefined ? Number(counted) : page?.after ? await countEquityRowsOn(db, day) : 0;
   return {
-    asOf,
-    rows: rows.map((row) => {
+    tradeDate: day,
+    total,
+    more,
+    rows: kept.map(({ total: _total, ...row }) => {
       const volume = row.volume === null ? null : Number(row.volume);
       const previous = row.previousClose;
       if (previous === null) return { ...row, volume, changePerDay: null, changePercent: null };
@@ -116,46 +142,23 @@ export async function getStockPricesOn(
   };
 }
 
-/** A symbol's daily candles (equity series), oldest first, optionally within [from, to]; adjusted as of D unless `adjust` is false. */
-export async function getCandles(
-  db: Database,
-  symbol: string,
-  range: { from?: string | undefined; to?: string | undefined } = {},
-  adjust = true,
-): Promise<CandleDto[]> {
-  const conditions: SQL[] = [sql`r.symbol = ${symbol}`, sql`r.series IN ${EQUITY_SERIES_SQL}`];
-  if (range.from) conditions.push(sql`r.trade_date >= ${range.from}::date`);
-  if (range.to) conditions.push(sql`r.trade_date <= ${range.to}::date`);
-  return queryRows<CandleDto>(
-    db,
-    sql`
-      SELECT r.trade_date AS "date", ${adjusted(sql`r.open_price`, 'adj')} AS "openPrice",
-        ${adjusted(sql`r.high_price`, 'adj')} AS "highPrice", ${adjusted(sql`r.low_price`, 'adj')} AS "lowPrice",
-        ${adjusted(sql`r.close_price`, 'adj')} AS "closePrice"
-      FROM stock_prices r
-      LEFT JOIN ${historyAdjustments(adjust)} AS adj ON ${rangeHolds('r', 'adj')}
-      WHERE ${sql.join(conditions, sql` AND `)}
-      ORDER BY r.trade_date`,
-  );
-}
-
-/** The last `count` closes of a symbol (equity series), oldest first; adjusted as of D unless `adjust` is false. */
+/** The last `count` closes of a symbol (equity series), oldest first; adjusted as of D unless `adjusted` is false. */
 export async function getLastCloses(
   db: Database,
   symbol: string,
   count: number,
-  adjust = true,
+  adjusted = true,
 ): Promise<Array<{ date: string; close: string }>> {
   const rows = await queryRows<{ date: string; close: string }>(
     db,
     sql`
-      SELECT r.trade_date AS "date", ${adjusted(sql`r.close_price`, 'adj')} AS "close"
+      SELECT r.trade_date AS "date", ${adjustedPrice(sql`r.close_price`, 'adj')} AS "close"
       FROM (
         SELECT symbol, trade_date, close_price FROM stock_prices
-        WHERE symbol = ${symbol} AND series IN ${EQUITY_SERIES_SQL}
+        WHERE symbol = ${symbol} AND ${inEquitySeries()}
         ORDER BY trade_date DESC LIMIT ${count}
       ) AS r
-      LEFT JOIN ${historyAdjustments(adjust)} AS adj ON ${rangeHolds('r', 'adj')}
+      LEFT JOIN ${historyAdjustments(adjusted)} AS adj ON ${rangeHolds('r', 'adj')}
       ORDER BY r.trade_date`,
   );
   return rows;
@@ -165,7 +168,7 @@ export async function getLastCloses(
 export async function getSymbolLatestDate(db: Database, symbol: string): Promise<string | null> {
   const rows = await queryRows<{ d: string | null }>(
     db,
-    sql`SELECT max(trade_date) AS d FROM stock_prices WHERE symbol = ${symbol} AND series IN ${EQUITY_SERIES_SQL}`,
+    sql`SELECT max(trade_date) AS d FROM stock_prices WHERE symbol = ${symbol} AND ${inEquitySeries()}`,
   );
   return rows[0]?.d ?? null;
 }
@@ -173,24 +176,24 @@ export async function getSymbolLatestDate(db: Database, symbol: string): Promise
 /**
  * The closes of a symbol inside the window of `period` ending on the symbol's own latest trading
  * day (D for a symbol that traded on D; docs/product/company.md#price-windows): `{dates, prices}`;
- * adjusted as of D unless `adjust` is false.
+ * adjusted as of D unless `adjusted` is false.
  */
 export async function getPriceSeriesForPeriod(
   db: Database,
   symbol: string,
   period: TrendPeriod,
-  adjust = true,
+  adjusted = true,
 ): Promise<PriceSeriesDto> {
-  const asOf = await getSymbolLatestDate(db, symbol);
-  if (!asOf) return { dates: [], prices: [] };
+  const latest = await getSymbolLatestDate(db, symbol);
+  if (!latest) return { dates: [], prices: [] };
   const rows = await queryRows<{ date: string; close: string }>(
     db,
     sql`
-      SELECT r.trade_date AS "date", ${adjusted(sql`r.close_price`, 'adj')} AS "close"
+      SELECT r.trade_date AS "date", ${adjustedPrice(sql`r.close_price`, 'adj')} AS "close"
       FROM stock_prices r
-      LEFT JOIN ${historyAdjustments(adjust)} AS adj ON ${rangeHolds('r', 'adj')}
-      WHERE r.symbol = ${symbol} AND r.series IN ${EQUITY_SERIES_SQL}
-        AND r.trade_date > ${periodWindowStart(asOf, period)}::date AND r.trade_date <= ${asOf}::date
+      LEFT JOIN ${historyAdjustments(adjusted)} AS adj ON ${rangeHolds('r', 'adj')}
+      WHERE r.symbol = ${symbol} AND ${inEquitySeries('r.series')}
+        AND r.trade_date > ${periodWindowStart(latest, period)}::date AND r.trade_date <= ${latest}::date
       ORDER BY r.trade_date`,
   );
   return { dates: rows.map((row) => row.date), prices: rows.map((row) => row.close) };

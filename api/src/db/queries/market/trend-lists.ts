@@ -20,8 +20,8 @@ import {
 import type { PriceExtremeDto, PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { EQUITY_SERIES_SQL } from './stock-prices.js';
-import { adjusted, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
+import { inEquitySeries } from './equity-series.js';
+import { adjustedPrice, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
 
 /**
  * The equity rows of stock_prices (alias `alias`) with their high, low and close adjusted by the
@@ -32,12 +32,12 @@ function adjustedRows(adjustments: SQL, where: SQL, alias = 'r'): SQL {
   const r = sql.raw(alias);
   return sql`
     SELECT ${r}.symbol, ${r}.trade_date,
-      ${adjusted(sql`${r}.high_price`, 'adj')} AS high_price,
-      ${adjusted(sql`${r}.low_price`, 'adj')} AS low_price,
-      ${adjusted(sql`${r}.close_price`, 'adj')} AS close_price
+      ${adjustedPrice(sql`${r}.high_price`, 'adj')} AS high_price,
+      ${adjustedPrice(sql`${r}.low_price`, 'adj')} AS low_price,
+      ${adjustedPrice(sql`${r}.close_price`, 'adj')} AS close_price
     FROM stock_prices ${r}
     LEFT JOIN ${adjustments} AS adj ON ${rangeHolds(alias, 'adj')}
-    WHERE ${r}.series IN ${EQUITY_SERIES_SQL} AND ${where}`;
+    WHERE ${inEquitySeries(`${alias}.series`)} AND ${where}`;
 }
 
 /**
@@ -54,8 +54,8 @@ const rankedQualifiedRows = sql`
     FROM qualified`;
 
 /** The start of each period's window ending on D (exclusive). */
-export function windowStarts(asOf: string): Record<TrendPeriod, string> {
-  return Object.fromEntries(TREND_PERIODS.map((period) => [period, periodWindowStart(asOf, period)])) as Record<
+export function windowStarts(tradeDate: string): Record<TrendPeriod, string> {
+  return Object.fromEntries(TREND_PERIODS.map((period) => [period, periodWindowStart(tradeDate, period)])) as Record<
     TrendPeriod,
     string
   >;
@@ -64,9 +64,9 @@ export function windowStarts(asOf: string): Record<TrendPeriod, string> {
 /**
  * The rows of the ten lists for a past D or raw prices (as-of.ts), computed from the prices of the
  * YEARLY window (columns as TrendEntryRow's, with direction and period). The earlier rows are
- * adjusted by the ranges of `adjustments` (as of `asOf`).
+ * adjusted by the ranges of `adjustments` (as of `tradeDate`).
  */
-export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, string>, adjustments: SQL): SQL {
+export function trendEntriesQuery(tradeDate: string, starts: Record<TrendPeriod, string>, adjustments: SQL): SQL {
   const extremes = (Object.entries(starts) as Array<[TrendPeriod, string]>).map(
     ([period, start]) =>
       sql`max(e.high_price) FILTER (WHERE e.trade_date > ${start}::date) AS ${sql.raw(`high_${period.toLowerCase()}`)},
@@ -76,10 +76,10 @@ export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, stri
     WITH present AS (
       SELECT symbol, series, trade_date, open_price, high_price, low_price, close_price, total_traded_qty
       FROM stock_prices
-      WHERE trade_date = ${asOf}::date AND series IN ${EQUITY_SERIES_SQL}
+      WHERE trade_date = ${tradeDate}::date AND ${inEquitySeries()}
     ),
     earlier_rows AS MATERIALIZED (
-      ${adjustedRows(adjustments, sql`r.trade_date > ${starts.YEARLY}::date AND r.trade_date < ${asOf}::date`)}
+      ${adjustedRows(adjustments, sql`r.trade_date > ${starts.YEARLY}::date AND r.trade_date < ${tradeDate}::date`)}
     ),
     earlier AS (
       SELECT p.symbol, max(e.trade_date) AS previous_date, ${sql.join(extremes, sql`, `)}
@@ -116,12 +116,12 @@ export function trendEntriesQuery(asOf: string, starts: Record<TrendPeriod, stri
 /**
  * Each symbol's highest high and lowest low over the YEARLY window of a past D or raw prices
  * (as-of.ts), with the latest date each was reached: one aggregate pass, then one pass to find the
- * dates; prices adjusted by the ranges of `adjustments` (as of `asOf`).
+ * dates; prices adjusted by the ranges of `adjustments` (as of `tradeDate`).
  */
-export function priceExtremesQuery(asOf: string, yearlyStart: string, adjustments: SQL): SQL {
+export function priceExtremesQuery(tradeDate: string, yearlyStart: string, adjustments: SQL): SQL {
   return sql`
     WITH window_rows AS MATERIALIZED (
-      ${adjustedRows(adjustments, sql`r.trade_date > ${yearlyStart}::date AND r.trade_date <= ${asOf}::date`)}
+      ${adjustedRows(adjustments, sql`r.trade_date > ${yearlyStart}::date AND r.trade_date <= ${tradeDate}::date`)}
     ),
     extremes AS (
       SELECT symbol, max(high_price) AS high_price, min(low_price) AS low_price FROM window_rows GROUP BY symbol
@@ -256,7 +256,7 @@ function symbolScope(symbols: readonly string[]): SQL {
 }
 
 /**
- * The candidates before `asOf` from the prices of the YEARLY window (dates after `yearlyStart`):
+ * The candidates before `tradeDate` from the prices of the YEARLY window (dates after `yearlyStart`):
  * each symbol's days (the day's highest high, lowest low and highest close over its series), then
  * the days whose high is above the highest high of every later day (HIGH) and whose low is below
  * the lowest later low (LOW): a running extreme going back from D (its frame starts at the
@@ -265,25 +265,25 @@ function symbolScope(symbols: readonly string[]): SQL {
  * `symbols`: only those, read symbol by symbol as one range of the primary key (symbol,
  * trade_date, …), which the trade-date index, made to look cheap by a newest day missing from the
  * statistics, cannot serve; OFFSET 0 keeps the read per symbol.
- * Prices are adjusted by the stored ranges (price_adjustments, as of `asOf`).
+ * Prices are adjusted by the stored ranges (price_adjustments, as of `tradeDate`).
  */
-export function candidatesFromPricesQuery(asOf: string, yearlyStart: string, symbols?: readonly string[]): SQL {
-  const high = adjusted(sql`r.high_price`, 'adj');
-  const low = adjusted(sql`r.low_price`, 'adj');
-  const close = adjusted(sql`r.close_price`, 'adj');
+export function candidatesFromPricesQuery(tradeDate: string, yearlyStart: string, symbols?: readonly string[]): SQL {
+  const high = adjustedPrice(sql`r.high_price`, 'adj');
+  const low = adjustedPrice(sql`r.low_price`, 'adj');
+  const close = adjustedPrice(sql`r.close_price`, 'adj');
   const rows = symbols
     ? sql`SELECT r.symbol, r.trade_date, ${high} AS high_price, ${low} AS low_price, ${close} AS close_price
           FROM ${symbolScope(symbols)} CROSS JOIN LATERAL (
             SELECT * FROM stock_prices r
             WHERE r.symbol = u.symbol AND (r.symbol, r.trade_date) > (u.symbol, ${yearlyStart}::date)
-              AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}
+              AND r.trade_date < ${tradeDate}::date AND ${inEquitySeries('r.series')}
             OFFSET 0
           ) AS r
           LEFT JOIN ${STORED_ADJUSTMENTS} AS adj ON ${rangeHolds('r', 'adj')}`
     : sql`SELECT r.symbol, r.trade_date, ${high} AS high_price, ${low} AS low_price, ${close} AS close_price
           FROM stock_prices r
           LEFT JOIN ${STORED_ADJUSTMENTS} AS adj ON ${rangeHolds('r', 'adj')}
-          WHERE r.trade_date > ${yearlyStart}::date AND r.trade_date < ${asOf}::date AND r.series IN ${EQUITY_SERIES_SQL}`;
+          WHERE r.trade_date > ${yearlyStart}::date AND r.trade_date < ${tradeDate}::date AND ${inEquitySeries('r.series')}`;
   return sql`
     WITH days AS (
       SELECT symbol, trade_date, max(high_price) AS high_price, min(low_price) AS low_price, max(close_price) AS close_price
@@ -305,7 +305,7 @@ export function candidatesFromPricesQuery(asOf: string, yearlyStart: string, sym
  * The candidates of candidatesFromPricesQuery as trend_candidates' rows (arrays in date order; the
  * latest day is a candidate of both sides, so a symbol has both or none).
  */
-function candidateRowsFromPrices(asOf: string, symbols?: readonly string[]): SQL {
+function candidateRowsFromPrices(tradeDate: string, symbols?: readonly string[]): SQL {
   return sql`
     SELECT symbol,
       array_agg(trade_date ORDER BY trade_date) FILTER (WHERE side = 'HIGH'),
@@ -313,20 +313,20 @@ function candidateRowsFromPrices(asOf: string, symbols?: readonly string[]): SQL
       array_agg(trade_date ORDER BY trade_date) FILTER (WHERE side = 'LOW'),
       array_agg(price ORDER BY trade_date) FILTER (WHERE side = 'LOW'),
       (array_agg(close_price ORDER BY trade_date DESC))[1]
-    FROM (${candidatesFromPricesQuery(asOf, windowStarts(asOf).YEARLY, symbols)}) AS c
+    FROM (${candidatesFromPricesQuery(tradeDate, windowStarts(tradeDate).YEARLY, symbols)}) AS c
     GROUP BY symbol`;
 }
 
 /**
- * Replaces trend_candidates with the candidates before `asOf` computed from the prices. TRUNCATE:
+ * Replaces trend_candidates with the candidates before `tradeDate` computed from the prices. TRUNCATE:
  * only the refresh reads the table, under its lock, so nothing else can see it empty (and a
  * DELETE would leave a whole table of dead rows for the next day's statements to scan).
  */
-export function rebuildCandidatesStatements(asOf: string | null): SQL[] {
-  if (!asOf) return [sql`TRUNCATE trend_candidates`];
+export function rebuildCandidatesStatements(tradeDate: string | null): SQL[] {
+  if (!tradeDate) return [sql`TRUNCATE trend_candidates`];
   return [
     sql`TRUNCATE trend_candidates`,
-    sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidateRowsFromPrices(asOf)}`,
+    sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidateRowsFromPrices(tradeDate)}`,
     // the carrying statements join it by symbol: planned with its real size (PGlite never analyses by itself)
     sql`ANALYZE trend_candidates`,
   ];
@@ -401,15 +401,17 @@ export async function carryCandidates(
   await redoCandidates(db, to, adjustedSymbols);
 }
 
-/** Recomputes the candidates before `asOf` of some symbols from their prices of the YEARLY window. */
-export async function redoCandidates(db: Database, asOf: string, symbols: readonly string[]): Promise<void> {
+/** Recomputes the candidates before `tradeDate` of some symbols from their prices of the YEARLY window. */
+export async function redoCandidates(db: Database, tradeDate: string, symbols: readonly string[]): Promise<void> {
   if (symbols.length === 0) return;
   await db.execute(sql`DELETE FROM trend_candidates c USING ${symbolScope(symbols)} WHERE c.symbol = u.symbol`);
   // symbol by symbol through the primary key whatever the statistics say (they lag behind a
   // growing table: a scan of the whole table per symbol was chosen on an estimate of a few rows)
   await db.execute(sql`SET LOCAL enable_seqscan = off`);
   await db.execute(sql`SET LOCAL enable_bitmapscan = off`);
-  await db.execute(sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidateRowsFromPrices(asOf, symbols)}`);
+  await db.execute(
+    sql`INSERT INTO trend_candidates (${CANDIDATE_COLUMNS}) ${candidateRowsFromPrices(tradeDate, symbols)}`,
+  );
   await db.execute(sql`SET LOCAL enable_seqscan = on`);
   await db.execute(sql`SET LOCAL enable_bitmapscan = on`);
 }
@@ -422,12 +424,12 @@ export async function redoCandidates(db: Database, asOf: string, symbols: readon
  * belong together.
  */
 
-/** The start of `period`'s window ending on the date `asOf` (SQL), as periodWindowStart (PostgreSQL's month arithmetic keeps the day or takes the month's last, as addMonths does). */
-export function windowStartSql(asOf: SQL, period: TrendPeriod): SQL {
+/** The start of `period`'s window ending on the date `tradeDate` (SQL), as periodWindowStart (PostgreSQL's month arithmetic keeps the day or takes the month's last, as addMonths does). */
+export function windowStartSql(tradeDate: SQL, period: TrendPeriod): SQL {
   const length = PERIOD_LENGTHS[period];
   return 'days' in length
-    ? sql`(${asOf} - ${length.days}::integer)`
-    : sql`(${asOf} - make_interval(months => ${length.months}::integer))::date`;
+    ? sql`(${tradeDate} - ${length.days}::integer)`
+    : sql`(${tradeDate} - make_interval(months => ${length.months}::integer))::date`;
 }
 
 /** D (a scalar subquery): null before the first computation and while the candidates are not D's. */
@@ -480,7 +482,7 @@ const currentTrendEntries = (() => {
     WITH present AS (
       SELECT symbol, series, trade_date, open_price, high_price, low_price, close_price, total_traded_qty
       FROM stock_prices
-      WHERE trade_date = ${CURRENT_DAY} AND series IN ${EQUITY_SERIES_SQL}
+      WHERE trade_date = ${CURRENT_DAY} AND ${inEquitySeries()}
     ),
     qualified AS (
       SELECT p.*, l.period, l.direction, m.last_date AS previous_date, m.last_close AS previous_close,
@@ -513,7 +515,7 @@ const currentPriceExtremes = sql`
     WITH present AS (
       SELECT symbol, trade_date, max(high_price) AS high_price, min(low_price) AS low_price
       FROM stock_prices
-      WHERE trade_date = ${CURRENT_DAY} AND series IN ${EQUITY_SERIES_SQL}
+      WHERE trade_date = ${CURRENT_DAY} AND ${inEquitySeries()}
       GROUP BY symbol, trade_date
     ),
     earlier AS (

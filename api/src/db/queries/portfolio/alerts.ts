@@ -10,9 +10,10 @@ import { Exact, formatRupees } from '@bazaar/shared';
 import type { HoldingDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
-import { adjusted, adjustmentRangesQuery, rangeHolds } from '../market/adjustments.js';
+import { adjustedPrice, adjustmentRangesQuery, rangeHolds } from '../market/adjustments.js';
 import { listHoldings } from './holdings.js';
-import { equitySeriesList, latestEquityRow } from './quotes.js';
+import { latestEquityRow } from './quotes.js';
+import { inEquitySeries, LATEST_TRADE_DATE } from '../market/equity-series.js';
 
 const CONCENTRATION_SHARE_PERCENT = 40;
 /** About 250 trading days make a year; a symbol with fewer than this many in the window has no 52-week range yet. */
@@ -28,13 +29,17 @@ const MIN_TRADING_DAYS_FOR_52_WEEKS = 200;
 export async function getPortfolioAlerts(
   db: Database,
   userId: number,
-  brokerName?: string,
+  firmName?: string,
 ): Promise<PortfolioAlertDto[]> {
-  return alertsFor(db, await listHoldings(db, userId, { brokerName }), brokerName);
+  return alertsFor(db, await listHoldings(db, userId, { firmName }), firmName);
 }
 
 /** The alerts of holdings already listed (the dashboard lists them once for all its figures). */
-export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: string): Promise<PortfolioAlertDto[]> {
+export async function alertsFor(
+  db: Database,
+  all: readonly HoldingDto[],
+  firmName?: string,
+): Promise<PortfolioAlertDto[]> {
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const alerts: PortfolioAlertDto[] = [];
   if (open.length === 0) return alerts;
@@ -90,20 +95,17 @@ export async function alertsFor(db: Database, all: HoldingDto[], brokerName?: st
       alerts.push({
         kind: 'CONCENTRATION',
         title: 'Rebalance Portfolio',
-        message: `${top[0]} is ${share.round(1).toFixed(1)}% of the current value of your open holdings${brokerName ? ` at ${brokerName}` : ''}; consider rebalancing.`,
+        message: `${top[0]} is ${share.round(1).toFixed(1)}% of the current value of your open holdings${firmName ? ` at ${firmName}` : ''}; consider rebalancing.`,
         tone: 'neutral',
         symbol: top[0],
         segment: null,
-        brokerageFirm: brokerName ?? null,
+        brokerageFirm: firmName ?? null,
         date: null,
       });
     }
   }
   return alerts;
 }
-
-/** D: the latest equity trade date (the holdings' events are those in effect on it). */
-const LATEST_DAY = sql`(SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList}))`;
 
 /** The recent days read for every held symbol at once (calendar days before D), enough to rule most symbols out. */
 const RECENT_DAYS = 14;
@@ -137,11 +139,11 @@ async function extremeCandidates(db: Database, open: HoldingDto[]): Promise<stri
     db,
     sql`
       WITH held(symbol, day, close) AS (VALUES ${held}),
-      ranges AS MATERIALIZED (SELECT r.* FROM ${adjustmentRangesQuery(LATEST_DAY, symbols)} AS r),
+      ranges AS MATERIALIZED (SELECT r.* FROM ${adjustmentRangesQuery(LATEST_TRADE_DATE, symbols)} AS r),
       recent AS (
         SELECT sp.symbol, sp.trade_date, sp.high_price, sp.low_price FROM stock_prices sp
-        WHERE sp.symbol = ANY(${list}) AND sp.series IN (${equitySeriesList})
-          AND sp.trade_date >= ${LATEST_DAY} - ${RECENT_DAYS}::int
+        WHERE sp.symbol = ANY(${list}) AND ${inEquitySeries('sp.series')}
+          AND sp.trade_date >= ${LATEST_TRADE_DATE} - ${RECENT_DAYS}::int
       )
       SELECT json_agg(symbol)::text AS ruled_out FROM (
         SELECT h.symbol FROM held h
@@ -150,8 +152,8 @@ async function extremeCandidates(db: Database, open: HoldingDto[]): Promise<stri
         JOIN recent sp ON sp.symbol = h.symbol AND sp.trade_date >= h.day - 364 AND sp.trade_date < h.day
         LEFT JOIN ranges r ON ${rangeHolds('sp', 'r')}
         GROUP BY h.symbol, h.close, c.divisor
-        HAVING bool_or(${adjusted(sql`sp.high_price`, 'r')} * coalesce(c.divisor, 1) >= h.close)
-          AND bool_or(${adjusted(sql`sp.low_price`, 'r')} * coalesce(c.divisor, 1) <= h.close)
+        HAVING bool_or(${adjustedPrice(sql`sp.high_price`, 'r')} * coalesce(c.divisor, 1) >= h.close)
+          AND bool_or(${adjustedPrice(sql`sp.low_price`, 'r')} * coalesce(c.divisor, 1) <= h.close)
       ) at_no_extreme`,
   );
   const ruledOut = new Set(JSON.parse(answer?.ruled_out ?? '[]') as string[]);
@@ -177,7 +179,7 @@ async function yearExtremes(db: Database, symbols: string[]) {
     sql`
       WITH held(symbol) AS (VALUES ${values}),
       -- the adjustment ranges as of D of the held symbols only
-      ranges AS MATERIALIZED (SELECT r.* FROM ${adjustmentRangesQuery(LATEST_DAY, symbols)} AS r),
+      ranges AS MATERIALIZED (SELECT r.* FROM ${adjustmentRangesQuery(LATEST_TRADE_DATE, symbols)} AS r),
       -- each symbol's time line in pieces of one divisor: its ranges, then the days after its last ex-date (none)
       -- (open ends as ±infinity: the bounds then narrow the index range itself, not a filter over the whole window)
       pieces AS MATERIALIZED (
@@ -196,13 +198,13 @@ async function yearExtremes(db: Database, symbols: string[]) {
       -- the 52 weeks before the latest day, piece by piece: one index range of raw highs and lows
       -- each, adjusted once (rounding is monotonic, so the adjusted extreme is the extreme adjusted)
       CROSS JOIN LATERAL (
-        SELECT max(${adjusted(sql`part.high`, 'piece')})::text AS year_high,
-          min(${adjusted(sql`part.low`, 'piece')})::text AS year_low, coalesce(sum(part.days), 0)::int AS days
+        SELECT max(${adjustedPrice(sql`part.high`, 'piece')})::text AS year_high,
+          min(${adjustedPrice(sql`part.low`, 'piece')})::text AS year_low, coalesce(sum(part.days), 0)::int AS days
         FROM pieces piece
         CROSS JOIN LATERAL (
           SELECT max(sp.high_price) AS high, min(sp.low_price) AS low, count(*) AS days
           FROM stock_prices sp
-          WHERE sp.symbol = s.symbol AND sp.series IN (${equitySeriesList})
+          WHERE sp.symbol = s.symbol AND ${inEquitySeries('sp.series')}
             AND sp.trade_date >= greatest(latest.trade_day - 364, piece.from_date)
             AND sp.trade_date < least(latest.trade_day, piece.to_date)
         ) part

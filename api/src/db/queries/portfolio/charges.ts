@@ -27,7 +27,7 @@ function chargeQuery(db: Database) {
     .select({
       charge: charges,
       firm: brokerageFirms,
-      chargeType: { id: chargeTypes.id, name: chargeTypes.name },
+      chargeType: { id: chargeTypes.id, name: chargeTypes.name, stt: chargeTypes.stt },
       segment: { id: segments.id, name: segments.name },
     })
     .from(charges)

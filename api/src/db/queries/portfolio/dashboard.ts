@@ -31,7 +31,7 @@ import { dataVersions, type VersionedTable } from '../data-versions.js';
 import { companies } from '../../schema/index.js';
 import { getCurrentTrendLists } from '../market/trend-lists.js';
 import { alertsFor } from './alerts.js';
-import { HOLDINGS_LIST_INPUTS, listHoldings } from './holdings.js';
+import { HOLDINGS_LIST_INPUTS, listAllHoldingsShared } from './holdings.js';
 import { trendMemberships, watchedSymbols } from './watchlist.js';
 
 const MOVERS = 5;
@@ -114,7 +114,8 @@ export async function getDashboardTagged(
 
 export async function getDashboard(db: Database, userId: number, today = exchangeToday()): Promise<DashboardDto> {
   // the answer shows no holding's charges per charge type: their totals only
-  const all = await listHoldings(db, userId, {}, today, { breakdown: false });
+  // shared with the comparison against an index the page asks for beside it
+  const all = await listAllHoldingsShared(db, userId, today);
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const openSymbols = [...new Set(open.map((h) => h.symbol))];
   const watched = await watchedSymbols(db, userId);
@@ -133,8 +134,11 @@ export async function getDashboard(db: Database, userId: number, today = exchang
   const trends = trendMemberships(lists, [...openSymbols, ...watched]);
   const names = new Map(companyRows.map((row) => [row.symbol, row.name]));
 
-  // cash flows per holding, its dividends included
-  const flowsOf = (rows: HoldingDto[]) => rows.flatMap((h) => holdingCashFlows(h, today));
+  // cash flows per holding, its dividends included; open holdings' values dated D, the latest day of
+  // the prices they are valued at (docs/product/home.md#dashboard)
+  const priceDates = open.map((h) => h.priceDate).filter((date): date is string => date !== null);
+  const valuedOn = priceDates.length === 0 ? today : priceDates.reduce((a, b) => (a > b ? a : b));
+  const flowsOf = (rows: readonly HoldingDto[]) => rows.flatMap((h) => holdingCashFlows(h, valuedOn));
   const xirrOfAll = xirrPercent(flowsOf(all));
 
   const totals = sumPortfolio(all.map((h) => h.profitLoss));
@@ -252,7 +256,6 @@ export async function getDashboard(db: Database, userId: number, today = exchang
     });
   }
 
-  const priceDates = open.map((h) => h.priceDate).filter((date): date is string => date !== null);
   return {
     asOf: today,
     priceDate: priceDates.length === 0 ? null : priceDates.reduce((a, b) => (a > b ? a : b)),

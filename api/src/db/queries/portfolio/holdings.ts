@@ -16,6 +16,7 @@ import {
   type HoldingEvent,
   holdingDateProblems,
   holdingStatus,
+  MAX_HOLDING_ROWS_PER_USER,
   OversellError,
   sellFromLot,
   sharesOnSellDate,
@@ -31,7 +32,8 @@ import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { firmDto, resolveFirm } from './brokerage-firms.js';
 import { chargeRulesFor } from './charges.js';
 import { resolveNamed } from './named-entities.js';
-import { equitySeriesList, latestPrices, loadLatestPrices, normaliseSymbol } from './quotes.js';
+import { latestPrices, loadLatestPrices, normaliseSymbol } from './quotes.js';
+import { LATEST_TRADE_DATE } from '../market/equity-series.js';
 import type { Reference } from './write-guards.js';
 
 export interface HoldingInput {
@@ -49,10 +51,12 @@ export interface HoldingInput {
 
 export interface HoldingFilter {
   segmentName?: string | undefined;
-  brokerName?: string | undefined;
+  firmName?: string | undefined;
+  /** Only this holding. */
+  id?: number | undefined;
 }
 
-interface HoldingRow {
+export interface HoldingRow {
   holding: {
     id: number;
     brokerageFirmId: number;
@@ -99,17 +103,23 @@ type HoldingTuple = [
  * as text, so exact): decoding a protocol value per column per row cost more than everything else
  * a 500-holding dashboard computes (docs/decisions.md#holdings-read-as-one-json-value).
  */
-async function holdingRows(db: Database, where: SQL): Promise<HoldingRow[]> {
+async function holdingRows(db: Database, where: SQL, limit?: number): Promise<HoldingRow[]> {
   const [row] = await queryRows<{ rows: string }>(
     db,
     sql`SELECT coalesce(json_agg(json_build_array(h.id, h.brokerage_firm_id, h.segment_id, h.symbol, h.exchange,
           h.quantity, h.lot_quantity, h.price::text, h.sell_price::text, h.status, h.creation_date::text,
           h.selling_date::text, h.basis_date::text, f.name, f.address, f.contact_number, s.name)
           ORDER BY h.symbol, h.creation_date, h.id), '[]')::text AS rows
-        FROM ${holdings} h
+        FROM (
+          SELECT h.* FROM ${holdings} h
+          INNER JOIN ${brokerageFirms} f ON f.id = h.brokerage_firm_id
+          INNER JOIN ${segments} s ON s.id = h.segment_id
+          WHERE ${where}
+          ORDER BY h.symbol, h.creation_date, h.id
+          ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}
+        ) h
         INNER JOIN ${brokerageFirms} f ON f.id = h.brokerage_firm_id
-        INNER JOIN ${segments} s ON s.id = h.segment_id
-        WHERE ${where}`,
+        INNER JOIN ${segments} s ON s.id = h.segment_id`,
   );
   const tuples = JSON.parse(row?.rows ?? '[]') as HoldingTuple[];
   return tuples.map((t) => ({
@@ -141,12 +151,12 @@ async function holdingRows(db: Database, where: SQL): Promise<HoldingRow[]> {
 export async function holdingEvents(
   db: Database,
   symbols: readonly string[],
-): Promise<{ through: string; events: Map<string, HoldingEvent[]> }> {
+): Promise<{ latestTradeDate: string; events: Map<string, HoldingEvent[]> }> {
   const wanted = [...new Set(symbols)];
-  const rows = await queryRows<HoldingEvent & { symbol: string | null; through: string | null }>(
+  const rows = await queryRows<HoldingEvent & { symbol: string | null; latestTradeDate: string | null }>(
     db,
-    sql`SELECT d.through, e.symbol, e.ex_date::text AS "exDate", e.kind, e.factor::text AS factor, e.amount::text AS amount
-        FROM (SELECT max(trade_date)::text AS through FROM stock_prices WHERE series IN (${equitySeriesList})) d
+    sql`SELECT d."latestTradeDate", e.symbol, e.ex_date::text AS "exDate", e.kind, e.factor::text AS factor, e.amount::text AS amount
+        FROM (SELECT ${LATEST_TRADE_DATE}::text AS "latestTradeDate") d
         LEFT JOIN corporate_action_events e ON e.symbol IN (${
           wanted.length === 0
             ? sql`NULL`
@@ -158,11 +168,35 @@ export async function holdingEvents(
         ORDER BY e.symbol, e.ex_date, e.action_id, e.seq`,
   );
   // no prices yet: no open holding takes part in anything
-  const through = rows[0]?.through ?? '0000-00-00';
+  const latestTradeDate = rows[0]?.latestTradeDate ?? '0000-00-00';
   const events = rows.filter(
-    (row): row is HoldingEvent & { symbol: string; through: string | null } => row.symbol !== null,
+    (row): row is HoldingEvent & { symbol: string; latestTradeDate: string | null } => row.symbol !== null,
   );
-  return { through, events: eventsBySymbol(events) };
+  return { latestTradeDate, events: eventsBySymbol(events) };
+}
+
+/** Rows computed between two turns of the event loop: about 10 ms of P&L maths. */
+const SLICE = 500;
+
+/**
+ * `rows.map(compute)` in slices, the event loop served between them, so that a long list (an
+ * account's 20,000 holdings) never holds other clients' requests for its whole time. Stops with an
+ * AbortError when the caller has gone (`signal`): no one is waiting for the rest.
+ */
+export async function mapInSlices<T, R>(
+  rows: readonly T[],
+  signal: AbortSignal | undefined,
+  compute: (row: T) => R,
+): Promise<R[]> {
+  if (rows.length <= SLICE) return rows.map(compute);
+  const result: R[] = new Array<R>(rows.length);
+  for (let start = 0; start < rows.length; start += SLICE) {
+    if (start > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+    signal?.throwIfAborted();
+    const end = Math.min(rows.length, start + SLICE);
+    for (let index = start; index < end; index++) result[index] = compute(rows[index]!);
+  }
+  return result;
 }
 
 /** A JS number of an exact quantity (whole shares but for a bonus ratio that does not divide them). */
@@ -179,11 +213,12 @@ async function toHoldingDtos(
   rows: HoldingRow[],
   today = exchangeToday(),
   options: ProfitLossOptions = {},
+  signal?: AbortSignal,
 ): Promise<HoldingDto[]> {
   if (rows.length === 0) return [];
   const symbols = rows.map((row) => row.holding.symbol);
   // independent reads: on PostgreSQL they run at once on the pool's connections
-  const [prices, { through, events }, rules] = await Promise.all([
+  const [prices, { latestTradeDate, events }, rules] = await Promise.all([
     latestPrices(db, symbols),
     holdingEvents(db, symbols),
     chargeRulesFor(
@@ -192,12 +227,12 @@ async function toHoldingDtos(
       rows.map((row) => row.holding.segmentId),
     ),
   ]);
-  return rows.map((row) => {
+  return mapInSlices(rows, signal, (row) => {
     const h = row.holding;
     const price = prices.get(h.symbol);
     // most symbols have no event: the row as stored, its whole shares as they are
     const symbolEvents = events.get(h.symbol);
-    const effects = symbolEvents ? holdingEventEffects(h, symbolEvents, through) : null;
+    const effects = symbolEvents ? holdingEventEffects(h, symbolEvents, latestTradeDate) : null;
     const tradedQuantity = effects ? shareCount(effects.tradedQuantity) : h.quantity;
     const pnl = computeProfitLoss(
       {
@@ -246,6 +281,14 @@ async function toHoldingDtos(
   });
 }
 
+/**
+ * Holding rows held in memory (a tradebook import's plan, before or after it is written) → DTOs
+ * with quotes, the corporate actions' effects and P&L, exactly as the holdings list computes them.
+ */
+export async function holdingDtosOf(db: Database, rows: HoldingRow[], today = exchangeToday()): Promise<HoldingDto[]> {
+  return toHoldingDtos(db, rows, today);
+}
+
 /** Everything an answer of listHoldings depends on, besides the caller, the filter and the day. */
 export const HOLDINGS_LIST_INPUTS: readonly VersionedTable[] = [
   'holdings',
@@ -267,31 +310,127 @@ export async function holdingsListTag(
   userId: number,
   filter: HoldingFilter,
   today: string,
+  /** The page asked for (limit and cursor text), when one is. */
+  page: readonly unknown[] = [],
 ): Promise<string> {
   const versions = await dataVersions(db, HOLDINGS_LIST_INPUTS);
   const counters = HOLDINGS_LIST_INPUTS.map((table) => `${table}:${versions.get(table) ?? '?'}`);
   const inputs = [
     userId,
     filter.segmentName?.trim().toLowerCase() ?? null,
-    filter.brokerName?.trim().toLowerCase() ?? null,
+    filter.firmName?.trim().toLowerCase() ?? null,
+    filter.id ?? null,
     today,
     counters,
+    ...page,
   ];
   return `"${createHash('sha256').update(JSON.stringify(inputs)).digest('base64url').slice(0, 32)}"`;
 }
 
-/** options.breakdown false: no P&L breakdown per charge type (ProfitLossOptions), for a reader that shows none. */
+function filterConditions(userId: number, filter: HoldingFilter): SQL[] {
+  const conditions: SQL[] = [sql`h.user_id = ${userId}`];
+  if (filter.segmentName !== undefined) conditions.push(sql`lower(s.name) = lower(${filter.segmentName.trim()})`);
+  if (filter.firmName !== undefined) conditions.push(sql`lower(f.name) = lower(${filter.firmName.trim()})`);
+  if (filter.id !== undefined) conditions.push(sql`h.id = ${filter.id}`);
+  return conditions;
+}
+
+/**
+ * The caller's holdings matching the filter, every one (at most MAX_HOLDING_ROWS_PER_USER).
+ * options.breakdown false: no P&L breakdown per charge type (ProfitLossOptions), for a reader
+ * that shows none. `signal`: the caller has gone, stop.
+ */
 export async function listHoldings(
   db: Database,
   userId: number,
   filter: HoldingFilter = {},
   today = exchangeToday(),
   options: ProfitLossOptions = {},
+  signal?: AbortSignal,
 ): Promise<HoldingDto[]> {
-  const conditions: SQL[] = [sql`h.user_id = ${userId}`];
-  if (filter.segmentName !== undefined) conditions.push(sql`lower(s.name) = lower(${filter.segmentName.trim()})`);
-  if (filter.brokerName !== undefined) conditions.push(sql`lower(f.name) = lower(${filter.brokerName.trim()})`);
-  return toHoldingDtos(db, await holdingRows(db, sql.join(conditions, sql` AND `)), today, options);
+  const rows = await holdingRows(db, sql.join(filterConditions(userId, filter), sql` AND `));
+  signal?.throwIfAborted();
+  return toHoldingDtos(db, rows, today, options, signal);
+}
+
+/** The whole lists kept per database handle and user under their tag; the least recently used go first. */
+const sharedLists = new WeakMap<Database, Map<number, { tag: string; list: Promise<readonly HoldingDto[]> }>>();
+const MAX_SHARED_LISTS = 200;
+
+/**
+ * The caller's holdings, every one, without the breakdown per charge type: the list the dashboard and its
+ * comparison with an index both read, computed once for both. Kept per user under holdingsListTag (read first):
+ * a write to anything the list is computed from changes the tag, so a kept list is never older than a committed
+ * write (docs/decisions.md#dashboard-cache); the page's two requests, arriving together, share one computation.
+ * Read-only: callers must not change the rows.
+ */
+export async function listAllHoldingsShared(
+  db: Database,
+  userId: number,
+  today = exchangeToday(),
+): Promise<readonly HoldingDto[]> {
+  const tag = await holdingsListTag(db, userId, {}, today);
+  let lists = sharedLists.get(db);
+  if (!lists) sharedLists.set(db, (lists = new Map()));
+  const kept = lists.get(userId);
+  if (kept?.tag === tag) return kept.list;
+  const list = listHoldings(db, userId, {}, today, { breakdown: false });
+  if (!tag.includes('?')) {
+    const byUser = lists;
+    byUser.delete(userId);
+    byUser.set(userId, { tag, list });
+    if (byUser.size > MAX_SHARED_LISTS) byUser.delete(byUser.keys().next().value as number);
+    // a failed computation is not kept
+    list.catch(() => {
+      if (byUser.get(userId)?.list === list) byUser.delete(userId);
+    });
+  }
+  return list;
+}
+
+/** The sort key of the holdings lists, as cursors carry it: symbol, buying date, id. */
+export type HoldingSortKey = [string, string, number];
+export const HOLDING_CURSOR_KINDS = ['string', 'date', 'int'] as const;
+
+export interface HoldingPage {
+  items: HoldingDto[];
+  /** Holdings matching the filter, every page. */
+  total: number;
+  /** The sort key of the last item when more follow; null on the last page. */
+  next: HoldingSortKey | null;
+}
+
+/** One page of listHoldings' list: at most `limit` holdings after `after` (keyset paging). */
+export async function listHoldingsPage(
+  db: Database,
+  userId: number,
+  filter: HoldingFilter,
+  page: { limit: number; after: HoldingSortKey | null },
+  today = exchangeToday(),
+  signal?: AbortSignal,
+): Promise<HoldingPage> {
+  const conditions = filterConditions(userId, filter);
+  const [counted] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*) AS total FROM ${holdings} h
+        INNER JOIN ${brokerageFirms} f ON f.id = h.brokerage_firm_id
+        INNER JOIN ${segments} s ON s.id = h.segment_id
+        WHERE ${sql.join(conditions, sql` AND `)}`,
+  );
+  if (page.after) {
+    const [symbol, creationDate, id] = page.after;
+    conditions.push(sql`(h.symbol, h.creation_date, h.id) > (${symbol}, ${creationDate}::date, ${id})`);
+  }
+  const rows = await holdingRows(db, sql.join(conditions, sql` AND `), page.limit + 1);
+  signal?.throwIfAborted();
+  const more = rows.length > page.limit;
+  const kept = more ? rows.slice(0, page.limit) : rows;
+  const last = kept[kept.length - 1]?.holding;
+  return {
+    items: await toHoldingDtos(db, kept, today, {}, signal),
+    total: Number(counted?.total ?? 0),
+    next: more && last ? [last.symbol, last.creationDate, last.id] : null,
+  };
 }
 
 /** The caller's holding, or 404 (another user's holding is indistinguishable from a missing one). */
@@ -317,6 +456,26 @@ export async function getHolding(db: Database, userId: number, id: number): Prom
   return dto as HoldingDto;
 }
 
+/** Holding rows (open and sold) the owner keeps, every firm and segment. */
+export async function countHoldingRows(db: Database, userId: number): Promise<number> {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*) AS count FROM ${holdings} WHERE user_id = ${userId}`,
+  );
+  return Number(row?.count ?? 0);
+}
+
+/** The words of the per-account cap (MAX_HOLDING_ROWS_PER_USER) when a write would pass it. */
+export function holdingsFullMessage(): string {
+  return `You keep ${MAX_HOLDING_ROWS_PER_USER.toLocaleString('en-IN')} holdings (open and sold), the most an account keeps: delete sold holdings you no longer need first`;
+}
+
+/** Refuses a write that would add a row to an account already at the cap. */
+async function requireRoomForRow(tx: Database, userId: number): Promise<void> {
+  if ((await countHoldingRows(tx, userId)) >= MAX_HOLDING_ROWS_PER_USER)
+    throw new BadRequestError(holdingsFullMessage());
+}
+
 /** The holding date rules, shared with the holding form: the first broken one is a 400. */
 function checkHoldingDates(input: HoldingInput, today: string): void {
   const sold = holdingStatus(input.sellPrice) === 'REALIZED';
@@ -338,6 +497,7 @@ export async function createHolding(db: Database, userId: number, input: Holding
     const firm = await resolveFirm(tx, input.brokerageFirm);
     const segment = await resolveNamed(tx, 'segment', { name: input.instrumentType });
     await requirePrices(tx, symbol);
+    await requireRoomForRow(tx, userId);
     const status = holdingStatus(input.sellPrice);
     const [row] = await tx
       .insert(holdings)
@@ -366,8 +526,8 @@ async function storedEffects(
   db: Database,
   row: Pick<typeof holdings.$inferSelect, 'symbol' | 'creationDate' | 'quantity' | 'basisDate' | 'sellingDate'>,
 ) {
-  const { through, events } = await holdingEvents(db, [row.symbol]);
-  return holdingEventEffects(row, events.get(row.symbol) ?? [], through);
+  const { latestTradeDate, events } = await holdingEvents(db, [row.symbol]);
+  return holdingEventEffects(row, events.get(row.symbol) ?? [], latestTradeDate);
 }
 
 export interface HoldingUpdateResult {
@@ -429,6 +589,7 @@ export async function updateHolding(
         })
         .where(eq(holdings.id, id));
       if (split.remaining === 0) return null;
+      await requireRoomForRow(tx, userId);
       const [rest] = await tx
         .insert(holdings)
         .values({

@@ -11,19 +11,7 @@ import type { LatestPriceDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { dataVersions } from '../data-versions.js';
-
-/** The equity series as an SQL list, for `series IN (…)`. */
-export const equitySeriesList = sql.join(
-  EQUITY_SERIES.map((series) => sql`${series}`),
-  sql`, `,
-);
-/** An equity series' rank (EQ first, then BE, BZ, SM, ST): the row that counts when several trade on one day. */
-function seriesRank(column: SQL): SQL {
-  return sql`CASE ${column} ${sql.join(
-    EQUITY_SERIES.map((series, rank) => sql.raw(`WHEN '${series}' THEN ${rank}`)),
-    sql` `,
-  )} END`;
-}
+import { equitySeriesRank, inEquitySeries, LATEST_TRADE_DATE } from '../market/equity-series.js';
 
 /**
  * A symbol's latest equity-series rows (optionally before a date), newest first (`tieBreak`: EQ
@@ -34,9 +22,9 @@ function seriesRank(column: SQL): SQL {
  */
 function latestEquityRows(symbol: SQL, limit: number, tieBreak: boolean, before?: SQL): SQL {
   return sql`SELECT sp.close_price::text AS close_price, sp.trade_date::text AS trade_date, sp.trade_date AS trade_day, sp.series,
-      ${seriesRank(sql`sp.series`)} AS series_rank
+      ${equitySeriesRank(sql`sp.series`)} AS series_rank
     FROM stock_prices sp
-    WHERE sp.symbol = ${symbol} AND sp.series IN (${equitySeriesList})${before ? sql` AND sp.trade_date < ${before}` : sql``}
+    WHERE sp.symbol = ${symbol} AND ${inEquitySeries('sp.series')}${before ? sql` AND sp.trade_date < ${before}` : sql``}
     ORDER BY sp.trade_date DESC${tieBreak ? sql`, series_rank` : sql``} LIMIT ${sql.raw(String(limit))}`;
 }
 
@@ -143,10 +131,10 @@ export async function loadLatestPrices(db: Database, symbols: Iterable<string>):
     db,
     sql`SELECT
         (SELECT coalesce(json_agg(json_build_array(sp.symbol, sp.close_price::text, sp.trade_date::text, sp.series,
-            ${seriesRank(sql`sp.series`)})), '[]')::text
+            ${equitySeriesRank(sql`sp.series`)})), '[]')::text
           FROM stock_prices sp
-          WHERE sp.symbol = ANY(${list}) AND sp.series IN (${equitySeriesList})
-            AND sp.trade_date >= (SELECT max(trade_date) FROM stock_prices WHERE series IN (${equitySeriesList})) - ${RECENT_DAYS}::int
+          WHERE sp.symbol = ANY(${list}) AND ${inEquitySeries('sp.series')}
+            AND sp.trade_date >= ${LATEST_TRADE_DATE} - ${RECENT_DAYS}::int
         ) AS rows,
         -- the splits and bonuses of the symbols: a previous close in the latest day's shares
         (SELECT coalesce(json_agg(json_build_array(e.symbol, e.ex_date::text, e.factor::text)), '[]')::text
@@ -221,7 +209,7 @@ export async function searchPricedSymbols(db: Database, search: string, limit: n
     sql`
       SELECT symbol FROM (
         SELECT DISTINCT sp.symbol FROM stock_prices sp
-        WHERE sp.series IN (${equitySeriesList}) AND sp.symbol LIKE ${`%${text}%`}
+        WHERE ${inEquitySeries('sp.series')} AND sp.symbol LIKE ${`%${text}%`}
       ) matches
       ORDER BY (symbol LIKE ${`${text}%`}) DESC, symbol
       LIMIT ${limit}

@@ -77,6 +77,38 @@ export async function listWatchlist(db: Database, userId: number, only?: string)
         : and(eq(watchlistEntries.userId, userId), eq(watchlistEntries.symbol, only)),
     )
     .orderBy(asc(sql`${watchlistEntries.symbol} COLLATE "C"`));
+  return watchlistRows(db, entries);
+}
+
+/** One page of the caller's list: at most `limit` symbols after the symbol `after` (keyset), and how many the list holds. */
+export async function listWatchlistPage(
+  db: Database,
+  userId: number,
+  page: { limit: number; after: readonly [symbol: string] | null },
+): Promise<{ items: WatchlistRowDto[]; total: number; more: boolean }> {
+  const owner = eq(watchlistEntries.userId, userId);
+  const [counted] = await db
+    .select({ total: sql<number | string>`count(*)` })
+    .from(watchlistEntries)
+    .where(owner);
+  const entries = await db
+    .select({ symbol: watchlistEntries.symbol, createdAt: watchlistEntries.createdAt })
+    .from(watchlistEntries)
+    .where(page.after ? and(owner, sql`${watchlistEntries.symbol} COLLATE "C" > ${page.after[0]} COLLATE "C"`) : owner)
+    .orderBy(asc(sql`${watchlistEntries.symbol} COLLATE "C"`))
+    .limit(page.limit + 1);
+  return {
+    items: await watchlistRows(db, entries.slice(0, page.limit)),
+    total: Number(counted?.total ?? 0),
+    more: entries.length > page.limit,
+  };
+}
+
+/** The rows of these entries (in their order), with the latest figures of each symbol. */
+async function watchlistRows(
+  db: Database,
+  entries: ReadonlyArray<{ symbol: string; createdAt: Date }>,
+): Promise<WatchlistRowDto[]> {
   if (entries.length === 0) return [];
   const symbols = entries.map((entry) => entry.symbol);
   const [prices, extremes, names, lists] = await Promise.all([

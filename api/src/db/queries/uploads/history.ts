@@ -1,6 +1,6 @@
 /**
  * The record of accepted uploads: the history page, and whether anything was ever
- * loaded. Writes happen in api/src/uploads (the record is written in the file's own transaction).
+ * loaded. Writes happen in api/src/ingest (the record is written in the file's own transaction).
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { UploadType } from '@bazaar/shared';
@@ -49,9 +49,9 @@ function toDto(row: RecordRow): UploadRecordDto {
 /** Accepted uploads, newest first, and how many there are in all. */
 export async function listUploadHistory(
   db: Database,
-  options: { limit: number; offset: number; kind?: UploadType | undefined },
+  options: { limit: number; offset: number; uploadType?: UploadType | undefined },
 ): Promise<UploadHistoryPageDto> {
-  const where = options.kind ? eq(marketDataUploads.kind, options.kind) : undefined;
+  const where = options.uploadType ? eq(marketDataUploads.kind, options.uploadType) : undefined;
   const [rows, totals] = await Promise.all([
     db
       .select(recordColumns)
@@ -88,12 +88,12 @@ export interface EarlierUpload {
 }
 
 /**
- * The first accepted upload of each of these SHA-256 digests, of one kind (docs/product/uploads.md#bulk-backfill):
+ * The first accepted upload of each of these SHA-256 digests, of one upload type (docs/product/uploads.md#bulk-backfill):
  * a batch or the import command skips a file whose bytes were loaded before.
  */
 export async function findUploadsBySha256(
   db: Database,
-  kind: UploadType,
+  uploadType: UploadType,
   digests: string[],
 ): Promise<Map<string, EarlierUpload>> {
   const found = new Map<string, EarlierUpload>();
@@ -109,7 +109,7 @@ export async function findUploadsBySha256(
       lastDate: marketDataUploads.lastDate,
     })
     .from(marketDataUploads)
-    .where(and(eq(marketDataUploads.kind, kind), inArray(marketDataUploads.fileSha256, [...new Set(digests)])))
+    .where(and(eq(marketDataUploads.kind, uploadType), inArray(marketDataUploads.fileSha256, [...new Set(digests)])))
     .orderBy(marketDataUploads.id);
   for (const { sha, uploadedAt, ...row } of rows)
     if (!found.has(sha)) found.set(sha, { ...row, uploadedAt: uploadedAt.toISOString() });

@@ -1,7 +1,7 @@
 /**
  * The last few Company Analysis answers of this visit, kept outside Apollo's cache. The page asks with `no-cache`:
  * writing an answer into the normalised cache and reading it back walked every one of its ~400 candles field by
- * field, the longest task of the page's start on a phone (README.md#page-weight-and-speed). Kept here, a symbol
+ * field, the longest task of the page's start on a phone (docs/benchmarks.md#page-weight-and-speed). Kept here, a symbol
  * seen before (or the other price basis) still shows at once while the server is asked again. The answers are
  * public market data, the same for every user: nothing to forget at sign-out.
  */

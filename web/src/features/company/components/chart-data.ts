@@ -158,14 +158,14 @@ export function exDateMarks(events: readonly ChartEventInput[], first?: string, 
   for (const event of events) {
     if (!event.exDate || !event.label || event.kind === 'OTHER') continue;
     if (event.exDate < first || event.exDate > last) continue;
-    const day = byDate.get(event.exDate) ?? { labels: [], adjusting: false };
-    if (!day.labels.includes(event.label)) day.labels.push(event.label);
-    day.adjusting ||= event.kind !== 'DIVIDEND';
-    byDate.set(event.exDate, day);
+    const onExDate = byDate.get(event.exDate) ?? { labels: [], adjusting: false };
+    if (!onExDate.labels.includes(event.label)) onExDate.labels.push(event.label);
+    onExDate.adjusting ||= event.kind !== 'DIVIDEND';
+    byDate.set(event.exDate, onExDate);
   }
   return [...byDate.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([date, day]) => ({ date, label: day.labels.join(' · '), adjusting: day.adjusting }));
+    .map(([date, onExDate]) => ({ date, label: onExDate.labels.join(' · '), adjusting: onExDate.adjusting }));
 }
 
 /** ApexCharts x-axis annotations of the marks: a dashed line on the ex-date with the label. */

@@ -4,7 +4,7 @@
  * charts run on through ex-dates; raw prices are the bhavcopy's as traded, with the cliff on the
  * ex-date. Two native radio inputs drawn as segments: Tab reaches the chosen one and the arrow keys change it. Not
  * Mantine's SegmentedControl: it measures its items when it mounts, a forced layout of the whole freshly drawn
- * analysis (~60 ms of a phone's main thread; README.md#page-weight-and-speed).
+ * analysis (~60 ms of a phone's main thread; docs/benchmarks.md#page-weight-and-speed).
  */
 import { useId } from 'react';
 import { Group, Loader, Text } from '@mantine/core';

@@ -147,8 +147,10 @@ describe('the Adjusted / Raw toggle', () => {
     await user.keyboard('{ArrowRight}');
     await waitFor(() => expect((raw as HTMLInputElement).checked).toBe(true));
     expect(screen.getByTestId('price-basis-hint').textContent).toMatch(/as traded/);
-    // the page stays shown while the raw prices load, then draws them: the cliff on the ex-date
-    expect(screen.getByTestId('company-analysis')).toBeTruthy();
+    // the page stays shown while the raw prices load (no skeleton, the adjusted candles still drawn), then draws
+    // them: the cliff on the ex-date
+    expect(screen.queryByTestId('company-analysis-loading')).toBeNull();
+    expect(candleCloses()).toEqual(ADJUSTED.map(Number));
     await waitFor(() => expect(candleCloses()).toEqual(RAW.map(Number)));
     expect(screen.getByTestId('ex-date-marks').textContent).toBe('Ex-dates marked: 1:2 split on 19-Sep-2019');
   });

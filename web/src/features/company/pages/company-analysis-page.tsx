@@ -26,6 +26,7 @@ import { CompanyAnalysisHeading } from '../components/company-analysis-heading';
 import { CompanyProfile, EventsSection } from '../components/company-profile';
 import { Fundamentals } from '../components/fundamentals';
 import { CandlestickChart, PeriodLineCharts } from '../components/price-charts';
+import { IndexComparison } from '../components/index-comparison';
 import { NotFoundMessage, type CompanyAnalysisNavigationState } from '../components/not-found';
 import { PriceBasisToggle, type PriceBasis } from '../components/price-basis-toggle';
 import { Section } from '../components/section';
@@ -98,7 +99,7 @@ export default function CompanyAnalysisPage() {
   // while the other basis loads, the page stays as it was (same symbol only)
   const latest = current ?? (previousData?.companyAnalysis.symbol === symbol ? previousData : undefined);
   // the analysis is drawn as a deferred value: React renders the whole page in slices instead of one long task
-  // when the answer arrives (a phone's main thread stays free; README.md#page-weight-and-speed); the skeleton
+  // when the answer arrives (a phone's main thread stays free; docs/benchmarks.md#page-weight-and-speed); the skeleton
   // stays until then
   const data = useDeferredValue(latest);
 
@@ -186,6 +187,12 @@ export default function CompanyAnalysisPage() {
           />
         )}
         <PeriodLineCharts series={analysis.priceSeries} mobile={mobile} trend={trend} events={events} />
+        <IndexComparison
+          key={`index-${analysis.symbol}`}
+          symbol={analysis.symbol}
+          yearly={analysis.priceSeries.find((item) => item.period === 'YEARLY')}
+          mobile={mobile}
+        />
         <AverageChart
           key={analysis.symbol}
           symbol={analysis.symbol}

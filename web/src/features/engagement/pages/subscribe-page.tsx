@@ -2,7 +2,7 @@
  * User subscription (docs/product/engagement.md#user-subscription): a card per plan (name, price in rupees,
  * description, duration in days, Subscribe button; clicking the card subscribes too) and a Refer button to /referral.
  * Logged-in users also see their active plan and the day it ends; visitors who subscribe are sent to
- * log in first and come back here. No payment is taken (see README).
+ * log in first and come back here. No payment is taken (docs/product/engagement.md#rules).
  */
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';

@@ -3,7 +3,7 @@
  * (GraphQL `dashboard`), computed from the holdings and the latest closes; shown through shared/format.
  * An investor without holdings sees a short welcome instead of empty charts. The allocation charts come after the
  * figures (DeferredChart: ApexCharts loads once the page is drawn and a chart is on the screen), so the charts'
- * library is no part of the page's start on a phone (README.md#page-weight-and-speed).
+ * library is no part of the page's start on a phone (docs/benchmarks.md#page-weight-and-speed).
  */
 import { Link, useNavigate } from 'react-router-dom';
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -12,6 +12,7 @@ import { useDashboardPageQuery, type DashboardPageQuery } from '../../../__gener
 import { DeferredChart, ON_SCREEN_MARGIN } from '../../../components/chart/deferred-chart';
 import { QueryGate, SCREEN_TALL } from '../../../components/query-gate';
 import { formatMarketDate } from '../../../lib/dates';
+import { AgainstTheMarket } from './against-the-market';
 
 type Dashboard = DashboardPageQuery['dashboard'];
 type Mover = Dashboard['gainers'][number];
@@ -319,17 +320,31 @@ export function InvestorDashboard() {
         if (dashboard.totals.holdings === 0) return <Welcome />;
         return (
           <Stack gap="md">
-            {dashboard.priceDate && (
-              <Text size="sm" c="dimmed" data-testid="dashboard-price-date">
-                Valued at the closes of {formatMarketDate(dashboard.priceDate)}
-              </Text>
-            )}
+            <Group justify="space-between" gap="xs" wrap="wrap">
+              {dashboard.priceDate ? (
+                <Text size="sm" c="dimmed" data-testid="dashboard-price-date">
+                  Valued at the closes of {formatMarketDate(dashboard.priceDate)}
+                </Text>
+              ) : (
+                <span />
+              )}
+              <Button
+                component={Link}
+                to="/tax-pnl"
+                variant="subtle"
+                size="compact-sm"
+                data-testid="dashboard-tax-link"
+              >
+                Tax P&amp;L
+              </Button>
+            </Group>
             <Figures dashboard={dashboard} />
             <Alerts dashboard={dashboard} />
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               <Movers title="Top gainers today" movers={dashboard.gainers} testId="dashboard-gainers" />
               <Movers title="Top losers today" movers={dashboard.losers} testId="dashboard-losers" />
             </SimpleGrid>
+            <AgainstTheMarket />
             <SimpleGrid cols={{ base: 1, md: 2 }}>
               <Allocation title="By industry" slices={dashboard.allocationByIndustry} testId="dashboard-industry" />
               <Allocation title="By firm" slices={dashboard.allocationByFirm} testId="dashboard-firm-allocation" />

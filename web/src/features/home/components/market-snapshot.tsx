@@ -1,6 +1,7 @@
 /**
  * The staff and admin dashboard's market snapshot (docs/product/home.md#dashboard): the latest trading day,
- * symbols loaded, advances and declines, the day's top movers and the last uploads (GraphQL `marketSnapshot`).
+ * symbols loaded, advances and declines, the day's top movers, the indices loaded with their last day (`indices`,
+ * docs/product/market.md#indices) and the last uploads (GraphQL `marketSnapshot`).
  */
 import { Link } from 'react-router-dom';
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -11,6 +12,45 @@ import { RowsTable } from '../../../components/rows-table';
 import { formatMarketDate, formatMediumDateTime } from '../../../lib/dates';
 
 type Snapshot = MarketSnapshotPageQuery['marketSnapshot'];
+type LoadedIndex = MarketSnapshotPageQuery['indices'][number];
+
+function Indices({ indices, latestTradingDay }: { indices: LoadedIndex[]; latestTradingDay: string | null }) {
+  return (
+    <Card withBorder padding="md" radius="md" data-testid="snapshot-indices">
+      <Title order={2} size="h5" mb="xs">
+        Indices loaded
+      </Title>
+      {indices.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          None yet: investors&apos; comparison with the market needs NIFTY 50 TRI, Company Analysis NIFTY 50 (
+          <Link to="/upload">Upload Index Prices</Link>).
+        </Text>
+      ) : (
+        <Table fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Index</Table.Th>
+              <Table.Th>Last day</Table.Th>
+              <Table.Th ta="right">Days</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {indices.map((index) => (
+              <Table.Tr key={index.name}>
+                <Table.Td>{index.name}</Table.Td>
+                <Table.Td className={latestTradingDay && index.lastDate < latestTradingDay ? 'loss' : undefined}>
+                  {formatMarketDate(index.lastDate)}
+                  {latestTradingDay && index.lastDate < latestTradingDay ? ' (behind the prices)' : ''}
+                </Table.Td>
+                <Table.Td ta="right">{formatCount(index.days)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
 
 function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
@@ -97,6 +137,7 @@ export function MarketSnapshot() {
               <MoverTable title="Top gainers" rows={snapshot.gainers} className="gain" />
               <MoverTable title="Top losers" rows={snapshot.losers} className="loss" />
             </SimpleGrid>
+            <Indices indices={data.indices} latestTradingDay={snapshot.latestTradingDay} />
             <Card withBorder padding="md" radius="md">
               <Title order={2} size="h5" mb="xs">
                 Last uploads

@@ -26,6 +26,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { Hint } from '../../../components/popup';
+import { TaxAndBenchmarkGuide } from '../components/guide-tax-and-benchmark';
 import {
   ADJUSTED_PRICES_GUIDE,
   AVERAGE_GUIDES,
@@ -92,6 +93,7 @@ function Overview({ onOpenSma }: { onOpenSma: () => void }) {
         ))}
       </SimpleGrid>
       <AdjustedPrices />
+      <TaxAndBenchmarkGuide />
     </Stack>
   );
 }

@@ -63,10 +63,10 @@ describe('technical analysis page', () => {
       },
     ];
     renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis', mocks });
-    expect(screen.getByTestId('technical-analysis-loader')).toBeTruthy();
+    expect(screen.getByTestId('technical-analysis-loader').getAttribute('aria-label')).toBe('Loading the trend lists');
     // the page's heading and the picker's place are there while the lists load (the picker disabled until the
     // trading days arrive)
-    expect(screen.getByRole('heading', { level: 1, name: 'Technical Analysis' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Technical Analysis');
     expect(screen.getByTestId('technical-analysis-day').hasAttribute('disabled')).toBe(true);
     await screen.findByTestId('technical-analysis');
     expect(screen.getByTestId('technical-analysis-day').hasAttribute('disabled')).toBe(false);
@@ -108,11 +108,32 @@ describe('technical analysis page', () => {
         request: { query: TechnicalAnalysisPageDocument, variables: { asOf: null } },
         error: new Error('Failed to fetch'),
       },
+      {
+        request: { query: TechnicalAnalysisPageDocument, variables: { asOf: null } },
+        result: {
+          data: {
+            technicalAnalysis: {
+              __typename: 'TechnicalAnalysis',
+              asOf: '2025-03-14',
+              highs: lists('HI', 'h'),
+              lows: lists('LO', 'l'),
+            },
+          },
+        },
+      },
     ];
     renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis', mocks });
     const alert = await screen.findByTestId('technical-analysis-error');
     expect(alert.textContent).toContain('The server cannot be reached. Check your connection and try again.');
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    // trying again asks once more: the lists replace the error
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('technical-analysis');
+    expect(screen.queryByTestId('technical-analysis-error')).toBeNull();
+    expect(
+      within(screen.getByTestId('trend-high-weekly'))
+        .getAllByTestId('trend-tile')
+        .map((t) => t.getAttribute('data-symbol')),
+    ).toEqual(['HIW']);
   });
 });
 
@@ -148,8 +169,13 @@ describe('user guide page', () => {
     renderPage(<GuidePage />, { path: '/guide' });
     const overview = screen.getByTestId('guide-overview');
     expect(within(overview).getAllByRole('article')).toHaveLength(8);
-    for (const name of ['SMA', 'EMA', 'WMA', 'HMA', 'SMMA', 'AMA / KAMA', 'DEMA', 'TEMA'])
-      expect(within(overview).getByText(name)).toBeTruthy();
+    // one article per average, in this order, each with its abbreviation
+    const abbreviations = ['SMA', 'EMA', 'WMA', 'HMA', 'SMMA', 'AMA / KAMA', 'DEMA', 'TEMA'];
+    expect(
+      within(overview)
+        .getAllByRole('article')
+        .map((card) => abbreviations.find((name) => within(card).queryByText(name) !== null)),
+    ).toEqual(abbreviations);
 
     fireEvent.click(screen.getByRole('button', { name: 'In-depth' }));
     const article = screen.getByTestId('guide-sma-article');
@@ -164,11 +190,16 @@ describe('user guide page', () => {
       ['Long term', '100, 200'],
     ]);
     expect(article.textContent).toContain('515 ÷ 5 = ₹103.00');
-    expect(within(article).getByRole('heading', { name: 'Limitations' })).toBeTruthy();
-    expect(within(article).getByRole('heading', { name: 'SMA vs EMA' })).toBeTruthy();
+    // its sections, in order, ending with the limitations and the comparison with the EMA
+    expect(
+      within(article)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Formula', 'A worked 5-day example', 'Which period to use', 'Limitations', 'SMA vs EMA']);
 
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
-    expect(screen.getByTestId('guide-overview')).toBeTruthy();
+    expect(screen.queryByTestId('guide-sma-article')).toBeNull();
+    expect(within(screen.getByTestId('guide-overview')).getAllByRole('article')).toHaveLength(8);
   });
 });
 

@@ -22,8 +22,8 @@ import { usePageTitle } from '../../../components/page-title';
 import { errorMessage } from '../../../lib/errors';
 import { STOCK_PRICE_COLUMNS } from '../components/stock-price-columns';
 import { companyAnalysisPath, type CompanyAnalysisNavigationState } from '../components/company-link';
-import { TradingDayPicker } from '../components/trading-day-picker';
-import { dayFromParam, dayNote, LOADING_MIN_HEIGHT, showsPicker } from '../components/day-param';
+import { TradeDatePicker } from '../components/trade-date-picker';
+import { LOADING_MIN_HEIGHT, showsPicker, tradeDateFromParam, tradeDateNote } from '../components/trade-date-param';
 
 export type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
@@ -33,18 +33,19 @@ export default function StockPricesPage() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
-  const days = tradingDays.data?.tradingDays;
-  const { day, latest, isLatest } = dayFromParam(searchParams.get('date'), days);
+  const tradeDates = tradingDays.data?.tradingDays;
+  const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(searchParams.get('date'), tradeDates);
   const { data, loading, error } = useStockPricesPageQuery({
-    variables: { date: isLatest ? null : day },
+    variables: { date: isLatest ? null : tradeDate },
     fetchPolicy: 'cache-and-network',
   });
   // the table draws its rows as a deferred value (DataGrid): the page holds its place until that same render, or the
   // footer would rise when the answer arrives and drop again when the rows are drawn (a layout shift)
   const drawn = useDeferredValue(data);
-  const tradingDay = data?.stockPrices[0]?.date;
-  // while the prices load, the day they are asked for (known from the trading days)
-  const noteDay = tradingDay ?? (loading ? day : null);
+  // the trading day of the rows answered
+  const answeredTradeDate = data?.stockPrices[0]?.date;
+  // while the prices load, the trading day they are asked for (known from the trading days)
+  const noteTradeDate = answeredTradeDate ?? (loading ? tradeDate : null);
 
   function openAnalysis(row: StockPriceRow) {
     const state: CompanyAnalysisNavigationState = { symbol: row.symbol, trend: DEFAULT_TREND };
@@ -52,7 +53,7 @@ export default function StockPricesPage() {
   }
 
   function pick(next: string | null) {
-    setSearchParams(next && next !== latest ? { date: next } : {});
+    setSearchParams(next && next !== latestTradeDate ? { date: next } : {});
   }
 
   return (
@@ -61,17 +62,23 @@ export default function StockPricesPage() {
       {/* the note's line and the picker hold their places while the day and the prices load, so the table below
           does not move when they arrive */}
       <Group justify="flex-end" align="flex-end" wrap="wrap" gap="xs">
-        {noteDay ? (
+        {noteTradeDate ? (
           <Text size="sm" c="dimmed" mr="auto" data-testid="stock-prices-as-of">
-            {dayNote('Prices of', noteDay, latest)}
+            {tradeDateNote('Prices of', noteTradeDate, latestTradeDate)}
           </Text>
         ) : (
           <Text size="sm" mr="auto" aria-hidden>
             {'\u00a0'}
           </Text>
         )}
-        {showsPicker(days, tradingDays.error) && (
-          <TradingDayPicker days={days} value={day} onChange={pick} isLatest={isLatest} testId="stock-prices-day" />
+        {showsPicker(tradeDates, tradingDays.error) && (
+          <TradeDatePicker
+            tradeDates={tradeDates}
+            value={tradeDate}
+            onChange={pick}
+            isLatest={isLatest}
+            testId="stock-prices-day"
+          />
         )}
       </Group>
       <DataGrid<StockPriceRow>
@@ -83,7 +90,7 @@ export default function StockPricesPage() {
         loading={loading}
         error={error && !data ? errorMessage(error) : null}
         onRowClick={openAnalysis}
-        exportFileName={tradingDay ? `stock-prices-${tradingDay}` : 'stock-prices'}
+        exportFileName={answeredTradeDate ? `stock-prices-${answeredTradeDate}` : 'stock-prices'}
         emptyText="No stock prices have been uploaded yet."
       />
     </Stack>

@@ -19,8 +19,8 @@ import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
 import { errorMessage } from '../../../lib/errors';
-import { dayFromParam, dayNote, LOADING_MIN_HEIGHT, showsPicker } from '../components/day-param';
-import { TradingDayPicker } from '../components/trading-day-picker';
+import { LOADING_MIN_HEIGHT, showsPicker, tradeDateFromParam, tradeDateNote } from '../components/trade-date-param';
+import { TradeDatePicker } from '../components/trade-date-picker';
 import { TrendSection } from '../components/trend-section';
 
 /** Which field of TrendLists holds each period's list. */
@@ -67,35 +67,35 @@ export default function TechnicalAnalysisPage() {
   usePageTitle('Technical Analysis');
   const [searchParams, setSearchParams] = useSearchParams();
   const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
-  const days = tradingDays.data?.tradingDays;
-  const { day, latest, isLatest } = dayFromParam(searchParams.get('asOf'), days);
+  const tradeDates = tradingDays.data?.tradingDays;
+  const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(searchParams.get('asOf'), tradeDates);
   const { data, loading, error, refetch } = useTechnicalAnalysisPageQuery({
-    variables: { asOf: isLatest ? null : day },
+    variables: { asOf: isLatest ? null : tradeDate },
     fetchPolicy: 'cache-and-network',
   });
   // the lists (up to 250 tiles) are drawn as a deferred value: React renders them in slices between which the
   // browser stays responsive, not in one long task when the answer arrives
   // (docs/decisions.md#trend-tiles-as-plain-elements)
   const analysis = useDeferredValue(data?.technicalAnalysis);
-  // the day of the lists; while they load, the day they are asked for (known from the trading days)
-  const noteDay = analysis ? analysis.asOf : day;
+  // the trading day of the lists; while they load, the one they are asked for (known from the trading days)
+  const noteTradeDate = analysis ? analysis.asOf : tradeDate;
 
   // the heading, its note's line and the picker in every state: the page's h1 is there at once, and nothing above
   // the lists moves when they arrive
   const header = (
     <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
       <PageHeader title="Technical Analysis" noteTestId="technical-analysis-as-of">
-        {noteDay
-          ? `${dayNote('Symbols at a new high or low for each period, as of', noteDay, latest)}.`
+        {noteTradeDate
+          ? `${tradeDateNote('Symbols at a new high or low for each period, as of', noteTradeDate, latestTradeDate)}.`
           : analysis
             ? 'No stock prices have been uploaded yet.'
             : '\u00a0'}
       </PageHeader>
-      {showsPicker(days, tradingDays.error) && (
-        <TradingDayPicker
-          days={days}
-          value={day}
-          onChange={(next) => setSearchParams(next && next !== latest ? { asOf: next } : {})}
+      {showsPicker(tradeDates, tradingDays.error) && (
+        <TradeDatePicker
+          tradeDates={tradeDates}
+          value={tradeDate}
+          onChange={(next) => setSearchParams(next && next !== latestTradeDate ? { asOf: next } : {})}
           isLatest={isLatest}
           testId="technical-analysis-day"
         />

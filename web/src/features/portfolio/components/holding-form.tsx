@@ -36,7 +36,7 @@ import { useHoldingSymbolsQuery, type HoldingsPageQuery } from '../../../__gener
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
 import { errorMessage } from '../../../lib/errors';
 
-export type HoldingRow = HoldingsPageQuery['holdings'][number];
+export type HoldingRow = HoldingsPageQuery['holdingConnection']['edges'][number]['node'];
 
 export interface HoldingFormValues extends Record<string, unknown> {
   symbol: string;

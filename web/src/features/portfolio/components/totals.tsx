@@ -3,11 +3,10 @@ import { Group, SimpleGrid, Text, Title } from '@mantine/core';
 import { formatRupees } from '@bazaar/shared';
 import type { PortfolioTotalsFieldsFragment } from '../../../__generated__/graphql';
 
-/** "gain" / "loss" class of a signed decimal string (zero is neither). */
-export function toneClass(value: string | null | undefined): string | undefined {
-  if (!value || /^-?0*(\.0*)?$/.test(value)) return undefined;
-  return value.startsWith('-') ? 'loss' : 'gain';
-}
+import { toneClass } from '../../../lib/tone';
+
+// one home for the colour of an amount (web/src/lib/tone.ts); the portfolio's pages import it from here
+export { toneClass };
 
 const ROWS: Array<{
   key: keyof Omit<PortfolioTotalsFieldsFragment, '__typename' | 'holdings'>;

@@ -16,7 +16,8 @@ export type TradebookImportResult = TradebookImportResultFieldsFragment;
 
 export interface TradebookImportRequest {
   file: File;
-  brokerageFirm: string;
+  /** The firm's name (the mutation's `brokerageFirm`). */
+  firmName: string;
   segmentName: string;
 }
 
@@ -38,7 +39,7 @@ export async function sendTradebookImport(
     ? ([ImportTradebookDocument, 'importTradebook', 'ImportTradebook'] as const)
     : ([PreviewTradebookImportDocument, 'previewTradebookImport', 'PreviewTradebookImport'] as const);
   const form = new FormData();
-  const input = { file: null, brokerageFirm: request.brokerageFirm, segmentName: request.segmentName };
+  const input = { file: null, brokerageFirm: request.firmName, segmentName: request.segmentName };
   form.append('operations', JSON.stringify({ query: print(document), operationName, variables: { input } }));
   form.append('map', JSON.stringify({ 0: ['variables.input.file'] }));
   form.append('0', request.file, request.file.name);

@@ -85,7 +85,9 @@ function Problems({ result }: { result: TradebookImportResult }) {
     <Alert
       color="red"
       role="alert"
-      title={`${plural(result.problems.length, 'problem')}: nothing can be imported until the file is fixed`}
+      title={`${plural(result.problemsTotal, 'problem')}: nothing can be imported until the file is fixed${
+        result.problemsTotal > result.problems.length ? ` (the first ${formatCount(result.problems.length)} below)` : ''
+      }`}
     >
       <ScrollArea.Autosize mah={180}>
         <RowsTable
@@ -96,7 +98,11 @@ function Problems({ result }: { result: TradebookImportResult }) {
           rowKey={(problem, index) => `${problem.line}-${index}`}
           columns={[
             { header: 'Line', width: 60, cell: (problem) => problem.line },
-            { header: 'Problem', cell: (problem) => problem.message },
+            {
+              header: 'Problem',
+              cell: (problem) =>
+                problem.column ? `${problem.column} '${problem.value ?? ''}': ${problem.message}` : problem.message,
+            },
           ]}
         />
       </ScrollArea.Autosize>
@@ -133,11 +139,19 @@ function SymbolCounts({ result }: { result: TradebookImportResult }) {
 }
 
 function ResultingHoldings({ result, title }: { result: TradebookImportResult; title: string }) {
+  if (!result.accepted) return null;
+  const more = result.holdingsTotal - result.holdings.length;
   return (
     <Stack gap={4}>
       <Title order={3} size="h6">
         {title}
       </Title>
+      {more > 0 && (
+        <Text size="sm" c="dimmed" data-testid="import-holdings-more">
+          The first {formatCount(result.holdings.length)} of {formatCount(result.holdingsTotal)}; every one is in
+          Holdings after the import.
+        </Text>
+      )}
       {result.holdings.length === 0 ? (
         <Text size="sm" c="dimmed">
           No holdings.
@@ -189,7 +203,7 @@ export default function ImportTradebookDialog({
     setBusy(true);
     setError(null);
     try {
-      const result = await sendTradebookImport({ file, brokerageFirm: firm, segmentName: segment }, commit);
+      const result = await sendTradebookImport({ file, firmName: firm, segmentName: segment }, commit);
       if (commit && result.accepted) {
         setStep({ kind: 'done', result });
         onImported?.();
@@ -281,12 +295,7 @@ export default function ImportTradebookDialog({
               </Text>
             )}
             <SymbolCounts result={step.result} />
-            <ResultingHoldings
-              result={step.result}
-              title={
-                step.result.accepted ? `Your ${where} holdings after the import` : `Your ${where} holdings (unchanged)`
-              }
-            />
+            <ResultingHoldings result={step.result} title={`The ${where} holdings this import adds or changes`} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setStep({ kind: 'pick' })} disabled={busy}>
                 Back
@@ -308,7 +317,7 @@ export default function ImportTradebookDialog({
               Imported {plural(step.result.buys, 'buy')} and {plural(step.result.sells, 'sell')}
               {step.result.skipped > 0 ? `; ${formatCount(step.result.skipped)} imported before were skipped` : ''}.
             </ResultAlert>
-            <ResultingHoldings result={step.result} title={`Your ${where} holdings`} />
+            <ResultingHoldings result={step.result} title={`The ${where} holdings it added or changed`} />
             <Group justify="flex-end">
               <Button onClick={onClose} data-testid="import-close">
                 Close

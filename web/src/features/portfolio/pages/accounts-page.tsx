@@ -1,6 +1,6 @@
 /**
  * Brokerage accounts (docs/product/portfolio.md#brokerage-accounts): a card per brokerage firm titled with its name,
- * linking to /investment/{brokerName}, with the investor's totals at that firm; below, alerts computed from the
+ * linking to /investment/{the firm's name}, with the investor's totals at that firm; below, alerts computed from the
  * holdings (the old app showed fixed placeholder cards here).
  */
 import { Link } from 'react-router-dom';
@@ -43,17 +43,17 @@ export default function AccountsPage() {
                 <Text c="dimmed">No brokerage firms yet. Staff add them under Brokers.</Text>
               ) : (
                 <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-                  {summary.firms.map(({ brokerageFirm, totals }) => (
+                  {summary.firms.map(({ brokerageFirm: firm, totals }) => (
                     <Card
-                      key={brokerageFirm.id}
+                      key={firm.id}
                       withBorder
                       radius="md"
                       padding="md"
                       component={Link}
-                      to={`/investment/${encodeURIComponent(brokerageFirm.name)}`}
+                      to={`/investment/${encodeURIComponent(firm.name)}`}
                       data-testid="firm-card"
                     >
-                      <NamedTotals name={brokerageFirm.name} totals={totals} />
+                      <NamedTotals name={firm.name} totals={totals} />
                     </Card>
                   ))}
                 </SimpleGrid>

@@ -6,10 +6,10 @@ import { brokerSchema } from '@bazaar/shared';
 import type { BrokerageFirmInput, BrokersPageQuery } from '../../../__generated__/graphql';
 import type { CrudFormSpec } from '../../../components/crud';
 
-type Broker = BrokersPageQuery['brokerageFirms'][number];
+type Firm = BrokersPageQuery['brokerageFirms'][number];
 
-const brokerForm: CrudFormSpec<
-  Broker,
+const firmForm: CrudFormSpec<
+  Firm,
   Record<'name' | 'address' | 'contactNumber', string>,
   BrokersPageQuery,
   BrokerageFirmInput
@@ -21,4 +21,4 @@ const brokerForm: CrudFormSpec<
     { name: 'contactNumber', label: 'Contact Number', required: true, inputMode: 'numeric', maxLength: 10 },
   ],
 };
-export default brokerForm;
+export default firmForm;

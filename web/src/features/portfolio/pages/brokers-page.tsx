@@ -33,6 +33,6 @@ export default crudTablePage(BrokersPageDocument, 'brokerageFirms', {
     updated: SUCCESS_MESSAGES.brokerUpdated,
     deleted: SUCCESS_MESSAGES.brokerDeleted,
   },
-  deleteWhat: (broker) => <b>{broker.name}</b>,
+  deleteWhat: (firm) => <b>{firm.name}</b>,
   deleteNote: 'A firm with holdings or charges cannot be deleted.',
 });

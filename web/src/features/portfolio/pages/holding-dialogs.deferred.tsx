@@ -24,7 +24,7 @@ export type HoldingEditing = { mode: HoldingFormMode; holding?: HoldingRow } | n
 export interface HoldingDialogsProps {
   editing: HoldingEditing;
   /** The firm and segment of the page. */
-  navigation: { brokerName: string; segmentName: string };
+  navigation: { firmName: string; segmentName: string };
   /** The firm's id (undefined while the firms load, or when no firm has the page's name). */
   firmId: string | undefined;
   onCloseForm: () => void;
@@ -66,7 +66,7 @@ export default function HoldingDialogs({
       });
       onMessage({ kind: 'success', text: SUCCESS_MESSAGES.holdingUpdated });
     } else {
-      if (!firmId) throw new Error(`There is no brokerage firm named “${navigation.brokerName}”.`);
+      if (!firmId) throw new Error(`There is no brokerage firm named “${navigation.firmName}”.`);
       const keepsSellSide = editing.mode === 'edit' && editing.holding?.status === 'REALIZED';
       const input: HoldingInput = {
         symbol: values.symbol.trim(),

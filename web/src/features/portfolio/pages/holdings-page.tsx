@@ -1,14 +1,14 @@
 /**
- * Holdings (docs/product/portfolio.md#holdings): the table '{broker} {segment} Holdings' of the investor's holdings
+ * Holdings (docs/product/portfolio.md#holdings): the table '{firm} {segment} Holdings' of the investor's holdings
  * with that firm in that segment (from the navigation state the Investment page sets), an Add Holding
  * button, and Sell, Edit and Delete per row. P&L columns: gross, charges (the breakdown per charge
  * type on hover), dividends (each payment on hover) and net (gross + dividends − charges); open
  * holdings are charged as if sold today. Quantities and prices are today's shares, after splits and
  * bonuses (a badge on the quantity, the trade as entered on hover).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Alert, Badge, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import { adjustmentBadge, formatMarketDate as formatDate, formatRupees, tradeAsEntered } from '@bazaar/shared';
 import { useHoldingsBrokerageFirmsQuery, useHoldingsPageQuery } from '../../../__generated__/graphql';
@@ -31,12 +31,12 @@ const loadDialogs = () => import('./holding-dialogs.deferred');
 /** What the Investment page passes when a segment is clicked. */
 export interface HoldingsNavigationState {
   segmentName: string;
-  brokerName: string;
+  firmName: string;
 }
 
 function isNavigationState(value: unknown): value is HoldingsNavigationState {
   const candidate = value as Partial<HoldingsNavigationState> | null;
-  return typeof candidate?.segmentName === 'string' && typeof candidate.brokerName === 'string';
+  return typeof candidate?.segmentName === 'string' && typeof candidate.firmName === 'string';
 }
 
 function ChargesCell({ holding }: { holding: HoldingRow }) {
@@ -221,13 +221,29 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
 export default function HoldingsPage() {
   const location = useLocation();
   const state = isNavigationState(location.state) ? location.state : null;
-  const title = state ? `${state.brokerName} ${state.segmentName} Holdings` : 'Holdings';
+  const title = state ? `${state.firmName} ${state.segmentName} Holdings` : 'Holdings';
   usePageTitle(title);
-  const { data, loading, error, refetch } = useHoldingsPageQuery({
-    variables: { brokerName: state?.brokerName, segmentName: state?.segmentName },
+  const { data, loading, error, refetch, fetchMore } = useHoldingsPageQuery({
+    variables: { brokerName: state?.firmName, segmentName: state?.segmentName },
     skip: !state,
     fetchPolicy: 'cache-and-network',
   });
+  const connection = data?.holdingConnection;
+  const rows = useMemo(() => connection?.edges.map((edge) => edge.node), [connection]);
+  // the pages after the first, one after another, appended to the first page's answer
+  const nextCursor = connection?.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
+  useEffect(() => {
+    if (!nextCursor) return;
+    void fetchMore({
+      variables: { after: nextCursor },
+      updateQuery: (previous, { fetchMoreResult }) => ({
+        holdingConnection: {
+          ...fetchMoreResult.holdingConnection,
+          edges: [...previous.holdingConnection.edges, ...fetchMoreResult.holdingConnection.edges],
+        },
+      }),
+    });
+  }, [nextCursor, fetchMore]);
   const firms = useHoldingsBrokerageFirmsQuery({ skip: !state });
   const [editing, setEditing] = useState<HoldingEditing>(null);
   const [toDelete, setToDelete] = useState<HoldingRow | null>(null);
@@ -275,7 +291,7 @@ export default function HoldingsPage() {
   }
   const navigation = state;
   const firmId = firms.data?.brokerageFirms.find(
-    (firm) => firm.name.toLowerCase() === navigation.brokerName.toLowerCase(),
+    (firm) => firm.name.toLowerCase() === navigation.firmName.toLowerCase(),
   )?.id;
 
   return (
@@ -283,24 +299,29 @@ export default function HoldingsPage() {
       <DataGrid
         title={title}
         testId="holdings-grid"
-        rows={data?.holdings}
+        rows={rows}
         columns={COLUMNS}
         getRowId={(holding) => holding.id}
-        loading={loading}
+        loading={loading || nextCursor !== null}
         error={error && !data ? errorMessage(error) : null}
         addLabel="Add Holding"
         onAdd={ask(() => setEditing({ mode: 'add' }))}
         onAddIntent={Dialogs ? undefined : () => void loadDialogsNow()}
         addLoading={editing !== null && !Dialogs}
-        exportFileName={`${navigation.brokerName}-${navigation.segmentName}-holdings`}
+        exportFileName={`${navigation.firmName}-${navigation.segmentName}-holdings`}
         emptyText="No holdings here yet. Add one with Add Holding, or import your broker's tradebook."
         showBack
         toolbar={
-          <ImportTradebookButton
-            firmName={navigation.brokerName}
-            segmentName={navigation.segmentName}
-            onImported={() => void refetch()}
-          />
+          <>
+            <ImportTradebookButton
+              firmName={navigation.firmName}
+              segmentName={navigation.segmentName}
+              onImported={() => void refetch()}
+            />
+            <Button component={Link} to="/tax-pnl" variant="subtle" data-testid="holdings-tax-link">
+              Tax P&amp;L
+            </Button>
+          </>
         }
         message={message}
         onDismissMessage={() => setMessage(null)}

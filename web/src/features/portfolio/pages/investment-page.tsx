@@ -1,8 +1,8 @@
 /**
- * Investment (route parameter brokerTitle, docs/product/portfolio.md#investment): header '{broker} Investments', a card
- * per segment with the investor's totals at this firm, a back button, and alerts computed from this
- * firm's holdings. Clicking a segment opens /holdings with the segment and broker names as
- * navigation state.
+ * Investment (/investment/:brokerTitle, the firm's name; docs/product/portfolio.md#investment): header '{firm}
+ * Investments', a card per segment with the investor's totals at this firm, a back button, and alerts computed from
+ * this firm's holdings. Clicking a segment opens /holdings with the firm's and the segment's names as navigation
+ * state.
  */
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Title, UnstyledButton } from '@mantine/core';
@@ -15,22 +15,23 @@ import { NamedTotals, TotalsList } from '../components/totals';
 import type { HoldingsNavigationState } from './holdings-page';
 
 export default function InvestmentPage() {
-  const { brokerTitle = '' } = useParams();
+  // the route's parameter and the query's argument keep their public names (docs/engineering.md#glossary)
+  const { brokerTitle: firmName = '' } = useParams();
   const navigate = useNavigate();
-  usePageTitle(`${brokerTitle} Investments`);
+  usePageTitle(`${firmName} Investments`);
   const { data, loading, error } = useInvestmentPageQuery({
-    variables: { brokerName: brokerTitle },
+    variables: { brokerName: firmName },
     fetchPolicy: 'cache-and-network',
   });
   const firm = data?.portfolioSummary.firms.find(
-    (candidate) => candidate.brokerageFirm.name.toLowerCase() === brokerTitle.toLowerCase(),
+    (candidate) => candidate.brokerageFirm.name.toLowerCase() === firmName.toLowerCase(),
   );
 
   return (
     <Stack gap="lg">
       <Group justify="space-between">
         <Title order={1} size="h2" data-testid="investment-title">
-          {brokerTitle} Investments
+          {firmName} Investments
         </Title>
         <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={() => navigate(-1)}>
           Back
@@ -39,7 +40,7 @@ export default function InvestmentPage() {
       <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading investments">
         {() =>
           !firm ? (
-            <Alert color="yellow">There is no brokerage firm named “{brokerTitle}”.</Alert>
+            <Alert color="yellow">There is no brokerage firm named “{firmName}”.</Alert>
           ) : (
             <>
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -52,7 +53,7 @@ export default function InvestmentPage() {
                         navigate('/holdings', {
                           state: {
                             segmentName: segment.name,
-                            brokerName: firm.brokerageFirm.name,
+                            firmName: firm.brokerageFirm.name,
                           } satisfies HoldingsNavigationState,
                         })
                       }

@@ -51,7 +51,8 @@ export default function WatchlistPage() {
     }
   };
   const rows = data?.watchlist;
-  const priceDate = rows?.map((row) => row.priceDate).find((date) => date);
+  // the trading day of the closes shown
+  const tradeDate = rows?.map((row) => row.priceDate).find((priceDate) => priceDate);
 
   return (
     <Stack gap="sm">
@@ -95,9 +96,9 @@ export default function WatchlistPage() {
           </Group>
         }
       />
-      {priceDate && (
+      {tradeDate && (
         <Text size="sm" c="dimmed" data-testid="watchlist-as-of">
-          Latest closes as of {formatMarketDate(priceDate)}; 12-month high and low to that day.
+          Latest closes as of {formatMarketDate(tradeDate)}; 12-month high and low to that day.
         </Text>
       )}
     </Stack>

@@ -34,19 +34,19 @@ export interface PriceDateCalendarProps {
 
 export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCalendarProps) {
   const weeks = useMemo(() => monthGrid(shown), [shown]);
-  const sortedDates = useMemo(() => [...counts.keys()].sort(), [counts]);
+  const tradeDates = useMemo(() => [...counts.keys()].sort(), [counts]);
   const uploadsThisMonth = weeks.flat().filter((day) => day.inMonth && counts.has(day.date)).length;
   const years = useMemo(() => {
     const todayYear = yearMonthOf(today).year;
-    const first = sortedDates[0] ? Math.min(yearMonthOf(sortedDates[0]).year, todayYear) : todayYear;
+    const first = tradeDates[0] ? Math.min(yearMonthOf(tradeDates[0]).year, todayYear) : todayYear;
     const last =
-      sortedDates.length > 0 ? Math.max(yearMonthOf(sortedDates[sortedDates.length - 1]!).year, todayYear) : todayYear;
+      tradeDates.length > 0 ? Math.max(yearMonthOf(tradeDates[tradeDates.length - 1]!).year, todayYear) : todayYear;
     const list: string[] = [];
     for (let year = Math.min(first, shown.year) - 1; year <= Math.max(last, shown.year) + 1; year++)
       list.push(String(year));
     return list;
-  }, [sortedDates, today, shown.year]);
-  const latest = sortedDates[sortedDates.length - 1];
+  }, [tradeDates, today, shown.year]);
+  const latestTradeDate = tradeDates[tradeDates.length - 1];
 
   return (
     <Card withBorder padding="lg" radius="md" maw={560} data-testid="price-date-calendar">
@@ -150,10 +150,10 @@ export function PriceDateCalendar({ counts, today, shown, onShow }: PriceDateCal
           <Button variant="subtle" size="xs" onClick={() => onShow(yearMonthOf(today))}>
             Today
           </Button>
-          {latest && (
-            <UnstyledButton onClick={() => onShow(yearMonthOf(latest))}>
+          {latestTradeDate && (
+            <UnstyledButton onClick={() => onShow(yearMonthOf(latestTradeDate))}>
               <Text size="xs" c="blue">
-                Latest upload: {formatMarketDate(latest)}
+                Latest upload: {formatMarketDate(latestTradeDate)}
               </Text>
             </UnstyledButton>
           )}

@@ -7,9 +7,16 @@
  * does the report of a corporate-actions upload (what it recognised, what it could not classify).
  */
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, FileInput, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileInput, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
-import { formatDatesInText, MESSAGES, UPLOAD_MESSAGE_TIMEOUT_MS, UPLOAD_TYPES, toDisplayWords } from '@bazaar/shared';
+import {
+  formatDatesInText,
+  indexNameProblem,
+  MESSAGES,
+  UPLOAD_MESSAGE_TIMEOUT_MS,
+  UPLOAD_TYPES,
+  toDisplayWords,
+} from '@bazaar/shared';
 import { useApolloClient } from '@apollo/client/react';
 import type { UploadPageTypesQuery, UploadType } from '../../../__generated__/graphql';
 import { FILE_ACCEPT, fileProblem } from '../lib/file-check';
@@ -30,7 +37,12 @@ type UploadTypeInfo = UploadPageTypesQuery['uploadTypes'][number];
 interface FormValues extends Record<string, unknown> {
   type: string;
   file: File | null;
+  /** UPLOAD_INDEX_PRICES: the index's name, for a file that does not name it. */
+  index: string;
 }
+
+/** The type whose form asks for the index's name (docs/product/uploads.md#index-prices). */
+const INDEX_PRICES = 'UPLOAD_INDEX_PRICES';
 
 /**
  * The form's two rules and their messages (docs/product/uploads.md#rules), as plain checks: the page does not
@@ -42,9 +54,14 @@ const RULES = {
     value instanceof File && fileProblem(value) === null ? null : MESSAGES.upload.fileTypeInvalid,
 };
 
-const isValid = (values: FormValues) => RULES.type(values.type) === null && RULES.file(values.file) === null;
+/** The index's name when one is given (it may be left empty: a file that names its index needs none). */
+const indexError = (values: FormValues) =>
+  values.type === INDEX_PRICES && values.index.trim() !== '' ? indexNameProblem(values.index.trim()) : null;
 
-const EMPTY: FormValues = { type: '', file: null };
+const isValid = (values: FormValues) =>
+  RULES.type(values.type) === null && RULES.file(values.file) === null && indexError(values) === null;
+
+const EMPTY: FormValues = { type: '', file: null, index: '' };
 
 export interface UploadFormProps {
   types: UploadTypeInfo[] | undefined;
@@ -99,7 +116,8 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
     const fileName = values.file.name;
     const answer = await loadRequest().then(
       ({ sendUpload }) => {
-        request.current = sendUpload(values.type as UploadType, values.file!, setProgress);
+        const index = values.type === INDEX_PRICES ? values.index.trim() || undefined : undefined;
+        request.current = sendUpload(values.type as UploadType, values.file!, setProgress, undefined, index);
         return request.current.promise;
       },
       (): UploadOutcome => ({ ok: false, message: MESSAGES.upload.failed, code: null, problems: [], problemCount: 0 }),
@@ -169,6 +187,22 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
                 </>
               )}
             </Text>
+          )}
+          {values.type === INDEX_PRICES && (
+            <TextInput
+              label="Index name"
+              placeholder="NIFTY 50"
+              description="Needed for NSE's historical index download, which does not name its index; NSE's daily file and the Total Return Index export name theirs (with a name here, only that index is loaded)."
+              data-testid="upload-index-name"
+              disabled={uploading}
+              maxLength={100}
+              value={values.index}
+              onChange={(event) => {
+                const index = event.currentTarget.value;
+                setValues((current) => ({ ...current, index }));
+              }}
+              error={indexError(values) ?? undefined}
+            />
           )}
           <FileInput
             label="Select File"

@@ -2,7 +2,7 @@
  * The upload form's rules and the calendar's marks, rendered in jsdom with the real Mantine and
  * Apollo providers (no request is sent by these interactions).
  */
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MantineProvider } from '@mantine/core';
@@ -46,6 +46,14 @@ const TYPES = [
     acceptedFormats: ['csv'],
     templateFileName: 'balance-sheet-template.csv',
   },
+  {
+    __typename: 'UploadTypeInfo' as const,
+    type: 'UPLOAD_INDEX_PRICES' as const,
+    label: 'Upload Index Prices',
+    description: "An index's daily values…",
+    acceptedFormats: ['csv'],
+    templateFileName: null,
+  },
 ];
 
 describe('upload form', () => {
@@ -54,17 +62,18 @@ describe('upload form', () => {
     const { container } = render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
     const upload = screen.getByRole('button', { name: 'Upload' });
     expect(isDisabled(upload)).toBe(true);
-    expect(screen.getByPlaceholderText('Choose Type of File')).toBeTruthy();
+    // no type chosen yet: the select shows its placeholder
+    const select = screen.getByRole('combobox', { name: /Select Upload Type/ });
+    expect(select.getAttribute('placeholder')).toBe('Choose Type of File');
+    expect((select as HTMLInputElement).value).toBe('');
 
     const fileInput = container.querySelector('input[type="file"]') as HTMLInputElement;
     await user.upload(fileInput, new File(['SYMBOL'], 'prices.csv', { type: 'text/csv' }));
     expect(isDisabled(upload)).toBe(true); // no type yet
 
     // a click before the combobox module is there loads it and opens the options once they are
-    await user.click(screen.getByRole('combobox', { name: /Select Upload Type/ }));
-    await user.click(
-      await screen.findByRole('option', { name: 'Upload Stock Price', hidden: true }, { timeout: 10_000 }),
-    );
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Upload Stock Price', hidden: true }));
     expect(isDisabled(upload)).toBe(false);
     expect(screen.getByTestId('upload-type-description').textContent).toContain('NSE equity bhavcopy');
   });
@@ -73,7 +82,12 @@ describe('upload form', () => {
     const { container } = render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
     const fileInput = container.querySelector('input[type="file"]') as HTMLInputElement;
     fireEvent.change(fileInput, { target: { files: [new File(['%PDF'], 'report.pdf', { type: 'application/pdf' })] } });
-    expect(await screen.findByText('Only .csv or .xlsx/.xls files are supported.')).toBeTruthy();
+    // the file field is marked invalid and says why, as a screen reader reads it with the field
+    const field = await screen.findByRole('button', { name: /Select File/, description: /./ });
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(field.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'Only .csv or .xlsx/.xls files are supported.',
+    );
     expect(isDisabled(screen.getByRole('button', { name: 'Upload' }))).toBe(true);
   });
 
@@ -82,10 +96,45 @@ describe('upload form', () => {
     render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
     // a click before the combobox module is there loads it and opens the options once they are
     await user.click(screen.getByRole('combobox', { name: /Select Upload Type/ }));
-    await user.click(
-      await screen.findByRole('option', { name: 'Upload Financial Statement', hidden: true }, { timeout: 10_000 }),
+    await user.click(await screen.findByRole('option', { name: 'Upload Financial Statement', hidden: true }));
+    // after the type's description, a button (not a submit) that downloads the template
+    expect(screen.getByTestId('upload-type-description').textContent).toBe('Balance sheets…  Download the template');
+    expect(screen.getByRole('button', { name: 'Download the template' }).getAttribute('type')).toBe('button');
+  });
+});
+
+describe('upload form: index prices', () => {
+  it('asks for the index name only for index prices, with its hint, and refuses a name NSE would not use', async () => {
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const { container } = render(wrap(<UploadForm types={TYPES} loadingTypes={false} onUploaded={() => undefined} />));
+    const select = screen.getByRole('combobox', { name: /Select Upload Type/ });
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Upload Stock Price', hidden: true }));
+    expect(screen.queryByTestId('upload-index-name')).toBeNull();
+
+    // opened again with a value chosen, the list scrolls to it: jsdom draws nothing to scroll
+    const scrollIntoView = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = () => undefined;
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = scrollIntoView;
+    });
+    await user.click(select);
+    await user.click(await screen.findByRole('option', { name: 'Upload Index Prices', hidden: true }));
+    const name = screen.getByRole('textbox', { name: 'Index name' });
+    expect(document.getElementById(name.getAttribute('aria-describedby')!.split(' ')[0]!)?.textContent).toContain(
+      'historical index download, which does not name its index',
     );
-    expect(screen.getByRole('button', { name: /Download the template/ })).toBeTruthy();
+    const fileInput = container.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(fileInput, new File(['Date,Open'], 'NIFTY 50_Historical.csv', { type: 'text/csv' }));
+    const upload = screen.getByRole('button', { name: 'Upload' });
+    // left empty it is not needed (a file that names its index)
+    expect(isDisabled(upload)).toBe(false);
+    await user.type(name, 'NIFTY 50;');
+    expect(isDisabled(upload)).toBe(true);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    await user.clear(name);
+    await user.type(name, 'Nifty 50');
+    expect(isDisabled(upload)).toBe(false);
   });
 });
 
@@ -157,7 +206,7 @@ describe('corporate-actions report', () => {
       ),
     );
     const report = screen.getByTestId('corporate-actions-report');
-    expect(within(report).getByText('What CF-CA-equities.csv was understood as')).toBeTruthy();
+    expect(within(report).getByRole('heading').textContent).toBe('What CF-CA-equities.csv was understood as');
     expect(screen.getByTestId('report-adjusting').textContent).toBe('612');
     expect(screen.getByTestId('report-dividends').textContent).toBe('12,345');
     expect(screen.getByTestId('report-unclassified-count').textContent).toMatch(/^2 purposes were not understood/);
@@ -183,7 +232,9 @@ describe('corporate-actions report', () => {
       ),
     );
     expect(screen.getByTestId('report-counts').textContent).toContain('1 split, bonus or consolidation');
-    expect(screen.getByTestId('report-all-understood')).toBeTruthy();
+    expect(screen.getByTestId('report-all-understood').textContent).toBe(
+      'Every purpose that mentions a split, bonus, consolidation or dividend was understood.',
+    );
     expect(screen.queryByTestId('report-unclassified')).toBeNull();
   });
 });

@@ -110,18 +110,22 @@ function sendFiles<T>(
   return { promise, abort: () => xhr.abort() };
 }
 
-/** One file of `type`; `onProgress` gets the percentage sent. */
+/**
+ * One file of `type`; `onProgress` gets the percentage sent. `index`: an index-prices file's index, for a file that
+ * does not name it (NSE's historical download).
+ */
 export function sendUpload(
   type: UploadType,
   file: File,
   onProgress: (percent: number) => void,
   endpoint = '/graphql',
+  index?: string,
 ): UploadRequest {
   return sendFiles<UploadMarketDataMutation['uploadMarketData']>(
     UploadMarketDataDocument,
     'UploadMarketData',
     'uploadMarketData',
-    { type, file: null },
+    index ? { type, file: null, index } : { type, file: null },
     [{ path: 'variables.file', file }],
     (loaded, total) => onProgress(Math.min(100, Math.round((loaded / total) * 100))),
     endpoint,

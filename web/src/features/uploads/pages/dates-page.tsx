@@ -27,9 +27,13 @@ export default function DatesPage() {
   useEffect(() => {
     if (shown || !data) return;
     const thisMonth = today.slice(0, 7);
-    const dates = data.uploadedDateCounts.map((entry) => entry.date);
-    const latest = dates[dates.length - 1];
-    setShown(yearMonthOf(dates.some((date) => date.startsWith(thisMonth)) || !latest ? today : latest));
+    const tradeDates = data.uploadedDateCounts.map((entry) => entry.date);
+    const latestTradeDate = tradeDates.at(-1);
+    setShown(
+      yearMonthOf(
+        tradeDates.some((tradeDate) => tradeDate.startsWith(thisMonth)) || !latestTradeDate ? today : latestTradeDate,
+      ),
+    );
   }, [data, shown, today]);
 
   return (

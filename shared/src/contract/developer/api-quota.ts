@@ -1,0 +1,56 @@
+/**
+ * The quota of an API key's owner (docs/product/developer.md#quotas): requests a day and GraphQL points a minute.
+ * The REST API answers it in the X-RateLimit-* headers of every answer to a key; the BFF asks it once per GraphQL
+ * request (POST /user/api-quota/graphql, from a trusted proxy only) and gives back the points its answer did not use.
+ */
+import { z } from 'zod';
+import { API_KEY_SCOPES } from '../../developer/api-keys.js';
+
+/** The daily quota, as the X-RateLimit-* headers carry it. */
+export const dailyQuotaSchema = z.object({
+  limit: z.number().int().describe('Requests a day (X-RateLimit-Limit)'),
+  remaining: z.number().int().describe('Requests left today (X-RateLimit-Remaining)'),
+  used: z.number().int().describe('Requests counted today (X-RateLimit-Used)'),
+  reset: z
+    .number()
+    .int()
+    .describe('When the count starts again: the next midnight in India, epoch seconds (X-RateLimit-Reset)'),
+});
+export type DailyQuotaDto = z.infer<typeof dailyQuotaSchema>;
+
+/** The GraphQL points bucket, as Shopify's throttleStatus names it. */
+export const pointsBucketSchema = z.object({
+  maximumAvailable: z.number().describe('Points the bucket holds when full (the plan’s points a minute)'),
+  currentlyAvailable: z.number().describe('Points available now'),
+  restoreRate: z.number().describe('Points restored a second'),
+});
+export type PointsBucketDto = z.infer<typeof pointsBucketSchema>;
+
+export const apiQuotaDtoSchema = z
+  .object({
+    scopes: z.array(z.enum(API_KEY_SCOPES)).describe('The key’s scopes'),
+    daily: dailyQuotaSchema,
+    points: pointsBucketSchema,
+  })
+  .describe('A key’s quota after the request was counted');
+export type ApiQuotaDto = z.infer<typeof apiQuotaDtoSchema>;
+
+/** POST /user/api-quota/graphql: the requested cost of the whole GraphQL request (a batch together). */
+export const graphqlQuotaBodySchema = z.object({
+  requestedCost: z
+    .number({ error: 'requestedCost must be a whole number of points' })
+    .int('requestedCost must be a whole number of points')
+    .min(0, 'requestedCost must be a whole number of points')
+    .max(1_000_000_000, 'requestedCost is too large'),
+});
+export type GraphqlQuotaBody = z.infer<typeof graphqlQuotaBodySchema>;
+
+/** POST /user/api-quota/graphql/refund: points a GraphQL answer did not use (requested minus actual cost). */
+export const quotaRefundBodySchema = z.object({
+  points: z
+    .number({ error: 'points must be a whole number' })
+    .int('points must be a whole number')
+    .min(0, 'points must be a whole number')
+    .max(1_000_000_000, 'points is too large'),
+});
+export type QuotaRefundBody = z.infer<typeof quotaRefundBodySchema>;
