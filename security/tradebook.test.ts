@@ -122,7 +122,7 @@ describe('hostile tradebooks (production mode, embedded database)', () => {
     expect(answer.json<{ message: string }>().message).toMatch(/an account keeps at most 20,000/);
     expect(answer.text.length).toBeLessThan(10_000);
     expect(answer.ms).toBeLessThan(15_000);
-    expect(Math.max(...health)).toBeLessThan(2_000);
+    expect(Math.max(...health)).toBeLessThan(3_000);
     expect(await holdingsCount()).toBe(before);
   });
 
@@ -135,8 +135,8 @@ describe('hostile tradebooks (production mode, embedded database)', () => {
     expect(report.problems).toEqual([
       { line: 50_002, message: 'A tradebook may hold at most 50,000 trades: split the file' },
     ]);
-    expect(answer.ms).toBeLessThan(10_000);
-    expect(Math.max(...health)).toBeLessThan(2_000);
+    expect(answer.ms).toBeLessThan(15_000);
+    expect(Math.max(...health)).toBeLessThan(3_000);
   });
 
   it('refuses a 131,000-digit price while reading (its line is longer than a tradebook line can be)', async () => {

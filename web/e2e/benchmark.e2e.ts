@@ -18,6 +18,7 @@ import {
   loginThroughUi,
   openPage,
   relevantErrors,
+  setupCall,
   startAppAndBrowser,
   type RunningApp,
 } from './harness';
@@ -30,25 +31,22 @@ const NIFTY_2020 = path.resolve(BHAVCOPY_DIR, '../../indices/nifty50_price/2020.
 /** Uploads an index file as staff through the REST API (`index`: for NSE's historical download, which names none). */
 async function uploadIndex(app: RunningApp, file: string, index?: string): Promise<void> {
   const staff = await apiToken(app, DEMO.staff);
-  const form = new FormData();
-  form.append('file', new Blob([fs.readFileSync(file)], { type: 'text/csv' }), path.basename(file));
-  if (index) form.append('index', index);
-  const upload = await fetch(`${app.apiUrl}/insight/staff/uploads/index-prices`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${staff}` },
-    body: form,
+  const answer = await setupCall(app, '/insight/staff/uploads/index-prices', {
+    token: staff,
+    form: () => {
+      const form = new FormData();
+      form.append('file', new Blob([fs.readFileSync(file)], { type: 'text/csv' }), path.basename(file));
+      if (index) form.append('index', index);
+      return form;
+    },
   });
-  if (upload.status !== 200) throw new Error(`${file}: ${upload.status} ${await upload.text()}`);
+  if (answer.status !== 200) throw new Error(`${file}: ${answer.status} ${answer.text}`);
 }
 
 async function post(app: RunningApp, token: string, url: string, body: unknown): Promise<Record<string, unknown>> {
-  const answer = await fetch(`${app.apiUrl}/api${url}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (answer.status !== 201) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as Record<string, unknown>;
+  const answer = await setupCall(app, `/api${url}`, { token, json: body });
+  if (answer.status !== 201) throw new Error(`${url}: ${answer.status} ${answer.text}`);
+  return answer.json<Record<string, unknown>>();
 }
 
 describe('the dashboard against the market', () => {

@@ -254,15 +254,52 @@ export async function warmUp(browser: Browser, baseUrl: string): Promise<void> {
   await warm.close();
 }
 
+/** An answer of setupCall, read whole. */
+export interface SetupAnswer {
+  status: number;
+  text: string;
+  json<T>(): T;
+}
+
+/**
+ * A REST call that sets a journey up (logins, uploads, reference data), straight to the API. Its answer
+ * is read whole (the connection goes back to the pool only then). A call that fails before any answer
+ * (the connection reset or refused: seen only with the whole suite's load on two cores) is tried again,
+ * three times at most, each failure printed with its cause and the end of the app's output; the calls
+ * made here are safe to repeat (uploads replace the same day's rows, a login is a login).
+ */
+export async function setupCall(
+  app: RunningApp,
+  url: string,
+  init: { method?: string; token?: string; json?: unknown; form?: () => FormData } = {},
+): Promise<SetupAnswer> {
+  const headers: Record<string, string> = {};
+  if (init.token) headers.authorization = `Bearer ${init.token}`;
+  if (init.json !== undefined) headers['content-type'] = 'application/json';
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const response = await fetch(`${app.apiUrl}${url}`, {
+        method: init.method ?? (init.json !== undefined || init.form ? 'POST' : 'GET'),
+        headers,
+        body: init.form ? init.form() : init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      });
+      const text = await response.text();
+      return { status: response.status, text, json: <T>() => JSON.parse(text) as T };
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+      const why = `${url}: ${String(error)} (${cause?.code ?? 'no code'}: ${cause?.message ?? 'no cause'})`;
+      if (attempt === 3) throw new Error(`${why}, three times\n${app.output().slice(-4_000)}`, { cause: error });
+      console.warn(`setup call failed, trying again: ${why}`);
+      await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+    }
+  }
+}
+
 /** A session token for an account, through the REST login (for setting data up, not for the journey itself). */
 export async function apiToken(app: RunningApp, account: { username: string; password: string }): Promise<string> {
-  const login = await fetch(`${app.apiUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  if (!login.ok) throw new Error(`login of ${account.username} failed: ${login.status} ${await login.text()}`);
-  return ((await login.json()) as { token: string }).token;
+  const login = await setupCall(app, '/api/auth/login', { json: account });
+  if (login.status !== 200) throw new Error(`login of ${account.username} failed: ${login.status} ${login.text}`);
+  return login.json<{ token: string }>().token;
 }
 
 /** The real legacy bhavcopies (../shared/data), one per trading day. */
@@ -272,14 +309,16 @@ export const BHAVCOPY_DIR = path.resolve(ROOT, '../shared/data/nse/bhavcopy/lega
 export async function uploadBhavcopies(app: RunningApp, files: readonly string[]): Promise<void> {
   const token = await apiToken(app, DEMO.staff);
   for (const file of files) {
-    const form = new FormData();
-    form.append('file', new Blob([fs.readFileSync(path.join(BHAVCOPY_DIR, file))], { type: 'text/csv' }), file);
-    const response = await fetch(`${app.apiUrl}/insight/staff/uploads/stock-prices`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
+    const bytes = fs.readFileSync(path.join(BHAVCOPY_DIR, file));
+    const answer = await setupCall(app, '/insight/staff/uploads/stock-prices', {
+      token,
+      form: () => {
+        const form = new FormData();
+        form.append('file', new Blob([bytes], { type: 'text/csv' }), file);
+        return form;
+      },
     });
-    if (!response.ok) throw new Error(`upload of ${file} failed: ${response.status} ${await response.text()}`);
+    if (answer.status !== 200) throw new Error(`upload of ${file} failed: ${answer.status} ${answer.text}`);
   }
 }
 

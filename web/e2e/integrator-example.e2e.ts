@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiToken, BHAVCOPY_DIR, DEMO, startApp, uploadBhavcopies, type RunningApp } from './harness';
+import { apiToken, BHAVCOPY_DIR, DEMO, setupCall, startApp, uploadBhavcopies, type RunningApp } from './harness';
 import { toPaise } from './figures';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -129,13 +129,12 @@ describe('the integrators’ example (examples/node-market-data)', () => {
     app = await startApp();
     await uploadBhavcopies(app, FILES);
     const session = await apiToken(app, DEMO.investor);
-    const made = await fetch(`${app.apiUrl}/api/user/api-keys`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${session}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'example', scopes: ['market:read'], expiresInDays: 7 }),
+    const made = await setupCall(app, '/api/user/api-keys', {
+      token: session,
+      json: { name: 'example', scopes: ['market:read'], expiresInDays: 7 },
     });
-    expect(made.status).toBe(201);
-    key = ((await made.json()) as { key: string }).key;
+    expect(made.status, made.text).toBe(201);
+    key = made.json<{ key: string }>().key;
   }, 600_000);
   afterAll(() => app?.stop());
 

@@ -18,6 +18,7 @@ import {
   loginThroughUi,
   openPage,
   relevantErrors,
+  setupCall,
   startAppAndBrowser,
   type RunningApp,
 } from './harness';
@@ -53,12 +54,11 @@ describe('Tax P&L in the browser', () => {
   beforeAll(async () => {
     ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES }));
     const staff = await apiToken(app, DEMO.staff);
-    const firm = await fetch(`${app.apiUrl}/api/staff/brokerage-firms`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: FIRM, address: 'Fort, Mumbai', contactNumber: '9820012345' }),
+    const firm = await setupCall(app, '/api/staff/brokerage-firms', {
+      token: staff,
+      json: { name: FIRM, address: 'Fort, Mumbai', contactNumber: '9820012345' },
     });
-    expect(firm.status).toBe(201);
+    expect(firm.status, firm.text).toBe(201);
   });
   afterAll(() => closeAll(browser, app));
 
