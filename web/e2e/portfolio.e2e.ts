@@ -23,12 +23,15 @@ import { loginThroughUi, openPage, relevantErrors, startAppAndBrowser, type Runn
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
 const FIRM = 'E2E Securities';
 
-/** The holdings row whose status is exactly this one ("UNREALIZED" contains "REALIZED"). */
+/** How the table shows a status: the old app's text helper's words, not the code. */
+const STATUS_WORDS = { REALIZED: 'Realized', UNREALIZED: 'Unrealized' } as const;
+
+/** The holdings row whose status is exactly this one ("Unrealized" contains "realized"). */
 function holdingRow(page: Page, status: 'REALIZED' | 'UNREALIZED') {
   return page
     .getByTestId('holdings-grid')
     .locator('.ag-row')
-    .filter({ has: page.locator('[col-id="status"]').getByText(status, { exact: true }) });
+    .filter({ has: page.locator('[col-id="status"]').getByText(STATUS_WORDS[status], { exact: true }) });
 }
 
 /** The text of one cell of the holdings row with this status. */
@@ -195,7 +198,7 @@ describe('portfolio in the browser', () => {
     // on a phone the holdings are cards with status and net P&L among the key figures, inside the screen
     const card = page
       .getByTestId('data-grid-card')
-      .filter({ has: page.locator('[data-field="status"]').getByText('REALIZED', { exact: true }) });
+      .filter({ has: page.locator('[data-field="status"]').getByText(STATUS_WORDS.REALIZED, { exact: true }) });
     await card.waitFor();
     const net = card.locator('[data-field="net"]');
     expect(await net.textContent()).toBe(rupees(47000));

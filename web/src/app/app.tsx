@@ -6,7 +6,7 @@
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from './providers';
 import { AppLayout } from '../components/layout/app-layout';
-import { NotFoundPage, RouteErrorBoundary } from '../components/page-errors';
+import { NotFoundPage, RouteErrorBoundary, ShellErrorBoundary } from '../components/page-errors';
 import { RequireAuth } from './guards';
 import { pagePlaceholder, routes } from './routes';
 
@@ -14,7 +14,7 @@ export function App() {
   return (
     <AppProviders>
       <BrowserRouter>
-        <RouteErrorBoundary>
+        <ShellErrorBoundary>
           <Routes>
             <Route element={<AppLayout pagePlaceholder={pagePlaceholder} />}>
               {routes.map(({ path, page: Page, access }) => (
@@ -37,7 +37,7 @@ export function App() {
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Routes>
-        </RouteErrorBoundary>
+        </ShellErrorBoundary>
       </BrowserRouter>
     </AppProviders>
   );

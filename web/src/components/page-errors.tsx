@@ -37,11 +37,19 @@ export function RouteError({ error }: { error: unknown }) {
   );
 }
 
-class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown }> {
-  state: { error: unknown } = { error: undefined };
+class ErrorBoundary extends Component<
+  { children: ReactNode; resetKey?: string },
+  { error: unknown; resetKey?: string }
+> {
+  state: { error: unknown; resetKey?: string } = { error: undefined, resetKey: this.props.resetKey };
 
   static getDerivedStateFromError(error: unknown) {
     return { error: error ?? new Error('Unknown error') };
+  }
+
+  /** Another address clears a caught error, keeping the children mounted (ShellErrorBoundary). */
+  static getDerivedStateFromProps(props: { resetKey?: string }, state: { resetKey?: string }) {
+    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey };
   }
 
   render() {
@@ -53,6 +61,16 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { error: unknown 
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return <ErrorBoundary key={pathname}>{children}</ErrorBoundary>;
+}
+
+/**
+ * The boundary around the shell (header, sidebar, page): another address clears an error it caught, but the shell
+ * is not drawn anew on every navigation (keyed by the address, it was: the sidebar's state was lost, and the focus
+ * could not be moved to the new page's heading: docs/product/common.md#keyboard).
+ */
+export function ShellErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary resetKey={pathname}>{children}</ErrorBoundary>;
 }
 
 export function NotFoundPage() {

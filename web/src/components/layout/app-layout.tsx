@@ -9,7 +9,7 @@
  * (layout.module.css), not Mantine's AppShell: AppShell's resizing and drag code was 6 KiB gzip in every page's
  * load (docs/decisions.md#bundle-size).
  */
-import { Suspense, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { ActionIcon, Alert, Center, Loader } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
@@ -44,6 +44,58 @@ function PageLoading({ placeholder }: { placeholder: ReactNode }) {
   );
 }
 
+/** The id of the page's main region: the skip link's target. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * After a navigation (not the first page), moves the focus to the new page's heading, or to the main region until
+ * one is drawn (a page's code and data may still be loading, and a placeholder heading may be replaced by the
+ * page's), so keyboard and screen-reader users start at the page, not at the top of the document. For a few seconds
+ * the focus follows the page's heading, unless the user has moved it somewhere else meanwhile.
+ */
+function useFocusOnNavigation(pathname: string, main: RefObject<HTMLElement | null>): void {
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const region = main.current;
+    if (!region) return;
+    // the element that had the focus when the address changed (the link clicked), or nothing
+    const origin = document.activeElement;
+    const ours = (element: Element | null) =>
+      element === null ||
+      element === document.body ||
+      element === region ||
+      element === origin ||
+      element.hasAttribute('data-route-focus');
+    const settle = () => {
+      const active = document.activeElement;
+      if (!ours(active)) return false;
+      const heading = region.querySelector<HTMLElement>('h1');
+      if (heading) {
+        if (active !== heading) {
+          heading.setAttribute('tabindex', '-1');
+          heading.setAttribute('data-route-focus', '');
+          heading.focus({ preventScroll: true });
+        }
+      } else if (active !== region) region.focus({ preventScroll: true });
+      return true;
+    };
+    if (!settle()) return;
+    const observer = new MutationObserver(() => {
+      if (!settle()) observer.disconnect();
+    });
+    observer.observe(region, { childList: true, subtree: true });
+    const stop = window.setTimeout(() => observer.disconnect(), 5_000);
+    return () => {
+      observer.disconnect();
+      window.clearTimeout(stop);
+    };
+  }, [pathname, main]);
+}
+
 export function AppLayout({
   pagePlaceholder,
 }: {
@@ -54,6 +106,8 @@ export function AppLayout({
   const [desktopOpened, desktop] = useDisclosure(true);
   const online = useServicesOnline();
   const location = useLocation();
+  const main = useRef<HTMLElement>(null);
+  useFocusOnNavigation(location.pathname, main);
 
   return (
     <div
@@ -61,13 +115,16 @@ export function AppLayout({
       data-sidebar-desktop={desktopOpened ? 'open' : 'closed'}
       data-sidebar-mobile={mobileOpened ? 'open' : 'closed'}
     >
+      <a href={`#${MAIN_CONTENT_ID}`} className={classes.skipLink} data-testid="skip-link">
+        Skip to content
+      </a>
       <header className={classes.shellHeader}>
         <Navbar menuOpened={mobileOpened} onToggleMenu={mobile.toggle} />
       </header>
       <div className={classes.shellSidebar}>
         <Sidebar onNavigate={mobile.close} />
       </div>
-      <main className={classes.main}>
+      <main className={classes.main} id={MAIN_CONTENT_ID} tabIndex={-1} ref={main}>
         <Hint label={desktopOpened ? 'Hide sidebar' : 'Show sidebar'} side="right">
           <ActionIcon
             variant="subtle"

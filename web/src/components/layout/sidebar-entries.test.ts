@@ -5,7 +5,7 @@ const labels = (role: string | null) => sidebarEntries(role).map((entry) => entr
 const PUBLIC = ['Corporate Actions', 'Stock Price', 'Technical Analysis', 'Fundamental Analysis'];
 const ACCOUNT = ['Dashboard', 'Accounts', 'Tax P&L', 'Profile'];
 /** What staff and administrators both manage, in the sidebar's order. */
-const MANAGEMENT = ['Users', 'Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates'];
+const MANAGEMENT = ['Brokers', 'Upload', 'Charges', 'Segments', 'Charge Types', 'Dates'];
 
 describe('sidebarEntries', () => {
   it('shows visitors only the public market entries', () => {
@@ -14,7 +14,7 @@ describe('sidebarEntries', () => {
   it('shows investors their account entries and the watch list', () => {
     expect(labels('ROLE_USER')).toEqual([...ACCOUNT, 'Stock Watch List', ...PUBLIC, 'Developer']);
   });
-  it('adds the management entries and Companies for staff, without Roles and Financial Instrument', () => {
+  it('adds the management entries and Companies for staff, without Users, Roles and Financial Instrument', () => {
     expect(labels('ROLE_STAFF')).toEqual([
       ...ACCOUNT,
       ...MANAGEMENT,
@@ -25,9 +25,10 @@ describe('sidebarEntries', () => {
       'Developer',
     ]);
   });
-  it('adds Roles and Financial Instrument for administrators', () => {
+  it('adds Users, Roles and Financial Instrument for administrators', () => {
     expect(labels('ROLE_ADMIN')).toEqual([
       ...ACCOUNT,
+      'Users',
       ...MANAGEMENT,
       'Roles',
       'Financial Instrument',

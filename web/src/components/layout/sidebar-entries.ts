@@ -1,8 +1,9 @@
 /**
  * The sidebar's entries by role, exactly as docs/product/common.md#navigation lists them:
  * - Dashboard, Accounts, Tax P&L, Profile: any logged-in user;
- * - Users, Brokers, Upload, Charges, Segments, Charge Types, Dates: logged-in roles other than ROLE_USER;
- * - Roles and Financial Instrument: roles other than ROLE_USER and ROLE_STAFF (administrators);
+ * - Brokers, Upload, Charges, Segments, Charge Types, Dates: logged-in roles other than ROLE_USER;
+ * - Users, Roles and Financial Instrument: roles other than ROLE_USER and ROLE_STAFF (administrators; the old app
+ *   listed Users for staff too, whom the API refuses: "Only administrators manage users");
  * - Stock Watch List: logged in;
  * - Developer (API keys, docs/product/developer.md#developer): any logged-in user, after the old app's list;
  * - Corporate Actions, Stock Price, Technical Analysis, Fundamental Analysis: always;
@@ -27,7 +28,7 @@ export function sidebarEntries(role: string | null): SidebarEntry[] {
     loggedIn && { label: 'Accounts', to: '/accounts' },
     loggedIn && { label: 'Tax P&L', to: '/tax-pnl' },
     loggedIn && { label: 'Profile', to: '/profile' },
-    management && { label: 'Users', to: '/users' },
+    administrator && { label: 'Users', to: '/users' },
     management && { label: 'Brokers', to: '/app-broker' },
     management && { label: 'Upload', to: '/upload' },
     management && { label: 'Charges', to: '/charges' },

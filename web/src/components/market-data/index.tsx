@@ -6,7 +6,9 @@
 import { Link } from 'react-router-dom';
 import { Alert, Anchor, Text, type TextProps } from '@mantine/core';
 import { IconFlask } from '@tabler/icons-react';
+import { ROLE_ADMIN, ROLE_STAFF } from '@bazaar/shared';
 import { useMarketDataStatusQuery } from '../../__generated__/graphql';
+import { useSession } from '../../lib/session';
 import { formatMarketDate } from '../../lib/dates';
 
 export const DEMO_MARKET_TITLE = 'Demo market: synthetic companies and prices';
@@ -17,16 +19,31 @@ export function useMarketDataStatus(): { demo: boolean; latestPriceDate: string 
   return data?.marketDataStatus ?? null;
 }
 
+/**
+ * Where staff load NSE files: a link to Upload for the roles that may open it, the same word without a link for
+ * everyone else (docs/product/common.md#navigation: no link to a page the reader would be refused).
+ */
+function UploadPlace({ linked, inheritColour }: { linked: boolean; inheritColour?: boolean }) {
+  if (!linked) return <>Upload</>;
+  return (
+    <Anchor component={Link} to="/upload" inherit c={inheritColour ? 'inherit' : undefined}>
+      Upload
+    </Anchor>
+  );
+}
+
+/** Whether the reader may open Upload (staff and administrators). */
+function useCanUpload(): boolean {
+  return useSession().hasAnyRole(ROLE_STAFF, ROLE_ADMIN);
+}
+
 /** How real data replaces the demo market, in the banner (short) and on the About page. */
-export function DemoMarketExplanation({ short = false }: { short?: boolean }) {
+export function DemoMarketExplanation({ short = false, canUpload }: { short?: boolean; canUpload: boolean }) {
   return short ? (
     <>
       Generated, not the exchange’s. For real data start with <code>DEMO_DATA=0</code> and load NSE files under{' '}
       {/* the banner's text colour: teal on its yellow is 4.48:1 */}
-      <Anchor component={Link} to="/upload" inherit c="inherit">
-        Upload
-      </Anchor>{' '}
-      (
+      <UploadPlace linked={canUpload} inheritColour /> (
       <Anchor component={Link} to="/about" inherit c="inherit">
         more
       </Anchor>
@@ -36,26 +53,28 @@ export function DemoMarketExplanation({ short = false }: { short?: boolean }) {
     <>
       The companies, prices, results and corporate actions are generated, not the exchange’s. To use real data, start
       the app with <code>DEMO_DATA=0</code> on an empty data directory and have staff load NSE files (bhavcopies, the
-      equity list, corporate actions, results) under{' '}
-      <Anchor component={Link} to="/upload" inherit>
-        Upload
-      </Anchor>
-      .
+      equity list, corporate actions, results) under <UploadPlace linked={canUpload} />.
     </>
   );
 }
 
 export function DemoBanner() {
   const status = useMarketDataStatus();
+  const canUpload = useCanUpload();
   if (!status?.demo) return null;
-  return <DemoBannerAlert />;
+  return <DemoBannerAlert canUpload={canUpload} />;
+}
+
+/** The About page's explanation, with the link to Upload for those who may open it. */
+export function AboutDemoMarket() {
+  return <DemoMarketExplanation canUpload={useCanUpload()} />;
 }
 
 /**
  * The banner itself. The served page draws it before the app's script runs (web/src/app/first-paint.tsx), so the
  * app draws the same element, of the same size, in its place (docs/benchmarks.md#page-weight-and-speed).
  */
-export function DemoBannerAlert() {
+export function DemoBannerAlert({ canUpload = false }: { canUpload?: boolean }) {
   return (
     <Alert
       color="yellow"
@@ -68,7 +87,7 @@ export function DemoBannerAlert() {
       styles={{ message: { color: 'var(--mantine-color-text)' }, title: { color: 'var(--mantine-color-text)' } }}
     >
       <Text size="sm">
-        <DemoMarketExplanation short />
+        <DemoMarketExplanation short canUpload={canUpload} />
       </Text>
     </Alert>
   );

@@ -5,7 +5,7 @@
  */
 import { Link } from 'react-router-dom';
 import { Card, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatCount, formatPercent, formatRupees } from '@bazaar/shared';
+import { formatCount, formatPercent, formatRupees, toDisplayWords } from '@bazaar/shared';
 import { useMarketSnapshotPageQuery, type MarketSnapshotPageQuery } from '../../../__generated__/graphql';
 import { QueryGate, SCREEN_TALL } from '../../../components/query-gate';
 import { RowsTable } from '../../../components/rows-table';
@@ -154,7 +154,7 @@ export function MarketSnapshot() {
                     rowKey={(upload) => upload.id}
                     columns={[
                       { header: 'File', breakAll: true, cell: (upload) => upload.fileName },
-                      { header: 'Type', visibleFrom: 'sm', cell: (upload) => upload.type },
+                      { header: 'Type', visibleFrom: 'sm', cell: (upload) => toDisplayWords(upload.type) },
                       { header: 'Rows', numeric: true, cell: (upload) => formatCount(upload.rowsInFile) },
                       { header: 'By', visibleFrom: 'sm', cell: (upload) => upload.uploadedBy },
                       { header: 'When', cell: (upload) => formatMediumDateTime(upload.uploadedAt) },

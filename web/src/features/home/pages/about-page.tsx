@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { LegalLinks } from '../../../components/legal-links';
 import { usePageTitle } from '../../../components/page-title';
-import { DEMO_MARKET_TITLE, DemoMarketExplanation, useMarketDataStatus } from '../../../components/market-data';
+import { AboutDemoMarket, DEMO_MARKET_TITLE, useMarketDataStatus } from '../../../components/market-data';
 import { TextPage, type TextSection } from '../components/text-page';
 
 /** Said first while the generated demo market is loaded (docs/product/common.md#honest-data). */
@@ -11,7 +11,7 @@ const DEMO_SECTION: TextSection = {
   heading: DEMO_MARKET_TITLE,
   body: (
     <p data-testid="about-demo-market">
-      <DemoMarketExplanation />
+      <AboutDemoMarket />
     </p>
   ),
 };

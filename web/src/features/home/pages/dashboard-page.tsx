@@ -22,7 +22,7 @@ export default function DashboardPage() {
         <Title order={1} size="h2" data-testid="dashboard-title">
           Dashboard
         </Title>
-        <Text c="dimmed">Welcome back, {user?.firstName ?? user?.username}.</Text>
+        <Text c="dimmed">Welcome, {user?.firstName ?? user?.username}.</Text>
       </div>
       {investor ? (
         <InvestorDashboard />

@@ -10,7 +10,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
-import { adjustmentBadge, formatMarketDate as formatDate, formatRupees, tradeAsEntered } from '@bazaar/shared';
+import {
+  adjustmentBadge,
+  formatMarketDate as formatDate,
+  formatRupees,
+  toDisplayWords,
+  tradeAsEntered,
+} from '@bazaar/shared';
 import { useHoldingsBrokerageFirmsQuery, useHoldingsPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
@@ -131,7 +137,8 @@ function DividendsCell({ holding }: { holding: HoldingRow }) {
  */
 const COLUMNS: DataGridColumn<HoldingRow>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
-  { field: 'status', headerName: 'Status', width: 110 },
+  // the old app's text helper: REALIZED → Realized (docs/product/portfolio.md#holdings)
+  { field: 'status', headerName: 'Status', width: 110, format: (value) => toDisplayWords(String(value)) },
   {
     field: 'quantity',
     headerName: 'Qty',
