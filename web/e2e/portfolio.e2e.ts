@@ -180,6 +180,30 @@ describe('portfolio in the browser', () => {
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
+  it('opens holdings by address: one firm’s segment bookmarkable, and all holdings across firms', async () => {
+    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
+    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    // the segment's own address, opened directly (a bookmark), and the address the Investment page now opens
+    await page.goto(`${app.baseUrl}/holdings/${encodeURIComponent(FIRM)}/Equity`);
+    await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
+    await holdingRow(page, 'REALIZED').waitFor();
+    // Net P&L includes the dividends: their column shows at a laptop's width beside it
+    const headers = await page.getByTestId('holdings-grid').locator('.ag-header-cell-text').allTextContents();
+    expect(headers).toEqual(expect.arrayContaining(['Dividends', 'Net P&L']));
+
+    // every holding of the investor, each row naming its firm and linking to that segment's table
+    await page.goto(`${app.baseUrl}/holdings`);
+    await page.getByRole('heading', { name: 'All Holdings' }).waitFor();
+    const grid = page.getByTestId('holdings-grid');
+    await grid.locator('.ag-row').first().waitFor();
+    expect(await grid.locator('.ag-row').count()).toBe(2);
+    await grid.getByRole('link', { name: FIRM }).first().click();
+    await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/holdings/${encodeURIComponent(FIRM)}/Equity`);
+    expect(relevantErrors(errors)).toEqual([]);
+    await close();
+  });
+
   it('fits a phone screen: accounts, investments and holdings without sideways scrolling', async () => {
     const { page, errors, close } = await openPage(browser);
     // log in at desktop width (the harness waits for the navbar's username, hidden on phones), then turn into a phone

@@ -73,7 +73,13 @@ export const routes: AppRoute[] = [
     page: lazy(() => import('../features/portfolio/pages/investment-page')),
     access: 'login',
   },
+  // all the investor's holdings; one firm's segment at its own address (the old app passed them as navigation state)
   { path: '/holdings', page: lazy(() => import('../features/portfolio/pages/holdings-page')), access: 'login' },
+  {
+    path: '/holdings/:firm/:segment',
+    page: lazy(() => import('../features/portfolio/pages/holdings-page')),
+    access: 'login',
+  },
   // --- tax (docs/product/tax.md) ---
   { path: '/tax-pnl', page: lazy(() => import('../features/tax/pages/tax-pnl-page')), access: 'login' },
   { path: '/app-broker', page: lazy(() => import('../features/portfolio/pages/brokers-page')), access: STAFF_OR_ADMIN },

@@ -1,14 +1,15 @@
 /**
  * Holdings (docs/product/portfolio.md#holdings): the table '{firm} {segment} Holdings' of the investor's holdings
- * with that firm in that segment (from the navigation state the Investment page sets), an Add Holding
- * button, and Sell, Edit and Delete per row. P&L columns: gross, charges (the breakdown per charge
+ * with that firm in that segment (at /holdings/{firm}/{segment}, or from the navigation state the old app's
+ * Investment page set), an Add Holding button, and Sell, Edit and Delete per row; at /holdings alone, All Holdings:
+ * every firm and segment, each row linking to its own table. P&L columns: gross, charges (the breakdown per charge
  * type on hover), dividends (each payment on hover) and net (gross + dividends − charges); open
  * holdings are charged as if sold today. Quantities and prices are today's shares, after splits and
  * bonuses (a badge on the quantity, the trade as entered on hover).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation } from 'react-router-dom';
-import { Alert, Badge, Button, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import { Badge, Button, Text } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import {
   adjustmentBadge,
@@ -29,12 +30,13 @@ import { toneClass } from '../components/totals';
 import { ImportTradebookButton } from '../import/import-tradebook';
 import type { HoldingEditing } from './holding-dialogs.deferred';
 import classes from './holdings-page.module.css';
+import { holdingsAddress } from './holdings-address';
 import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 
 // the add/edit/sell form and the delete confirmation load after the table (docs/decisions.md#dialogs-on-demand)
 const loadDialogs = () => import('./holding-dialogs.deferred');
 
-/** What the Investment page passes when a segment is clicked. */
+/** A firm's segment, from the address or from the navigation state the old app's Investment page passed. */
 export interface HoldingsNavigationState {
   segmentName: string;
   firmName: string;
@@ -174,11 +176,11 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     value: (row) => row.profitLoss.charges,
     render: (row) => <ChargesCell holding={row} />,
   },
+  // always shown: Net P&L includes the dividends, so the row must show what it adds up (docs/product/portfolio.md#holdings)
   {
     field: 'dividends',
     headerName: 'Dividends',
     numeric: true,
-    optional: true,
     minWidth: 110,
     value: (row) => row.profitLoss.dividends,
     render: (row) => <DividendsCell holding={row} />,
@@ -225,14 +227,35 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
   { field: 'exchange', headerName: 'Exchange', width: 100, optional: true },
 ];
 
+/** All Holdings: each row's firm and segment first, linking to that segment's own table. */
+const ALL_HOLDINGS_COLUMNS: DataGridColumn<HoldingRow>[] = [
+  {
+    field: 'firm',
+    headerName: 'Brokerage Firm',
+    minWidth: 150,
+    value: (row) => row.brokerageFirm.name,
+    render: (row) => (
+      <Link to={holdingsAddress(row.brokerageFirm.name, row.segmentName)}>{row.brokerageFirm.name}</Link>
+    ),
+  },
+  { field: 'segmentName', headerName: 'Segment', minWidth: 110, optional: true },
+  ...COLUMNS,
+];
+
 export default function HoldingsPage() {
   const location = useLocation();
-  const state = isNavigationState(location.state) ? location.state : null;
-  const title = state ? `${state.firmName} ${state.segmentName} Holdings` : 'Holdings';
+  const { firm, segment } = useParams();
+  const state: HoldingsNavigationState | null =
+    firm && segment
+      ? { firmName: firm, segmentName: segment }
+      : isNavigationState(location.state)
+        ? location.state
+        : null;
+  const title = state ? `${state.firmName} ${state.segmentName} Holdings` : 'All Holdings';
   usePageTitle(title);
+  // without a firm and a segment: every holding of the investor
   const { data, loading, error, refetch, fetchMore } = useHoldingsPageQuery({
     variables: { brokerName: state?.firmName, segmentName: state?.segmentName },
-    skip: !state,
     fetchPolicy: 'cache-and-network',
   });
   const connection = data?.holdingConnection;
@@ -286,14 +309,27 @@ export default function HoldingsPage() {
 
   if (!state) {
     return (
-      <Stack>
-        <Title order={1} size="h2">
-          Holdings
-        </Title>
-        <Alert color="yellow" data-testid="holdings-no-segment">
-          Choose a brokerage account and a segment first: <Link to="/accounts">Brokerage Accounts</Link>.
-        </Alert>
-      </Stack>
+      <DataGrid
+        title={title}
+        testId="holdings-grid"
+        rows={rows}
+        columns={ALL_HOLDINGS_COLUMNS}
+        getRowId={(holding) => holding.id}
+        loading={loading || nextCursor !== null}
+        error={error && !data ? errorMessage(error) : null}
+        exportFileName="all-holdings"
+        emptyText="No holdings yet. Open Brokerage Accounts, choose a firm and a segment, and add a holding or import your broker's tradebook there."
+        toolbar={
+          <>
+            <Button component={Link} to="/accounts" variant="light" data-testid="holdings-accounts-link">
+              Brokerage Accounts
+            </Button>
+            <Button component={Link} to="/tax-pnl" variant="subtle" data-testid="holdings-tax-link">
+              Tax P&amp;L
+            </Button>
+          </>
+        }
+      />
     );
   }
   const navigation = state;

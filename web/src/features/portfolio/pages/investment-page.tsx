@@ -1,8 +1,7 @@
 /**
  * Investment (/investment/:brokerTitle, the firm's name; docs/product/portfolio.md#investment): header '{firm}
  * Investments', a card per segment with the investor's totals at this firm, a back button, and alerts computed from
- * this firm's holdings. Clicking a segment opens /holdings with the firm's and the segment's names as navigation
- * state.
+ * this firm's holdings. Clicking a segment opens its holdings at /holdings/{firm}/{segment}.
  */
 import { useNavigate, useParams } from 'react-router-dom';
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Title, UnstyledButton } from '@mantine/core';
@@ -12,7 +11,7 @@ import { usePageTitle } from '../../../components/page-title';
 import { QueryGate } from '../../../components/query-gate';
 import { AlertCards } from '../components/alert-cards';
 import { NamedTotals, TotalsList } from '../components/totals';
-import type { HoldingsNavigationState } from './holdings-page';
+import { holdingsAddress } from './holdings-address';
 
 export default function InvestmentPage() {
   // the route's parameter and the query's argument keep their public names (docs/engineering.md#glossary)
@@ -49,14 +48,7 @@ export default function InvestmentPage() {
                     <UnstyledButton
                       p="md"
                       aria-label={segment.name}
-                      onClick={() =>
-                        navigate('/holdings', {
-                          state: {
-                            segmentName: segment.name,
-                            firmName: firm.brokerageFirm.name,
-                          } satisfies HoldingsNavigationState,
-                        })
-                      }
+                      onClick={() => navigate(holdingsAddress(firm.brokerageFirm.name, segment.name))}
                     >
                       <NamedTotals name={segment.name} totals={totals} />
                     </UnstyledButton>
