@@ -189,7 +189,11 @@ describe('portfolio in the browser', () => {
     await holdingRow(page, 'REALIZED').waitFor();
     // Net P&L includes the dividends: their column shows at a laptop's width beside it
     const headers = await page.getByTestId('holdings-grid').locator('.ag-header-cell-text').allTextContents();
-    expect(headers).toEqual(expect.arrayContaining(['Dividends', 'Net P&L']));
+    expect(headers).toEqual(expect.arrayContaining(['Charges', 'Dividends', 'Net P&L']));
+    // and how Net P&L adds up, on hover: the realized 5 gained ₹500 and bore ₹30 of charges (the test above)
+    expect(await holdingRow(page, 'REALIZED').getByTestId('net-cell').getAttribute('title')).toBe(
+      `Gross ${rupees(50000)} + dividends ${rupees(0)} − charges ${rupees(3000)} = ${rupees(47000)}`,
+    );
 
     // every holding of the investor, each row naming its firm and linking to that segment's table
     await page.goto(`${app.baseUrl}/holdings`);

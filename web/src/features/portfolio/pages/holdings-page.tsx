@@ -9,7 +9,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { Badge, Button, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import {
   adjustmentBadge,
@@ -132,8 +132,14 @@ function DividendsCell({ holding }: { holding: HoldingRow }) {
   );
 }
 
+/** "Gross ₹384.00 + dividends ₹808.00 − charges ₹19.23 = ₹1,172.77": how the row's Net P&L adds up. */
+function netTitle(holding: HoldingRow): string {
+  const { gross, dividends, charges, net } = holding.profitLoss;
+  return `Gross ${formatRupees(gross)} + dividends ${formatRupees(dividends)} − charges ${formatRupees(charges)} = ${formatRupees(net)}`;
+}
+
 /**
- * The key columns (symbol, status, quantity, average price, last price, net P&L) always show; the optional ones
+ * The key columns (symbol, status, quantity, average price, last price, charges, dividends, net P&L) always show; the optional ones
  * when the table has room or under "Columns", and under "More" in the phone card list
  * (docs/product/portfolio.md#holdings).
  */
@@ -167,16 +173,15 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     format: (value) => formatRupees(value as string | null),
     cellClass: (row) => toneClass(row.profitLoss.gross),
   },
+  // Charges and Dividends always shown: with them Net P&L can be reconciled on the row (gross + dividends − charges)
   {
     field: 'charges',
     headerName: 'Charges',
     numeric: true,
-    optional: true,
     minWidth: 100,
     value: (row) => row.profitLoss.charges,
     render: (row) => <ChargesCell holding={row} />,
   },
-  // always shown: Net P&L includes the dividends, so the row must show what it adds up (docs/product/portfolio.md#holdings)
   {
     field: 'dividends',
     headerName: 'Dividends',
@@ -191,7 +196,12 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     numeric: true,
     minWidth: 120,
     value: (row) => row.profitLoss.net,
-    format: (value) => formatRupees(value as string | null),
+    // the sum on hover: Gross P&L is optional at a laptop's width, Charges and Dividends are beside it
+    render: (row) => (
+      <span title={netTitle(row)} data-testid="net-cell">
+        {formatRupees(row.profitLoss.net)}
+      </span>
+    ),
     cellClass: (row) => toneClass(row.profitLoss.net),
   },
   {
@@ -235,7 +245,9 @@ const ALL_HOLDINGS_COLUMNS: DataGridColumn<HoldingRow>[] = [
     minWidth: 150,
     value: (row) => row.brokerageFirm.name,
     render: (row) => (
-      <Link to={holdingsAddress(row.brokerageFirm.name, row.segmentName)}>{row.brokerageFirm.name}</Link>
+      <Anchor component={Link} to={holdingsAddress(row.brokerageFirm.name, row.segmentName)} inherit>
+        {row.brokerageFirm.name}
+      </Anchor>
     ),
   },
   { field: 'segmentName', headerName: 'Segment', minWidth: 110, optional: true },
