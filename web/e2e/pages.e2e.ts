@@ -127,6 +127,8 @@ async function openHoldingsWithRows(page: Page): Promise<void> {
         await page.getByTestId('segment-card').first().waitFor();
       }
       await page.getByTestId('segment-card').nth(segment).getByRole('button').click();
+      // the lots' table (the page opens on positions)
+      await page.getByTestId('holdings-view').getByRole('button', { name: 'Lots', exact: true }).click();
       const grid = page.getByTestId('holdings-grid');
       await grid.locator('.ag-row, [data-testid="data-grid-empty"]').first().waitFor();
       if ((await grid.locator('.ag-row').count()) > 0) return;

@@ -46,6 +46,9 @@ async function openHoldings(page: Page, baseUrl: string): Promise<void> {
   await page.getByRole('heading', { name: `${FIRM} Investments` }).waitFor();
   await page.getByRole('button', { name: 'Equity' }).click();
   await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
+  // the page opens on positions; the lots (with Sell, Edit and Delete) are the other view
+  await page.getByTestId('holdings-view').getByRole('button', { name: 'Lots', exact: true }).click();
+  await page.getByTestId('holdings-grid').waitFor();
 }
 
 describe('portfolio in the browser', () => {
@@ -180,30 +183,51 @@ describe('portfolio in the browser', () => {
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
-  it('opens holdings by address: one firm’s segment bookmarkable, and all holdings across firms', async () => {
+  it('opens holdings by address as positions, the lots behind each and the sold ones apart, across firms too', async () => {
     const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
     await loginThroughUi(page, app.baseUrl, DEMO.investor);
-    // the segment's own address, opened directly (a bookmark), and the address the Investment page now opens
-    await page.goto(`${app.baseUrl}/holdings/${encodeURIComponent(FIRM)}/Equity`);
+    const segmentAddress = `/holdings/${encodeURIComponent(FIRM)}/Equity`;
+    // the segment's own address, opened directly (a bookmark): one position, TCS, of the 5 shares still held
+    await page.goto(`${app.baseUrl}${segmentAddress}`);
     await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
+    const positions = page.getByTestId('positions-grid');
+    const tcs = positions.locator('.ag-row').filter({ hasText: 'TCS' });
+    await tcs.waitFor();
+    expect(await positions.locator('.ag-row').count()).toBe(1);
+    expect(await cellText(tcs.locator('[col-id="quantity"]'))).toBe('5');
+    expect(await cellText(tcs.locator('[col-id="averagePrice"]'))).toBe(rupees(180000));
+    expect(await cellText(tcs.locator('[col-id="lastPrice"]'))).toBe(rupees(toPaise(tcsClose)));
+    // open 5: (1899.95 − 1800) × 5 − ₹30 of charges (₹10 of the buy order, ₹20 if sold today)
+    expect(await cellText(tcs.locator('[col-id="net"]'))).toBe(rupees((toPaise(tcsClose) - 180000) * 5 - 3000));
+    // the sold 5 apart, with their sell price and date and the realized P&L: 500 − 30
+    const closed = page.getByTestId('closed-grid').locator('.ag-row').filter({ hasText: 'TCS' });
+    await closed.waitFor();
+    expect(await cellText(closed.locator('[col-id="sellPrice"]'))).toBe(rupees(190000));
+    expect(await cellText(closed.locator('[col-id="net"]'))).toBe(rupees(47000));
+    expect(await cellText(closed.locator('[col-id="sellingDate"]'))).toMatch(/^\d{2}-[A-Z][a-z]{2}-\d{4}$/);
+
+    // the lots behind the position, one click away and in the address
+    await tcs.getByRole('button', { name: /lots? of TCS/ }).click();
+    await page.getByTestId('lots-of').waitFor();
+    expect(new URL(page.url()).search).toBe('?view=lots&symbol=TCS');
     await holdingRow(page, 'REALIZED').waitFor();
-    // Net P&L includes the dividends: their column shows at a laptop's width beside it
+    // Net P&L includes the dividends and the charges: their columns show at a laptop's width beside it
     const headers = await page.getByTestId('holdings-grid').locator('.ag-header-cell-text').allTextContents();
     expect(headers).toEqual(expect.arrayContaining(['Charges', 'Dividends', 'Net P&L']));
-    // and how Net P&L adds up, on hover: the realized 5 gained ₹500 and bore ₹30 of charges (the test above)
+    // and how Net P&L adds up, on hover
     expect(await holdingRow(page, 'REALIZED').getByTestId('net-cell').getAttribute('title')).toBe(
       `Gross ${rupees(50000)} + dividends ${rupees(0)} − charges ${rupees(3000)} = ${rupees(47000)}`,
     );
 
-    // every holding of the investor, each row naming its firm and linking to that segment's table
-    await page.goto(`${app.baseUrl}/holdings`);
+    // every holding of the investor, the lots' rows naming their firm and linking to that segment's table
+    await page.goto(`${app.baseUrl}/holdings?view=lots`);
     await page.getByRole('heading', { name: 'All Holdings' }).waitFor();
     const grid = page.getByTestId('holdings-grid');
     await grid.locator('.ag-row').first().waitFor();
     expect(await grid.locator('.ag-row').count()).toBe(2);
     await grid.getByRole('link', { name: FIRM }).first().click();
     await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(`/holdings/${encodeURIComponent(FIRM)}/Equity`);
+    expect(new URL(page.url()).pathname).toBe(segmentAddress);
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });
@@ -223,7 +247,11 @@ describe('portfolio in the browser', () => {
     expect(await overflow()).toBeLessThanOrEqual(0);
     await page.getByRole('button', { name: 'Equity' }).click();
     await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
-    // on a phone the holdings are cards with status and net P&L among the key figures, inside the screen
+    // on a phone the positions are cards too, inside the screen
+    await page.getByTestId('positions-grid').getByTestId('data-grid-card').first().waitFor();
+    expect(await overflow()).toBeLessThanOrEqual(0);
+    await page.getByTestId('holdings-view').getByRole('button', { name: 'Lots', exact: true }).click();
+    // the lots are cards with status and net P&L among the key figures, inside the screen
     const card = page
       .getByTestId('data-grid-card')
       .filter({ has: page.locator('[data-field="status"]').getByText(STATUS_WORDS.REALIZED, { exact: true }) });

@@ -14,3 +14,4 @@ export * from './holding-events.js';
 export * from './exact.js';
 export * from './tax/index.js';
 export * from './benchmark.js';
+export * from './positions.js';

@@ -7,8 +7,8 @@
  * holdings are charged as if sold today. Quantities and prices are today's shares, after splits and
  * bonuses (a badge on the quantity, the trade as entered on hover).
  */
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
 import {
@@ -31,6 +31,7 @@ import { ImportTradebookButton } from '../import/import-tradebook';
 import type { HoldingEditing } from './holding-dialogs.deferred';
 import classes from './holdings-page.module.css';
 import { holdingsAddress } from './holdings-address';
+import { HoldingsViewSwitch, PositionsTables, type HoldingsView } from './positions-tables';
 import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 
 // the add/edit/sell form and the delete confirmation load after the table (docs/decisions.md#dialogs-on-demand)
@@ -271,9 +272,32 @@ export default function HoldingsPage() {
     fetchPolicy: 'cache-and-network',
   });
   const connection = data?.holdingConnection;
-  const rows = useMemo(() => connection?.edges.map((edge) => edge.node), [connection]);
+  const allRows = useMemo(() => connection?.edges.map((edge) => edge.node), [connection]);
+  // the view in the address (?view=lots, ?symbol= for one stock's lots): positions unless asked otherwise
+  const [search, setSearch] = useSearchParams();
+  const view: HoldingsView = search.get('view') === 'lots' ? 'lots' : 'positions';
+  const lotsOf = view === 'lots' ? search.get('symbol') : null;
+  const rows = useMemo(
+    () => (lotsOf && allRows ? allRows.filter((row) => row.symbol === lotsOf) : allRows),
+    [allRows, lotsOf],
+  );
+  // switching the view replaces the address (Back leaves the page); opening a position's lots is a step of its own
+  const showView = useCallback(
+    (next: HoldingsView, symbol?: string) =>
+      setSearch(next === 'lots' ? (symbol ? { view: 'lots', symbol } : { view: 'lots' }) : {}, { replace: !symbol }),
+    [setSearch],
+  );
+  const openLots = useCallback((symbol: string) => showView('lots', symbol), [showView]);
+  const viewSwitch = <HoldingsViewSwitch view={view} onChange={(next) => showView(next)} />;
+  const lotsFilter = lotsOf && (
+    <Button variant="light" color="gray" onClick={() => showView('lots')} data-testid="lots-of">
+      Lots of {lotsOf} ✕
+    </Button>
+  );
+  const pageError = error && !data ? errorMessage(error) : null;
   // the pages after the first, one after another, appended to the first page's answer
   const nextCursor = connection?.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
+  const stillLoading = loading || nextCursor !== null;
   useEffect(() => {
     if (!nextCursor) return;
     void fetchMore({
@@ -320,6 +344,36 @@ export default function HoldingsPage() {
   );
 
   if (!state) {
+    const emptyText =
+      "No holdings yet. Open Brokerage Accounts, choose a firm and a segment, and add a holding or import your broker's tradebook there.";
+    const links = (
+      <>
+        <Button component={Link} to="/accounts" variant="light" data-testid="holdings-accounts-link">
+          Brokerage Accounts
+        </Button>
+        <Button component={Link} to="/tax-pnl" variant="subtle" data-testid="holdings-tax-link">
+          Tax P&amp;L
+        </Button>
+      </>
+    );
+    if (view === 'positions')
+      return (
+        <PositionsTables
+          title={title}
+          rows={allRows}
+          loading={stillLoading}
+          error={pageError}
+          exportFileName="all-holdings"
+          emptyText={emptyText}
+          onOpenLots={openLots}
+          toolbar={
+            <>
+              {viewSwitch}
+              {links}
+            </>
+          }
+        />
+      );
     return (
       <DataGrid
         title={title}
@@ -327,18 +381,15 @@ export default function HoldingsPage() {
         rows={rows}
         columns={ALL_HOLDINGS_COLUMNS}
         getRowId={(holding) => holding.id}
-        loading={loading || nextCursor !== null}
-        error={error && !data ? errorMessage(error) : null}
+        loading={stillLoading}
+        error={pageError}
         exportFileName="all-holdings"
-        emptyText="No holdings yet. Open Brokerage Accounts, choose a firm and a segment, and add a holding or import your broker's tradebook there."
+        emptyText={emptyText}
         toolbar={
           <>
-            <Button component={Link} to="/accounts" variant="light" data-testid="holdings-accounts-link">
-              Brokerage Accounts
-            </Button>
-            <Button component={Link} to="/tax-pnl" variant="subtle" data-testid="holdings-tax-link">
-              Tax P&amp;L
-            </Button>
+            {viewSwitch}
+            {lotsFilter}
+            {links}
           </>
         }
       />
@@ -349,53 +400,90 @@ export default function HoldingsPage() {
     (firm) => firm.name.toLowerCase() === navigation.firmName.toLowerCase(),
   )?.id;
 
+  const segmentTools = (
+    <>
+      <ImportTradebookButton
+        firmName={navigation.firmName}
+        segmentName={navigation.segmentName}
+        onImported={() => void refetch()}
+      />
+      <Button component={Link} to="/tax-pnl" variant="subtle" data-testid="holdings-tax-link">
+        Tax P&amp;L
+      </Button>
+    </>
+  );
+  const segmentEmptyText = "No holdings here yet. Add one with Add Holding, or import your broker's tradebook.";
+
   return (
     <>
-      <DataGrid
-        title={title}
-        testId="holdings-grid"
-        rows={rows}
-        columns={COLUMNS}
-        getRowId={(holding) => holding.id}
-        loading={loading || nextCursor !== null}
-        error={error && !data ? errorMessage(error) : null}
-        addLabel="Add Holding"
-        onAdd={ask(() => setEditing({ mode: 'add' }))}
-        onAddIntent={Dialogs ? undefined : () => void loadDialogsNow()}
-        addLoading={editing !== null && !Dialogs}
-        exportFileName={`${navigation.firmName}-${navigation.segmentName}-holdings`}
-        emptyText="No holdings here yet. Add one with Add Holding, or import your broker's tradebook."
-        showBack
-        toolbar={
-          <>
-            <ImportTradebookButton
-              firmName={navigation.firmName}
-              segmentName={navigation.segmentName}
-              onImported={() => void refetch()}
-            />
-            <Button component={Link} to="/tax-pnl" variant="subtle" data-testid="holdings-tax-link">
-              Tax P&amp;L
-            </Button>
-          </>
-        }
-        message={message}
-        onDismissMessage={() => setMessage(null)}
-        actions={[
-          {
-            label: 'Sell',
-            icon: <IconCash size={16} />,
-            color: 'green',
-            onClick: ask((holding: HoldingRow) => setEditing({ mode: 'sell', holding })),
-            hidden: (holding) => holding.status === 'REALIZED',
-          },
-          {
-            label: 'Edit',
-            icon: <IconEdit size={16} />,
-            onClick: ask((holding: HoldingRow) => setEditing({ mode: 'edit', holding })),
-          },
-          { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: ask(setToDelete) },
-        ]}
-      />
+      {view === 'positions' ? (
+        <PositionsTables
+          title={title}
+          rows={allRows}
+          loading={stillLoading}
+          error={pageError}
+          exportFileName={`${navigation.firmName}-${navigation.segmentName}-holdings`}
+          emptyText={segmentEmptyText}
+          showBack
+          addLabel="Add Holding"
+          onAdd={ask(() => setEditing({ mode: 'add' }))}
+          onOpenLots={openLots}
+          toolbar={
+            <>
+              {viewSwitch}
+              {segmentTools}
+            </>
+          }
+        />
+      ) : (
+        <DataGrid
+          title={title}
+          testId="holdings-grid"
+          rows={rows}
+          columns={COLUMNS}
+          getRowId={(holding) => holding.id}
+          loading={stillLoading}
+          error={pageError}
+          addLabel="Add Holding"
+          onAdd={ask(() => setEditing({ mode: 'add' }))}
+          onAddIntent={Dialogs ? undefined : () => void loadDialogsNow()}
+          addLoading={editing !== null && !Dialogs}
+          exportFileName={`${navigation.firmName}-${navigation.segmentName}-holdings`}
+          emptyText={segmentEmptyText}
+          showBack
+          toolbar={
+            <>
+              {viewSwitch}
+              {lotsFilter}
+              <ImportTradebookButton
+                firmName={navigation.firmName}
+                segmentName={navigation.segmentName}
+                onImported={() => void refetch()}
+              />
+              <Button component={Link} to="/tax-pnl" variant="subtle" data-testid="holdings-tax-link">
+                Tax P&amp;L
+              </Button>
+            </>
+          }
+          message={message}
+          onDismissMessage={() => setMessage(null)}
+          actions={[
+            {
+              label: 'Sell',
+              icon: <IconCash size={16} />,
+              color: 'green',
+              onClick: ask((holding: HoldingRow) => setEditing({ mode: 'sell', holding })),
+              hidden: (holding) => holding.status === 'REALIZED',
+            },
+            {
+              label: 'Edit',
+              icon: <IconEdit size={16} />,
+              onClick: ask((holding: HoldingRow) => setEditing({ mode: 'edit', holding })),
+            },
+            { label: 'Delete', icon: <IconTrash size={16} />, color: 'red', onClick: ask(setToDelete) },
+          ]}
+        />
+      )}
       {Dialogs && (
         <Dialogs
           editing={editing}
