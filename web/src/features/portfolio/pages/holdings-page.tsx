@@ -135,7 +135,7 @@ function DividendsCell({ holding }: { holding: HoldingRow }) {
  * when the table has room or under "Columns", and under "More" in the phone card list
  * (docs/product/portfolio.md#holdings).
  */
-const COLUMNS: DataGridColumn<HoldingRow>[] = [
+export const HOLDINGS_COLUMNS: DataGridColumn<HoldingRow>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
   // the old app's text helper: REALIZED → Realized (docs/product/portfolio.md#holdings)
   { field: 'status', headerName: 'Status', width: 110, format: (value) => toDisplayWords(String(value)) },
@@ -143,15 +143,23 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'quantity',
     headerName: 'Qty',
     numeric: true,
+    exportAs: 'integer',
     minWidth: 110,
     wrap: true,
     render: (row) => <QuantityCell holding={row} />,
   },
-  { field: 'price', headerName: 'Avg Price', numeric: true, format: (value) => formatRupees(value as string) },
+  {
+    field: 'price',
+    headerName: 'Avg Price',
+    numeric: true,
+    exportAs: 'money',
+    format: (value) => formatRupees(value as string),
+  },
   {
     field: 'currentPrice',
     headerName: 'LTP',
     numeric: true,
+    exportAs: 'money',
     format: (value) => formatRupees(value as string | null),
   },
 
@@ -159,6 +167,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'gross',
     headerName: 'Gross P&L',
     numeric: true,
+    exportAs: 'money',
     optional: true,
     minWidth: 120,
     value: (row) => row.profitLoss.gross,
@@ -169,6 +178,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'charges',
     headerName: 'Charges',
     numeric: true,
+    exportAs: 'money',
     optional: true,
     minWidth: 100,
     value: (row) => row.profitLoss.charges,
@@ -178,6 +188,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'dividends',
     headerName: 'Dividends',
     numeric: true,
+    exportAs: 'money',
     optional: true,
     minWidth: 110,
     value: (row) => row.profitLoss.dividends,
@@ -187,6 +198,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'net',
     headerName: 'Net P&L',
     numeric: true,
+    exportAs: 'money',
     minWidth: 120,
     value: (row) => row.profitLoss.net,
     format: (value) => formatRupees(value as string | null),
@@ -196,6 +208,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'dayChange',
     headerName: 'Day Change',
     numeric: true,
+    exportAs: 'percent',
     optional: true,
     value: (row) => row.quote?.changePercent ?? null,
     format: (value) => (value === null ? '' : `${value}%`),
@@ -205,6 +218,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'creationDate',
     headerName: 'Buying Date',
     optional: true,
+    exportAs: 'date',
     minWidth: 120,
     format: (value) => formatMarketDate(value as string),
   },
@@ -212,6 +226,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'sellPrice',
     headerName: 'Sell Price',
     numeric: true,
+    exportAs: 'money',
     optional: true,
     format: (value) => formatRupees(value as string | null),
   },
@@ -219,6 +234,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'sellingDate',
     headerName: 'Selling Date',
     optional: true,
+    exportAs: 'date',
     minWidth: 120,
     format: (value) => formatMarketDate(value as string | null),
   },
@@ -307,7 +323,7 @@ export default function HoldingsPage() {
         title={title}
         testId="holdings-grid"
         rows={rows}
-        columns={COLUMNS}
+        columns={HOLDINGS_COLUMNS}
         getRowId={(holding) => holding.id}
         loading={loading || nextCursor !== null}
         error={error && !data ? errorMessage(error) : null}
