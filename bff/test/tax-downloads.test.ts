@@ -46,8 +46,9 @@ describe('tax files through the BFF', () => {
     expect(lines).toHaveLength(2);
     const cells = lines[1]!.split(',').map((cell) => cell.replace(/^"|"$/g, ''));
     expect(cells.slice(1, 2)).toEqual(['TCS']);
-    expect(cells.slice(3, 9)).toEqual(['Long term', '10', '2023-05-02', '2024-08-01', '1000', '1500']);
-    expect(cells[12]).toBe('500');
+    // amounts as plain numbers with 2 decimals (docs/product/common.md#csv-exports)
+    expect(cells.slice(3, 9)).toEqual(['Long term', '10', '2023-05-02', '2024-08-01', '1000.00', '1500.00']);
+    expect(cells[12]).toBe('500.00');
   });
 
   it('streams Schedule 112A and the workbook', async () => {

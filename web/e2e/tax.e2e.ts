@@ -110,6 +110,8 @@ describe('Tax P&L in the browser', () => {
     const exit = cells(csv[1]!);
     expect(exit.slice(0, 2)).toEqual([FIRM, 'INFY']);
     expect(exit.slice(3, 7)).toEqual(['Long term', '10', '2019-01-02', '2020-01-03']);
+    // amounts as plain numbers with 2 decimals, no ₹ or grouping (docs/product/common.md#csv-exports)
+    for (const amount of [exit[7], exit[8], exit[12]]) expect(amount).toMatch(/^-?\d+\.\d{2}$/);
     expect(toPaise(exit[7]!)).toBe(10 * toPaise(infyBuy));
     expect(toPaise(exit[8]!)).toBe(10 * toPaise(infySell));
     expect(toPaise(exit[12]!)).toBe(longTermGain);

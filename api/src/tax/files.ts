@@ -7,7 +7,7 @@
  */
 import * as XLSX from '@e965/xlsx';
 import Big from 'big.js';
-import { csvFile, GRANDFATHERING_CUTOFF, type TaxExit } from '@bazaar/shared';
+import { csvFile, GRANDFATHERING_CUTOFF, toCsvExportCell, type TaxExit } from '@bazaar/shared';
 import type { CapitalGainsReport } from './capital-gains.js';
 
 const CATEGORY_WORDS: Record<TaxExit['category'], string> = {
@@ -54,9 +54,18 @@ function exitRow(exit: TaxExit): unknown[] {
   ];
 }
 
-/** GET /user/tax/capital-gains.csv: one line per exit. */
+/** The columns of EXIT_HEADER that are amounts in rupees. */
+const EXIT_MONEY_COLUMNS: ReadonlySet<number> = new Set([7, 8, 9, 10, 11, 12]);
+
+/**
+ * GET /user/tax/capital-gains.csv: one line per exit, amounts with 2 decimals (a sale's charges are computed to
+ * more: 31.20773025 → 31.21) by the rule of every export (docs/product/common.md#csv-exports).
+ */
 export function capitalGainsCsv(report: CapitalGainsReport): string {
-  return csvFile(EXIT_HEADER, report.exits.map(exitRow));
+  const rows = report.exits.map((exit) =>
+    exitRow(exit).map((cell, column) => (EXIT_MONEY_COLUMNS.has(column) ? toCsvExportCell(cell, 'money') : cell)),
+  );
+  return csvFile(EXIT_HEADER, rows);
 }
 
 /** Schedule 112A's columns, in the return's order. */
@@ -123,7 +132,7 @@ export function schedule112aRows(report: CapitalGainsReport): unknown[][] {
     if (exit.fairMarketValue !== null)
       row.fairMarketValue = row.fairMarketValue.plus(new Big(exit.fairMarketValue).times(exit.quantity));
   }
-  const money = (value: Big) => value.round(2, Big.roundHalfUp).toFixed(2);
+  const money = (value: Big) => toCsvExportCell(value, 'money');
   return [...rows.values()]
     .sort((a, b) => a.name.localeCompare(b.name) || Number(b.before) - Number(a.before))
     .map((row) => {
@@ -195,7 +204,7 @@ export function capitalGainsWorkbook(report: CapitalGainsReport): Buffer {
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(
     book,
-    sheetOf(EXIT_HEADER, report.exits.map(exitRow), new Set([7, 8, 9, 10, 11, 12])),
+    sheetOf(EXIT_HEADER, report.exits.map(exitRow), EXIT_MONEY_COLUMNS),
     'Tradewise exits',
   );
   const s = dto.summary;

@@ -2,6 +2,7 @@
  * Helpers of the portfolio API tests: prices go straight into stock_prices with plain SQL (the
  * upload code is another area's), reference data goes through the staff REST routes.
  */
+import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { exchangeToday, formatRupees } from '@bazaar/shared';
@@ -153,28 +154,45 @@ export function indiaDatePlus(days: number): string {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * Holdings as the holdings table's CSV export writes them: its column titles, every cell quoted,
- * rupees rounded to the paisa, dates dd-Mmm-yyyy (written out here by hand). `'table'`: every
- * column of the table (LTP, P&L, charges, an empty day change); `'trade'`: only the trade's own.
+ * Holdings as the holdings table's CSV export writes them (written out here by hand). `'numbers'`: today's file
+ * (docs/product/common.md#csv-exports): titles with their unit, amounts as plain numbers to the paisa (rounded half
+ * up), dates YYYY-MM-DD, cells quoted only when they must be. `'rupees'`: the file of earlier versions of the table,
+ * which the import still takes: plain titles, every cell quoted, ₹ amounts, dates dd-Mmm-yyyy. `'table'`: every
+ * column of the table (LTP, P&L, charges, dividends, an empty day change); `'trade'`: only the trade's own.
  */
-export function holdingsExportCsv(holdings: HoldingDto[], columns: 'table' | 'trade'): string {
+export function holdingsExportCsv(
+  holdings: HoldingDto[],
+  columns: 'table' | 'trade',
+  style: 'numbers' | 'rupees' = 'numbers',
+): string {
+  const numbers = style === 'numbers';
   const day = (date: string | null) =>
-    date ? `${date.slice(8)}-${MONTHS[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}` : '';
-  const quoted = (cells: Array<string | number>) => cells.map((cell) => `"${cell}"`).join(',');
+    !date ? '' : numbers ? date : `${date.slice(8)}-${MONTHS[Number(date.slice(5, 7)) - 1]}-${date.slice(0, 4)}`;
+  const money = (value: string | null) =>
+    value === null ? '' : numbers ? new Big(value).round(2, Big.roundHalfUp).toFixed(2) : formatRupees(value);
+  const title = (name: string, unit: string) => (numbers ? `${name} (${unit})` : name);
+  const line = (cells: Array<string | number>) =>
+    cells.map((cell) => (numbers && !/[",]/.test(String(cell)) ? String(cell) : `"${cell}"`)).join(',');
   const table = columns === 'table';
-  const titles = ['Symbol', 'Status', 'Qty', 'Avg Price'];
-  if (table) titles.push('LTP', 'Gross P&L', 'Charges', 'Net P&L', 'Day Change');
-  titles.push('Buying Date', 'Sell Price', 'Selling Date', 'Exchange');
+  const titles = ['Symbol', 'Status', 'Qty', title('Avg Price', '₹')];
+  if (table) {
+    titles.push(title('LTP', '₹'), title('Gross P&L', '₹'), title('Charges', '₹'));
+    if (numbers) titles.push(title('Dividends', '₹'));
+    titles.push(title('Net P&L', '₹'), title('Day Change', '%'));
+  }
+  titles.push('Buying Date', title('Sell Price', '₹'), 'Selling Date', 'Exchange');
   const rows = holdings.map((h) => {
-    const cells: Array<string | number> = [h.symbol, h.status, h.quantity, formatRupees(h.price)];
+    const cells: Array<string | number> = [h.symbol, h.status, h.quantity, money(h.price)];
     if (table) {
-      const { gross, charges, net } = h.profitLoss;
-      cells.push(...[h.currentPrice, gross, charges, net].map(formatRupees), '');
+      const { gross, charges, dividends, net } = h.profitLoss;
+      cells.push(...[h.currentPrice, gross, charges].map(money));
+      if (numbers) cells.push(money(dividends));
+      cells.push(money(net), '');
     }
-    cells.push(day(h.creationDate), formatRupees(h.sellPrice), day(h.sellingDate), h.exchange);
-    return quoted(cells);
+    cells.push(day(h.creationDate), money(h.sellPrice), day(h.sellingDate), h.exchange);
+    return line(cells);
   });
-  return [quoted(titles), ...rows].join('\n');
+  return [line(titles), ...rows].join(numbers ? '\r\n' : '\n');
 }
 
 /** GET /user/current-prices for `symbols` (comma separated, as the caller spells them), answered 200, by symbol. */

@@ -166,8 +166,8 @@ describe('tradebook import after splits and bonuses (real data)', () => {
     const listed = await api.request<HoldingDto[]>('GET', '/user/holding', { token: investor });
     const source = listed.body.filter((h) => h.brokerageFirm.id === ref.firm.id);
     expect(source.map((h) => h.quantity)).toEqual([10, 3, 3]);
-    // the export as the holdings table writes it, the trade's own columns
-    const exported = holdingsExportCsv(source, 'trade');
+    // the export as earlier versions of the holdings table wrote it (₹, dd-Mmm-yyyy), the trade's own columns
+    const exported = holdingsExportCsv(source, 'trade', 'rupees');
     const target = await createReference(api, await api.login(DEMO.staff.username, DEMO.staff.password), 'Back');
     const imported = await send(exported, target.firm.name, target.segment.name);
     expect(imported.status, imported.text).toBe(200);

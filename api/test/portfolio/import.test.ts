@@ -248,8 +248,8 @@ describe('tradebook import', () => {
   it('takes back its own holdings export (round trip), the firm named by id', async () => {
     const other = await createReference(api, staff, 'Roundtrip');
     const source = (await api.request<HoldingDto[]>('GET', '/user/holding', { token: investor })).body;
-    // the export as the holdings table writes it, every column
-    const exported = holdingsExportCsv(source, 'table');
+    // the export as the holdings table writes it, every column: plain numbers, YYYY-MM-DD dates, titles with units
+    const exported = holdingsExportCsv(source, 'table', 'numbers');
     const imported = await send(investor, exported, { firm: String(other.firm.id), segment: other.segment.name });
     expect(imported.status, imported.text).toBe(200);
     expect(imported.body).toMatchObject({ layout: 'HOLDINGS_EXPORT', buys: 6, sells: 5, skipped: 0 });

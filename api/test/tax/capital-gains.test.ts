@@ -208,7 +208,7 @@ describe('tax P&L (real data, FY 2019-20)', () => {
     const lines = csv.text.trim().split('\r\n');
     expect(lines).toHaveLength(8);
     expect(lines[1]).toBe(
-      'Tax A Broking,TCS,INE467B01029,Long term,10,2017-06-01,2019-06-03,32000,33000,3150,32020,20,960,732,No',
+      'Tax A Broking,TCS,INE467B01029,Long term,10,2017-06-01,2019-06-03,32000.00,33000.00,3150.00,32020.00,20.00,960.00,732,No',
     );
 
     const schedule = await api.request('GET', '/user/tax/schedule-112a.csv?financialYear=2019-20', { token: investor });

@@ -42,6 +42,22 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${formatMarketDate(`${parts.year}-${parts.month}-${parts.day}`)} ${parts.hour}:${parts.minute}`;
 }
 
+/**
+ * An ISO timestamp as "2025-03-15 16:00" in India time (the moment as the screens show it), which spreadsheets read
+ * as a date and time; nothing for no or an unreadable timestamp.
+ */
+export function formatSpreadsheetDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return '';
+  const parts = Object.fromEntries(
+    istPartsFormat()
+      .formatToParts(time)
+      .map((part) => [part.type, part.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
 /** An exchange date inside text: YYYY-MM-DD with a real month and day, not the start of a timestamp. */
 const DATE_IN_TEXT = /\b\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])\b(?!T\d)/g;
 

@@ -96,9 +96,10 @@ export const GENERIC_TRADES_LAYOUT: TradebookLayout = {
 };
 
 /**
- * The CSV the holdings table's export writes: its column titles (the current ones first, then
- * those of earlier versions of the table), formatted values (₹, dd-Mmm-yyyy). The exchange column
- * may be left out: NSE then.
+ * The CSV the holdings table's export writes: its column titles (the current ones first, with their unit, then
+ * those of earlier versions of the table), its values as plain numbers and YYYY-MM-DD dates
+ * (docs/product/common.md#csv-exports) or, in files of earlier versions, formatted (₹, dd-Mmm-yyyy). The exchange
+ * column may be left out: NSE then.
  */
 export const HOLDINGS_EXPORT_LAYOUT: TradebookLayout = {
   id: 'HOLDINGS_EXPORT',
@@ -107,16 +108,17 @@ export const HOLDINGS_EXPORT_LAYOUT: TradebookLayout = {
     column('symbol', true, 'Symbol'),
     column('exchange', false, 'Exchange'),
     column('quantity', true, 'Qty', 'Quantity'),
-    column('price', true, 'Avg Price', 'Price'),
-    column('currentPrice', false, 'LTP', 'Current Price'),
-    column('dayChange', false, 'Day Change'),
+    column('price', true, 'Avg Price (₹)', 'Avg Price', 'Price'),
+    column('currentPrice', false, 'LTP (₹)', 'LTP', 'Current Price'),
+    column('dayChange', false, 'Day Change (%)', 'Day Change'),
     column('status', true, 'Status'),
     column('buyingDate', true, 'Buying Date'),
-    column('sellPrice', true, 'Sell Price'),
+    column('sellPrice', true, 'Sell Price (₹)', 'Sell Price'),
     column('sellingDate', true, 'Selling Date'),
-    column('gross', false, 'Gross P&L'),
-    column('charges', false, 'Charges'),
-    column('net', false, 'Net P&L'),
+    column('gross', false, 'Gross P&L (₹)', 'Gross P&L'),
+    column('charges', false, 'Charges (₹)', 'Charges'),
+    column('dividends', false, 'Dividends (₹)', 'Dividends'),
+    column('net', false, 'Net P&L (₹)', 'Net P&L'),
   ],
 };
 

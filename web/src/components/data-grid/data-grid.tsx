@@ -10,7 +10,7 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconPlus } from '@tabler/icons-react';
-import { escapeCsvCell, TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
+import { TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
 import { Pager } from '../pager/pager';
 import { CenteredLoader } from '../query-gate';
 import { ResultAlert } from '../result-alert';
@@ -19,7 +19,8 @@ import { useIsCardList } from '../../lib/use-is-mobile';
 import type { DataGridColumn, DataGridProps } from './types';
 import type { AgGridTableProps, SortState } from './ag-grid-table';
 import { filterRows } from './search';
-import { actionsWidth, cellText, overflows, sortRows, visibleFields } from './columns';
+import { tableCsv } from './csv';
+import { actionsWidth, overflows, sortRows, visibleFields } from './columns';
 import { CardList } from './card-list';
 import { ColumnsButton, SortByButton } from './grid-options';
 import classes from './data-grid.module.css';
@@ -31,15 +32,9 @@ const AgGridTable = lazy(() => import('./ag-grid-table')) as unknown as <Row>(
 
 export type { DataGridColumn, DataGridAction, DataGridMessage, DataGridProps } from './types';
 
-/** The table's CSV: every exported column (shown or not), every row found in the order shown, formula-safe. */
+/** Downloads the table's CSV (tableCsv) as `fileName`.csv. */
 function downloadCsv<Row>(fileName: string, rows: readonly Row[], columns: DataGridColumn<Row>[]): void {
-  const exported = columns.filter((column) => !column.noExport);
-  const quote = (text: string) => `"${escapeCsvCell(text).replace(/"/g, '""')}"`;
-  const lines = [
-    exported.map((column) => quote(column.headerName ?? column.field)).join(','),
-    ...rows.map((row) => exported.map((column) => quote(cellText(row, column))).join(',')),
-  ];
-  const url = URL.createObjectURL(new Blob([lines.join('\r\n')], { type: 'text/csv;charset=utf-8' }));
+  const url = URL.createObjectURL(new Blob([tableCsv(rows, columns)], { type: 'text/csv;charset=utf-8' }));
   const link = Object.assign(document.createElement('a'), { href: url, download: `${fileName}.csv` });
   link.click();
   URL.revokeObjectURL(url);

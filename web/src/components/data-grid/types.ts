@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { CsvExportKind } from '@bazaar/shared';
 
 export interface DataGridColumn<Row> {
   /** Key of the value in the row (also the column id). */
@@ -19,6 +20,12 @@ export interface DataGridColumn<Row> {
   minWidth?: number;
   flex?: number;
   sortable?: boolean;
+  /**
+   * What the column's value is in the CSV export (docs/product/common.md#csv-exports): `money`, `integer`, `number`,
+   * `percent`, `date` and `datetime` export the value (not the display text) as a number or date a spreadsheet reads;
+   * `text` (the default) exports the display text, formula-safe.
+   */
+  exportAs?: CsvExportKind;
   /** Left out of the CSV export. */
   noExport?: boolean;
   /**

@@ -62,11 +62,19 @@ export function corporateActionColumns({ series }: { series: boolean }): Column[
       field: 'faceValue',
       headerName: 'Face Value',
       numeric: true,
+      exportAs: 'money',
       minWidth: 110,
       optional: true,
       format: (value) => (value ? formatRupees(String(value)) : ''),
     },
-    { field: 'exDate', headerName: 'Ex Date', minWidth: 120, format: marketDate },
-    { field: 'recordDate', headerName: 'Record Date', minWidth: 120, format: marketDate, optional: true },
+    { field: 'exDate', headerName: 'Ex Date', minWidth: 120, exportAs: 'date', format: marketDate },
+    {
+      field: 'recordDate',
+      headerName: 'Record Date',
+      minWidth: 120,
+      exportAs: 'date',
+      format: marketDate,
+      optional: true,
+    },
   ];
 }

@@ -21,7 +21,13 @@ function MailOutboxButton() {
 export default textRowsPage(ContactMessagesPageDocument, 'contactMessages', {
   title: 'Contact Messages',
   columns: [
-    { field: 'createdAt', headerName: 'Received', format: (value) => formatMediumDateTime(String(value)), width: 200 },
+    {
+      field: 'createdAt',
+      headerName: 'Received',
+      exportAs: 'datetime',
+      format: (value) => formatMediumDateTime(String(value)),
+      width: 200,
+    },
     { field: 'name', headerName: 'Name', value: (row) => `${row.firstName} ${row.lastName}`, minWidth: 140 },
     { field: 'email', headerName: 'Email', minWidth: 180, wrap: true },
     { field: 'mobileNo', headerName: 'Mobile', value: (row) => row.mobileNo ?? '', width: 130 },

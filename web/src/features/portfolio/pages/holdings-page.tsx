@@ -144,7 +144,7 @@ function netTitle(holding: HoldingRow): string {
  * when the table has room or under "Columns", and under "More" in the phone card list
  * (docs/product/portfolio.md#holdings).
  */
-const COLUMNS: DataGridColumn<HoldingRow>[] = [
+export const HOLDINGS_COLUMNS: DataGridColumn<HoldingRow>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
   // the old app's text helper: REALIZED → Realized (docs/product/portfolio.md#holdings)
   { field: 'status', headerName: 'Status', width: 110, format: (value) => toDisplayWords(String(value)) },
@@ -152,15 +152,23 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'quantity',
     headerName: 'Qty',
     numeric: true,
+    exportAs: 'integer',
     minWidth: 110,
     wrap: true,
     render: (row) => <QuantityCell holding={row} />,
   },
-  { field: 'price', headerName: 'Avg Price', numeric: true, format: (value) => formatRupees(value as string) },
+  {
+    field: 'price',
+    headerName: 'Avg Price',
+    numeric: true,
+    exportAs: 'money',
+    format: (value) => formatRupees(value as string),
+  },
   {
     field: 'currentPrice',
     headerName: 'LTP',
     numeric: true,
+    exportAs: 'money',
     format: (value) => formatRupees(value as string | null),
   },
 
@@ -168,6 +176,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'gross',
     headerName: 'Gross P&L',
     numeric: true,
+    exportAs: 'money',
     optional: true,
     minWidth: 120,
     value: (row) => row.profitLoss.gross,
@@ -179,6 +188,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'charges',
     headerName: 'Charges',
     numeric: true,
+    exportAs: 'money',
     minWidth: 100,
     value: (row) => row.profitLoss.charges,
     render: (row) => <ChargesCell holding={row} />,
@@ -187,6 +197,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'dividends',
     headerName: 'Dividends',
     numeric: true,
+    exportAs: 'money',
     minWidth: 110,
     value: (row) => row.profitLoss.dividends,
     render: (row) => <DividendsCell holding={row} />,
@@ -195,6 +206,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'net',
     headerName: 'Net P&L',
     numeric: true,
+    exportAs: 'money',
     minWidth: 120,
     value: (row) => row.profitLoss.net,
     // the sum on hover: Gross P&L is optional at a laptop's width, Charges and Dividends are beside it
@@ -209,6 +221,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'dayChange',
     headerName: 'Day Change',
     numeric: true,
+    exportAs: 'percent',
     optional: true,
     value: (row) => row.quote?.changePercent ?? null,
     format: (value) => (value === null ? '' : `${value}%`),
@@ -218,6 +231,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'creationDate',
     headerName: 'Buying Date',
     optional: true,
+    exportAs: 'date',
     minWidth: 120,
     format: (value) => formatMarketDate(value as string),
   },
@@ -225,6 +239,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'sellPrice',
     headerName: 'Sell Price',
     numeric: true,
+    exportAs: 'money',
     optional: true,
     format: (value) => formatRupees(value as string | null),
   },
@@ -232,6 +247,7 @@ const COLUMNS: DataGridColumn<HoldingRow>[] = [
     field: 'sellingDate',
     headerName: 'Selling Date',
     optional: true,
+    exportAs: 'date',
     minWidth: 120,
     format: (value) => formatMarketDate(value as string | null),
   },
@@ -252,7 +268,7 @@ const ALL_HOLDINGS_COLUMNS: DataGridColumn<HoldingRow>[] = [
     ),
   },
   { field: 'segmentName', headerName: 'Segment', minWidth: 110, optional: true },
-  ...COLUMNS,
+  ...HOLDINGS_COLUMNS,
 ];
 
 export default function HoldingsPage() {
@@ -440,7 +456,7 @@ export default function HoldingsPage() {
           title={title}
           testId="holdings-grid"
           rows={rows}
-          columns={COLUMNS}
+          columns={HOLDINGS_COLUMNS}
           getRowId={(holding) => holding.id}
           loading={stillLoading}
           error={pageError}

@@ -39,16 +39,24 @@ const signedRupees = (value: string | null) =>
 function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<Position<HoldingRow>>[] {
   return [
     { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
-    { field: 'quantity', headerName: 'Qty', numeric: true, minWidth: 80 },
+    { field: 'quantity', exportAs: 'integer', headerName: 'Qty', numeric: true, minWidth: 80 },
     {
       field: 'averagePrice',
+      exportAs: 'money',
       headerName: 'Avg Price',
       numeric: true,
       format: (value) => formatRupees(value as string),
     },
-    { field: 'lastPrice', headerName: 'LTP', numeric: true, format: (value) => formatRupees(value as string | null) },
+    {
+      field: 'lastPrice',
+      exportAs: 'money',
+      headerName: 'LTP',
+      numeric: true,
+      format: (value) => formatRupees(value as string | null),
+    },
     {
       field: 'dayChange',
+      exportAs: 'money',
       headerName: 'Day Change',
       numeric: true,
       minWidth: 130,
@@ -58,6 +66,7 @@ function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<P
     },
     {
       field: 'currentValue',
+      exportAs: 'money',
       headerName: 'Current Value',
       numeric: true,
       optional: true,
@@ -66,6 +75,7 @@ function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<P
     },
     {
       field: 'charges',
+      exportAs: 'money',
       headerName: 'Charges',
       numeric: true,
       minWidth: 100,
@@ -73,6 +83,7 @@ function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<P
     },
     {
       field: 'dividends',
+      exportAs: 'money',
       headerName: 'Dividends',
       numeric: true,
       minWidth: 110,
@@ -80,6 +91,7 @@ function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<P
     },
     {
       field: 'net',
+      exportAs: 'money',
       headerName: 'Net P&L',
       numeric: true,
       minWidth: 120,
@@ -88,6 +100,7 @@ function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<P
     },
     {
       field: 'lots',
+      exportAs: 'integer',
       headerName: 'Lots',
       minWidth: 90,
       value: (row) => row.lots.length,
@@ -111,22 +124,31 @@ function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<P
 
 const CLOSED_COLUMNS: DataGridColumn<HoldingRow>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
-  { field: 'quantity', headerName: 'Qty', numeric: true, minWidth: 80 },
-  { field: 'price', headerName: 'Buy Price', numeric: true, format: (value) => formatRupees(value as string) },
+  { field: 'quantity', exportAs: 'integer', headerName: 'Qty', numeric: true, minWidth: 80 },
+  {
+    field: 'price',
+    exportAs: 'money',
+    headerName: 'Buy Price',
+    numeric: true,
+    format: (value) => formatRupees(value as string),
+  },
   {
     field: 'sellPrice',
+    exportAs: 'money',
     headerName: 'Sell Price',
     numeric: true,
     format: (value) => formatRupees(value as string | null),
   },
   {
     field: 'sellingDate',
+    exportAs: 'date',
     headerName: 'Selling Date',
     minWidth: 120,
     format: (value) => formatMarketDate(value as string | null),
   },
   {
     field: 'charges',
+    exportAs: 'money',
     headerName: 'Charges',
     numeric: true,
     optional: true,
@@ -135,6 +157,7 @@ const CLOSED_COLUMNS: DataGridColumn<HoldingRow>[] = [
   },
   {
     field: 'dividends',
+    exportAs: 'money',
     headerName: 'Dividends',
     numeric: true,
     optional: true,
@@ -143,6 +166,7 @@ const CLOSED_COLUMNS: DataGridColumn<HoldingRow>[] = [
   },
   {
     field: 'net',
+    exportAs: 'money',
     headerName: 'Realized P&L',
     numeric: true,
     minWidth: 130,
