@@ -22,7 +22,6 @@ import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { Hint } from '../../../components/popup';
 import { formatMarketDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { loadedModule, loadOnce, whenIdle } from '../../../lib/deferred';
 import type { HoldingRow } from '../components/holding-form';
 import { toneClass } from '../components/totals';
@@ -310,7 +309,8 @@ export default function HoldingsPage() {
         columns={COLUMNS}
         getRowId={(holding) => holding.id}
         loading={loading || nextCursor !== null}
-        error={error && !data ? errorMessage(error) : null}
+        error={error && !data ? error : null}
+        onRetry={() => void refetch()}
         addLabel="Add Holding"
         onAdd={ask(() => setEditing({ mode: 'add' }))}
         onAddIntent={Dialogs ? undefined : () => void loadDialogsNow()}
