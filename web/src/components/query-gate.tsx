@@ -1,10 +1,10 @@
 /**
- * What a page shows until its query has answered: the error (the server's words) when it failed
+ * What a page shows until its query has answered: the error with Retry (RetryAlert) when it failed
  * and nothing arrived, a loader while loading, then the page's content.
  */
 import { useDeferredValue, type ReactNode } from 'react';
-import { Alert, Center, Loader } from '@mantine/core';
-import { errorMessage } from '../lib/errors';
+import { Center, Loader } from '@mantine/core';
+import { RetryAlert } from './retry-alert';
 
 /** A loader's height for content taller than a screen (see CenteredLoader). */
 export const SCREEN_TALL = '100vh';
@@ -28,22 +28,33 @@ export interface QueryGateProps {
   /** True once data is there (a refetch keeps showing it). */
   ready: boolean;
   loadingLabel: string;
+  /** The error's heading, e.g. 'Your accounts could not be loaded'. */
+  errorTitle: string;
+  /** Asks again (the query's refetch). */
+  onRetry: () => void;
+  errorTestId?: string;
   /** The loader's height while loading (CenteredLoader's `minHeight`). */
   loadingMinHeight?: string | number;
   /** The content, built only once the data is there. */
   children: () => ReactNode;
 }
 
-export function QueryGate({ error, loading, ready, loadingLabel, loadingMinHeight, children }: QueryGateProps) {
+export function QueryGate({
+  error,
+  loading,
+  ready,
+  loadingLabel,
+  errorTitle,
+  onRetry,
+  errorTestId,
+  loadingMinHeight,
+  children,
+}: QueryGateProps) {
   // the content is drawn as a deferred value: when the answer arrives React renders it in slices instead of one
   // long task (a phone's main thread stays free; docs/benchmarks.md#page-weight-and-speed); the loader stays until then
   const shown = useDeferredValue(ready);
   if (error && !ready)
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(error)}
-      </Alert>
-    );
+    return <RetryAlert title={errorTitle} error={error} onRetry={onRetry} testId={errorTestId} maw={640} />;
   if ((loading || ready) && !shown) return <CenteredLoader label={loadingLabel} minHeight={loadingMinHeight} />;
   return <>{children()}</>;
 }

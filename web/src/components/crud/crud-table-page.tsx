@@ -12,7 +12,6 @@ import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataGrid, type DataGridAction, type DataGridColumn } from '../data-grid';
 import { usePageTitle } from '../page-title';
-import { errorMessage } from '../../lib/errors';
 import { loadedModule, loadOnce, whenIdle } from '../../lib/deferred';
 import type { CrudDialogsProps, CrudFormLoader, CrudFormSpec } from './crud-form';
 import {
@@ -169,7 +168,8 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
         columns={props.columns}
         getRowId={(row) => row.id}
         loading={query.loading}
-        error={query.error && !rows ? errorMessage(query.error) : null}
+        error={query.error && !rows ? query.error : null}
+        onRetry={() => void query.refetch()}
         addLabel={props.addLabel ?? `Add ${noun}`}
         onAdd={withDialogs(crud.openAdd)}
         onAddIntent={dialogs.loaded ? undefined : () => void load().catch(() => undefined)}

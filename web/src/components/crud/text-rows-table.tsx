@@ -7,7 +7,6 @@ import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Stack } from '@mantine/core';
 import { DataGrid, type DataGridProps } from '../data-grid';
 import { usePageTitle } from '../page-title';
-import { errorMessage } from '../../lib/errors';
 import { preload, whenIdle } from '../../lib/deferred';
 import { usePageRows, type PageQuery, type RowOf } from './use-crud-table';
 
@@ -17,7 +16,7 @@ export interface TextRowsTableProps<Row extends { id: string }> extends Pick<
 > {
   /** Rows as the page query answered (undefined until it has). */
   rows: readonly Row[] | undefined;
-  query: { loading: boolean; error?: unknown };
+  query: { loading: boolean; error?: unknown; refetch: () => Promise<unknown> };
   /** What an opened row shows: the modal's title, the line under it and the whole text. */
   opened: (row: Row) => { title: string; details: ReactNode; text: string };
 }
@@ -61,7 +60,8 @@ export function TextRowsTable<Row extends { id: string }>({ rows, query, opened,
         rows={rows}
         getRowId={(row) => row.id}
         loading={query.loading}
-        error={query.error && !rows ? errorMessage(query.error) : null}
+        error={query.error && !rows ? query.error : null}
+        onRetry={() => void query.refetch()}
         onRowClick={(row) => {
           setWanted(true);
           setOpen(row);

@@ -7,13 +7,14 @@
  */
 import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconArrowLeft, IconDownload, IconPlus } from '@tabler/icons-react';
 import { TABLE_PAGE_SIZE, toDisplayWords } from '@bazaar/shared';
 import { Pager } from '../pager/pager';
 import { CenteredLoader } from '../query-gate';
 import { ResultAlert } from '../result-alert';
+import { RetryAlert } from '../retry-alert';
 import { SearchForm } from '../search-form';
 import { useIsCardList } from '../../lib/use-is-mobile';
 import type { DataGridColumn, DataGridProps } from './types';
@@ -64,6 +65,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
     columns,
     loading,
     error,
+    onRetry,
     addLabel,
     onAdd,
     onAddIntent,
@@ -197,9 +199,13 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
         <div ref={widthRef} className={classes.grid}>
           {error ? (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
+            <RetryAlert
+              title={`${title} could not be loaded`}
+              error={error}
+              message={typeof error === 'string' ? error : undefined}
+              onRetry={onRetry}
+              testId={testId ? `${testId}-error` : undefined}
+            />
           ) : showLoader ? (
             <CenteredLoader label={`Loading ${title}`} />
           ) : filtered.length === 0 ? (

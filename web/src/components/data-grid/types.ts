@@ -57,8 +57,13 @@ export interface DataGridProps<Row> {
   columns: DataGridColumn<Row>[];
   getRowId: (row: Row) => string;
   loading?: boolean;
-  /** An error message to show instead of the table. */
-  error?: string | null;
+  /**
+   * The failure to show instead of the table (RetryAlert: an Apollo error gives words and details for support; a
+   * string is shown as it is). Pass it only while there are no rows to show.
+   */
+  error?: unknown;
+  /** Asks again after a failure (the query's refetch): the error's Retry button. */
+  onRetry?: () => void;
   onRowClick?: (row: Row) => void;
   addLabel?: string;
   onAdd?: () => void;

@@ -10,8 +10,8 @@ import { IconEdit } from '@tabler/icons-react';
 import { MESSAGES } from '@bazaar/shared';
 import { useMeQuery } from '../../../__generated__/graphql';
 import { useSession } from '../../../lib/session';
-import { errorMessage } from '../../../lib/errors';
 import { formatMediumDateTime } from '../../../lib/dates';
+import { RetryAlert } from '../../../components/retry-alert';
 import { usePageTitle } from '../../../components/page-title';
 
 // The dialog and its form (zod, Mantine form and modal) load when asked for, or when the pointer or focus reaches
@@ -22,7 +22,7 @@ const ProfileEditDialog = lazy(loadDialog);
 export default function ProfilePage() {
   usePageTitle('Profile');
   const session = useSession();
-  const { data, error } = useMeQuery({ fetchPolicy: 'network-only' });
+  const { data, error, refetch } = useMeQuery({ fetchPolicy: 'network-only' });
   const [editing, setEditing] = useState(false);
   // the dialog stays mounted once opened, so it can animate its closing
   const [dialogWanted, setDialogWanted] = useState(false);
@@ -50,7 +50,15 @@ export default function ProfilePage() {
       <Title order={1} size="h2">
         Profile
       </Title>
-      {error && <Alert color="orange">{errorMessage(error)}</Alert>}
+      {/* the stored copy stays shown below: only its refresh failed */}
+      {error && (
+        <RetryAlert
+          title="Your profile could not be refreshed"
+          error={error}
+          onRetry={() => void refetch()}
+          testId="profile-error"
+        />
+      )}
       {saved && (
         <Alert color="green" withCloseButton onClose={() => setSaved(false)} data-testid="profile-saved">
           {MESSAGES.profileUpdated}

@@ -28,10 +28,10 @@ import {
   type MovingAverageKind,
 } from '@bazaar/shared';
 import { useCompanyMovingAverageQuery, useCompanySmaQuery } from '../../../__generated__/graphql';
+import { RetryAlert } from '../../../components/retry-alert';
 import type { ApexOptions } from '../../../components/chart';
 import { DeferredChart } from '../../../components/chart/deferred-chart';
 import { Hint } from '../../../components/popup';
-import { errorMessage } from '../../../lib/errors';
 import {
   alignAverageToCloses,
   averageInputsProblem,
@@ -79,8 +79,8 @@ export function AverageChart({ symbol, closes, mobile, adjusted = true }: Averag
   });
   const result =
     kind === 'SMA'
-      ? { points: sma.data?.sma, loading: sma.loading, error: sma.error }
-      : { points: other.data?.movingAverage, loading: other.loading, error: other.error };
+      ? { points: sma.data?.sma, loading: sma.loading, error: sma.error, refetch: sma.refetch }
+      : { points: other.data?.movingAverage, loading: other.loading, error: other.error, refetch: other.refetch };
   const points = canAsk ? result.points : undefined;
   const aligned = points ? alignAverageToCloses(closes, points, sizes.priceSize) : null;
   const averageName = `${kind} (${sizes.windowSize})`;
@@ -155,9 +155,12 @@ export function AverageChart({ symbol, closes, mobile, adjusted = true }: Averag
           {problem}
         </Alert>
       ) : result.error ? (
-        <Alert color="red" role="alert">
-          {errorMessage(result.error)}
-        </Alert>
+        <RetryAlert
+          title="The average could not be loaded"
+          error={result.error}
+          onRetry={() => void result.refetch()}
+          testId="average-error"
+        />
       ) : !aligned ? (
         <Group justify="center" h={280}>
           <Loader aria-label="Loading the average" />

@@ -133,7 +133,7 @@ export default function CompanyAnalysisPage() {
         {heading}
         <RetryAlert
           title="The analysis could not be loaded"
-          message={errorMessage(error)}
+          error={error}
           onRetry={() => void refetch()}
           testId="company-analysis-error"
           maw={640}
@@ -180,7 +180,7 @@ export default function CompanyAnalysisPage() {
         {error && !current && (
           <RetryAlert
             title="The prices could not be loaded"
-            message={errorMessage(error)}
+            error={error}
             onRetry={() => void refetch()}
             testId="price-basis-error"
             maw={640}

@@ -11,7 +11,6 @@ import { DEFAULT_TREND, exchangeToday } from '@bazaar/shared';
 import { useCorporateActionsPageQuery, useCorporateActionYearsQuery } from '../../../__generated__/graphql';
 import { DataGrid } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/errors';
 import { corporateActionColumns } from '../components/corporate-action-columns';
 import type { CompanyAnalysisNavigationState } from '../components/not-found';
 
@@ -25,7 +24,7 @@ export default function CorporateActionsPage() {
   const [chosenYear, setChosenYear] = useState<number | null>(null);
   const available = years.data?.corporateActionYears ?? [];
   const year = chosenYear ?? defaultYear(available);
-  const { data, loading, error } = useCorporateActionsPageQuery({
+  const { data, loading, error, refetch } = useCorporateActionsPageQuery({
     variables: { year: year ?? 0 },
     skip: year === null,
     fetchPolicy: 'cache-and-network',
@@ -39,7 +38,9 @@ export default function CorporateActionsPage() {
       columns={COLUMNS}
       getRowId={(action) => action.id}
       loading={years.loading || loading}
-      error={failure ? errorMessage(failure) : null}
+      error={failure ?? null}
+      // the years first: the actions' query waits for a year
+      onRetry={() => void (years.error && !years.data ? years.refetch() : refetch())}
       toolbar={
         available.length > 0 ? (
           // the browser's own select: Mantine's Select (combobox, scroll area) was 12 KiB gzip more for a list

@@ -64,9 +64,13 @@ export default function FundamentalAnalysisPage() {
             data-testid="company-select"
           />
           {companies.error && !companies.data && (
-            <Text c="red" size="sm" role="alert">
-              The companies could not be loaded: {errorMessage(companies.error)}
-            </Text>
+            <RetryAlert
+              title="The companies could not be loaded"
+              error={companies.error}
+              onRetry={() => void companies.refetch()}
+              testId="companies-error"
+              maw={640}
+            />
           )}
           {analysis && (
             <Text size="sm" c="dimmed">
@@ -93,7 +97,7 @@ export default function FundamentalAnalysisPage() {
         ) : (
           <RetryAlert
             title="The statements could not be loaded"
-            message={errorMessage(statements.error)}
+            error={statements.error}
             onRetry={() => void statements.refetch()}
           />
         )

@@ -15,6 +15,7 @@ import {
   type ApiKeyFieldsFragment,
 } from '../../../__generated__/graphql';
 import type { DataGridColumn, DataGridProps } from '../../../components/data-grid';
+import { errorMessage } from '../../../lib/errors';
 import { renderPage } from '../../../test/render-page';
 import DeveloperPage from './developer-page';
 
@@ -28,7 +29,7 @@ vi.mock('../../../components/data-grid', () => ({
   DataGrid: <Row,>(props: DataGridProps<Row>) => (
     <div data-testid={props.testId}>
       {props.message && <p role={props.message.kind === 'error' ? 'alert' : 'status'}>{props.message.text}</p>}
-      {props.error && <p role="alert">{props.error}</p>}
+      {props.error ? <p role="alert">{errorMessage(props.error)}</p> : null}
       <button onClick={props.onAdd}>{props.addLabel}</button>
       {props.rows?.length === 0 && <p>{props.emptyText}</p>}
       {props.rows?.map((row) => (

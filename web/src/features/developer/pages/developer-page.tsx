@@ -28,7 +28,7 @@ const RevokeApiKeyDialog = lazy(() => loadDialogs().then((module) => ({ default:
 
 export default function DeveloperPage() {
   usePageTitle('Developer');
-  const { data, loading, error } = useDeveloperPageQuery({ fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useDeveloperPageQuery({ fetchPolicy: 'cache-and-network' });
   const refetchQueries = [{ query: DeveloperPageDocument }];
   // the secret never enters Apollo's cache: it lives in this page's state until the owner dismisses it
   // (docs/decisions.md#a-new-keys-secret-shown-once-kept-nowhere)
@@ -112,7 +112,8 @@ export default function DeveloperPage() {
         columns={API_KEY_COLUMNS}
         getRowId={(row) => row.id}
         loading={loading && !data}
-        error={error ? errorMessage(error) : null}
+        error={error && !data ? error : null}
+        onRetry={() => void refetch()}
         addLabel="Create API key"
         onAddIntent={() => void loadDialogs()}
         onAdd={() => {

@@ -8,7 +8,6 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   ActionIcon,
-  Alert,
   Button,
   Card,
   CopyButton,
@@ -23,6 +22,7 @@ import {
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconGift } from '@tabler/icons-react';
 import { useClaimReferralMutation, useReferralPageQuery, type ReferralPageQuery } from '../../../__generated__/graphql';
+import { RetryAlert } from '../../../components/retry-alert';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { Hint } from '../../../components/popup';
@@ -90,21 +90,26 @@ export default function ReferralPage() {
       </Title>
       <Text c="dimmed">Invite friends with your link or QR code: when they sign up with it, they appear below.</Text>
       {error && (
-        <Alert color="red" role="alert" data-testid="referral-error">
-          {errorMessage(error)}
-          {!isLoggedIn && (
-            <Button
-              component={Link}
-              to="/login"
-              state={{ from: '/referral', reason: 'login-required' }}
-              size="xs"
-              variant="white"
-              ml="sm"
-            >
-              Log in
-            </Button>
-          )}
-        </Alert>
+        <RetryAlert
+          title="Your referrals could not be loaded"
+          error={error}
+          // a visitor is refused for want of a session: logging in helps, asking again does not
+          onRetry={isLoggedIn ? () => void refetch() : undefined}
+          action={
+            !isLoggedIn && (
+              <Button
+                component={Link}
+                to="/login"
+                state={{ from: '/referral', reason: 'login-required' }}
+                size="xs"
+                variant="default"
+              >
+                Log in
+              </Button>
+            )
+          }
+          testId="referral-error"
+        />
       )}
       {loading && !data && <Loader />}
       {referral && (

@@ -15,6 +15,7 @@ import {
   useSubscribePageQuery,
   type SubscriptionPlanFieldsFragment,
 } from '../../../__generated__/graphql';
+import { RetryAlert } from '../../../components/retry-alert';
 import { usePageTitle } from '../../../components/page-title';
 import { ResultAlert } from '../../../components/result-alert';
 import { errorMessage } from '../../../lib/errors';
@@ -90,7 +91,14 @@ export default function SubscribePage() {
           {message.text}
         </ResultAlert>
       )}
-      {plans.error && !plans.data && <Alert color="red">{errorMessage(plans.error)}</Alert>}
+      {plans.error && !plans.data && (
+        <RetryAlert
+          title="The plans could not be loaded"
+          error={plans.error}
+          onRetry={() => void plans.refetch()}
+          testId="plans-error"
+        />
+      )}
       {plans.loading && !plans.data && <Loader />}
       {plans.data && plans.data.subscriptionPlans.length === 0 && (
         <Text c="dimmed">No plans are offered at the moment.</Text>

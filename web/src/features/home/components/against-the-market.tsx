@@ -15,6 +15,7 @@ import {
   type DashboardBenchmarkQuery,
 } from '../../../__generated__/graphql';
 import { DeferredChart, ON_SCREEN_MARGIN } from '../../../components/chart/deferred-chart';
+import { RetryAlert } from '../../../components/retry-alert';
 import { formatMarketDate } from '../../../lib/dates';
 import { toneClass } from '../../../lib/tone';
 
@@ -240,7 +241,7 @@ function Comparison({ benchmark }: { benchmark: Benchmark }) {
 }
 
 export function AgainstTheMarket() {
-  const { data, error } = useDashboardBenchmarkQuery({ fetchPolicy: 'cache-and-network' });
+  const { data, error, refetch } = useDashboardBenchmarkQuery({ fetchPolicy: 'cache-and-network' });
   const benchmark = data?.benchmark;
   return (
     <Card withBorder padding="md" radius="md" data-testid="dashboard-benchmark">
@@ -257,9 +258,12 @@ export function AgainstTheMarket() {
       {benchmark ? (
         <Comparison benchmark={benchmark} />
       ) : error ? (
-        <Alert color="red" variant="light" role="alert">
-          The comparison could not be loaded: {error.message}
-        </Alert>
+        <RetryAlert
+          title="The comparison could not be loaded"
+          error={error}
+          onRetry={() => void refetch()}
+          testId="benchmark-error"
+        />
       ) : (
         // the block's height while it loads, so nothing below it moves when it arrives
         <Skeleton h={CHART_HEIGHT + 15} aria-label="Loading the comparison" />

@@ -305,13 +305,16 @@ function Alerts({ dashboard }: { dashboard: Dashboard }) {
 }
 
 export function InvestorDashboard() {
-  const { data, loading, error } = useDashboardPageQuery({ fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useDashboardPageQuery({ fetchPolicy: 'cache-and-network' });
   return (
     <QueryGate
       error={error}
       loading={loading}
       ready={Boolean(data)}
       loadingLabel="Loading your portfolio"
+      errorTitle="Your portfolio could not be loaded"
+      onRetry={() => void refetch()}
+      errorTestId="dashboard-error"
       loadingMinHeight={SCREEN_TALL}
     >
       {() => {

@@ -97,13 +97,16 @@ function MoverTable({ title, rows, className }: { title: string; rows: Snapshot[
 }
 
 export function MarketSnapshot() {
-  const { data, loading, error } = useMarketSnapshotPageQuery({ fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useMarketSnapshotPageQuery({ fetchPolicy: 'cache-and-network' });
   return (
     <QueryGate
       error={error}
       loading={loading}
       ready={Boolean(data)}
       loadingLabel="Loading the market snapshot"
+      errorTitle="The market snapshot could not be loaded"
+      onRetry={() => void refetch()}
+      errorTestId="market-snapshot-error"
       loadingMinHeight={SCREEN_TALL}
     >
       {() => {

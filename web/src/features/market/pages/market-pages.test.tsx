@@ -124,9 +124,9 @@ describe('technical analysis page', () => {
     ];
     renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis', mocks });
     const alert = await screen.findByTestId('technical-analysis-error');
-    expect(alert.textContent).toContain('The server cannot be reached. Check your connection and try again.');
+    expect(alert.textContent).toContain('The server could not be reached. Check your connection and try again.');
     // trying again asks once more: the lists replace the error
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await screen.findByTestId('technical-analysis');
     expect(screen.queryByTestId('technical-analysis-error')).toBeNull();
     expect(

@@ -19,7 +19,6 @@ import {
 import { DataGrid } from '../../../components/data-grid';
 import { useWithWatchColumn } from '../../../components/watch';
 import { usePageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/errors';
 import { STOCK_PRICE_COLUMNS } from '../components/stock-price-columns';
 import { companyAnalysisPath, type CompanyAnalysisNavigationState } from '../components/company-link';
 import { TradeDatePicker } from '../components/trade-date-picker';
@@ -35,7 +34,7 @@ export default function StockPricesPage() {
   const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
   const tradeDates = tradingDays.data?.tradingDays;
   const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(searchParams.get('date'), tradeDates);
-  const { data, loading, error } = useStockPricesPageQuery({
+  const { data, loading, error, refetch } = useStockPricesPageQuery({
     variables: { date: isLatest ? null : tradeDate },
     fetchPolicy: 'cache-and-network',
   });
@@ -88,7 +87,12 @@ export default function StockPricesPage() {
         columns={columns}
         getRowId={(row) => `${row.symbol}-${row.series}`}
         loading={loading}
-        error={error && !data ? errorMessage(error) : null}
+        error={error && !data ? error : null}
+        onRetry={() => {
+          void refetch();
+          // the trading days failed alike (same server): asked again too, so the day picker comes back with the rows
+          if (tradingDays.error) void tradingDays.refetch();
+        }}
         onRowClick={openAnalysis}
         exportFileName={answeredTradeDate ? `stock-prices-${answeredTradeDate}` : 'stock-prices'}
         emptyText="No stock prices have been uploaded yet."

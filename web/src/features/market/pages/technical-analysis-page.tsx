@@ -18,7 +18,6 @@ import {
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
-import { errorMessage } from '../../../lib/errors';
 import { LOADING_MIN_HEIGHT, showsPicker, tradeDateFromParam, tradeDateNote } from '../components/trade-date-param';
 import { TradeDatePicker } from '../components/trade-date-picker';
 import { TrendSection } from '../components/trend-section';
@@ -110,10 +109,9 @@ export default function TechnicalAnalysisPage() {
         {header}
         {error && !loading ? (
           <RetryAlert
-            title="Technical Analysis"
-            message={errorMessage(error, 'The trend lists could not be loaded. Please try again.')}
+            title="The trend lists could not be loaded"
+            error={error}
             onRetry={() => void refetch()}
-            retryLabel="Try again"
             testId="technical-analysis-error"
           />
         ) : (

@@ -35,7 +35,15 @@ export default function AccountsPage() {
           <ImportTradebookButton onImported={() => void refetch()} />
         </Group>
       </Group>
-      <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading brokerage accounts">
+      <QueryGate
+        error={error}
+        loading={loading}
+        ready={Boolean(data)}
+        loadingLabel="Loading brokerage accounts"
+        errorTitle="Your brokerage accounts could not be loaded"
+        onRetry={() => void refetch()}
+        errorTestId="accounts-error"
+      >
         {() =>
           summary && (
             <>

@@ -23,7 +23,6 @@ import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { Hint } from '../../../components/popup';
 import { formatMarketDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { loadedModule, loadOnce, whenIdle } from '../../../lib/deferred';
 import type { HoldingRow } from '../components/holding-form';
 import { toneClass } from '../components/totals';
@@ -310,7 +309,8 @@ export default function HoldingsPage() {
       Lots of {lotsOf} ✕
     </Button>
   );
-  const pageError = error && !data ? errorMessage(error) : null;
+  const pageError = error && !data ? error : null;
+  const retry = () => void refetch();
   // the pages after the first, one after another, appended to the first page's answer
   const nextCursor = connection?.pageInfo.hasNextPage ? connection.pageInfo.endCursor : null;
   const stillLoading = loading || nextCursor !== null;
@@ -379,6 +379,7 @@ export default function HoldingsPage() {
           rows={allRows}
           loading={stillLoading}
           error={pageError}
+          onRetry={retry}
           exportFileName="all-holdings"
           emptyText={emptyText}
           onOpenLots={openLots}
@@ -399,6 +400,7 @@ export default function HoldingsPage() {
         getRowId={(holding) => holding.id}
         loading={stillLoading}
         error={pageError}
+        onRetry={retry}
         exportFileName="all-holdings"
         emptyText={emptyText}
         toolbar={
@@ -438,6 +440,7 @@ export default function HoldingsPage() {
           rows={allRows}
           loading={stillLoading}
           error={pageError}
+          onRetry={retry}
           exportFileName={`${navigation.firmName}-${navigation.segmentName}-holdings`}
           emptyText={segmentEmptyText}
           showBack
@@ -460,6 +463,7 @@ export default function HoldingsPage() {
           getRowId={(holding) => holding.id}
           loading={stillLoading}
           error={pageError}
+          onRetry={retry}
           addLabel="Add Holding"
           onAdd={ask(() => setEditing({ mode: 'add' }))}
           onAddIntent={Dialogs ? undefined : () => void loadDialogsNow()}

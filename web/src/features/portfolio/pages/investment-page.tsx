@@ -18,7 +18,7 @@ export default function InvestmentPage() {
   const { brokerTitle: firmName = '' } = useParams();
   const navigate = useNavigate();
   usePageTitle(`${firmName} Investments`);
-  const { data, loading, error } = useInvestmentPageQuery({
+  const { data, loading, error, refetch } = useInvestmentPageQuery({
     variables: { brokerName: firmName },
     fetchPolicy: 'cache-and-network',
   });
@@ -36,7 +36,15 @@ export default function InvestmentPage() {
           Back
         </Button>
       </Group>
-      <QueryGate error={error} loading={loading} ready={Boolean(data)} loadingLabel="Loading investments">
+      <QueryGate
+        error={error}
+        loading={loading}
+        ready={Boolean(data)}
+        loadingLabel="Loading investments"
+        errorTitle="Your investments could not be loaded"
+        onRetry={() => void refetch()}
+        errorTestId="investment-error"
+      >
         {() =>
           !firm ? (
             <Alert color="yellow">There is no brokerage firm named “{firmName}”.</Alert>

@@ -7,7 +7,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { Button } from '@mantine/core';
 import { formatRupees, openPositions, type Position } from '@bazaar/shared';
-import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { DataGrid, type DataGridColumn, type DataGridProps } from '../../../components/data-grid';
 import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 import { formatMarketDate } from '../../../lib/dates';
 import type { HoldingRow } from '../components/holding-form';
@@ -180,7 +180,8 @@ export interface PositionsTablesProps {
   title: string;
   rows: readonly HoldingRow[] | undefined;
   loading: boolean;
-  error: string | null;
+  error: DataGridProps<HoldingRow>['error'];
+  onRetry?: () => void;
   toolbar: ReactNode;
   exportFileName: string;
   emptyText: string;

@@ -24,7 +24,7 @@ import { WATCHLIST_COLUMNS, type WatchlistRow } from './watchlist-columns';
 export default function WatchlistPage() {
   usePageTitle('Stock Watch List');
   const navigate = useNavigate();
-  const { data, loading, error } = useWatchlistPageQuery({ fetchPolicy: 'cache-and-network' });
+  const { data, loading, error, refetch } = useWatchlistPageQuery({ fetchPolicy: 'cache-and-network' });
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 200);
   const symbols = useHoldingSymbolsQuery({ variables: { search: debounced }, skip: debounced === '' });
@@ -62,7 +62,8 @@ export default function WatchlistPage() {
         columns={WATCHLIST_COLUMNS}
         getRowId={(row) => row.symbol}
         loading={loading && !data}
-        error={error ? errorMessage(error) : null}
+        error={error && !data ? error : null}
+        onRetry={() => void refetch()}
         onRowClick={(row) =>
           navigate(`/company-analysis/${encodeURIComponent(row.symbol)}`, {
             state: { symbol: row.symbol, trend: 'YEARLY' },

@@ -28,7 +28,6 @@ import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
 import { formatMarketDate } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { toneClass } from '../../../lib/tone';
 import {
   CATEGORIES,
@@ -503,7 +502,7 @@ export default function TaxPnlPage() {
       {failure && !report ? (
         <RetryAlert
           title="Your capital gains could not be loaded"
-          message={errorMessage(failure)}
+          error={failure}
           testId="tax-error"
           onRetry={() => void (shown.error ? shown.refetch() : now.refetch())}
         />
@@ -535,7 +534,7 @@ export default function TaxPnlPage() {
           ) : now.error ? (
             <RetryAlert
               title="Your open lots could not be loaded"
-              message={errorMessage(now.error)}
+              error={now.error}
               onRetry={() => void now.refetch()}
             />
           ) : (

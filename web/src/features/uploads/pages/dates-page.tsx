@@ -7,14 +7,14 @@ import { useEffect, useMemo, useState } from 'react';
 import { Alert, Loader, Stack, Text, Title } from '@mantine/core';
 import { exchangeToday } from '@bazaar/shared';
 import { useUploadedDatesPageQuery } from '../../../__generated__/graphql';
+import { RetryAlert } from '../../../components/retry-alert';
 import { usePageTitle } from '../../../components/page-title';
-import { errorMessage } from '../../../lib/errors';
 import { PriceDateCalendar } from '../components/price-date-calendar';
 import { yearMonthOf, type YearMonth } from '../lib/calendar';
 
 export default function DatesPage() {
   usePageTitle('Uploaded Stock Price Dates');
-  const { data, loading, error } = useUploadedDatesPageQuery();
+  const { data, loading, error, refetch } = useUploadedDatesPageQuery();
   const today = exchangeToday();
   const [shown, setShown] = useState<YearMonth | null>(null);
 
@@ -45,9 +45,12 @@ export default function DatesPage() {
         Trading days with stock prices loaded. Hover a marked day to see how many price rows it holds.
       </Text>
       {error && !data && (
-        <Alert color="red" role="alert">
-          {errorMessage(error)}
-        </Alert>
+        <RetryAlert
+          title="The uploaded dates could not be loaded"
+          error={error}
+          onRetry={() => void refetch()}
+          testId="dates-error"
+        />
       )}
       {loading && !data && <Loader aria-label="Loading the uploaded dates" />}
       {data && data.uploadedDateCounts.length === 0 && (

@@ -3,17 +3,17 @@
  * the stock-price backfill (many files and zip archives at once), and the history of accepted
  * uploads below them (who, when, what, and what each did).
  */
-import { Alert, Card, Stack, Title } from '@mantine/core';
+import { Card, Stack, Title } from '@mantine/core';
 import { formatCount, toDisplayWords } from '@bazaar/shared';
 import {
   useUploadHistoryQuery,
   useUploadPageTypesQuery,
   type UploadHistoryQuery,
 } from '../../../__generated__/graphql';
+import { RetryAlert } from '../../../components/retry-alert';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
 import { usePageTitle } from '../../../components/page-title';
 import { formatMarketDate, formatMediumDateTime } from '../../../lib/dates';
-import { errorMessage } from '../../../lib/errors';
 import { UploadForm } from '../components/upload-form';
 import { BatchUpload } from '../components/batch-upload';
 
@@ -110,9 +110,12 @@ export default function UploadPage() {
             Upload Files
           </Title>
           {types.error && !types.data && (
-            <Alert color="red" role="alert" data-testid="upload-types-error">
-              The upload types could not be loaded: {errorMessage(types.error)}
-            </Alert>
+            <RetryAlert
+              title="The upload types could not be loaded"
+              error={types.error}
+              onRetry={() => void types.refetch()}
+              testId="upload-types-error"
+            />
           )}
           <UploadForm
             types={types.data?.uploadTypes}
@@ -132,7 +135,8 @@ export default function UploadPage() {
         columns={COLUMNS}
         getRowId={(row) => row.id}
         loading={history.loading}
-        error={history.error && !history.data ? errorMessage(history.error) : null}
+        error={history.error && !history.data ? history.error : null}
+        onRetry={() => void history.refetch()}
         exportFileName="upload-history"
         emptyText="No uploads yet."
       />
