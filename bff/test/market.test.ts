@@ -361,6 +361,7 @@ describe('the market data version check', () => {
     version,
     computedAt: null,
     durationMs: null,
+    coverage: [],
   });
 
   it('asks at most once per interval, for all requests together, and drops the cache when the version moved', async () => {

@@ -18,7 +18,7 @@ import {
   type UpcomingAction,
 } from '../db/queries/alerts/evaluation.js';
 import type { AlertJob } from '../db/queries/alerts/jobs.js';
-import { getCurrentTrendLists, getPriceExtremes } from '../db/queries/market/trend-lists.js';
+import { getCurrentPeriodCoverages, getCurrentTrendLists, getPriceExtremes } from '../db/queries/market/trend-lists.js';
 import { loadLatestPrices } from '../db/queries/portfolio/quotes.js';
 import { notificationMessage } from './messages.js';
 
@@ -35,10 +35,11 @@ const KINDS_OF_SCOPE: Record<AlertJob['scope'], readonly AlertRuleKind[]> = {
 
 /** The facts of D of the followed symbols traded on D. */
 async function symbolFacts(tx: Database, tradeDate: string, symbols: readonly string[]): Promise<SymbolFacts[]> {
-  const [quotes, lists, extremes] = await Promise.all([
+  const [quotes, lists, extremes, coverages] = await Promise.all([
     loadLatestPrices(tx, symbols),
     getCurrentTrendLists(tx),
     getPriceExtremes(tx),
+    getCurrentPeriodCoverages(tx),
   ]);
   const trends = new Map<string, string[]>();
   for (const [list, entries] of lists)
@@ -57,6 +58,7 @@ async function symbolFacts(tx: Database, tradeDate: string, symbols: readonly st
       yearHigh: extreme?.highPrice ?? null,
       yearLow: extreme?.lowPrice ?? null,
       trends: trends.get(symbol) ?? [],
+      coverages,
     });
   }
   return facts;

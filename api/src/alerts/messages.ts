@@ -4,14 +4,17 @@
  * formatDatesInText, docs/product/common.md#dates).
  */
 import Big from 'big.js';
-import {
-  formatRupees,
-  formatThresholdPercent,
-  roundDecimal,
-  TREND_PERIOD_PHRASES,
-  type TrendPeriod,
-} from '@bazaar/shared';
+import { formatRupees, formatThresholdPercent, roundDecimal, trendPhrase, type TrendPeriod } from '@bazaar/shared';
 import type { FiredAlert, SymbolFacts, UpcomingAction } from '../db/queries/alerts/evaluation.js';
+
+/**
+ * The window a "12-month" figure really spans: "12-month", or "40-trading-day" when the loaded prices
+ * do not cover the year (docs/product/market.md#short-history).
+ */
+function yearWords(fact: SymbolFacts | undefined): string {
+  const yearly = fact?.coverages?.find((coverage) => coverage.period === 'YEARLY');
+  return yearly && !yearly.covered ? `${yearly.tradingDaysLoaded}-trading-day` : '12-month';
+}
 
 /** A percentage of a difference, 2 decimals, no sign: "1.25%". */
 function percent(value: Big): string {
@@ -45,8 +48,11 @@ export function notificationMessage(
       const change = new Big(fact?.changePercent ?? '0');
       return `${symbol} ${change.gte(0) ? 'rose' : 'fell'} ${percent(change)} on ${tradeDate} to ${close}${previous}, beyond your ±${formatThresholdPercent(alert.value ?? '0')}.`;
     }
-    case 'TREND_ENTRY':
-      return `${symbol} made a new ${TREND_PERIOD_PHRASES[(alert.value ?? 'YEARLY') as TrendPeriod]} ${alert.eventKey === 'LOW' ? 'low' : 'high'} on ${tradeDate}, closing at ${close}.`;
+    case 'TREND_ENTRY': {
+      const period = (alert.value ?? 'YEARLY') as TrendPeriod;
+      const coverage = fact?.coverages?.find((c) => c.period === period);
+      return `${symbol} made a ${trendPhrase(alert.eventKey === 'LOW' ? 'LOW' : 'HIGH', period, coverage)} on ${tradeDate}, closing at ${close}.`;
+    }
     case 'NEAR_YEAR_HIGH': {
       const high = new Big(fact?.yearHigh ?? '0');
       const below = high.gt(0)
@@ -55,12 +61,12 @@ export function notificationMessage(
             .div(high)
             .times(100)
         : new Big(0);
-      return `${symbol} closed at ${close} on ${tradeDate}, ${percent(below)} below its 12-month high of ${formatRupees(high)} (within your ${formatThresholdPercent(alert.value ?? '0')}).`;
+      return `${symbol} closed at ${close} on ${tradeDate}, ${percent(below)} below its ${yearWords(fact)} high of ${formatRupees(high)} (within your ${formatThresholdPercent(alert.value ?? '0')}).`;
     }
     case 'NEAR_YEAR_LOW': {
       const low = new Big(fact?.yearLow ?? '0');
       const above = low.gt(0) ? new Big(fact?.close ?? '0').minus(low).div(low).times(100) : new Big(0);
-      return `${symbol} closed at ${close} on ${tradeDate}, ${percent(above)} above its 12-month low of ${formatRupees(low)} (within your ${formatThresholdPercent(alert.value ?? '0')}).`;
+      return `${symbol} closed at ${close} on ${tradeDate}, ${percent(above)} above its ${yearWords(fact)} low of ${formatRupees(low)} (within your ${formatThresholdPercent(alert.value ?? '0')}).`;
     }
     case 'STOP_LOSS':
       return `${symbol} closed at ${close} on ${tradeDate}, at or below your stop-loss of ${formatRupees(levelOf(alert))} (${formatThresholdPercent(alert.value ?? '0')} below your average price of ${formatRupees(alert.averagePrice ?? '0')}).`;

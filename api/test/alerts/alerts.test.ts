@@ -208,11 +208,13 @@ describe('alerts', () => {
         'ALPHA rose 5.77% on 2025-01-13 to ₹110.00 (previous close ₹104.00), beyond your ±5%.',
       );
       expect(byKey.get('ALPHA NEAR_YEAR_HIGH')).toBe(
-        'ALPHA closed at ₹110.00 on 2025-01-13, 0.90% below its 12-month high of ₹111.00 (within your 2%).',
+        'ALPHA closed at ₹110.00 on 2025-01-13, 0.90% below its 6-trading-day high of ₹111.00 (within your 2%).',
       );
-      expect(byKey.get('BETA TREND_ENTRY')).toBe('BETA made a new 52-week low on 2025-01-13, closing at ₹45.00.');
+      expect(byKey.get('BETA TREND_ENTRY')).toBe(
+        'BETA made a new low of the 6 trading days loaded on 2025-01-13, closing at ₹45.00.',
+      );
       expect(byKey.get('BETA NEAR_YEAR_LOW')).toBe(
-        'BETA closed at ₹45.00 on 2025-01-13, 2.27% above its 12-month low of ₹44.00 (within your 3%).',
+        'BETA closed at ₹45.00 on 2025-01-13, 2.27% above its 6-trading-day low of ₹44.00 (within your 3%).',
       );
       expect(byKey.get('GAMMA STOP_LOSS')).toBe(
         'GAMMA closed at ₹178.00 on 2025-01-13, at or below your stop-loss of ₹180.00 (10% below your average price of ₹200.00).',

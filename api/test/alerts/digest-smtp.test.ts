@@ -186,9 +186,10 @@ describe('the alert digest by SMTP', () => {
     const parts = partsOf(mail.raw);
     const text = parts.get('text/plain')!;
     const html = parts.get('text/html')!;
-    // ALPHA on D: 104 → 110 with a high of 111 above every earlier high: the default rule's new 52-week high
+    // ALPHA on D: 104 → 110 with a high of 111 above every earlier high: the default rule's yearly list, which with
+    // six trading days loaded is named for those days (docs/product/market.md#short-history)
     expect(text).toContain('13-Jan-2025');
-    expect(text).toContain('- ALPHA made a new 52-week high on 13-Jan-2025, closing at ₹110.00.');
+    expect(text).toContain('- ALPHA made a new high of the 6 trading days loaded on 13-Jan-2025, closing at ₹110.00.');
     expect(text).toContain(`${WEB_URL}/company-analysis/ALPHA`);
     expect(text).toContain(`Change your alerts: ${WEB_URL}/alert-settings`);
     expect(text).toContain(`Stop these e-mails (one click, no login): ${unsubscribe}`);

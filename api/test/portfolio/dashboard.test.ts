@@ -147,8 +147,9 @@ describe('investor dashboard', () => {
       ['WATCHB', '-4.26', '-8'],
     ]);
     expect(dashboard.inTodaysLists.map((s) => [s.headline, s.held, s.watched])).toEqual([
-      ['WATCHA: new 52-week high', true, false],
-      ['WATCHB: new 52-week low', true, true],
+      // six trading days loaded: the longest lists read as those days, not as 52 weeks (docs/product/market.md#short-history)
+      ['WATCHA: new high of the 6 trading days loaded', true, false],
+      ['WATCHB: new low of the 6 trading days loaded', true, true],
       ['WATCHC: new 1-week high', false, true],
     ]);
     // WATCHC: 160 against 153 the day before: 4.58 %

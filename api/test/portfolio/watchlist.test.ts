@@ -61,7 +61,17 @@ describe('stock watch list', () => {
       fromLowPercent: '11.11',
     });
     expect(added.body.trends.map((t) => `${t.direction} ${t.period}`)).toEqual(HIGHS.map((p) => `HIGH ${p}`));
-    expect(added.body.trends.at(-1)?.label).toBe('new 52-week high');
+    // six trading days loaded (2024-12-30, then 2025-01-06..10): the year is not covered, so no 52-week claim
+    // (docs/product/market.md#short-history); the week after 2025-01-03 is
+    expect(added.body.trends.at(-1)?.label).toBe('new high of the 6 trading days loaded');
+    expect(added.body.trends[0]?.label).toBe('new 1-week high');
+    expect(added.body.yearCoverage).toEqual({
+      period: 'YEARLY',
+      covered: false,
+      windowStart: '2024-01-10',
+      firstLoadedDate: '2024-12-30',
+      tradingDaysLoaded: 6,
+    });
 
     const again = await api.request<WatchlistRowDto>('POST', '/user/watchlist', {
       token: investor,

@@ -30,6 +30,7 @@ import type {
   CompanyDto,
   CorporateActionDto,
   CorporateEventsDto,
+  PeriodCoverageDto,
   PriceExtremeDto,
   PriceSeriesDto,
   ProfitAndLossDto,
@@ -146,6 +147,11 @@ export class MarketCache {
     adjusted = true,
   ): Promise<TrendValueDto[]> {
     return this.trendLoader.load(`${direction}:${period}:${tradeDate ?? ''}${rawKey(adjusted)}`);
+  }
+
+  /** Whether the loaded prices cover each period's window ending on `tradeDate` (D when absent). */
+  periodCoverage(tradeDate?: string | null): Promise<PeriodCoverageDto[]> {
+    return this.cached(`period-coverage:${tradeDate ?? ''}`, () => this.marketApi.periodCoverage(tradeDate));
   }
 
   highestPrices(tradeDate?: string | null): Promise<PriceExtremeDto[]> {

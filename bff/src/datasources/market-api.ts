@@ -19,6 +19,7 @@ import { MAX_BATCH_SYMBOLS, type CandleInterval, type TrendDirection, type Trend
 import {
   unknownSymbolsDetailsSchema,
   type AnalysisStateDto,
+  type PeriodCoverageDto,
   type AveragePointDto,
   type BatchCandlesQuery,
   type CandleDto,
@@ -227,6 +228,15 @@ export class MarketApi extends RestClient {
 
   analysisState(): Promise<AnalysisStateDto> {
     return this.get('/public/technical-analysis/state', { anonymous: true });
+  }
+
+  /** Whether the loaded prices cover each period's window ending on `tradeDate` (D when absent). */
+  async periodCoverage(tradeDate?: string | null): Promise<PeriodCoverageDto[]> {
+    const state = await this.get<AnalysisStateDto>('/public/technical-analysis/state', {
+      anonymous: true,
+      query: tradeDate ? { asOf: tradeDate } : {},
+    });
+    return state.coverage;
   }
 
   sma({ adjusted = true, ...query }: SmaQuery): Promise<AveragePointDto[]> {

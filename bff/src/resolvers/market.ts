@@ -158,6 +158,7 @@ export const marketResolvers: Resolvers = {
     highs: (parent) => ({ direction: 'HIGH', tradeDate: parent.tradeDate }),
     lows: (parent) => ({ direction: 'LOW', tradeDate: parent.tradeDate }),
     highestPrices: (parent, _args, context) => marketCache(context).highestPrices(parent.tradeDate),
+    coverage: (parent, _args, context) => marketCache(context).periodCoverage(parent.tradeDate),
   },
   // a trend list's entries are the REST values: the row of the day is `Present`, the row before `Previous`
   TrendItem: {

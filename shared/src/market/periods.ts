@@ -7,6 +7,7 @@
  * calendar numbers, never on local-time Date objects, so the time zone cannot shift a day.
  */
 import { TREND_PERIODS, type TrendPeriod } from '../constants.js';
+import { formatMarketDate } from '../format/dates.js';
 
 /** The exchange series that are equity shares: lists and analysis use only these. */
 export const EQUITY_SERIES = ['EQ', 'BE', 'BZ', 'SM', 'ST'] as const;
@@ -85,4 +86,69 @@ export function periodWindowStart(asOf: string, period: TrendPeriod): string {
 /** Whether `date` is inside the window of `period` ending on `asOf`. */
 export function isInPeriodWindow(date: string, asOf: string, period: TrendPeriod): boolean {
   return date > periodWindowStart(asOf, period) && date <= asOf;
+}
+
+/**
+ * Whether the loaded history covers a period's window (docs/product/market.md#short-history): every
+ * figure read from a window (the trend lists, the 12-month high and low, a "52-week" claim) says
+ * whether it is, so 40 loaded days are never presented as a year.
+ */
+export interface PeriodCoverage {
+  /** True when the loaded prices reach back to the window's start: a day on or before it is loaded. */
+  covered: boolean;
+  /** D − P, the window's exclusive start (the window is windowStart < t ≤ D). */
+  windowStart: string;
+  /** The earliest trading day loaded at all; null before any prices. */
+  firstLoadedDate: string | null;
+  /** The trading days loaded inside the window (windowStart < t ≤ D). */
+  tradingDaysLoaded: number;
+}
+
+/**
+ * The coverage rule, the one place it is decided. A window is covered when a trading day on or
+ * before its start is loaded: the history then begins before the window, so no day of it is
+ * missing. Without a holiday calendar a history starting on the window's first trading day cannot
+ * be told from one missing days, so it counts as not covered (the cautious side: a claim is made
+ * only when it is sure).
+ */
+export function periodCoverage(
+  windowStart: string,
+  firstLoadedDate: string | null,
+  tradingDaysLoaded: number,
+): PeriodCoverage {
+  return {
+    covered: firstLoadedDate !== null && firstLoadedDate <= windowStart,
+    windowStart,
+    firstLoadedDate,
+    tradingDaysLoaded,
+  };
+}
+
+/** A period's window in words, for "not the full year". */
+const PERIOD_WINDOW_WORDS: Record<TrendPeriod, string> = {
+  WEEKLY: 'week',
+  MONTHLY: 'month',
+  QUARTERLY: 'quarter',
+  HALFYEARLY: 'half year',
+  YEARLY: 'year',
+};
+
+/**
+ * What a screen says under a figure whose window is not covered, e.g. "Only 40 trading days loaded:
+ * this list covers 03-Feb-2020 to 31-Mar-2020, not the full year"; null when it is covered.
+ * `whatCovers` names the figure with its verb ("this list covers", "these highs and lows cover").
+ */
+export function coverageNote(
+  period: TrendPeriod,
+  coverage: PeriodCoverage,
+  asOf: string,
+  whatCovers = 'this list covers',
+): string | null {
+  if (coverage.covered) return null;
+  const days = `${coverage.tradingDaysLoaded} trading ${coverage.tradingDaysLoaded === 1 ? 'day' : 'days'}`;
+  if (coverage.firstLoadedDate === null) return 'No trading days loaded';
+  return (
+    `Only ${days} loaded: ${whatCovers} ${formatMarketDate(coverage.firstLoadedDate)} to ` +
+    `${formatMarketDate(asOf)}, not the full ${PERIOD_WINDOW_WORDS[period]}`
+  );
 }

@@ -11,6 +11,7 @@
  */
 import type { TrendPeriod } from '../constants.js';
 import type { TrendDirection } from '../market/trends.js';
+import type { PeriodCoverage } from '../market/periods.js';
 import { Exact } from './exact.js';
 import type { ProfitLoss } from './pnl.js';
 import type { CashFlow } from './xirr.js';
@@ -51,6 +52,20 @@ export const TREND_PERIOD_PHRASES: Record<TrendPeriod, string> = {
   YEARLY: '52-week',
 };
 
-export function trendPhrase(direction: TrendDirection, period: TrendPeriod): string {
-  return `new ${TREND_PERIOD_PHRASES[period]} ${direction === 'HIGH' ? 'high' : 'low'}`;
+/**
+ * "new 52-week high", or, when the loaded prices do not cover the period's window
+ * (market/periods.ts#periodCoverage), what the list really says: "new high of the 40 trading days
+ * loaded" — no 52-week claim without 52 weeks (docs/product/market.md#short-history).
+ */
+export function trendPhrase(
+  direction: TrendDirection,
+  period: TrendPeriod,
+  coverage?: Pick<PeriodCoverage, 'covered' | 'tradingDaysLoaded'>,
+): string {
+  const word = direction === 'HIGH' ? 'high' : 'low';
+  if (coverage && !coverage.covered) {
+    const days = coverage.tradingDaysLoaded;
+    return `new ${word} of the ${days} trading ${days === 1 ? 'day' : 'days'} loaded`;
+  }
+  return `new ${TREND_PERIOD_PHRASES[period]} ${word}`;
 }

@@ -4,10 +4,17 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkClosesAvailable, MAX_PRICE_SIZE, simpleMovingAverage } from '@bazaar/shared';
-import { analysisStateDtoSchema, errorResponses, smaQuerySchema, smaResponseSchema } from '@bazaar/shared/contract';
+import {
+  analysisStateDtoSchema,
+  analysisStateQuerySchema,
+  errorResponses,
+  smaQuerySchema,
+  smaResponseSchema,
+} from '@bazaar/shared/contract';
 import { BadRequestError } from '../../errors.js';
 import { getLastCloses } from '../../db/queries/market/stock-prices.js';
 import { getAnalysisState } from '../../db/queries/market/analysis-state.js';
+import { getPeriodCoverages } from '../../db/queries/market/trend-lists.js';
 
 export const technicalAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['public: technical analysis'];
@@ -45,17 +52,22 @@ export const technicalAnalysisRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Which prices the trend lists describe',
         description:
           '`asOf` is D, the latest date with equity prices, when the lists were computed; `version` increases with every computation (after every price upload), ' +
-          'so clients may cache the trend reads until it changes.',
+          'so clients may cache the trend reads until it changes. ' +
+          '`coverage` says, for each period, whether the loaded prices cover its window ending on `?asOf=` (else D): where `covered` is false the trend list, ' +
+          'the 12-month high and low and any "52-week" figure of that period describe only `tradingDaysLoaded` days (docs/product/market.md#short-history).',
+        querystring: analysisStateQuerySchema,
         response: { 200: analysisStateDtoSchema },
       },
     },
-    async () => {
+    async (request) => {
       const state = await getAnalysisState(app.db);
+      const day = request.query.asOf ?? state?.asOf ?? null;
       return {
         asOf: state?.asOf ?? null,
         version: state?.version ?? 0,
         computedAt: state?.computedAt ?? null,
         durationMs: state?.durationMs ?? null,
+        coverage: day === null ? [] : await getPeriodCoverages(app.db, day, day === state?.asOf),
       };
     },
   );

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { TREND_PERIODS } from '../../constants.js';
 import { symbolParam } from '../../validation/market.js';
+import { periodCoverageDtoSchema } from '../market/technical-analysis.js';
 import { encodeCursor, pageQueryShape } from '../paging.js';
 
 /** The most symbols one user's list holds. */
@@ -40,6 +41,11 @@ export const watchlistRowDtoSchema = z
       .nullable()
       .describe('(closePrice − yearLow) ÷ yearLow × 100, 2 decimals: 0 at the low, positive above it'),
     trends: z.array(trendMembershipDtoSchema).describe('The trend lists of the latest trading day the symbol is in'),
+    yearCoverage: periodCoverageDtoSchema
+      .nullable()
+      .describe(
+        'Whether the loaded prices cover the 12 months of yearHigh and yearLow (the YEARLY window of the latest trading day); when covered is false they are the high and low of only tradingDaysLoaded days. Null before any prices',
+      ),
     addedAt: z.string().describe('When it was added (ISO timestamp)'),
   })
   .describe('A symbol on the caller’s watch list with its latest figures');

@@ -19,6 +19,7 @@ import {
   type AlertRuleKind,
   type HoldingEvent,
 } from '@bazaar/shared';
+import type { PeriodCoverageDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { LATEST_TRADE_DATE } from '../market/equity-series.js';
@@ -158,6 +159,11 @@ export interface SymbolFacts {
   yearLow: string | null;
   /** The trend lists of D it is in, as "HIGH:YEARLY". */
   trends: string[];
+  /**
+   * Whether the loaded prices cover each period's window of D (market/trend-lists.ts#getPeriodCoverages):
+   * a message names a period ("52-week", "12-month") only when they do. Absent: taken as covered.
+   */
+  coverages?: readonly PeriodCoverageDto[];
 }
 
 /** A rule that fired for a symbol (before its message is written). */

@@ -12,12 +12,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
   PERIOD_LENGTHS,
+  periodCoverage,
   periodWindowStart,
   TREND_PERIODS,
   type TrendDirection,
   type TrendPeriod,
 } from '@bazaar/shared';
-import type { PriceExtremeDto, PriceExtremesResponseDto, TrendResponseDto } from '@bazaar/shared/contract';
+import type {
+  PeriodCoverageDto,
+  PriceExtremeDto,
+  PriceExtremesResponseDto,
+  TrendResponseDto,
+} from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { inEquitySeries } from './equity-series.js';
@@ -538,6 +544,7 @@ interface Kept<T> {
 
 const keptLists = new WeakMap<Database, Kept<Map<string, TrendResponseDto>>>();
 const keptExtremes = new WeakMap<Database, Kept<PriceExtremesResponseDto>>();
+const keptCoverages = new WeakMap<Database, Kept<PeriodCoverageDto[]>>();
 
 /**
  * A value of D's analysis, computed when first read after a refresh: every refresh raises
@@ -589,4 +596,49 @@ export function getPriceExtremes(db: Database): Promise<PriceExtremesResponseDto
   return keptForVersion(db, keptExtremes, async () =>
     toPriceExtremes(await queryRows<PriceExtremeRow>(db, currentPriceExtremes)),
   );
+}
+
+/**
+ * Whether the loaded prices cover each period's window ending on `tradeDate`
+ * (docs/product/market.md#short-history): the earliest trading day loaded and the trading days
+ * loaded inside each window, judged by the one rule (periodCoverage). A trading day is a date with
+ * any price row; the distinct dates of the YEARLY window are read from the trade-date index.
+ * `isCurrentDay`: `tradeDate` is D of the analysis (kept until the next refresh).
+ */
+export function getPeriodCoverages(
+  db: Database,
+  tradeDate: string,
+  isCurrentDay: boolean,
+): Promise<PeriodCoverageDto[]> {
+  // D's coverage changes only with an upload, which raises the version: read once per version
+  return isCurrentDay ? getCurrentPeriodCoverages(db) : periodCoveragesOf(db, tradeDate);
+}
+
+async function periodCoveragesOf(db: Database, tradeDate: string): Promise<PeriodCoverageDto[]> {
+  const starts = windowStarts(tradeDate);
+  const counts = TREND_PERIODS.map(
+    (period) => sql`count(*) FILTER (WHERE day > ${starts[period]}::date) AS ${column('days', period)}`,
+  );
+  const [row] = await queryRows<Record<string, string | number | null>>(
+    db,
+    sql`
+      SELECT (SELECT min(trade_date) FROM stock_prices)::text AS first_loaded, ${sql.join(counts, sql`, `)}
+      FROM (
+        SELECT DISTINCT trade_date AS day FROM stock_prices
+        WHERE trade_date > ${starts.YEARLY}::date AND trade_date <= ${tradeDate}::date
+      ) AS days`,
+  );
+  const firstLoaded = row?.first_loaded === null || row?.first_loaded === undefined ? null : String(row.first_loaded);
+  return TREND_PERIODS.map((period) => ({
+    period,
+    ...periodCoverage(starts[period], firstLoaded, Number(row?.[`days_${period.toLowerCase()}`] ?? 0)),
+  }));
+}
+
+/** The coverage of D's windows (getPeriodCoverages), as the lists of D are read: empty before any computation. */
+export function getCurrentPeriodCoverages(db: Database): Promise<PeriodCoverageDto[]> {
+  return keptForVersion(db, keptCoverages, async () => {
+    const [state] = await queryRows<{ as_of: string | null }>(db, sql`SELECT ${CURRENT_DAY}::text AS as_of`);
+    return state?.as_of ? periodCoveragesOf(db, state.as_of) : [];
+  });
 }

@@ -29,7 +29,7 @@ import type {
 import type { Database } from '../../client.js';
 import { dataVersions, type VersionedTable } from '../data-versions.js';
 import { companies } from '../../schema/index.js';
-import { getCurrentTrendLists } from '../market/trend-lists.js';
+import { getCurrentPeriodCoverages, getCurrentTrendLists } from '../market/trend-lists.js';
 import { alertsFor } from './alerts.js';
 import { HOLDINGS_LIST_INPUTS, listAllHoldingsShared } from './holdings.js';
 import { trendMemberships, watchedSymbols } from './watchlist.js';
@@ -119,7 +119,7 @@ export async function getDashboard(db: Database, userId: number, today = exchang
   const open = all.filter((h) => h.status === 'UNREALIZED');
   const openSymbols = [...new Set(open.map((h) => h.symbol))];
   const watched = await watchedSymbols(db, userId);
-  const [companyRows, lists, alerts] = await Promise.all([
+  const [companyRows, lists, alerts, coverages] = await Promise.all([
     openSymbols.length === 0
       ? Promise.resolve([])
       : db
@@ -130,8 +130,9 @@ export async function getDashboard(db: Database, userId: number, today = exchang
       ? Promise.resolve(new Map<string, TrendResponseDto>())
       : getCurrentTrendLists(db),
     alertsFor(db, all),
+    getCurrentPeriodCoverages(db),
   ]);
-  const trends = trendMemberships(lists, [...openSymbols, ...watched]);
+  const trends = trendMemberships(lists, [...openSymbols, ...watched], coverages);
   const names = new Map(companyRows.map((row) => [row.symbol, row.name]));
 
   // cash flows per holding, its dividends included; open holdings' values dated D, the latest day of
@@ -240,7 +241,8 @@ export async function getDashboard(db: Database, userId: number, today = exchang
       ? { closePrice: held.currentPrice, changePercent: percentOf(held.priceChange, held.previousClose) }
       : watchedQuotes.get(symbol);
     if (!quote?.closePrice) continue;
-    // the longest period of each direction says it all: a new 52-week high is a new weekly high too
+    // the longest period of each direction says it all: a new 52-week high is a new weekly high too;
+    // with a short history the longest lists read "new high of the 40 trading days loaded" (trendPhrase)
     const headlines = (['HIGH', 'LOW'] as const)
       .map((direction) => memberships.filter((m) => m.direction === direction).at(-1))
       .filter((m) => m !== undefined)

@@ -10,13 +10,14 @@ import { percentOf, roundDecimal, TREND_PERIODS, trendPhrase } from '@bazaar/sha
 import {
   MAX_WATCHLIST_SYMBOLS,
   WATCHLIST_FULL_MESSAGE,
+  type PeriodCoverageDto,
   type TrendMembershipDto,
   type TrendResponseDto,
   type WatchlistRowDto,
 } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { companies, watchlistEntries } from '../../schema/index.js';
-import { getCurrentTrendLists, getPriceExtremes } from '../market/trend-lists.js';
+import { getCurrentPeriodCoverages, getCurrentTrendLists, getPriceExtremes } from '../market/trend-lists.js';
 import { BadRequestError, NotFoundError } from '../../../errors.js';
 import { latestPrices, normaliseSymbol } from './quotes.js';
 
@@ -30,7 +31,10 @@ const WATCHLIST_LOCK_KEY = 7_246_015;
 export function trendMemberships(
   lists: ReadonlyMap<string, TrendResponseDto>,
   symbols: Iterable<string>,
+  coverages: readonly PeriodCoverageDto[],
 ): Map<string, TrendMembershipDto[]> {
+  // a list whose window the loaded prices do not cover reads as the days loaded, not as its period
+  const coverageOf = new Map(coverages.map((coverage) => [coverage.period, coverage]));
   const wanted = [...new Set(symbols)];
   const result = new Map<string, TrendMembershipDto[]>();
   for (const direction of ['HIGH', 'LOW'] as const) {
@@ -40,7 +44,7 @@ export function trendMemberships(
       for (const symbol of wanted) {
         if (!Object.hasOwn(list, symbol)) continue;
         const memberships = result.get(symbol) ?? [];
-        memberships.push({ direction, period, label: trendPhrase(direction, period) });
+        memberships.push({ direction, period, label: trendPhrase(direction, period, coverageOf.get(period)) });
         result.set(symbol, memberships);
       }
     }
@@ -111,13 +115,15 @@ async function watchlistRows(
 ): Promise<WatchlistRowDto[]> {
   if (entries.length === 0) return [];
   const symbols = entries.map((entry) => entry.symbol);
-  const [prices, extremes, names, lists] = await Promise.all([
+  const [prices, extremes, names, lists, coverages] = await Promise.all([
     latestPrices(db, symbols),
     getPriceExtremes(db),
     companyNames(db, symbols),
     getCurrentTrendLists(db),
+    getCurrentPeriodCoverages(db),
   ]);
-  const trends = trendMemberships(lists, symbols);
+  const trends = trendMemberships(lists, symbols, coverages);
+  const yearCoverage = coverages.find((coverage) => coverage.period === 'YEARLY') ?? null;
   return entries.map((entry) => {
     const price = prices.get(entry.symbol);
     const extreme = Object.hasOwn(extremes, entry.symbol) ? extremes[entry.symbol] : undefined;
@@ -136,6 +142,7 @@ async function watchlistRows(
       fromHighPercent: distance(extreme?.highPrice),
       fromLowPercent: distance(extreme?.lowPrice),
       trends: trends.get(entry.symbol) ?? [],
+      yearCoverage,
       addedAt: entry.createdAt.toISOString(),
     };
   });

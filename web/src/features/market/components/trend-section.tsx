@@ -4,12 +4,15 @@
  * pager (at most 7 page links, Previous/Next). Desktop shows 25 tiles per page in 5 columns; at
  * 425px or less the mobile layout shows 5 per page with its own pager and its own page number
  * (docs/product/market.md: separate pagination controls). Both page numbers start at 1 and go back to 1 on
- * every search. Tiles are buttons (keyboard-usable) that open company analysis.
+ * every search. Tiles are buttons (keyboard-usable) that open company analysis. A list whose window
+ * the loaded prices do not cover says so under its heading ("Only 40 trading days loaded: …",
+ * docs/product/market.md#short-history).
  */
 import { useMemo, useState } from 'react';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   buildPager,
+  coverageNote,
   pageOf,
   TREND_GRID_COLUMNS,
   TREND_PAGE_SIZE_DESKTOP,
@@ -17,7 +20,7 @@ import {
   type TrendDirection,
   type TrendPeriod,
 } from '@bazaar/shared';
-import type { TrendTileFieldsFragment } from '../../../__generated__/graphql';
+import type { PeriodCoverageFieldsFragment, TrendTileFieldsFragment } from '../../../__generated__/graphql';
 import { Pager } from '../../../components/pager/pager';
 import { SearchForm } from '../../../components/search-form';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -29,6 +32,8 @@ export interface TrendSectionProps {
   /** The sub-section heading: Weekly, Monthly, Quarterly, Half Yearly, Yearly. */
   label: string;
   items: readonly TrendTileFieldsFragment[];
+  /** Whether the loaded prices cover the list's window, and the day the window ends on (absent: no note). */
+  coverage?: { window: PeriodCoverageFieldsFragment; asOf: string } | null;
 }
 
 /** Symbols containing the text, case-insensitive (an empty search keeps every symbol). */
@@ -37,7 +42,7 @@ export function filterTrendItems<Item extends { symbol: string }>(items: readonl
   return needle === '' ? [...items] : items.filter((item) => item.symbol.toUpperCase().includes(needle));
 }
 
-export function TrendSection({ direction, period, label, items }: TrendSectionProps) {
+export function TrendSection({ direction, period, label, items, coverage }: TrendSectionProps) {
   const isMobile = useIsMobile();
   const [search, setSearch] = useState('');
   const [desktopPage, setDesktopPage] = useState(1);
@@ -54,6 +59,7 @@ export function TrendSection({ direction, period, label, items }: TrendSectionPr
 
   const directionWord = direction === 'HIGH' ? 'high' : 'low';
   const sectionId = `trend-${directionWord}-${period.toLowerCase()}`;
+  const shortHistoryNote = coverage ? coverageNote(period, coverage.window, coverage.asOf) : null;
 
   function applySearch(value: string) {
     setSearch(value);
@@ -71,6 +77,11 @@ export function TrendSection({ direction, period, label, items }: TrendSectionPr
           {matching.length} {matching.length === 1 ? 'symbol' : 'symbols'}
         </Text>
       </Group>
+      {shortHistoryNote && (
+        <Text size="sm" c="orange.9" data-testid={`${sectionId}-coverage`}>
+          {shortHistoryNote}.
+        </Text>
+      )}
       <SearchForm label={`Search ${label} ${directionWord} trends`} value={search} onSearch={applySearch} />
 
       {matching.length === 0 ? (

@@ -13,6 +13,7 @@ import { TREND_PERIOD_LABELS, TREND_PERIODS, type TrendDirection, type TrendPeri
 import {
   useTechnicalAnalysisPageQuery,
   useTradingDaysQuery,
+  type PeriodCoverageFieldsFragment,
   type TrendListsFieldsFragment,
 } from '../../../__generated__/graphql';
 import { PageHeader } from '../../../components/page-header';
@@ -35,10 +36,14 @@ function TrendCard({
   title,
   direction,
   lists,
+  coverage,
+  asOf,
 }: {
   title: string;
   direction: TrendDirection;
   lists: TrendListsFieldsFragment;
+  coverage: readonly PeriodCoverageFieldsFragment[];
+  asOf: string | null;
 }) {
   return (
     <Card withBorder radius="md" padding="md" data-testid={`trend-card-${direction.toLowerCase()}`}>
@@ -54,12 +59,23 @@ function TrendCard({
               period={period}
               label={TREND_PERIOD_LABELS[period]}
               items={lists[LIST_OF_PERIOD[period]]}
+              coverage={windowCoverage(coverage, period, asOf)}
             />
           </Stack>
         ))}
       </Stack>
     </Card>
   );
+}
+
+/** A period's coverage with the day its window ends on, for the list's short-history note. */
+function windowCoverage(
+  coverage: readonly PeriodCoverageFieldsFragment[],
+  period: TrendPeriod,
+  asOf: string | null,
+): { window: PeriodCoverageFieldsFragment; asOf: string } | null {
+  const window = coverage.find((entry) => entry.period === period);
+  return window && asOf ? { window, asOf } : null;
 }
 
 export default function TechnicalAnalysisPage() {
@@ -126,8 +142,20 @@ export default function TechnicalAnalysisPage() {
   return (
     <Stack gap="md" data-testid="technical-analysis">
       {header}
-      <TrendCard title="High Trends" direction="HIGH" lists={analysis.highs} />
-      <TrendCard title="Low Trends" direction="LOW" lists={analysis.lows} />
+      <TrendCard
+        title="High Trends"
+        direction="HIGH"
+        lists={analysis.highs}
+        coverage={analysis.coverage}
+        asOf={analysis.asOf ?? null}
+      />
+      <TrendCard
+        title="Low Trends"
+        direction="LOW"
+        lists={analysis.lows}
+        coverage={analysis.coverage}
+        asOf={analysis.asOf ?? null}
+      />
     </Stack>
   );
 }

@@ -14,6 +14,7 @@ import {
   WatchedSymbolsDocument,
   WatchlistPageDocument,
 } from '../../../__generated__/graphql';
+import { coverageNote } from '@bazaar/shared';
 import { DataGrid, type DataGridMessage } from '../../../components/data-grid';
 import { DeferredAutocomplete } from '../../../components/form/deferred-combobox';
 import { usePageTitle } from '../../../components/page-title';
@@ -53,6 +54,10 @@ export default function WatchlistPage() {
   const rows = data?.watchlist;
   // the trading day of the closes shown
   const tradeDate = rows?.map((row) => row.priceDate).find((priceDate) => priceDate);
+  // the 12M High and Low of a short history are of the days loaded only (docs/product/market.md#short-history)
+  const yearCoverage = rows?.find((row) => row.yearCoverage)?.yearCoverage;
+  const shortHistoryNote =
+    yearCoverage && tradeDate ? coverageNote('YEARLY', yearCoverage, tradeDate, 'the 12M High and Low cover') : null;
 
   return (
     <Stack gap="sm">
@@ -100,6 +105,11 @@ export default function WatchlistPage() {
       {tradeDate && (
         <Text size="sm" c="dimmed" data-testid="watchlist-as-of">
           Latest closes as of {formatMarketDate(tradeDate)}; 12-month high and low to that day.
+        </Text>
+      )}
+      {shortHistoryNote && (
+        <Text size="sm" c="orange.9" data-testid="watchlist-coverage">
+          {shortHistoryNote}.
         </Text>
       )}
     </Stack>
