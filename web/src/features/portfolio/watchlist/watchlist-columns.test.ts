@@ -25,6 +25,7 @@ describe('the Stock Watch List CSV', () => {
           fromLowPercent: '26.3',
           addedAt: '2019-01-02T10:00:00.000Z',
           trends: [],
+          yearCoverage: null,
         },
         {
           symbol: 'NEWCO',
@@ -39,6 +40,7 @@ describe('the Stock Watch List CSV', () => {
           fromLowPercent: null,
           addedAt: '2019-01-02T10:00:00.000Z',
           trends: [{ direction: 'HIGH', period: 'MONTHLY', label: '1-month high' }],
+          yearCoverage: null,
         },
       ],
       WATCHLIST_COLUMNS,
