@@ -180,7 +180,7 @@ describe('alerts on real data', () => {
   it(`fires on ${D} exactly what the files say`, () => {
     const keyOf = (notification: NotificationDto) =>
       notification.kind === 'TREND_ENTRY'
-        ? `${notification.symbol} TREND_ENTRY ${/ low on /.test(notification.message) ? 'LOW' : 'HIGH'}`
+        ? `${notification.symbol} TREND_ENTRY ${/ made a new (?:[\w-]+ )?low\b/.test(notification.message) ? 'LOW' : 'HIGH'}`
         : `${notification.symbol} ${notification.kind}`;
     expect(list.every((notification) => notification.date === D)).toBe(true);
     expect(list.map(keyOf).sort()).toEqual(expectedAlerts());
