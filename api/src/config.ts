@@ -64,8 +64,8 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+[smhd]$/, 'JWT_EXPIRES_IN must look like 8h, 30m or 3600s')
     .default('8h'),
-  /** Public address of the web app, used in e-mailed and referral links. */
-  WEB_URL: z.string().url().default('http://localhost:4000'),
+  /** Public address of the web app, used in e-mailed and referral links; unset: a referral link names the address the app was reached at, a mailed link http://localhost:4000. */
+  WEB_URL: z.string().url().optional(),
   /** SMTP server for password-reset mail and the alert digests (smtp://user:pass@host:587, smtps:// for TLS; ?pool=true keeps connections open); unset: mail goes to the outbox table admins read in the app. */
   SMTP_URL: z.string().optional(),
   /** Sender of the mail the app sends. */
@@ -236,7 +236,8 @@ export interface ApiConfig extends AdmissionSettings<number | undefined> {
   };
   /** Where the per-client counters live (the shared counters). */
   counterStore: 'memory' | 'postgres';
-  webUrl: string;
+  /** WEB_URL without a trailing slash; undefined when unset (mailedWebUrl and referral links then choose). */
+  webUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Alert jobs and digests (api/src/alerts). */
@@ -324,6 +325,17 @@ function demoAccounts(env: Env): DemoAccount[] {
   }
 }
 
+/** The web app's address on a developer's machine (`npm start`), for links mailed while WEB_URL is unset. */
+export const DEFAULT_WEB_URL = 'http://localhost:4000';
+
+/**
+ * The web app's address in a mailed link: WEB_URL, else DEFAULT_WEB_URL. Never the address of the request that
+ * caused the mail: a stranger sets the Host header, and a password-reset link to their host would hand them the token.
+ */
+export function mailedWebUrl(config: Pick<ApiConfig, 'webUrl'>): string {
+  return config.webUrl ?? DEFAULT_WEB_URL;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<ApiConfig> = {}): ApiConfig {
   const env = parseServiceEnv(envSchema, source, 'API');
   // a token signed with a published secret is as good as a real one: production refuses to start with it
@@ -350,7 +362,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       freeQuota: { dailyRequests: env.API_KEY_DAILY_REQUESTS, pointsPerMinute: env.API_KEY_POINTS_PER_MINUTE },
     },
     counterStore: env.COUNTER_STORE ?? (env.DATABASE_URL ? 'postgres' : 'memory'),
-    webUrl: env.WEB_URL.replace(/\/+$/, ''),
+    webUrl: env.WEB_URL?.replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     alerts: {

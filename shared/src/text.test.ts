@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toDisplayWords } from './text.js';
+import { toDisplayWords, withIndefiniteArticle } from './text.js';
 
 describe('toDisplayWords', () => {
   it('splits camel case', () => {
@@ -17,5 +17,24 @@ describe('toDisplayWords', () => {
   });
   it('handles leading acronyms', () => {
     expect(toDisplayWords('ISINCode')).toBe('Isin Code');
+  });
+});
+
+describe('withIndefiniteArticle', () => {
+  it('reads an initialism letter by letter: "en", "ess", "aitch" and "ex" take an; "dee", "tee", "kay" take a', () => {
+    expect(withIndefiniteArticle('NSE equity bhavcopy')).toBe('an NSE equity bhavcopy');
+    expect(withIndefiniteArticle('SMA', true)).toBe('An SMA');
+    expect(withIndefiniteArticle('HMA')).toBe('an HMA');
+    expect(withIndefiniteArticle('XBRL element/fact sheet')).toBe('an XBRL element/fact sheet');
+    expect(withIndefiniteArticle('DEMA', true)).toBe('A DEMA');
+    expect(withIndefiniteArticle('TEMA')).toBe('a TEMA');
+  });
+  it('takes an before a word starting with a vowel, else a', () => {
+    expect(withIndefiniteArticle('export')).toBe('an export');
+    expect(withIndefiniteArticle('quarterly profit and EPS table')).toBe('a quarterly profit and EPS table');
+    expect(withIndefiniteArticle('niftyindices.com Total Return Index export')).toBe(
+      'a niftyindices.com Total Return Index export',
+    );
+    expect(withIndefiniteArticle('holding', true)).toBe('A holding');
   });
 });

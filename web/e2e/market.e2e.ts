@@ -243,8 +243,9 @@ describe('market screens in the browser', () => {
       .locator('.ag-row[row-index]')
       .filter({ has: page.locator('[col-id="symbol"]').getByText(wanted, { exact: true }) });
 
-    // a row click (here on another cell than the symbol) opens company analysis for that row's symbol
-    await wantedRow.locator('[col-id="series"]').click();
+    // a row click (here on another cell than the symbol: the close, a key column; the series is the first optional
+    // column to go) opens company analysis for that row's symbol
+    await wantedRow.locator('[col-id="closePrice"]').click();
     await page.waitForURL((url) => url.pathname.startsWith('/company-analysis/'));
     expect(new URL(page.url()).pathname).toBe(`/company-analysis/${encodeURIComponent(wanted)}`);
     expect(relevantErrors(errors)).toEqual([]);
@@ -275,7 +276,7 @@ describe('market screens in the browser', () => {
     );
     await page.getByRole('button', { name: longDate(past), exact: true }).click();
 
-    await page.waitForURL((url) => url.searchParams.get('date') === past);
+    await page.waitForURL((url) => url.searchParams.get('asOf') === past);
     await expect
       .poll(() => note.textContent())
       .toBe(`Prices of ${marketDate(past)}; the latest trading day is ${marketDate(latest)}`);

@@ -7,7 +7,7 @@
  * tables' row locks; nothing is stored or sent twice whoever runs it.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { ApiConfig } from '../config.js';
+import { mailedWebUrl, type ApiConfig } from '../config.js';
 import type { Database } from '../db/client.js';
 import {
   claimDueDigests,
@@ -200,7 +200,7 @@ export class AlertWorker {
         digestId: digest.id,
         tradeDate: digest.tradeDate,
         content,
-        webUrl: config.webUrl,
+        webUrl: mailedWebUrl(config),
         unsubscribeToken: await tokens.sign(digest.userId),
       });
       if (mailer.transport === 'outbox') {

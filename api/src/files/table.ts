@@ -5,6 +5,7 @@
  * that belongs to another upload type says which one to choose.
  */
 import type { UploadHeaderDetails } from '@bazaar/shared/contract';
+import { withIndefiniteArticle } from '@bazaar/shared';
 import { BadRequestError } from '../errors.js';
 import { forEachCsvRecord, type RecordCallback } from './csv.js';
 import { detectFileFormat, type FileFormat } from './detect.js';
@@ -124,7 +125,7 @@ export function matchHeader<K extends string>(
   if (!best || bestScore < 2 || (foreign && foreign.score > bestScore)) {
     if (foreign && foreign.score >= bestScore) {
       throw new BadRequestError(
-        `This looks like a ${foreign.other.layout.title} file, which belongs to "${foreign.other.uploadTitle}", not "${uploadLabel}". Choose that upload type.`,
+        `This looks like ${withIndefiniteArticle(foreign.other.layout.title)} file, which belongs to "${foreign.other.uploadTitle}", not "${uploadLabel}". Choose that upload type.`,
       );
     }
     const expected = layouts

@@ -1,7 +1,8 @@
 /**
  * Referrals through REST: the link and a PNG QR code that decodes to it (decoded here with pngjs
  * and jsQR), ownership of both, sign-up through the link recording the referral, recording one
- * afterwards, and claiming once by the referrer only.
+ * afterwards, and claiming once by the referrer only. WEB_URL names the link's address when set; unset, the
+ * address the caller reached the app at (directly, or as the BFF passes on the browser's).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -204,5 +205,41 @@ describe('referrals', () => {
     expect(twice.status).toBe(409);
     expect(twice.body).toMatchObject({ message: 'This referral has already been claimed' });
     expect((await api.request('POST', '/user/referrals/99999/claim', { token: investor.token })).status).toBe(404);
+  });
+});
+
+describe('the referral link while WEB_URL is unset', () => {
+  let api: TestApi;
+  let investor: LoginBody;
+
+  beforeAll(async () => {
+    // the test configuration leaves WEB_URL unset (test-config.ts)
+    api = await startTestApi();
+    expect(api.config.webUrl).toBeUndefined();
+    const result = await api.request<LoginBody>('POST', '/auth/login', { json: DEMO.investor });
+    expect(result.status).toBe(200);
+    investor = result.body;
+  });
+  afterAll(async () => api.close());
+
+  it('names the address the caller reached the app at, not localhost:4000', async () => {
+    const direct = await fetch(`${api.baseUrl}/api/users/referrals/investor`, {
+      headers: { authorization: `Bearer ${investor.token}` },
+    });
+    expect(direct.status).toBe(200);
+    expect(await direct.text()).toBe(`${api.baseUrl}/signup?referralCode=${investor.user.referralCode}`);
+  });
+
+  it('names the browser’s address as a trusted proxy (the BFF, on loopback) passes it on, in the QR code too', async () => {
+    const expected = `https://insight.example.in:8443/signup?referralCode=${investor.user.referralCode}`;
+    const forwarded = { 'x-forwarded-host': 'insight.example.in:8443', 'x-forwarded-proto': 'https' };
+    const link = await api.request('GET', '/users/referrals/investor', { token: investor.token, headers: forwarded });
+    expect(link.status).toBe(200);
+    expect(link.text).toBe(expected);
+    const qr = await fetch(`${api.baseUrl}/api/users/referrals/investor/QR-code`, {
+      headers: { authorization: `Bearer ${investor.token}`, ...forwarded },
+    });
+    expect(qr.status).toBe(200);
+    expect(decodeQr(Buffer.from(await qr.arrayBuffer()))).toBe(expected);
   });
 });

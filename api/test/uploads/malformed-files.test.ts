@@ -293,7 +293,8 @@ const BAD_FILES: BadFile[] = [
     kind: 'UPLOAD_STOCK',
     fileName: '02JAN2019.csv',
     content: () => LEGACY,
-    says: 'belongs to "Upload Stock Price", not "Upload Stock"',
+    // "an NSE", as it is said ("en-ess-ee")
+    says: 'This looks like an NSE equity bhavcopy (legacy 13-column layout) file, which belongs to "Upload Stock Price", not "Upload Stock"',
   },
   {
     name: 'an index list sent as corporate actions',

@@ -25,6 +25,11 @@ export interface RequestScope {
   requestId: string;
   /** The browser's address, passed on as X-Forwarded-For (the API limits login failures per address). */
   clientAddress?: string | undefined;
+  /**
+   * The protocol and host the browser reached the app at (Express reads them behind TRUST_PROXY), passed on as
+   * X-Forwarded-Proto and X-Forwarded-Host: the API's referral link names them while WEB_URL is unset.
+   */
+  webOrigin?: { protocol: string; host: string } | undefined;
   restApiUrl: string;
   insightApiUrl: string;
   timeoutMs: number;
@@ -157,6 +162,9 @@ export class RestClient {
       accept: 'application/json, text/plain;q=0.9, */*;q=0.1',
       'x-request-id': this.scope.requestId,
       ...(this.scope.clientAddress ? { 'x-forwarded-for': this.scope.clientAddress } : {}),
+      ...(this.scope.webOrigin
+        ? { 'x-forwarded-proto': this.scope.webOrigin.protocol, 'x-forwarded-host': this.scope.webOrigin.host }
+        : {}),
       ...(this.scope.quotaCounted ? { [QUOTA_COUNTED_HEADER]: '1' } : {}),
       // the old client sends no-cache headers with every call
       'cache-control': 'no-cache',

@@ -52,6 +52,7 @@ export function createContext(
       token,
       requestId,
       clientAddress: request.ip,
+      webOrigin: request.host ? { protocol: request.protocol, host: request.host } : undefined,
       restApiUrl: deps.config.restApiUrl,
       insightApiUrl: deps.config.insightApiUrl,
       timeoutMs: deps.config.restTimeoutMs,

@@ -97,7 +97,7 @@ describe('windows and warm-up', () => {
     expect(() => movingAverage('SMA', prices, 0)).toThrow('The window size must be a whole number of at least 1');
     expect(() => movingAverage('SMA', prices, 1.5)).toThrow('The window size must be a whole number of at least 1');
     expect(() => movingAverage('SMA', prices, 4)).toThrow(
-      'A SMA with window 4 needs at least 4 prices; 3 are available',
+      'An SMA with window 4 needs at least 4 prices; 3 are available',
     );
     expect(() => movingAverage('TEMA', prices, 2)).toThrow(
       'A TEMA with window 2 needs at least 4 prices; 3 are available',

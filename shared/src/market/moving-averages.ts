@@ -18,6 +18,7 @@
  * - TEMA (Patrick Mulloy): 3·EMA − 3·EMA(EMA) + EMA(EMA(EMA)).
  */
 import Big from 'big.js';
+import { withIndefiniteArticle } from '../text.js';
 
 export const MOVING_AVERAGE_KINDS = ['SMA', 'EMA', 'WMA', 'HMA', 'SMMA', 'KAMA', 'DEMA', 'TEMA'] as const;
 export type MovingAverageKind = (typeof MOVING_AVERAGE_KINDS)[number];
@@ -212,7 +213,7 @@ export function movingAverage(kind: MovingAverageKind, prices: readonly ClosePoi
   const needed = minimumPrices(kind, window);
   if (prices.length < needed) {
     throw new RangeError(
-      `A ${kind} with window ${window} needs at least ${needed} prices; ${prices.length} ${prices.length === 1 ? 'is' : 'are'} available`,
+      `${withIndefiniteArticle(kind, true)} with window ${window} needs at least ${needed} prices; ${prices.length} ${prices.length === 1 ? 'is' : 'are'} available`,
     );
   }
   const values = prices.map((point) => new Big(point.close));

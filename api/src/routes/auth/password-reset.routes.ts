@@ -21,6 +21,7 @@ import {
   messageSchema,
   RESET_LINK_MESSAGES,
 } from '@bazaar/shared/contract';
+import { mailedWebUrl } from '../../config.js';
 import { BadRequestError } from '../../errors.js';
 import { hashPassword } from '../../auth/password.js';
 import { CallBudget } from '../../auth/call-budget.js';
@@ -89,7 +90,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod<{ mailer: Mailer }> = as
       if (user) {
         afterAnswer.set(request, async () => {
           const token = randomBytes(32).toString('base64url');
-          const link = `${app.config.webUrl}/change-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+          const link = `${mailedWebUrl(app.config)}/change-password?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
           const mail = passwordResetMail(user, link, validMinutes);
           await app.db.transaction(async (tx) => {
             await insertResetToken(tx, {

@@ -1,10 +1,11 @@
 /**
- * Referrals. Every user has a referral code; the
- * sign-up link is `{WEB_URL}/signup?referralCode=CODE`, also as a PNG QR code. Only the user (or an
- * administrator) reads their own link. A referral `{referrerUserId, referredUserId}` is recorded
+ * Referrals. Every user has a referral code; the sign-up link is `{WEB_URL}/signup?referralCode=CODE` (WEB_URL
+ * unset: the address the app was reached at), also as a PNG QR code. Only the user (or an administrator) reads their
+ * own link. A referral `{referrerUserId, referredUserId}` is recorded
  * at sign-up with a valid code (the `user.signedUp` event, see index.ts) or afterwards by the
  * referred user; a user is referred once, and only the referrer claims the referral, once.
  */
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import QRCode from 'qrcode';
@@ -30,6 +31,17 @@ import {
 /** The sign-up link a referral code stands for. */
 export function referralLink(webUrl: string, referralCode: string): string {
   return `${webUrl}/signup?referralCode=${encodeURIComponent(referralCode)}`;
+}
+
+/**
+ * The web app's address in a referral link: WEB_URL when set; unset, the address the caller reached the app at, so a
+ * copy running elsewhere does not hand out localhost:4000 (docs/product/engagement.md). Fastify reads the protocol
+ * and host from X-Forwarded-Proto and X-Forwarded-Host of a trusted proxy (TRUST_PROXY: the BFF passes on the
+ * browser's), else from the connection and Host. Safe here, unlike in a mailed link (mailedWebUrl): the link is
+ * shown only to the caller who sent those headers.
+ */
+export function referralWebUrl(webUrl: string | undefined, request: FastifyRequest): string {
+  return webUrl ?? `${request.protocol}://${request.host}`;
 }
 
 export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,7 +78,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const target = await ownReferralTarget(requireUser(request), request.params.username);
       reply.type('text/plain; charset=utf-8');
-      return referralLink(app.config.webUrl, target.referralCode);
+      return referralLink(referralWebUrl(app.config.webUrl, request), target.referralCode);
     },
   );
 
@@ -84,7 +96,7 @@ export const referralRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const target = await ownReferralTarget(requireUser(request), request.params.username);
-      const png = await QRCode.toBuffer(referralLink(app.config.webUrl, target.referralCode), {
+      const png = await QRCode.toBuffer(referralLink(referralWebUrl(app.config.webUrl, request), target.referralCode), {
         type: 'png',
         errorCorrectionLevel: 'M',
         margin: 2,

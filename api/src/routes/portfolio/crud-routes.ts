@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { deletedTextSchema, errorResponses, idParamsSchema, messageSchema } from '@bazaar/shared/contract';
+import { withIndefiniteArticle } from '@bazaar/shared';
 import type { Database } from '../../db/client.js';
 
 type App = FastifyInstance<any, any, any, any, ZodTypeProvider>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -36,8 +37,6 @@ export interface CrudRoutesOptions<Dto extends z.ZodType, Body extends z.ZodType
    */
   deleted: { as: 'message' | 'text'; say(stored: Stored): string; inUse?: boolean };
 }
-
-const article = (noun: string) => (/^[aeiou]/i.test(noun) ? `an ${noun}` : `a ${noun}`);
 
 export function registerCrudRoutes<Dto extends z.ZodType, Body extends z.ZodType, Stored>(
   app: App,
@@ -67,7 +66,7 @@ export function registerCrudRoutes<Dto extends z.ZodType, Body extends z.ZodType
     {
       schema: {
         tags,
-        summary: `Get ${article(noun)}`,
+        summary: `Get ${withIndefiniteArticle(noun)}`,
         params: idParamsSchema,
         response: { 200: dto, ...errorResponses(400, 401, 403, 404) },
       },
@@ -80,7 +79,7 @@ export function registerCrudRoutes<Dto extends z.ZodType, Body extends z.ZodType
     {
       schema: {
         tags,
-        summary: `Create ${article(noun)}`,
+        summary: `Create ${withIndefiniteArticle(noun)}`,
         description: descriptions.create,
         body,
         response: { 201: dto, ...errorResponses(400, 401, 403, 409) },
@@ -98,7 +97,7 @@ export function registerCrudRoutes<Dto extends z.ZodType, Body extends z.ZodType
     {
       schema: {
         tags,
-        summary: options.updateSummary ?? `Update ${article(noun)}`,
+        summary: options.updateSummary ?? `Update ${withIndefiniteArticle(noun)}`,
         description: descriptions.update,
         params: idParamsSchema,
         body,
@@ -114,7 +113,7 @@ export function registerCrudRoutes<Dto extends z.ZodType, Body extends z.ZodType
     {
       schema: {
         tags,
-        summary: `Delete ${article(noun)}`,
+        summary: `Delete ${withIndefiniteArticle(noun)}`,
         description: descriptions.delete,
         params: idParamsSchema,
         response: { 200: options.deleted.as === 'text' ? deletedTextSchema : messageSchema, ...deleteErrors },

@@ -133,7 +133,7 @@ function ActionButtons<Row>({ row, actions }: { row: Row; actions: DataGridActio
                 action.onClick(row);
               }}
             >
-              {action.icon ?? action.label.charAt(0)}
+              {action.icon}
             </ActionIcon>
           </Hint>
         ))}

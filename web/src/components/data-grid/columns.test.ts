@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overflows, sortRows, visibleFields } from './columns';
+import { ACTIONS_MIN_WIDTH, actionsWidth, overflows, sortRows, visibleFields } from './columns';
 import type { DataGridColumn } from './types';
 
 interface Row {
@@ -30,6 +30,16 @@ describe('visible columns', () => {
     expect(visibleFields(COLUMNS, 750, 100, null)).toEqual(['symbol', 'qty', 'gross', 'charges', 'net', 'date']);
   });
 
+  it('offers a column marked fitsLast the room the other optional columns leave, and shows it in its place', () => {
+    const series: DataGridColumn<Row>[] = COLUMNS.map((column) =>
+      column.field === 'gross' ? { ...column, fitsLast: true } : column,
+    );
+    // 320 + 100 reserved = 420; charges 100 → 520; date 110 → 630; gross 120 → 750 > 700
+    expect(visibleFields(series, 700, 100, null)).toEqual(['symbol', 'qty', 'charges', 'net', 'date']);
+    // with 750 gross fits too and stands where it is declared, before charges
+    expect(visibleFields(series, 750, 100, null)).toEqual(['symbol', 'qty', 'gross', 'charges', 'net', 'date']);
+  });
+
   it('keeps the key columns however narrow, shows everything before a width is known, and obeys a choice', () => {
     expect(visibleFields(COLUMNS, 200, 100, null)).toEqual(['symbol', 'qty', 'net']);
     expect(visibleFields(COLUMNS, 0, 100, null)).toHaveLength(6);
@@ -52,6 +62,17 @@ describe('visible columns', () => {
     expect(overflows(COLUMNS, ['symbol', 'qty', 'net'], 420, 100)).toBe(false);
     expect(overflows(COLUMNS, ['symbol', 'qty', 'net'], 419, 100)).toBe(true);
     expect(overflows(COLUMNS, ['symbol', 'qty', 'net'], 0, 100)).toBe(false);
+  });
+});
+
+describe('the actions column', () => {
+  it('is wide enough for its header with one action, and 32 px a button beyond that', () => {
+    // one 28 px button and the padding need 64 px, but the header "Actions" then read "Act…"
+    expect(actionsWidth(1)).toBe(ACTIONS_MIN_WIDTH);
+    expect(actionsWidth(1)).toBeGreaterThanOrEqual(88);
+    // three buttons: 32 + 3 × 32 = 128
+    expect(actionsWidth(3)).toBe(128);
+    expect(actionsWidth(0)).toBe(0);
   });
 });
 

@@ -22,14 +22,18 @@ export function columnWidth<Row>(column: DataGridColumn<Row>): number {
   return Math.max(column.width ?? 0, columnMinWidth(column));
 }
 
-/** Width of the actions column for a number of actions. */
+/** The least width of the actions column: its header "Actions" whole (at 64 px, one action's width, it read "Act…"). */
+export const ACTIONS_MIN_WIDTH = 88;
+
+/** Width of the actions column for a number of actions: 28 px buttons 4 px apart inside the cell's padding. */
 export function actionsWidth(count: number): number {
-  return count === 0 ? 0 : 32 + count * 32;
+  return count === 0 ? 0 : Math.max(ACTIONS_MIN_WIDTH, 32 + count * 32);
 }
 
 /**
  * The fields to show in a table `available` pixels wide: the user's choice when there is one, otherwise the key
- * columns and the optional ones that still fit (a column that does not fit does not stop a narrower one after it).
+ * columns and the optional ones that still fit, in order, those marked fitsLast last (a column that does not fit
+ * does not stop a narrower one after it).
  */
 export function visibleFields<Row>(
   columns: readonly DataGridColumn<Row>[],
@@ -40,8 +44,10 @@ export function visibleFields<Row>(
   if (chosen) return columns.filter((column) => !column.optional || chosen.has(column.field)).map((c) => c.field);
   let used = reserved + columns.filter((column) => !column.optional).reduce((sum, c) => sum + columnWidth(c), 0);
   const shown = new Set(columns.filter((column) => !column.optional).map((column) => column.field));
-  for (const column of columns) {
-    if (!column.optional) continue;
+  const optional = columns.filter((column) => column.optional);
+  // the columns marked fitsLast get the room the others leave; the table still shows every column in its own place
+  const byFit = [...optional.filter((column) => !column.fitsLast), ...optional.filter((column) => column.fitsLast)];
+  for (const column of byFit) {
     const width = columnWidth(column);
     // no width measured yet (first render, tests): everything
     if (available <= 0 || used + width <= available) {

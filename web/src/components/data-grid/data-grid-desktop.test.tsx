@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
+import { IconTrash } from '@tabler/icons-react';
 import { DataGrid, type DataGridColumn } from '.';
 
 interface Price {
@@ -80,7 +81,7 @@ describe('DataGrid on a laptop', () => {
   // a row click (AG Grid's cell click) is checked in the browser (web/e2e/market.e2e.ts): jsdom does not raise it
   it('draws the action buttons as React cells and runs an action on its row', async () => {
     const remove = vi.fn();
-    renderGrid({ actions: [{ label: 'Delete', onClick: remove }] });
+    renderGrid({ actions: [{ label: 'Delete', icon: <IconTrash size={16} />, onClick: remove }] });
     const buttons = await screen.findAllByRole('button', { name: 'Delete' });
     expect(buttons).toHaveLength(10);
     fireEvent.click(buttons[2]!);

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
+import { IconCash } from '@tabler/icons-react';
 import { matchMediaStub } from '../../test/setup';
 import { DataGrid, type DataGridColumn } from '.';
 
@@ -72,7 +73,7 @@ afterEach(() => {
 describe('DataGrid on a phone', () => {
   it('shows 10 cards per page with the key figures, the rest under More, and pages on', () => {
     const sell = vi.fn();
-    renderGrid({ actions: [{ label: 'Sell', onClick: sell }], showBack: true });
+    renderGrid({ actions: [{ label: 'Sell', icon: <IconCash size={16} />, onClick: sell }], showBack: true });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Holdings');
     expect(screen.getAllByRole('button', { name: 'Back' })).toHaveLength(1);
     const cards = screen.getAllByTestId('data-grid-card');

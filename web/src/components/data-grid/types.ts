@@ -33,13 +33,20 @@ export interface DataGridColumn<Row> {
    * user picks it under "Columns"; in the phone card list it sits under "More". Key columns are always shown.
    */
   optional?: boolean;
+  /**
+   * An optional column offered the room left only after the other optional ones, wherever it stands in the table
+   * (e.g. Stock Prices' series, nearly always "EQ", after the day's open, high and low).
+   */
+  fitsLast?: boolean;
   /** Long text that wraps onto more lines (the row grows) instead of being cut. */
   wrap?: boolean;
 }
 
 export interface DataGridAction<Row> {
+  /** The button's accessible name and hint (and its text in the phone card list). */
   label: string;
-  icon?: ReactNode;
+  /** What the table's icon button shows: every action has one (a first letter, a red "R", told nobody anything). */
+  icon: ReactNode;
   color?: string;
   onClick: (row: Row) => void;
   hidden?: (row: Row) => boolean;

@@ -6,6 +6,7 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
+import { IconKeyOff } from '@tabler/icons-react';
 import {
   DeveloperPageDocument,
   useCreateApiKeyMutation,
@@ -124,6 +125,7 @@ export default function DeveloperPage() {
         actions={[
           {
             label: 'Revoke',
+            icon: <IconKeyOff size={16} />,
             color: 'red',
             onClick: (row) => {
               setDialogsWanted(true);

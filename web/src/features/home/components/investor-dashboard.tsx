@@ -6,7 +6,19 @@
  * library is no part of the page's start on a phone (docs/benchmarks.md#page-weight-and-speed).
  */
 import { Link, useNavigate } from 'react-router-dom';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+  useComputedColorScheme,
+} from '@mantine/core';
 import { formatDatesInText, formatPercent, formatRupees } from '@bazaar/shared';
 import { useDashboardPageQuery, type DashboardPageQuery } from '../../../__generated__/graphql';
 import { DeferredChart, ON_SCREEN_MARGIN } from '../../../components/chart/deferred-chart';
@@ -57,6 +69,7 @@ function Figure({
 }
 
 function Allocation({ title, slices, testId }: { title: string; slices: Slice[]; testId: string }) {
+  const scheme = useComputedColorScheme('light');
   return (
     <Card withBorder padding="md" radius="md">
       <Title order={2} size="h5" mb="xs">
@@ -71,14 +84,33 @@ function Allocation({ title, slices, testId }: { title: string; slices: Slice[];
         emptyText="No open holding has a price yet."
         series={[{ name: 'Share of current value', data: slices.map((slice) => Number(slice.percent)) }]}
         options={{
-          plotOptions: { bar: { horizontal: true, borderRadius: 3, distributed: true } },
+          // each share's label starts just past the end of its bar: centred on the bar's end in white, a short bar's
+          // label was cut to "3." by the page behind it. ApexCharts moves a label that would leave the plot back
+          // over its bar, so it sits on a box of the page's colour and reads the same on the bar and beside it.
+          plotOptions: {
+            bar: { horizontal: true, borderRadius: 3, distributed: true, dataLabels: { position: 'top' } },
+          },
           legend: { show: false },
           xaxis: {
             categories: slices.map((slice) => slice.name),
             max: 100,
             labels: { formatter: (value: string) => `${value}%` },
           },
-          dataLabels: { formatter: (value: number) => `${value.toFixed(2)}%` },
+          dataLabels: {
+            formatter: (value: number) => `${value.toFixed(2)}%`,
+            textAnchor: 'start',
+            offsetX: 6,
+            background: {
+              enabled: true,
+              foreColor: scheme === 'dark' ? '#e9ecef' : '#212529',
+              backgroundColor: scheme === 'dark' ? '#242424' : '#ffffff',
+              borderWidth: 0,
+              borderRadius: 2,
+              padding: 4,
+              opacity: 0.9,
+              dropShadow: { enabled: false },
+            },
+          },
           tooltip: {
             y: {
               formatter: (_value: number, context: { dataPointIndex: number }) => {

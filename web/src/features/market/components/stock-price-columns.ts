@@ -22,7 +22,8 @@ const rupees = (value: unknown) => formatRupees(value as string | null);
 
 export const STOCK_PRICE_COLUMNS: DataGridColumn<StockPriceRow>[] = [
   { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
-  { field: 'series', headerName: 'Series', width: 90, optional: true },
+  // nearly always "EQ": the day's open, high and low get the room before it (docs/product/market.md#stock-prices)
+  { field: 'series', headerName: 'Series', width: 90, optional: true, fitsLast: true },
   {
     field: 'date',
     headerName: 'Date',

@@ -13,7 +13,22 @@ export interface ShownTradeDate {
   isLatest: boolean;
 }
 
-/** The trading day from the address parameter (`?date=`, `?asOf=`) and the trading days (ascending). */
+/** The address parameter naming the trading day on every market page (docs/product/market.md#any-day). */
+export const TRADE_DATE_PARAM = 'asOf';
+/** Stock Prices' former name for it, still read so shared and bookmarked addresses keep their day. */
+const FORMER_TRADE_DATE_PARAM = 'date';
+
+/** The trading day an address names (`?asOf=`, or Stock Prices' former `?date=`), or null for the latest. */
+export function readTradeDateParam(searchParams: URLSearchParams): string | null {
+  return searchParams.get(TRADE_DATE_PARAM) || searchParams.get(FORMER_TRADE_DATE_PARAM) || null;
+}
+
+/** The address parameters for a picked day: none for the latest trading day (or none picked), else `asOf`. */
+export function tradeDateParams(picked: string | null, latestTradeDate: string | null): Record<string, string> {
+  return picked && picked !== latestTradeDate ? { [TRADE_DATE_PARAM]: picked } : {};
+}
+
+/** The trading day from the address parameter (readTradeDateParam) and the trading days (ascending). */
 export function tradeDateFromParam(param: string | null, tradeDates: readonly string[] | undefined): ShownTradeDate {
   const latestTradeDate = tradeDates?.at(-1) ?? null;
   const tradeDate = param || latestTradeDate;

@@ -2,8 +2,8 @@
  * Stock Prices (docs/product/market.md): the table 'Stock Prices' of every equity symbol's row on one
  * trading day, with the generic table's search, sort, 10 rows per page and CSV export. The day is
  * the latest unless another is picked (docs/product/market.md#any-day): the picker offers only days
- * with uploaded prices, and the day travels in the address (`?date=YYYY-MM-DD`) so it can be shared
- * and survives a reload. Clicking a row opens /company-analysis/{symbol} with the navigation state
+ * with uploaded prices, and the day travels in the address (`?asOf=YYYY-MM-DD`, the former `?date=` still read) so it
+ * can be shared and survives a reload. Clicking a row opens /company-analysis/{symbol} with the navigation state
  * {symbol, trend: 'YEARLY'}. The old app read the symbol from the row's second cell; here it comes
  * from the row's data, so a reordered or hidden column cannot send the visitor to the wrong company.
  */
@@ -22,7 +22,14 @@ import { usePageTitle } from '../../../components/page-title';
 import { STOCK_PRICE_COLUMNS } from '../components/stock-price-columns';
 import { companyAnalysisPath, type CompanyAnalysisNavigationState } from '../components/company-link';
 import { TradeDatePicker } from '../components/trade-date-picker';
-import { LOADING_MIN_HEIGHT, showsPicker, tradeDateFromParam, tradeDateNote } from '../components/trade-date-param';
+import {
+  LOADING_MIN_HEIGHT,
+  readTradeDateParam,
+  showsPicker,
+  tradeDateFromParam,
+  tradeDateNote,
+  tradeDateParams,
+} from '../components/trade-date-param';
 
 export type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
@@ -33,7 +40,7 @@ export default function StockPricesPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
   const tradeDates = tradingDays.data?.tradingDays;
-  const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(searchParams.get('date'), tradeDates);
+  const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(readTradeDateParam(searchParams), tradeDates);
   const { data, loading, error, refetch } = useStockPricesPageQuery({
     variables: { date: isLatest ? null : tradeDate },
     fetchPolicy: 'cache-and-network',
@@ -52,7 +59,7 @@ export default function StockPricesPage() {
   }
 
   function pick(next: string | null) {
-    setSearchParams(next && next !== latestTradeDate ? { date: next } : {});
+    setSearchParams(tradeDateParams(next, latestTradeDate));
   }
 
   return (

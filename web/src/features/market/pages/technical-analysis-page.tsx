@@ -19,7 +19,14 @@ import {
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
-import { LOADING_MIN_HEIGHT, showsPicker, tradeDateFromParam, tradeDateNote } from '../components/trade-date-param';
+import {
+  LOADING_MIN_HEIGHT,
+  readTradeDateParam,
+  showsPicker,
+  tradeDateFromParam,
+  tradeDateNote,
+  tradeDateParams,
+} from '../components/trade-date-param';
 import { TradeDatePicker } from '../components/trade-date-picker';
 import { TrendSection } from '../components/trend-section';
 
@@ -83,7 +90,7 @@ export default function TechnicalAnalysisPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
   const tradeDates = tradingDays.data?.tradingDays;
-  const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(searchParams.get('asOf'), tradeDates);
+  const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(readTradeDateParam(searchParams), tradeDates);
   const { data, loading, error, refetch } = useTechnicalAnalysisPageQuery({
     variables: { asOf: isLatest ? null : tradeDate },
     fetchPolicy: 'cache-and-network',
@@ -110,7 +117,7 @@ export default function TechnicalAnalysisPage() {
         <TradeDatePicker
           tradeDates={tradeDates}
           value={tradeDate}
-          onChange={(next) => setSearchParams(next && next !== latestTradeDate ? { asOf: next } : {})}
+          onChange={(next) => setSearchParams(tradeDateParams(next, latestTradeDate))}
           isLatest={isLatest}
           testId="technical-analysis-day"
         />

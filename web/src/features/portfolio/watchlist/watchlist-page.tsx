@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Group, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
+import { IconTrash } from '@tabler/icons-react';
 import {
   useUnwatchSymbolMutation,
   useWatchlistPageQuery,
@@ -74,7 +75,7 @@ export default function WatchlistPage() {
             state: { symbol: row.symbol, trend: 'YEARLY' },
           })
         }
-        actions={[{ label: 'Remove', color: 'red', onClick: (row) => void remove(row) }]}
+        actions={[{ label: 'Remove', icon: <IconTrash size={16} />, color: 'red', onClick: (row) => void remove(row) }]}
         exportFileName="stock-watch-list"
         emptyText="Your watch list is empty. Search for a symbol above to add one."
         message={message}
