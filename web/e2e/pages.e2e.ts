@@ -7,6 +7,10 @@
  *   market's banner shows on every page while the demo market is loaded.
  * - Fitting (docs/product/common.md#layout), at 390×844: no page scrolls sideways, the footer comes after the page's
  *   last interactive element (never over it) and its links can be reached; the tables are card lists.
+ * On real data too (no demo market: real NSE bhavcopies of January 2019 from ../shared/data, an investor with a TCS
+ * holding bought and an INFY watched through REST), the investor's pages of figures pass the same axe rules at both
+ * sizes: Dashboard, the holdings of a firm (positions and lots), Stock Watch List, Stock Price, Technical Analysis and
+ * Company Analysis (the demo visit never opens a firm's lots, where the phone's light green Sell button was 3.8:1).
  * And at 1366×768 the key columns of Holdings (symbol, quantity, average price, last price, net P&L, actions),
  * Stock Prices (symbol, date, close, change %, volume) and Charges (firm, segment, charge type, amount, date,
  * actions) have every cell inside the viewport, without scrolling sideways.
@@ -15,7 +19,20 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DEMO, closeAll, launchBrowser, openPage, relevantErrors, startApp, warmUp, type RunningApp } from './harness';
+import { bhavcopyClose } from './figures';
+import {
+  DEMO,
+  apiToken,
+  closeAll,
+  launchBrowser,
+  openPage,
+  relevantErrors,
+  setupCall,
+  startApp,
+  uploadBhavcopies,
+  warmUp,
+  type RunningApp,
+} from './harness';
 import { ROLE_PAGES, SIZES, logIn, openRoute, showRoute } from './pages';
 
 // evaluated through the DevTools protocol: the app's Content-Security-Policy forbids an injected <script>
@@ -205,6 +222,81 @@ describe.concurrent('every main page, every role, both sizes', () => {
         }
       }, 500_000);
     }
+  }
+});
+
+/** The first four trading days of 2019, real bhavcopies (a short history, as a new installation has). */
+const REAL_DAYS = ['01JAN2019.csv', '02JAN2019.csv', '03JAN2019.csv', '04JAN2019.csv'];
+
+/**
+ * The investor's pages of figures on the real market, each with what must be drawn before axe runs: a table's
+ * rows come after the network is quiet (AG Grid's chunk, a deferred render), and the Lots view is a change of the
+ * address's query only (no new title to wait for).
+ */
+const REAL_PAGES: Array<{ route: string; drawn?: string }> = [
+  { route: '/', drawn: '[data-testid="dashboard-current-value"]' },
+  {
+    route: '/holdings/Zerodha/Equity',
+    drawn: '[data-testid="positions-grid"] :is(.ag-row, [data-testid="data-grid-card"])',
+  },
+  {
+    route: '/holdings/Zerodha/Equity?view=lots',
+    drawn: '[data-testid="holdings-grid"] :is(.ag-row, [data-testid="data-grid-card"])',
+  },
+  { route: '/stock-watch-list', drawn: '[data-testid="watchlist"] :is(.ag-row, [data-testid="data-grid-card"])' },
+  { route: '/stock-price' },
+  { route: '/technical-analysis' },
+  { route: '/company-analysis/TCS' },
+];
+
+describe("real data, no demo market: the investor's pages of figures", () => {
+  let real: RunningApp | undefined;
+
+  beforeAll(async () => {
+    real = await startApp();
+    await Promise.all([uploadBhavcopies(real, REAL_DAYS), warmUp(browser!, real.baseUrl)]);
+    const token = await apiToken(real, DEMO.investor);
+    const firms = await setupCall(real, '/api/user/brokerage-firms', { token });
+    const zerodha = firms.json<Array<{ id: number; name: string }>>().find((firm) => firm.name === 'Zerodha');
+    // 10 TCS at the close of 2 January: open, with a Sell action on its lot
+    const holding = await setupCall(real, '/api/user/holding', {
+      token,
+      json: {
+        symbol: 'TCS',
+        price: bhavcopyClose('02JAN2019.csv', 'TCS'),
+        quantity: 10,
+        exchange: 'NSE',
+        creationDate: '2019-01-02',
+        brokerageFirm: zerodha,
+        instrumentType: 'Equity',
+      },
+    });
+    expect(holding.status, holding.text).toBe(201);
+    const watched = await setupCall(real, '/api/user/watchlist', { token, json: { symbol: 'INFY' } });
+    expect(watched.status, watched.text).toBe(201);
+  });
+  afterAll(async () => {
+    await real?.stop();
+  });
+
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    it(`investor at ${size} size: no serious axe violation`, async () => {
+      const opened = await openPage(browser!, viewport);
+      const { page } = opened;
+      try {
+        await logIn(page, real!.baseUrl, DEMO.investor);
+        const problems: string[] = [];
+        for (const { route, drawn } of REAL_PAGES) {
+          await showRoute(page, real!.baseUrl, route);
+          if (drawn) await page.locator(drawn).first().waitFor();
+          for (const violation of await seriousViolations(page)) problems.push(`${route}: ${violation}`);
+        }
+        expect(problems).toEqual([]);
+        expect(relevantErrors(opened.errors)).toEqual([]);
+      } finally {
+        await opened.close();
+      }
+    }, 500_000);
   }
 });
 

@@ -49,6 +49,11 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     // light buttons and the active sidebar entry: teal 9 on their pale teal is 4.3:1, this shade 5.8:1
     '--mantine-color-teal-light-color': '#06694b',
     '--mantine-primary-color-light-color': '#06694b',
+    // light green buttons and badges (the holdings' Sell on a phone, an upload's Loaded): green 9 on their pale green
+    // (green 1) is 3.8:1, axe serious on real data; this darker green is 5.5:1 on it and 4.9:1 on the hover's green 2
+    '--mantine-color-green-light-color': '#1b6e30',
+    // a caution in running text (a short history's note): orange 9 on white is 4.3:1, axe serious on real data; 6.1:1
+    '--bazaar-caution': '#b03a09',
   },
   dark: {
     '--bazaar-gain': 'var(--mantine-color-green-4)',
@@ -56,5 +61,6 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-placeholder': 'var(--mantine-color-dark-1)',
     '--mantine-color-anchor': 'var(--mantine-color-teal-4)',
+    '--bazaar-caution': 'var(--mantine-color-orange-4)',
   },
 });

@@ -78,7 +78,7 @@ export function TrendSection({ direction, period, label, items, coverage }: Tren
         </Text>
       </Group>
       {shortHistoryNote && (
-        <Text size="sm" c="orange.9" data-testid={`${sectionId}-coverage`}>
+        <Text size="sm" c="var(--bazaar-caution)" data-testid={`${sectionId}-coverage`}>
           {shortHistoryNote}.
         </Text>
       )}

@@ -6,8 +6,11 @@
  * - sell: no dropdown, exchange disabled, buy-side fields read-only, the date labelled 'Buying Date',
  *   the selling date set to today; the quantity is how many of the held shares are sold.
  * The submit button stays disabled while the form is invalid (the shared holding form rules).
+ * By keys (docs/product/common.md#keyboard): the dialog opens in the symbol input (add, edit); ArrowDown enters the
+ * list of symbols, the arrows move in it, Escape goes back to the input, and Enter or Space picks one, the focus going
+ * back to the input (the picked option leaves the page with the list).
  */
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import {
   Alert,
   Button,
@@ -120,10 +123,30 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
     form.setFieldValue('currentPrice', '');
   }
 
+  const symbolInput = useRef<HTMLInputElement>(null);
+  const symbolList = useRef<HTMLDivElement>(null);
+
   function pickSymbol(symbol: string, closePrice: string) {
     form.setFieldValue('symbol', symbol);
     form.setFieldValue('currentPrice', closePrice);
     setChosen(true);
+    // the focused option is removed with the list: left there, the focus would fall to the page's body
+    symbolInput.current?.focus();
+  }
+
+  /** The arrows move between the input and the options, Escape goes back to the input. */
+  function moveInSymbols(event: KeyboardEvent<HTMLElement>) {
+    const options = [...(symbolList.current?.querySelectorAll<HTMLButtonElement>('[role="option"]') ?? [])];
+    const at = options.findIndex((option) => option === document.activeElement);
+    let next: HTMLElement | undefined;
+    if (event.key === 'ArrowDown') next = options[Math.min(at + 1, options.length - 1)];
+    else if (event.key === 'ArrowUp' && at >= 0) next = at === 0 ? (symbolInput.current ?? undefined) : options[at - 1];
+    else if (event.key === 'Escape' && at >= 0) next = symbolInput.current ?? undefined;
+    if (!next) return;
+    // the arrows would move the caret or scroll the dialog; Escape would close it
+    event.preventDefault();
+    event.stopPropagation();
+    next.focus();
   }
 
   return (
@@ -154,7 +177,12 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
             autoComplete="off"
             {...fixedWhenSelling}
             {...form.getInputProps('symbol')}
+            ref={symbolInput}
+            // the dialog opens here when there is a symbol to choose (Mantine's focus trap takes data-autofocus)
+            data-autofocus={selling ? undefined : true}
+            aria-controls={dropdownOpen ? 'holding-symbol-options' : undefined}
             onChange={(event) => typeSymbol(event.currentTarget.value)}
+            onKeyDown={dropdownOpen ? moveInSymbols : undefined}
           />
           {dropdownOpen && (
             <Paper
@@ -164,6 +192,9 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
               p={4}
               role="listbox"
               aria-label="Symbols"
+              id="holding-symbol-options"
+              ref={symbolList}
+              onKeyDown={moveInSymbols}
               data-testid="symbol-dropdown"
               // in the form's flow, not floating: a floating list was cut off by the modal's edge
             >

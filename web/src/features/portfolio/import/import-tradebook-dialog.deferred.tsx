@@ -3,9 +3,11 @@
  * preview (buys and sells per symbol, the holdings that will result, every problem by line) → confirm → the holdings
  * are written. Nothing is written before the confirmation, and a file with any problem cannot be confirmed. Loaded
  * when its button is pointed at, focused or clicked (docs/decisions.md#dialogs-on-demand); mounted afresh for every
- * opening, so each starts at the first step.
+ * opening, so each starts at the first step. Each step's buttons replace the last one's: the focus moves to the new
+ * step's next control (Confirm, else Back; Close; Preview) instead of falling to the page behind the dialog
+ * (docs/product/common.md#keyboard).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   Alert,
   Anchor,
@@ -197,9 +199,21 @@ export default function ImportTradebookDialog({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const choices = useTradebookImportChoicesQuery({ skip: !opened });
+  // the button pressed (Preview, Confirm, Back) is disabled while it works, then leaves with its step: without a
+  // new place the focus fell to the page's body, and Tab left the dialog (its trap keeps only a focus inside it)
+  const moved = useRef(false);
+  const stepControls = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (busy || !moved.current) return;
+    moved.current = false;
+    // the step's way forward when it is open (Confirm with nothing to confirm is not), else its way back
+    const find = (selector: string) => stepControls.current?.querySelector<HTMLButtonElement>(selector) ?? undefined;
+    (find('[data-step-focus]:not(:disabled)') ?? find('[data-step-focus-else]:not(:disabled)'))?.focus();
+  }, [step, busy]);
 
   async function run(commit: boolean) {
     if (!file || !firm || !segment) return;
+    moved.current = true;
     setBusy(true);
     setError(null);
     try {
@@ -218,7 +232,7 @@ export default function ImportTradebookDialog({
   const where = `${firm ?? ''} ${segment ?? ''}`.trim();
   return (
     <Modal opened={opened} onClose={onClose} title="Import tradebook" size="xl" fullScreen={Boolean(phone)} centered>
-      <Stack gap="sm" data-testid="import-tradebook">
+      <Stack gap="sm" data-testid="import-tradebook" ref={stepControls}>
         {error && (
           <ResultAlert ok={false} onClose={() => setError(null)} testId="import-error">
             {error}
@@ -243,6 +257,8 @@ export default function ImportTradebookDialog({
               clearable
               required
               leftSection={<IconFileSpreadsheet size={16} />}
+              // the dialog opens on its first question, not on its close button (Mantine's trap takes data-autofocus)
+              data-autofocus
               data-testid="import-file"
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -278,6 +294,7 @@ export default function ImportTradebookDialog({
                 onClick={() => void run(false)}
                 loading={busy}
                 disabled={!file || !firm || !segment}
+                data-step-focus
                 data-testid="import-preview"
               >
                 Preview
@@ -297,13 +314,22 @@ export default function ImportTradebookDialog({
             <SymbolCounts result={step.result} />
             <ResultingHoldings result={step.result} title={`The ${where} holdings this import adds or changes`} />
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setStep({ kind: 'pick' })} disabled={busy}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  moved.current = true;
+                  setStep({ kind: 'pick' });
+                }}
+                disabled={busy}
+                data-step-focus-else
+              >
                 Back
               </Button>
               <Button
                 onClick={() => void run(true)}
                 loading={busy}
                 disabled={!step.result.accepted || step.result.buys + step.result.sells === 0}
+                data-step-focus
                 data-testid="import-confirm"
               >
                 Confirm import
@@ -319,7 +345,7 @@ export default function ImportTradebookDialog({
             </ResultAlert>
             <ResultingHoldings result={step.result} title={`The ${where} holdings it added or changed`} />
             <Group justify="flex-end">
-              <Button onClick={onClose} data-testid="import-close">
+              <Button onClick={onClose} data-step-focus data-testid="import-close">
                 Close
               </Button>
             </Group>

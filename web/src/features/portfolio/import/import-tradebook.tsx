@@ -1,9 +1,10 @@
 /**
  * The Import tradebook button (docs/product/portfolio.md#tradebook-import). Its dialog (the file input, the preview
  * tables) is a module of its own, loaded when the button is pointed at, focused or clicked
- * (docs/decisions.md#dialogs-on-demand): a click opens it once it is there, the button waiting meanwhile.
+ * (docs/decisions.md#dialogs-on-demand): a click opens it once it is there, the button waiting meanwhile. Closed,
+ * the dialog hands the focus back to the button (docs/product/common.md#keyboard).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Text } from '@mantine/core';
 import { IconFileImport } from '@tabler/icons-react';
 import { loadedModule, loadOnce, preload } from '../../../lib/deferred';
@@ -26,6 +27,16 @@ export function ImportTradebookButton({ firmName, segmentName, onImported }: Imp
   const [failed, setFailed] = useState(false);
   const [, setLoads] = useState(0);
   const Dialog = loadedModule(loadDialog)?.default;
+  const button = useRef<HTMLButtonElement>(null);
+  // Mantine's Modal returns the focus only to what had it when `opened` turned true after its first render; this
+  // dialog is mounted afresh, already open, for every opening (and the button is disabled while it loads), so it
+  // never learns where the focus was and left it on the page's body: the button takes it back once the dialog closed
+  const focusBack = useRef(false);
+  useEffect(() => {
+    if (opened || !focusBack.current) return;
+    focusBack.current = false;
+    button.current?.focus();
+  }, [opened]);
 
   function open() {
     setFailed(false);
@@ -43,6 +54,7 @@ export function ImportTradebookButton({ firmName, segmentName, onImported }: Imp
   return (
     <>
       <Button
+        ref={button}
         variant="light"
         leftSection={<IconFileImport size={16} />}
         onClick={open}
@@ -62,7 +74,10 @@ export function ImportTradebookButton({ firmName, segmentName, onImported }: Imp
         <Dialog
           key={opening}
           opened={opened}
-          onClose={() => setOpened(false)}
+          onClose={() => {
+            focusBack.current = true;
+            setOpened(false);
+          }}
           firmName={firmName}
           segmentName={segmentName}
           onImported={onImported}

@@ -7,7 +7,7 @@
  * holdings are charged as if sold today. Quantities and prices are today's shares, after splits and
  * bonuses (a badge on the quantity, the trade as entered on hover).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { IconCash, IconEdit, IconTrash } from '@tabler/icons-react';
@@ -303,7 +303,18 @@ export default function HoldingsPage() {
     [setSearch],
   );
   const openLots = useCallback((symbol: string) => showView('lots', symbol), [showView]);
-  const viewSwitch = <HoldingsViewSwitch view={view} onChange={(next) => showView(next)} />;
+  // the view chosen with the switch: the other view's switch takes the focus once drawn
+  const switchFocus = useRef<HoldingsView | null>(null);
+  const viewSwitch = (
+    <HoldingsViewSwitch
+      view={view}
+      focusRequest={switchFocus}
+      onChange={(next) => {
+        switchFocus.current = next;
+        showView(next);
+      }}
+    />
+  );
   const lotsFilter = lotsOf && (
     <Button variant="light" color="gray" onClick={() => showView('lots')} data-testid="lots-of">
       Lots of {lotsOf} ✕
@@ -342,12 +353,26 @@ export default function HoldingsPage() {
         setMessage({ kind: 'error', text: 'The form could not be loaded. Please try again.' });
       },
     );
+  // the control that opened the dialog (Add Holding, a lot's Sell, Edit or Delete), to take the focus back after it
+  const opener = useRef<HTMLElement | null>(null);
   const ask =
     <Args extends unknown[]>(open: (...args: Args) => void) =>
     (...args: Args) => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       open(...args);
       void loadDialogsNow();
     };
+  // Mantine's Modal gives the focus back to its opener only when it was mounted closed: a dialog asked for before its
+  // module had loaded mounts open (its opener disabled meanwhile, a button waiting), and the focus fell to the page's
+  // body when it closed (docs/product/common.md#keyboard)
+  const dialogOpen = editing !== null || toDelete !== null;
+  useEffect(() => {
+    if (dialogOpen || !opener.current) return;
+    const back = opener.current;
+    opener.current = null;
+    // a deleted lot's buttons are gone with it
+    if (back.isConnected) back.focus({ preventScroll: true });
+  }, [dialogOpen]);
   useEffect(
     () =>
       whenIdle(() => {

@@ -4,7 +4,7 @@
  * sold lots apart, each with its sell price and date. The lots' own table (with Sell, Edit and Delete) is the other
  * view of the same page.
  */
-import { useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Button } from '@mantine/core';
 import { formatRupees, openPositions, type Position } from '@bazaar/shared';
 import { DataGrid, type DataGridColumn, type DataGridProps } from '../../../components/data-grid';
@@ -15,10 +15,29 @@ import { toneClass } from '../components/totals';
 
 export type HoldingsView = 'positions' | 'lots';
 
-/** Positions or Lots: two pressed-state buttons, reached by Tab, in the tables' toolbars. */
-export function HoldingsViewSwitch({ view, onChange }: { view: HoldingsView; onChange: (view: HoldingsView) => void }) {
+/**
+ * Positions or Lots: two pressed-state buttons, reached by Tab, in the tables' toolbars. The two views are two
+ * tables, each drawing its own switch: the switch a key press (or a click) chose from takes the focus back on the
+ * new table, to the button of the view shown, instead of leaving it on the page's body (docs/product/common.md#keyboard).
+ */
+export function HoldingsViewSwitch({
+  view,
+  onChange,
+  focusRequest,
+}: {
+  view: HoldingsView;
+  onChange: (view: HoldingsView) => void;
+  /** The view whose button takes the focus once drawn (set by the page when the switch is used, then cleared). */
+  focusRequest?: RefObject<HoldingsView | null>;
+}) {
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusRequest || focusRequest.current !== view) return;
+    focusRequest.current = null;
+    group.current?.querySelector<HTMLButtonElement>('[aria-pressed="true"]')?.focus();
+  }, [view, focusRequest]);
   return (
-    <Button.Group aria-label="Show holdings as" data-testid="holdings-view">
+    <Button.Group aria-label="Show holdings as" data-testid="holdings-view" ref={group}>
       {(['positions', 'lots'] as const).map((option) => (
         <Button
           key={option}

@@ -2,9 +2,9 @@
  * Stock Watch List (/stock-watch-list, logged in; docs/product/portfolio.md#stock-watch-list): a symbol
  * search to add, the table (phones: cards) with CSV export and a Remove action; a row opens Company Analysis.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Loader, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import {
@@ -34,14 +34,22 @@ export default function WatchlistPage() {
   const [watch, watching] = useWatchSymbolMutation({ refetchQueries, awaitRefetchQueries: true });
   const [unwatch] = useUnwatchSymbolMutation({ refetchQueries, awaitRefetchQueries: true });
   const [message, setMessage] = useState<DataGridMessage | null>(null);
+  // one add at a time: Enter on a highlighted option both submits the option and reaches the box's own Enter.
+  // The box stays enabled meanwhile: disabling the focused input dropped the focus to the page's body, and the
+  // next Tab started again at the skip link (docs/product/common.md#keyboard)
+  const adding = useRef(false);
 
   const add = async (symbol: string) => {
+    if (adding.current) return;
+    adding.current = true;
     setSearch('');
     try {
       await watch({ variables: { symbol } });
       setMessage({ kind: 'success', text: `${symbol} added to your watch list` });
     } catch (failure) {
       setMessage({ kind: 'error', text: errorMessage(failure) });
+    } finally {
+      adding.current = false;
     }
   };
   const remove = async (row: WatchlistRow) => {
@@ -96,7 +104,7 @@ export default function WatchlistPage() {
                   if (exact) void add(exact.symbol);
                 }
               }}
-              disabled={watching.loading}
+              rightSection={watching.loading ? <Loader size="xs" aria-label="Adding" /> : undefined}
               w={200}
               data-testid="watchlist-add"
             />
@@ -109,7 +117,7 @@ export default function WatchlistPage() {
         </Text>
       )}
       {shortHistoryNote && (
-        <Text size="sm" c="orange.9" data-testid="watchlist-coverage">
+        <Text size="sm" c="var(--bazaar-caution)" data-testid="watchlist-coverage">
           {shortHistoryNote}.
         </Text>
       )}
