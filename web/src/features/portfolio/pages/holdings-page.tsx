@@ -500,14 +500,7 @@ export default function HoldingsPage() {
             <>
               {viewSwitch}
               {lotsFilter}
-              <ImportTradebookButton
-                firmName={navigation.firmName}
-                segmentName={navigation.segmentName}
-                onImported={() => void refetch()}
-              />
-              <Button component={Link} to="/tax-pnl" variant="subtle" data-testid="holdings-tax-link">
-                Tax P&amp;L
-              </Button>
+              {segmentTools}
             </>
           }
           message={message}
