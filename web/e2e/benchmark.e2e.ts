@@ -14,6 +14,7 @@ import {
   apiToken,
   BHAVCOPY_DIR,
   closeAll,
+  createFirm,
   DEMO,
   loginThroughUi,
   openPage,
@@ -55,12 +56,7 @@ describe('the dashboard against the market', () => {
 
   beforeAll(async () => {
     ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES }));
-    const staff = await apiToken(app, DEMO.staff);
-    const firm = await post(app, staff, '/staff/brokerage-firms', {
-      name: 'Benchmark E2E Broking',
-      address: 'Fort, Mumbai',
-      contactNumber: '9820012345',
-    });
+    const firm = await createFirm(app, 'Benchmark E2E Broking');
     const investor = await apiToken(app, DEMO.investor);
     await post(app, investor, '/user/holding', {
       exchange: 'NSE',

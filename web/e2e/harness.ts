@@ -302,6 +302,21 @@ export async function apiToken(app: RunningApp, account: { username: string; pas
   return login.json<{ token: string }>().token;
 }
 
+/** A brokerage firm made by staff through the REST API (a journey's reference data); answers it as created. */
+export async function createFirm(
+  app: RunningApp,
+  name: string,
+  address = 'Fort, Mumbai',
+): Promise<{ id: number; name: string }> {
+  const staff = await apiToken(app, DEMO.staff);
+  const firm = await setupCall(app, '/api/staff/brokerage-firms', {
+    token: staff,
+    json: { name, address, contactNumber: '9820012345' },
+  });
+  if (firm.status !== 201) throw new Error(`the firm ${name} was not made: ${firm.status} ${firm.text}`);
+  return firm.json<{ id: number; name: string }>();
+}
+
 /** The real legacy bhavcopies (../shared/data), one per trading day. */
 export const BHAVCOPY_DIR = path.resolve(ROOT, '../shared/data/nse/bhavcopy/legacy');
 

@@ -12,13 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { bhavcopyClose, rupees, toPaise } from './figures';
 import {
-  apiToken,
+  createFirm,
   closeAll,
   DEMO,
   loginThroughUi,
   openPage,
   relevantErrors,
-  setupCall,
   startAppAndBrowser,
   type RunningApp,
 } from './harness';
@@ -53,12 +52,7 @@ describe('Tax P&L in the browser', () => {
 
   beforeAll(async () => {
     ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES }));
-    const staff = await apiToken(app, DEMO.staff);
-    const firm = await setupCall(app, '/api/staff/brokerage-firms', {
-      token: staff,
-      json: { name: FIRM, address: 'Fort, Mumbai', contactNumber: '9820012345' },
-    });
-    expect(firm.status, firm.text).toBe(201);
+    await createFirm(app, FIRM);
   });
   afterAll(() => closeAll(browser, app));
 

@@ -11,10 +11,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HoldingDto, HoldingUpdateDto, PortfolioSummaryDto } from '@bazaar/shared/contract';
+import type { HoldingDto, PortfolioSummaryDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { DATA_DIR, uploadDataFile } from '../uploads/helpers.js';
-import { addHolding, createReference, holdingPayload } from './helpers.js';
+import { addHolding, createReference, sellHolding } from './helpers.js';
 
 const FIRST_DAYS = ['03JUN2019', '18SEP2019', '19SEP2019'];
 const LAST_DAYS = ['30MAR2020', '31MAR2020'];
@@ -175,16 +175,13 @@ describe('holdings through HDFCBANK’s 2019 dividends and split (real data)', (
     const now = close('31MAR2020');
     const [before] = await holdingsOf(pricesFirst, investor);
     const ref = { firm: before!.brokerageFirm, segment: { id: before!.segmentId, name: before!.instrumentType } };
-    const sale = await pricesFirst.request<HoldingUpdateDto>('PUT', `/user/holding/${held.id}`, {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'HDFCBANK',
-        price: BUY,
-        quantity: 3,
-        creationDate: '2019-06-03',
-        sellPrice: now,
-        sellingDate: '2020-03-31',
-      }),
+    const sale = await sellHolding(pricesFirst, investor, ref, held.id, {
+      symbol: 'HDFCBANK',
+      price: BUY,
+      quantity: 3,
+      creationDate: '2019-06-03',
+      sellPrice: now,
+      sellingDate: '2020-03-31',
     });
     expect(sale.status, sale.text).toBe(200);
     expect(sale.body).toMatchObject({ status: 'REALIZED', quantity: 3, tradedQuantity: 1.5, tradedPrice: BUY });
@@ -200,16 +197,13 @@ describe('holdings through HDFCBANK’s 2019 dividends and split (real data)', (
     expect(gross.toFixed()).toBe(before!.profitLoss.gross);
 
     // more than held today is refused, in today's shares
-    const oversell = await pricesFirst.request('PUT', `/user/holding/${sale.body.remainingHolding!.id}`, {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol: 'HDFCBANK',
-        price: BUY,
-        quantity: 18,
-        creationDate: '2019-06-03',
-        sellPrice: now,
-        sellingDate: '2020-03-31',
-      }),
+    const oversell = await sellHolding(pricesFirst, investor, ref, sale.body.remainingHolding!.id, {
+      symbol: 'HDFCBANK',
+      price: BUY,
+      quantity: 18,
+      creationDate: '2019-06-03',
+      sellPrice: now,
+      sellingDate: '2020-03-31',
     });
     expect(oversell.status).toBe(400);
     expect(oversell.text).toContain('only 17 are held');

@@ -15,10 +15,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HoldingDto, HoldingUpdateDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
+import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { DATA_DIR, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
-import { addHolding, createReference, holdingPayload } from './helpers.js';
+import { addHolding, createReference, sellHolding } from './helpers.js';
 
 /** A symbol's EQ close of a bhavcopy day, read from the file. */
 function close(day: string, symbol = 'HDFCBANK'): string {
@@ -73,16 +73,13 @@ describe('a hand sale after an ex-date whose prices are not loaded yet (real dat
     // D = 18-Sep-2019: the split is not in effect yet
     expect(held).toMatchObject({ quantity: 10, tradedQuantity: 10, price: BUY, adjustments: [] });
 
-    const sale = await api.request<HoldingUpdateDto>('PUT', `/user/holding/${held.id}`, {
-      token: investor,
-      json: holdingPayload(hand.firm, hand.segment, {
-        symbol: 'HDFCBANK',
-        price: BUY,
-        quantity: 15,
-        creationDate: '2019-09-18',
-        sellPrice: SELL,
-        sellingDate: '2019-09-20',
-      }),
+    const sale = await sellHolding(api, investor, hand, held.id, {
+      symbol: 'HDFCBANK',
+      price: BUY,
+      quantity: 15,
+      creationDate: '2019-09-18',
+      sellPrice: SELL,
+      sellingDate: '2019-09-20',
     });
     expect(sale.status, sale.text).toBe(200);
     const soldInvested = new Big(BUY).times('7.5');
@@ -113,16 +110,13 @@ describe('a hand sale after an ex-date whose prices are not loaded yet (real dat
     expect(sale.body.remainingHolding?.profitLoss.invested).toBe(restInvested);
 
     // more than the sell date's 20 shares is refused
-    const oversell = await api.request('PUT', `/user/holding/${sale.body.remainingHolding!.id}`, {
-      token: investor,
-      json: holdingPayload(hand.firm, hand.segment, {
-        symbol: 'HDFCBANK',
-        price: BUY,
-        quantity: 6,
-        creationDate: '2019-09-18',
-        sellPrice: SELL,
-        sellingDate: '2019-09-20',
-      }),
+    const oversell = await sellHolding(api, investor, hand, sale.body.remainingHolding!.id, {
+      symbol: 'HDFCBANK',
+      price: BUY,
+      quantity: 6,
+      creationDate: '2019-09-18',
+      sellPrice: SELL,
+      sellingDate: '2019-09-20',
     });
     expect(oversell.status).toBe(400);
     expect(oversell.text).toContain('only 5 are held');

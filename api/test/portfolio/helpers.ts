@@ -6,8 +6,15 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { exchangeToday, formatRupees } from '@bazaar/shared';
-import type { BrokerageFirmDto, ChargeTypeDto, HoldingDto, LatestPriceDto, SegmentDto } from '@bazaar/shared/contract';
-import type { TestApi } from '../setup/test-api.js';
+import type {
+  BrokerageFirmDto,
+  ChargeTypeDto,
+  HoldingDto,
+  HoldingUpdateDto,
+  LatestPriceDto,
+  SegmentDto,
+} from '@bazaar/shared/contract';
+import type { HttpResult, TestApi } from '../setup/test-api.js';
 
 export interface PriceRow {
   symbol: string;
@@ -144,6 +151,23 @@ export async function addHolding(
   });
   expect(created.status, created.text).toBe(201);
   return created.body;
+}
+
+/**
+ * Sells `quantity` of a holding by hand (PUT /user/holding/{id} with a sell price and date) and answers the reply
+ * as it came, refusals included: a part sold splits the holding (the rest in `remainingHolding`).
+ */
+export function sellHolding(
+  api: TestApi,
+  token: string,
+  ref: { firm: Firm; segment: Named },
+  id: number | string,
+  body: HoldingBody & { sellPrice: string; sellingDate: string },
+): Promise<HttpResult<HoldingUpdateDto>> {
+  return api.request<HoldingUpdateDto>('PUT', `/user/holding/${id}`, {
+    token,
+    json: holdingPayload(ref.firm, ref.segment, body),
+  });
 }
 
 /** Today's exchange date plus some days, as YYYY-MM-DD. */

@@ -16,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { uploadDataFile } from '../uploads/helpers.js';
-import { addCharge, addHolding, createReference, holdingPayload } from '../portfolio/helpers.js';
+import { addCharge, addHolding, createReference, sellHolding } from '../portfolio/helpers.js';
 
 /** The cells of one CSV line of the file (its text cells hold no comma or quote here). */
 const cells = (line: string) => line.split(',');
@@ -53,16 +53,13 @@ describe('the capital-gains CSV as numbers', () => {
         quantity: trip.quantity,
         creationDate: buyDate,
       });
-      const sold = await api.request('PUT', `/user/holding/${held.id}`, {
-        token: investor,
-        json: holdingPayload(ref.firm, ref.segment, {
-          symbol: trip.symbol,
-          price: buyPrice,
-          quantity: trip.quantity,
-          creationDate: buyDate,
-          sellPrice,
-          sellingDate: sellDate,
-        }),
+      const sold = await sellHolding(api, investor, ref, held.id, {
+        symbol: trip.symbol,
+        price: buyPrice,
+        quantity: trip.quantity,
+        creationDate: buyDate,
+        sellPrice,
+        sellingDate: sellDate,
       });
       expect(sold.status, sold.text).toBe(200);
     }

@@ -26,7 +26,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapitalGainsDto } from '@bazaar/shared/contract';
 import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
 import { DATA_DIR, sqlRows, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
-import { addCharge, addHolding, createReference, holdingPayload } from '../portfolio/helpers.js';
+import { addCharge, addHolding, createReference, sellHolding } from '../portfolio/helpers.js';
 
 /** The HIGH of a symbol's EQ row in a bhavcopy of the grandfathering days, read from the file. */
 function high(day: string, symbol: string): string {
@@ -71,16 +71,13 @@ describe('tax P&L (real data, FY 2019-20)', () => {
       quantity: buy.quantity,
       creationDate: buy.date,
     });
-    const sold = await api.request('PUT', `/user/holding/${held.id}`, {
-      token: investor,
-      json: holdingPayload(ref.firm, ref.segment, {
-        symbol,
-        price: buy.price,
-        quantity: sell.quantity,
-        creationDate: buy.date,
-        sellPrice: sell.price,
-        sellingDate: sell.date,
-      }),
+    const sold = await sellHolding(api, investor, ref, held.id, {
+      symbol,
+      price: buy.price,
+      quantity: sell.quantity,
+      creationDate: buy.date,
+      sellPrice: sell.price,
+      sellingDate: sell.date,
     });
     expect(sold.status, sold.text).toBe(200);
   }
@@ -110,43 +107,23 @@ describe('tax P&L (real data, FY 2019-20)', () => {
     ] as const)
       await addCharge(api, staff, a.firm, a.segment, { type, side: 'BOTH', amount, percentage, from: '2016-01-01' });
 
-    await roundTrip(
-      a,
-      'TCS',
-      { date: '2017-06-01', quantity: 10, price: '3200' },
-      { date: '2019-06-03', quantity: 10, price: '3300' },
-    );
-    await roundTrip(
-      b,
-      'INFY',
-      { date: '2017-06-01', quantity: 10, price: '900' },
-      { date: '2019-06-03', quantity: 10, price: '1300' },
-    );
-    await roundTrip(
-      b,
-      'RELIANCE',
-      { date: '2017-06-01', quantity: 10, price: '800' },
-      { date: '2019-06-03', quantity: 10, price: '900' },
-    );
-    await roundTrip(
-      b,
-      'BLUECOAST',
-      { date: '2016-05-02', quantity: 100, price: '80' },
-      { date: '2019-06-03', quantity: 100, price: '150' },
-    );
-    await roundTrip(
-      b,
-      'HDFCBANK',
-      { date: '2017-05-02', quantity: 10, price: '1600' },
-      { date: '2019-12-02', quantity: 20, price: '1250' },
-    );
-    // 15 of the 20 shares the bonus made: the rest, 5, stays open
-    await roundTrip(
-      b,
-      'HCLTECH',
-      { date: '2019-01-15', quantity: 10, price: '1000' },
-      { date: '2020-02-03', quantity: 15, price: '600' },
-    );
+    // firm, symbol, then the buy and the sale: date, quantity, price (the hand-worked cases above)
+    const trips = [
+      ['a', 'TCS', '2017-06-01', 10, '3200', '2019-06-03', 10, '3300'],
+      ['b', 'INFY', '2017-06-01', 10, '900', '2019-06-03', 10, '1300'],
+      ['b', 'RELIANCE', '2017-06-01', 10, '800', '2019-06-03', 10, '900'],
+      ['b', 'BLUECOAST', '2016-05-02', 100, '80', '2019-06-03', 100, '150'],
+      ['b', 'HDFCBANK', '2017-05-02', 10, '1600', '2019-12-02', 20, '1250'],
+      // 15 of the 20 shares the bonus made: the rest, 5, stays open
+      ['b', 'HCLTECH', '2019-01-15', 10, '1000', '2020-02-03', 15, '600'],
+    ] as const;
+    for (const [firm, symbol, buyDate, buyQuantity, buyPrice, sellDate, sellQuantity, sellPrice] of trips)
+      await roundTrip(
+        firm === 'a' ? a : b,
+        symbol,
+        { date: buyDate, quantity: buyQuantity, price: buyPrice },
+        { date: sellDate, quantity: sellQuantity, price: sellPrice },
+      );
   });
   afterAll(async () => api.close());
 

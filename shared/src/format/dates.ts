@@ -29,17 +29,23 @@ function istPartsFormat(): Intl.DateTimeFormat {
   return istParts;
 }
 
-/** An ISO timestamp as "15-Mar-2025 16:00" in India time; nothing for no or an unreadable timestamp. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
+/** An ISO timestamp's India-time date (YYYY-MM-DD) and time (HH:MM); undefined for no or an unreadable timestamp. */
+function istDateAndTime(iso: string | null | undefined): { date: string; time: string } | undefined {
+  if (!iso) return undefined;
   const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '';
+  if (Number.isNaN(time)) return undefined;
   const parts = Object.fromEntries(
     istPartsFormat()
       .formatToParts(time)
       .map((part) => [part.type, part.value]),
   );
-  return `${formatMarketDate(`${parts.year}-${parts.month}-${parts.day}`)} ${parts.hour}:${parts.minute}`;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+/** An ISO timestamp as "15-Mar-2025 16:00" in India time; nothing for no or an unreadable timestamp. */
+export function formatDateTime(iso: string | null | undefined): string {
+  const moment = istDateAndTime(iso);
+  return moment ? `${formatMarketDate(moment.date)} ${moment.time}` : '';
 }
 
 /**
@@ -47,15 +53,8 @@ export function formatDateTime(iso: string | null | undefined): string {
  * as a date and time; nothing for no or an unreadable timestamp.
  */
 export function formatSpreadsheetDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const time = Date.parse(iso);
-  if (Number.isNaN(time)) return '';
-  const parts = Object.fromEntries(
-    istPartsFormat()
-      .formatToParts(time)
-      .map((part) => [part.type, part.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const moment = istDateAndTime(iso);
+  return moment ? `${moment.date} ${moment.time}` : '';
 }
 
 /** An exchange date inside text: YYYY-MM-DD with a real month and day, not the start of a timestamp. */

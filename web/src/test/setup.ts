@@ -2,8 +2,8 @@
  * Set up once for every component test: how long a test waits for a state, and the few browser APIs jsdom lacks
  * that Mantine uses.
  */
-import { vi } from 'vitest';
-import { configure } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
 
 /**
  * How long `findBy…` and `waitFor` wait for a state before they fail (testing-library's default is 1 s). The suite
@@ -26,6 +26,24 @@ export function matchMediaStub(matches: (query: string) => boolean = () => false
     removeEventListener: vi.fn(),
     dispatchEvent: vi.fn(),
   }));
+}
+
+/**
+ * Makes every test of the calling file run on a phone of `width` px: each (max-width: N px) query with N ≥ width
+ * matches (the tables become card lists); the window's matchMedia comes back after each test.
+ */
+export function onPhoneOfWidth(width = 390): void {
+  const original = window.matchMedia;
+  beforeEach(() => {
+    window.matchMedia = matchMediaStub((query) => {
+      const maxWidth = /max-width: (\d+)px/.exec(query);
+      return maxWidth !== null && width <= Number(maxWidth[1]);
+    });
+  });
+  afterEach(() => {
+    window.matchMedia = original;
+    cleanup();
+  });
 }
 
 Object.defineProperty(window, 'matchMedia', { writable: true, value: matchMediaStub() });

@@ -3,12 +3,12 @@
  * optional columns under "More", labelled action buttons and the pager; one Back control; the title is the page's
  * h1 unless the page has its own.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router-dom';
 import { IconCash } from '@tabler/icons-react';
-import { matchMediaStub } from '../../test/setup';
+import { onPhoneOfWidth } from '../../test/setup';
 import { DataGrid, type DataGridColumn } from '.';
 
 /** Called when the AG Grid part is imported: a phone's cards never need it. */
@@ -57,18 +57,8 @@ function renderGrid(props: Partial<Parameters<typeof DataGrid<Holding>>[0]> = {}
   );
 }
 
-const originalMatchMedia = window.matchMedia;
-beforeEach(() => {
-  // a 390 px phone: every (max-width: N px) query with N ≥ 390 matches
-  window.matchMedia = matchMediaStub((query) => {
-    const maxWidth = /max-width: (\d+)px/.exec(query);
-    return maxWidth !== null && 390 <= Number(maxWidth[1]);
-  });
-});
-afterEach(() => {
-  window.matchMedia = originalMatchMedia;
-  cleanup();
-});
+// a 390 px phone: the tables are card lists, drawn in jsdom (AG Grid's canvas is not)
+onPhoneOfWidth(390);
 
 describe('DataGrid on a phone', () => {
   it('shows 10 cards per page with the key figures, the rest under More, and pages on', () => {

@@ -9,51 +9,13 @@ import {
   spansRateChange,
   turningLongTermWithin,
   yearChoices,
-  type OpenLotRow,
   type TaxExitRow,
 } from './tax-view';
+import { exitRow, openLot, ZERODHA } from '../test-fixtures';
 
-const ZERODHA = { id: '1', name: 'Zerodha' };
 const UPSTOX = { id: '2', name: 'Upstox' };
-
-function exit(overrides: Partial<TaxExitRow>): TaxExitRow {
-  return {
-    brokerageFirm: ZERODHA,
-    symbol: 'TCS',
-    isin: null,
-    category: 'SHORT_TERM',
-    quantity: '1',
-    buyDate: '2024-05-02',
-    sellDate: '2024-08-01',
-    buyValue: '100',
-    sellValue: '150',
-    fairMarketValue: null,
-    costOfAcquisition: '100',
-    transferExpenses: '0',
-    gain: '50',
-    holdingDays: 91,
-    bonus: false,
-    ...overrides,
-  };
-}
-
-function lot(overrides: Partial<OpenLotRow>): OpenLotRow {
-  return {
-    brokerageFirm: ZERODHA,
-    symbol: 'TCS',
-    acquired: '2025-01-10',
-    quantity: '10',
-    cost: '1000',
-    bonus: false,
-    longTermFrom: '2026-01-11',
-    daysToLongTerm: 30,
-    close: '120',
-    closeDate: '2025-12-11',
-    categoryIfSold: 'SHORT_TERM',
-    gainIfSold: '200',
-    ...overrides,
-  };
-}
+const exit = exitRow;
+const lot = openLot;
 
 describe('the year picker', () => {
   it('names the financial year of a date: 1 April starts one', () => {

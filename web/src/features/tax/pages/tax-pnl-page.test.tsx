@@ -1,5 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { MockLink } from '@apollo/client/testing';
 import { exchangeToday } from '@bazaar/shared';
 import {
@@ -9,8 +9,9 @@ import {
   type TaxPnlPageQuery,
 } from '../../../__generated__/graphql';
 import { renderPage } from '../../../test/render-page';
-import { matchMediaStub } from '../../../test/setup';
+import { onPhoneOfWidth } from '../../../test/setup';
 import { currentFinancialYear } from '../components/tax-view';
+import { openLot } from '../test-fixtures';
 import TaxPnlPage from './tax-pnl-page';
 
 type Report = TaxPnlPageQuery['capitalGains'];
@@ -79,22 +80,7 @@ function openLots(year: string): MockLink.MockedResponse {
     financialYear: year,
     yearsWithSales: ['2024-25'],
     summary: { longTermExemptionLeft: '125000' },
-    openLots: [
-      {
-        brokerageFirm: FIRM_A,
-        symbol: 'TCS',
-        acquired: '2025-01-10',
-        quantity: '10',
-        cost: '1000',
-        bonus: false,
-        longTermFrom: '2026-01-11',
-        daysToLongTerm: 30,
-        close: '120',
-        closeDate: '2025-12-11',
-        categoryIfSold: 'SHORT_TERM',
-        gainIfSold: '200',
-      },
-    ],
+    openLots: [openLot({ brokerageFirm: FIRM_A })],
   };
   return {
     request: { query: TaxBeforeYouSellDocument, variables: { financialYear: year } },
@@ -141,17 +127,7 @@ const YEAR = report('2024-25', {
 });
 
 // a 390 px phone: the tables are card lists, drawn in jsdom (AG Grid's canvas is not)
-const originalMatchMedia = window.matchMedia;
-beforeEach(() => {
-  window.matchMedia = matchMediaStub((query) => {
-    const maxWidth = /max-width: (\d+)px/.exec(query);
-    return maxWidth !== null && 390 <= Number(maxWidth[1]);
-  });
-});
-afterEach(() => {
-  window.matchMedia = originalMatchMedia;
-  cleanup();
-});
+onPhoneOfWidth(390);
 
 describe('Tax P&L page on a phone', () => {
   it('opens on the newest year with sales, splits 2024-25 at 23-Jul-2024, marks bonus and grandfathered lots', async () => {

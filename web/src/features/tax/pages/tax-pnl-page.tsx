@@ -230,36 +230,22 @@ function Summary({ report }: { report: CapitalGains }) {
       >
         Turnover {formatRupees(summary.intradayTurnover)} · taxed at your slab rate
       </SummaryCard>
-      <SummaryCard
+      <GainCard
         label="Short-term gains"
-        value={formatRupees(summary.shortTermGain)}
-        tone={toneClass(summary.shortTermGain)}
         testId="tax-short-term"
-      >
-        {split ? (
-          <span data-testid="tax-short-term-split">
-            Before 23-Jul-2024 {formatRupees(summary.shortTermGainBefore23Jul2024)} (15%) · from it{' '}
-            {formatRupees(summary.shortTermGainFrom23Jul2024)} (20%)
-          </span>
-        ) : (
-          'Held 12 months or less (section 111A)'
-        )}
-      </SummaryCard>
-      <SummaryCard
+        total={summary.shortTermGain}
+        split={split && { before: summary.shortTermGainBefore23Jul2024, from: summary.shortTermGainFrom23Jul2024 }}
+        rates={['15%', '20%']}
+        unsplit="Held 12 months or less (section 111A)"
+      />
+      <GainCard
         label="Long-term gains"
-        value={formatRupees(summary.longTermGain)}
-        tone={toneClass(summary.longTermGain)}
         testId="tax-long-term"
-      >
-        {split ? (
-          <span data-testid="tax-long-term-split">
-            Before 23-Jul-2024 {formatRupees(summary.longTermGainBefore23Jul2024)} (10%) · from it{' '}
-            {formatRupees(summary.longTermGainFrom23Jul2024)} (12.5%)
-          </span>
-        ) : (
-          'Held over 12 months (section 112A)'
-        )}
-      </SummaryCard>
+        total={summary.longTermGain}
+        split={split && { before: summary.longTermGainBefore23Jul2024, from: summary.longTermGainFrom23Jul2024 }}
+        rates={['10%', '12.5%']}
+        unsplit="Held over 12 months (section 112A)"
+      />
       <SummaryCard label="Exemption used" value={formatRupees(summary.longTermExemption)} testId="tax-exemption">
         {formatRupees(summary.longTermExemptionLeft)} left of this year&apos;s long-term exemption
       </SummaryCard>
@@ -280,6 +266,32 @@ function Summary({ report }: { report: CapitalGains }) {
         {formatRupees(summary.longTermLossCarriedForward)}
       </SummaryCard>
     </SimpleGrid>
+  );
+}
+
+/**
+ * A gains card: the total, and in a year that spans 23-Jul-2024 the part before it and the part from it with
+ * their rates (the rates changed that day), else what the category holds.
+ */
+function GainCard(props: {
+  label: string;
+  testId: string;
+  total: string;
+  split: false | { before: string; from: string };
+  rates: [before: string, from: string];
+  unsplit: string;
+}) {
+  const { label, testId, total, split, rates, unsplit } = props;
+  return (
+    <SummaryCard label={label} value={formatRupees(total)} tone={toneClass(total)} testId={testId}>
+      {split ? (
+        <span data-testid={`${testId}-split`}>
+          Before 23-Jul-2024 {formatRupees(split.before)} ({rates[0]}) · from it {formatRupees(split.from)} ({rates[1]})
+        </span>
+      ) : (
+        unsplit
+      )}
+    </SummaryCard>
   );
 }
 
