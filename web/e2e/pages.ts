@@ -59,17 +59,32 @@ export async function logIn(page: Page, baseUrl: string, account: { username: st
   await page.getByRole('button', { name: 'User details' }).waitFor();
 }
 
-/** The page's loader and Mantine's loaders: a page still waiting for its content. */
-const LOADER = '[data-testid="page-loader"], .mantine-Loader-root';
+/**
+ * Resolves once no loader is waiting on the screen (the page's loader, Mantine's loaders), or after
+ * STATE_TIMEOUT_MS with one still there (a button's own loader may stay). A chart's placeholder below the screen is
+ * not waiting: its chart draws only when the reader scrolls to it (web/src/components/chart/deferred-chart.tsx), so
+ * it stays for good, and waiting for it cost a minute on every page with a chart below the fold.
+ */
+async function loadersGone(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        ![...document.querySelectorAll('[data-testid="page-loader"], .mantine-Loader-root')].some((loader) => {
+          const chart = loader.closest('[data-chart-placeholder]');
+          if (!chart) return true;
+          const box = chart.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        }),
+      undefined,
+      { timeout: STATE_TIMEOUT_MS },
+    )
+    .catch(() => undefined);
+}
 
 /** Opens a route and waits until its content has arrived: no request under way and no loader. */
 export async function openRoute(page: Page, url: string): Promise<void> {
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page
-    .locator(LOADER)
-    .first()
-    .waitFor({ state: 'detached', timeout: STATE_TIMEOUT_MS })
-    .catch(() => undefined);
+  await loadersGone(page);
   await page.waitForLoadState('networkidle');
 }
 
@@ -154,8 +169,10 @@ export async function showRoute(page: Page, baseUrl: string, route: string): Pro
   );
   await quiet;
   // a loader still shown waits for what it waits on, and that for the network to go quiet again
-  const loader = page.locator(LOADER).first();
-  if ((await loader.count()) === 0) return;
-  await loader.waitFor({ state: 'detached', timeout: STATE_TIMEOUT_MS }).catch(() => undefined);
+  const waiting = await page.evaluate(() =>
+    document.querySelector('[data-testid="page-loader"], .mantine-Loader-root'),
+  );
+  if (waiting === null) return;
+  await loadersGone(page);
   await networkQuiet(page);
 }
