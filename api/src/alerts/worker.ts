@@ -49,6 +49,11 @@ export interface AlertWorkerOptions {
   tokens: UnsubscribeTokens;
   log: FastifyBaseLogger;
   config: Pick<ApiConfig, 'webUrl' | 'alerts'>;
+  /**
+   * While this says true (an upload of this instance is answering), a wake (the poll's included) is held until
+   * release(): the worker never competes with an upload for the CPU, nor finds its job before D's analysis.
+   */
+  holdWhile?: () => boolean;
 }
 
 export interface AlertRunSummary {
@@ -63,6 +68,8 @@ export class AlertWorker {
   private timer: NodeJS.Timeout | undefined;
   private started = false;
   private stopped = false;
+  /** A wake came while holdWhile said true. */
+  private held = false;
 
   constructor(private readonly options: AlertWorkerOptions) {}
 
@@ -81,10 +88,21 @@ export class AlertWorker {
     await this.followUp?.catch(() => undefined);
   }
 
-  /** Runs soon (now, or right after the run in progress). */
+  /** Runs soon (now, or right after the run in progress), unless held (holdWhile): then at release(). */
   wake(): void {
     if (!this.started || this.stopped) return;
+    if (this.options.holdWhile?.()) {
+      this.held = true;
+      return;
+    }
     void this.runDue().catch((error: unknown) => this.options.log.error({ err: error }, 'alert worker run failed'));
+  }
+
+  /** Runs a wake that was held, if any (holdWhile now says false). */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.wake();
   }
 
   /**
