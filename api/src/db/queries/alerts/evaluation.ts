@@ -218,8 +218,7 @@ const FIRED = sql.raw('alert_fired');
  * (nothing travels to the API and back: docs/decisions.md#alerts-evaluated-and-stored-on-the-database-server).
  * Crossing rules (close above/below, stop-loss, target) fire on the day the close crosses the level (the previous
  * close on the other side); the others on every day their condition holds; a corporate action once per rule
- * whatever the day. Two rules of one identity (a default and the same rule made by hand) fire once, as the
- * investor's rule. Each row also says whether it goes into an e-mail (the investor's digest setting now).
+ * whatever the day. Two rules of one identity (a default and the same rule made by hand) fire once. Each row also says whether it goes into an e-mail (the investor's digest setting now).
  * Answers the distinct words to write.
  */
 export async function findFiredAlerts(
@@ -265,17 +264,17 @@ export async function findFiredAlerts(
       ),
       followed AS MATERIALIZED (SELECT user_id, symbol::text AS symbol FROM ${FOLLOWED} AS f),
       targets AS NOT MATERIALIZED (
-        SELECT r.id AS rule_id, r.user_id, r.rule_key::text AS rule_key, r.kind::text AS kind, r.value::text AS value,
+        SELECT r.user_id, r.rule_key::text AS rule_key, r.kind::text AS kind, r.value::text AS value,
           r.symbol::text AS symbol
         FROM alert_rules r
         WHERE r.kind = ANY(${kinds}) AND r.symbol IS NOT NULL
         UNION ALL
-        SELECT r.id, r.user_id, r.rule_key::text, r.kind::text, r.value::text, f.symbol
+        SELECT r.user_id, r.rule_key::text, r.kind::text, r.value::text, f.symbol
         FROM alert_rules r
         JOIN followed f ON f.user_id = r.user_id
         WHERE r.kind = ANY(${kinds}) AND r.symbol IS NULL
         UNION ALL
-        SELECT NULL::int, f.user_id, d.rule_key, d.kind, d.value, f.symbol
+        SELECT f.user_id, d.rule_key, d.kind, d.value, f.symbol
         FROM followed f
         LEFT JOIN alert_settings s ON s.user_id = f.user_id
         JOIN ${DEFAULT_RULES} ON d.kind = ANY(${kinds})
@@ -283,7 +282,7 @@ export async function findFiredAlerts(
                              ELSE coalesce(s.upcoming_corporate_actions, true) END
       ),
       fired AS (
-        SELECT t.user_id, t.rule_id, t.rule_key, t.kind, t.value, t.symbol, ''::text AS event_key, c.average_price
+        SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, ''::text AS event_key, c.average_price
         FROM targets t
         JOIN facts x ON x.symbol = t.symbol
         LEFT JOIN costs c ON c.user_id = t.user_id AND c.symbol = t.symbol AND t.kind IN ('STOP_LOSS', 'TARGET')
@@ -301,20 +300,20 @@ export async function findFiredAlerts(
             AND x.previous_close * 100 < c.average_price * (100 + t.value::numeric)
           ELSE false END
         UNION ALL
-        SELECT t.user_id, t.rule_id, t.rule_key, t.kind, t.value, t.symbol, side.name, NULL::numeric
+        SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, side.name, NULL::numeric
         FROM targets t
         JOIN facts x ON x.symbol = t.symbol
         CROSS JOIN (VALUES ('HIGH'), ('LOW')) AS side(name)
         WHERE t.kind = 'TREND_ENTRY' AND strpos(x.trends, ',' || side.name || ':' || t.value || ',') > 0
         UNION ALL
-        SELECT t.user_id, t.rule_id, t.rule_key, t.kind, t.value, t.symbol, a.event_key, NULL::numeric
+        SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, a.event_key, NULL::numeric
         FROM targets t
         JOIN actions a ON a.symbol = t.symbol
         WHERE t.kind = 'CORPORATE_ACTION' AND NOT EXISTS (
           SELECT 1 FROM alert_notifications n
           WHERE n.user_id = t.user_id AND n.rule_key = t.rule_key AND n.symbol = t.symbol AND n.event_key = a.event_key)
       )
-      SELECT DISTINCT ON (f.user_id, f.rule_key, f.symbol, f.event_key) f.user_id, f.rule_id, f.rule_key, f.kind,
+      SELECT DISTINCT ON (f.user_id, f.rule_key, f.symbol, f.event_key) f.user_id, f.rule_key, f.kind,
         f.value, f.symbol, f.event_key, f.average_price::text AS average_price,
         json_build_array(f.kind, f.value, f.symbol, f.event_key, f.average_price::text)::text AS words_key,
         coalesce(s.email_digest, true) AS mail
@@ -324,7 +323,7 @@ export async function findFiredAlerts(
         SELECT 1 FROM alert_notifications n
         WHERE n.user_id = f.user_id AND n.rule_key = f.rule_key AND n.symbol = f.symbol
           AND n.trade_date = ${input.tradeDate}::date AND n.event_key = f.event_key)
-      ORDER BY f.user_id, f.rule_key, f.symbol, f.event_key, f.rule_id NULLS LAST`);
+      ORDER BY f.user_id, f.rule_key, f.symbol, f.event_key`);
   const rows = await queryRows<{
     words_key: string;
     kind: AlertRuleKind;
@@ -378,9 +377,9 @@ export async function storeFiredAlerts(
           RETURNING id, user_id
         ),
         stored AS (
-          INSERT INTO alert_notifications (user_id, rule_id, rule_key, kind, symbol, trade_date, event_key, message,
-            mail, digest_id)
-          SELECT f.user_id, f.rule_id, f.rule_key, f.kind, f.symbol, ${tradeDate}::date, f.event_key, w.message,
+          INSERT INTO alert_notifications (user_id, rule_key, kind, symbol, trade_date, event_key, message, mail,
+            digest_id)
+          SELECT f.user_id, f.rule_key, f.kind, f.symbol, ${tradeDate}::date, f.event_key, w.message,
             f.mail, CASE WHEN f.mail THEN d.id END
           FROM ${FIRED} f
           JOIN words w ON w.words_key = f.words_key
