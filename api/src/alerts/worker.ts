@@ -1,10 +1,11 @@
 /**
  * The alert worker of one API instance (docs/decisions.md#alert-jobs-in-a-table): it runs the queued alert jobs,
  * one transaction each, then delivers the digests they queued. It wakes when an upload that queued a job has
- * answered (never while the upload's own request runs: its answer does not wait for alerts), every
- * ALERT_JOB_POLL_SECONDS for what other instances, the import command or a retry left due, and at start, so a
- * job a crash interrupted is finished when the API comes back. Several instances share the work through the
- * tables' row locks; nothing is stored or sent twice whoever runs it.
+ * answered, every ALERT_JOB_POLL_SECONDS for what other instances, the import command or a retry left due, and at
+ * start, so a job a crash interrupted is finished when the API comes back. A wake while an upload of this instance
+ * is answering (the poll's included) waits for its answer: the upload's answer never waits for alerts nor shares
+ * the CPU with them. Several instances share the work through the tables' row locks; nothing is stored or sent
+ * twice whoever runs it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { mailedWebUrl, type ApiConfig } from '../config.js';

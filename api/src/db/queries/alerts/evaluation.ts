@@ -239,8 +239,16 @@ export async function findFiredAlerts(
       change_percent: fact.changePercent,
       year_high: fact.yearHigh,
       year_low: fact.yearLow,
-      trends: fact.trends.length === 0 ? '' : `,${fact.trends.join(',')},`,
     })),
+  );
+  // the trend lists' entries of D as rows (symbol, side, period): a TREND_ENTRY rule fires where one matches
+  const trendEntries = JSON.stringify(
+    input.facts.flatMap((fact) =>
+      fact.trends.map((list) => {
+        const [side, period] = list.split(':');
+        return { symbol: fact.symbol, side, period };
+      }),
+    ),
   );
   const actions = JSON.stringify(
     input.actions.map((action) => ({ symbol: action.symbol, event_key: action.eventKey })),
@@ -256,7 +264,10 @@ export async function findFiredAlerts(
       CREATE TEMPORARY TABLE ${FIRED} ON COMMIT DROP AS
       WITH facts AS MATERIALIZED (
         SELECT * FROM json_to_recordset(${facts}::json) AS f(symbol text, close numeric, previous_close numeric,
-          change_percent numeric, year_high numeric, year_low numeric, trends text)
+          change_percent numeric, year_high numeric, year_low numeric)
+      ),
+      trend_entries AS MATERIALIZED (
+        SELECT * FROM json_to_recordset(${trendEntries}::json) AS e(symbol text, side text, period text)
       ),
       actions AS MATERIALIZED (SELECT * FROM json_to_recordset(${actions}::json) AS a(symbol text, event_key text)),
       costs AS MATERIALIZED (
@@ -300,11 +311,10 @@ export async function findFiredAlerts(
             AND x.previous_close * 100 < c.average_price * (100 + t.value::numeric)
           ELSE false END
         UNION ALL
-        SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, side.name, NULL::numeric
+        SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, e.side, NULL::numeric
         FROM targets t
-        JOIN facts x ON x.symbol = t.symbol
-        CROSS JOIN (VALUES ('HIGH'), ('LOW')) AS side(name)
-        WHERE t.kind = 'TREND_ENTRY' AND strpos(x.trends, ',' || side.name || ':' || t.value || ',') > 0
+        JOIN trend_entries e ON e.symbol = t.symbol AND e.period = t.value
+        WHERE t.kind = 'TREND_ENTRY'
         UNION ALL
         SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, a.event_key, NULL::numeric
         FROM targets t
