@@ -11,7 +11,7 @@
  * job from its queueing (inside the upload) to its end, which includes waiting for the day's analysis, and its own
  * evaluation (the job's transaction, from the API's log line), with what it stored (target: evaluated and the
  * digests queued within 5 s). Each day waits for the job and its digests (to the outbox: no SMTP) to settle before
- * the next upload, and vacuums the alert tables (what autovacuum would do meanwhile, uploads being a day apart),
+ * the next upload, then vacuums the alert tables and checkpoints (what the server does meanwhile, uploads being a day apart),
  * so one day's work never slows the next day's answer. The job's log line gives each stage's time.
  * Options: BENCH_INVESTORS (10000), BENCH_RULES (20), --quick (1,000 investors, 2 days each).
  */
@@ -73,9 +73,10 @@ async function main(): Promise<void> {
         if (rows[0]!.n === 0) break;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
-      // what autovacuum would do in the minutes after (uploads come a day apart, not a minute): the next upload's
-      // answer then meets the machine as a day's upload does, not the vacuum of the 50,000 rows just written
+      // what autovacuum and the checkpointer would do in the minutes after (uploads come a day apart, not a minute):
+      // the next upload's answer then meets the server as a day's upload does, not busy with the rows just written
       await db.query('VACUUM (ANALYZE) alert_notifications, alert_digests, alert_jobs');
+      await db.query('CHECKPOINT');
       const line = stack.api
         .output()
         .split('\n')
