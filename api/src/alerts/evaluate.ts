@@ -3,16 +3,18 @@
  * its day D is still the latest trading day (else it is superseded: a backfill never alerts) and that D's
  * analysis is computed (else it waits); gather the day's facts (closes and the day's change from the quotes,
  * the trend lists and 12-month extremes of the analysis, the corporate actions with an ex-date within 7 days, the
- * average prices of watched holdings); find what fires, write its words, store it and queue the digests.
+ * average prices of watched holdings); find what fires (on the database server), write the words of what fired
+ * (each distinct message once), store it with the digests it joins. The log line carries each stage's time.
  */
 import { ALERT_RULE_KINDS, percentOf, type AlertRuleKind } from '@bazaar/shared';
 import type { Database } from '../db/client.js';
 import {
   alertEvaluationDays,
-  firedAlerts,
+  findFiredAlerts,
   followedSymbols,
   holdingCostsForRules,
-  storeNotifications,
+  settingsForEvaluation,
+  storeFiredAlerts,
   upcomingActions,
   type SymbolFacts,
   type UpcomingAction,
@@ -23,7 +25,16 @@ import { loadLatestPrices } from '../db/queries/portfolio/quotes.js';
 import { notificationMessage } from './messages.js';
 
 export type EvaluationOutcome =
-  | { status: 'done'; notifications: number; investors: number; digests: number; ms: number; text: string }
+  | {
+      status: 'done';
+      notifications: number;
+      investors: number;
+      digests: number;
+      ms: number;
+      /** Milliseconds per stage, in order (the log line's breakdown of `ms`). */
+      stages: Record<string, number>;
+      text: string;
+    }
   | { status: 'superseded'; text: string }
   | { status: 'waiting'; text: string };
 
@@ -66,6 +77,13 @@ async function symbolFacts(tx: Database, tradeDate: string, symbols: readonly st
 
 export async function evaluateAlertJob(tx: Database, job: AlertJob): Promise<EvaluationOutcome> {
   const started = performance.now();
+  const stages: Record<string, number> = {};
+  let mark = started;
+  const stage = (name: string) => {
+    const now = performance.now();
+    stages[name] = Math.round(now - mark);
+    mark = now;
+  };
   const { latestTradeDate, analysedTradeDate } = await alertEvaluationDays(tx);
   if (latestTradeDate !== job.tradeDate)
     return { status: 'superseded', text: `not the latest trading day any more (now ${latestTradeDate ?? 'none'})` };
@@ -73,33 +91,33 @@ export async function evaluateAlertJob(tx: Database, job: AlertJob): Promise<Eva
     return { status: 'waiting', text: `waiting for the analysis of ${job.tradeDate}` };
 
   const kinds = KINDS_OF_SCOPE[job.scope];
+  await settingsForEvaluation(tx);
   const symbols = await followedSymbols(tx);
+  stage('followedMs');
   const [facts, actions, costs] = await Promise.all([
     job.scope === 'PRICES' ? symbolFacts(tx, job.tradeDate, symbols) : Promise.resolve([]),
     upcomingActions(tx, job.tradeDate, symbols),
     kinds.includes('STOP_LOSS') || kinds.includes('TARGET') ? holdingCostsForRules(tx) : Promise.resolve([]),
   ]);
-  const fired = await firedAlerts(tx, { tradeDate: job.tradeDate, kinds, facts, actions, costs });
+  stage('factsMs');
+  const words = await findFiredAlerts(tx, { tradeDate: job.tradeDate, kinds, facts, actions, costs });
+  stage('firedMs');
   const factsBySymbol = new Map(facts.map((fact) => [fact.symbol, fact]));
   const actionsByKey = new Map<string, UpcomingAction>(
     actions.map((action) => [`${action.symbol} ${action.eventKey}`, action]),
   );
-  // many investors share a rule's words (the same symbol, kind and value): each written once
-  const words = new Map<string, string>();
-  const alerts = fired.map((alert) => {
-    const key = `${alert.kind} ${alert.value} ${alert.symbol} ${alert.eventKey} ${alert.averagePrice}`;
-    let message = words.get(key);
-    if (message === undefined) {
-      message = notificationMessage(alert, job.tradeDate, factsBySymbol, actionsByKey);
-      words.set(key, message);
-    }
-    return { ...alert, message };
-  });
-  const stored = await storeNotifications(tx, job.tradeDate, alerts);
+  // many investors' alerts share their words (the same symbol, kind and value): each written once
+  const messages = new Map(
+    words.map((alert) => [alert.wordsKey, notificationMessage(alert, job.tradeDate, factsBySymbol, actionsByKey)]),
+  );
+  stage('messagesMs');
+  const stored = await storeFiredAlerts(tx, job.tradeDate, messages);
+  stage('storeMs');
   return {
     status: 'done',
     ...stored,
     ms: Math.round(performance.now() - started),
+    stages,
     text: `${stored.notifications} notifications for ${stored.investors} investors, ${stored.digests} digests queued`,
   };
 }

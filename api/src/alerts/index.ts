@@ -38,16 +38,20 @@ export function registerAlerts(app: FastifyInstance, options: { secret: string }
     production: config.env === 'production',
   });
   const unsubscribeTokens = createUnsubscribeTokens(options.secret, config.alerts.unsubscribeLinkMs);
-  const worker = new AlertWorker({ db: app.db, mailer, tokens: unsubscribeTokens, log: app.log, config });
+  // the uploads still answering: the worker's wakes (a queued job's, the poll's) wait until the last has answered
+  const uploadsAnswering = new Set<string>();
+  const worker = new AlertWorker({
+    db: app.db,
+    mailer,
+    tokens: unsubscribeTokens,
+    log: app.log,
+    config,
+    holdWhile: () => uploadsAnswering.size > 0,
+  });
   app.decorate('alerts', { worker, unsubscribeTokens });
 
-  // the uploads still answering: a job they queued waits until the last has answered
-  const uploadsAnswering = new Set<string>();
-  let wakeWhenAnswered = false;
   const answered = async (request: FastifyRequest) => {
-    if (!uploadsAnswering.delete(request.id) || uploadsAnswering.size > 0 || !wakeWhenAnswered) return;
-    wakeWhenAnswered = false;
-    worker.wake();
+    if (uploadsAnswering.delete(request.id) && uploadsAnswering.size === 0) worker.release();
   };
   app.addHook('onRequest', async (request) => {
     if (isUpload(request)) uploadsAnswering.add(request.id);
@@ -67,8 +71,8 @@ export function registerAlerts(app: FastifyInstance, options: { secret: string }
       app.log.error({ err: error, uploadType }, 'alert job could not be queued');
       return;
     }
-    if (uploadsAnswering.size > 0) wakeWhenAnswered = true;
-    else setImmediate(() => worker.wake());
+    // held while the upload answers (holdWhile), run right after its answer
+    setImmediate(() => worker.wake());
   });
 
   if (config.alerts.jobs)

@@ -5,7 +5,7 @@
  */
 import Big from 'big.js';
 import { formatRupees, formatThresholdPercent, roundDecimal, trendPhrase, type TrendPeriod } from '@bazaar/shared';
-import type { FiredAlert, SymbolFacts, UpcomingAction } from '../db/queries/alerts/evaluation.js';
+import type { FiredAlertWords, SymbolFacts, UpcomingAction } from '../db/queries/alerts/evaluation.js';
 
 /**
  * The window a "12-month" figure really spans: "12-month", or "40-trading-day" when the loaded prices
@@ -21,7 +21,7 @@ function percent(value: Big): string {
   return `${roundDecimal(value.abs())}%`;
 }
 
-function levelOf(alert: FiredAlert): Big {
+function levelOf(alert: FiredAlertWords): Big {
   const average = new Big(alert.averagePrice ?? '0');
   const value = new Big(alert.value ?? '0');
   return alert.kind === 'STOP_LOSS'
@@ -30,7 +30,7 @@ function levelOf(alert: FiredAlert): Big {
 }
 
 export function notificationMessage(
-  alert: FiredAlert,
+  alert: FiredAlertWords,
   tradeDate: string,
   facts: ReadonlyMap<string, SymbolFacts>,
   actions: ReadonlyMap<string, UpcomingAction>,

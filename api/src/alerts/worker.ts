@@ -1,10 +1,11 @@
 /**
  * The alert worker of one API instance (docs/decisions.md#alert-jobs-in-a-table): it runs the queued alert jobs,
  * one transaction each, then delivers the digests they queued. It wakes when an upload that queued a job has
- * answered (never while the upload's own request runs: its answer does not wait for alerts), every
- * ALERT_JOB_POLL_SECONDS for what other instances, the import command or a retry left due, and at start, so a
- * job a crash interrupted is finished when the API comes back. Several instances share the work through the
- * tables' row locks; nothing is stored or sent twice whoever runs it.
+ * answered, every ALERT_JOB_POLL_SECONDS for what other instances, the import command or a retry left due, and at
+ * start, so a job a crash interrupted is finished when the API comes back. A wake while an upload of this instance
+ * is answering (the poll's included) waits for its answer: the upload's answer never waits for alerts nor shares
+ * the CPU with them. Several instances share the work through the tables' row locks; nothing is stored or sent
+ * twice whoever runs it.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { mailedWebUrl, type ApiConfig } from '../config.js';
@@ -49,6 +50,11 @@ export interface AlertWorkerOptions {
   tokens: UnsubscribeTokens;
   log: FastifyBaseLogger;
   config: Pick<ApiConfig, 'webUrl' | 'alerts'>;
+  /**
+   * While this says true (an upload of this instance is answering), a wake (the poll's included) is held until
+   * release(): the worker never competes with an upload for the CPU, nor finds its job before D's analysis.
+   */
+  holdWhile?: () => boolean;
 }
 
 export interface AlertRunSummary {
@@ -63,6 +69,8 @@ export class AlertWorker {
   private timer: NodeJS.Timeout | undefined;
   private started = false;
   private stopped = false;
+  /** A wake came while holdWhile said true. */
+  private held = false;
 
   constructor(private readonly options: AlertWorkerOptions) {}
 
@@ -81,10 +89,21 @@ export class AlertWorker {
     await this.followUp?.catch(() => undefined);
   }
 
-  /** Runs soon (now, or right after the run in progress). */
+  /** Runs soon (now, or right after the run in progress), unless held (holdWhile): then at release(). */
   wake(): void {
     if (!this.started || this.stopped) return;
+    if (this.options.holdWhile?.()) {
+      this.held = true;
+      return;
+    }
     void this.runDue().catch((error: unknown) => this.options.log.error({ err: error }, 'alert worker run failed'));
+  }
+
+  /** Runs a wake that was held, if any (holdWhile now says false). */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    this.wake();
   }
 
   /**

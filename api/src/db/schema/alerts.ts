@@ -129,13 +129,15 @@ export const alertDigests = pgTable(
 /**
  * An alert that fired: what the bell counts and the list shows. `mail`: it goes into an e-mail digest (the
  * investor's digest was on when it fired); `digestId`: the digest that carries it (null while waiting for one).
+ * A job writes some 50,000 of these at once, so the only foreign key is the investor's (its deletion takes them
+ * along): `rule_key` and `symbol` say which rule fired (a deleted rule's notifications stay), and a digest is
+ * deleted only with its investor (docs/decisions.md#alerts-evaluated-and-stored-on-the-database-server).
  */
 export const alertNotifications = pgTable(
   'alert_notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: requiredRef('user_id', () => users.id, 'cascade'),
-    ruleId: integer('rule_id').references(() => alertRules.id, { onDelete: 'set null' }),
     ruleKey: varchar('rule_key', { length: 64 }).notNull(),
     kind: varchar('kind', { length: 20 }).notNull(),
     symbol: symbolColumn().notNull(),
@@ -144,7 +146,7 @@ export const alertNotifications = pgTable(
     message: text('message').notNull(),
     readAt: instant('read_at'),
     mail: boolean('mail').notNull(),
-    digestId: integer('digest_id').references(() => alertDigests.id, { onDelete: 'set null' }),
+    digestId: integer('digest_id'),
     createdAt: createdAt(),
   },
   (table) => [

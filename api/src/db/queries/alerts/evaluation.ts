@@ -6,8 +6,10 @@
  * - the symbols followed (held, watched, or named by a rule), the upcoming corporate actions of those, and for
  *   stop-losses and targets each holding's average price in today's shares;
  * - the alerts that fire: one statement over every rule (the defaults of investors without settings included,
- *   docs/decisions.md#default-alert-rules-without-rows) against the day's facts, less what was already notified;
- * - the notifications (at most once per user, rule identity, symbol, day and event) and the digests they join.
+ *   docs/decisions.md#default-alert-rules-without-rows) against the day's facts, less what was already notified,
+ *   kept in a temporary table of the job's transaction; only their distinct words' inputs go to the API;
+ * - the notifications (at most once per user, rule identity, symbol, day and event) written with the digests
+ *   they join, in one statement.
  */
 import Big from 'big.js';
 import { sql, type SQL } from 'drizzle-orm';
@@ -37,6 +39,15 @@ export async function alertEvaluationDays(
   return { latestTradeDate: row?.latest ?? null, analysedTradeDate: row?.analysed ?? null };
 }
 
+/**
+ * Inside the job's transaction, before its statements: memory enough for the sorts and hashes of some 10⁵–10⁶ rows
+ * (the default 4 MB spills them to disk), and no JIT compilation (it cost more than it saved on these statements).
+ */
+export async function settingsForEvaluation(db: Database): Promise<void> {
+  await db.execute(sql`SET LOCAL work_mem = '64MB'`);
+  await db.execute(sql`SET LOCAL jit = off`);
+}
+
 /** Held (open) and watched symbols per investor, as a relation (user_id, symbol). */
 const FOLLOWED = sql`(
   SELECT user_id, symbol FROM holdings WHERE status = 'UNREALIZED'
@@ -44,11 +55,18 @@ const FOLLOWED = sql`(
   SELECT user_id, symbol FROM watchlist_entries
 )`;
 
-/** Every symbol a rule can be about: held, watched, or named by a rule. */
+/**
+ * Every symbol a rule can be about: held, watched, or named by a rule (one set of symbols, not of investors'
+ * pairs: a few thousand symbols out of hundreds of thousands of rows, gathered without sorting them).
+ */
 export async function followedSymbols(db: Database): Promise<string[]> {
   const rows = await queryRows<{ symbol: string }>(
     db,
-    sql`SELECT symbol FROM ${FOLLOWED} AS f UNION SELECT symbol FROM alert_rules WHERE symbol IS NOT NULL`,
+    sql`SELECT DISTINCT symbol FROM (
+          SELECT symbol FROM holdings WHERE status = 'UNREALIZED'
+          UNION ALL SELECT symbol FROM watchlist_entries
+          UNION ALL SELECT symbol FROM alert_rules WHERE symbol IS NOT NULL
+        ) AS s`,
   );
   return rows.map((row) => row.symbol);
 }
@@ -166,15 +184,17 @@ export interface SymbolFacts {
   coverages?: readonly PeriodCoverageDto[];
 }
 
-/** A rule that fired for a symbol (before its message is written). */
-export interface FiredAlert {
-  userId: number;
-  /** The investor's rule; null for a default rule. */
-  ruleId: number | null;
-  ruleKey: string;
+/**
+ * What a fired alert's words depend on (api/src/alerts/messages.ts): many investors' alerts share them (the same
+ * symbol, kind and value), so each is written once.
+ */
+export interface FiredAlertWords {
+  /** The identity of the words among the day's fired alerts. */
+  wordsKey: string;
   kind: AlertRuleKind;
   value: string | null;
   symbol: string;
+  /** '' for the day's price rules, the side (HIGH, LOW) of a trend entry, the corporate action's identity. */
   eventKey: string;
   /** STOP_LOSS and TARGET: the holding's average price the level is set on. */
   averagePrice: string | null;
@@ -189,14 +209,19 @@ const DEFAULT_RULES = sql`(VALUES ${sql.join(
   sql`, `,
 )}) AS d(rule_key, kind, value, setting)`;
 
+/** The job's fired alerts, kept on the database server until they are stored (dropped at the transaction's end). */
+const FIRED = sql.raw('alert_fired');
+
 /**
- * The alerts that fire on D for the rules of the given kinds, against the day's facts (D's closes and lists,
- * upcoming actions, average prices), not yet notified. Crossing rules (close above/below, stop-loss, target)
- * fire on the day the close crosses the level (the previous close on the other side); the others on every day
- * their condition holds; a corporate action once per rule whatever the day. Two rules of one identity (a default
- * and the same rule made by hand) fire once, as the investor's rule.
+ * Finds the alerts that fire on D for the rules of the given kinds, against the day's facts (D's closes and
+ * lists, upcoming actions, average prices), not yet notified, into a temporary table of the job's transaction
+ * (nothing travels to the API and back: docs/decisions.md#alerts-evaluated-and-stored-on-the-database-server).
+ * Crossing rules (close above/below, stop-loss, target) fire on the day the close crosses the level (the previous
+ * close on the other side); the others on every day their condition holds; a corporate action once per rule
+ * whatever the day. Two rules of one identity (a default and the same rule made by hand) fire once. Each row also says whether it goes into an e-mail (the investor's digest setting now).
+ * Answers the distinct words to write.
  */
-export async function firedAlerts(
+export async function findFiredAlerts(
   db: Database,
   input: {
     tradeDate: string;
@@ -205,8 +230,7 @@ export async function firedAlerts(
     actions: readonly UpcomingAction[];
     costs: readonly HoldingCost[];
   },
-): Promise<FiredAlert[]> {
-  if (input.kinds.length === 0) return [];
+): Promise<FiredAlertWords[]> {
   const facts = JSON.stringify(
     input.facts.map((fact) => ({
       symbol: fact.symbol,
@@ -215,8 +239,16 @@ export async function firedAlerts(
       change_percent: fact.changePercent,
       year_high: fact.yearHigh,
       year_low: fact.yearLow,
-      trends: fact.trends.length === 0 ? '' : `,${fact.trends.join(',')},`,
     })),
+  );
+  // the trend lists' entries of D as rows (symbol, side, period): a TREND_ENTRY rule fires where one matches
+  const trendEntries = JSON.stringify(
+    input.facts.flatMap((fact) =>
+      fact.trends.map((list) => {
+        const [side, period] = list.split(':');
+        return { symbol: fact.symbol, side, period };
+      }),
+    ),
   );
   const actions = JSON.stringify(
     input.actions.map((action) => ({ symbol: action.symbol, event_key: action.eventKey })),
@@ -224,35 +256,36 @@ export async function firedAlerts(
   const costs = JSON.stringify(
     input.costs.map((cost) => ({ user_id: cost.userId, symbol: cost.symbol, average_price: cost.averagePrice })),
   );
-  const kinds = sqlTextArray(input.kinds);
-  const rows = await queryRows<{
-    user_id: number;
-    rule_id: number | null;
-    rule_key: string;
-    kind: AlertRuleKind;
-    value: string | null;
-    symbol: string;
-    event_key: string;
-    average_price: string | null;
-  }>(
-    db,
-    sql`
+  // an empty list of kinds fires nothing (the table is made all the same: storing reads it)
+  const kinds = input.kinds.length === 0 ? sql`ARRAY[]::varchar[]` : sqlTextArray(input.kinds);
+  // every column of the rules' union as text: the kind filters of the branches below reach into each part of it
+  // (a union whose parts' types differ is planned as a whole, every rule of every kind)
+  await db.execute(sql`
+      CREATE TEMPORARY TABLE ${FIRED} ON COMMIT DROP AS
       WITH facts AS MATERIALIZED (
         SELECT * FROM json_to_recordset(${facts}::json) AS f(symbol text, close numeric, previous_close numeric,
-          change_percent numeric, year_high numeric, year_low numeric, trends text)
+          change_percent numeric, year_high numeric, year_low numeric)
+      ),
+      trend_entries AS MATERIALIZED (
+        SELECT * FROM json_to_recordset(${trendEntries}::json) AS e(symbol text, side text, period text)
       ),
       actions AS MATERIALIZED (SELECT * FROM json_to_recordset(${actions}::json) AS a(symbol text, event_key text)),
       costs AS MATERIALIZED (
         SELECT * FROM json_to_recordset(${costs}::json) AS c(user_id int, symbol text, average_price numeric)
       ),
-      followed AS MATERIALIZED (SELECT * FROM ${FOLLOWED} AS f),
-      targets AS (
-        SELECT r.id AS rule_id, r.user_id, r.rule_key, r.kind, r.value, coalesce(r.symbol, f.symbol) AS symbol
+      followed AS MATERIALIZED (SELECT user_id, symbol::text AS symbol FROM ${FOLLOWED} AS f),
+      targets AS NOT MATERIALIZED (
+        SELECT r.user_id, r.rule_key::text AS rule_key, r.kind::text AS kind, r.value::text AS value,
+          r.symbol::text AS symbol
         FROM alert_rules r
-        LEFT JOIN followed f ON r.symbol IS NULL AND f.user_id = r.user_id
-        WHERE r.kind = ANY(${kinds}) AND (r.symbol IS NOT NULL OR f.symbol IS NOT NULL)
+        WHERE r.kind = ANY(${kinds}) AND r.symbol IS NOT NULL
         UNION ALL
-        SELECT NULL::int, f.user_id, d.rule_key, d.kind, d.value, f.symbol
+        SELECT r.user_id, r.rule_key::text, r.kind::text, r.value::text, f.symbol
+        FROM alert_rules r
+        JOIN followed f ON f.user_id = r.user_id
+        WHERE r.kind = ANY(${kinds}) AND r.symbol IS NULL
+        UNION ALL
+        SELECT f.user_id, d.rule_key, d.kind, d.value, f.symbol
         FROM followed f
         LEFT JOIN alert_settings s ON s.user_id = f.user_id
         JOIN ${DEFAULT_RULES} ON d.kind = ANY(${kinds})
@@ -260,11 +293,13 @@ export async function firedAlerts(
                              ELSE coalesce(s.upcoming_corporate_actions, true) END
       ),
       fired AS (
-        SELECT t.user_id, t.rule_id, t.rule_key, t.kind, t.value, t.symbol, ''::text AS event_key, c.average_price
+        SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, ''::text AS event_key, c.average_price
         FROM targets t
         JOIN facts x ON x.symbol = t.symbol
         LEFT JOIN costs c ON c.user_id = t.user_id AND c.symbol = t.symbol AND t.kind IN ('STOP_LOSS', 'TARGET')
-        WHERE CASE t.kind
+        WHERE t.kind IN ('CLOSE_ABOVE', 'CLOSE_BELOW', 'DAY_CHANGE_BEYOND', 'NEAR_YEAR_HIGH', 'NEAR_YEAR_LOW',
+            'STOP_LOSS', 'TARGET')
+          AND CASE t.kind
           WHEN 'CLOSE_ABOVE' THEN x.close > t.value::numeric AND x.previous_close <= t.value::numeric
           WHEN 'CLOSE_BELOW' THEN x.close < t.value::numeric AND x.previous_close >= t.value::numeric
           WHEN 'DAY_CHANGE_BEYOND' THEN abs(x.change_percent) >= t.value::numeric
@@ -276,32 +311,43 @@ export async function firedAlerts(
             AND x.previous_close * 100 < c.average_price * (100 + t.value::numeric)
           ELSE false END
         UNION ALL
-        SELECT t.user_id, t.rule_id, t.rule_key, t.kind, t.value, t.symbol, side.name, NULL::numeric
+        SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, e.side, NULL::numeric
         FROM targets t
-        JOIN facts x ON x.symbol = t.symbol
-        CROSS JOIN (VALUES ('HIGH'), ('LOW')) AS side(name)
-        WHERE t.kind = 'TREND_ENTRY' AND strpos(x.trends, ',' || side.name || ':' || t.value || ',') > 0
+        JOIN trend_entries e ON e.symbol = t.symbol AND e.period = t.value
+        WHERE t.kind = 'TREND_ENTRY'
         UNION ALL
-        SELECT t.user_id, t.rule_id, t.rule_key, t.kind, t.value, t.symbol, a.event_key, NULL::numeric
+        SELECT t.user_id, t.rule_key, t.kind, t.value, t.symbol, a.event_key, NULL::numeric
         FROM targets t
         JOIN actions a ON a.symbol = t.symbol
         WHERE t.kind = 'CORPORATE_ACTION' AND NOT EXISTS (
           SELECT 1 FROM alert_notifications n
           WHERE n.user_id = t.user_id AND n.rule_key = t.rule_key AND n.symbol = t.symbol AND n.event_key = a.event_key)
       )
-      SELECT DISTINCT ON (f.user_id, f.rule_key, f.symbol, f.event_key) f.user_id, f.rule_id, f.rule_key, f.kind,
-        f.value, f.symbol, f.event_key, f.average_price::text AS average_price
+      SELECT DISTINCT ON (f.user_id, f.rule_key, f.symbol, f.event_key) f.user_id, f.rule_key, f.kind,
+        f.value, f.symbol, f.event_key, f.average_price::text AS average_price,
+        json_build_array(f.kind, f.value, f.symbol, f.event_key, f.average_price::text)::text AS words_key,
+        coalesce(s.email_digest, true) AS mail
       FROM fired f
+      LEFT JOIN alert_settings s ON s.user_id = f.user_id
       WHERE NOT EXISTS (
         SELECT 1 FROM alert_notifications n
         WHERE n.user_id = f.user_id AND n.rule_key = f.rule_key AND n.symbol = f.symbol
           AND n.trade_date = ${input.tradeDate}::date AND n.event_key = f.event_key)
-      ORDER BY f.user_id, f.rule_key, f.symbol, f.event_key, f.rule_id NULLS LAST`,
+      ORDER BY f.user_id, f.rule_key, f.symbol, f.event_key`);
+  const rows = await queryRows<{
+    words_key: string;
+    kind: AlertRuleKind;
+    value: string | null;
+    symbol: string;
+    event_key: string;
+    average_price: string | null;
+  }>(
+    db,
+    sql`SELECT DISTINCT ON (words_key) words_key, kind, value, symbol, event_key, average_price FROM ${FIRED}
+        ORDER BY words_key`,
   );
   return rows.map((row) => ({
-    userId: row.user_id,
-    ruleId: row.rule_id,
-    ruleKey: row.rule_key,
+    wordsKey: row.words_key,
     kind: row.kind,
     value: row.value,
     symbol: row.symbol,
@@ -310,60 +356,28 @@ export async function firedAlerts(
   }));
 }
 
-/** New notifications from which one job refreshes the table's statistics before joining them to digests. */
-const ANALYZE_AFTER_NOTIFICATIONS = 1_000;
-
-/** A fired alert with its words. */
-export interface NewNotification extends FiredAlert {
-  message: string;
-}
-
 /**
- * Stores the notifications of D (an identity already stored is left as it is) and queues the digests: each
- * investor whose notifications wait for an e-mail gets D's digest, or joins it while it is still PENDING (a
- * digest already sent leaves them for the next day's). Answers how many were stored, for how many investors,
- * and how many digests now carry them.
+ * Stores the alerts findFiredAlerts found, each with its words (an identity already stored is left as it is), and
+ * queues the digests, in one statement: each investor with alerts for an e-mail (these, or earlier ones still
+ * waiting) gets D's digest, or joins it while it is still PENDING (a digest already sent leaves them for the next
+ * day's); the new notifications are written with their digest, the earlier ones join it. Answers how many were
+ * stored, for how many investors, and how many digests now carry them.
  */
-export async function storeNotifications(
+export async function storeFiredAlerts(
   db: Database,
   tradeDate: string,
-  alerts: readonly NewNotification[],
+  words: ReadonlyMap<string, string>,
 ): Promise<{ notifications: number; investors: number; digests: number }> {
-  let stored: Array<{ user_id: number }> = [];
-  // in slices: one statement's JSON stays a few MB whatever the number of alerts
-  for (let start = 0; start < alerts.length; start += 20_000) {
-    const slice = JSON.stringify(
-      alerts.slice(start, start + 20_000).map((alert) => ({
-        user_id: alert.userId,
-        rule_id: alert.ruleId,
-        rule_key: alert.ruleKey,
-        kind: alert.kind,
-        symbol: alert.symbol,
-        event_key: alert.eventKey,
-        message: alert.message,
-      })),
-    );
-    stored = stored.concat(
-      await queryRows<{ user_id: number }>(
-        db,
-        sql`INSERT INTO alert_notifications (user_id, rule_id, rule_key, kind, symbol, trade_date, event_key, message, mail)
-            SELECT n.user_id, n.rule_id, n.rule_key, n.kind, n.symbol, ${tradeDate}::date, n.event_key, n.message,
-              coalesce(s.email_digest, true)
-            FROM json_to_recordset(${slice}::json) AS n(user_id int, rule_id int, rule_key text, kind text, symbol text,
-              event_key text, message text)
-            LEFT JOIN alert_settings s ON s.user_id = n.user_id
-            ON CONFLICT DO NOTHING
-            RETURNING user_id`,
-      ),
-    );
-  }
-  // the table's statistics can say "nothing waits for a digest" (the last analysis came after the last digests
-  // were joined): with many new rows the join below would then loop over them once per digest
-  if (stored.length >= ANALYZE_AFTER_NOTIFICATIONS) await db.execute(sql`ANALYZE alert_notifications`);
-  const [queued] = await queryRows<{ digests: number }>(
+  const messages = JSON.stringify([...words].map(([key, message]) => ({ words_key: key, message })));
+  const [row] = await queryRows<{ notifications: number; investors: number; digests: number }>(
     db,
-    sql`WITH waiting AS (
-          SELECT DISTINCT user_id FROM alert_notifications WHERE mail AND digest_id IS NULL
+    sql`WITH words AS MATERIALIZED (
+          SELECT * FROM json_to_recordset(${messages}::json) AS w(words_key text, message text)
+        ),
+        waiting AS (
+          SELECT user_id FROM ${FIRED} WHERE mail
+          UNION
+          SELECT user_id FROM alert_notifications WHERE mail AND digest_id IS NULL
         ),
         digests AS (
           INSERT INTO alert_digests (user_id, trade_date)
@@ -372,16 +386,29 @@ export async function storeNotifications(
             WHERE alert_digests.state = 'PENDING'
           RETURNING id, user_id
         ),
-        joined AS (
+        stored AS (
+          INSERT INTO alert_notifications (user_id, rule_key, kind, symbol, trade_date, event_key, message, mail,
+            digest_id)
+          SELECT f.user_id, f.rule_key, f.kind, f.symbol, ${tradeDate}::date, f.event_key, w.message,
+            f.mail, CASE WHEN f.mail THEN d.id END
+          FROM ${FIRED} f
+          JOIN words w ON w.words_key = f.words_key
+          LEFT JOIN digests d ON d.user_id = f.user_id
+          ORDER BY f.user_id, f.rule_key, f.symbol, f.event_key
+          ON CONFLICT DO NOTHING
+          RETURNING user_id, digest_id
+        ),
+        -- the notifications of earlier days still waiting (their day's digest had gone): the new ones are not
+        -- seen here (one statement, one snapshot), they were written with their digest
+        earlier AS (
           UPDATE alert_notifications n SET digest_id = d.id FROM digests d
           WHERE n.user_id = d.user_id AND n.mail AND n.digest_id IS NULL
           RETURNING n.digest_id
         )
-        SELECT count(DISTINCT digest_id)::int AS digests FROM joined`,
+        SELECT (SELECT count(*)::int FROM stored) AS notifications,
+          (SELECT count(DISTINCT user_id)::int FROM stored) AS investors,
+          (SELECT count(DISTINCT digest_id)::int
+           FROM (SELECT digest_id FROM stored UNION ALL SELECT digest_id FROM earlier) AS carried) AS digests`,
   );
-  return {
-    notifications: stored.length,
-    investors: new Set(stored.map((row) => row.user_id)).size,
-    digests: queued?.digests ?? 0,
-  };
+  return { notifications: row?.notifications ?? 0, investors: row?.investors ?? 0, digests: row?.digests ?? 0 };
 }
