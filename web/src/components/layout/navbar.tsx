@@ -1,6 +1,7 @@
 /**
  * The top bar: brand, the public links (Home, About, Contact Us, Subscribe, Guide), Login and
- * Sign Up when logged out; username, the user-details tab and Logout when logged in. Under 768px
+ * Sign Up when logged out; username, the notification bell (docs/product/alerts.md#screens), the user-details tab
+ * and Logout when logged in. Under 768px
  * the links move into the menu opened by the hamburger.
  */
 import { useState } from 'react';
@@ -10,6 +11,7 @@ import { IconChartLine, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { toDisplayWords } from '@bazaar/shared';
 import { useSession } from '../../lib/session';
 import { Disclosure } from '../popup';
+import { DeferredNotificationBell } from '../alerts/deferred-notification-bell';
 import { NAVBAR_LINKS } from './sidebar-entries';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { useStoredUsername } from './use-stored-username';
@@ -78,6 +80,7 @@ export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
             <Text size="sm" fw={500} visibleFrom="xs" data-testid="navbar-username">
               {username ?? user.username}
             </Text>
+            <DeferredNotificationBell />
             {/* a Disclosure, not Mantine's Popover: floating-ui in every page's load for this one panel
                 (docs/decisions.md#pop-overs-and-hints-without-floating-ui) */}
             <Disclosure

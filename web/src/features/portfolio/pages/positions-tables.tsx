@@ -1,12 +1,13 @@
 /**
  * Holdings as positions (docs/product/portfolio.md#holdings): one row a stock for the open lots (quantity, average
- * price, last price, the day's change, charges, dividends, net P&L) with the lots behind it a click away, and the
- * sold lots apart, each with its sell price and date. The lots' own table (with Sell, Edit and Delete) is the other
- * view of the same page.
+ * price, last price, the day's change, charges, dividends, net P&L) with the lots behind it a click away and a bell
+ * for its alerts, and the sold lots apart, each with its sell price and date. The lots' own table (with Sell, Edit
+ * and Delete) is the other view of the same page.
  */
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
 import { Button } from '@mantine/core';
 import { formatRupees, openPositions, type Position } from '@bazaar/shared';
+import { useSymbolAlerts } from '../../../components/alerts/use-symbol-alerts';
 import { DataGrid, type DataGridColumn, type DataGridProps } from '../../../components/data-grid';
 import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 import { formatMarketDate } from '../../../lib/dates';
@@ -215,6 +216,9 @@ export function PositionsTables({ rows, onOpenLots, ...grid }: PositionsTablesPr
   const positions = useMemo(() => (rows ? openPositions(rows) : undefined), [rows]);
   const closed = useMemo(() => rows?.filter((row) => row.status === 'REALIZED'), [rows]);
   const columns = useMemo(() => positionColumns(onOpenLots), [onOpenLots]);
+  // a bell per open position: the symbol's alerts, with a stop-loss and a target (docs/product/alerts.md#screens)
+  const alerts = useSymbolAlerts<Position<HoldingRow>>({ held: true });
+  const actions = useMemo(() => [alerts.action], [alerts.action]);
   return (
     <>
       <DataGrid
@@ -223,6 +227,7 @@ export function PositionsTables({ rows, onOpenLots, ...grid }: PositionsTablesPr
         rows={positions}
         columns={columns}
         getRowId={(position) => position.symbol}
+        actions={actions}
         exportFileName={`${grid.exportFileName}-positions`}
         emptyText={closed && closed.length > 0 ? 'No open positions: every lot here is sold.' : grid.emptyText}
       />
@@ -237,6 +242,7 @@ export function PositionsTables({ rows, onOpenLots, ...grid }: PositionsTablesPr
           exportFileName={`${grid.exportFileName}-closed`}
         />
       )}
+      {alerts.dialog}
     </>
   );
 }
