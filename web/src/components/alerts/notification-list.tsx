@@ -1,6 +1,7 @@
 /**
  * Notifications as a list (docs/product/alerts.md#notifications): each alert's symbol linking to its Company
- * Analysis page, the message with its dates as the app writes them (dd-Mmm-yyyy), and a mark for the unread ones;
+ * Analysis page, the message with its dates as the app writes them (dd-Mmm-yyyy), and a mark for the unread ones
+ * (a dot and a tint, and "Unread:" read out before the message);
  * `groupByDay` heads them by trading day (newest first, as the server sends them). Used by the bell's panel and the
  * Notifications page.
  */
@@ -33,28 +34,31 @@ function NotificationItem({
   action?: ReactNode;
   onNavigate?: () => void;
 }) {
+  const message = formatDatesInText(notification.message);
+  // the messages start with their symbol ("TCS closed at …"): that word is the link, not a second copy before it
+  const rest = message.startsWith(`${notification.symbol} `)
+    ? message.slice(notification.symbol.length)
+    : ` ${message}`;
   return (
-    <li className={classes.panelItem} data-testid="notification" data-read={notification.read ? 'true' : 'false'}>
+    <li
+      className={notification.read ? classes.item : `${classes.item} ${classes.unread}`}
+      data-testid="notification"
+      data-read={notification.read ? 'true' : 'false'}
+    >
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <span
-          className={notification.read ? classes.readDot : classes.unreadDot}
-          role="img"
-          aria-label={notification.read ? undefined : 'Unread'}
-          aria-hidden={notification.read ? true : undefined}
-        />
-        <div style={{ flex: 1, minWidth: 0 }}>
-          <Text size="sm" fw={notification.read ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
-            <Anchor
-              component={Link}
-              to={`/company-analysis/${encodeURIComponent(notification.symbol)}`}
-              onClick={onNavigate}
-              fw={700}
-            >
-              {notification.symbol}
-            </Anchor>{' '}
-            {formatDatesInText(notification.message)}
-          </Text>
-        </div>
+        <span className={notification.read ? classes.readDot : classes.unreadDot} aria-hidden />
+        <Text size="sm" style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {!notification.read && <span className={classes.visuallyHidden}>Unread: </span>}
+          <Anchor
+            component={Link}
+            to={`/company-analysis/${encodeURIComponent(notification.symbol)}`}
+            onClick={onNavigate}
+            fw={600}
+          >
+            {notification.symbol}
+          </Anchor>
+          {rest}
+        </Text>
         {action}
       </Group>
     </li>
@@ -74,7 +78,7 @@ export interface NotificationListProps {
 export function NotificationList({ notifications, groupByDay = false, action, onNavigate }: NotificationListProps) {
   if (!groupByDay)
     return (
-      <ul className={classes.panelList}>
+      <ul className={classes.list}>
         {notifications.map((notification) => (
           <NotificationItem
             key={notification.id}
@@ -92,7 +96,7 @@ export function NotificationList({ notifications, groupByDay = false, action, on
           <Title order={2} size="h4" id={`notifications-${day.date}`}>
             {formatMarketDate(day.date)}
           </Title>
-          <ul className={classes.panelList}>
+          <ul className={classes.list}>
             {day.notifications.map((notification) => (
               <NotificationItem
                 key={notification.id}

@@ -58,9 +58,9 @@ export default function SymbolAlertsDialog({ symbol, held, onClose }: SymbolAler
                 None yet.
               </Text>
             ) : (
-              <ul className={classes.panelList}>
+              <ul className={classes.list}>
                 {own.map((rule) => (
-                  <li key={rule.id} className={classes.panelItem}>
+                  <li key={rule.id} className={classes.item}>
                     <Group justify="space-between" wrap="nowrap" gap="xs">
                       <Text size="sm">{rule.description}</Text>
                       {confirming === rule.id ? (

@@ -5,11 +5,12 @@
  * not the grid: an account keeps at most 200 rules, and AG Grid would take the page past its budget
  * (docs/decisions.md#bundle-size).
  */
-import { ActionIcon, VisuallyHidden } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { formatDateTime } from '@bazaar/shared';
 import type { AlertRuleFieldsFragment } from '../../../__generated__/graphql';
 import { ALERT_KIND_NAMES, alertRuleTarget, formatAlertValue } from '../../../components/alerts/alert-kinds';
+import classes from '../../../components/alerts/alerts.module.css';
 import { Hint } from '../../../components/popup';
 import type { RowsTableColumn } from '../../../components/rows-table';
 
@@ -22,7 +23,7 @@ export function alertRuleColumns(
     { header: 'Value', cell: (rule) => formatAlertValue(rule.kind, rule.value), numeric: true },
     { header: 'Added', cell: (rule) => formatDateTime(rule.createdAt), visibleFrom: 'sm' },
     {
-      header: <VisuallyHidden>Delete</VisuallyHidden>,
+      header: <span className={classes.visuallyHidden}>Delete</span>,
       width: 48,
       cell: (rule) => (
         <Hint label="Delete">

@@ -5,9 +5,9 @@
  * and Delete) is the other view of the same page.
  */
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { formatRupees, openPositions, type Position } from '@bazaar/shared';
-import { useSymbolAlerts } from '../../../components/alerts/use-symbol-alerts';
+import { BELL_CELL_WIDTH, useSymbolAlerts } from '../../../components/alerts/use-symbol-alerts';
 import { DataGrid, type DataGridColumn, type DataGridProps } from '../../../components/data-grid';
 import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 import { formatMarketDate } from '../../../lib/dates';
@@ -56,9 +56,23 @@ export function HoldingsViewSwitch({
 const signedRupees = (value: string | null) =>
   value === null ? '—' : `${value.startsWith('-') ? '' : '+'}${formatRupees(value)}`;
 
-function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<Position<HoldingRow>>[] {
+function positionColumns(
+  onOpenLots: (symbol: string) => void,
+  bell: (symbol: string) => ReactNode,
+): DataGridColumn<Position<HoldingRow>>[] {
   return [
-    { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
+    {
+      field: 'symbol',
+      headerName: 'Symbol',
+      minWidth: SYMBOL_MIN_WIDTH + BELL_CELL_WIDTH,
+      // the symbol's alerts, a bell beside it (docs/product/alerts.md#screens)
+      render: (row) => (
+        <Group gap={4} wrap="nowrap" justify="space-between">
+          {row.symbol}
+          {bell(row.symbol)}
+        </Group>
+      ),
+    },
     { field: 'quantity', exportAs: 'integer', headerName: 'Qty', numeric: true, minWidth: 80 },
     {
       field: 'averagePrice',
@@ -215,10 +229,9 @@ export interface PositionsTablesProps {
 export function PositionsTables({ rows, onOpenLots, ...grid }: PositionsTablesProps) {
   const positions = useMemo(() => (rows ? openPositions(rows) : undefined), [rows]);
   const closed = useMemo(() => rows?.filter((row) => row.status === 'REALIZED'), [rows]);
-  const columns = useMemo(() => positionColumns(onOpenLots), [onOpenLots]);
   // a bell per open position: the symbol's alerts, with a stop-loss and a target (docs/product/alerts.md#screens)
   const alerts = useSymbolAlerts<Position<HoldingRow>>({ held: true });
-  const actions = useMemo(() => [alerts.action], [alerts.action]);
+  const columns = useMemo(() => positionColumns(onOpenLots, alerts.bell), [onOpenLots, alerts.bell]);
   return (
     <>
       <DataGrid
@@ -227,7 +240,6 @@ export function PositionsTables({ rows, onOpenLots, ...grid }: PositionsTablesPr
         rows={positions}
         columns={columns}
         getRowId={(position) => position.symbol}
-        actions={actions}
         exportFileName={`${grid.exportFileName}-positions`}
         emptyText={closed && closed.length > 0 ? 'No open positions: every lot here is sold.' : grid.emptyText}
       />
