@@ -84,6 +84,7 @@ describe('a price alert from the watch list, fired by the next day’s upload', 
       await expect.poll(() => yearly.isChecked()).toBe(true);
       await yearly.focus();
       await page.keyboard.press('Space');
+      await expect.poll(() => yearly.isChecked()).toBe(false);
       await expect
         .poll(
           async () =>

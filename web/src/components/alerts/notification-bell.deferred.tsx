@@ -37,16 +37,17 @@ export default function NotificationBell() {
   useEffect(() => {
     void refetch().catch(() => undefined);
   }, [pathname, refetch]);
-  // back to the window (another tab, another app): ask again
+  // back to the window (another app: focus; another tab: visible again): ask again
   useEffect(() => {
-    const again = () => {
-      if (document.visibilityState === 'visible') void refetch().catch(() => undefined);
+    const again = () => void refetch().catch(() => undefined);
+    const shown = () => {
+      if (document.visibilityState === 'visible') again();
     };
     window.addEventListener('focus', again);
-    document.addEventListener('visibilitychange', again);
+    document.addEventListener('visibilitychange', shown);
     return () => {
       window.removeEventListener('focus', again);
-      document.removeEventListener('visibilitychange', again);
+      document.removeEventListener('visibilitychange', shown);
     };
   }, [refetch]);
   const unread = count.data?.unreadNotificationCount ?? 0;

@@ -8,6 +8,7 @@ import { Link } from 'react-router-dom';
 import { Alert, Anchor, Card, Stack, Switch, Text, Title } from '@mantine/core';
 import { MAX_ALERT_RULES_PER_USER } from '@bazaar/shared';
 import {
+  AlertSettingsPageDocument,
   useAlertSettingsPageQuery,
   useDeleteAlertRuleMutation,
   useUpdateAlertSettingsMutation,
@@ -64,6 +65,15 @@ export default function AlertSettingsPage() {
       await update({
         variables: { input: { [name]: on } },
         optimisticResponse: { updateAlertSettings: { ...settings, [name]: on } },
+        // the settings have no id: the answer (the optimistic one first) replaces what the page read
+        update: (cache, { data: answer }) => {
+          const saved = answer?.updateAlertSettings;
+          if (saved)
+            cache.updateQuery(
+              { query: AlertSettingsPageDocument },
+              (page) => page && { ...page, alertSettings: saved },
+            );
+        },
       });
     } catch (failure) {
       setSettingProblem(errorMessage(failure));
