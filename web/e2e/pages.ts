@@ -25,9 +25,21 @@ const PUBLIC_PAGES = [
   '/technical-analysis',
   '/corporate-actions',
   '/fundamental-analysis',
+  // the alert e-mail's unsubscribe page, opened without its token here
+  '/unsubscribe',
 ];
 const MARKET_PAGES = ['/stock-price', '/technical-analysis', '/corporate-actions', '/fundamental-analysis', '/guide'];
-const USER_PAGES = ['/', '/accounts', '/holdings', '/profile', '/stock-watch-list', '/developer', ...MARKET_PAGES];
+const USER_PAGES = [
+  '/',
+  '/accounts',
+  '/holdings',
+  '/profile',
+  '/stock-watch-list',
+  '/developer',
+  '/notifications',
+  '/alert-settings',
+  ...MARKET_PAGES,
+];
 const STAFF_PAGES = [
   ...USER_PAGES,
   '/users',

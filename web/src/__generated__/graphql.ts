@@ -6,6 +6,37 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import { useLazyQuery, useMutation, useQuery } from '@apollo/client/react';
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/**
+ * What an alert rule watches (docs/product/alerts.md#rules). Rules are evaluated for the latest trading day D after
+ * every upload that moves D (prices) or adds corporate actions; each fires at most once per rule, symbol and day.
+ */
+export type AlertRuleKind =
+  /** The close crosses above `value` rupees (the day before it was at or below). */
+  | 'CLOSE_ABOVE'
+  /** The close crosses below `value` rupees (the day before it was at or above). */
+  | 'CLOSE_BELOW'
+  /** A corporate action (dividend, split, bonus…) has its ex-date within 7 days after D; announced once per action. No value. */
+  | 'CORPORATE_ACTION'
+  /** The day's change, up or down, is at least `value` percent. */
+  | 'DAY_CHANGE_BEYOND'
+  /** The close is within `value` percent below the 12-month high. */
+  | 'NEAR_YEAR_HIGH'
+  /** The close is within `value` percent above the 12-month low. */
+  | 'NEAR_YEAR_LOW'
+  /** The close falls `value` percent or more below the holding's average price (the day it crosses). Held symbols only. */
+  | 'STOP_LOSS'
+  /** The close rises `value` percent or more above the holding's average price (the day it crosses). Held symbols only. */
+  | 'TARGET'
+  /** The symbol is in a trend list of the period `value` (WEEKLY, MONTHLY, QUARTERLY, HALF_YEARLY, YEARLY) on D: a new high or low of that period. */
+  | 'TREND_ENTRY';
+
+/** The settings to change; a field left out stays as it is. */
+export type AlertSettingsInput = {
+  emailDigest?: boolean | null | undefined;
+  newYearHighLow?: boolean | null | undefined;
+  upcomingCorporateActions?: boolean | null | undefined;
+};
+
 /** How an alert should be shown. */
 export type AlertTone =
   /** Bad news (loss, new low). */
@@ -117,6 +148,18 @@ export type CorporateActionKind =
   | 'OTHER'
   /** Face-value split (sub-division) from ₹A to ₹B: factor A ÷ B. */
   | 'SPLIT';
+
+/**
+ * A new alert rule. A value that does not fit the kind is refused with a message naming the problem (BAD_USER_INPUT);
+ * so are a symbol without loaded prices, a stop-loss or target on a symbol not held, and a 201st rule.
+ */
+export type CreateAlertRuleInput = {
+  kind: AlertRuleKind;
+  /** A symbol with loaded prices (any case); null or absent: every held and watched symbol. */
+  symbol?: string | null | undefined;
+  /** The threshold for the kind (see AlertRule.value), as text: "105.5", "5", "YEARLY"; null or absent for CORPORATE_ACTION. */
+  value?: string | null | undefined;
+};
 
 /** A new API key: a name, what it may do and how long it lives. */
 export type CreateApiKeyInput = {
@@ -438,6 +481,76 @@ export type MailOutboxPageQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type MailOutboxPageQuery = { mailOutbox: Array<{ id: string, kind: string, recipient: string, subject: string, body: string, createdAt: string }> };
+
+export type NotificationFieldsFragment = { id: string, date: string, symbol: string, kind: AlertRuleKind, message: string, read: boolean };
+
+export type AlertRuleFieldsFragment = { id: string, symbol: string | null, kind: AlertRuleKind, value: string | null, description: string, createdAt: string };
+
+export type AlertSettingsFieldsFragment = { emailDigest: boolean, newYearHighLow: boolean, upcomingCorporateActions: boolean };
+
+export type UnreadNotificationCountQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UnreadNotificationCountQuery = { unreadNotificationCount: number };
+
+export type LatestNotificationsQueryVariables = Exact<{
+  limit: number;
+}>;
+
+
+export type LatestNotificationsQuery = { unreadNotificationCount: number, notifications: Array<{ id: string, date: string, symbol: string, kind: AlertRuleKind, message: string, read: boolean }> };
+
+export type NotificationsPageQueryVariables = Exact<{
+  unreadOnly: boolean;
+}>;
+
+
+export type NotificationsPageQuery = { unreadNotificationCount: number, notifications: Array<{ id: string, date: string, symbol: string, kind: AlertRuleKind, message: string, read: boolean }> };
+
+export type MarkNotificationsReadMutationVariables = Exact<{
+  ids?: Array<string | number> | string | number | null | undefined;
+}>;
+
+
+export type MarkNotificationsReadMutation = { markNotificationsRead: { marked: number, unread: number } };
+
+export type AlertSettingsPageQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AlertSettingsPageQuery = { alertSettings: { emailDigest: boolean, newYearHighLow: boolean, upcomingCorporateActions: boolean }, alertRules: Array<{ id: string, symbol: string | null, kind: AlertRuleKind, value: string | null, description: string, createdAt: string }> };
+
+export type AlertRulesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AlertRulesQuery = { alertRules: Array<{ id: string, symbol: string | null, kind: AlertRuleKind, value: string | null, description: string, createdAt: string }> };
+
+export type UpdateAlertSettingsMutationVariables = Exact<{
+  input: AlertSettingsInput;
+}>;
+
+
+export type UpdateAlertSettingsMutation = { updateAlertSettings: { emailDigest: boolean, newYearHighLow: boolean, upcomingCorporateActions: boolean } };
+
+export type CreateAlertRuleMutationVariables = Exact<{
+  input: CreateAlertRuleInput;
+}>;
+
+
+export type CreateAlertRuleMutation = { createAlertRule: { created: boolean, rule: { id: string, symbol: string | null, kind: AlertRuleKind, value: string | null, description: string, createdAt: string } } };
+
+export type DeleteAlertRuleMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteAlertRuleMutation = { deleteAlertRule: { id: string, message: string } };
+
+export type UnsubscribeFromAlertEmailsMutationVariables = Exact<{
+  token: string;
+}>;
+
+
+export type UnsubscribeFromAlertEmailsMutation = { unsubscribeFromAlertEmails: string };
 
 export type RoleFieldsFragment = { id: string, name: string };
 
@@ -1046,6 +1159,9 @@ export type UploadStockPriceBatchMutationVariables = Exact<{
 
 export type UploadStockPriceBatchMutation = { uploadStockPriceBatch: { message: string, loaded: number, refused: number, skipped: number, rows: number, dates: Array<string>, files: Array<{ file: string, archive: string | null, date: string | null, lastDate: string | null, rows: number | null, status: UploadBatchFileStatus, reason: string | null, message: string | null, uploadId: string | null, inserted: number, updated: number, unchanged: number, deleted: number, problems: Array<{ line: number, column: string, message: string }> }> } };
 
+export const NotificationFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"read"}}]}}]} as unknown as DocumentNode<NotificationFieldsFragment, unknown>;
+export const AlertRuleFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AlertRuleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AlertRule"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<AlertRuleFieldsFragment, unknown>;
+export const AlertSettingsFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AlertSettingsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AlertSettings"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emailDigest"}},{"kind":"Field","name":{"kind":"Name","value":"newYearHighLow"}},{"kind":"Field","name":{"kind":"Name","value":"upcomingCorporateActions"}}]}}]} as unknown as DocumentNode<AlertSettingsFieldsFragment, unknown>;
 export const RoleFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RoleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Role"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]} as unknown as DocumentNode<RoleFieldsFragment, unknown>;
 export const UserFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"profilePictureUrl"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RoleFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RoleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Role"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]} as unknown as DocumentNode<UserFieldsFragment, unknown>;
 export const CompanyFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CompanyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Company"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"companyName"}},{"kind":"Field","name":{"kind":"Name","value":"industry"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"series"}},{"kind":"Field","name":{"kind":"Name","value":"isinCode"}},{"kind":"Field","name":{"kind":"Name","value":"paidUpValue"}},{"kind":"Field","name":{"kind":"Name","value":"dateOfListing"}},{"kind":"Field","name":{"kind":"Name","value":"marketLot"}},{"kind":"Field","name":{"kind":"Name","value":"faceValue"}}]}}]} as unknown as DocumentNode<CompanyFieldsFragment, unknown>;
@@ -1080,6 +1196,16 @@ export const CreateRoleDocument = {"kind":"Document","definitions":[{"kind":"Ope
 export const UpdateRoleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateRole"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RoleInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateRole"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RoleFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RoleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Role"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]} as unknown as DocumentNode<UpdateRoleMutation, UpdateRoleMutationVariables>;
 export const DeleteRoleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteRole"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteRole"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"DeleteResultFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"DeleteResultFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteResult"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]} as unknown as DocumentNode<DeleteRoleMutation, DeleteRoleMutationVariables>;
 export const MailOutboxPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"MailOutboxPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailOutbox"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"recipient"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}}]} as unknown as DocumentNode<MailOutboxPageQuery, MailOutboxPageQueryVariables>;
+export const UnreadNotificationCountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UnreadNotificationCount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unreadNotificationCount"}}]}}]} as unknown as DocumentNode<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables>;
+export const LatestNotificationsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"LatestNotifications"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"limit"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notifications"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"Variable","name":{"kind":"Name","value":"limit"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"unreadNotificationCount"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"read"}}]}}]} as unknown as DocumentNode<LatestNotificationsQuery, LatestNotificationsQueryVariables>;
+export const NotificationsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"NotificationsPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"unreadOnly"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"notifications"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"unreadOnly"},"value":{"kind":"Variable","name":{"kind":"Name","value":"unreadOnly"}}},{"kind":"Argument","name":{"kind":"Name","value":"limit"},"value":{"kind":"IntValue","value":"200"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"NotificationFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"unreadNotificationCount"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"NotificationFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Notification"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"read"}}]}}]} as unknown as DocumentNode<NotificationsPageQuery, NotificationsPageQueryVariables>;
+export const MarkNotificationsReadDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"MarkNotificationsRead"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"ids"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"markNotificationsRead"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"ids"},"value":{"kind":"Variable","name":{"kind":"Name","value":"ids"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"marked"}},{"kind":"Field","name":{"kind":"Name","value":"unread"}}]}}]}}]} as unknown as DocumentNode<MarkNotificationsReadMutation, MarkNotificationsReadMutationVariables>;
+export const AlertSettingsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AlertSettingsPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"alertSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AlertSettingsFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"alertRules"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AlertRuleFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AlertSettingsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AlertSettings"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emailDigest"}},{"kind":"Field","name":{"kind":"Name","value":"newYearHighLow"}},{"kind":"Field","name":{"kind":"Name","value":"upcomingCorporateActions"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AlertRuleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AlertRule"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<AlertSettingsPageQuery, AlertSettingsPageQueryVariables>;
+export const AlertRulesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AlertRules"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"alertRules"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AlertRuleFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AlertRuleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AlertRule"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<AlertRulesQuery, AlertRulesQueryVariables>;
+export const UpdateAlertSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateAlertSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AlertSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateAlertSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AlertSettingsFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AlertSettingsFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AlertSettings"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"emailDigest"}},{"kind":"Field","name":{"kind":"Name","value":"newYearHighLow"}},{"kind":"Field","name":{"kind":"Name","value":"upcomingCorporateActions"}}]}}]} as unknown as DocumentNode<UpdateAlertSettingsMutation, UpdateAlertSettingsMutationVariables>;
+export const CreateAlertRuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateAlertRule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateAlertRuleInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createAlertRule"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"rule"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AlertRuleFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AlertRuleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AlertRule"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]} as unknown as DocumentNode<CreateAlertRuleMutation, CreateAlertRuleMutationVariables>;
+export const DeleteAlertRuleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteAlertRule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteAlertRule"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]} as unknown as DocumentNode<DeleteAlertRuleMutation, DeleteAlertRuleMutationVariables>;
+export const UnsubscribeFromAlertEmailsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UnsubscribeFromAlertEmails"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"token"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribeFromAlertEmails"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"token"},"value":{"kind":"Variable","name":{"kind":"Name","value":"token"}}}]}]}}]} as unknown as DocumentNode<UnsubscribeFromAlertEmailsMutation, UnsubscribeFromAlertEmailsMutationVariables>;
 export const MeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RoleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Role"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"profilePictureUrl"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RoleFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<MeQuery, MeQueryVariables>;
 export const LoginDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Login"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"username"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"password"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"login"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"username"},"value":{"kind":"Variable","name":{"kind":"Name","value":"username"}}},{"kind":"Argument","name":{"kind":"Name","value":"password"},"value":{"kind":"Variable","name":{"kind":"Name","value":"password"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"UserFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"RoleFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Role"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"UserFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"User"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"username"}},{"kind":"Field","name":{"kind":"Name","value":"firstName"}},{"kind":"Field","name":{"kind":"Name","value":"lastName"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"mobileNo"}},{"kind":"Field","name":{"kind":"Name","value":"profilePictureUrl"}},{"kind":"Field","name":{"kind":"Name","value":"referralCode"}},{"kind":"Field","name":{"kind":"Name","value":"roles"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"RoleFields"}}]}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}}]}}]} as unknown as DocumentNode<LoginMutation, LoginMutationVariables>;
 export const LogoutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Logout"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"logout"}}]}}]} as unknown as DocumentNode<LogoutMutation, LogoutMutationVariables>;
@@ -1207,6 +1333,51 @@ export function useMailOutboxPageQuery(options?: useQuery.Options<MailOutboxPage
 }
 export function useMailOutboxPageLazyQuery(options?: useLazyQuery.Options<MailOutboxPageQuery, MailOutboxPageQueryVariables>) {
   return useLazyQuery(MailOutboxPageDocument, options);
+}
+export function useUnreadNotificationCountQuery(options?: useQuery.Options<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables>) {
+  return useQuery(UnreadNotificationCountDocument, options as useQuery.Options<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables>);
+}
+export function useUnreadNotificationCountLazyQuery(options?: useLazyQuery.Options<UnreadNotificationCountQuery, UnreadNotificationCountQueryVariables>) {
+  return useLazyQuery(UnreadNotificationCountDocument, options);
+}
+export function useLatestNotificationsQuery(options?: useQuery.Options<LatestNotificationsQuery, LatestNotificationsQueryVariables>) {
+  return useQuery(LatestNotificationsDocument, options as useQuery.Options<LatestNotificationsQuery, LatestNotificationsQueryVariables>);
+}
+export function useLatestNotificationsLazyQuery(options?: useLazyQuery.Options<LatestNotificationsQuery, LatestNotificationsQueryVariables>) {
+  return useLazyQuery(LatestNotificationsDocument, options);
+}
+export function useNotificationsPageQuery(options?: useQuery.Options<NotificationsPageQuery, NotificationsPageQueryVariables>) {
+  return useQuery(NotificationsPageDocument, options as useQuery.Options<NotificationsPageQuery, NotificationsPageQueryVariables>);
+}
+export function useNotificationsPageLazyQuery(options?: useLazyQuery.Options<NotificationsPageQuery, NotificationsPageQueryVariables>) {
+  return useLazyQuery(NotificationsPageDocument, options);
+}
+export function useMarkNotificationsReadMutation(options?: useMutation.Options<MarkNotificationsReadMutation, MarkNotificationsReadMutationVariables>) {
+  return useMutation(MarkNotificationsReadDocument, options);
+}
+export function useAlertSettingsPageQuery(options?: useQuery.Options<AlertSettingsPageQuery, AlertSettingsPageQueryVariables>) {
+  return useQuery(AlertSettingsPageDocument, options as useQuery.Options<AlertSettingsPageQuery, AlertSettingsPageQueryVariables>);
+}
+export function useAlertSettingsPageLazyQuery(options?: useLazyQuery.Options<AlertSettingsPageQuery, AlertSettingsPageQueryVariables>) {
+  return useLazyQuery(AlertSettingsPageDocument, options);
+}
+export function useAlertRulesQuery(options?: useQuery.Options<AlertRulesQuery, AlertRulesQueryVariables>) {
+  return useQuery(AlertRulesDocument, options as useQuery.Options<AlertRulesQuery, AlertRulesQueryVariables>);
+}
+export function useAlertRulesLazyQuery(options?: useLazyQuery.Options<AlertRulesQuery, AlertRulesQueryVariables>) {
+  return useLazyQuery(AlertRulesDocument, options);
+}
+export function useUpdateAlertSettingsMutation(options?: useMutation.Options<UpdateAlertSettingsMutation, UpdateAlertSettingsMutationVariables>) {
+  return useMutation(UpdateAlertSettingsDocument, options);
+}
+export function useCreateAlertRuleMutation(options?: useMutation.Options<CreateAlertRuleMutation, CreateAlertRuleMutationVariables>) {
+  return useMutation(CreateAlertRuleDocument, options);
+}
+export function useDeleteAlertRuleMutation(options?: useMutation.Options<DeleteAlertRuleMutation, DeleteAlertRuleMutationVariables>) {
+  return useMutation(DeleteAlertRuleDocument, options);
+}
+export function useUnsubscribeFromAlertEmailsMutation(options?: useMutation.Options<UnsubscribeFromAlertEmailsMutation, UnsubscribeFromAlertEmailsMutationVariables>) {
+  return useMutation(UnsubscribeFromAlertEmailsDocument, options);
 }
 export function useMeQuery(options?: useQuery.Options<MeQuery, MeQueryVariables>) {
   return useQuery(MeDocument, options as useQuery.Options<MeQuery, MeQueryVariables>);

@@ -34,6 +34,19 @@ export const routes: AppRoute[] = [
   // --- API keys for the user's own programs (developer) ---
   { path: '/developer', page: lazy(() => import('../features/developer/pages/developer-page')), access: 'login' },
 
+  // --- alerts: the notifications, the alert settings, and the e-mail's unsubscribe link (no login) ---
+  {
+    path: '/notifications',
+    page: lazy(() => import('../features/alerts/pages/notifications-page')),
+    access: 'login',
+  },
+  {
+    path: '/alert-settings',
+    page: lazy(() => import('../features/alerts/pages/alert-settings-page')),
+    access: 'login',
+  },
+  { path: '/unsubscribe', page: lazy(() => import('../features/alerts/pages/unsubscribe-page')) },
+
   // --- administration (admin) ---
   // Users is in the staff sidebar (docs/product/common.md#routes-and-guards); the page tells staff that only
   // administrators manage users

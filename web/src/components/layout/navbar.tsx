@@ -1,15 +1,17 @@
 /**
  * The top bar: brand, the public links (Home, About, Contact Us, Subscribe, Guide), Login and
- * Sign Up when logged out; username, the user-details tab and Logout when logged in. Under 768px
- * the links move into the menu opened by the hamburger.
+ * Sign Up when logged out; username, the notification bell (docs/product/alerts.md#screens), the user-details tab
+ * and Logout when logged in (on a phone, Logout is in the user-details tab). Under 768px the links move into the
+ * menu opened by the hamburger.
  */
 import { useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router-dom';
 import { ActionIcon, Anchor, Burger, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { IconChartLine, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconChartLine, IconUserCircle } from '@tabler/icons-react';
 import { toDisplayWords } from '@bazaar/shared';
 import { useSession } from '../../lib/session';
 import { Disclosure } from '../popup';
+import { DeferredNotificationBell } from '../alerts/deferred-notification-bell';
 import { NAVBAR_LINKS } from './sidebar-entries';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { useStoredUsername } from './use-stored-username';
@@ -78,6 +80,7 @@ export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
             <Text size="sm" fw={500} visibleFrom="xs" data-testid="navbar-username">
               {username ?? user.username}
             </Text>
+            <DeferredNotificationBell />
             {/* a Disclosure, not Mantine's Popover: floating-ui in every page's load for this one panel
                 (docs/decisions.md#pop-overs-and-hints-without-floating-ui) */}
             <Disclosure
@@ -112,16 +115,16 @@ export function Navbar({ menuOpened, onToggleMenu }: NavbarProps) {
                   <UnstyledButton component={Link} to="/profile" className={classes.popoverLink} onClick={close}>
                     Profile
                   </UnstyledButton>
+                  {/* on a phone Logout is here: the bar's own icon, beside the bell, went past 390 px */}
+                  <UnstyledButton className={classes.popoverLink} onClick={() => void logout()} hiddenFrom="xs">
+                    Logout
+                  </UnstyledButton>
                 </Stack>
               )}
             </Disclosure>
             <Button variant="light" size="xs" onClick={logout} visibleFrom="xs">
               Logout
             </Button>
-            {/* an icon on a phone: the text button pushed the bar past 390 px */}
-            <ActionIcon variant="light" size="lg" onClick={logout} hiddenFrom="xs" aria-label="Logout">
-              <IconLogout size={18} />
-            </ActionIcon>
           </>
         ) : (
           <Group gap="xs" visibleFrom="xs" wrap="nowrap">

@@ -11,8 +11,8 @@ describe('sidebarEntries', () => {
   it('shows visitors only the public market entries', () => {
     expect(labels(null)).toEqual(PUBLIC);
   });
-  it('shows investors their account entries and the watch list', () => {
-    expect(labels('ROLE_USER')).toEqual([...ACCOUNT, 'Stock Watch List', ...PUBLIC, 'Developer']);
+  it('shows investors their account entries, the watch list and their notifications', () => {
+    expect(labels('ROLE_USER')).toEqual([...ACCOUNT, 'Stock Watch List', ...PUBLIC, 'Developer', 'Notifications']);
   });
   it('adds the management entries and Companies for staff, without Users, Roles and Financial Instrument', () => {
     expect(labels('ROLE_STAFF')).toEqual([
@@ -23,6 +23,7 @@ describe('sidebarEntries', () => {
       'Companies',
       'Contact Messages',
       'Developer',
+      'Notifications',
     ]);
   });
   it('adds Users, Roles and Financial Instrument for administrators', () => {
@@ -39,6 +40,7 @@ describe('sidebarEntries', () => {
       'Contact Messages',
       'Mail Outbox',
       'Developer',
+      'Notifications',
     ]);
   });
   it('links the spec routes', () => {

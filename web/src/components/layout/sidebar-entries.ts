@@ -5,7 +5,8 @@
  * - Users, Roles and Financial Instrument: roles other than ROLE_USER and ROLE_STAFF (administrators; the old app
  *   listed Users for staff too, whom the API refuses: "Only administrators manage users");
  * - Stock Watch List: logged in;
- * - Developer (API keys, docs/product/developer.md#developer): any logged-in user, after the old app's list;
+ * - Developer (API keys, docs/product/developer.md#developer), then Notifications (the alerts,
+ *   docs/product/alerts.md#screens): any logged-in user, after the old app's list;
  * - Corporate Actions, Stock Price, Technical Analysis, Fundamental Analysis: always;
  * - Companies: roles other than ROLE_USER.
  * "Other than ROLE_USER" means a logged-in staff or admin: visitors see only the public entries.
@@ -47,6 +48,7 @@ export function sidebarEntries(role: string | null): SidebarEntry[] {
     management && { label: 'Contact Messages', to: '/contact-messages' },
     administrator && { label: 'Mail Outbox', to: '/mail-outbox' },
     loggedIn && { label: 'Developer', to: '/developer' },
+    loggedIn && { label: 'Notifications', to: '/notifications' },
   ];
   return entries.filter((entry): entry is SidebarEntry => entry !== false);
 }

@@ -1,12 +1,13 @@
 /**
  * Holdings as positions (docs/product/portfolio.md#holdings): one row a stock for the open lots (quantity, average
- * price, last price, the day's change, charges, dividends, net P&L) with the lots behind it a click away, and the
- * sold lots apart, each with its sell price and date. The lots' own table (with Sell, Edit and Delete) is the other
- * view of the same page.
+ * price, last price, the day's change, charges, dividends, net P&L) with the lots behind it a click away and a bell
+ * for its alerts, and the sold lots apart, each with its sell price and date. The lots' own table (with Sell, Edit
+ * and Delete) is the other view of the same page.
  */
 import { useEffect, useMemo, useRef, type ReactNode, type RefObject } from 'react';
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { formatRupees, openPositions, type Position } from '@bazaar/shared';
+import { BELL_CELL_WIDTH, useSymbolAlerts } from '../../../components/alerts/use-symbol-alerts';
 import { DataGrid, type DataGridColumn, type DataGridProps } from '../../../components/data-grid';
 import { SYMBOL_MIN_WIDTH } from '../../../components/data-grid/columns';
 import { formatMarketDate } from '../../../lib/dates';
@@ -55,9 +56,23 @@ export function HoldingsViewSwitch({
 const signedRupees = (value: string | null) =>
   value === null ? '—' : `${value.startsWith('-') ? '' : '+'}${formatRupees(value)}`;
 
-function positionColumns(onOpenLots: (symbol: string) => void): DataGridColumn<Position<HoldingRow>>[] {
+function positionColumns(
+  onOpenLots: (symbol: string) => void,
+  bell: (symbol: string) => ReactNode,
+): DataGridColumn<Position<HoldingRow>>[] {
   return [
-    { field: 'symbol', headerName: 'Symbol', minWidth: SYMBOL_MIN_WIDTH },
+    {
+      field: 'symbol',
+      headerName: 'Symbol',
+      minWidth: SYMBOL_MIN_WIDTH + BELL_CELL_WIDTH,
+      // the symbol's alerts, a bell beside it (docs/product/alerts.md#screens)
+      render: (row) => (
+        <Group gap={4} wrap="nowrap" justify="space-between">
+          {row.symbol}
+          {bell(row.symbol)}
+        </Group>
+      ),
+    },
     { field: 'quantity', exportAs: 'integer', headerName: 'Qty', numeric: true, minWidth: 80 },
     {
       field: 'averagePrice',
@@ -214,7 +229,9 @@ export interface PositionsTablesProps {
 export function PositionsTables({ rows, onOpenLots, ...grid }: PositionsTablesProps) {
   const positions = useMemo(() => (rows ? openPositions(rows) : undefined), [rows]);
   const closed = useMemo(() => rows?.filter((row) => row.status === 'REALIZED'), [rows]);
-  const columns = useMemo(() => positionColumns(onOpenLots), [onOpenLots]);
+  // a bell per open position: the symbol's alerts, with a stop-loss and a target (docs/product/alerts.md#screens)
+  const alerts = useSymbolAlerts<Position<HoldingRow>>({ held: true });
+  const columns = useMemo(() => positionColumns(onOpenLots, alerts.bell), [onOpenLots, alerts.bell]);
   return (
     <>
       <DataGrid
@@ -237,6 +254,7 @@ export function PositionsTables({ rows, onOpenLots, ...grid }: PositionsTablesPr
           exportFileName={`${grid.exportFileName}-closed`}
         />
       )}
+      {alerts.dialog}
     </>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * Stock Watch List (/stock-watch-list, logged in; docs/product/portfolio.md#stock-watch-list): a symbol
- * search to add, the table (phones: cards) with CSV export and a Remove action; a row opens Company Analysis.
+ * search to add, the table (phones: cards) with CSV export, an Alerts bell and a Remove action; a row opens Company
+ * Analysis.
  */
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -16,6 +17,7 @@ import {
   WatchlistPageDocument,
 } from '../../../__generated__/graphql';
 import { coverageNote } from '@bazaar/shared';
+import { useSymbolAlerts } from '../../../components/alerts/use-symbol-alerts';
 import { DataGrid, type DataGridMessage } from '../../../components/data-grid';
 import { DeferredAutocomplete } from '../../../components/form/deferred-combobox';
 import { usePageTitle } from '../../../components/page-title';
@@ -34,6 +36,8 @@ export default function WatchlistPage() {
   const [watch, watching] = useWatchSymbolMutation({ refetchQueries, awaitRefetchQueries: true });
   const [unwatch] = useUnwatchSymbolMutation({ refetchQueries, awaitRefetchQueries: true });
   const [message, setMessage] = useState<DataGridMessage | null>(null);
+  // a bell per row: the symbol's alerts (docs/product/alerts.md#screens)
+  const alerts = useSymbolAlerts<WatchlistRow>({ held: false });
   // one add at a time: Enter on a highlighted option both submits the option and reaches the box's own Enter.
   // The box stays enabled meanwhile: disabling the focused input dropped the focus to the page's body, and the
   // next Tab started again at the skip link (docs/product/common.md#keyboard)
@@ -83,7 +87,10 @@ export default function WatchlistPage() {
             state: { symbol: row.symbol, trend: 'YEARLY' },
           })
         }
-        actions={[{ label: 'Remove', icon: <IconTrash size={16} />, color: 'red', onClick: (row) => void remove(row) }]}
+        actions={[
+          alerts.action,
+          { label: 'Remove', icon: <IconTrash size={16} />, color: 'red', onClick: (row) => void remove(row) },
+        ]}
         exportFileName="stock-watch-list"
         emptyText="Your watch list is empty. Search for a symbol above to add one."
         message={message}
@@ -121,6 +128,7 @@ export default function WatchlistPage() {
           {shortHistoryNote}.
         </Text>
       )}
+      {alerts.dialog}
     </Stack>
   );
 }
