@@ -1,5 +1,5 @@
 /**
- * technicalAnalysis.coverage and watchlist.yearCoverage through GraphQL against the real REST API
+ * technicalAnalysis.coverage, watchlist.yearCoverage and Company Analysis' priceSeries.coverage through GraphQL against the real REST API
  * (docs/product/market.md#short-history), on the real NSE bhavcopies of the last three trading days
  * of March 2020 (27, 30 and 31 March). Worked by hand: with 27 March the first day loaded, no
  * window of 31 March is covered (the shortest, WEEKLY, starts after 24 March < 27 March); each
@@ -82,6 +82,41 @@ describe('period coverage through GraphQL', () => {
           tradingDaysLoaded: 3,
         },
       },
+    ]);
+  });
+
+  it("gives each of Company Analysis' price series the coverage of its window", async () => {
+    const data = await ok<{
+      companyAnalysis: {
+        pricesUpTo: string;
+        priceSeries: Array<{ period: string; dates: string[]; coverage: Coverage | null }>;
+      };
+    }>(anonymous, `{ companyAnalysis(symbol: "RELIANCE") { pricesUpTo priceSeries { period dates ${COVERAGE} } } }`);
+    expect(data.companyAnalysis.pricesUpTo).toBe('2020-03-31');
+    const starts = ['2020-03-24', '2020-02-29', '2019-12-31', '2019-09-30', '2019-03-31'];
+    expect(data.companyAnalysis.priceSeries).toEqual(
+      ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'].map((period, index) => ({
+        period,
+        dates: ['2020-03-27', '2020-03-30', '2020-03-31'],
+        coverage: {
+          period,
+          covered: false,
+          windowStart: starts[index],
+          firstLoadedDate: '2020-03-27',
+          tradingDaysLoaded: 3,
+        },
+      })),
+    );
+    const unknown = await ok<{ companyAnalysis: { priceSeries: Array<{ coverage: Coverage | null }> } }>(
+      anonymous,
+      `{ companyAnalysis(symbol: "NOSUCHCO") { priceSeries { ${COVERAGE} } } }`,
+    );
+    expect(unknown.companyAnalysis.priceSeries.map((series) => series.coverage)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
     ]);
   });
 });

@@ -39,13 +39,25 @@ interface Focused {
   pressed: string | null;
   inDialog: boolean;
   inMain: boolean;
+  /** The table row the focused control is in, by its place (AG Grid's row-index), and its symbol. */
+  rowIndex: string | null;
+  rowSymbol: string | null;
 }
 
 function focused(page: Page): Promise<Focused> {
   return page.evaluate(() => {
     const element = document.activeElement;
     if (!element || element === document.body)
-      return { tag: 'BODY', name: '', testId: null, pressed: null, inDialog: false, inMain: false };
+      return {
+        tag: 'BODY',
+        name: '',
+        testId: null,
+        pressed: null,
+        inDialog: false,
+        inMain: false,
+        rowIndex: null,
+        rowSymbol: null,
+      };
     const labelled = element.getAttribute('aria-label');
     const labels = element instanceof HTMLInputElement ? [...(element.labels ?? [])] : [];
     // a Mantine label ends with its required asterisk
@@ -57,7 +69,15 @@ function focused(page: Page): Promise<Focused> {
       pressed: element.getAttribute('aria-pressed'),
       inDialog: element.closest('[role="dialog"]') !== null,
       inMain: document.getElementById('main-content')?.contains(element) ?? false,
+      rowIndex: element.closest('[row-index]')?.getAttribute('row-index') ?? null,
+      rowSymbol: rowSymbolOf(element),
     };
+    function rowSymbolOf(control: Element): string | null {
+      const index = control.closest('[row-index]')?.getAttribute('row-index');
+      const grid = control.closest('[data-grid-root]');
+      if (index === undefined || index === null || !grid) return null;
+      return grid.querySelector(`.ag-row[row-index="${index}"] [col-id="symbol"]`)?.textContent?.trim() ?? null;
+    }
   });
 }
 
@@ -253,6 +273,40 @@ describe('the investor by keys alone', () => {
     await symbolRows('SBIN').waitFor();
     expect(await symbolRows('INFY').count()).toBe(2);
     expect(await cellText(symbolRows('SBIN').locator('[col-id="quantity"]'))).toBe('7');
+
+    // delete a lot from the middle of the table: the focus goes to the Delete of the lot that takes its place
+    const order = () =>
+      page.getByTestId('holdings-grid').evaluate((grid) =>
+        [...grid.querySelectorAll('.ag-row[row-index]')]
+          .filter((row) => row.querySelector('[col-id="symbol"]'))
+          .sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')))
+          .map((row) => row.querySelector('[col-id="symbol"]')?.textContent?.trim() ?? ''),
+      );
+    const before = await order();
+    expect(before).toHaveLength(4);
+    const deleteByKeys = async (rowIndex: number, count: number) => {
+      const deleteOf = (focus: Focused) =>
+        named('Delete')(focus) && !focus.inDialog && focus.rowIndex === `${rowIndex}`;
+      await page.getByTestId('holdings-grid').locator('.ag-row').first().waitFor();
+      await tabTo(page, deleteOf, { limit: 80 });
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('dialog', { name: 'Delete holding' });
+      await confirm.waitFor();
+      await tabTo(page, (focus) => named('Delete')(focus) && focus.inDialog, { limit: 6 });
+      await page.keyboard.press('Enter');
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(async () => (await order()).length).toBe(count);
+    };
+    // the second lot: the third takes its place (second now) and its Delete the focus
+    await deleteByKeys(1, 3);
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ tag: 'BUTTON', name: 'Delete', inDialog: false, rowIndex: '1', rowSymbol: before[2] });
+    // then the last lot (the fourth, third now): the one before it, now last, has the focus
+    await deleteByKeys(2, 2);
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ tag: 'BUTTON', name: 'Delete', inDialog: false, rowIndex: '1', rowSymbol: before[2] });
     expect(relevantErrors(errors)).toEqual([]);
     await close();
   });

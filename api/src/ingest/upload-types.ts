@@ -50,7 +50,7 @@ export const UPLOAD_TYPE_INFO: Record<UploadType, UploadTypeInfo> = {
     label: toDisplayWords('UPLOAD_STOCK'),
     noun: 'Stocks',
     description:
-      "NSE equity list (EQUITY_L.csv): SYMBOL, NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE; or its two-column variant (SYMBOL, NAME OF COMPANY), which fills only the names. Companies are matched by symbol; a company's industry is kept.",
+      "NSE equity list (EQUITY_L.csv): SYMBOL, NAME OF COMPANY, SERIES, DATE OF LISTING, PAID UP VALUE, MARKET LOT, ISIN NUMBER, FACE VALUE; or its two-column variant (SYMBOL, NAME OF COMPANY), which fills only the names. Companies are matched by symbol; a company's industry is kept. The equity list has no industry: upload the exchange's index constituent list (ind_nifty500list.csv / ind_niftytotalmarket_list.csv) as Update Company Profile.",
     layouts: COMPANY_LIST_LAYOUTS,
   },
   UPLOAD_FINANCIAL_STATEMENT: {
@@ -75,7 +75,7 @@ export const UPLOAD_TYPE_INFO: Record<UploadType, UploadTypeInfo> = {
     label: toDisplayWords('UPLOAD_UPDATE_COMPANY_PROFILE'),
     noun: 'Company profiles',
     description:
-      'NSE index constituent list (e.g. ind_nifty500list.csv): Company Name, Industry, Symbol, Series, ISIN Code. Known companies get the industry and name; unknown symbols are created.',
+      'NSE index constituent list, the only source of industries (the equity list has none): ind_nifty500list.csv or ind_niftytotalmarket_list.csv from niftyindices.com (Company Name, Industry, Symbol, Series, ISIN Code). Known companies get the industry and name; unknown symbols are created; a company the list does not name keeps its industry.',
     layouts: [INDEX_CONSTITUENTS],
   },
   UPLOAD_INDEX_PRICES: {

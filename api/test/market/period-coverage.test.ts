@@ -7,9 +7,12 @@
  * A window is covered when a day on or before its start is loaded: the week and the month are
  * (03-Feb ≤ 24-Mar and ≤ 29-Feb); the quarter, half year and year are not, and hold all 40 days.
  * The trading days inside each window are counted independently from the files' dates.
+ * Company Analysis' price series end on the symbol's own latest day: TATAGLOBAL last traded on
+ * 26-Feb-2020 (renamed TATACONSUM; read from the files), so its week (after 19-Feb) is covered and its
+ * month (after 26-Jan-2020) and year (after 26-Feb-2019) are not.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AnalysisStateDto, TrendResponseDto, WatchlistRowDto } from '@bazaar/shared/contract';
+import type { AnalysisStateDto, PriceSeriesDto, TrendResponseDto, WatchlistRowDto } from '@bazaar/shared/contract';
 import { DEMO, type TestApi } from '../setup/test-api.js';
 import { legacyBhavcopyFiles } from './support/bhavcopy.js';
 import { useLegacyPricesApi } from './support/legacy-database.js';
@@ -96,5 +99,56 @@ describe('period coverage with 40 trading days loaded (February and March 2020)'
     const listed = dashboard.body.inTodaysLists.find((stock) => stock.symbol === symbol);
     expect(listed?.headline).toBe(`${symbol}: new high of the 40 trading days loaded`);
     expect(JSON.stringify(dashboard.body)).not.toContain('52-week');
+  });
+
+  it("says on each of Company Analysis' price series whether the loaded prices cover its window", async () => {
+    const daysAfter = (start: string, end: string) => tradingDays.filter((day) => day > start && day <= end).length;
+    for (const [period, start] of Object.entries(WINDOW_START)) {
+      const series = await api.request<PriceSeriesDto>(
+        'GET',
+        `/public/stock-prices/stock-prices-for-period?type=${period}&symbol=RELIANCE`,
+      );
+      expect(series.status).toBe(200);
+      expect(series.body.coverage).toEqual({
+        period,
+        covered: period === 'WEEKLY' || period === 'MONTHLY',
+        windowStart: start,
+        firstLoadedDate: '2020-02-03',
+        tradingDaysLoaded: daysAfter(start, D),
+      });
+    }
+    // a symbol whose last day is before D: its windows end on 26-Feb-2020
+    const lastDay = loaded.rows
+      .filter((row) => row.symbol === 'TATAGLOBAL' && ['EQ', 'BE', 'BZ'].includes(row.series))
+      .map((row) => row.date)
+      .sort()
+      .at(-1);
+    expect(lastDay).toBe('2020-02-26');
+    const expected = { WEEKLY: ['2020-02-19', true], MONTHLY: ['2020-01-26', false], YEARLY: ['2019-02-26', false] };
+    for (const [period, [start, covered]] of Object.entries(expected)) {
+      const series = await api.request<PriceSeriesDto>(
+        'GET',
+        `/public/stock-prices/stock-prices-for-period?type=${period}&symbol=TATAGLOBAL`,
+      );
+      expect(series.body.dates.at(-1)).toBe('2020-02-26');
+      expect(series.body.coverage).toEqual({
+        period,
+        covered,
+        windowStart: start,
+        firstLoadedDate: '2020-02-03',
+        tradingDaysLoaded: daysAfter(String(start), '2020-02-26'),
+      });
+    }
+    // 03-Feb to 26-Feb-2020 by hand: 3–7, 10–14, 17–20 (21-Feb a holiday), 24–26 = 17 trading days
+    expect(daysAfter('2020-01-26', '2020-02-26')).toBe(17);
+  });
+
+  it('answers no coverage for a symbol without prices', async () => {
+    const series = await api.request<PriceSeriesDto>(
+      'GET',
+      '/public/stock-prices/stock-prices-for-period?type=YEARLY&symbol=NOSUCHSYMBOL',
+    );
+    expect(series.status).toBe(200);
+    expect(series.body).toEqual({ dates: [], prices: [], coverage: null });
   });
 });

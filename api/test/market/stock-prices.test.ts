@@ -92,7 +92,7 @@ describe('market routes', () => {
       expect((await demo.api.request('GET', '/public/stock-prices/highestStockPriceByStock')).body).toEqual({});
       expect(
         (await demo.api.request('GET', '/public/stock-prices/stock-prices-for-period?type=YEARLY&symbol=ALPHA')).body,
-      ).toEqual({ dates: [], prices: [] });
+      ).toEqual({ dates: [], prices: [], coverage: null });
       expect((await demo.api.request('GET', '/public/stock-prices?symbol=ALPHA')).body).toEqual([]);
       const state = await demo.api.request<{ asOf: string | null }>('GET', '/public/technical-analysis/state');
       expect(state.body.asOf).toBeNull();
@@ -234,7 +234,18 @@ describe('market routes', () => {
         '/public/stock-prices/stock-prices-for-period?type=WEEKLY&symbol=alpha',
       );
       // D is now 1 April: the week holds the dates after 25 March
-      expect(week.body).toEqual({ dates: ['2020-03-30', '2020-03-31', '2020-04-01'], prices: ['104', '110', '110'] });
+      // the history starts on 15-Jan-2019, before the window: covered; 30 and 31 March and 1 April are loaded in it
+      expect(week.body).toEqual({
+        dates: ['2020-03-30', '2020-03-31', '2020-04-01'],
+        prices: ['104', '110', '110'],
+        coverage: {
+          period: 'WEEKLY',
+          covered: true,
+          windowStart: '2020-03-25',
+          firstLoadedDate: '2019-01-15',
+          tradingDaysLoaded: 3,
+        },
+      });
       const candles = await demo.api.request<Array<{ date: string }>>(
         'GET',
         '/public/stock-prices?symbol=BETA&from=2020-03-03',
@@ -350,7 +361,18 @@ describe('market routes', () => {
           'GET',
           '/public/stock-prices/stock-prices-for-period?type=WEEKLY&symbol=BETA',
         );
-        expect(week.body).toEqual({ dates: ['2020-03-25', '2020-03-31'], prices: ['105', '106'] });
+        // its window's coverage too: 25, 27 (backfilled above), 30 and 31 March are the market's trading days in it
+        expect(week.body).toEqual({
+          dates: ['2020-03-25', '2020-03-31'],
+          prices: ['105', '106'],
+          coverage: {
+            period: 'WEEKLY',
+            covered: true,
+            windowStart: '2020-03-24',
+            firstLoadedDate: '2019-01-15',
+            tradingDaysLoaded: 4,
+          },
+        });
       });
     });
   });

@@ -1756,6 +1756,12 @@ export type PriceExtreme = {
 /** A symbol's closes over one period's window (the line charts of company analysis). */
 export type PriceSeries = {
   __typename?: 'PriceSeries';
+  /**
+   * Whether the loaded prices cover the window (it ends on the symbol's own latest trading day): where covered is false,
+   * dates hold only the tradingDaysLoaded days loaded, not the whole period (docs/product/market.md#short-history). Null
+   * for a symbol without prices.
+   */
+  coverage: Maybe<PeriodCoverage>;
   /** Trading days, oldest first. */
   dates: Array<Scalars['Date']['output']>;
   /** The period of the window. */
@@ -3287,7 +3293,7 @@ export type ResolversTypes = ResolversObject<{
   PortfolioSummary: ResolverTypeWrapper<PortfolioSummaryDto>;
   PortfolioTotals: ResolverTypeWrapper<PortfolioTotalsDto>;
   PriceExtreme: ResolverTypeWrapper<PriceExtremeDto>;
-  PriceSeries: ResolverTypeWrapper<PriceSeries>;
+  PriceSeries: ResolverTypeWrapper<Omit<PriceSeries, 'coverage'> & { coverage?: Maybe<ResolversTypes['PeriodCoverage']> }>;
   ProfileInput: ProfileInput;
   ProfitAndLoss: ResolverTypeWrapper<ProfitAndLossDto>;
   ProfitLoss: ResolverTypeWrapper<ProfitLossDto>;
@@ -3434,7 +3440,7 @@ export type ResolversParentTypes = ResolversObject<{
   PortfolioSummary: PortfolioSummaryDto;
   PortfolioTotals: PortfolioTotalsDto;
   PriceExtreme: PriceExtremeDto;
-  PriceSeries: PriceSeries;
+  PriceSeries: Omit<PriceSeries, 'coverage'> & { coverage?: Maybe<ResolversParentTypes['PeriodCoverage']> };
   ProfileInput: ProfileInput;
   ProfitAndLoss: ProfitAndLossDto;
   ProfitLoss: ProfitLossDto;
@@ -4100,6 +4106,7 @@ export type PriceExtremeResolvers<ContextType = GraphQLContext, ParentType exten
 }>;
 
 export type PriceSeriesResolvers<ContextType = GraphQLContext, ParentType extends ResolversParentTypes['PriceSeries'] = ResolversParentTypes['PriceSeries']> = ResolversObject<{
+  coverage?: Resolver<Maybe<ResolversTypes['PeriodCoverage']>, ParentType, ContextType>;
   dates?: Resolver<Array<ResolversTypes['Date']>, ParentType, ContextType>;
   period?: Resolver<ResolversTypes['TrendPeriod'], ParentType, ContextType>;
   prices?: Resolver<Array<ResolversTypes['Decimal']>, ParentType, ContextType>;

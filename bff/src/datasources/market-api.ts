@@ -197,7 +197,7 @@ export class MarketApi extends RestClient {
       anonymous: true,
       query: { ...query, ...adjustedQuery(adjusted) },
     });
-    return { period, dates: series.dates, prices: series.prices };
+    return { period, dates: series.dates, prices: series.prices, coverage: series.coverage };
   }
 
   /** One trend list of D, or of the past trading day `tradeDate`, in list order (the answer is keyed by symbol). */

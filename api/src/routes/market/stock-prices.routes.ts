@@ -252,6 +252,7 @@ export const stockPriceRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '`{dates, prices}`: the symbol’s closes in the window of the period ending on the symbol’s own latest trading day (D for a symbol that traded on D), oldest first (empty for an unknown symbol), ' +
           'adjusted as of D (the history the charts, candles and moving averages are drawn from: continuous through ex-dates); `adjusted=false`: raw. ' +
+          '`coverage` says whether the loaded prices cover that window: where `covered` is false the closes describe only `tradingDaysLoaded` trading days, not the whole period (null without prices). ' +
           ADJUSTED_DEFINITION +
           PRICE_DEFINITIONS,
         querystring: priceSeriesQuerySchema,

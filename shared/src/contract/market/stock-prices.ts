@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { candleIntervalParam, dateParam, periodParam, symbolParam } from '../../validation/market.js';
 import { encodeCursor, pageQueryShape } from '../paging.js';
 import { adjustedParam, dateText, decimalText } from './fields.js';
+import { periodCoverageDtoSchema } from './technical-analysis.js';
 
 /** A trading day's prices of a symbol: the fields of a candle, also the start of a row. */
 const candleShape = {
@@ -95,7 +96,15 @@ export const priceSeriesQuerySchema = z.object({
 export type PriceSeriesQuery = z.input<typeof priceSeriesQuerySchema>;
 
 export const priceSeriesDtoSchema = z
-  .object({ dates: z.array(dateText), prices: z.array(decimalText) })
+  .object({
+    dates: z.array(dateText),
+    prices: z.array(decimalText),
+    coverage: periodCoverageDtoSchema
+      .nullable()
+      .describe(
+        "Whether the loaded prices cover the window (it ends on the symbol's latest trading day): where `covered` is false the closes describe only `tradingDaysLoaded` trading days, not the whole period (docs/product/market.md#short-history); null for a symbol without prices",
+      ),
+  })
   .describe("A symbol's closes in the period's window, oldest first (adjusted unless adjusted=false)");
 export type PriceSeriesDto = z.infer<typeof priceSeriesDtoSchema>;
 

@@ -11,6 +11,7 @@ import type { MantineSize } from '@mantine/core';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { IconEdit, IconTrash } from '@tabler/icons-react';
 import { DataGrid, type DataGridAction, type DataGridColumn } from '../data-grid';
+import { useDialogFocusReturn } from '../data-grid/focus-return';
 import { usePageTitle } from '../page-title';
 import { loadedModule, loadOnce, whenIdle } from '../../lib/deferred';
 import type { CrudDialogsProps, CrudFormLoader, CrudFormSpec } from './crud-form';
@@ -135,10 +136,14 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
   const dialogs = useDeferredDialogs(props.form);
   const { openEdit, askDelete, showError, closeForm, cancelDelete } = crud;
   const { load } = dialogs;
+  // the focus goes back to the control that opened a dialog, or to the next row's when a Delete took its row away
+  // (docs/product/common.md#keyboard)
+  const rememberOpener = useDialogFocusReturn(crud.editing !== null || crud.toDelete !== null);
   // a dialog asked for before its module is there opens once it has loaded; a failed load says so above the table
   const withDialogs = useCallback(
     <Args extends unknown[]>(open: (...args: Args) => void) =>
       (...args: Args) => {
+        rememberOpener();
         open(...args);
         load().catch(() => {
           // the closers only set state: the ones of any render will do
@@ -148,7 +153,7 @@ export function CrudTablePage<Row extends CrudRow, Values extends Record<string,
         });
       },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [load, showError],
+    [load, showError, rememberOpener],
   );
   const actions = useMemo<DataGridAction<Row>[]>(
     () => [

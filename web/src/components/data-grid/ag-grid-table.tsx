@@ -141,6 +141,20 @@ function ActionButtons<Row>({ row, actions }: { row: Row; actions: DataGridActio
   );
 }
 
+/**
+ * Tab inside a row's actions cell goes through its buttons (docs/product/common.md#keyboard): AG Grid moves Tab from
+ * cell to cell, so the buttons were never reached by keys. From the cell itself or a button before the last, Tab is
+ * left to the browser (the next button); Shift+Tab likewise from a button after the first; otherwise the grid moves on.
+ */
+function tabsInsideActions(event: KeyboardEvent): boolean {
+  if (event.key !== 'Tab' || !(event.target instanceof HTMLElement)) return false;
+  const cell = event.target.closest('.ag-cell');
+  const buttons = cell ? [...cell.querySelectorAll('button')] : [];
+  if (buttons.length === 0) return false;
+  const at = buttons.indexOf(event.target as HTMLButtonElement);
+  return event.shiftKey ? at > 0 : at < buttons.length - 1;
+}
+
 export function AgGridTable<Row>(props: AgGridTableProps<Row>) {
   const { rows, columns, actions, sort, hiddenFields, pinEnds, onRowClick } = props;
   const elementRef = useRef<HTMLDivElement>(null);
@@ -187,6 +201,7 @@ export function AgGridTable<Row>(props: AgGridTableProps<Row>) {
         pinned: pinEnds ? 'right' : null,
         width: actionsWidth(actions.length),
         cellRenderer: portals.rendererFor(ACTIONS_COLUMN),
+        suppressKeyboardEvent: ({ event }) => tabsInsideActions(event),
       });
     }
     return defs;

@@ -148,11 +148,12 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
 
   const showLoader = (loading || answeredRows !== undefined) && !rows;
   return (
-    <Card withBorder padding="md" radius="md" data-testid={testId ?? 'data-grid'}>
+    <Card withBorder padding="md" radius="md" data-testid={testId ?? 'data-grid'} data-grid-root="">
       <Stack gap="sm">
         {showBack && <BackControls />}
         <Group justify="space-between" wrap="wrap" gap="xs">
-          <Title order={headingOrder} size="h3">
+          {/* the focus lands here after the last row is deleted from a table without an add button */}
+          <Title order={headingOrder} size="h3" tabIndex={-1} data-grid-focus="">
             {title}
           </Title>
           <Group gap="xs">
@@ -171,6 +172,7 @@ export function DataGrid<Row>(props: DataGridProps<Row>) {
               <Button
                 size="xs"
                 leftSection={<IconPlus size={16} />}
+                data-grid-focus=""
                 onClick={onAdd}
                 onPointerEnter={onAddIntent}
                 onFocus={onAddIntent}

@@ -16,6 +16,7 @@ import type { PriceSeriesDto, StockPriceRowDto } from '@bazaar/shared/contract';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
 import { inEquitySeries, LATEST_TRADE_DATE } from './equity-series.js';
+import { getPeriodCoveragesOn } from './trend-lists.js';
 import { adjustedPrice, adjustmentRangesQuery, NO_ADJUSTMENTS, rangeHolds, STORED_ADJUSTMENTS } from './adjustments.js';
 
 /**
@@ -175,8 +176,9 @@ export async function getSymbolLatestDate(db: Database, symbol: string): Promise
 
 /**
  * The closes of a symbol inside the window of `period` ending on the symbol's own latest trading
- * day (D for a symbol that traded on D; docs/product/company.md#price-windows): `{dates, prices}`;
- * adjusted as of D unless `adjusted` is false.
+ * day (D for a symbol that traded on D; docs/product/company.md#price-windows): `{dates, prices}`,
+ * adjusted as of D unless `adjusted` is false, and whether the loaded prices cover that window
+ * (`coverage`, docs/product/market.md#short-history): 40 loaded days are never a year's chart unsaid.
  */
 export async function getPriceSeriesForPeriod(
   db: Database,
@@ -185,16 +187,23 @@ export async function getPriceSeriesForPeriod(
   adjusted = true,
 ): Promise<PriceSeriesDto> {
   const latest = await getSymbolLatestDate(db, symbol);
-  if (!latest) return { dates: [], prices: [] };
-  const rows = await queryRows<{ date: string; close: string }>(
-    db,
-    sql`
+  if (!latest) return { dates: [], prices: [], coverage: null };
+  const [rows, coverages] = await Promise.all([
+    queryRows<{ date: string; close: string }>(
+      db,
+      sql`
       SELECT r.trade_date AS "date", ${adjustedPrice(sql`r.close_price`, 'adj')} AS "close"
       FROM stock_prices r
       LEFT JOIN ${historyAdjustments(adjusted)} AS adj ON ${rangeHolds('r', 'adj')}
       WHERE r.symbol = ${symbol} AND ${inEquitySeries('r.series')}
         AND r.trade_date > ${periodWindowStart(latest, period)}::date AND r.trade_date <= ${latest}::date
       ORDER BY r.trade_date`,
-  );
-  return { dates: rows.map((row) => row.date), prices: rows.map((row) => row.close) };
+    ),
+    getPeriodCoveragesOn(db, latest),
+  ]);
+  return {
+    dates: rows.map((row) => row.date),
+    prices: rows.map((row) => row.close),
+    coverage: coverages.find((coverage) => coverage.period === period) ?? null,
+  };
 }

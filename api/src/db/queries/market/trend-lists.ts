@@ -545,6 +545,7 @@ interface Kept<T> {
 const keptLists = new WeakMap<Database, Kept<Map<string, TrendResponseDto>>>();
 const keptExtremes = new WeakMap<Database, Kept<PriceExtremesResponseDto>>();
 const keptCoverages = new WeakMap<Database, Kept<PeriodCoverageDto[]>>();
+const keptDayCoverages = new WeakMap<Database, Kept<Map<string, Promise<PeriodCoverageDto[]>>>>();
 
 /**
  * A value of D's analysis, computed when first read after a refresh: every refresh raises
@@ -612,6 +613,22 @@ export function getPeriodCoverages(
 ): Promise<PeriodCoverageDto[]> {
   // D's coverage changes only with an upload, which raises the version: read once per version
   return isCurrentDay ? getCurrentPeriodCoverages(db) : periodCoveragesOf(db, tradeDate);
+}
+
+/**
+ * The coverage of the windows ending on any trading day (a symbol's own latest day: Company Analysis'
+ * charts, docs/product/company.md#price-windows), kept per day until the next refresh: a page's five
+ * price series share one read.
+ */
+export async function getPeriodCoveragesOn(db: Database, tradeDate: string): Promise<PeriodCoverageDto[]> {
+  const byDay = await keptForVersion(db, keptDayCoverages, () => Promise.resolve(new Map()));
+  let coverages = byDay.get(tradeDate);
+  if (!coverages) {
+    coverages = periodCoveragesOf(db, tradeDate);
+    byDay.set(tradeDate, coverages);
+    coverages.catch(() => byDay.delete(tradeDate));
+  }
+  return coverages;
 }
 
 async function periodCoveragesOf(db: Database, tradeDate: string): Promise<PeriodCoverageDto[]> {

@@ -1,10 +1,14 @@
 /**
  * The company profile table and the Events section (Past Events and Upcoming Events tables) of
- * Company Analysis. Past events hide id, series and the book-closure dates (docs/product/company.md).
+ * Company Analysis. Past events hide id, series and the book-closure dates (docs/product/company.md). The
+ * 12-month high and low of a short history say they cover only the days loaded (docs/product/market.md#short-history);
+ * an industry nobody uploaded reads "Not classified yet" rather than a dash that looks like data
+ * (docs/product/company.md#company-profile).
  */
 import { Table, Text } from '@mantine/core';
 import { formatPercent, formatRupees } from '@bazaar/shared';
 import type { CorporateActionFieldsFragment, CompanyAnalysisPageQuery } from '../../../__generated__/graphql';
+import { CoverageNote } from '../../../components/coverage-note';
 import { DataGrid } from '../../../components/data-grid';
 import { formatMarketDate } from '../../../lib/dates';
 import { corporateActionColumns } from './corporate-action-columns';
@@ -16,7 +20,7 @@ function profileRows(analysis: Analysis): Array<[string, string]> {
   const { company, latestPrice, yearRange } = analysis;
   const rows: Array<[string, string]> = [
     ['Company Name', company?.companyName ?? '—'],
-    ['Industry', company?.industry ?? '—'],
+    ['Industry', company ? (company.industry ?? 'Not classified yet') : '—'],
     ['Symbol', analysis.symbol],
     ['Series', company?.series ?? latestPrice?.series ?? '—'],
     ['Isin Code', company?.isinCode ?? '—'],
@@ -65,6 +69,15 @@ export function CompanyProfile({ analysis }: { analysis: Analysis }) {
           ))}
         </Table.Tbody>
       </Table>
+      {analysis.yearRange && (
+        <CoverageNote
+          period="YEARLY"
+          coverage={analysis.priceSeries.find((series) => series.period === 'YEARLY')?.coverage}
+          asOf={analysis.pricesUpTo}
+          whatCovers="the 12-Month High and Low cover"
+          testId="year-range-coverage"
+        />
+      )}
     </Section>
   );
 }

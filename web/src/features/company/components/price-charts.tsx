@@ -3,12 +3,15 @@
  * 'Stock Price Candlestick Chart' (x-axis zoom, height 500). Mobile variants have fewer x ticks
  * and take the full width; a symbol without prices shows an empty state instead of a broken chart.
  * Each ex-date of a split, bonus, consolidation or dividend inside a chart's days is marked on it
- * (docs/product/company.md#adjusted-prices), and listed in words under the candlestick chart.
+ * (docs/product/company.md#adjusted-prices), and listed in words under the candlestick chart. A chart whose
+ * window the loaded prices do not cover says so under its title, as the Technical Analysis lists do
+ * (docs/product/market.md#short-history).
  */
 import { Badge, Group, SimpleGrid, Text } from '@mantine/core';
 import { formatMarketDate } from '../../../lib/dates';
-import { TREND_PERIOD_LABELS, type TrendPeriod } from '@bazaar/shared';
+import { TREND_PERIOD_LABELS, type PeriodCoverage, type TrendPeriod } from '@bazaar/shared';
 import type { ApexOptions } from '../../../components/chart';
+import { CoverageNote } from '../../../components/coverage-note';
 import { DeferredChart } from '../../../components/chart/deferred-chart';
 import {
   CANDLE_HEIGHT,
@@ -30,6 +33,8 @@ export interface PriceSeriesInput {
   period: TrendPeriod;
   dates: readonly string[];
   prices: readonly string[];
+  /** Whether the loaded prices cover the window (absent: no note). */
+  coverage?: PeriodCoverage | null;
 }
 
 /** The chart titles (docs/product/company.md): WEEKLY, MONTHLY, QUARTERLY, HALF YEARLY, YEARLY. */
@@ -42,11 +47,13 @@ function PeriodLineChart({
   mobile,
   highlighted,
   events,
+  asOf,
 }: {
   series: PriceSeriesInput;
   mobile: boolean;
   highlighted: boolean;
   events: readonly ChartEventInput[];
+  asOf: string | null | undefined;
 }) {
   const title = periodTitle(series.period);
   const colour = trendColour(series.prices);
@@ -90,6 +97,13 @@ function PeriodLineChart({
           </Badge>
         )}
       </Group>
+      <CoverageNote
+        period={series.period}
+        coverage={series.coverage}
+        asOf={asOf}
+        whatCovers="this chart covers"
+        testId={`price-chart-${series.period}-coverage`}
+      />
       <DeferredChart
         type="line"
         height={mobile ? 220 : 260}
@@ -107,12 +121,15 @@ export function PeriodLineCharts({
   mobile,
   trend,
   events = [],
+  asOf,
 }: {
   series: readonly PriceSeriesInput[];
   mobile: boolean;
   trend?: TrendPeriod;
   /** The symbol's corporate actions: their ex-dates are marked. */
   events?: readonly ChartEventInput[];
+  /** The day the windows end on (the symbol's latest trading day), for the short-history notes. */
+  asOf?: string | null;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="period-charts">
@@ -123,6 +140,7 @@ export function PeriodLineCharts({
           mobile={mobile}
           highlighted={item.period === trend}
           events={events}
+          asOf={asOf ?? item.dates.at(-1)}
         />
       ))}
     </SimpleGrid>

@@ -70,6 +70,7 @@ function analysis(closes: readonly string[]) {
         period,
         dates: DATES,
         prices: [...closes],
+        coverage: null,
       })),
       candles: DATES.map((date, index) => ({
         __typename: 'Candle' as const,

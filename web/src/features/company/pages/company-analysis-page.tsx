@@ -186,7 +186,13 @@ export default function CompanyAnalysisPage() {
             maw={640}
           />
         )}
-        <PeriodLineCharts series={analysis.priceSeries} mobile={mobile} trend={trend} events={events} />
+        <PeriodLineCharts
+          series={analysis.priceSeries}
+          mobile={mobile}
+          trend={trend}
+          events={events}
+          asOf={analysis.pricesUpTo}
+        />
         <IndexComparison
           key={`index-${analysis.symbol}`}
           symbol={analysis.symbol}

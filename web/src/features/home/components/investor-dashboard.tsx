@@ -68,7 +68,48 @@ function Figure({
   );
 }
 
-function Allocation({ title, slices, testId }: { title: string; slices: Slice[]; testId: string }) {
+/** The industry of a stock whose company has none loaded (the REST answer's name for it). */
+const UNCLASSIFIED = 'Unclassified';
+
+/**
+ * What the industry chart says of stocks without an industry (docs/product/home.md): the exchange's equity list has
+ * none, so until staff upload an industry list every stock is Unclassified; one full bar would look like a finding.
+ */
+export function IndustryAllocation({ slices }: { slices: Slice[] }) {
+  const unclassified = slices.find((slice) => slice.name === UNCLASSIFIED);
+  if (unclassified && slices.length === 1) {
+    return (
+      <Card withBorder padding="md" radius="md">
+        <Title order={2} size="h5" mb="xs">
+          By industry
+        </Title>
+        <Text size="sm" c="dimmed" data-testid="dashboard-industry-missing">
+          No industry is loaded yet for the stocks you hold, so they cannot be grouped by industry.
+        </Text>
+      </Card>
+    );
+  }
+  return (
+    <Allocation
+      title="By industry"
+      slices={slices}
+      testId="dashboard-industry"
+      note={unclassified ? 'Unclassified: stocks whose industry is not loaded yet.' : undefined}
+    />
+  );
+}
+
+function Allocation({
+  title,
+  slices,
+  testId,
+  note,
+}: {
+  title: string;
+  slices: Slice[];
+  testId: string;
+  note?: string;
+}) {
   const scheme = useComputedColorScheme('light');
   return (
     <Card withBorder padding="md" radius="md">
@@ -121,6 +162,11 @@ function Allocation({ title, slices, testId }: { title: string; slices: Slice[];
           },
         }}
       />
+      {note && (
+        <Text size="xs" c="dimmed" mt={4} data-testid={`${testId}-note`}>
+          {note}
+        </Text>
+      )}
     </Card>
   );
 }
@@ -381,7 +427,7 @@ export function InvestorDashboard() {
             </SimpleGrid>
             <AgainstTheMarket />
             <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <Allocation title="By industry" slices={dashboard.allocationByIndustry} testId="dashboard-industry" />
+              <IndustryAllocation slices={dashboard.allocationByIndustry} />
               <Allocation title="By firm" slices={dashboard.allocationByFirm} testId="dashboard-firm-allocation" />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, md: 2 }}>

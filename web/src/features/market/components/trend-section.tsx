@@ -12,7 +12,6 @@ import { useMemo, useState } from 'react';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   buildPager,
-  coverageNote,
   pageOf,
   TREND_GRID_COLUMNS,
   TREND_PAGE_SIZE_DESKTOP,
@@ -21,6 +20,7 @@ import {
   type TrendPeriod,
 } from '@bazaar/shared';
 import type { PeriodCoverageFieldsFragment, TrendTileFieldsFragment } from '../../../__generated__/graphql';
+import { CoverageNote } from '../../../components/coverage-note';
 import { Pager } from '../../../components/pager/pager';
 import { SearchForm } from '../../../components/search-form';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -59,7 +59,6 @@ export function TrendSection({ direction, period, label, items, coverage }: Tren
 
   const directionWord = direction === 'HIGH' ? 'high' : 'low';
   const sectionId = `trend-${directionWord}-${period.toLowerCase()}`;
-  const shortHistoryNote = coverage ? coverageNote(period, coverage.window, coverage.asOf) : null;
 
   function applySearch(value: string) {
     setSearch(value);
@@ -77,11 +76,12 @@ export function TrendSection({ direction, period, label, items, coverage }: Tren
           {matching.length} {matching.length === 1 ? 'symbol' : 'symbols'}
         </Text>
       </Group>
-      {shortHistoryNote && (
-        <Text size="sm" c="var(--bazaar-caution)" data-testid={`${sectionId}-coverage`}>
-          {shortHistoryNote}.
-        </Text>
-      )}
+      <CoverageNote
+        period={period}
+        coverage={coverage?.window}
+        asOf={coverage?.asOf}
+        testId={`${sectionId}-coverage`}
+      />
       <SearchForm label={`Search ${label} ${directionWord} trends`} value={search} onSearch={applySearch} />
 
       {matching.length === 0 ? (

@@ -20,6 +20,7 @@ import {
 } from '@bazaar/shared';
 import { useHoldingsBrokerageFirmsQuery, useHoldingsPageQuery } from '../../../__generated__/graphql';
 import { DataGrid, type DataGridColumn } from '../../../components/data-grid';
+import { useDialogFocusReturn } from '../../../components/data-grid/focus-return';
 import { usePageTitle } from '../../../components/page-title';
 import { Hint } from '../../../components/popup';
 import { formatMarketDate } from '../../../lib/dates';
@@ -353,26 +354,19 @@ export default function HoldingsPage() {
         setMessage({ kind: 'error', text: 'The form could not be loaded. Please try again.' });
       },
     );
-  // the control that opened the dialog (Add Holding, a lot's Sell, Edit or Delete), to take the focus back after it
-  const opener = useRef<HTMLElement | null>(null);
+  // Mantine's Modal gives the focus back to its opener only when it was mounted closed: a dialog asked for before its
+  // module had loaded mounts open (its opener disabled meanwhile, a button waiting), and the focus fell to the page's
+  // body when it closed; a deleted lot's Delete goes with its row, and the focus goes to the next lot's
+  // (docs/product/common.md#keyboard)
+  const dialogOpen = editing !== null || toDelete !== null;
+  const rememberOpener = useDialogFocusReturn(dialogOpen);
   const ask =
     <Args extends unknown[]>(open: (...args: Args) => void) =>
     (...args: Args) => {
-      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      rememberOpener();
       open(...args);
       void loadDialogsNow();
     };
-  // Mantine's Modal gives the focus back to its opener only when it was mounted closed: a dialog asked for before its
-  // module had loaded mounts open (its opener disabled meanwhile, a button waiting), and the focus fell to the page's
-  // body when it closed (docs/product/common.md#keyboard)
-  const dialogOpen = editing !== null || toDelete !== null;
-  useEffect(() => {
-    if (dialogOpen || !opener.current) return;
-    const back = opener.current;
-    opener.current = null;
-    // a deleted lot's buttons are gone with it
-    if (back.isConnected) back.focus({ preventScroll: true });
-  }, [dialogOpen]);
   useEffect(
     () =>
       whenIdle(() => {

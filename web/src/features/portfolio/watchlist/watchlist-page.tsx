@@ -16,8 +16,8 @@ import {
   WatchedSymbolsDocument,
   WatchlistPageDocument,
 } from '../../../__generated__/graphql';
-import { coverageNote } from '@bazaar/shared';
 import { useSymbolAlerts } from '../../../components/alerts/use-symbol-alerts';
+import { CoverageNote } from '../../../components/coverage-note';
 import { DataGrid, type DataGridMessage } from '../../../components/data-grid';
 import { DeferredAutocomplete } from '../../../components/form/deferred-combobox';
 import { usePageTitle } from '../../../components/page-title';
@@ -69,8 +69,6 @@ export default function WatchlistPage() {
   const tradeDate = rows?.map((row) => row.priceDate).find((priceDate) => priceDate);
   // the 12M High and Low of a short history are of the days loaded only (docs/product/market.md#short-history)
   const yearCoverage = rows?.find((row) => row.yearCoverage)?.yearCoverage;
-  const shortHistoryNote =
-    yearCoverage && tradeDate ? coverageNote('YEARLY', yearCoverage, tradeDate, 'the 12M High and Low cover') : null;
 
   return (
     <Stack gap="sm">
@@ -123,11 +121,13 @@ export default function WatchlistPage() {
           Latest closes as of {formatMarketDate(tradeDate)}; 12-month high and low to that day.
         </Text>
       )}
-      {shortHistoryNote && (
-        <Text size="sm" c="var(--bazaar-caution)" data-testid="watchlist-coverage">
-          {shortHistoryNote}.
-        </Text>
-      )}
+      <CoverageNote
+        period="YEARLY"
+        coverage={yearCoverage}
+        asOf={tradeDate}
+        whatCovers="the 12M High and Low cover"
+        testId="watchlist-coverage"
+      />
       {alerts.dialog}
     </Stack>
   );

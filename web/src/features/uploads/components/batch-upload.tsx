@@ -161,6 +161,7 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
           role="status"
           data-testid="batch-message"
           withCloseButton
+          closeButtonLabel="Dismiss message"
           onClose={() => setResult(null)}
         >
           {formatDatesInText(result.message)}
