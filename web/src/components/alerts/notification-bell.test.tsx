@@ -104,5 +104,13 @@ describe('NotificationBell', () => {
     fireEvent.click(within(panel).getByRole('button', { name: 'Mark all read' }));
     await screen.findByRole('button', { name: 'Notifications' });
     await waitFor(() => expect(within(panel).queryByRole('button', { name: 'Mark all read' })).toBeNull());
+    // the list asked again: the server's answer after marking (one alert, read)
+    await waitFor(() =>
+      expect(
+        within(panel)
+          .getAllByTestId('notification')
+          .map((item) => item.textContent),
+      ).toEqual(['ALPHA closed at ₹110.00 on 13-Jan-2025, crossing above ₹105.00 (previous close ₹104.00).']),
+    );
   });
 });

@@ -22,7 +22,8 @@ export function useMarkNotificationsRead(): [(ids?: string[]) => Promise<void>, 
         for (const id of ids)
           cache.modify({ id: cache.identify({ __typename: 'Notification', id }), fields: { read: () => true } });
       } else {
-        await client.refetchQueries({ include: ['LatestNotifications', 'NotificationsPage'] });
+        // a list that cannot be asked again shows its own error; leaving the page meanwhile stops the refetch
+        await client.refetchQueries({ include: ['LatestNotifications', 'NotificationsPage'] }).catch(() => undefined);
       }
     },
     [client, mark],
