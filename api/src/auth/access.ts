@@ -159,14 +159,13 @@ export function bearsApiKey(request: FastifyRequest): boolean {
   return token !== undefined && isApiKey(token) && SERVICE_ROUTE.test(request.routeOptions.url ?? '');
 }
 
-/** The requested cost an X-Quota-Charge header carries, or undefined without one; 400 for one that is no count. */
-function chargeOf(request: FastifyRequest): number | undefined {
-  const value = request.headers[QUOTA_HEADERS.charge];
+/** The points a header carries (X-Quota-Charge, X-Quota-Refund), or undefined without one; 400 for one that is no count. */
+function pointsHeader(request: FastifyRequest, name: string): number | undefined {
+  const value = request.headers[name];
   if (value === undefined) return undefined;
-  const cost = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(cost))
-    throw new BadRequestError(`${QUOTA_HEADERS.charge} must be a whole number of points`);
-  return cost;
+  const points = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(points)) throw new BadRequestError(`${name} must be a whole number of points`);
+  return points;
 }
 
 export interface AccessDeps {
@@ -258,8 +257,9 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
       // a key acts as a plain user of its owner, whatever the owner's roles
       request.sessionUser = { id: grant.userId, username: grant.username, roles: [ROLE_USER] };
       const counted = request.fromTrustedProxy && request.headers[QUOTA_COUNTED_HEADER] === '1';
-      const charge = counted ? chargeOf(request) : undefined;
-      if (charge !== undefined) await chargeGraphql(reply, grant, charge);
+      const charge = counted ? pointsHeader(request, QUOTA_HEADERS.charge) : undefined;
+      if (charge !== undefined)
+        await chargeGraphql(reply, grant, charge, pointsHeader(request, QUOTA_HEADERS.refund) ?? 0);
       else if (!counted && !request.routeOptions.config?.countsQuotaItself) {
         const rate = request.pendingRate ?? undefined;
         request.pendingRate = null;
@@ -298,10 +298,11 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
 
   /**
    * Counts a key's GraphQL request in the BFF's first REST call for it (X-Quota-Charge): as the quota call would,
-   * before this call runs; the answer carries the grant, or the refusal marked as the charge's.
+   * before this call runs, with the points earlier answers did not use given back first (X-Quota-Refund); the
+   * answer carries the grant, or the refusal marked as the charge's.
    */
-  async function chargeGraphql(reply: FastifyReply, grant: ApiKeyGrant, cost: number): Promise<void> {
-    const outcome = await deps.quota.countGraphql(grant, cost);
+  async function chargeGraphql(reply: FastifyReply, grant: ApiKeyGrant, cost: number, refund: number): Promise<void> {
+    const outcome = await deps.quota.countGraphql(grant, cost, Date.now(), refund);
     reply.headers(rateLimitHeaders(outcome.daily));
     if (outcome.kind !== 'counted') reply.header(QUOTA_HEADERS.refused, '1');
     if (outcome.kind === 'too-costly') throw new BadRequestError(outcome.message);

@@ -37,8 +37,11 @@ export interface Quota {
    * statement, and when it refuses the day counts nothing.
    */
   countRequest(grant: ApiKeyGrant, now?: number, rate?: BucketStep): Promise<QuotaOutcome>;
-  /** Counts a GraphQL request of a key and takes its requested cost from the points bucket. */
-  countGraphql(grant: ApiKeyGrant, requestedCost: number, now?: number): Promise<QuotaOutcome>;
+  /**
+   * Counts a GraphQL request of a key and takes its requested cost from the points bucket, after giving back
+   * `refund` points (earlier answers did not use them) in the same statement.
+   */
+  countGraphql(grant: ApiKeyGrant, requestedCost: number, now?: number, refund?: number): Promise<QuotaOutcome>;
   /** Gives back points a GraphQL answer did not use; the bucket as it is then. */
   refundPoints(grant: ApiKeyGrant, points: number, now?: number): Promise<PointsBucketDto>;
 }
@@ -97,9 +100,9 @@ export function createQuota(store: CounterStore): Quota {
       return { kind: 'limited', daily: state, ...dailyUsedUp(step, now) };
     },
 
-    async countGraphql(grant, requestedCost, now = Date.now()) {
+    async countGraphql(grant, requestedCost, now = Date.now(), refund = 0) {
       const day = dailyStep(grant, now);
-      const points = pointsStep(grant, requestedCost);
+      const points = { ...pointsStep(grant, requestedCost), give: Math.min(refund, grant.quota.pointsPerMinute) };
       if (requestedCost > points.capacity) {
         // nothing is counted (such a query can never run, whenever it is sent): the state as it is, by taking nothing
         const [level, used] = (

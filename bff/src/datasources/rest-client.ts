@@ -53,6 +53,8 @@ export interface RequestScope {
 export interface KeyChargeCarrier {
   /** The requested cost, sent as X-Quota-Charge. */
   cost: number;
+  /** Points earlier answers of the key did not use, given back first (X-Quota-Refund). */
+  refund: number;
   /** The call's answer (undefined: none came), which says how the charge went. */
   answered(answer: { status: number; data: unknown; headers: Headers } | undefined): void;
 }
@@ -214,6 +216,7 @@ export class RestClient {
     // a revalidated GET may come back as a bare 304: the charge goes with a call whose answer is whole
     const carrier = kept ? undefined : keyCharge?.take();
     if (carrier) headers[QUOTA_HEADERS.charge] = String(carrier.cost);
+    if (carrier && carrier.refund > 0) headers[QUOTA_HEADERS.refund] = String(carrier.refund);
 
     let response: Response;
     try {

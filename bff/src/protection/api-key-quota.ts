@@ -12,7 +12,8 @@
  * with Retry-After, one costing more than the bucket holds 400, all with the REST API's words. Every answer to a
  * key carries X-RateLimit-Limit, -Remaining, -Used and -Reset, and each operation's answer `extensions.cost`
  * (Shopify's shape): the requested cost, the actual cost (the values the answer holds, counted as the requested
- * cost counts them) and the bucket. Points the answer did not use are given back once it has left.
+ * cost counts them) and the bucket. Points the answer did not use are given back once it has left: by the key's
+ * next charge in its own call, or by a refund call of their own (OwedPoints).
  */
 import { createHash } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
@@ -70,6 +71,43 @@ interface KnownKey {
   at: number;
 }
 
+/** How long points an answer did not use wait for the key's next charge to carry them back, before a call of their own. */
+export const REFUND_WITHIN_MS = 250;
+
+/**
+ * Points owed to keys' buckets (answers that did not use all the requested cost): the key's next charge carries
+ * them back in its own call (X-Quota-Refund), or within REFUND_WITHIN_MS a refund call does; so a key sending
+ * request after request costs no call for its refunds. Meanwhile the bucket holds that much less than it should.
+ */
+export class OwedPoints {
+  private readonly owed = new Map<string, { points: number; timer: NodeJS.Timeout }>();
+
+  /** Owes `points` to a key; `send` gives them back when no charge has carried them in time. */
+  add(id: string, points: number, send: (points: number) => void): void {
+    const entry = this.owed.get(id);
+    if (entry) {
+      entry.points += points;
+      return;
+    }
+    const timer = setTimeout(() => {
+      const due = this.take(id);
+      if (due > 0) send(due);
+    }, REFUND_WITHIN_MS);
+    // a stopping BFF does not wait for it (the points come back with the bucket's refill)
+    timer.unref();
+    this.owed.set(id, { points, timer });
+  }
+
+  /** Everything owed to a key, now carried by a charge. */
+  take(id: string): number {
+    const entry = this.owed.get(id);
+    if (!entry) return 0;
+    clearTimeout(entry.timer);
+    this.owed.delete(id);
+    return entry.points;
+  }
+}
+
 /** Keys remembered at most (the least recently used are forgotten). */
 const MAX_KNOWN_KEYS = 10_000;
 
@@ -119,6 +157,7 @@ export function apiKeyQuota(
   scopeOf: (request: Request, response: Response, token: string) => RequestScope,
   logger: Logger,
   known: KnownKeys = new KnownKeys(),
+  owed: OwedPoints = new OwedPoints(),
 ) {
   return async (request: Request, response: Response, next: NextFunction) => {
     const token = tokenFromRequest(request);
@@ -137,11 +176,16 @@ export function apiKeyQuota(
       }
     };
     const learn = (settlement: Settlement) => known.learn(id, settlement, Date.now());
+    const refund = (points: number) =>
+      developer
+        .refundPoints(points)
+        .catch((error: unknown) => logger.warn({ err: error, points }, 'could not give back unused GraphQL points'));
+    const owedToKey = { take: () => owed.take(id), restore: (points: number) => owed.add(id, points, refund) };
     // one operation in a JSON body or a GET: a batch or an upload is counted before it runs, as always
     const single = !Array.isArray(request.body) && !request.is('multipart/form-data');
     const scopes = single ? known.affords(id, requestedCost, Date.now()) : undefined;
     let usage: ApiKeyUsage;
-    if (scopes) usage = new ApiKeyUsage(requestedCost, scopes, count, learn);
+    if (scopes) usage = new ApiKeyUsage(requestedCost, scopes, count, learn, owedToKey);
     else {
       const settlement = await count();
       learn(settlement);
@@ -151,16 +195,13 @@ export function apiKeyQuota(
         return refuse(response, status, message, status === 503 ? 'UPSTREAM_UNAVAILABLE' : codeForStatus(status));
       }
       response.set(rateLimitHeaders(settlement.quota.daily));
-      usage = new ApiKeyUsage(requestedCost, settlement.quota.scopes, count, learn, settlement.quota);
+      usage = new ApiKeyUsage(requestedCost, settlement.quota.scopes, count, learn, owedToKey, settlement.quota);
     }
     response.locals.apiKey = usage;
-    // once the answer has left: the points it did not use go back to the bucket
+    // once the answer has left: the points it did not use are owed back to the bucket
     response.once('finish', () => {
       const points = Math.min(usage.unused, requestedCost);
-      if (points <= 0) return;
-      developer
-        .refundPoints(points)
-        .catch((error: unknown) => logger.warn({ err: error, points }, 'could not give back unused GraphQL points'));
+      if (points > 0) owed.add(id, points, refund);
     });
     next();
   };

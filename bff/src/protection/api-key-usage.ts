@@ -31,6 +31,14 @@ export interface Refusal {
 
 export type Settlement = { kind: 'granted'; quota: ApiQuotaDto } | { kind: 'refused'; refusal: Refusal };
 
+/** Points this BFF owes a key's bucket (answers that did not use all they took), until a charge carries them. */
+export interface OwedToKey {
+  /** All of them, now carried by a charge. */
+  take(): number;
+  /** Carried by a charge that was not looked at: still owed. */
+  restore(points: number): void;
+}
+
 /** The headers of a REST answer the client gets too. */
 export function passedOn(headers: Headers): Record<string, string> {
   const kept: Record<string, string> = {};
@@ -105,6 +113,7 @@ export class ApiKeyUsage implements KeyCharge {
     readonly scopes: ApiKeyScope[],
     private readonly count: () => Promise<Settlement>,
     private readonly learn: (settlement: Settlement) => void,
+    private readonly owed: OwedToKey,
     counted?: ApiQuotaDto,
   ) {
     if (counted) this.result = Promise.resolve({ kind: 'granted', quota: counted });
@@ -114,10 +123,14 @@ export class ApiKeyUsage implements KeyCharge {
     if (this.result || this.carried) return undefined;
     let answered: (settlement: Settlement | undefined) => void = () => undefined;
     this.carried = new Promise((resolve) => (answered = resolve));
+    const refund = this.owed.take();
     return {
       cost: this.requestedCost,
+      refund,
       answered: (answer) => {
         const settlement = answer && carriedSettlement(answer.status, answer.data, answer.headers);
+        // a key refused (401) gets nothing back; a charge not looked at gave nothing back
+        if (!settlement && refund > 0) this.owed.restore(refund);
         if (settlement) {
           this.result = Promise.resolve(settlement);
           this.learn(settlement);
