@@ -208,15 +208,15 @@ export class RestClient {
     if (body && typeof (body as ReadableStream).getReader === 'function') init.duplex = 'half';
 
     const url = this.url(path, options.query);
-    // a GET answered before with an ETag: ask whether it still holds
-    const store = method === 'GET' && options.revalidate !== false ? this.scope.revalidation : undefined;
-    const storeKey = store?.key(options.anonymous ? undefined : this.scope.token, url);
-    const kept = storeKey === undefined ? undefined : store?.get(storeKey);
-    if (kept) headers['if-none-match'] = kept.tag;
-    // a revalidated GET may come back as a bare 304: the charge goes with a call whose answer is whole
-    const carrier = kept ? undefined : keyCharge?.take();
+    const carrier = keyCharge?.take();
     if (carrier) headers[QUOTA_HEADERS.charge] = String(carrier.cost);
     if (carrier && carrier.refund > 0) headers[QUOTA_HEADERS.refund] = String(carrier.refund);
+    // a GET answered before with an ETag: ask whether it still holds (not the call carrying a charge, whose answer
+    // must say how the charge went: it is asked for whole)
+    const store = method === 'GET' && options.revalidate !== false ? this.scope.revalidation : undefined;
+    const storeKey = store?.key(options.anonymous ? undefined : this.scope.token, url);
+    const kept = storeKey === undefined || carrier ? undefined : store?.get(storeKey);
+    if (kept) headers['if-none-match'] = kept.tag;
 
     let response: Response;
     try {
