@@ -144,6 +144,7 @@ export async function buildApp({ config, handle, logger = true }: BuildAppOption
     tokens: app.tokens,
     apiKeys: app.apiKeys,
     quota: app.quota,
+    counters,
     trusted: compileTrust(config.trustProxy),
   });
 

@@ -3,7 +3,8 @@
  * session only; a request with a key counted once, a batch too, and the REST calls the BFF makes for it not
  * again; the X-RateLimit-* headers, `extensions.cost` and the `rateLimit` field; the points bucket exact at its
  * boundary (429 with Retry-After), a query costing more than the bucket refused before it runs (400); the daily
- * quota exact at its boundary; a key in the wrong place 400, a forged or revoked one 401.
+ * quota exact at its boundary; a request of a key the BFF knows counted by its first REST call, a refusal there
+ * answered instead of the data; a key in the wrong place 400, a forged or revoked one 401.
  * The free quota here is 1,000 requests a day and 6 points a minute; the tests that count whole requests give
  * their investor a plan with more points.
  */
@@ -277,6 +278,34 @@ describe('a GraphQL request with a key', () => {
     // nothing counted
     const after = await withKey(key.key, { query: '{ serviceStatus { bff } }' });
     expect(used(after)).toBe('1');
+  });
+
+  it('is counted by its first REST call once the BFF knows the key, whose refusal is then the whole answer', async () => {
+    const session = await newInvestor({ apiDailyRequests: 3, apiPointsPerMinute: 100_000 });
+    const key = await createKey(stack.api, session, ['portfolio:read']);
+    const query = { query: '{ holdings { id } }' };
+    // the BFF does not know the key yet: its quota call counts the first before it runs
+    const first = await withKey(key.key, query);
+    expect(first.status).toBe(200);
+    expect(used(first)).toBe('1');
+    // now it does: the holdings call carries the count, once
+    const second = await withKey(key.key, query);
+    expect(second.status).toBe(200);
+    expect(second.data).toEqual({ holdings: [] });
+    expect(used(second)).toBe('2');
+    expect(second.headers.get('x-ratelimit-remaining')).toBe('1');
+    expect((second.extensions?.cost as { requestedQueryCost: number }).requestedQueryCost).toBe(201);
+    // the day's last request taken by a direct REST call, which this BFF does not see
+    const rest = await stack.api.request('GET', '/user/holding', { token: key.key });
+    expect(rest.headers.get('x-ratelimit-used')).toBe('3');
+    // the BFF still counts on one left: the holdings call is refused the count, and that refusal is the answer
+    const refused = await withKey(key.key, query);
+    expect(refused.status).toBe(429);
+    expect(refused.data).toBeNull();
+    expect(refused.errors).toHaveLength(1);
+    expect(refused.errors?.[0]?.message).toMatch(/^The daily API quota of 3 requests \(all your keys together\)/);
+    expect(refused.headers.get('x-ratelimit-used')).toBe('3');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('is refused beyond the daily quota with 429, exact at the boundary', async () => {

@@ -7,22 +7,30 @@
  *
  * The bearer is a session token or an API key (`bzk_…`, docs/product/developer.md). A key acts as a plain user of
  * its owner: it is checked (401 when not valid, revoked or expired, on every service route), counted against the
- * owner's quota unless a trusted proxy says it already was (auth/quota.ts), and allowed only what its scopes give
- * on the route (auth/key-scopes.ts; 403 naming the scope). A key sent anywhere but `Authorization: Bearer` is 400.
+ * owner's quota unless a trusted proxy says it already was (auth/quota.ts; its address's rate limit in the same
+ * statement), and allowed only what its scopes give on the route (auth/key-scopes.ts; 403 naming the scope). The
+ * BFF's first REST call for a key's GraphQL request may carry that request's count and cost (X-Quota-Charge,
+ * believed from a trusted proxy only): it is counted here before the call runs, and the answer says how
+ * (X-Quota-Grant, or X-Quota-Refused with the refusal; docs/decisions.md#one-request-counts-once). A key sent
+ * anywhere but `Authorization: Bearer` is 400.
  */
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import {
   API_KEY_MESSAGES,
   API_KEY_PREFIX,
   isApiKey,
+  QUOTA_HEADERS,
   keyAllows,
   keyExpiredMessage,
   missingScopeMessage,
+  tooManyRequestsMessage,
   ROLE_ADMIN,
   ROLE_STAFF,
   ROLE_USER,
   type KeyRequirement,
 } from '@bazaar/shared';
+import { takeRate, type BucketStep, type CounterStore } from '@bazaar/shared/counters';
+import type { ApiQuotaGrantDto } from '@bazaar/shared/contract';
 import { BadRequestError, ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../errors.js';
 import type { TokenService } from './tokens.js';
 import type { Database } from '../db/client.js';
@@ -54,7 +62,7 @@ export interface RouteAccess {
  * The header by which a trusted proxy (the BFF) says a request's quota was counted already: the REST calls it
  * makes for one GraphQL request (docs/decisions.md#one-request-counts-once).
  */
-export const QUOTA_COUNTED_HEADER = 'x-quota-counted';
+export const QUOTA_COUNTED_HEADER = QUOTA_HEADERS.counted;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -72,6 +80,11 @@ declare module 'fastify' {
     apiKey: ApiKeyGrant | null;
     /** Whether this request came straight from a trusted proxy (TRUST_PROXY). */
     fromTrustedProxy: boolean;
+    /**
+     * The address's rate-limit bucket, not yet taken: an API key's call, whose count takes it in the same
+     * statement (plugins/protection.ts defers it here).
+     */
+    pendingRate: BucketStep | null;
   }
   interface FastifyInstance {
     /** Every registered route with its access level (the authorisation tests are built from it). */
@@ -140,11 +153,28 @@ function keyInTheWrongPlace(request: FastifyRequest): boolean {
 /** The two services' routes (not /health, /ready, /docs): where keys are checked. */
 const SERVICE_ROUTE = /^\/(api|insight)\//;
 
+/** Whether the request's bearer is an API key on a service route (the key is checked and counted there). */
+export function bearsApiKey(request: FastifyRequest): boolean {
+  const token = bearerToken(request);
+  return token !== undefined && isApiKey(token) && SERVICE_ROUTE.test(request.routeOptions.url ?? '');
+}
+
+/** The points a header carries (X-Quota-Charge, X-Quota-Refund), or undefined without one; 400 for one that is no count. */
+function pointsHeader(request: FastifyRequest, name: string): number | undefined {
+  const value = request.headers[name];
+  if (value === undefined) return undefined;
+  const points = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(points)) throw new BadRequestError(`${name} must be a whole number of points`);
+  return points;
+}
+
 export interface AccessDeps {
   db: Database;
   tokens: TokenService;
   apiKeys: ApiKeyService;
   quota: Quota;
+  /** The shared counters (a deferred rate limit taken alone). */
+  counters: CounterStore;
   /** Whether an address is a trusted proxy (TRUST_PROXY). */
   trusted: (address: string, hop: number) => boolean;
 }
@@ -154,6 +184,7 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
   app.decorateRequest('sessionId', null);
   app.decorateRequest('apiKey', null);
   app.decorateRequest('fromTrustedProxy', false);
+  app.decorateRequest('pendingRate', null);
   app.decorate('routeAccessTable', [] as RouteAccess[]);
 
   app.addHook('onRoute', (route: RouteOptions) => {
@@ -196,27 +227,52 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
     throw new UnauthorizedError(API_KEY_MESSAGES.notValid);
   }
 
+  /** Takes a deferred rate-limit bucket by itself (a key call not counted with it): 429 when it refuses. */
+  async function takePendingRate(request: FastifyRequest): Promise<void> {
+    const step = request.pendingRate;
+    if (!step) return;
+    request.pendingRate = null;
+    const wait = await takeRate(deps.counters, step.key, step.refillPerMs * 60_000);
+    if (wait > 0) throw new TooManyRequestsError(tooManyRequestsMessage(wait), wait);
+  }
+
   app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config?.access ?? 'public';
     request.fromTrustedProxy = fromTrustedProxy(request, deps.trusted);
-    if (keyInTheWrongPlace(request)) throw new BadRequestError(API_KEY_MESSAGES.wrongPlace);
+    if (keyInTheWrongPlace(request)) {
+      await takePendingRate(request);
+      throw new BadRequestError(API_KEY_MESSAGES.wrongPlace);
+    }
     const token = bearerToken(request);
-    if (token && isApiKey(token) && SERVICE_ROUTE.test(request.routeOptions.url ?? '')) {
-      const grant = await authenticateKey(request, token);
+    if (token && bearsApiKey(request)) {
+      let grant: ApiKeyGrant;
+      try {
+        grant = await authenticateKey(request, token);
+      } catch (error) {
+        // a key refused still counts against its address
+        await takePendingRate(request);
+        throw error;
+      }
       request.apiKey = grant;
       // a key acts as a plain user of its owner, whatever the owner's roles
       request.sessionUser = { id: grant.userId, username: grant.username, roles: [ROLE_USER] };
       const counted = request.fromTrustedProxy && request.headers[QUOTA_COUNTED_HEADER] === '1';
-      if (!counted && !request.routeOptions.config?.countsQuotaItself) {
-        const outcome = await deps.quota.countRequest(grant);
+      const charge = counted ? pointsHeader(request, QUOTA_HEADERS.charge) : undefined;
+      if (charge !== undefined)
+        await chargeGraphql(reply, grant, charge, pointsHeader(request, QUOTA_HEADERS.refund) ?? 0);
+      else if (!counted && !request.routeOptions.config?.countsQuotaItself) {
+        const rate = request.pendingRate ?? undefined;
+        request.pendingRate = null;
+        const outcome = await deps.quota.countRequest(grant, Date.now(), rate);
         reply.headers(rateLimitHeaders(outcome.daily));
         if (outcome.kind === 'limited') throw new TooManyRequestsError(outcome.message, outcome.retryAfterSeconds);
-      }
+      } else await takePendingRate(request);
       const requirement = keyRequirement(request.method, request.routeOptions.url ?? '');
       if (!keyAllows(grant.scopes, requirement)) throw new ForbiddenError(missingScopeMessage(requirement));
       if (!hasAccess(request.sessionUser, access)) throw new ForbiddenError(API_KEY_MESSAGES.sessionOnly);
       return;
     }
+    await takePendingRate(request);
     if (token) {
       const claims = await deps.tokens.verify(token);
       // the session must still be open: logout, a new password or new roles end it (docs/decisions.md#sessions-end-on-the-server)
@@ -239,6 +295,22 @@ export function registerAccessControl(app: FastifyInstance, deps: AccessDeps): v
       );
     }
   });
+
+  /**
+   * Counts a key's GraphQL request in the BFF's first REST call for it (X-Quota-Charge): as the quota call would,
+   * before this call runs, with the points earlier answers did not use given back first (X-Quota-Refund); the
+   * answer carries the grant, or the refusal marked as the charge's.
+   */
+  async function chargeGraphql(reply: FastifyReply, grant: ApiKeyGrant, cost: number, refund: number): Promise<void> {
+    const outcome = await deps.quota.countGraphql(grant, cost, Date.now(), refund);
+    reply.headers(rateLimitHeaders(outcome.daily));
+    if (outcome.kind !== 'counted') reply.header(QUOTA_HEADERS.refused, '1');
+    if (outcome.kind === 'too-costly') throw new BadRequestError(outcome.message);
+    if (outcome.kind === 'limited') throw new TooManyRequestsError(outcome.message, outcome.retryAfterSeconds);
+    if (!outcome.points) throw new Error('a GraphQL request is counted with its points');
+    const granted: ApiQuotaGrantDto = { scopes: grant.scopes, points: outcome.points };
+    reply.header(QUOTA_HEADERS.grant, JSON.stringify(granted));
+  }
 }
 
 function rank(level: AccessLevel): number {

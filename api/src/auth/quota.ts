@@ -5,10 +5,11 @@
  * refilled at a sixtieth of that a second). A direct REST call counts one request; a GraphQL request counts one
  * request and its requested cost once, whatever REST calls the BFF makes for it (the BFF marks those, and the API
  * believes the mark only from a trusted proxy: docs/decisions.md#one-request-counts-once). Refused requests count
- * nothing.
+ * nothing. A direct call's per-address rate limit is taken in the same statement as its day's count (one round
+ * trip to the counters, not two).
  */
-import { exchangeDayBounds } from '@bazaar/shared';
-import type { CounterStore, BucketStep, WindowStep } from '@bazaar/shared/counters';
+import { exchangeDayBounds, tooManyRequestsMessage } from '@bazaar/shared';
+import { secondsUntilRefilled, type CounterStore, type BucketStep, type WindowStep } from '@bazaar/shared/counters';
 import type { DailyQuotaDto, PointsBucketDto } from '@bazaar/shared/contract';
 import type { ApiKeyGrant } from './api-keys.js';
 import { describeWait } from './call-budget.js';
@@ -31,10 +32,16 @@ export function rateLimitHeaders(daily: DailyQuotaDto): Record<string, string> {
 }
 
 export interface Quota {
-  /** Counts a direct REST call of a key. */
-  countRequest(grant: ApiKeyGrant, now?: number): Promise<QuotaOutcome>;
-  /** Counts a GraphQL request of a key and takes its requested cost from the points bucket. */
-  countGraphql(grant: ApiKeyGrant, requestedCost: number, now?: number): Promise<QuotaOutcome>;
+  /**
+   * Counts a direct REST call of a key; `rate` (the caller's per-address bucket) is taken first in the same
+   * statement, and when it refuses the day counts nothing.
+   */
+  countRequest(grant: ApiKeyGrant, now?: number, rate?: BucketStep): Promise<QuotaOutcome>;
+  /**
+   * Counts a GraphQL request of a key and takes its requested cost from the points bucket, after giving back
+   * `refund` points (earlier answers did not use them) in the same statement.
+   */
+  countGraphql(grant: ApiKeyGrant, requestedCost: number, now?: number, refund?: number): Promise<QuotaOutcome>;
   /** Gives back points a GraphQL answer did not use; the bucket as it is then. */
   refundPoints(grant: ApiKeyGrant, points: number, now?: number): Promise<PointsBucketDto>;
 }
@@ -81,17 +88,21 @@ export function createQuota(store: CounterStore): Quota {
   };
 
   return {
-    async countRequest(grant, now = Date.now()) {
+    async countRequest(grant, now = Date.now(), rate) {
       const step = dailyStep(grant, now);
-      const result = await store.take([step], now);
-      const state = daily(step, result.steps[0]?.value ?? 0);
+      const result = await store.take(rate ? [rate, step] : [step], now);
+      const state = daily(step, result.steps[rate ? 1 : 0]?.value ?? 0);
       if (result.granted) return { kind: 'counted', daily: state };
+      if (rate && result.refusedAt === 0) {
+        const wait = secondsUntilRefilled(rate, result.steps[0]?.value ?? 0);
+        return { kind: 'limited', daily: state, retryAfterSeconds: wait, message: tooManyRequestsMessage(wait) };
+      }
       return { kind: 'limited', daily: state, ...dailyUsedUp(step, now) };
     },
 
-    async countGraphql(grant, requestedCost, now = Date.now()) {
+    async countGraphql(grant, requestedCost, now = Date.now(), refund = 0) {
       const day = dailyStep(grant, now);
-      const points = pointsStep(grant, requestedCost);
+      const points = { ...pointsStep(grant, requestedCost), give: Math.min(refund, grant.quota.pointsPerMinute) };
       if (requestedCost > points.capacity) {
         // nothing is counted (such a query can never run, whenever it is sent): the state as it is, by taking nothing
         const [level, used] = (

@@ -37,5 +37,5 @@ export function openCounterStore(config: ApiConfig, handle: DatabaseHandle, log:
   pool.on('error', connectionFailed);
   // a checked-out connection's 'error' too (api/src/db/client.ts says why)
   pool.on('connect', (client) => client.on('error', connectionFailed));
-  return new FallbackCounterStore(new SqlCounterStore(pool, onError, () => pool.end()), onError);
+  return new FallbackCounterStore(new SqlCounterStore(pool, onError, () => pool.end(), pool), onError);
 }

@@ -9,7 +9,8 @@
  * - per client (keyed by address; behind the BFF that is the browser's address, from
  *   X-Forwarded-For of trusted proxies only): at most MAX_IN_FLIGHT_PER_CLIENT requests in flight (in
  *   this instance) and a token-bucket rate limit of RATE_LIMIT_PER_MINUTE in the shared counters (all
- *   instances together; a trusted proxy's call marked as counted, X-Quota-Counted, is not counted again)
+ *   instances together; a trusted proxy's call marked as counted, X-Quota-Counted, is not counted again; an API
+ *   key's call has it taken by the access control with the key's quota, auth/access.ts, in one statement)
  *   → 429 with Retry-After, so one client cannot take every slot;
  * - load shedding: beyond a number of requests in flight, when the event loop lags, when a standing
  *   queue has formed (even the fastest recent requests were slow: StandingQueueDetector), or on
@@ -35,10 +36,10 @@ import {
 } from '@bazaar/shared';
 import type { ApiConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { takeRate } from '@bazaar/shared/counters';
+import { perMinuteBucket, takeRate } from '@bazaar/shared/counters';
 import { errorBody } from '../errors.js';
 import { compileTrust, fromTrustedProxy } from '../auth/trusted-proxy.js';
-import { QUOTA_COUNTED_HEADER } from '../auth/access.js';
+import { bearsApiKey, QUOTA_COUNTED_HEADER } from '../auth/access.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -114,7 +115,13 @@ export function registerProtection(app: FastifyInstance, config: ApiConfig, hand
     // a trusted proxy's call for a request it counted already (the BFF, for an API key's GraphQL request:
     // docs/decisions.md#one-request-counts-once) is not counted against the address again
     if (request.headers[QUOTA_COUNTED_HEADER] === '1' && fromTrustedProxy(request, trusted)) return;
-    const wait = await takeRate(app.counters, `api:rate:${clientKey(request.ip)}`, config.rateLimitPerMinute);
+    const rateKey = `api:rate:${clientKey(request.ip)}`;
+    // an API key's call: the access control takes this bucket in the same statement as the key's day count
+    if (bearsApiKey(request)) {
+      request.pendingRate = perMinuteBucket(rateKey, config.rateLimitPerMinute);
+      return;
+    }
+    const wait = await takeRate(app.counters, rateKey, config.rateLimitPerMinute);
     if (wait > 0) {
       verdict.done();
       return refuse(reply, 429, String(wait), tooManyRequestsMessage(wait));

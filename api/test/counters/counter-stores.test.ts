@@ -1,6 +1,6 @@
 /**
  * The two shared-counter stores answer alike, step for step: the memory one (one process) and the PostgreSQL one
- * on this run's database (PGlite, or the server with TEST_DB=postgres), in the table the migrations made. Every
+ * on this run's database (PGlite, or the server with TEST_DB=postgres, through named statements), in the table the migrations made. Every
  * expected value is worked out by hand in the test from the capacities, rates and times it sets.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,11 @@ const stores: Array<[string, () => CounterStore]> = [
   ['memory', () => new MemoryCounterStore()],
   [
     'PostgreSQL',
-    () => new SqlCounterStore((handle.kind === 'pglite' ? handle.client : handle.pool) as unknown as SqlClient),
+    // on the server through named (prepared) statements, as the services run it
+    () =>
+      handle.kind === 'pglite'
+        ? new SqlCounterStore(handle.client as unknown as SqlClient)
+        : new SqlCounterStore(handle.pool, undefined, undefined, handle.pool),
   ],
 ];
 
@@ -71,6 +75,19 @@ describe.each(stores)('the %s counter store', (_name, open) => {
     expect((await store.take([bucket(key, 1)], t0 + 3_600_000)).steps[0]).toEqual({ granted: true, value: 9 });
     // a clock behind the bucket's last change refills nothing
     expect((await store.take([bucket(key, 1)], t0)).steps[0]).toEqual({ granted: true, value: 8 });
+  });
+
+  it('gives points back before a take, never above its capacity, also when the take is refused', async () => {
+    const store = open();
+    const key = fresh('give');
+    const t0 = 2_000_000;
+    // full (10): 8 taken, 2 left; then 3 given back and 4 taken: 2 + 3 − 4 = 1
+    expect((await store.take([bucket(key, 8)], t0)).steps[0]).toEqual({ granted: true, value: 2 });
+    expect((await store.take([{ ...bucket(key, 4), give: 3 }], t0)).steps[0]).toEqual({ granted: true, value: 1 });
+    // 2 given back, 5 asked: 1 + 2 = 3 is too little, refused, and the 2 stay given
+    expect((await store.take([{ ...bucket(key, 5), give: 2 }], t0)).steps[0]).toEqual({ granted: false, value: 3 });
+    // 20 given back fills it to 10, not 23: 10 − 1 = 9
+    expect((await store.take([{ ...bucket(key, 1), give: 20 }], t0)).steps[0]).toEqual({ granted: true, value: 9 });
   });
 
   it('counts a window up to its limit, the refused adding nothing, and starts again with the next window', async () => {

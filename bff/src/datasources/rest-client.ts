@@ -4,6 +4,7 @@
  * errors (graphql/errors.ts) and de-duplicates identical GETs within the request.
  */
 import { GraphQLError } from 'graphql';
+import { QUOTA_HEADERS } from '@bazaar/shared';
 import { PAGE_HEADERS } from '@bazaar/shared/contract';
 import type { RevalidationStore } from '../caches/shared-caches.js';
 import { toGraphQLError, upstreamUnavailable } from '../graphql/errors.js';
@@ -44,10 +45,29 @@ export interface RequestScope {
    * neither again (docs/decisions.md#one-request-counts-once).
    */
   quotaCounted?: boolean | undefined;
+  /** An API key's request still to be counted: its first REST call with the key carries the charge. */
+  keyCharge?: KeyCharge | undefined;
+}
+
+/** The charge of a key's GraphQL request, carried by one REST call (protection/api-key-usage.ts). */
+export interface KeyChargeCarrier {
+  /** The requested cost, sent as X-Quota-Charge. */
+  cost: number;
+  /** Points earlier answers of the key did not use, given back first (X-Quota-Refund). */
+  refund: number;
+  /** The call's answer (undefined: none came), which says how the charge went. */
+  answered(answer: { status: number; data: unknown; headers: Headers } | undefined): void;
+}
+
+export interface KeyCharge {
+  /** The charge for the call about to be made with the key, once; undefined when it is taken or counted. */
+  take(): KeyChargeCarrier | undefined;
+  /** Any other answer to a call made with the key (a 401: the key was refused meanwhile). */
+  keyAnswered(status: number, data: unknown, headers: Headers): void;
 }
 
 /** The header of a REST call whose API-key quota the BFF counted (api/src/auth/access.ts reads it). */
-export const QUOTA_COUNTED_HEADER = 'x-quota-counted';
+export const QUOTA_COUNTED_HEADER = QUOTA_HEADERS.counted;
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -171,7 +191,9 @@ export class RestClient {
       pragma: 'no-cache',
       ...options.headers,
     };
-    if (this.scope.token && !options.anonymous) headers.authorization = `Bearer ${this.scope.token}`;
+    const withToken = Boolean(this.scope.token) && !options.anonymous;
+    if (withToken) headers.authorization = `Bearer ${this.scope.token}`;
+    const keyCharge = withToken ? this.scope.keyCharge : undefined;
     let body: RequestInit['body'] = options.body;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -186,16 +208,21 @@ export class RestClient {
     if (body && typeof (body as ReadableStream).getReader === 'function') init.duplex = 'half';
 
     const url = this.url(path, options.query);
-    // a GET answered before with an ETag: ask whether it still holds
+    const carrier = keyCharge?.take();
+    if (carrier) headers[QUOTA_HEADERS.charge] = String(carrier.cost);
+    if (carrier && carrier.refund > 0) headers[QUOTA_HEADERS.refund] = String(carrier.refund);
+    // a GET answered before with an ETag: ask whether it still holds (not the call carrying a charge, whose answer
+    // must say how the charge went: it is asked for whole)
     const store = method === 'GET' && options.revalidate !== false ? this.scope.revalidation : undefined;
     const storeKey = store?.key(options.anonymous ? undefined : this.scope.token, url);
-    const kept = storeKey === undefined ? undefined : store?.get(storeKey);
+    const kept = storeKey === undefined || carrier ? undefined : store?.get(storeKey);
     if (kept) headers['if-none-match'] = kept.tag;
 
     let response: Response;
     try {
       response = await fetch(url, init);
     } catch (error) {
+      carrier?.answered(undefined);
       throw this.connectionError(error);
     }
     if (response.status === 304 && kept) {
@@ -206,8 +233,11 @@ export class RestClient {
     try {
       answer = await readBody(response);
     } catch (error) {
+      carrier?.answered(undefined);
       throw this.connectionError(error);
     }
+    if (carrier) carrier.answered({ status: response.status, data: answer.data, headers: response.headers });
+    else keyCharge?.keyAnswered(response.status, answer.data, response.headers);
     if (store && storeKey !== undefined) {
       const tag = response.headers.get('etag');
       if (response.ok && tag) store.set(storeKey, { tag, data: answer.data, size: answer.size });

@@ -60,6 +60,7 @@ export function createContext(
       revalidation: deps.caches.revalidation,
       restCalls: { made: 0, max: deps.config.maxRestCallsPerRequest },
       quotaCounted: apiKey !== undefined,
+      keyCharge: apiKey,
     }),
   };
 }

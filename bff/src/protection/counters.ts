@@ -28,5 +28,5 @@ export function openCounterStore(config: BffConfig, logger: Logger): CounterStor
   pool.on('error', connectionFailed);
   // the pool hears idle connections only: a checked-out one whose server goes away would end the process
   pool.on('connect', (client) => client.on('error', connectionFailed));
-  return new FallbackCounterStore(new SqlCounterStore(pool, onError, () => pool.end()), onError);
+  return new FallbackCounterStore(new SqlCounterStore(pool, onError, () => pool.end(), pool), onError);
 }

@@ -35,7 +35,11 @@ export const developerResolvers: Resolvers = {
   },
   Query: {
     apiKeys: (_parent, _args, { dataSources }) => dataSources.developer.apiKeys(),
-    rateLimit: (_parent, _args, { apiKey }) => apiKey?.quota ?? null,
+    // the quota after this request was counted (by its first REST call, or by the quota call now)
+    rateLimit: async (_parent, _args, { apiKey }) => {
+      const settlement = await apiKey?.settled();
+      return settlement?.kind === 'granted' ? settlement.quota : null;
+    },
   },
   Mutation: {
     createApiKey: (_parent, { input }, { dataSources }) =>

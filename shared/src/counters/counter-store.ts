@@ -19,6 +19,11 @@ export interface BucketStep {
   capacity: number;
   refillPerMs: number;
   amount: number;
+  /**
+   * Points given back before the amount is taken (never above capacity), also when the take is refused: what an
+   * earlier take turned out not to need. A step that is not tried gives nothing back.
+   */
+  give?: number;
 }
 
 /** Add `amount` to a fixed window [start, end) that allows `limit` in all. */

@@ -90,7 +90,9 @@ export class MemoryCounterStore implements CounterStore {
   private apply(step: CounterStep, now: number): StepState {
     const entry = this.get(step.key, now);
     if (step.kind === 'bucket') {
-      const level = entry ? refilled(step, entry.value, entry.stamp, now) : step.capacity;
+      const level = entry
+        ? Math.min(step.capacity, refilled(step, entry.value, entry.stamp, now) + (step.give ?? 0))
+        : step.capacity;
       const granted = level >= step.amount;
       const value = granted ? level - step.amount : level;
       this.set(step.key, { value, stamp: Math.max(entry?.stamp ?? now, now), expiresAt: bucketExpiry(step, now) });

@@ -5,7 +5,8 @@
  * CONFLICT DO UPDATE: the row's lock orders concurrent changes); a take of several steps is one statement whose
  * steps are chained data-modifying CTEs, each applied only when the ones before it were granted. The same
  * semantics as memory-counter-store.ts. The client is anything with pg's `query(text, values)` (a pg Pool with
- * synchronous_commit off, or PGlite), so this module needs no database driver of its own.
+ * synchronous_commit off, or PGlite), so this module needs no database driver of its own. With a pg Pool the
+ * statements are named (prepared): each connection parses and plans one once, not at every change of a counter.
  */
 import {
   assertDistinctKeys,
@@ -23,6 +24,11 @@ import {
 /** What the store needs of a database client: pg's Pool and PGlite both have it. */
 export interface SqlClient {
   query<Row>(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+}
+
+/** pg's Pool also runs a named statement, prepared once per connection. */
+export interface NamedStatementClient {
+  query<Row>(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: Row[] }>;
 }
 
 export const COUNTERS_TABLE = 'shared_counters';
@@ -60,7 +66,8 @@ function stepSql(step: CounterStep, now: number, p: Parameters): StepSql {
     const rate = p.add(step.refillPerMs, 'float8');
     const at = p.add(now, 'int8');
     const expires = p.add(bucketExpiry(step, now), 'int8');
-    const level = refilledSql('c', capacity, rate, at);
+    const given = p.add(step.give ?? 0, 'float8');
+    const level = `LEAST(${capacity}, ${refilledSql('c', capacity, rate, at)} + ${given})`;
     return {
       apply: (name, source) => `${name} AS (
   INSERT INTO ${COUNTERS_TABLE} AS c (key, value, stamp, granted, expires_at)
@@ -106,7 +113,15 @@ export class SqlCounterStore implements CounterStore {
     private readonly client: SqlClient,
     private readonly onError: (error: unknown) => void = () => undefined,
     private readonly release?: () => Promise<void>,
+    /** The client runs named statements (a pg Pool; PGlite does not). */
+    private readonly named?: NamedStatementClient,
   ) {}
+
+  /** One statement, named when the client can prepare it. */
+  private query<Row>(text: string, values: unknown[]): Promise<{ rows: Row[] }> {
+    if (!this.named) return this.client.query<Row>(text, values);
+    return this.named.query<Row>({ name: statementName(text), text, values });
+  }
 
   async take(steps: readonly CounterStep[], now: number): Promise<TakeResult> {
     assertDistinctKeys(steps);
@@ -119,7 +134,7 @@ export class SqlCounterStore implements CounterStore {
       (part, index) =>
         `(SELECT value FROM s${index}) AS v${index}, (SELECT granted FROM s${index}) AS g${index}, ${part.current} AS c${index}`,
     );
-    const { rows } = await this.client.query<Record<string, number | boolean | null>>(
+    const { rows } = await this.query<Record<string, number | boolean | null>>(
       `WITH ${ctes.join(',\n')}\nSELECT ${columns.join(',\n  ')}`,
       p.values,
     );
@@ -154,7 +169,7 @@ export class SqlCounterStore implements CounterStore {
       sql = `UPDATE ${COUNTERS_TABLE} AS c SET value = GREATEST(0, c.value - ${amount})
         WHERE c.key = ${key} AND c.stamp >= ${start} RETURNING value`;
     }
-    const { rows } = await this.client.query<{ value: number }>(sql, p.values);
+    const { rows } = await this.query<{ value: number }>(sql, p.values);
     const value = rows[0]?.value;
     return { granted: true, value: value === undefined ? emptyValue(step) : Number(value) };
   }
@@ -170,7 +185,7 @@ export class SqlCounterStore implements CounterStore {
     const expires = p.add(at + windowMs, 'int8');
     // the times still inside the window, oldest first; the new one appended when fewer than max are there
     const kept = `ARRAY(SELECT t FROM unnest(c.times) AS u(t) WHERE t > ${from} ORDER BY t)`;
-    const { rows } = await this.client.query<{ times: Array<number | string>; granted: boolean }>(
+    const { rows } = await this.query<{ times: Array<number | string>; granted: boolean }>(
       `INSERT INTO ${COUNTERS_TABLE} AS c (key, value, stamp, times, granted, expires_at)
        VALUES (${k}, 0, ${time},
          CASE WHEN ${most} >= 1 THEN ARRAY[${time}] ELSE ARRAY[]::int8[] END, ${most} >= 1, ${expires})
@@ -191,7 +206,7 @@ export class SqlCounterStore implements CounterStore {
 
   async retract(key: string, at: number): Promise<void> {
     // one occurrence of `at` (two attempts may share a millisecond): every element but the first equal one
-    await this.client.query(
+    await this.query(
       `UPDATE ${COUNTERS_TABLE} AS c SET times = (
          SELECT COALESCE(array_agg(t ORDER BY i), ARRAY[]::int8[]) FROM unnest(c.times) WITH ORDINALITY AS u(t, i)
          WHERE i IS DISTINCT FROM (SELECT min(j) FROM unnest(c.times) WITH ORDINALITY AS v(s, j) WHERE s = $2::int8))
@@ -201,7 +216,7 @@ export class SqlCounterStore implements CounterStore {
   }
 
   async times(key: string, now: number, windowMs: number): Promise<number[]> {
-    const { rows } = await this.client.query<{ times: Array<number | string> | null }>(
+    const { rows } = await this.query<{ times: Array<number | string> | null }>(
       `SELECT times FROM ${COUNTERS_TABLE} WHERE key = $1::text AND expires_at >= $2::int8`,
       [key, Math.round(now)],
     );
@@ -212,7 +227,7 @@ export class SqlCounterStore implements CounterStore {
   }
 
   async forget(key: string): Promise<void> {
-    await this.client.query(`DELETE FROM ${COUNTERS_TABLE} WHERE key = $1::text`, [key]);
+    await this.query(`DELETE FROM ${COUNTERS_TABLE} WHERE key = $1::text`, [key]);
   }
 
   async close(): Promise<void> {
@@ -224,14 +239,28 @@ export class SqlCounterStore implements CounterStore {
   private purgeNowAndThen(now: number): void {
     if (now - this.lastPurge < PURGE_EVERY_MS || this.purging) return;
     this.lastPurge = now;
-    this.purging = this.client
-      .query(`DELETE FROM ${COUNTERS_TABLE} WHERE expires_at < $1::int8`, [Math.round(now)])
+    this.purging = this.query(`DELETE FROM ${COUNTERS_TABLE} WHERE expires_at < $1::int8`, [Math.round(now)])
       .then(
         () => undefined,
         (error: unknown) => this.onError(error),
       )
       .finally(() => (this.purging = undefined));
   }
+}
+
+/**
+ * The name of each statement text run so far in this process (a few dozen shapes at most): one text, one name,
+ * whichever store and pool runs it (a pg connection refuses one name for two texts).
+ */
+const NAMES = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = NAMES.get(text);
+  if (name === undefined) {
+    name = `shared_counters_${NAMES.size + 1}`;
+    NAMES.set(text, name);
+  }
+  return name;
 }
 
 function emptyValue(step: BucketStep | WindowStep): number {

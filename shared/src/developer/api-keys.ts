@@ -38,6 +38,22 @@ export const API_KEY_EXPIRES_SOON_DAYS = 7;
 export const MAX_API_KEYS_PER_USER = 20;
 export const API_KEY_NAME_MAX_LENGTH = 100;
 
+/**
+ * The headers by which the BFF (a trusted proxy) and the REST API settle a key's GraphQL request in the REST calls
+ * made for it (docs/decisions.md#one-request-counts-once): `counted` marks a call whose quota and address were
+ * counted already; `charge` (with `counted`) asks the API to count the request and take its requested cost (the
+ * value) before this call runs, `refund` (with `charge`) to give back first the points earlier answers of the key
+ * did not use; the API's answer then carries `grant` (JSON: the key's scopes and the points bucket after the
+ * charge) or, when the charge was refused, `refused` with the refusal as the answer.
+ */
+export const QUOTA_HEADERS = {
+  counted: 'x-quota-counted',
+  charge: 'x-quota-charge',
+  refund: 'x-quota-refund',
+  grant: 'x-quota-grant',
+  refused: 'x-quota-refused',
+} as const;
+
 /** Whether a token is an API key (by its prefix; the API checks the rest). */
 export function isApiKey(token: string | undefined): boolean {
   return typeof token === 'string' && token.startsWith(API_KEY_PREFIX);

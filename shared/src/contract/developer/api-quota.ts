@@ -35,6 +35,13 @@ export const apiQuotaDtoSchema = z
   .describe('A key’s quota after the request was counted');
 export type ApiQuotaDto = z.infer<typeof apiQuotaDtoSchema>;
 
+/**
+ * What the X-Quota-Grant header of a REST call that carried a GraphQL request's charge says (JSON): the key's scopes
+ * and the points bucket after the charge (the daily quota is in the X-RateLimit-* headers).
+ */
+export const apiQuotaGrantSchema = apiQuotaDtoSchema.omit({ daily: true });
+export type ApiQuotaGrantDto = z.infer<typeof apiQuotaGrantSchema>;
+
 /** POST /user/api-quota/graphql: the requested cost of the whole GraphQL request (a batch together). */
 export const graphqlQuotaBodySchema = z.object({
   requestedCost: z
