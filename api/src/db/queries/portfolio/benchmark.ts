@@ -11,6 +11,7 @@ import { BENCHMARK_PERIODS, type BenchmarkDto, type BenchmarkQuery } from '@baza
 import {
   EQUITY_SERIES,
   Exact,
+  type EquitySeries,
   exchangeToday,
   financialYearOf,
   holdingCashFlows,
@@ -36,6 +37,10 @@ const MAX_SERIES_POINTS = 400;
 const ONE = Exact.of(1);
 
 const DAY_MS = 86_400_000;
+const SPACE = 32;
+const ZERO = 48;
+/** The series whose close counts when a day has several (EQUITY_SERIES' order): nearly every row's. */
+const PREFERRED_SERIES = EQUITY_SERIES[0];
 const ISO = (date: string) => Date.parse(`${date}T00:00:00Z`);
 const shiftMonths = (date: string, months: number) => {
   const moved = new Date(ISO(date));
@@ -98,45 +103,48 @@ async function symbolCloses(
   // each day's date written once, shared by every symbol
   const dateOf: string[] = [];
   const dateAt = (day: number) => (dateOf[day] ??= new Date(start + day * DAY_MS).toISOString().slice(0, 10));
-  const traded = new Set<number>();
+  const traded: boolean[] = [];
   const bySymbol = new Map<string, SymbolCloses>();
   for (const row of rows) {
     const text = row.closes;
     const days: number[] = [];
     const ranks: number[] = [];
-    const closes: string[] = [];
-    let sorted = true;
+    const closes: number[] = [];
+    // ascending by day, one row a day (so nothing to put right): the usual case
+    let ordered = true;
     for (let at = 0; at < text.length;) {
-      const space = text.indexOf(' ', at);
-      const second = text.indexOf(' ', space + 1);
+      let day = 0;
+      for (let code = text.charCodeAt(at); code !== SPACE; code = text.charCodeAt(++at)) day = day * 10 + code - ZERO;
+      const second = text.indexOf(' ', at + 1);
       let end = text.indexOf(',', second + 1);
       if (end === -1) end = text.length;
-      const day = Number(text.slice(at, space));
-      const rank = EQUITY_SERIES.indexOf(text.slice(second + 1, end) as (typeof EQUITY_SERIES)[number]);
-      const previous = days.length - 1;
-      if (previous >= 0 && (days[previous]! > day || (days[previous] === day && ranks[previous]! > rank)))
-        sorted = false;
+      const preferred = end - second - 1 === PREFERRED_SERIES.length && text.startsWith(PREFERRED_SERIES, second + 1);
+      if (days.length > 0 && days[days.length - 1]! >= day) ordered = false;
       days.push(day);
-      ranks.push(rank);
-      closes.push(text.slice(space + 1, second));
+      ranks.push(preferred ? 0 : EQUITY_SERIES.indexOf(text.slice(second + 1, end) as EquitySeries));
+      closes.push(Number(text.slice(at + 1, second)));
       at = end + 1;
     }
-    // by day, a day's preferred series first (the database hands the rows over in its own order)
-    const order = days.map((_, index) => index);
-    if (!sorted) order.sort((a, b) => days[a]! - days[b]! || ranks[a]! - ranks[b]!);
+    for (const day of days) traded[day] = true;
+    if (ordered) {
+      bySymbol.set(row.symbol, { dates: days.map(dateAt), closes });
+      continue;
+    }
+    // by day, a day's preferred series first; a second series of the same day left out
+    const order = days.map((_, index) => index).sort((a, b) => days[a]! - days[b]! || ranks[a]! - ranks[b]!);
     const kept: SymbolCloses = { dates: [], closes: [] };
     let last = -1;
     for (const index of order) {
-      // a second series of the same day: the preferred one came first
       if (days[index] === last) continue;
       last = days[index]!;
       kept.dates.push(dateAt(last));
-      kept.closes.push(Number(closes[index]));
-      traded.add(last);
+      kept.closes.push(closes[index]!);
     }
     bySymbol.set(row.symbol, kept);
   }
-  return { bySymbol, tradingDays: [...traded].sort((a, b) => a - b).map(dateAt) };
+  const tradingDays: string[] = [];
+  traded.forEach((_, day) => tradingDays.push(dateAt(day)));
+  return { bySymbol, tradingDays };
 }
 
 /**
