@@ -181,4 +181,37 @@ describe('the portfolio against the market (real data)', () => {
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('from must not be after to');
   });
+
+  it('values a day at its EQ close beside a BE one, a BE-only day at its BE close, whatever order the rows were stored in', async () => {
+    // stored newest first, each day's BE row before its EQ row; no row on 15-Oct (the close of 14-Oct carries)
+    await insertPrices(api, [
+      { symbol: 'SHUFFLED', date: '2019-10-18', close: '110.00' },
+      { symbol: 'SHUFFLED', series: 'BE', date: '2019-10-17', close: '999.00' },
+      { symbol: 'SHUFFLED', date: '2019-10-17', close: '108.00' },
+      { symbol: 'SHUFFLED', series: 'BE', date: '2019-10-16', close: '107.50' },
+      { symbol: 'SHUFFLED', series: 'BE', date: '2019-10-14', close: '555.00' },
+      { symbol: 'SHUFFLED', date: '2019-10-14', close: '105.00' },
+    ]);
+    await addHolding(api, investor, ref, { symbol: 'SHUFFLED', price: '105', quantity: 4, creationDate: '2019-10-14' });
+    const answer = await benchmark();
+    expect(answer.status, answer.text).toBe(200);
+    // 25 HDFCBANK (10 bought, split 2 for 1, 5 more on 1-Oct) and 4 SHUFFLED at the close of the day
+    const shuffled: Record<string, number> = {
+      '2019-10-14': 105,
+      '2019-10-15': 105,
+      '2019-10-16': 107.5,
+      '2019-10-17': 108,
+      '2019-10-18': 110,
+    };
+    expect(
+      answer.body.series.filter((day) => day.date >= '2019-10-14').map((day) => [day.date, day.portfolioValue]),
+    ).toEqual(
+      Object.entries(shuffled).map(([date, close]) => [date, (25 * Number(closes.get(date)) + 4 * close).toFixed(2)]),
+    );
+    expect(answer.body.holdings.find((holding) => holding.symbol === 'SHUFFLED')).toMatchObject({
+      buyDate: '2019-10-14',
+      endDate: '2019-10-18',
+      holdingReturn: percent(440 / 420 - 1),
+    });
+  });
 });

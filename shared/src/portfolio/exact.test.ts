@@ -54,6 +54,27 @@ describe('Exact writes what big.js writes', () => {
     expect(() => Exact.of('1').div(Exact.ZERO)).toThrow(RangeError);
   });
 
+  it('rounds to a number of places as Big#toFixed(places) does', () => {
+    // ties both ways, negatives that round to zero, fewer places than written and more
+    const ties = ['0.005', '-0.005', '1.005', '-2.675', '0.0049', '-0.001', '-0.0051', '999.995', '0.5', '-0.5', '1.5'];
+    for (const value of [...values, ...ties])
+      for (const places of [0, 1, 2, 3, 8, 12, 20])
+        expect(Exact.of(value).toFixed(places)).toBe(new Big(value).toFixed(places));
+  });
+
+  it('reads JS numbers as new Big(number) reads them', () => {
+    let seed = 7;
+    const numbers = [0.1, -0.001, 1.005, -2.675, 1e21, -1.5e-7, 2 ** 60, -0, 123_456.789_012_345, 1 / 3];
+    while (numbers.length < 300) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      numbers.push(((seed % 2 === 0 ? 1 : -1) * seed * seed) / 10 ** (seed % 13));
+    }
+    for (const value of numbers) {
+      expect(Exact.of(value).toFixed()).toBe(new Big(value).toFixed());
+      for (const places of [0, 2, 12]) expect(Exact.of(value).toFixed(places)).toBe(new Big(value).toFixed(places));
+    }
+  });
+
   it('answers signs and numbers', () => {
     expect(Exact.of('-0.5').sign()).toBe(-1);
     expect(Exact.of('0.000').isZero()).toBe(true);

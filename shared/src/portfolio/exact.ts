@@ -35,7 +35,13 @@ export class Exact {
   /** A decimal string ('-12.50'), a JS number, a Big or an Exact, exactly (as new Big(value) reads it). */
   static of(value: DecimalInput | Exact): Exact {
     if (value instanceof Exact) return value;
-    if (typeof value === 'number' && Number.isSafeInteger(value)) return new Exact(BigInt(value), 0);
+    if (typeof value === 'number') {
+      if (Number.isSafeInteger(value)) return new Exact(BigInt(value), 0);
+      // new Big(number) reads String(number); its plain texts ('0.1', '-12.75') are read here without big.js and
+      // without the cache (a computed number seldom comes again); '1e+21', '1.5e-7' and the like through big.js
+      const text = String(value);
+      if (PLAIN.test(text)) return Exact.parse(text);
+    }
     const text = typeof value === 'string' ? value : new Big(value).toFixed();
     // the same texts come again and again (a symbol's close on each of its lots, a rule's rate)
     const known = parsed.get(text);
@@ -104,10 +110,31 @@ export class Exact {
     return this.units === 0n ? 0 : this.units < 0n ? -1 : 1;
   }
 
-  /** The exact value as Big#toFixed() writes it: '12.5', '-0.0003', '0'. */
-  toFixed(): string {
+  /**
+   * The exact value as Big#toFixed() writes it: '12.5', '-0.0003', '0'; with `places`, as Big#toFixed(places)
+   * writes it: rounded to that many decimals half away from zero (Big.RM 1), every decimal written, and a
+   * negative value that rounds to zero keeps its sign ('-0.00' for −0.001).
+   */
+  toFixed(places?: number): string {
+    if (places !== undefined) return this.rounded(places);
     this.text ??= this.write();
     return this.text;
+  }
+
+  private rounded(places: number): string {
+    let units = this.units;
+    if (this.scale > places) {
+      const divisor = pow10(this.scale - places);
+      const remainder = units % divisor;
+      units /= divisor;
+      if ((remainder < 0n ? -remainder : remainder) * 2n >= divisor) units += this.units < 0n ? -1n : 1n;
+    } else units *= pow10(places - this.scale);
+    let digits = (units < 0n ? -units : units).toString();
+    if (places > 0) {
+      if (digits.length <= places) digits = '0'.repeat(places - digits.length + 1) + digits;
+      digits = `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
+    }
+    return this.units < 0n ? `-${digits}` : digits;
   }
 
   /** toFixed's text, once per value (a shared value, e.g. a parsed close, is written for each of its holdings). */

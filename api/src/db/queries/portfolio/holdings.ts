@@ -227,7 +227,7 @@ async function toHoldingDtos(
       rows.map((row) => row.holding.segmentId),
     ),
   ]);
-  return mapInSlices(rows, signal, (row) => {
+  const dtos = await mapInSlices(rows, signal, (row) => {
     const h = row.holding;
     const price = prices.get(h.symbol);
     // most symbols have no event: the row as stored, its whole shares as they are
@@ -279,6 +279,20 @@ async function toHoldingDtos(
       profitLoss: Object.assign(pnl, { profitLoss: pnl.net }),
     };
   });
+  listEvents.set(dtos, events);
+  return dtos;
+}
+
+/** The corporate-action events each computed list was adjusted with, by symbol (listEventsOf). */
+const listEvents = new WeakMap<readonly HoldingDto[], ReadonlyMap<string, HoldingEvent[]>>();
+
+/**
+ * The events (by symbol, in ex-date order) a list of listHoldings or listAllHoldingsShared was computed with,
+ * read in the same query as its prices: a reader of the list that follows its lots day by day (the comparison
+ * with an index) needs no second read. Undefined for an empty list or one not computed here.
+ */
+export function listEventsOf(list: readonly HoldingDto[]): ReadonlyMap<string, HoldingEvent[]> | undefined {
+  return listEvents.get(list);
 }
 
 /**
