@@ -389,6 +389,8 @@ describe('GraphQL endpoint protections', () => {
       CorporateActionsPage: { year: 2025 },
       TaxPnlPage: { financialYear: '2024-25' },
       TaxBeforeYouSell: { financialYear: '2024-25' },
+      LatestNotifications: { limit: 5 },
+      NotificationsPage: { unreadOnly: false },
     };
     const queries = document.definitions.filter(
       (definition): definition is OperationDefinitionNode =>

@@ -179,6 +179,7 @@ describe('a price alert from the watch list, fired by the next day’s upload', 
           'You will no longer receive the alert e-mails. Your alerts still show in the app; turn the e-mails on again in your alert settings.',
         )
         .waitFor();
+      expect(await seriousViolations(visitor.page)).toEqual([]);
       expect(relevantErrors(visitor.errors)).toEqual([]);
     } finally {
       await visitor.close();

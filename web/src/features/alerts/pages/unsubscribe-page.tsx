@@ -45,7 +45,8 @@ export default function UnsubscribePage() {
   }, [token]);
 
   const settings = (
-    <Anchor component={Link} to="/alert-settings">
+    // the alert's own text colour, underlined: the theme's link colour fell under 4.5:1 on the orange alert
+    <Anchor component={Link} to="/alert-settings" c="inherit" fw={600} underline="always">
       Open your alert settings
     </Anchor>
   );
