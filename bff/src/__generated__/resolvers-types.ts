@@ -81,7 +81,7 @@ export type AlertRuleKind =
   | 'STOP_LOSS'
   /** The close rises `value` percent or more above the holding's average price (the day it crosses). Held symbols only. */
   | 'TARGET'
-  /** The symbol is in a trend list of the period `value` (WEEKLY, MONTHLY, QUARTERLY, HALF_YEARLY, YEARLY) on D: a new high or low of that period. */
+  /** The symbol is in a trend list of the period `value` (WEEKLY, MONTHLY, QUARTERLY, HALFYEARLY, YEARLY) on D: a new high or low of that period. */
   | 'TREND_ENTRY';
 
 /** The logged-in user's alert settings; all on for a user who never changed them. */
