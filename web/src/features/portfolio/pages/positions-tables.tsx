@@ -94,6 +94,8 @@ function positionColumns(
       headerName: 'Day Change',
       numeric: true,
       minWidth: 130,
+      // rupees and a percentage: the widest figure of the row, given the room the others leave (whole at 1366 px)
+      flex: 1.8,
       format: (value, row) =>
         value === null ? '—' : `${signedRupees(value as string)} (${row.dayChangePercent ?? '0'}%)`,
       cellClass: (row) => toneClass(row.dayChange),
