@@ -76,19 +76,19 @@ export interface NotificationListProps {
 }
 
 export function NotificationList({ notifications, groupByDay = false, action, onNavigate }: NotificationListProps) {
-  if (!groupByDay)
-    return (
-      <ul className={classes.list}>
-        {notifications.map((notification) => (
-          <NotificationItem
-            key={notification.id}
-            notification={notification}
-            action={action?.(notification)}
-            onNavigate={onNavigate}
-          />
-        ))}
-      </ul>
-    );
+  const list = (items: readonly NotificationFieldsFragment[]) => (
+    <ul className={classes.list}>
+      {items.map((notification) => (
+        <NotificationItem
+          key={notification.id}
+          notification={notification}
+          action={action?.(notification)}
+          onNavigate={onNavigate}
+        />
+      ))}
+    </ul>
+  );
+  if (!groupByDay) return list(notifications);
   return (
     <Stack gap="md">
       {notificationsByDay(notifications).map((day) => (
@@ -96,16 +96,7 @@ export function NotificationList({ notifications, groupByDay = false, action, on
           <Title order={2} size="h4" id={`notifications-${day.date}`}>
             {formatMarketDate(day.date)}
           </Title>
-          <ul className={classes.list}>
-            {day.notifications.map((notification) => (
-              <NotificationItem
-                key={notification.id}
-                notification={notification}
-                action={action?.(notification)}
-                onNavigate={onNavigate}
-              />
-            ))}
-          </ul>
+          {list(day.notifications)}
         </section>
       ))}
     </Stack>
