@@ -253,7 +253,7 @@ describe('accounts and engagement in the browser', () => {
     await page.getByLabel('First Name').fill('Meera');
     await page.getByLabel('Last Name').fill('Iyer');
     await page.getByLabel('Email').fill('meera@example.com');
-    const message = page.getByLabel('Message');
+    const message = page.getByRole('textbox', { name: 'Message' });
     expect(await message.evaluate((element) => element.tagName)).toBe('TEXTAREA');
     await message.fill('x');
     await message.fill('');
@@ -266,7 +266,7 @@ describe('accounts and engagement in the browser', () => {
       .getByTestId('contact-result')
       .getByText('Thank you for your message. We will get back to you soon.')
       .waitFor();
-    expect(await page.getByLabel('Message').inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Message' }).inputValue()).toBe('');
     expect(relevantErrors(visitor.errors)).toEqual([]);
     await visitor.close();
 
