@@ -237,6 +237,20 @@ export async function openPage(browser: Browser, options: { width?: number; heig
   return { page, context, errors, close: () => context.close() };
 }
 
+/** Opens a page of this size, runs the check in it and closes it, whatever the check does. */
+export async function withPage(
+  browser: Browser,
+  size: { width: number; height: number },
+  check: (opened: TestPage) => Promise<void>,
+): Promise<void> {
+  const opened = await openPage(browser, size);
+  try {
+    await check(opened);
+  } finally {
+    await opened.close();
+  }
+}
+
 /** Closes the browser, then stops the app (either may be missing when start-up failed). */
 export async function closeAll(browser: Browser | undefined, app: RunningApp | undefined): Promise<void> {
   await browser?.close();

@@ -17,13 +17,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { bhavcopyClose, rupees, toPaise } from './figures';
 import {
-  apiToken,
   cellText,
   closeAll,
+  createFirm,
   DEMO,
   openPage,
   relevantErrors,
-  setupCall,
   startAppAndBrowser,
   type RunningApp,
 } from './harness';
@@ -115,12 +114,7 @@ describe('the investor by keys alone', () => {
 
   beforeAll(async () => {
     ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES }));
-    const staff = await apiToken(app, DEMO.staff);
-    const firm = await setupCall(app, '/api/staff/brokerage-firms', {
-      token: staff,
-      json: { name: FIRM, address: 'Ballard Estate, Mumbai', contactNumber: '9820012345' },
-    });
-    expect(firm.status, firm.text).toBe(201);
+    await createFirm(app, FIRM, 'Ballard Estate, Mumbai');
   });
   afterAll(() => closeAll(browser, app));
 

@@ -31,7 +31,9 @@ import {
   startApp,
   uploadBhavcopies,
   warmUp,
+  withPage,
   type RunningApp,
+  type TestPage,
 } from './harness';
 import { seriousViolations } from './axe';
 import { ROLE_PAGES, SIZES, logIn, openRoute, showRoute } from './pages';
@@ -296,14 +298,7 @@ describe("real data, no demo market: the investor's pages of figures", () => {
 });
 
 /** Opens a page at 1366×768, runs the check in it and closes it, whatever the check does. */
-async function atLaptopSize(check: (opened: { page: Page; errors: string[] }) => Promise<void>): Promise<void> {
-  const opened = await openPage(browser!, SIZES.laptop);
-  try {
-    await check(opened);
-  } finally {
-    await opened.close();
-  }
-}
+const atLaptopSize = (check: (opened: TestPage) => Promise<void>) => withPage(browser!, SIZES.laptop, check);
 
 describe('tables at 1366×768', () => {
   it('Holdings shows symbol, quantity, prices, net P&L and the actions inside the viewport', () =>

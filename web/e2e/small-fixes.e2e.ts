@@ -17,12 +17,13 @@ import {
   closeAll,
   launchBrowser,
   loginThroughUi,
-  openPage,
   relevantErrors,
   setupCall,
   startApp,
   warmUp,
+  withPage,
   type RunningApp,
+  type TestPage,
 } from './harness';
 import { marketDate } from './figures';
 
@@ -40,15 +41,11 @@ beforeAll(async () => {
 afterAll(() => closeAll(browser, app));
 
 /** Opens a 1366×768 page logged in as the demo investor, runs the check and closes it, whatever the check does. */
-async function asInvestorAtLaptopSize(check: (opened: { page: Page; errors: string[] }) => Promise<void>) {
-  const opened = await openPage(browser!, LAPTOP);
-  try {
+const asInvestorAtLaptopSize = (check: (opened: TestPage) => Promise<void>) =>
+  withPage(browser!, LAPTOP, async (opened) => {
     await loginThroughUi(opened.page, app!.baseUrl, DEMO.investor);
     await check(opened);
-  } finally {
-    await opened.close();
-  }
-}
+  });
 
 /** The columns of a grid with a cell (or, for `header`, the header cell) outside the viewport or cut short. */
 async function columnsNotWhole(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
