@@ -34,7 +34,11 @@ export const theme = createTheme({
   components: {
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // an alert's title in the text colour: yellow or blue on their pale backgrounds is under 3:1
-    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+    // every dismissable message's close button has a name (a button without words is axe's critical button-name)
+    Alert: Alert.extend({
+      defaultProps: { closeButtonLabel: 'Dismiss message' },
+      styles: { title: { color: 'var(--mantine-color-text)' } },
+    }),
   },
 });
 

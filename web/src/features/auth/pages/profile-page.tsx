@@ -60,13 +60,7 @@ export default function ProfilePage() {
         />
       )}
       {saved && (
-        <Alert
-          color="green"
-          withCloseButton
-          closeButtonLabel="Dismiss message"
-          onClose={() => setSaved(false)}
-          data-testid="profile-saved"
-        >
+        <Alert color="green" withCloseButton onClose={() => setSaved(false)} data-testid="profile-saved">
           {MESSAGES.profileUpdated}
         </Alert>
       )}

@@ -161,7 +161,6 @@ export function BatchUpload({ onUploaded }: BatchUploadProps) {
           role="status"
           data-testid="batch-message"
           withCloseButton
-          closeButtonLabel="Dismiss message"
           onClose={() => setResult(null)}
         >
           {formatDatesInText(result.message)}

@@ -246,8 +246,6 @@ export function UploadForm({ types, loadingTypes, onUploaded }: UploadFormProps)
           role={outcome.kind === 'success' ? 'status' : 'alert'}
           data-testid="upload-message"
           withCloseButton
-          // a close button without words was axe's critical button-name once the message showed
-          closeButtonLabel="Dismiss message"
           onClose={() => setOutcome(null)}
         >
           {formatDatesInText(outcome.text)}
