@@ -2,7 +2,7 @@
 //   1. system packages (Debian chromium and postgresql; installed with apt-get when missing)
 //   2. generated GraphQL types are current; lint (import boundaries) and formatting; everything type-checks
 //   3. unit tests (shared, web components)
-//   4. REST API tests over HTTP on PGlite, then on a real PostgreSQL server
+//   4. REST API tests over HTTP on a real PostgreSQL server, then those of engine-specific code on PGlite
 //   5. build, then two at a time (each mostly waits on its processes): end-to-end tests in headless
 //      Chromium against the app as `npm start` runs it; security tests, attacks (floods, slow bodies,
 //      guessing, hostile files) against the started stack in development and production mode
@@ -213,8 +213,29 @@ if (webTestsReplacingModules.length > 0)
     ...webTestsReplacingModules,
   ]);
 await run('unit', 'repository checks (Docker, compose, docs)', 'npx', vitest('scripts/checks/vitest.config.ts'));
-await run('api', 'REST API tests on PGlite', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'pglite' });
+// The whole REST suite runs on PostgreSQL, production's engine. On PGlite (`npm start`'s engine, which the
+// e2e, BFF, fault and security steps run on as well) the files whose code differs by engine run again: the
+// ingest pipeline (COPY or inserts, statistics, the import command), tradebook imports (the SQL session),
+// the alert job's locks, admission control on the event loop, the data directory's modes, the counters'
+// statements, and the real-price reads loaded through the pipeline (docs/engineering.md#test-suite).
+// `TEST_DB=pglite npx vitest run --config api/vitest.config.ts` still runs every file on PGlite.
+const API_TESTS_OF_ENGINE_CODE = [
+  'test/uploads/',
+  'test/portfolio/import',
+  'test/alerts/',
+  'test/routes/protection',
+  'test/security/data-files',
+  'test/counters/',
+  'test/market/real-data',
+];
 await run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'postgres' });
+await run(
+  'api',
+  'REST API tests of engine-specific code on PGlite',
+  'npx',
+  [...vitest('api/vitest.config.ts'), ...API_TESTS_OF_ENGINE_CODE],
+  { TEST_DB: 'pglite' },
+);
 // the end-to-end, security and fault tests start the built app as `npm start` runs it
 const builtAppStep = ['e2e', 'security', 'faults'].find(wanted);
 if (builtAppStep) await run(builtAppStep, 'build', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);

@@ -1,5 +1,5 @@
 /**
- * Every main page of each role (visitor, investor, staff, administrator), in Chromium with the demo market, at a
+ * Every main page (pages.ts says which role opens which), in Chromium with the demo market, at a
  * laptop (1366×768) and a phone (390×844) size — one visit per role and size, loading the app once and going from
  * page to page inside it as its links do (pages.ts, showRoute), checks on every page all of:
  * - WCAG 2.2 AA (docs/product/common.md#accessibility): axe-core, injected into the page; no critical or serious
