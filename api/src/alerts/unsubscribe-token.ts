@@ -6,10 +6,9 @@
  * investor's digest off.
  */
 import { createHmac } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { errors as joseErrors } from 'jose';
+import { signJwt, verifyJwt, type JwtKind } from '../auth/jwt.js';
 
-const ALGORITHM = 'HS256';
-const ISSUER = 'bazaar-insight';
 const AUDIENCE = 'bazaar-insight-alert-digest-unsubscribe';
 const PURPOSE = 'alert-digest-unsubscribe';
 
@@ -21,26 +20,19 @@ export interface UnsubscribeTokens {
 }
 
 export function createUnsubscribeTokens(secret: string, lifetimeMs: number): UnsubscribeTokens {
-  const key = createHmac('sha256', secret).update(PURPOSE).digest();
+  const kind: JwtKind = { key: createHmac('sha256', secret).update(PURPOSE).digest(), audience: AUDIENCE };
   return {
     async sign(userId) {
       const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({})
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(String(userId))
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(now)
-        .setExpirationTime(now + Math.floor(lifetimeMs / 1000))
-        .sign(key);
+      return signJwt(kind, {
+        subject: String(userId),
+        issuedAt: now,
+        expiresAt: now + Math.floor(lifetimeMs / 1000),
+      });
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-        });
+        const payload = await verifyJwt(kind, token);
         const userId = Number(payload.sub);
         return Number.isInteger(userId) && userId > 0 ? { userId } : { problem: 'invalid' };
       } catch (error) {

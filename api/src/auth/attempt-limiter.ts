@@ -14,16 +14,25 @@ import type { CounterStore } from '@bazaar/shared/counters';
 /** Attempts are never refused by the log itself when recorded: the rule below decides from the times. */
 const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
-abstract class AttemptLog {
+abstract class AttemptLog<Options extends { windowMs: number }> {
   constructor(
     protected readonly store: CounterStore,
     /** The counters' namespace of this log, e.g. 'login:address'. */
     private readonly name: string,
-    protected readonly windowMs: number,
+    protected readonly options: Options,
   ) {}
 
-  /** Seconds an attempt at `now` must wait, given the times of the earlier attempts within the window. */
-  protected abstract waitAfter(times: number[], now: number): number;
+  private get windowMs(): number {
+    return this.options.windowMs;
+  }
+
+  /** Seconds an attempt at `now` must wait, given the earlier attempts within the window (oldest first). */
+  protected abstract waitAfterRecent(recent: number[], now: number): number;
+
+  private waitAfter(times: number[], now: number): number {
+    const recent = times.filter((time) => time > now - this.windowMs);
+    return this.waitAfterRecent(recent, now);
+  }
 
   /** Seconds to wait before the next attempt, or 0 when one is allowed now. */
   async retryAfterSeconds(key: string, now = Date.now()): Promise<number> {
@@ -76,17 +85,8 @@ export interface AttemptLimiterOptions {
 }
 
 /** At most `max` failures per window; then the key waits until the oldest of them leaves the window. */
-export class AttemptLimiter extends AttemptLog {
-  constructor(
-    store: CounterStore,
-    name: string,
-    private readonly options: AttemptLimiterOptions,
-  ) {
-    super(store, name, options.windowMs);
-  }
-
-  protected waitAfter(times: number[], now: number): number {
-    const recent = times.filter((time) => time > now - this.options.windowMs);
+export class AttemptLimiter extends AttemptLog<AttemptLimiterOptions> {
+  protected waitAfterRecent(recent: number[], now: number): number {
     if (recent.length < this.options.max) return 0;
     const oldest = recent[recent.length - this.options.max] ?? now;
     return Math.max(1, Math.ceil((oldest + this.options.windowMs - now) / 1000));
@@ -110,17 +110,8 @@ export interface BackoffLimiterOptions {
  * the wait stays short, so a stranger's failures can delay the owner but never shut them out
  * (docs/decisions.md#login-throttling-without-lockout).
  */
-export class BackoffLimiter extends AttemptLog {
-  constructor(
-    store: CounterStore,
-    name: string,
-    private readonly options: BackoffLimiterOptions,
-  ) {
-    super(store, name, options.windowMs);
-  }
-
-  protected waitAfter(times: number[], now: number): number {
-    const recent = times.filter((time) => time > now - this.options.windowMs);
+export class BackoffLimiter extends AttemptLog<BackoffLimiterOptions> {
+  protected waitAfterRecent(recent: number[], now: number): number {
     const beyond = recent.length - this.options.free;
     if (beyond <= 0) return 0;
     const delay = Math.min(this.options.maxDelayMs, this.options.baseDelayMs * 2 ** (beyond - 1));

@@ -6,10 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { errors as joseErrors } from 'jose';
+import { signJwt, verifyJwt, type JwtKind } from './jwt.js';
 
-const ALGORITHM = 'HS256';
-const ISSUER = 'bazaar-insight';
 const AUDIENCE = 'bazaar-insight-api';
 /** Session ids are UUIDs (the sessions table's key). */
 const SESSION_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -61,30 +60,24 @@ export function durationSeconds(text: string): number {
 }
 
 export function createTokenService(secret: string, expiresIn: string): TokenService {
-  const key = new TextEncoder().encode(secret);
+  const kind: JwtKind = { key: new TextEncoder().encode(secret), audience: AUDIENCE };
   const lifetime = durationSeconds(expiresIn);
   return {
     async sign(user, sessionId) {
       const now = Math.floor(Date.now() / 1000);
       const expiresAt = now + lifetime;
-      const token = await new SignJWT({ username: user.username, roles: user.roles })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(String(user.id))
-        .setJti(sessionId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt(now)
-        .setExpirationTime(expiresAt)
-        .sign(key);
+      const token = await signJwt(kind, {
+        claims: { username: user.username, roles: user.roles },
+        subject: String(user.id),
+        id: sessionId,
+        issuedAt: now,
+        expiresAt,
+      });
       return { token, expiresAt: new Date(expiresAt * 1000) };
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
-          algorithms: [ALGORITHM],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-        });
+        const payload = await verifyJwt(kind, token);
         const userId = Number(payload.sub);
         if (
           !Number.isInteger(userId) ||

@@ -47,11 +47,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // a server restart breaks idle connections; the pool replaces them on the next query
       keepAlive: true,
     });
-    pool.on('error', (error) => options.onPoolError?.(error));
+    const onError = (error: Error) => options.onPoolError?.(error);
+    pool.on('error', onError);
     // the pool listens for errors of idle connections only: a connection checked out (a transaction) whose
     // server goes away emits 'error' with nobody listening, and an unheard 'error' ends the process. Every
     // connection keeps a listener; the query in flight fails on its own (tests: faults/postgres-restart.test.ts)
-    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+    pool.on('connect', (client) => client.on('error', onError));
     const db = drizzlePostgres({ client: pool, schema }) as unknown as Database;
     return { kind: 'postgres', db, pool, url: options.databaseUrl, close: () => pool.end() };
   }

@@ -3,11 +3,8 @@ import { csvLine, escapeCsvCell, toCsvExportCell, toCsvExportHeader } from './cs
 
 describe('escapeCsvCell', () => {
   it('neutralises formula starts', () => {
-    expect(escapeCsvCell('=SUM(A1:A3)')).toBe("'=SUM(A1:A3)");
-    expect(escapeCsvCell('+91 98765')).toBe("'+91 98765");
-    expect(escapeCsvCell('-2+3')).toBe("'-2+3");
-    expect(escapeCsvCell('@cmd')).toBe("'@cmd");
-    expect(escapeCsvCell('\t=1')).toBe("'\t=1");
+    for (const text of ['=SUM(A1:A3)', '+91 98765', '-2+3', '@cmd', '\t=1'])
+      expect(escapeCsvCell(text)).toBe(`'${text}`);
   });
   it('neutralises formula starts behind spaces, tabs and line breaks', () => {
     const cases = [' =1+1', '   =HYPERLINK("http://x")', '\n=1', '\r\n=cmd|x', ' \t\n@SUM(A1)', ' +1', '\n-1+1'];
@@ -19,31 +16,35 @@ describe('escapeCsvCell', () => {
     expect(escapeCsvCell('\nnote')).toBe("'\nnote");
     expect(escapeCsvCell('\rnote')).toBe("'\rnote");
   });
-  it('keeps numbers, text and empties as they are', () => {
-    expect(escapeCsvCell('-12.50')).toBe('-12.50');
-    expect(escapeCsvCell(-3)).toBe('-3');
-    expect(escapeCsvCell('RELIANCE')).toBe('RELIANCE');
-    expect(escapeCsvCell('A = B')).toBe('A = B');
-    expect(escapeCsvCell(' text')).toBe(' text');
-    expect(escapeCsvCell(null)).toBe('');
-    expect(escapeCsvCell(undefined)).toBe('');
+  it.each([
+    ['-12.50', '-12.50'],
+    [-3, '-3'],
+    ['RELIANCE', 'RELIANCE'],
+    ['A = B', 'A = B'],
+    [' text', ' text'],
+    [null, ''],
+    [undefined, ''],
+  ])('keeps numbers, text and empties as they are: %j', (value, cell) => {
+    expect(escapeCsvCell(value)).toBe(cell);
   });
 });
 
 describe('toCsvExportCell', () => {
-  it('writes money as a plain decimal with 2 decimals, rounded half up', () => {
+  it.each([
     // a holding's charges as computed: 31.207|73025 → 31.21
-    expect(toCsvExportCell('31.20773025', 'money')).toBe('31.21');
+    ['31.20773025', '31.21'],
     // exactly half a paisa goes up: 0.00|5 → 0.01; and away from zero below it, as the screens round
-    expect(toCsvExportCell('0.005', 'money')).toBe('0.01');
-    expect(toCsvExportCell('-0.005', 'money')).toBe('-0.01');
+    ['0.005', '0.01'],
+    ['-0.005', '-0.01'],
     // 1,117.58 on screen, 1117.58 in the file: no ₹, no grouping
-    expect(toCsvExportCell('1117.575', 'money')).toBe('1117.58');
-    expect(toCsvExportCell('32000', 'money')).toBe('32000.00');
+    ['1117.575', '1117.58'],
+    ['32000', '32000.00'],
     // a decimal string beyond a float's precision keeps its digits: 2^53 + 1 = 9007199254740993
-    expect(toCsvExportCell('9007199254740993.125', 'money')).toBe('9007199254740993.13');
+    ['9007199254740993.125', '9007199254740993.13'],
     // a loss below half a paisa is 0.00, not -0.00
-    expect(toCsvExportCell('-0.004', 'money')).toBe('0.00');
+    ['-0.004', '0.00'],
+  ])('writes money as a plain decimal with 2 decimals, rounded half up: %s is %s', (value, cell) => {
+    expect(toCsvExportCell(value, 'money')).toBe(cell);
   });
   it('writes a negative amount as a number, with no apostrophe', () => {
     expect(toCsvExportCell('-63.25', 'money')).toBe('-63.25');

@@ -21,12 +21,14 @@ describe('roundDecimal', () => {
 });
 
 describe('formatRupees', () => {
-  it('uses Indian grouping and two decimals', () => {
-    expect(formatRupees('1234567.5')).toBe('₹12,34,567.50');
-    expect(formatRupees('999')).toBe('₹999.00');
-    expect(formatRupees('1000')).toBe('₹1,000.00');
-    expect(formatRupees('100000')).toBe('₹1,00,000.00');
-    expect(formatRupees('12345678901.239')).toBe('₹12,34,56,78,901.24');
+  it.each([
+    ['1234567.5', '₹12,34,567.50'],
+    ['999', '₹999.00'],
+    ['1000', '₹1,000.00'],
+    ['100000', '₹1,00,000.00'],
+    ['12345678901.239', '₹12,34,56,78,901.24'],
+  ])('uses Indian grouping and two decimals: %s is %s', (value, text) => {
+    expect(formatRupees(value)).toBe(text);
   });
   it('puts the minus sign before the rupee sign', () => {
     expect(formatRupees('-1234')).toBe('-₹1,234.00');
@@ -48,27 +50,31 @@ describe('formatIndianNumber and formatPercent', () => {
 });
 
 describe('formatCount', () => {
-  it('groups counts the Indian way, without decimals, and leaves no value empty', () => {
-    expect(formatCount(38272)).toBe('38,272');
-    expect(formatCount(123456)).toBe('1,23,456');
-    expect(formatCount(999)).toBe('999');
-    expect(formatCount('1000000')).toBe('10,00,000');
-    expect(formatCount(null)).toBe('');
-    expect(formatCount(undefined)).toBe('');
+  it.each([
+    [38272, '38,272'],
+    [123456, '1,23,456'],
+    [999, '999'],
+    ['1000000', '10,00,000'],
+    [null, ''],
+    [undefined, ''],
+  ])('groups counts the Indian way, without decimals, and leaves no value empty: %j is %j', (value, text) => {
+    expect(formatCount(value)).toBe(text);
   });
 });
 
 describe('formatCrore', () => {
-  it('shows statement figures in crores with Indian grouping', () => {
+  it.each([
     // 7,46,32,00,000 rupees = 746.32 crore
-    expect(formatCrore('7463200000')).toBe('₹746.32 Cr');
-    expect(formatCrore('7463200000.00')).toBe('₹746.32 Cr');
+    ['7463200000', '₹746.32 Cr'],
+    ['7463200000.00', '₹746.32 Cr'],
     // 12,34,56,78,90,000 rupees = 1,23,456.789 crore
-    expect(formatCrore('1234567890000')).toBe('₹1,23,456.79 Cr');
-    expect(formatCrore('123456789000')).toBe('₹12,345.68 Cr');
+    ['1234567890000', '₹1,23,456.79 Cr'],
+    ['123456789000', '₹12,345.68 Cr'],
     // half a lakh is 0.005 crore: rounds half away from zero
-    expect(formatCrore('50000')).toBe('₹0.01 Cr');
-    expect(formatCrore('49999')).toBe('₹0.00 Cr');
+    ['50000', '₹0.01 Cr'],
+    ['49999', '₹0.00 Cr'],
+  ])('shows statement figures in crores with Indian grouping: %s is %s', (value, text) => {
+    expect(formatCrore(value)).toBe(text);
   });
   it('puts the minus sign first and gives nothing for no value', () => {
     expect(formatCrore('-125000000')).toBe('-₹12.50 Cr');

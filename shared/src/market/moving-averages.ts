@@ -66,18 +66,26 @@ function smaSeries(values: readonly Big[], n: number): Big[] {
   return out;
 }
 
-/** EMA series: element k belongs to values[k + n − 1]; element 0 is the SMA seed. */
-function emaSeries(values: readonly Big[], n: number): Big[] {
+/**
+ * A recursive average (EMA, SMMA, KAMA): element k belongs to values[k + n − 1]; element 0 is the SMA seed, each
+ * later one `next(previous, t)` for values[t].
+ */
+function recursiveSeries(values: readonly Big[], n: number, next: (previous: Big, t: number) => Big): Big[] {
   if (values.length < n) return [];
-  const alpha = new Big(2).div(n + 1);
-  const keep = new Big(1).minus(alpha);
   let current = mean(values, 0, n);
   const out = [current];
-  for (let i = n; i < values.length; i++) {
-    current = round(alpha.times(values[i] as Big).plus(keep.times(current)));
+  for (let t = n; t < values.length; t++) {
+    current = next(current, t);
     out.push(current);
   }
   return out;
+}
+
+/** EMA series: element k belongs to values[k + n − 1]; element 0 is the SMA seed. */
+function emaSeries(values: readonly Big[], n: number): Big[] {
+  const alpha = new Big(2).div(n + 1);
+  const keep = new Big(1).minus(alpha);
+  return recursiveSeries(values, n, (previous, t) => round(alpha.times(values[t] as Big).plus(keep.times(previous))));
 }
 
 /** WMA series with weights 1..n (newest n), kept exact with running sums. */
@@ -101,36 +109,26 @@ function wmaSeries(values: readonly Big[], n: number): Big[] {
 }
 
 function smmaSeries(values: readonly Big[], n: number): Big[] {
-  if (values.length < n) return [];
-  let current = mean(values, 0, n);
-  const out = [current];
-  for (let i = n; i < values.length; i++) {
-    current = round(
-      current
+  return recursiveSeries(values, n, (previous, t) =>
+    round(
+      previous
         .times(n - 1)
-        .plus(values[i] as Big)
+        .plus(values[t] as Big)
         .div(n),
-    );
-    out.push(current);
-  }
-  return out;
+    ),
+  );
 }
 
 function kamaSeries(values: readonly Big[], n: number): Big[] {
-  if (values.length < n) return [];
-  let current = mean(values, 0, n);
-  const out = [current];
-  for (let t = n; t < values.length; t++) {
+  return recursiveSeries(values, n, (previous, t) => {
     const direction = (values[t] as Big).minus(values[t - n] as Big).abs();
     let volatility = new Big(0);
     for (let i = t - n + 1; i <= t; i++)
       volatility = volatility.plus((values[i] as Big).minus(values[i - 1] as Big).abs());
     const efficiency = volatility.eq(0) ? new Big(0) : direction.div(volatility);
     const smoothing = round(efficiency.times(KAMA_FAST.minus(KAMA_SLOW)).plus(KAMA_SLOW).pow(2));
-    current = round(current.plus(smoothing.times((values[t] as Big).minus(current))));
-    out.push(current);
-  }
-  return out;
+    return round(previous.plus(smoothing.times((values[t] as Big).minus(previous))));
+  });
 }
 
 function demaSeries(values: readonly Big[], n: number): Big[] {

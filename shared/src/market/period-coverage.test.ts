@@ -8,24 +8,28 @@ import { coverageNote, periodCoverage, periodWindowStart } from './periods.js';
 import { trendPhrase } from '../portfolio/dashboard.js';
 
 describe('periodCoverage: whether the loaded prices cover a window', () => {
-  it('covers the week: a day before its start (24-Mar) is loaded', () => {
+  it.each([
     // 25, 26, 27, 30, 31 March: 5 trading days inside the window
-    const weekly = periodCoverage(periodWindowStart('2020-03-31', 'WEEKLY'), '2020-02-03', 5);
-    expect(weekly).toEqual({
+    {
+      period: 'WEEKLY',
+      loaded: 5,
       covered: true,
       windowStart: '2020-03-24',
-      firstLoadedDate: '2020-02-03',
-      tradingDaysLoaded: 5,
-    });
-  });
-
-  it('does not cover the year: the history begins 10 months after its start', () => {
-    const yearly = periodCoverage(periodWindowStart('2020-03-31', 'YEARLY'), '2020-02-03', 40);
-    expect(yearly).toEqual({
+      why: 'a day before its start (24-Mar) is loaded',
+    },
+    {
+      period: 'YEARLY',
+      loaded: 40,
       covered: false,
       windowStart: '2019-03-31',
+      why: 'the history begins 10 months after its start',
+    },
+  ] as const)('$period: covered $covered ($why)', ({ period, loaded, covered, windowStart }) => {
+    expect(periodCoverage(periodWindowStart('2020-03-31', period), '2020-02-03', loaded)).toEqual({
+      covered,
+      windowStart,
       firstLoadedDate: '2020-02-03',
-      tradingDaysLoaded: 40,
+      tradingDaysLoaded: loaded,
     });
   });
 

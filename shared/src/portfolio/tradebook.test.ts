@@ -12,31 +12,37 @@ import {
 const TODAY = '2020-03-31';
 
 describe('tradebook values', () => {
-  it('reads the date formats of the three layouts and refuses days that do not exist', () => {
-    expect(parseTradeDate('2020-03-02')).toBe('2020-03-02');
-    expect(parseTradeDate('2020-03-02 09:15:01')).toBe('2020-03-02');
-    expect(parseTradeDate('02-03-2020')).toBe('2020-03-02');
-    expect(parseTradeDate('02/03/2020')).toBe('2020-03-02');
-    expect(parseTradeDate('02-Mar-2020')).toBe('2020-03-02');
-    expect(parseTradeDate('2019-02-29')).toBeNull();
-    expect(parseTradeDate('31-Apr-2020')).toBeNull();
-    expect(parseTradeDate('yesterday')).toBeNull();
+  it.each([
+    ['2020-03-02', '2020-03-02'],
+    ['2020-03-02 09:15:01', '2020-03-02'],
+    ['02-03-2020', '2020-03-02'],
+    ['02/03/2020', '2020-03-02'],
+    ['02-Mar-2020', '2020-03-02'],
+    ['2019-02-29', null],
+    ['31-Apr-2020', null],
+    ['yesterday', null],
+  ])('reads the date %j of the three layouts as %j (null: a day that does not exist)', (text, date) => {
+    expect(parseTradeDate(text)).toBe(date);
   });
 
-  it('reads prices with rupee signs and Indian grouping, exactly', () => {
-    expect(parseTradePrice('₹1,23,456.70')).toBe('123456.7');
-    expect(parseTradePrice('2001.35')).toBe('2001.35');
-    expect(parseTradePrice('0')).toBeNull();
-    expect(parseTradePrice('-5')).toBeNull();
-    expect(parseTradePrice('1e3')).toBeNull();
+  it.each([
+    ['₹1,23,456.70', '123456.7'],
+    ['2001.35', '2001.35'],
+    ['0', null],
+    ['-5', null],
+    ['1e3', null],
+  ])('reads the price %j with rupee signs and Indian grouping exactly: %j', (text, price) => {
+    expect(parseTradePrice(text)).toBe(price);
   });
 
-  it('reads whole quantities, also written with zero decimals', () => {
-    expect(parseTradeQuantity('10')).toBe(10);
-    expect(parseTradeQuantity('10.000000')).toBe(10);
-    expect(parseTradeQuantity('1,000')).toBe(1000);
-    expect(parseTradeQuantity('2.5')).toBeNull();
-    expect(parseTradeQuantity('0')).toBeNull();
+  it.each([
+    ['10', 10],
+    ['10.000000', 10],
+    ['1,000', 1000],
+    ['2.5', null],
+    ['0', null],
+  ])('reads the quantity %j as a whole number, also written with zero decimals: %j', (text, quantity) => {
+    expect(parseTradeQuantity(text)).toBe(quantity);
   });
 });
 

@@ -9,20 +9,19 @@ describe('decimal rule', () => {
     expect(price.parse({ price: 0.1 }).price).toBe('0.1');
     expect(price.parse({ price: '1234567.1234' }).price).toBe('1234567.1234');
   });
-  it('refuses missing, non-numeric, zero, negative and over-precise values', () => {
-    const message = (value: unknown) => {
-      const result = price.safeParse({ price: value });
-      return result.success ? null : result.error.issues[0]?.message;
-    };
-    expect(message(undefined)).toBe('Price is required!');
-    expect(message('')).toBe('Price is required!');
-    expect(message('12,5')).toBe('Price must be a number');
-    expect(message('1e5')).toBe('Price must be a number');
+  it.each([
+    [undefined, 'Price is required!'],
+    ['', 'Price is required!'],
+    ['12,5', 'Price must be a number'],
+    ['1e5', 'Price must be a number'],
     // NaN is not a JSON number (it travels as null): treated as missing
-    expect(message(Number.NaN)).toBe('Price is required!');
-    expect(message('0')).toBe('Price must be greater than 0');
-    expect(message('-3')).toBe('Price must be greater than 0');
-    expect(message('1.12345')).toBe('Price may have at most 4 decimals');
+    [Number.NaN, 'Price is required!'],
+    ['0', 'Price must be greater than 0'],
+    ['-3', 'Price must be greater than 0'],
+    ['1.12345', 'Price may have at most 4 decimals'],
+  ])('refuses missing, non-numeric, zero, negative and over-precise values: %j', (value, message) => {
+    const result = price.safeParse({ price: value });
+    expect(result.success ? null : result.error.issues[0]?.message).toBe(message);
   });
   it('normalises signs and leading zeros', () => {
     expect(normaliseDecimal('-0.00')).toBe('0.00');

@@ -15,6 +15,16 @@ const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 // eslint-disable-next-line no-control-regex
 const NO_CONTROL_CHARACTERS = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]*$/;
 
+/**
+ * The end of every checked field's transform: the value (`read()`) when its text has no problem, else the problem
+ * as the field's issue, so each field reports a refusal the same way.
+ */
+function unlessProblem<T>(ctx: z.RefinementCtx, problem: string | null, read: () => T): T {
+  if (problem === null) return read();
+  ctx.addIssue({ code: 'custom', message: problem });
+  return z.NEVER;
+}
+
 /** A required text: missing, non-text or blank (after trimming) gives `message`. */
 export function requiredText(message: string, label: string, maxLength = MAX_TEXT_LENGTH) {
   return (
@@ -80,11 +90,7 @@ export function optionalMobile(message: string) {
       if (value === null || value === undefined) return undefined;
       const text = String(value).trim();
       if (text === '') return undefined;
-      if (!MOBILE_PATTERN.test(text)) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return text;
+      return unlessProblem(ctx, MOBILE_PATTERN.test(text) ? null : message, () => text);
     });
 }
 
@@ -92,15 +98,8 @@ export function optionalMobile(message: string) {
 export function requiredMobile(requiredMessage: string, invalidMessage: string) {
   return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
     const text = String(value).trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: requiredMessage });
-      return z.NEVER;
-    }
-    if (!MOBILE_PATTERN.test(text)) {
-      ctx.addIssue({ code: 'custom', message: invalidMessage });
-      return z.NEVER;
-    }
-    return text;
+    const problem = text === '' ? requiredMessage : MOBILE_PATTERN.test(text) ? null : invalidMessage;
+    return unlessProblem(ctx, problem, () => text);
   });
 }
 
@@ -146,16 +145,8 @@ export function decimalProblem(text: string, label: string, options: DecimalOpti
 export function requiredDecimal(requiredMessage: string, label: string, options: DecimalOptions = {}) {
   return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
     const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : 'x') : value.trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: requiredMessage });
-      return z.NEVER;
-    }
-    const problem = decimalProblem(text, label, options);
-    if (problem !== null) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return normaliseDecimal(text);
+    const problem = text === '' ? requiredMessage : decimalProblem(text, label, options);
+    return unlessProblem(ctx, problem, () => normaliseDecimal(text));
   });
 }
 
@@ -190,16 +181,8 @@ export function integerProblem(text: string, label: string, options: IntegerOpti
 export function requiredInteger(requiredMessage: string, label: string, options: IntegerOptions = {}) {
   return z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
     const text = String(value).trim();
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: requiredMessage });
-      return z.NEVER;
-    }
-    const problem = integerProblem(text, label, options);
-    if (problem !== null) {
-      ctx.addIssue({ code: 'custom', message: problem });
-      return z.NEVER;
-    }
-    return Number(text);
+    const problem = text === '' ? requiredMessage : integerProblem(text, label, options);
+    return unlessProblem(ctx, problem, () => Number(text));
   });
 }
 
@@ -211,12 +194,7 @@ export function optionalInteger(label: string, options: IntegerOptions = {}) {
     .transform((value, ctx) => {
       const text = value === null || value === undefined ? '' : String(value).trim();
       if (text === '') return undefined;
-      const problem = integerProblem(text, label, options);
-      if (problem !== null) {
-        ctx.addIssue({ code: 'custom', message: problem });
-        return z.NEVER;
-      }
-      return Number(text);
+      return unlessProblem(ctx, integerProblem(text, label, options), () => Number(text));
     });
 }
 
@@ -232,15 +210,9 @@ export function isCalendarDate(text: string): boolean {
 export function requiredDate(requiredMessage: string, label: string) {
   return z.string({ error: requiredMessage }).transform((value, ctx) => {
     const text = value.trim().slice(0, 10);
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: requiredMessage });
-      return z.NEVER;
-    }
-    if (!isCalendarDate(text)) {
-      ctx.addIssue({ code: 'custom', message: `${label} must be a date (YYYY-MM-DD)` });
-      return z.NEVER;
-    }
-    return text;
+    const problem =
+      text === '' ? requiredMessage : isCalendarDate(text) ? null : `${label} must be a date (YYYY-MM-DD)`;
+    return unlessProblem(ctx, problem, () => text);
   });
 }
 

@@ -8,6 +8,7 @@ import { MAX_ALERT_RULES_PER_USER } from '@bazaar/shared';
 import { alertRuleBodySchema, alertRuleDtoSchema, errorResponses, idParamsSchema } from '@bazaar/shared/contract';
 import { requireUser } from '../../auth/access.js';
 import { createAlertRule, deleteAlertRule, listAlertRules } from '../../db/queries/alerts/rules.js';
+import { answerMadeOrFound } from '../created.js';
 
 const tags = ['user: alerts'];
 
@@ -39,8 +40,7 @@ export const alertRuleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { rule, created } = await createAlertRule(app.db, requireUser(request).id, request.body);
-      reply.status(created ? 201 : 200);
-      return rule;
+      return answerMadeOrFound(reply, rule, created);
     },
   );
 

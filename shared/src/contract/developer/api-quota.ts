@@ -42,22 +42,19 @@ export type ApiQuotaDto = z.infer<typeof apiQuotaDtoSchema>;
 export const apiQuotaGrantSchema = apiQuotaDtoSchema.omit({ daily: true });
 export type ApiQuotaGrantDto = z.infer<typeof apiQuotaGrantSchema>;
 
+/** Points in a quota body: a whole number from 0 to 1,000,000,000 (`message` for any other value). */
+function pointsValue(name: string, message: string) {
+  return z.number({ error: message }).int(message).min(0, message).max(1_000_000_000, `${name} is too large`);
+}
+
 /** POST /user/api-quota/graphql: the requested cost of the whole GraphQL request (a batch together). */
 export const graphqlQuotaBodySchema = z.object({
-  requestedCost: z
-    .number({ error: 'requestedCost must be a whole number of points' })
-    .int('requestedCost must be a whole number of points')
-    .min(0, 'requestedCost must be a whole number of points')
-    .max(1_000_000_000, 'requestedCost is too large'),
+  requestedCost: pointsValue('requestedCost', 'requestedCost must be a whole number of points'),
 });
 export type GraphqlQuotaBody = z.infer<typeof graphqlQuotaBodySchema>;
 
 /** POST /user/api-quota/graphql/refund: points a GraphQL answer did not use (requested minus actual cost). */
 export const quotaRefundBodySchema = z.object({
-  points: z
-    .number({ error: 'points must be a whole number' })
-    .int('points must be a whole number')
-    .min(0, 'points must be a whole number')
-    .max(1_000_000_000, 'points is too large'),
+  points: pointsValue('points', 'points must be a whole number'),
 });
 export type QuotaRefundBody = z.infer<typeof quotaRefundBodySchema>;

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { AlertRuleKind } from '@bazaar/shared';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
+import { nextPendingDueInMs } from './queue.js';
 
 export interface ClaimedDigest {
   id: number;
@@ -107,11 +108,6 @@ export async function settleAbandonedDigests(db: Database, olderThanMs: number):
 }
 
 /** Milliseconds until the next PENDING digest is due (0: now), or null when none waits. */
-export async function nextDigestDueInMs(db: Database): Promise<number | null> {
-  const [row] = await queryRows<{ ms: number | null }>(
-    db,
-    sql`SELECT greatest(0, ceil(extract(epoch FROM (min(next_attempt_at) - now())) * 1000))::int AS ms
-        FROM alert_digests WHERE state = 'PENDING'`,
-  );
-  return row?.ms ?? null;
+export function nextDigestDueInMs(db: Database): Promise<number | null> {
+  return nextPendingDueInMs(db, 'alert_digests', 'next_attempt_at');
 }

@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../client.js';
 import { queryRows } from '../../client.js';
+import { nextPendingDueInMs } from './queue.js';
 import { LATEST_TRADE_DATE } from '../market/equity-series.js';
 import { dataVersion } from '../data-versions.js';
 
@@ -104,11 +105,6 @@ export async function recordAlertJobFailure(
 }
 
 /** Milliseconds until the next PENDING job is due (0: due now), or null when none is waiting. */
-export async function nextAlertJobDueInMs(db: Database): Promise<number | null> {
-  const [row] = await queryRows<{ ms: number | null }>(
-    db,
-    sql`SELECT greatest(0, ceil(extract(epoch FROM (min(run_after) - now())) * 1000))::int AS ms
-        FROM alert_jobs WHERE state = 'PENDING'`,
-  );
-  return row?.ms ?? null;
+export function nextAlertJobDueInMs(db: Database): Promise<number | null> {
+  return nextPendingDueInMs(db, 'alert_jobs', 'run_after');
 }
