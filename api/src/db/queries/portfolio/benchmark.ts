@@ -233,6 +233,11 @@ function mergeCloses(
   for (const symbol of new Set([...kept.bySymbol.keys(), ...fresh.bySymbol.keys()])) {
     const before = kept.bySymbol.get(symbol);
     const again = fresh.bySymbol.get(symbol);
+    // nothing read again and none of its days changed (nearly every symbol after a day's upload): kept as it is
+    if (before && !again && ![...days].some((date) => before.dates[firstDayFrom(before.dates, date)] === date)) {
+      bySymbol.set(symbol, before);
+      continue;
+    }
     const merged: SymbolCloses = { days: [], dates: [], closes: [] };
     let next = 0;
     // both ascending: the kept days outside the changed ones and the days read again, in order
