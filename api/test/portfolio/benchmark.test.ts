@@ -13,7 +13,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BenchmarkDto, DashboardDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { DATA_DIR, uploadRealCorporateActions } from '../uploads/helpers.js';
+import { DATA_DIR, sqlRows, uploadBhavcopyDays, uploadRealCorporateActions } from '../uploads/helpers.js';
+import { sql } from 'drizzle-orm';
 import { addHolding, createReference, insertPrices } from './helpers.js';
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -213,5 +214,59 @@ describe('the portfolio against the market (real data)', () => {
       endDate: '2019-10-18',
       holdingReturn: percent(440 / 420 - 1),
     });
+  });
+  it('values a day written after an earlier answer at its new close: updated, deleted, inserted, uploaded', async () => {
+    const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
+    const hdfc = (date: string) => 25 * Number(closes.get(date));
+    const valuesFrom = async (date: string) =>
+      Object.fromEntries(
+        (await benchmark()).body.series
+          .filter((day) => day.date >= date)
+          .map((day) => [day.date, day.portfolioValue] as const),
+      );
+    /** The days the latest stock_prices write recorded under its counter (migration 0029). */
+    const lastWriteDays = async () =>
+      (
+        await sqlRows<{ date: string | null }>(
+          api.handle,
+          `SELECT trade_date::text AS date FROM stock_price_changes
+           WHERE version = (SELECT version FROM data_versions WHERE name = 'stock_prices') ORDER BY trade_date`,
+        )
+      ).map((row) => row.date);
+    expect(Object.keys(await valuesFrom('2019-10-14'))).toHaveLength(5);
+    // the BE-only day's close changed: 4 SHUFFLED at 106 on 16-Oct
+    await api.handle.db.execute(
+      sql`UPDATE stock_prices SET close_price = 106.00 WHERE symbol = 'SHUFFLED' AND trade_date = '2019-10-16'`,
+    );
+    expect(await lastWriteDays()).toEqual(['2019-10-16']);
+    // 17-Oct's EQ row removed: its BE close of 999 counts; a new EQ row on 15-Oct: 106.50, not 14-Oct's 105 carried
+    await api.handle.db.execute(
+      sql`DELETE FROM stock_prices WHERE symbol = 'SHUFFLED' AND series = 'EQ' AND trade_date = '2019-10-17'`,
+    );
+    expect(await lastWriteDays()).toEqual(['2019-10-17']);
+    await insertPrices(api, [{ symbol: 'SHUFFLED', date: '2019-10-15', close: '106.50' }]);
+    expect(await lastWriteDays()).toEqual(['2019-10-15']);
+    expect(await valuesFrom('2019-10-14')).toEqual({
+      '2019-10-14': (hdfc('2019-10-14') + 4 * 105).toFixed(2),
+      '2019-10-15': (hdfc('2019-10-15') + 4 * 106.5).toFixed(2),
+      '2019-10-16': (hdfc('2019-10-16') + 4 * 106).toFixed(2),
+      '2019-10-17': (hdfc('2019-10-17') + 4 * 999).toFixed(2),
+      '2019-10-18': (hdfc('2019-10-18') + 4 * 110).toFixed(2),
+    });
+    // D's bhavcopy uploaded again with SHUFFLED at 111 (the upload's merge of a day already loaded)
+    await uploadBhavcopyDays(api, staff, [
+      [
+        '18-OCT-2019',
+        ['SHUFFLED,EQ,111.00,111.00,111.00,111.00,111.00,111.00,1000,111000.00,18-OCT-2019,10,INE000A01011,'],
+      ],
+    ]);
+    expect((await valuesFrom('2019-10-18'))['2019-10-18']).toBe((hdfc('2019-10-18') + 4 * 111).toFixed(2));
+    expect(
+      await sqlRows<{ date: string }>(
+        api.handle,
+        `SELECT DISTINCT trade_date::text AS date FROM stock_price_changes
+         WHERE version > (SELECT max(version) FROM stock_price_changes WHERE trade_date = '2019-10-15')`,
+      ),
+    ).toEqual([{ date: '2019-10-18' }]);
   });
 });

@@ -17,6 +17,7 @@ export type VersionedTable =
   | 'companies'
   | 'corporate_action_events'
   | 'holdings'
+  | 'index_closes'
   | 'segments'
   | 'stock_prices'
   | 'watchlist_entries';

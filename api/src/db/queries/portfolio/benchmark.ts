@@ -28,6 +28,7 @@ import {
   type ValuedDay,
 } from '@bazaar/shared';
 import { queryRows, type Database } from '../../client.js';
+import { dataVersions } from '../data-versions.js';
 import { inEquitySeries } from '../market/equity-series.js';
 import { getBrokerageFirm } from './brokerage-firms.js';
 import { holdingEvents, listAllHoldingsShared, listEventsOf, listHoldings } from './holdings.js';
@@ -72,22 +73,84 @@ function firstDayFrom(days: readonly string[], date: string): number {
 
 /** A symbol's closes by day, ascending, one a day (its preferred equity series'): dates and closes side by side. */
 interface SymbolCloses {
+  /** Each date's day counted from the read's first day. */
+  days: number[];
   dates: string[];
   closes: number[];
 }
 
+/** Closes read at a stock_prices counter value: each symbol's, and the days any of them traded. */
+interface ReadCloses {
+  version: number;
+  bySymbol: Map<string, SymbolCloses>;
+  tradingDays: string[];
+}
+
+/**
+ * The closes read, kept per database by symbols and days (the page's two requests and every view after a price
+ * upload read the same), at most MAX_KEPT_CLOSES of them, the least recently used dropped first.
+ */
+const keptCloses = new WeakMap<Database, Map<string, ReadCloses>>();
+const MAX_KEPT_CLOSES = 64;
+/** More changed days than this since a kept read: read everything again. */
+const MAX_CHANGED_DAYS = 31;
+
 /**
  * The closes of `symbols` from `first` to `last`, one a day: a day's preferred equity series (EQUITY_SERIES order)
- * when it has several. Each symbol's rows come as one text of "day close series" entries, the day counted from
- * `first` (12,000 rows of three columns took the embedded database about three times as long to hand over; the
- * day as a number and no order asked of the database, here half the time again): their order is put right here.
+ * when it has several. Kept by symbols and days at the stock_prices counter `version` (read before the data): a
+ * later call re-reads only the days the writes since then touched (stock_price_changes, migration 0029), so a
+ * price upload of D re-reads D, not the year (12,500 rows for 500 holdings of 50 symbols cost about half the
+ * comparison). A counter of NaN (none in the database) keeps nothing.
  */
 async function symbolCloses(
   db: Database,
   symbols: readonly string[],
   first: string,
   last: string,
-): Promise<{ bySymbol: Map<string, SymbolCloses>; tradingDays: string[] }> {
+  version: number,
+): Promise<ReadCloses> {
+  const key = `${first} ${last} ${[...symbols].sort().join(',')}`;
+  let kept = keptCloses.get(db);
+  if (!kept) keptCloses.set(db, (kept = new Map()));
+  const before = kept.get(key);
+  let read: ReadCloses | undefined;
+  if (before?.version === version) read = before;
+  else if (before && before.version < version) {
+    const changed = await queryRows<{ date: string | null }>(
+      db,
+      sql`SELECT DISTINCT trade_date::text AS date FROM stock_price_changes
+          WHERE version > ${before.version} AND version <= ${version}`,
+    );
+    if (changed.length <= MAX_CHANGED_DAYS && changed.every((change) => change.date !== null)) {
+      const days = changed.map((change) => change.date as string).filter((date) => date >= first && date <= last);
+      read =
+        days.length === 0
+          ? { ...before, version }
+          : mergeCloses(before, await readCloses(db, symbols, first, last, days), new Set(days), first, version);
+    }
+  }
+  read ??= { version, ...(await readCloses(db, symbols, first, last)) };
+  kept.delete(key);
+  if (Number.isFinite(version)) {
+    kept.set(key, read);
+    if (kept.size > MAX_KEPT_CLOSES) kept.delete(kept.keys().next().value as string);
+  }
+  return read;
+}
+
+/**
+ * The closes of `symbols` from `first` to `last` (only on `onDays` when given), one a day. Each symbol's rows come
+ * as one text of "day close series" entries, the day counted from `first` (12,000 rows of three columns took the
+ * embedded database about three times as long to hand over; the day as a number and no order asked of the
+ * database, here half the time again): their order is put right here.
+ */
+async function readCloses(
+  db: Database,
+  symbols: readonly string[],
+  first: string,
+  last: string,
+  onDays?: readonly string[],
+): Promise<Omit<ReadCloses, 'version'>> {
   const rows = await queryRows<{ symbol: string; closes: string }>(
     db,
     sql`SELECT symbol, string_agg((trade_date - ${first}::date)::text || ' ' || close_price::text || ' ' || series, ',') AS closes
@@ -96,14 +159,11 @@ async function symbolCloses(
           symbols.map((symbol) => sql`${symbol}`),
           sql`, `,
         )})
-          AND trade_date >= ${first}::date AND trade_date <= ${last}::date AND ${inEquitySeries()}
+          AND ${onDays ? sql`trade_date = ANY(${`{${onDays.join(',')}}`}::date[])` : sql`trade_date >= ${first}::date AND trade_date <= ${last}::date`}
+          AND ${inEquitySeries()}
         GROUP BY symbol`,
   );
-  const start = ISO(first);
-  // each day's date written once, shared by every symbol
-  const dateOf: string[] = [];
-  const dateAt = (day: number) => (dateOf[day] ??= new Date(start + day * DAY_MS).toISOString().slice(0, 10));
-  const traded: boolean[] = [];
+  const dateAt = dateWriter(first);
   const bySymbol = new Map<string, SymbolCloses>();
   for (const row of rows) {
     const text = row.closes;
@@ -125,26 +185,76 @@ async function symbolCloses(
       closes.push(Number(text.slice(at + 1, second)));
       at = end + 1;
     }
-    for (const day of days) traded[day] = true;
     if (ordered) {
-      bySymbol.set(row.symbol, { dates: days.map(dateAt), closes });
+      bySymbol.set(row.symbol, { days, dates: days.map(dateAt), closes });
       continue;
     }
     // by day, a day's preferred series first; a second series of the same day left out
     const order = days.map((_, index) => index).sort((a, b) => days[a]! - days[b]! || ranks[a]! - ranks[b]!);
-    const kept: SymbolCloses = { dates: [], closes: [] };
+    const kept: SymbolCloses = { days: [], dates: [], closes: [] };
     let last = -1;
     for (const index of order) {
       if (days[index] === last) continue;
       last = days[index]!;
+      kept.days.push(last);
       kept.dates.push(dateAt(last));
       kept.closes.push(closes[index]!);
     }
     bySymbol.set(row.symbol, kept);
   }
+  return { bySymbol, tradingDays: tradingDaysOf(bySymbol, dateAt) };
+}
+
+/** Each day's date from its number counted from `first`, written once and shared. */
+function dateWriter(first: string) {
+  const start = ISO(first);
+  const dateOf: string[] = [];
+  return (day: number) => (dateOf[day] ??= new Date(start + day * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The days any symbol has a close, ascending. */
+function tradingDaysOf(bySymbol: ReadonlyMap<string, SymbolCloses>, dateAt: (day: number) => string): string[] {
+  const traded: boolean[] = [];
+  for (const closes of bySymbol.values()) for (const day of closes.days) traded[day] = true;
   const tradingDays: string[] = [];
   traded.forEach((_, day) => tradingDays.push(dateAt(day)));
-  return { bySymbol, tradingDays };
+  return tradingDays;
+}
+
+/** A kept read with the closes of the changed days (`days`) replaced by those read again (`fresh`). */
+function mergeCloses(
+  kept: ReadCloses,
+  fresh: Omit<ReadCloses, 'version'>,
+  days: ReadonlySet<string>,
+  first: string,
+  version: number,
+): ReadCloses {
+  const bySymbol = new Map<string, SymbolCloses>();
+  for (const symbol of new Set([...kept.bySymbol.keys(), ...fresh.bySymbol.keys()])) {
+    const before = kept.bySymbol.get(symbol);
+    const again = fresh.bySymbol.get(symbol);
+    // nothing read again and none of its days changed (nearly every symbol after a day's upload): kept as it is
+    if (before && !again && ![...days].some((date) => before.dates[firstDayFrom(before.dates, date)] === date)) {
+      bySymbol.set(symbol, before);
+      continue;
+    }
+    const merged: SymbolCloses = { days: [], dates: [], closes: [] };
+    let next = 0;
+    // both ascending: the kept days outside the changed ones and the days read again, in order
+    const take = (from: SymbolCloses, at: number) => {
+      merged.days.push(from.days[at]!);
+      merged.dates.push(from.dates[at]!);
+      merged.closes.push(from.closes[at]!);
+    };
+    for (let at = 0; at < (before?.days.length ?? 0); at++) {
+      const date = before!.dates[at]!;
+      while (again && next < again.days.length && again.dates[next]! < date) take(again, next++);
+      if (!days.has(date)) take(before!, at);
+    }
+    while (again && next < again.days.length) take(again, next++);
+    if (merged.days.length > 0) bySymbol.set(symbol, merged);
+  }
+  return { version, bySymbol, tradingDays: tradingDaysOf(bySymbol, dateWriter(first)) };
 }
 
 /**
@@ -183,7 +293,7 @@ function dailyValues(lots: readonly Lot[], days: readonly string[], closes: Read
         change[end]! -= shares;
       }
     }
-    const symbolCloses = closes.get(symbol) ?? { dates: [], closes: [] };
+    const symbolCloses = closes.get(symbol) ?? { days: [], dates: [], closes: [] };
     let held = 0;
     let next = 0;
     let close: number | null = null;
@@ -195,6 +305,40 @@ function dailyValues(lots: readonly Lot[], days: readonly string[], closes: Read
     }
   }
   return values;
+}
+
+/** The index closes read, kept per database by index and first day while the index_closes counter is unchanged. */
+const keptIndexCloses = new WeakMap<Database, Map<string, { version: number; closes: IndexClose[] }>>();
+
+/** The index from its value on `earliest` (its latest close on or before it) on, ascending. */
+async function indexClosesFrom(
+  db: Database,
+  indexName: string,
+  earliest: string,
+  version: number,
+): Promise<readonly IndexClose[]> {
+  const key = `${indexName} ${earliest}`;
+  let kept = keptIndexCloses.get(db);
+  if (!kept) keptIndexCloses.set(db, (kept = new Map()));
+  const before = kept.get(key);
+  kept.delete(key);
+  const closes =
+    before?.version === version
+      ? before.closes
+      : await queryRows<IndexClose>(
+          db,
+          sql`SELECT trade_date::text AS date, close::text AS close FROM index_closes
+              WHERE index_name = ${indexName}
+                AND trade_date >= coalesce(
+                  (SELECT max(trade_date) FROM index_closes WHERE index_name = ${indexName} AND trade_date <= ${earliest}::date),
+                  '-infinity'::date)
+              ORDER BY trade_date`,
+        );
+  if (Number.isFinite(version)) {
+    kept.set(key, { version, closes });
+    if (kept.size > MAX_KEPT_CLOSES) kept.delete(kept.keys().next().value as string);
+  }
+  return closes;
 }
 
 /** The answer without a comparison (nothing priced yet), and what says whether the index is loaded and current. */
@@ -230,6 +374,8 @@ export async function getBenchmark(
   today = exchangeToday(),
 ): Promise<BenchmarkDto> {
   const indexName = normaliseIndexName(query.index);
+  // read before the data: what is kept at these counters is never older than a committed write
+  const versions = await dataVersions(db, ['stock_prices', 'index_closes']);
   // a firm that does not exist is a 404 (getBrokerageFirm)
   const filter =
     query.brokerageFirm === undefined ? {} : { firmName: (await getBrokerageFirm(db, query.brokerageFirm)).name };
@@ -284,19 +430,17 @@ export async function getBenchmark(
   let earliest = from < to ? from : to;
   for (const date of [firstTrade, ...periodStarts, ...external.map((flow) => flow.date)])
     if (date < earliest) earliest = date;
-  const closes = await queryRows<IndexClose>(
-    db,
-    sql`SELECT trade_date::text AS date, close::text AS close FROM index_closes
-        WHERE index_name = ${indexName}
-          AND trade_date >= coalesce(
-            (SELECT max(trade_date) FROM index_closes WHERE index_name = ${indexName} AND trade_date <= ${earliest}::date),
-            '-infinity'::date)
-        ORDER BY trade_date`,
-  );
+  const closes = await indexClosesFrom(db, indexName, earliest, versions.get('index_closes') ?? Number.NaN);
   const empty = emptyAnswer(indexName, closes.at(-1)?.date ?? null, valuedOn);
   const pme = closes.length > 0 ? publicMarketEquivalent(external, closes, valuedOn) : null;
 
-  const { bySymbol, tradingDays } = await symbolCloses(db, symbols, firstTrade, valuedOn);
+  const { bySymbol, tradingDays } = await symbolCloses(
+    db,
+    symbols,
+    firstTrade,
+    valuedOn,
+    versions.get('stock_prices') ?? Number.NaN,
+  );
 
   // each day's money in and out, from the same flows
   const contributions = new Map<string, number>();
