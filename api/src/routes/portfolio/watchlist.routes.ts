@@ -23,6 +23,7 @@ import {
   removeFromWatchlist,
 } from '../../db/queries/portfolio/watchlist.js';
 import { pageAsked, sendPageHeaders } from '../paging.js';
+import { answerMadeOrFound } from '../created.js';
 
 const tags = ['user: portfolio'];
 
@@ -64,8 +65,7 @@ export const watchlistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { row, added } = await addToWatchlist(app.db, requireUser(request).id, request.body.symbol);
-      reply.status(added ? 201 : 200);
-      return row;
+      return answerMadeOrFound(reply, row, added);
     },
   );
 
