@@ -368,6 +368,10 @@ export default function HoldingsPage() {
     [],
   );
 
+  // what each of the page's tables (the lots, or the positions and closed ones) shows alike
+  const tableState = { title, loading: stillLoading, error: pageError, onRetry: retry };
+  const holdingsGrid = { ...tableState, testId: 'holdings-grid', rows, getRowId: (holding: HoldingRow) => holding.id };
+
   if (!state) {
     const emptyText =
       "No holdings yet. Open Brokerage Accounts, choose a firm and a segment, and add a holding or import your broker's tradebook there.";
@@ -384,11 +388,8 @@ export default function HoldingsPage() {
     if (view === 'positions')
       return (
         <PositionsTables
-          title={title}
+          {...tableState}
           rows={allRows}
-          loading={stillLoading}
-          error={pageError}
-          onRetry={retry}
           exportFileName="all-holdings"
           emptyText={emptyText}
           onOpenLots={openLots}
@@ -402,14 +403,8 @@ export default function HoldingsPage() {
       );
     return (
       <DataGrid
-        title={title}
-        testId="holdings-grid"
-        rows={rows}
+        {...holdingsGrid}
         columns={ALL_HOLDINGS_COLUMNS}
-        getRowId={(holding) => holding.id}
-        loading={stillLoading}
-        error={pageError}
-        onRetry={retry}
         exportFileName="all-holdings"
         emptyText={emptyText}
         toolbar={
@@ -445,11 +440,8 @@ export default function HoldingsPage() {
     <>
       {view === 'positions' ? (
         <PositionsTables
-          title={title}
+          {...tableState}
           rows={allRows}
-          loading={stillLoading}
-          error={pageError}
-          onRetry={retry}
           exportFileName={`${navigation.firmName}-${navigation.segmentName}-holdings`}
           emptyText={segmentEmptyText}
           showBack
@@ -465,14 +457,8 @@ export default function HoldingsPage() {
         />
       ) : (
         <DataGrid
-          title={title}
-          testId="holdings-grid"
-          rows={rows}
+          {...holdingsGrid}
           columns={HOLDINGS_COLUMNS}
-          getRowId={(holding) => holding.id}
-          loading={stillLoading}
-          error={pageError}
-          onRetry={retry}
           addLabel="Add Holding"
           onAdd={ask(() => setEditing({ mode: 'add' }))}
           onAddIntent={Dialogs ? undefined : () => void loadDialogsNow()}
