@@ -5,11 +5,10 @@
  * delete shown above the table. The grid is a plain list here (AG Grid is tested in the browser).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider, TextInput } from '@mantine/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TextInput } from '@mantine/core';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
 import { financialInstrumentSchema, roleSchema } from '@bazaar/shared';
 import {
   CreateFinancialInstrumentDocument,
@@ -40,20 +39,17 @@ function renderRolesTable(
   mocks: MockLink.MockedResponse[],
   props: Pick<RolesPageProps, 'query' | 'form' | 'deleteWhat'> & Partial<RolesPageProps>,
 ) {
-  render(
-    <MockedProvider mocks={mocks}>
-      <MantineProvider>
-        <CrudTablePage
-          title="Roles"
-          noun="Role"
-          columns={[{ field: 'name' }]}
-          rows={[{ id: '7', name: 'ROLE_AUDITOR' }]}
-          mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
-          messages={{ added: 'Role added!', updated: 'Role edited!' }}
-          {...props}
-        />
-      </MantineProvider>
-    </MockedProvider>,
+  renderPage(
+    <CrudTablePage
+      title="Roles"
+      noun="Role"
+      columns={[{ field: 'name' }]}
+      rows={[{ id: '7', name: 'ROLE_AUDITOR' }]}
+      mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
+      messages={{ added: 'Role added!', updated: 'Role edited!' }}
+      {...props}
+    />,
+    { path: '/roles', mocks },
   );
 }
 
@@ -152,32 +148,29 @@ describe('CrudTablePage', () => {
 
     function renderInstruments(mocks: MockLink.MockedResponse[]) {
       const rows: Instrument[] = [{ id: '3', type: 'Equity', description: null }];
-      render(
-        <MockedProvider mocks={mocks}>
-          <MantineProvider>
-            <CrudTablePage
-              title="Financial Instruments"
-              noun="Financial Instrument"
-              columns={[{ field: 'type' }]}
-              rows={rows}
-              query={{ loading: false, refetch: async () => undefined }}
-              form={{
-                schema: financialInstrumentSchema,
-                fields: [
-                  { name: 'type', label: 'Type', required: true },
-                  { name: 'description', label: 'Description', initial: () => 'Listed shares' },
-                ],
-              }}
-              mutations={{
-                create: CreateFinancialInstrumentDocument,
-                update: UpdateFinancialInstrumentDocument,
-                remove: DeleteFinancialInstrumentDocument,
-              }}
-              messages={{ added: 'Added!', updated: 'Updated!', deleted: 'Deleted!' }}
-              deleteWhat={(instrument) => instrument.type}
-            />
-          </MantineProvider>
-        </MockedProvider>,
+      renderPage(
+        <CrudTablePage
+          title="Financial Instruments"
+          noun="Financial Instrument"
+          columns={[{ field: 'type' }]}
+          rows={rows}
+          query={{ loading: false, refetch: async () => undefined }}
+          form={{
+            schema: financialInstrumentSchema,
+            fields: [
+              { name: 'type', label: 'Type', required: true },
+              { name: 'description', label: 'Description', initial: () => 'Listed shares' },
+            ],
+          }}
+          mutations={{
+            create: CreateFinancialInstrumentDocument,
+            update: UpdateFinancialInstrumentDocument,
+            remove: DeleteFinancialInstrumentDocument,
+          }}
+          messages={{ added: 'Added!', updated: 'Updated!', deleted: 'Deleted!' }}
+          deleteWhat={(instrument) => instrument.type}
+        />,
+        { path: '/financial', mocks },
       );
     }
 
