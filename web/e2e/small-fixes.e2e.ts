@@ -9,41 +9,28 @@
  * - an address of Stock Prices with the former `?date=` (now `?asOf=`, as on Technical Analysis) still opens that
  *   day.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import {
   DEMO,
   apiToken,
-  closeAll,
-  launchBrowser,
   loginThroughUi,
   relevantErrors,
   setupCall,
-  startApp,
-  warmUp,
+  startedAroundTests,
   withPage,
-  type RunningApp,
   type TestPage,
 } from './harness';
 import { marketDate } from './figures';
 
 const LAPTOP = { width: 1366, height: 768 };
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  app = await startApp({ demoData: true });
-  browser = await launchBrowser();
-  await warmUp(browser, app.baseUrl);
-});
-
-afterAll(() => closeAll(browser, app));
+const journey = startedAroundTests({ demoData: true });
 
 /** Opens a 1366×768 page logged in as the demo investor, runs the check and closes it, whatever the check does. */
 const asInvestorAtLaptopSize = (check: (opened: TestPage) => Promise<void>) =>
-  withPage(browser!, LAPTOP, async (opened) => {
-    await loginThroughUi(opened.page, app!.baseUrl, DEMO.investor);
+  withPage(journey.browser, LAPTOP, async (opened) => {
+    await loginThroughUi(opened.page, journey.app.baseUrl, DEMO.investor);
     await check(opened);
   });
 
@@ -82,13 +69,13 @@ describe('at 1366×768 as the demo investor', () => {
   it('the watch list shows the actions header whole and a Remove icon button inside the viewport', () =>
     asInvestorAtLaptopSize(async ({ page, errors }) => {
       // a symbol of the demo market on the list (the demo investor's list may be empty)
-      const token = await apiToken(app!, DEMO.investor);
-      const prices = (await setupCall(app!, '/api/public/stock-prices')).json<Array<{ symbol: string }>>();
+      const token = await apiToken(journey.app, DEMO.investor);
+      const prices = (await setupCall(journey.app, '/api/public/stock-prices')).json<Array<{ symbol: string }>>();
       const symbol = prices[0]!.symbol;
-      const added = await setupCall(app!, '/api/user/watchlist', { token, json: { symbol } });
+      const added = await setupCall(journey.app, '/api/user/watchlist', { token, json: { symbol } });
       expect([200, 201]).toContain(added.status);
 
-      await page.goto(`${app!.baseUrl}/stock-watch-list`);
+      await page.goto(`${journey.app.baseUrl}/stock-watch-list`);
       expect(await columnsNotWhole(page, 'watchlist', ['symbol', 'closePrice', '__actions'])).toEqual([]);
       const header = page.getByTestId('watchlist').locator('.ag-header-cell[col-id="__actions"]');
       expect((await header.textContent())?.trim()).toBe('Actions');
@@ -104,7 +91,7 @@ describe('at 1366×768 as the demo investor', () => {
 
   it('Stock Prices shows open, high, low and close beside the Watch star, whole and inside the viewport', () =>
     asInvestorAtLaptopSize(async ({ page, errors }) => {
-      await page.goto(`${app!.baseUrl}/stock-price`);
+      await page.goto(`${journey.app.baseUrl}/stock-price`);
       await page.getByTestId('stock-prices').locator('[col-id="watch"] button').first().waitFor();
       expect(
         await columnsNotWhole(page, 'stock-prices', [
@@ -164,9 +151,9 @@ describe('at 1366×768 as the demo investor', () => {
   // a picked day written as ?asOf= is checked in market.e2e.ts (the calendar journey)
   it('Stock Prices still opens the day of an address with the former ?date=', () =>
     asInvestorAtLaptopSize(async ({ page, errors }) => {
-      const days = (await setupCall(app!, '/api/public/stock-prices/dates')).json<string[]>();
+      const days = (await setupCall(journey.app, '/api/public/stock-prices/dates')).json<string[]>();
       const past = days.at(-2)!;
-      await page.goto(`${app!.baseUrl}/stock-price?date=${past}`);
+      await page.goto(`${journey.app.baseUrl}/stock-price?date=${past}`);
       const latest = days.at(-1)!;
       await expect
         .poll(() => page.getByTestId('stock-prices-as-of').textContent())
