@@ -35,31 +35,9 @@ import {
   type TestPage,
 } from './harness';
 import { seriousViolations } from './axe';
-import { ROLE_PAGES, SIZES, logIn, openRoute, showRoute } from './pages';
+import { ROLE_PAGES, SIZES, columnsNotShown, logIn, openRoute, showRoute } from './pages';
 
 const journey = startedAroundTests({ demoData: true });
-
-/** The columns (col-id) of a grid with a cell outside the viewport or missing, with the offending box. */
-async function columnsOutside(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
-  const grid = page.getByTestId(gridTestId);
-  await grid.locator('.ag-row').first().waitFor();
-  return grid.evaluate((element, wanted) => {
-    const width = document.documentElement.clientWidth;
-    const problems: string[] = [];
-    for (const column of wanted) {
-      const cells = [...element.querySelectorAll(`.ag-row [col-id="${column}"]`)];
-      if (cells.length === 0) problems.push(`${column}: no cells`);
-      for (const cell of cells) {
-        const box = cell.getBoundingClientRect();
-        if (box.width === 0 || box.left < 0 || box.right > width) {
-          problems.push(`${column}: cell at ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
-          break;
-        }
-      }
-    }
-    return problems;
-  }, columns);
-}
 
 /** The cells of these columns whose text the grid cut short (an ellipsis), with their text. */
 async function cutCells(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
@@ -294,7 +272,7 @@ describe('tables at 1366×768', () => {
       await logIn(page, journey.app.baseUrl, DEMO.investor);
       await openHoldingsWithRows(page);
       expect(
-        await columnsOutside(page, 'holdings-grid', [
+        await columnsNotShown(page, 'holdings-grid', [
           'symbol',
           'quantity',
           'price',
@@ -313,7 +291,7 @@ describe('tables at 1366×768', () => {
     atLaptopSize(async ({ page }) => {
       await openRoute(page, `${journey.app.baseUrl}/stock-price`);
       expect(
-        await columnsOutside(page, 'stock-prices', ['symbol', 'date', 'closePrice', 'changePercent', 'volume']),
+        await columnsNotShown(page, 'stock-prices', ['symbol', 'date', 'closePrice', 'changePercent', 'volume']),
       ).toEqual([]);
     }));
 
@@ -321,7 +299,7 @@ describe('tables at 1366×768', () => {
     atLaptopSize(async ({ page }) => {
       await openRoute(page, `${journey.app.baseUrl}/corporate-actions`);
       const keyColumns = ['symbol', 'purpose', 'kind', 'exDate'];
-      expect(await columnsOutside(page, 'corporate-actions', keyColumns)).toEqual([]);
+      expect(await columnsNotShown(page, 'corporate-actions', keyColumns)).toEqual([]);
       // a 10-letter symbol ("MEGHNAVHOU") and a dividend's label ("Dividend ₹13.25") were cut at 120 and 130 px
       expect(await cutCells(page, 'corporate-actions', keyColumns)).toEqual([]);
     }));
@@ -331,7 +309,7 @@ describe('tables at 1366×768', () => {
       await logIn(page, journey.app.baseUrl, DEMO.staff);
       await openRoute(page, `${journey.app.baseUrl}/companies`);
       expect(
-        await columnsOutside(page, 'companies', ['id', 'companyName', 'industry', 'symbol', 'series', '__actions']),
+        await columnsNotShown(page, 'companies', ['id', 'companyName', 'industry', 'symbol', 'series', '__actions']),
       ).toEqual([]);
       // the reference figures that do not fit wait under "Columns" instead of a scrolled grid cutting one in half
       const sideways = await page
@@ -347,7 +325,7 @@ describe('tables at 1366×768', () => {
       await logIn(page, journey.app.baseUrl, DEMO.staff);
       await openRoute(page, `${journey.app.baseUrl}/charges`);
       expect(
-        await columnsOutside(page, 'charges', [
+        await columnsNotShown(page, 'charges', [
           'brokerageFirm',
           'segment',
           'chargeType',

@@ -10,7 +10,6 @@
  *   day.
  */
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import {
   DEMO,
   apiToken,
@@ -22,6 +21,7 @@ import {
   type TestPage,
 } from './harness';
 import { marketDate } from './figures';
+import { columnsNotShown } from './pages';
 
 const LAPTOP = { width: 1366, height: 768 };
 
@@ -34,37 +34,6 @@ const asInvestorAtLaptopSize = (check: (opened: TestPage) => Promise<void>) =>
     await check(opened);
   });
 
-/** The columns of a grid with a cell (or, for `header`, the header cell) outside the viewport or cut short. */
-async function columnsNotWhole(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
-  const grid = page.getByTestId(gridTestId);
-  await grid.locator('.ag-row').first().waitFor();
-  return grid.evaluate((element, wanted) => {
-    const width = document.documentElement.clientWidth;
-    const problems: string[] = [];
-    for (const column of wanted) {
-      const header = element.querySelector<HTMLElement>(`.ag-header-cell[col-id="${column}"]`);
-      const headerText = header?.querySelector<HTMLElement>('.ag-header-cell-text');
-      if (!header || !headerText) problems.push(`${column}: no header`);
-      else if (headerText.scrollWidth > headerText.clientWidth + 1)
-        problems.push(`${column}: header "${headerText.textContent ?? ''}" cut`);
-      const cells = [...element.querySelectorAll<HTMLElement>(`.ag-row [col-id="${column}"]`)];
-      if (cells.length === 0) problems.push(`${column}: no cells`);
-      for (const cell of cells) {
-        const box = cell.getBoundingClientRect();
-        if (box.width === 0 || box.left < 0 || box.right > width) {
-          problems.push(`${column}: cell at ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
-          break;
-        }
-        if (cell.scrollWidth > cell.clientWidth + 1) {
-          problems.push(`${column}: "${cell.textContent ?? ''}" cut`);
-          break;
-        }
-      }
-    }
-    return problems;
-  }, columns);
-}
-
 describe('at 1366×768 as the demo investor', () => {
   it('the watch list shows the actions header whole and a Remove icon button inside the viewport', () =>
     asInvestorAtLaptopSize(async ({ page, errors }) => {
@@ -76,7 +45,9 @@ describe('at 1366×768 as the demo investor', () => {
       expect([200, 201]).toContain(added.status);
 
       await page.goto(`${journey.app.baseUrl}/stock-watch-list`);
-      expect(await columnsNotWhole(page, 'watchlist', ['symbol', 'closePrice', '__actions'])).toEqual([]);
+      expect(await columnsNotShown(page, 'watchlist', ['symbol', 'closePrice', '__actions'], { whole: true })).toEqual(
+        [],
+      );
       const header = page.getByTestId('watchlist').locator('.ag-header-cell[col-id="__actions"]');
       expect((await header.textContent())?.trim()).toBe('Actions');
       const remove = page.getByTestId('watchlist').locator('.ag-row').first().getByRole('button', { name: 'Remove' });
@@ -94,16 +65,12 @@ describe('at 1366×768 as the demo investor', () => {
       await page.goto(`${journey.app.baseUrl}/stock-price`);
       await page.getByTestId('stock-prices').locator('[col-id="watch"] button').first().waitFor();
       expect(
-        await columnsNotWhole(page, 'stock-prices', [
-          'symbol',
-          'openPrice',
-          'highPrice',
-          'lowPrice',
-          'closePrice',
-          'changePercent',
-          'volume',
-          'watch',
-        ]),
+        await columnsNotShown(
+          page,
+          'stock-prices',
+          ['symbol', 'openPrice', 'highPrice', 'lowPrice', 'closePrice', 'changePercent', 'volume', 'watch'],
+          { whole: true },
+        ),
       ).toEqual([]);
       const sideways = await page
         .getByTestId('stock-prices')
