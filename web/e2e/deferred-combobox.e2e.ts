@@ -6,18 +6,9 @@
  *   its options open once they are there and one can be chosen (docs/decisions.md#a-deferred-select-opens-on-the-first-click).
  * - The watch list's symbol box typed in: the text stays, the focus too, and the suggestions show once loaded.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import {
-  closeAll,
-  DEMO,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startAppAndBrowser,
-  STATE_TIMEOUT_MS,
-  type RunningApp,
-} from './harness';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { DEMO, loginThroughUi, openPage, relevantErrors, STATE_TIMEOUT_MS, startedAroundTests } from './harness';
 
 /** The combobox module's chunk (web/src/components/form/combobox.deferred.tsx), as Vite names it. */
 const COMBOBOX_CHUNK = /\/assets\/combobox\.deferred-[\w-]+\.js$/;
@@ -48,14 +39,10 @@ function hasFocus(page: Page, placeholder: string): Promise<boolean> {
 }
 
 describe('deferred comboboxes used before their module arrives', () => {
-  let app: RunningApp;
-  let browser: Browser;
   let staff: BrowserContext;
   /** Console errors and uncaught errors of the staff tabs. */
   const errors: string[] = [];
-
-  beforeAll(async () => {
-    ({ app, browser } = await startAppAndBrowser({ bhavcopies: ['02JAN2019.csv'] }));
+  const journey = startedAroundTests({ bhavcopies: ['02JAN2019.csv'] }, async ({ app, browser }) => {
     const opened = await openPage(browser, { width: 1366, height: 768 });
     await loginThroughUi(opened.page, app.baseUrl, DEMO.staff);
     await opened.page.close();
@@ -63,7 +50,6 @@ describe('deferred comboboxes used before their module arrives', () => {
   });
   afterAll(async () => {
     await staff?.close();
-    await closeAll(browser, app);
   });
 
   /** A new tab of the staff session on /upload with the combobox chunk held back. */
@@ -73,7 +59,7 @@ describe('deferred comboboxes used before their module arrives', () => {
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
     const hold = await holdCombobox(page);
-    await page.goto(`${app.baseUrl}/upload`);
+    await page.goto(`${journey.app.baseUrl}/upload`);
     await page.getByRole('heading', { name: 'Upload Files' }).waitFor();
     const field = page.getByPlaceholder('Choose Type of File');
     await expect.poll(() => field.isEnabled()).toBe(true); // the types have arrived
@@ -131,7 +117,7 @@ describe('deferred comboboxes used before their module arrives', () => {
       expect(await hasFocus(page, 'Choose Type of File')).toBe(true);
       await expect.poll(() => hold.requested()).toBeDefined(); // the focus loads it
       await page.keyboard.press(key);
-      expect(page.url()).toBe(`${app.baseUrl}/upload`); // Enter did not submit the form
+      expect(page.url()).toBe(`${journey.app.baseUrl}/upload`); // Enter did not submit the form
       await hold.release();
       await page.getByRole('option', { name: 'Upload Stock', exact: true }).waitFor();
       expect(await hasFocus(page, 'Choose Type of File')).toBe(true);
@@ -145,11 +131,11 @@ describe('deferred comboboxes used before their module arrives', () => {
   });
 
   it('keeps what was typed in the symbol box and shows the suggestions once loaded', async () => {
-    const investor = await openPage(browser, { width: 1366, height: 768 });
+    const investor = await openPage(journey.browser, { width: 1366, height: 768 });
     const { page } = investor;
-    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    await loginThroughUi(page, journey.app.baseUrl, DEMO.investor);
     const hold = await holdCombobox(page);
-    await page.goto(`${app.baseUrl}/stock-watch-list`);
+    await page.goto(`${journey.app.baseUrl}/stock-watch-list`);
     await page.getByText('Your watch list is empty').waitFor();
     const box = page.getByPlaceholder('Add a symbol…');
     await box.click();

@@ -7,17 +7,8 @@
  * - revoking it after a confirmation empties the list, and the key is refused (401 saying it was revoked);
  * - on a phone (390×844) the list is cards with the same facts and a Revoke button.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import {
-  closeAll,
-  DEMO,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startAppAndBrowser,
-  type RunningApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import { DEMO, loginThroughUi, openPage, relevantErrors, startedAroundTests, type RunningApp } from './harness';
 import { logIn } from './pages';
 
 /** Asks GraphQL for the key's own rate limit with the key; the HTTP status and the quota's header. */
@@ -32,15 +23,11 @@ async function askWithKey(app: RunningApp, key: string) {
 }
 
 describe('the Developer page in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => ({ app, browser } = await startAppAndBrowser({ bhavcopies: ['02JAN2019.csv'] })));
-  afterAll(() => closeAll(browser, app));
+  const journey = startedAroundTests({ bhavcopies: ['02JAN2019.csv'] });
 
   it('makes a key, shows its secret once, lists it and revokes it', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
-    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    const { page, errors, close } = await openPage(journey.browser, { width: 1366, height: 768 });
+    await loginThroughUi(page, journey.app.baseUrl, DEMO.investor);
     await page.getByRole('link', { name: 'Developer' }).first().click();
     await page.getByText('You have no API keys').waitFor();
 
@@ -59,7 +46,7 @@ describe('the Developer page in the browser', () => {
     expect(key).toMatch(/^bzk_/);
 
     // the secret is a working key: GraphQL answers it with the free quota's headers
-    const used = await askWithKey(app, key);
+    const used = await askWithKey(journey.app, key);
     expect(used.status).toBe(200);
     expect(used.limit).toBe('5000');
 
@@ -90,7 +77,7 @@ describe('the Developer page in the browser', () => {
     await page.getByText('The key "e2e sync" was revoked').waitFor();
     await page.getByText('You have no API keys').waitFor();
 
-    const refused = await askWithKey(app, key);
+    const refused = await askWithKey(journey.app, key);
     expect(refused.status).toBe(401);
     expect(JSON.stringify(refused.body)).toContain('This API key was revoked');
     expect(relevantErrors(errors)).toEqual([]);
@@ -98,22 +85,22 @@ describe('the Developer page in the browser', () => {
   });
 
   it('lists keys as cards on a phone', async () => {
-    const session = await fetch(`${app.apiUrl}/api/auth/login`, {
+    const session = await fetch(`${journey.app.apiUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(DEMO.admin),
     });
     const { token } = (await session.json()) as { token: string };
-    const made = await fetch(`${app.apiUrl}/api/user/api-keys`, {
+    const made = await fetch(`${journey.app.apiUrl}/api/user/api-keys`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'weekly report', scopes: ['market:read'], expiresInDays: 7 }),
     });
     expect(made.status).toBe(201);
 
-    const { page, errors, close } = await openPage(browser, { width: 390, height: 844 });
-    await logIn(page, app.baseUrl, DEMO.admin);
-    await page.goto(`${app.baseUrl}/developer`);
+    const { page, errors, close } = await openPage(journey.browser, { width: 390, height: 844 });
+    await logIn(page, journey.app.baseUrl, DEMO.admin);
+    await page.goto(`${journey.app.baseUrl}/developer`);
     const card = page.getByTestId('data-grid-card').filter({ hasText: 'weekly report' });
     await card.waitFor();
     // 7 days from now is within 7 days: flagged, and the page says what to do

@@ -6,17 +6,9 @@
  * answers again, Retry brings the page's content without a reload. The demo investor has no holdings here (no demo
  * data), and one real bhavcopy gives Stock Prices rows.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import {
-  closeAll,
-  DEMO,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startAppAndBrowser,
-  type RunningApp,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { DEMO, loginThroughUi, openPage, relevantErrors, startedAroundTests } from './harness';
 
 const UNREACHABLE = 'The server could not be reached. Check your connection and try again.';
 const GRAPHQL = '**/graphql';
@@ -43,15 +35,11 @@ async function expectErrorState(alert: Locator): Promise<void> {
 }
 
 describe('a failing /graphql: the error in words, and Retry brings the page back', () => {
-  let app: RunningApp | undefined;
-  let browser: Browser | undefined;
-
-  beforeAll(async () => ({ app, browser } = await startAppAndBrowser({ bhavcopies: ['02JAN2019.csv'] })));
-  afterAll(async () => closeAll(browser, app));
+  const journey = startedAroundTests({ bhavcopies: ['02JAN2019.csv'] });
 
   it('dashboard, Accounts and Stock Prices each say what went wrong, offer Retry, and recover on it', async () => {
-    const { page, errors, close } = await openPage(browser!);
-    const base = app!.baseUrl;
+    const { page, errors, close } = await openPage(journey.browser);
+    const base = journey.app.baseUrl;
     await loginThroughUi(page, base, DEMO.investor);
 
     const screens: { path: string; errorTestId: string; content: (page: Page) => Locator }[] = [

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -371,6 +371,41 @@ export async function startAppAndBrowser(
     await closeAll(browser, app);
     throw error;
   }
+}
+
+/** A journey's app and browser while its tests run (startedAroundTests). */
+export interface StartedApp {
+  readonly app: RunningApp;
+  readonly browser: Browser;
+}
+
+/**
+ * The app and Chromium of the tests of the file or describe block this is called in: started (startAppAndBrowser)
+ * before them, then `setUp` run with them (a firm, a login), and both closed after the tests (closeAll). Read the
+ * answer's app and browser inside the tests and the later hooks.
+ */
+export function startedAroundTests(
+  options: Parameters<typeof startAppAndBrowser>[0] = {},
+  setUp?: (started: StartedApp) => Promise<void>,
+): StartedApp {
+  let started: StartedApp | undefined;
+  beforeAll(async () => {
+    started = await startAppAndBrowser(options);
+    await setUp?.(started);
+  });
+  afterAll(() => closeAll(started?.browser, started?.app));
+  const whenStarted = (): StartedApp => {
+    if (!started) throw new Error('the app and the browser are started before the tests (beforeAll): read them there');
+    return started;
+  };
+  return {
+    get app() {
+      return whenStarted().app;
+    },
+    get browser() {
+      return whenStarted().browser;
+    },
+  };
 }
 
 /** Logs in through the login screen and waits until the app has left it (dashboard, or the page asked for). */

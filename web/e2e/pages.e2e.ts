@@ -18,17 +18,16 @@
  * actions) have every cell inside the viewport, without scrolling sideways.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { bhavcopyClose } from './figures';
 import {
   DEMO,
   apiToken,
-  closeAll,
-  launchBrowser,
   openPage,
   relevantErrors,
   setupCall,
   startApp,
+  startedAroundTests,
   uploadBhavcopies,
   warmUp,
   withPage,
@@ -36,42 +35,9 @@ import {
   type TestPage,
 } from './harness';
 import { seriousViolations } from './axe';
-import { ROLE_PAGES, SIZES, logIn, openRoute, showRoute } from './pages';
+import { ROLE_PAGES, SIZES, columnsNotShown, logIn, openRoute, showRoute } from './pages';
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  app = await startApp({ demoData: true });
-  browser = await launchBrowser();
-  await warmUp(browser, app.baseUrl);
-});
-
-afterAll(async () => {
-  await closeAll(browser, app);
-});
-
-/** The columns (col-id) of a grid with a cell outside the viewport or missing, with the offending box. */
-async function columnsOutside(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
-  const grid = page.getByTestId(gridTestId);
-  await grid.locator('.ag-row').first().waitFor();
-  return grid.evaluate((element, wanted) => {
-    const width = document.documentElement.clientWidth;
-    const problems: string[] = [];
-    for (const column of wanted) {
-      const cells = [...element.querySelectorAll(`.ag-row [col-id="${column}"]`)];
-      if (cells.length === 0) problems.push(`${column}: no cells`);
-      for (const cell of cells) {
-        const box = cell.getBoundingClientRect();
-        if (box.width === 0 || box.left < 0 || box.right > width) {
-          problems.push(`${column}: cell at ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
-          break;
-        }
-      }
-    }
-    return problems;
-  }, columns);
-}
+const journey = startedAroundTests({ demoData: true });
 
 /** The cells of these columns whose text the grid cut short (an ellipsis), with their text. */
 async function cutCells(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
@@ -96,10 +62,10 @@ async function heading(page: Page): Promise<string> {
 
 /** Opens the first segment of the investor's firms that holds something (the demo investor's holdings). */
 async function openHoldingsWithRows(page: Page): Promise<void> {
-  await openRoute(page, `${app!.baseUrl}/accounts`);
+  await openRoute(page, `${journey.app.baseUrl}/accounts`);
   const firms = await page.getByTestId('firm-card').count();
   for (let firm = 0; firm < firms; firm++) {
-    await openRoute(page, `${app!.baseUrl}/accounts`);
+    await openRoute(page, `${journey.app.baseUrl}/accounts`);
     await page.getByTestId('firm-card').nth(firm).click();
     await page.getByTestId('segment-card').first().waitFor();
     const segments = await page.getByTestId('segment-card').count();
@@ -168,13 +134,13 @@ describe.concurrent('every main page, every role, both sizes', () => {
     for (const [size, viewport] of Object.entries(SIZES)) {
       const fits = size === 'phone' ? ', nothing sideways, the footer after the content' : '';
       it(`${role} at ${size} size: one h1, the demo banner, no serious axe violation${fits}`, async ({ expect }) => {
-        const opened = await openPage(browser!, viewport);
+        const opened = await openPage(journey.browser, viewport);
         const { page } = opened;
         try {
-          if (account) await logIn(page, app!.baseUrl, account);
+          if (account) await logIn(page, journey.app.baseUrl, account);
           const problems: string[] = [];
           for (const route of pages) {
-            await showRoute(page, app!.baseUrl, route);
+            await showRoute(page, journey.app.baseUrl, route);
             const headings = await page.locator('h1').count();
             if (headings !== 1) problems.push(`${route}: ${headings} h1 elements`);
             if (!(await page.getByTestId('demo-banner').isVisible())) problems.push(`${route}: no demo market banner`);
@@ -219,7 +185,7 @@ describe("real data, no demo market: the investor's pages of figures", () => {
 
   beforeAll(async () => {
     real = await startApp();
-    await Promise.all([uploadBhavcopies(real, REAL_DAYS), warmUp(browser!, real.baseUrl)]);
+    await Promise.all([uploadBhavcopies(real, REAL_DAYS), warmUp(journey.browser, real.baseUrl)]);
     const token = await apiToken(real, DEMO.investor);
     const firms = await setupCall(real, '/api/user/brokerage-firms', { token });
     const zerodha = firms.json<Array<{ id: number; name: string }>>().find((firm) => firm.name === 'Zerodha');
@@ -246,7 +212,7 @@ describe("real data, no demo market: the investor's pages of figures", () => {
 
   for (const [size, viewport] of Object.entries(SIZES)) {
     it(`investor at ${size} size: no serious axe violation`, async () => {
-      const opened = await openPage(browser!, viewport);
+      const opened = await openPage(journey.browser, viewport);
       const { page } = opened;
       try {
         await logIn(page, real!.baseUrl, DEMO.investor);
@@ -266,7 +232,7 @@ describe("real data, no demo market: the investor's pages of figures", () => {
 
   for (const [size, viewport] of Object.entries(SIZES)) {
     it(`staff's Upload page with a corporate-actions report at ${size} size: no serious axe violation`, async () => {
-      const opened = await openPage(browser!, viewport);
+      const opened = await openPage(journey.browser, viewport);
       const { page } = opened;
       try {
         await logIn(page, real!.baseUrl, DEMO.staff);
@@ -298,15 +264,15 @@ describe("real data, no demo market: the investor's pages of figures", () => {
 });
 
 /** Opens a page at 1366×768, runs the check in it and closes it, whatever the check does. */
-const atLaptopSize = (check: (opened: TestPage) => Promise<void>) => withPage(browser!, SIZES.laptop, check);
+const atLaptopSize = (check: (opened: TestPage) => Promise<void>) => withPage(journey.browser, SIZES.laptop, check);
 
 describe('tables at 1366×768', () => {
   it('Holdings shows symbol, quantity, prices, net P&L and the actions inside the viewport', () =>
     atLaptopSize(async ({ page, errors }) => {
-      await logIn(page, app!.baseUrl, DEMO.investor);
+      await logIn(page, journey.app.baseUrl, DEMO.investor);
       await openHoldingsWithRows(page);
       expect(
-        await columnsOutside(page, 'holdings-grid', [
+        await columnsNotShown(page, 'holdings-grid', [
           'symbol',
           'quantity',
           'price',
@@ -323,27 +289,27 @@ describe('tables at 1366×768', () => {
 
   it('Stock Prices shows symbol, date, close, change % and volume inside the viewport', () =>
     atLaptopSize(async ({ page }) => {
-      await openRoute(page, `${app!.baseUrl}/stock-price`);
+      await openRoute(page, `${journey.app.baseUrl}/stock-price`);
       expect(
-        await columnsOutside(page, 'stock-prices', ['symbol', 'date', 'closePrice', 'changePercent', 'volume']),
+        await columnsNotShown(page, 'stock-prices', ['symbol', 'date', 'closePrice', 'changePercent', 'volume']),
       ).toEqual([]);
     }));
 
   it('Corporate Actions shows whole symbols, the purpose, what it is understood as and the ex-date inside the viewport', () =>
     atLaptopSize(async ({ page }) => {
-      await openRoute(page, `${app!.baseUrl}/corporate-actions`);
+      await openRoute(page, `${journey.app.baseUrl}/corporate-actions`);
       const keyColumns = ['symbol', 'purpose', 'kind', 'exDate'];
-      expect(await columnsOutside(page, 'corporate-actions', keyColumns)).toEqual([]);
+      expect(await columnsNotShown(page, 'corporate-actions', keyColumns)).toEqual([]);
       // a 10-letter symbol ("MEGHNAVHOU") and a dividend's label ("Dividend ₹13.25") were cut at 120 and 130 px
       expect(await cutCells(page, 'corporate-actions', keyColumns)).toEqual([]);
     }));
 
   it('Companies shows id, name, industry, symbol, series and the actions, and its grid does not scroll sideways', () =>
     atLaptopSize(async ({ page }) => {
-      await logIn(page, app!.baseUrl, DEMO.staff);
-      await openRoute(page, `${app!.baseUrl}/companies`);
+      await logIn(page, journey.app.baseUrl, DEMO.staff);
+      await openRoute(page, `${journey.app.baseUrl}/companies`);
       expect(
-        await columnsOutside(page, 'companies', ['id', 'companyName', 'industry', 'symbol', 'series', '__actions']),
+        await columnsNotShown(page, 'companies', ['id', 'companyName', 'industry', 'symbol', 'series', '__actions']),
       ).toEqual([]);
       // the reference figures that do not fit wait under "Columns" instead of a scrolled grid cutting one in half
       const sideways = await page
@@ -356,10 +322,10 @@ describe('tables at 1366×768', () => {
 
   it('Charges shows firm, segment, charge type, amount, date and the actions inside the viewport', () =>
     atLaptopSize(async ({ page }) => {
-      await logIn(page, app!.baseUrl, DEMO.staff);
-      await openRoute(page, `${app!.baseUrl}/charges`);
+      await logIn(page, journey.app.baseUrl, DEMO.staff);
+      await openRoute(page, `${journey.app.baseUrl}/charges`);
       expect(
-        await columnsOutside(page, 'charges', [
+        await columnsNotShown(page, 'charges', [
           'brokerageFirm',
           'segment',
           'chargeType',

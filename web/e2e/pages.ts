@@ -1,6 +1,6 @@
 /**
  * The main pages of each role and the two sizes the accessibility and layout journeys visit
- * (docs/product/common.md#layout), and how they log in and open a page.
+ * (docs/product/common.md#layout), how they log in and open a page, and which key columns of a grid are not shown whole.
  */
 import type { Page } from 'playwright-core';
 import { DEMO, STATE_TIMEOUT_MS } from './harness';
@@ -194,4 +194,48 @@ export async function showRoute(page: Page, baseUrl: string, route: string): Pro
   if (waiting === null) return;
   await loadersGone(page);
   await networkQuiet(page);
+}
+
+/**
+ * The columns (col-id) of a grid that are not whole, each with its first problem: no cells, or a cell outside the
+ * viewport (its box); with `whole`, also a header missing or cut short and a cell whose text is cut (an ellipsis).
+ */
+export async function columnsNotShown(
+  page: Page,
+  gridTestId: string,
+  columns: string[],
+  { whole = false }: { whole?: boolean } = {},
+): Promise<string[]> {
+  const grid = page.getByTestId(gridTestId);
+  await grid.locator('.ag-row').first().waitFor();
+  return grid.evaluate(
+    (element, { wanted, whole }) => {
+      const width = document.documentElement.clientWidth;
+      const problems: string[] = [];
+      for (const column of wanted) {
+        if (whole) {
+          const header = element.querySelector<HTMLElement>(`.ag-header-cell[col-id="${column}"]`);
+          const headerText = header?.querySelector<HTMLElement>('.ag-header-cell-text');
+          if (!header || !headerText) problems.push(`${column}: no header`);
+          else if (headerText.scrollWidth > headerText.clientWidth + 1)
+            problems.push(`${column}: header "${headerText.textContent ?? ''}" cut`);
+        }
+        const cells = [...element.querySelectorAll<HTMLElement>(`.ag-row [col-id="${column}"]`)];
+        if (cells.length === 0) problems.push(`${column}: no cells`);
+        for (const cell of cells) {
+          const box = cell.getBoundingClientRect();
+          if (box.width === 0 || box.left < 0 || box.right > width) {
+            problems.push(`${column}: cell at ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
+            break;
+          }
+          if (whole && cell.scrollWidth > cell.clientWidth + 1) {
+            problems.push(`${column}: "${cell.textContent ?? ''}" cut`);
+            break;
+          }
+        }
+      }
+      return problems;
+    },
+    { wanted: columns, whole },
+  );
 }

@@ -9,87 +9,45 @@
  * - an address of Stock Prices with the former `?date=` (now `?asOf=`, as on Technical Analysis) still opens that
  *   day.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO,
   apiToken,
-  closeAll,
-  launchBrowser,
   loginThroughUi,
   relevantErrors,
   setupCall,
-  startApp,
-  warmUp,
+  startedAroundTests,
   withPage,
-  type RunningApp,
   type TestPage,
 } from './harness';
 import { marketDate } from './figures';
+import { columnsNotShown } from './pages';
 
 const LAPTOP = { width: 1366, height: 768 };
 
-let app: RunningApp | undefined;
-let browser: Browser | undefined;
-
-beforeAll(async () => {
-  app = await startApp({ demoData: true });
-  browser = await launchBrowser();
-  await warmUp(browser, app.baseUrl);
-});
-
-afterAll(() => closeAll(browser, app));
+const journey = startedAroundTests({ demoData: true });
 
 /** Opens a 1366×768 page logged in as the demo investor, runs the check and closes it, whatever the check does. */
 const asInvestorAtLaptopSize = (check: (opened: TestPage) => Promise<void>) =>
-  withPage(browser!, LAPTOP, async (opened) => {
-    await loginThroughUi(opened.page, app!.baseUrl, DEMO.investor);
+  withPage(journey.browser, LAPTOP, async (opened) => {
+    await loginThroughUi(opened.page, journey.app.baseUrl, DEMO.investor);
     await check(opened);
   });
-
-/** The columns of a grid with a cell (or, for `header`, the header cell) outside the viewport or cut short. */
-async function columnsNotWhole(page: Page, gridTestId: string, columns: string[]): Promise<string[]> {
-  const grid = page.getByTestId(gridTestId);
-  await grid.locator('.ag-row').first().waitFor();
-  return grid.evaluate((element, wanted) => {
-    const width = document.documentElement.clientWidth;
-    const problems: string[] = [];
-    for (const column of wanted) {
-      const header = element.querySelector<HTMLElement>(`.ag-header-cell[col-id="${column}"]`);
-      const headerText = header?.querySelector<HTMLElement>('.ag-header-cell-text');
-      if (!header || !headerText) problems.push(`${column}: no header`);
-      else if (headerText.scrollWidth > headerText.clientWidth + 1)
-        problems.push(`${column}: header "${headerText.textContent ?? ''}" cut`);
-      const cells = [...element.querySelectorAll<HTMLElement>(`.ag-row [col-id="${column}"]`)];
-      if (cells.length === 0) problems.push(`${column}: no cells`);
-      for (const cell of cells) {
-        const box = cell.getBoundingClientRect();
-        if (box.width === 0 || box.left < 0 || box.right > width) {
-          problems.push(`${column}: cell at ${Math.round(box.left)}–${Math.round(box.right)} of ${width}`);
-          break;
-        }
-        if (cell.scrollWidth > cell.clientWidth + 1) {
-          problems.push(`${column}: "${cell.textContent ?? ''}" cut`);
-          break;
-        }
-      }
-    }
-    return problems;
-  }, columns);
-}
 
 describe('at 1366×768 as the demo investor', () => {
   it('the watch list shows the actions header whole and a Remove icon button inside the viewport', () =>
     asInvestorAtLaptopSize(async ({ page, errors }) => {
       // a symbol of the demo market on the list (the demo investor's list may be empty)
-      const token = await apiToken(app!, DEMO.investor);
-      const prices = (await setupCall(app!, '/api/public/stock-prices')).json<Array<{ symbol: string }>>();
+      const token = await apiToken(journey.app, DEMO.investor);
+      const prices = (await setupCall(journey.app, '/api/public/stock-prices')).json<Array<{ symbol: string }>>();
       const symbol = prices[0]!.symbol;
-      const added = await setupCall(app!, '/api/user/watchlist', { token, json: { symbol } });
+      const added = await setupCall(journey.app, '/api/user/watchlist', { token, json: { symbol } });
       expect([200, 201]).toContain(added.status);
 
-      await page.goto(`${app!.baseUrl}/stock-watch-list`);
-      expect(await columnsNotWhole(page, 'watchlist', ['symbol', 'closePrice', '__actions'])).toEqual([]);
+      await page.goto(`${journey.app.baseUrl}/stock-watch-list`);
+      expect(await columnsNotShown(page, 'watchlist', ['symbol', 'closePrice', '__actions'], { whole: true })).toEqual(
+        [],
+      );
       const header = page.getByTestId('watchlist').locator('.ag-header-cell[col-id="__actions"]');
       expect((await header.textContent())?.trim()).toBe('Actions');
       const remove = page.getByTestId('watchlist').locator('.ag-row').first().getByRole('button', { name: 'Remove' });
@@ -104,19 +62,15 @@ describe('at 1366×768 as the demo investor', () => {
 
   it('Stock Prices shows open, high, low and close beside the Watch star, whole and inside the viewport', () =>
     asInvestorAtLaptopSize(async ({ page, errors }) => {
-      await page.goto(`${app!.baseUrl}/stock-price`);
+      await page.goto(`${journey.app.baseUrl}/stock-price`);
       await page.getByTestId('stock-prices').locator('[col-id="watch"] button').first().waitFor();
       expect(
-        await columnsNotWhole(page, 'stock-prices', [
-          'symbol',
-          'openPrice',
-          'highPrice',
-          'lowPrice',
-          'closePrice',
-          'changePercent',
-          'volume',
-          'watch',
-        ]),
+        await columnsNotShown(
+          page,
+          'stock-prices',
+          ['symbol', 'openPrice', 'highPrice', 'lowPrice', 'closePrice', 'changePercent', 'volume', 'watch'],
+          { whole: true },
+        ),
       ).toEqual([]);
       const sideways = await page
         .getByTestId('stock-prices')
@@ -164,9 +118,9 @@ describe('at 1366×768 as the demo investor', () => {
   // a picked day written as ?asOf= is checked in market.e2e.ts (the calendar journey)
   it('Stock Prices still opens the day of an address with the former ?date=', () =>
     asInvestorAtLaptopSize(async ({ page, errors }) => {
-      const days = (await setupCall(app!, '/api/public/stock-prices/dates')).json<string[]>();
+      const days = (await setupCall(journey.app, '/api/public/stock-prices/dates')).json<string[]>();
       const past = days.at(-2)!;
-      await page.goto(`${app!.baseUrl}/stock-price?date=${past}`);
+      await page.goto(`${journey.app.baseUrl}/stock-price?date=${past}`);
       const latest = days.at(-1)!;
       await expect
         .poll(() => page.getByTestId('stock-prices-as-of').textContent())

@@ -8,19 +8,9 @@
  *   SBIN  buy  7 on 02-Jan-2019, sell  3 on 03-Jan-2019 → short term, FY 2018-19; 4 left open
  */
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { bhavcopyClose, rupees, toPaise } from './figures';
-import {
-  createFirm,
-  closeAll,
-  DEMO,
-  loginThroughUi,
-  openPage,
-  relevantErrors,
-  startAppAndBrowser,
-  type RunningApp,
-} from './harness';
+import { createFirm, DEMO, loginThroughUi, openPage, relevantErrors, startedAroundTests } from './harness';
 
 const FIRM = 'Tax E2E Securities';
 const FILES = ['02JAN2019.csv', '03JAN2019.csv', '03JAN2020.csv'];
@@ -47,19 +37,14 @@ const TRADEBOOK = [
 const cells = (text: string) => text.split(',').map((cell) => cell.replace(/^"|"$/g, ''));
 
 describe('Tax P&L in the browser', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES }));
+  const journey = startedAroundTests({ bhavcopies: FILES }, async ({ app }) => {
     await createFirm(app, FIRM);
   });
-  afterAll(() => closeAll(browser, app));
 
   it('imports a tradebook, opens Tax P&L from Holdings, shows each year and downloads the CSV', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
-    await loginThroughUi(page, app.baseUrl, DEMO.investor);
-    await page.goto(`${app.baseUrl}/accounts`);
+    const { page, errors, close } = await openPage(journey.browser, { width: 1366, height: 768 });
+    await loginThroughUi(page, journey.app.baseUrl, DEMO.investor);
+    await page.goto(`${journey.app.baseUrl}/accounts`);
     await page.getByRole('link', { name: FIRM }).click();
     await page.getByRole('button', { name: 'Equity' }).click();
     await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
@@ -76,7 +61,7 @@ describe('Tax P&L in the browser', () => {
     await dialog.getByTestId('import-close').click();
 
     await page.getByTestId('holdings-tax-link').click();
-    await page.waitForURL(`${app.baseUrl}/tax-pnl`);
+    await page.waitForURL(`${journey.app.baseUrl}/tax-pnl`);
     // the newest year with sales first, then the older one, then the current year
     const picker = page.getByTestId('tax-year');
     await page.getByTestId('tax-summary').waitFor();
@@ -114,13 +99,13 @@ describe('Tax P&L in the browser', () => {
 
     // the other two files come through the same route, for this session only
     for (const file of ['schedule-112a.csv', 'capital-gains.xlsx']) {
-      const answer = await page.request.get(`${app.baseUrl}/downloads/tax/${file}?financialYear=2019-20`);
+      const answer = await page.request.get(`${journey.app.baseUrl}/downloads/tax/${file}?financialYear=2019-20`);
       expect(answer.status()).toBe(200);
       expect(answer.headers()['content-disposition']).toContain('attachment');
     }
 
     await picker.selectOption('2018-19');
-    await page.waitForURL(`${app.baseUrl}/tax-pnl?year=2018-19`);
+    await page.waitForURL(`${journey.app.baseUrl}/tax-pnl?year=2018-19`);
     await expect.poll(() => page.getByTestId('tax-short-term-value').textContent()).toBe(rupees(shortTermGain));
     expect(await page.getByTestId('tax-long-term-value').textContent()).toBe(rupees(0));
     // Before you sell: the 4 SBIN still held, long term since 03-Jan-2020

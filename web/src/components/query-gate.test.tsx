@@ -20,12 +20,9 @@ describe('QueryGate', () => {
     render(
       <MantineProvider>
         <QueryGate
-          error={error}
-          loading={false}
-          ready={false}
+          query={{ error, loading: false, refetch }}
           loadingLabel="Loading your portfolio"
           errorTitle="Your portfolio could not be loaded"
-          onRetry={refetch}
           errorTestId="dashboard-error"
         >
           {() => <p>the content</p>}

@@ -22,16 +22,19 @@ export function CenteredLoader({ label, minHeight }: { label: string; minHeight?
   );
 }
 
-export interface QueryGateProps {
-  error: unknown;
+/** What the gate reads of the page's query (Apollo's result): its data once there, and refetch for Retry. */
+export interface GatedQuery {
+  data?: unknown;
   loading: boolean;
-  /** True once data is there (a refetch keeps showing it). */
-  ready: boolean;
+  error?: unknown;
+  refetch: () => unknown;
+}
+
+export interface QueryGateProps {
+  query: GatedQuery;
   loadingLabel: string;
   /** The error's heading, e.g. 'Your accounts could not be loaded'. */
   errorTitle: string;
-  /** Asks again (the query's refetch). */
-  onRetry: () => void;
   errorTestId?: string;
   /** The loader's height while loading (CenteredLoader's `minHeight`). */
   loadingMinHeight?: string | number;
@@ -40,21 +43,29 @@ export interface QueryGateProps {
 }
 
 export function QueryGate({
-  error,
-  loading,
-  ready,
+  query,
   loadingLabel,
   errorTitle,
-  onRetry,
   errorTestId,
   loadingMinHeight,
   children,
 }: QueryGateProps) {
+  const { error, loading } = query;
+  // ready once data is there (a refetch keeps showing it)
+  const ready = query.data !== undefined && query.data !== null;
   // the content is drawn as a deferred value: when the answer arrives React renders it in slices instead of one
   // long task (a phone's main thread stays free; docs/benchmarks.md#page-weight-and-speed); the loader stays until then
   const shown = useDeferredValue(ready);
   if (error && !ready)
-    return <RetryAlert title={errorTitle} error={error} onRetry={onRetry} testId={errorTestId} maw={640} />;
+    return (
+      <RetryAlert
+        title={errorTitle}
+        error={error}
+        onRetry={() => void query.refetch()}
+        testId={errorTestId}
+        maw={640}
+      />
+    );
   if ((loading || ready) && !shown) return <CenteredLoader label={loadingLabel} minHeight={loadingMinHeight} />;
   return <>{children()}</>;
 }

@@ -5,11 +5,10 @@
  * delete shown above the table. The grid is a plain list here (AG Grid is tested in the browser).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MantineProvider, TextInput } from '@mantine/core';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TextInput } from '@mantine/core';
 import { GraphQLError } from 'graphql';
 import type { MockLink } from '@apollo/client/testing';
-import { MockedProvider } from '@apollo/client/testing/react';
 import { financialInstrumentSchema, roleSchema } from '@bazaar/shared';
 import {
   CreateFinancialInstrumentDocument,
@@ -21,29 +20,10 @@ import {
   UpdateRoleDocument,
 } from '../../__generated__/graphql';
 import { renderPage } from '../../test/render-page';
-import type { DataGridProps } from '../data-grid';
 import type { CrudFormSpec } from './crud-form';
-import { CrudTablePage, crudTablePage } from './crud-table-page';
+import { CrudTablePage, crudTablePage, type CrudTablePageProps } from './crud-table-page';
 
-vi.mock('../data-grid', () => ({
-  DataGrid: <Row,>(props: DataGridProps<Row>) => (
-    <div data-testid={props.testId} data-export-file-name={props.exportFileName}>
-      {props.message && <p role={props.message.kind === 'error' ? 'alert' : 'status'}>{props.message.text}</p>}
-      <button onClick={props.onAdd} data-loading={props.addLoading || undefined}>
-        {props.addLabel}
-      </button>
-      {props.rows?.map((row) => (
-        <div key={props.getRowId(row)} data-testid="row" onClick={() => props.onRowClick?.(row)}>
-          {props.actions?.map((action) => (
-            <button key={action.label} onClick={() => action.onClick(row)}>
-              {action.label} {props.getRowId(row)}
-            </button>
-          ))}
-        </div>
-      ))}
-    </div>
-  ),
-}));
+vi.mock('../data-grid', async () => ({ DataGrid: (await import('../../test/plain-data-grid')).PlainDataGrid }));
 
 afterEach(cleanup);
 
@@ -52,32 +32,41 @@ interface Role {
   name: string;
 }
 
-function renderRoles(mocks: MockLink.MockedResponse[], refetch = vi.fn(async () => undefined)) {
-  const rows: Role[] = [{ id: '7', name: 'ROLE_AUDITOR' }];
-  render(
-    <MockedProvider mocks={mocks}>
-      <MantineProvider>
-        <CrudTablePage
-          title="Roles"
-          noun="Role"
-          testId="roles-grid"
-          columns={[{ field: 'name' }]}
-          rows={rows}
-          query={{ loading: false, refetch }}
-          form={{
-            schema: roleSchema,
-            initialValues: (role) => ({ name: role?.name ?? '' }),
-            fields: (form) => <TextInput label="Name" {...form.getInputProps('name')} />,
-          }}
-          toInput={(values) => ({ name: values.name.trim() })}
-          mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
-          messages={{ added: 'Role added!', updated: 'Role edited!' }}
-          deleteWhat={(role) => `the role ${role.name}`}
-          deleteNote="Users still hold it."
-        />
-      </MantineProvider>
-    </MockedProvider>,
+type RolesPageProps = CrudTablePageProps<Role, { name: string }, { name: string }>;
+
+/** The Roles table of one row (7, ROLE_AUDITOR) with the role documents and messages; the test gives the rest. */
+function renderRolesTable(
+  mocks: MockLink.MockedResponse[],
+  props: Pick<RolesPageProps, 'query' | 'form' | 'deleteWhat'> & Partial<RolesPageProps>,
+) {
+  renderPage(
+    <CrudTablePage
+      title="Roles"
+      noun="Role"
+      columns={[{ field: 'name' }]}
+      rows={[{ id: '7', name: 'ROLE_AUDITOR' }]}
+      mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
+      messages={{ added: 'Role added!', updated: 'Role edited!' }}
+      {...props}
+    />,
+    { path: '/roles', mocks },
   );
+}
+
+/** The Roles table with its form in the page, refetching with `refetch`. */
+function renderRoles(mocks: MockLink.MockedResponse[], refetch = vi.fn(async () => undefined)) {
+  renderRolesTable(mocks, {
+    testId: 'roles-grid',
+    query: { loading: false, refetch },
+    form: {
+      schema: roleSchema,
+      initialValues: (role) => ({ name: role?.name ?? '' }),
+      fields: (form) => <TextInput label="Name" {...form.getInputProps('name')} />,
+    },
+    toInput: (values) => ({ name: values.name.trim() }),
+    deleteWhat: (role) => `the role ${role.name}`,
+    deleteNote: 'Users still hold it.',
+  });
   return refetch;
 }
 
@@ -159,32 +148,29 @@ describe('CrudTablePage', () => {
 
     function renderInstruments(mocks: MockLink.MockedResponse[]) {
       const rows: Instrument[] = [{ id: '3', type: 'Equity', description: null }];
-      render(
-        <MockedProvider mocks={mocks}>
-          <MantineProvider>
-            <CrudTablePage
-              title="Financial Instruments"
-              noun="Financial Instrument"
-              columns={[{ field: 'type' }]}
-              rows={rows}
-              query={{ loading: false, refetch: async () => undefined }}
-              form={{
-                schema: financialInstrumentSchema,
-                fields: [
-                  { name: 'type', label: 'Type', required: true },
-                  { name: 'description', label: 'Description', initial: () => 'Listed shares' },
-                ],
-              }}
-              mutations={{
-                create: CreateFinancialInstrumentDocument,
-                update: UpdateFinancialInstrumentDocument,
-                remove: DeleteFinancialInstrumentDocument,
-              }}
-              messages={{ added: 'Added!', updated: 'Updated!', deleted: 'Deleted!' }}
-              deleteWhat={(instrument) => instrument.type}
-            />
-          </MantineProvider>
-        </MockedProvider>,
+      renderPage(
+        <CrudTablePage
+          title="Financial Instruments"
+          noun="Financial Instrument"
+          columns={[{ field: 'type' }]}
+          rows={rows}
+          query={{ loading: false, refetch: async () => undefined }}
+          form={{
+            schema: financialInstrumentSchema,
+            fields: [
+              { name: 'type', label: 'Type', required: true },
+              { name: 'description', label: 'Description', initial: () => 'Listed shares' },
+            ],
+          }}
+          mutations={{
+            create: CreateFinancialInstrumentDocument,
+            update: UpdateFinancialInstrumentDocument,
+            remove: DeleteFinancialInstrumentDocument,
+          }}
+          messages={{ added: 'Added!', updated: 'Updated!', deleted: 'Deleted!' }}
+          deleteWhat={(instrument) => instrument.type}
+        />,
+        { path: '/financial', mocks },
       );
     }
 
@@ -255,23 +241,11 @@ describe('CrudTablePage', () => {
     };
 
     function renderWithLoader(loader: () => Promise<{ default: typeof spec }>, mocks: MockLink.MockedResponse[] = []) {
-      render(
-        <MockedProvider mocks={mocks}>
-          <MantineProvider>
-            <CrudTablePage
-              title="Roles"
-              noun="Role"
-              columns={[{ field: 'name' }]}
-              rows={[{ id: '7', name: 'ROLE_AUDITOR' }]}
-              query={{ loading: false, refetch: async () => undefined }}
-              form={loader}
-              mutations={{ create: CreateRoleDocument, update: UpdateRoleDocument, remove: DeleteRoleDocument }}
-              messages={{ added: 'Role added!', updated: 'Role edited!' }}
-              deleteWhat={(role) => role.name}
-            />
-          </MantineProvider>
-        </MockedProvider>,
-      );
+      renderRolesTable(mocks, {
+        query: { loading: false, refetch: async () => undefined },
+        form: loader,
+        deleteWhat: (role) => role.name,
+      });
     }
 
     it("opens on the first click while the form's module loads, the add button waiting, and saves with its input", async () => {

@@ -33,6 +33,14 @@ function table(count: number, withAdd = true): HTMLElement {
 
 const deleteOf = (root: HTMLElement, lot: number) =>
   root.querySelector<HTMLElement>(`[data-lot="${lot}"] button[aria-label="Delete"]`)!;
+
+/** Deletes lot `lot`'s row as the grid does once its Delete's dialog is done, and moves the focus after it. */
+function deleteRow(root: HTMLElement, lot: number): void {
+  const opener = deleteOf(root, lot);
+  const place = rowActionPlace(opener)!;
+  opener.closest('[data-lot]')!.remove();
+  focusAfterRemoval(place);
+}
 const focusedLot = () => document.activeElement?.closest('[data-lot]')?.getAttribute('data-lot');
 
 describe('the focus after a row is deleted', () => {
@@ -49,27 +57,18 @@ describe('the focus after a row is deleted', () => {
 
   it('goes to the previous row’s Delete when the last row went', () => {
     const root = table(3);
-    const opener = deleteOf(root, 3);
-    const place = rowActionPlace(opener)!;
-    opener.closest('[data-lot]')!.remove();
-    focusAfterRemoval(place);
+    deleteRow(root, 3);
     expect(focusedLot()).toBe('2');
   });
 
   it('goes to Add Holding when the table is empty, to the heading without an add button', () => {
     const root = table(1);
-    const opener = deleteOf(root, 1);
-    const place = rowActionPlace(opener)!;
-    opener.closest('[data-lot]')!.remove();
-    focusAfterRemoval(place);
+    deleteRow(root, 1);
     expect(document.activeElement?.textContent).toBe('Add Holding');
 
     document.body.innerHTML = '';
     const bare = table(1, false);
-    const only = deleteOf(bare, 1);
-    const bareplace = rowActionPlace(only)!;
-    only.closest('[data-lot]')!.remove();
-    focusAfterRemoval(bareplace);
+    deleteRow(bare, 1);
     expect(document.activeElement?.tagName).toBe('H2');
   });
 
@@ -109,10 +108,7 @@ describe('the focus after a row is deleted', () => {
 
   it('keeps the focus on the button when the grid then focuses the cell around it, until the user acts', () => {
     const root = table(2);
-    const opener = deleteOf(root, 1);
-    const place = rowActionPlace(opener)!;
-    opener.closest('[data-lot]')!.remove();
-    focusAfterRemoval(place);
+    deleteRow(root, 1);
     const next = deleteOf(root, 2);
     expect(document.activeElement).toBe(next);
     // AG Grid focuses the cell it remembers, the row around the button here

@@ -101,12 +101,9 @@ export default function AlertSettingsPage() {
         ) and by e-mail.
       </PageHeader>
       <QueryGate
-        error={error}
-        loading={loading}
-        ready={data !== undefined}
+        query={{ data, loading, error, refetch }}
         loadingLabel="Loading your alert settings"
         errorTitle="Your alert settings could not be loaded"
-        onRetry={() => void refetch()}
         errorTestId="alert-settings-error"
       >
         {() => (

@@ -73,12 +73,9 @@ export default function NotificationsPage() {
         </Text>
       )}
       <QueryGate
-        error={error}
-        loading={loading}
-        ready={data !== undefined}
+        query={{ data, loading, error, refetch }}
         loadingLabel="Loading your notifications"
         errorTitle="Your notifications could not be loaded"
-        onRetry={() => void refetch()}
         errorTestId="notifications-error"
       >
         {() =>

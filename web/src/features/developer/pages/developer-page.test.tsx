@@ -13,41 +13,13 @@ import {
   DeveloperPageDocument,
   RevokeApiKeyDocument,
   type ApiKeyFieldsFragment,
+  type CreateApiKeyInput,
 } from '../../../__generated__/graphql';
-import type { DataGridColumn, DataGridProps } from '../../../components/data-grid';
-import { errorMessage } from '../../../lib/errors';
 import { renderPage } from '../../../test/render-page';
 import DeveloperPage from './developer-page';
 
-/** A cell's text as the grid shows it: the column's value (the row's field by default), formatted. */
-function cellText<Row>(row: Row, column: DataGridColumn<Row>): string {
-  const value = column.value ? column.value(row) : (row as Record<string, unknown>)[column.field];
-  return column.format ? column.format(value, row) : String(value ?? '');
-}
-
-vi.mock('../../../components/data-grid', () => ({
-  DataGrid: <Row,>(props: DataGridProps<Row>) => (
-    <div data-testid={props.testId}>
-      {props.message && <p role={props.message.kind === 'error' ? 'alert' : 'status'}>{props.message.text}</p>}
-      {props.error ? <p role="alert">{errorMessage(props.error)}</p> : null}
-      <button onClick={props.onAdd}>{props.addLabel}</button>
-      {props.rows?.length === 0 && <p>{props.emptyText}</p>}
-      {props.rows?.map((row) => (
-        <div key={props.getRowId(row)} data-testid="row">
-          {props.columns.map((column) => (
-            <span key={column.field} data-field={column.field}>
-              {column.render ? column.render(row) : cellText(row, column)}
-            </span>
-          ))}
-          {props.actions?.map((action) => (
-            <button key={action.label} onClick={() => action.onClick(row)}>
-              {action.label} {props.getRowId(row)}
-            </button>
-          ))}
-        </div>
-      ))}
-    </div>
-  ),
+vi.mock('../../../components/data-grid', async () => ({
+  DataGrid: (await import('../../../test/plain-data-grid')).PlainDataGrid,
 }));
 
 afterEach(cleanup);
@@ -75,6 +47,19 @@ const listed = (keys: ApiKeyFieldsFragment[]): MockLink.MockedResponse => ({
   request: { query: DeveloperPageDocument },
   result: { data: { apiKeys: keys } },
 });
+
+/** The answer to creating a key with this input: the key made, or the server's refusal. */
+const creating = (input: CreateApiKeyInput, result: MockLink.MockedResponse['result']): MockLink.MockedResponse => ({
+  request: { query: CreateApiKeyDocument, variables: { input } },
+  result,
+});
+
+/** Opens the form to create a key once the page has listed none; its dialog. */
+async function openCreateForm(): Promise<HTMLElement> {
+  await screen.findByText(/You have no API keys/);
+  fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
+  return screen.findByRole('dialog', { name: 'Create an API key' });
+}
 
 describe('Developer page', () => {
   it('lists the keys and flags the one expiring within 7 days', async () => {
@@ -122,14 +107,9 @@ describe('Developer page', () => {
       path: '/developer',
       mocks: [
         listed([]),
-        {
-          request: {
-            query: CreateApiKeyDocument,
-            variables: {
-              input: { name: 'portfolio export', scopes: ['MARKET_READ', 'PORTFOLIO_READ'], expiresInDays: 30 },
-            },
-          },
-          result: {
+        creating(
+          { name: 'portfolio export', scopes: ['MARKET_READ', 'PORTFOLIO_READ'], expiresInDays: 30 },
+          {
             data: {
               createApiKey: {
                 __typename: 'CreatedApiKey',
@@ -143,13 +123,11 @@ describe('Developer page', () => {
               },
             },
           },
-        },
+        ),
         listed([made]),
       ],
     });
-    await screen.findByText(/You have no API keys/);
-    fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
+    const dialog = await openCreateForm();
     // the offered lifetime and the least scope
     expect(within(dialog).getByLabelText(/Expires in days/)).toHaveProperty('value', '90');
     expect(within(dialog).getByRole('checkbox', { name: /market:read/ })).toHaveProperty('checked', true);
@@ -176,18 +154,13 @@ describe('Developer page', () => {
       path: '/developer',
       mocks: [
         listed([]),
-        {
-          request: {
-            query: CreateApiKeyDocument,
-            variables: { input: { name: 'one too many', scopes: ['MARKET_READ'], expiresInDays: 90 } },
-          },
-          result: { errors: [new GraphQLError('You have 20 API keys already: revoke one before creating another')] },
-        },
+        creating(
+          { name: 'one too many', scopes: ['MARKET_READ'], expiresInDays: 90 },
+          { errors: [new GraphQLError('You have 20 API keys already: revoke one before creating another')] },
+        ),
       ],
     });
-    await screen.findByText(/You have no API keys/);
-    fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
+    const dialog = await openCreateForm();
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'one too many' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create key' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
@@ -198,9 +171,7 @@ describe('Developer page', () => {
 
   it('does not offer to create a key without a scope or with a lifetime out of range', async () => {
     renderPage(<DeveloperPage />, { path: '/developer', mocks: [listed([])] });
-    await screen.findByText(/You have no API keys/);
-    fireEvent.click(screen.getByRole('button', { name: 'Create API key' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create an API key' });
+    const dialog = await openCreateForm();
     const create = within(dialog).getByRole('button', { name: 'Create key' });
     fireEvent.change(within(dialog).getByLabelText(/Name/), { target: { value: 'x' } });
     await waitFor(() => expect(create).toHaveProperty('disabled', false));

@@ -105,6 +105,15 @@ function Pair({
   );
 }
 
+/** A return in a table: signed, right-aligned, coloured as a gain or a loss. */
+function PercentCell({ value }: { value: string | null }) {
+  return (
+    <Table.Td ta="right" className={toneClass(value)}>
+      {signedPercent(value)}
+    </Table.Td>
+  );
+}
+
 function Periods({ benchmark }: { benchmark: Benchmark }) {
   // one row per period: three narrow columns fit a phone
   return (
@@ -122,12 +131,8 @@ function Periods({ benchmark }: { benchmark: Benchmark }) {
             <Table.Td title={`${formatMarketDate(period.from)} to ${formatMarketDate(period.to)}`}>
               {PERIOD_LABELS[period.period]}
             </Table.Td>
-            <Table.Td ta="right" className={toneClass(period.portfolioTwr)}>
-              {signedPercent(period.portfolioTwr)}
-            </Table.Td>
-            <Table.Td ta="right" className={toneClass(period.indexTwr)}>
-              {signedPercent(period.indexTwr)}
-            </Table.Td>
+            <PercentCell value={period.portfolioTwr} />
+            <PercentCell value={period.indexTwr} />
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -157,15 +162,12 @@ function Holdings({ benchmark }: { benchmark: Benchmark }) {
               <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
                 {formatMarketDate(holding.buyDate)}
               </Table.Td>
-              <Table.Td ta="right" className={toneClass(holding.holdingReturn)}>
-                {signedPercent(holding.holdingReturn)}
-              </Table.Td>
-              <Table.Td
-                ta="right"
-                className={through === null || holding.endDate > through ? undefined : toneClass(holding.indexReturn)}
-              >
-                {through === null || holding.endDate > through ? '—' : signedPercent(holding.indexReturn)}
-              </Table.Td>
+              <PercentCell value={holding.holdingReturn} />
+              {through === null || holding.endDate > through ? (
+                <Table.Td ta="right">—</Table.Td>
+              ) : (
+                <PercentCell value={holding.indexReturn} />
+              )}
             </Table.Tr>
           ))}
         </Table.Tbody>

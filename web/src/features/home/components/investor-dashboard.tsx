@@ -386,12 +386,9 @@ export function InvestorDashboard() {
   const { data, loading, error, refetch } = useDashboardPageQuery({ fetchPolicy: 'cache-and-network' });
   return (
     <QueryGate
-      error={error}
-      loading={loading}
-      ready={Boolean(data)}
+      query={{ data, loading, error, refetch }}
       loadingLabel="Loading your portfolio"
       errorTitle="Your portfolio could not be loaded"
-      onRetry={() => void refetch()}
       errorTestId="dashboard-error"
       loadingMinHeight={SCREEN_TALL}
     >

@@ -100,12 +100,9 @@ export function MarketSnapshot() {
   const { data, loading, error, refetch } = useMarketSnapshotPageQuery({ fetchPolicy: 'cache-and-network' });
   return (
     <QueryGate
-      error={error}
-      loading={loading}
-      ready={Boolean(data)}
+      query={{ data, loading, error, refetch }}
       loadingLabel="Loading the market snapshot"
       errorTitle="The market snapshot could not be loaded"
-      onRetry={() => void refetch()}
       errorTestId="market-snapshot-error"
       loadingMinHeight={SCREEN_TALL}
     >

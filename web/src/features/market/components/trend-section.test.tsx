@@ -73,6 +73,11 @@ function renderSection(items: TrendTileFieldsFragment[], direction: TrendDirecti
   );
 }
 
+/** The page numbers a pager offers as links (not Previous, Next or an ellipsis). */
+const pageNumbers = (pager: HTMLElement) =>
+  within(pager)
+    .getAllByRole('button', { name: /^Page \d+$/ })
+    .map((button) => button.textContent);
 const tileSymbols = () => screen.queryAllByTestId('trend-tile').map((tile) => tile.getAttribute('data-symbol'));
 const expectedSymbols = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => `S${String(from + index).padStart(2, '0')}`);
@@ -83,11 +88,7 @@ describe('trend section', () => {
     expect(screen.getByTestId('trend-high-weekly-tiles').getAttribute('data-layout')).toBe('desktop');
     expect(tileSymbols()).toEqual(expectedSymbols(1, 25));
     const pager = screen.getByRole('navigation', { name: 'Weekly high trends pages' });
-    expect(
-      within(pager)
-        .getAllByRole('button', { name: /^Page \d+$/ })
-        .map((button) => button.textContent),
-    ).toEqual(['1', '2', '3']);
+    expect(pageNumbers(pager)).toEqual(['1', '2', '3']);
     expect((within(pager).getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
 
     fireEvent.click(within(pager).getByRole('button', { name: 'Page 3' }));
@@ -104,11 +105,7 @@ describe('trend section', () => {
     expect(tileSymbols()).toEqual(expectedSymbols(1, 5));
     const pager = screen.getByRole('navigation', { name: 'Weekly high trends pages (mobile)' });
     // 12 pages on page 1: 1 2 3 4 5 … 12 (7 items with the ellipsis)
-    expect(
-      within(pager)
-        .getAllByRole('button', { name: /^Page \d+$/ })
-        .map((button) => button.textContent),
-    ).toEqual(['1', '2', '3', '4', '5', '12']);
+    expect(pageNumbers(pager)).toEqual(['1', '2', '3', '4', '5', '12']);
     fireEvent.click(within(pager).getByRole('button', { name: 'Next' }));
     expect(tileSymbols()).toEqual(expectedSymbols(6, 10));
     expect(screen.queryByRole('navigation', { name: 'Weekly high trends pages' })).toBeNull();

@@ -44,25 +44,25 @@ const tradingDays = (days: string[]): MockLink.MockedResponse => ({
   result: { data: { tradingDays: days } },
 });
 
+/** The latest day's lists (no day asked for): HI… symbols at highs, LO… at lows. */
+const technicalAnalysis: MockLink.MockedResponse = {
+  request: { query: TechnicalAnalysisPageDocument, variables: { asOf: null } },
+  result: {
+    data: {
+      technicalAnalysis: {
+        __typename: 'TechnicalAnalysis',
+        asOf: '2025-03-14',
+        highs: lists('HI', 'h'),
+        lows: lists('LO', 'l'),
+        coverage: [],
+      },
+    },
+  },
+};
+
 describe('technical analysis page', () => {
   it('shows a loader, then High Trends and Low Trends with five sections each', async () => {
-    const mocks: MockLink.MockedResponse[] = [
-      tradingDays(['2025-03-13', '2025-03-14']),
-      {
-        request: { query: TechnicalAnalysisPageDocument, variables: { asOf: null } },
-        result: {
-          data: {
-            technicalAnalysis: {
-              __typename: 'TechnicalAnalysis',
-              asOf: '2025-03-14',
-              highs: lists('HI', 'h'),
-              lows: lists('LO', 'l'),
-              coverage: [],
-            },
-          },
-        },
-      },
-    ];
+    const mocks: MockLink.MockedResponse[] = [tradingDays(['2025-03-13', '2025-03-14']), technicalAnalysis];
     renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis', mocks });
     expect(screen.getByTestId('technical-analysis-loader').getAttribute('aria-label')).toBe('Loading the trend lists');
     // the page's heading and the picker's place are there while the lists load (the picker disabled until the
@@ -109,20 +109,7 @@ describe('technical analysis page', () => {
         request: { query: TechnicalAnalysisPageDocument, variables: { asOf: null } },
         error: new Error('Failed to fetch'),
       },
-      {
-        request: { query: TechnicalAnalysisPageDocument, variables: { asOf: null } },
-        result: {
-          data: {
-            technicalAnalysis: {
-              __typename: 'TechnicalAnalysis',
-              asOf: '2025-03-14',
-              highs: lists('HI', 'h'),
-              lows: lists('LO', 'l'),
-              coverage: [],
-            },
-          },
-        },
-      },
+      technicalAnalysis,
     ];
     renderPage(<TechnicalAnalysisPage />, { path: '/technical-analysis', mocks });
     const alert = await screen.findByTestId('technical-analysis-error');

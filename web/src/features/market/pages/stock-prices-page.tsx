@@ -8,28 +8,17 @@
  * from the row's data, so a reordered or hidden column cannot send the visitor to the wrong company.
  */
 import { useDeferredValue } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { Group, Stack, Text } from '@mantine/core';
 import { DEFAULT_TREND } from '@bazaar/shared';
-import {
-  useStockPricesPageQuery,
-  useTradingDaysQuery,
-  type StockPricesPageQuery,
-} from '../../../__generated__/graphql';
+import { useStockPricesPageQuery, type StockPricesPageQuery } from '../../../__generated__/graphql';
 import { DataGrid } from '../../../components/data-grid';
 import { useWithWatchColumn } from '../../../components/watch';
 import { usePageTitle } from '../../../components/page-title';
 import { STOCK_PRICE_COLUMNS } from '../components/stock-price-columns';
 import { companyAnalysisPath, type CompanyAnalysisNavigationState } from '../components/company-link';
-import { TradeDatePicker } from '../components/trade-date-picker';
-import {
-  LOADING_MIN_HEIGHT,
-  readTradeDateParam,
-  showsPicker,
-  tradeDateFromParam,
-  tradeDateNote,
-  tradeDateParams,
-} from '../components/trade-date-param';
+import { LOADING_MIN_HEIGHT, tradeDateNote } from '../components/trade-date-param';
+import { usePageTradeDate } from '../components/use-trade-date';
 
 export type StockPriceRow = StockPricesPageQuery['stockPrices'][number];
 
@@ -37,10 +26,7 @@ export default function StockPricesPage() {
   usePageTitle('Stock Prices');
   const columns = useWithWatchColumn(STOCK_PRICE_COLUMNS);
   const navigate = useNavigate();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
-  const tradeDates = tradingDays.data?.tradingDays;
-  const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(readTradeDateParam(searchParams), tradeDates);
+  const { tradeDate, latestTradeDate, isLatest, tradingDays, picker } = usePageTradeDate('stock-prices-day');
   const { data, loading, error, refetch } = useStockPricesPageQuery({
     variables: { date: isLatest ? null : tradeDate },
     fetchPolicy: 'cache-and-network',
@@ -58,10 +44,6 @@ export default function StockPricesPage() {
     navigate(companyAnalysisPath(row.symbol), { state });
   }
 
-  function pick(next: string | null) {
-    setSearchParams(tradeDateParams(next, latestTradeDate));
-  }
-
   return (
     // until the first answer the page is a screen tall, so the footer below does not jump when the rows arrive
     <Stack gap="xs" mih={drawn ? undefined : LOADING_MIN_HEIGHT}>
@@ -77,15 +59,7 @@ export default function StockPricesPage() {
             {'\u00a0'}
           </Text>
         )}
-        {showsPicker(tradeDates, tradingDays.error) && (
-          <TradeDatePicker
-            tradeDates={tradeDates}
-            value={tradeDate}
-            onChange={pick}
-            isLatest={isLatest}
-            testId="stock-prices-day"
-          />
-        )}
+        {picker}
       </Group>
       <DataGrid<StockPriceRow>
         title="Stock Prices"

@@ -7,27 +7,18 @@
  * the day travels in the address (`?asOf=YYYY-MM-DD`) and the note under the heading names it.
  */
 import { useDeferredValue } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import { Card, Center, Divider, Group, Loader, Stack, Title } from '@mantine/core';
 import { TREND_PERIOD_LABELS, TREND_PERIODS, type TrendDirection, type TrendPeriod } from '@bazaar/shared';
 import {
   useTechnicalAnalysisPageQuery,
-  useTradingDaysQuery,
   type PeriodCoverageFieldsFragment,
   type TrendListsFieldsFragment,
 } from '../../../__generated__/graphql';
 import { PageHeader } from '../../../components/page-header';
 import { usePageTitle } from '../../../components/page-title';
 import { RetryAlert } from '../../../components/retry-alert';
-import {
-  LOADING_MIN_HEIGHT,
-  readTradeDateParam,
-  showsPicker,
-  tradeDateFromParam,
-  tradeDateNote,
-  tradeDateParams,
-} from '../components/trade-date-param';
-import { TradeDatePicker } from '../components/trade-date-picker';
+import { LOADING_MIN_HEIGHT, tradeDateNote } from '../components/trade-date-param';
+import { usePageTradeDate } from '../components/use-trade-date';
 import { TrendSection } from '../components/trend-section';
 
 /** Which field of TrendLists holds each period's list. */
@@ -38,6 +29,12 @@ const LIST_OF_PERIOD: Record<TrendPeriod, keyof TrendListsFieldsFragment> = {
   HALFYEARLY: 'halfYearly',
   YEARLY: 'yearly',
 };
+
+/** The page's two cards, highs first, and which lists of the answer each shows. */
+const TREND_CARDS = [
+  { title: 'High Trends', direction: 'HIGH', lists: 'highs' },
+  { title: 'Low Trends', direction: 'LOW', lists: 'lows' },
+] as const;
 
 function TrendCard({
   title,
@@ -87,10 +84,7 @@ function windowCoverage(
 
 export default function TechnicalAnalysisPage() {
   usePageTitle('Technical Analysis');
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tradingDays = useTradingDaysQuery({ fetchPolicy: 'cache-and-network' });
-  const tradeDates = tradingDays.data?.tradingDays;
-  const { tradeDate, latestTradeDate, isLatest } = tradeDateFromParam(readTradeDateParam(searchParams), tradeDates);
+  const { tradeDate, latestTradeDate, isLatest, picker } = usePageTradeDate('technical-analysis-day');
   const { data, loading, error, refetch } = useTechnicalAnalysisPageQuery({
     variables: { asOf: isLatest ? null : tradeDate },
     fetchPolicy: 'cache-and-network',
@@ -113,15 +107,7 @@ export default function TechnicalAnalysisPage() {
             ? 'No stock prices have been uploaded yet.'
             : '\u00a0'}
       </PageHeader>
-      {showsPicker(tradeDates, tradingDays.error) && (
-        <TradeDatePicker
-          tradeDates={tradeDates}
-          value={tradeDate}
-          onChange={(next) => setSearchParams(tradeDateParams(next, latestTradeDate))}
-          isLatest={isLatest}
-          testId="technical-analysis-day"
-        />
-      )}
+      {picker}
     </Group>
   );
 
@@ -149,20 +135,16 @@ export default function TechnicalAnalysisPage() {
   return (
     <Stack gap="md" data-testid="technical-analysis">
       {header}
-      <TrendCard
-        title="High Trends"
-        direction="HIGH"
-        lists={analysis.highs}
-        coverage={analysis.coverage}
-        asOf={analysis.asOf ?? null}
-      />
-      <TrendCard
-        title="Low Trends"
-        direction="LOW"
-        lists={analysis.lows}
-        coverage={analysis.coverage}
-        asOf={analysis.asOf ?? null}
-      />
+      {TREND_CARDS.map(({ title, direction, lists }) => (
+        <TrendCard
+          key={direction}
+          title={title}
+          direction={direction}
+          lists={analysis[lists]}
+          coverage={analysis.coverage}
+          asOf={analysis.asOf ?? null}
+        />
+      ))}
     </Stack>
   );
 }

@@ -36,8 +36,8 @@ import {
   type HoldingFormMode,
 } from '@bazaar/shared';
 import { useHoldingSymbolsQuery, type HoldingsPageQuery } from '../../../__generated__/graphql';
+import { useSaveAction } from '../../../components/form/save-form';
 import { formIsValid, useZodForm } from '../../../components/form/use-zod-form';
-import { errorMessage } from '../../../lib/errors';
 
 export type HoldingRow = HoldingsPageQuery['holdingConnection']['edges'][number]['node'];
 
@@ -101,8 +101,7 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
   const form = useZodForm<HoldingFormValues>(schema, initialValues(mode, holding, today));
   // a symbol counts as chosen once picked from the list (or when editing an existing holding)
   const [chosen, setChosen] = useState(Boolean(holding));
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { failure, saving, submit } = useSaveAction(onSubmit);
   const selling = mode === 'sell';
   const showSellSide = selling || (mode === 'edit' && sold);
 
@@ -150,20 +149,7 @@ export function HoldingForm({ mode, holding, segmentName, onSubmit }: HoldingFor
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        setFailure(null);
-        setSaving(true);
-        try {
-          await onSubmit(values);
-        } catch (error) {
-          setFailure(errorMessage(error));
-        } finally {
-          setSaving(false);
-        }
-      })}
-    >
+    <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm">
         {failure && (
           <Alert color="red" role="alert" data-testid="holding-form-error">

@@ -36,12 +36,9 @@ export default function AccountsPage() {
         </Group>
       </Group>
       <QueryGate
-        error={error}
-        loading={loading}
-        ready={Boolean(data)}
+        query={{ data, loading, error, refetch }}
         loadingLabel="Loading brokerage accounts"
         errorTitle="Your brokerage accounts could not be loaded"
-        onRetry={() => void refetch()}
         errorTestId="accounts-error"
       >
         {() =>

@@ -139,6 +139,24 @@ function netTitle(holding: HoldingRow): string {
   return `Gross ${formatRupees(gross)} + dividends ${formatRupees(dividends)} − charges ${formatRupees(charges)} = ${formatRupees(net)}`;
 }
 
+/** A money column of the row's P&L figure `field` (exported as a number), drawn as `drawn` says. */
+function profitLossColumn(
+  field: 'gross' | 'charges' | 'dividends' | 'net',
+  headerName: string,
+  minWidth: number,
+  drawn: Partial<DataGridColumn<HoldingRow>>,
+): DataGridColumn<HoldingRow> {
+  return {
+    field,
+    headerName,
+    numeric: true,
+    exportAs: 'money',
+    minWidth,
+    value: (row) => row.profitLoss[field],
+    ...drawn,
+  };
+}
+
 /**
  * The key columns (symbol, status, quantity, average price, last price, charges, dividends, net P&L) always show; the optional ones
  * when the table has room or under "Columns", and under "More" in the phone card list
@@ -172,43 +190,15 @@ export const HOLDINGS_COLUMNS: DataGridColumn<HoldingRow>[] = [
     format: (value) => formatRupees(value as string | null),
   },
 
-  {
-    field: 'gross',
-    headerName: 'Gross P&L',
-    numeric: true,
-    exportAs: 'money',
+  profitLossColumn('gross', 'Gross P&L', 120, {
     optional: true,
-    minWidth: 120,
-    value: (row) => row.profitLoss.gross,
     format: (value) => formatRupees(value as string | null),
     cellClass: (row) => toneClass(row.profitLoss.gross),
-  },
+  }),
   // Charges and Dividends always shown: with them Net P&L can be reconciled on the row (gross + dividends − charges)
-  {
-    field: 'charges',
-    headerName: 'Charges',
-    numeric: true,
-    exportAs: 'money',
-    minWidth: 100,
-    value: (row) => row.profitLoss.charges,
-    render: (row) => <ChargesCell holding={row} />,
-  },
-  {
-    field: 'dividends',
-    headerName: 'Dividends',
-    numeric: true,
-    exportAs: 'money',
-    minWidth: 110,
-    value: (row) => row.profitLoss.dividends,
-    render: (row) => <DividendsCell holding={row} />,
-  },
-  {
-    field: 'net',
-    headerName: 'Net P&L',
-    numeric: true,
-    exportAs: 'money',
-    minWidth: 120,
-    value: (row) => row.profitLoss.net,
+  profitLossColumn('charges', 'Charges', 100, { render: (row) => <ChargesCell holding={row} /> }),
+  profitLossColumn('dividends', 'Dividends', 110, { render: (row) => <DividendsCell holding={row} /> }),
+  profitLossColumn('net', 'Net P&L', 120, {
     // the sum on hover: Gross P&L is optional at a laptop's width, Charges and Dividends are beside it
     render: (row) => (
       <span title={netTitle(row)} data-testid="net-cell">
@@ -216,7 +206,7 @@ export const HOLDINGS_COLUMNS: DataGridColumn<HoldingRow>[] = [
       </span>
     ),
     cellClass: (row) => toneClass(row.profitLoss.net),
-  },
+  }),
   {
     field: 'dayChange',
     headerName: 'Day Change',
@@ -378,6 +368,10 @@ export default function HoldingsPage() {
     [],
   );
 
+  // what each of the page's tables (the lots, or the positions and closed ones) shows alike
+  const tableState = { title, loading: stillLoading, error: pageError, onRetry: retry };
+  const holdingsGrid = { ...tableState, testId: 'holdings-grid', rows, getRowId: (holding: HoldingRow) => holding.id };
+
   if (!state) {
     const emptyText =
       "No holdings yet. Open Brokerage Accounts, choose a firm and a segment, and add a holding or import your broker's tradebook there.";
@@ -394,11 +388,8 @@ export default function HoldingsPage() {
     if (view === 'positions')
       return (
         <PositionsTables
-          title={title}
+          {...tableState}
           rows={allRows}
-          loading={stillLoading}
-          error={pageError}
-          onRetry={retry}
           exportFileName="all-holdings"
           emptyText={emptyText}
           onOpenLots={openLots}
@@ -412,14 +403,8 @@ export default function HoldingsPage() {
       );
     return (
       <DataGrid
-        title={title}
-        testId="holdings-grid"
-        rows={rows}
+        {...holdingsGrid}
         columns={ALL_HOLDINGS_COLUMNS}
-        getRowId={(holding) => holding.id}
-        loading={stillLoading}
-        error={pageError}
-        onRetry={retry}
         exportFileName="all-holdings"
         emptyText={emptyText}
         toolbar={
@@ -455,11 +440,8 @@ export default function HoldingsPage() {
     <>
       {view === 'positions' ? (
         <PositionsTables
-          title={title}
+          {...tableState}
           rows={allRows}
-          loading={stillLoading}
-          error={pageError}
-          onRetry={retry}
           exportFileName={`${navigation.firmName}-${navigation.segmentName}-holdings`}
           emptyText={segmentEmptyText}
           showBack
@@ -475,14 +457,8 @@ export default function HoldingsPage() {
         />
       ) : (
         <DataGrid
-          title={title}
-          testId="holdings-grid"
-          rows={rows}
+          {...holdingsGrid}
           columns={HOLDINGS_COLUMNS}
-          getRowId={(holding) => holding.id}
-          loading={stillLoading}
-          error={pageError}
-          onRetry={retry}
           addLabel="Add Holding"
           onAdd={ask(() => setEditing({ mode: 'add' }))}
           onAddIntent={Dialogs ? undefined : () => void loadDialogsNow()}

@@ -37,12 +37,9 @@ export default function InvestmentPage() {
         </Button>
       </Group>
       <QueryGate
-        error={error}
-        loading={loading}
-        ready={Boolean(data)}
+        query={{ data, loading, error, refetch }}
         loadingLabel="Loading investments"
         errorTitle="Your investments could not be loaded"
-        onRetry={() => void refetch()}
         errorTestId="investment-error"
       >
         {() =>

@@ -230,22 +230,8 @@ function Summary({ report }: { report: CapitalGains }) {
       >
         Turnover {formatRupees(summary.intradayTurnover)} · taxed at your slab rate
       </SummaryCard>
-      <GainCard
-        label="Short-term gains"
-        testId="tax-short-term"
-        total={summary.shortTermGain}
-        split={split && { before: summary.shortTermGainBefore23Jul2024, from: summary.shortTermGainFrom23Jul2024 }}
-        rates={['15%', '20%']}
-        unsplit="Held 12 months or less (section 111A)"
-      />
-      <GainCard
-        label="Long-term gains"
-        testId="tax-long-term"
-        total={summary.longTermGain}
-        split={split && { before: summary.longTermGainBefore23Jul2024, from: summary.longTermGainFrom23Jul2024 }}
-        rates={['10%', '12.5%']}
-        unsplit="Held over 12 months (section 112A)"
-      />
+      <GainCard term={SHORT_TERM} summary={summary} split={split} />
+      <GainCard term={LONG_TERM} summary={summary} split={split} />
       <SummaryCard label="Exemption used" value={formatRupees(summary.longTermExemption)} testId="tax-exemption">
         {formatRupees(summary.longTermExemptionLeft)} left of this year&apos;s long-term exemption
       </SummaryCard>
@@ -269,27 +255,54 @@ function Summary({ report }: { report: CapitalGains }) {
   );
 }
 
+/** A category of gains as its card shows it: the summary's fields and the rates before and from 23-Jul-2024. */
+interface GainTerm {
+  label: string;
+  testId: string;
+  total: 'shortTermGain' | 'longTermGain';
+  before: 'shortTermGainBefore23Jul2024' | 'longTermGainBefore23Jul2024';
+  from: 'shortTermGainFrom23Jul2024' | 'longTermGainFrom23Jul2024';
+  rates: [before: string, from: string];
+  /** What the category holds, said when the year does not span the change of rates. */
+  unsplit: string;
+}
+
+const SHORT_TERM: GainTerm = {
+  label: 'Short-term gains',
+  testId: 'tax-short-term',
+  total: 'shortTermGain',
+  before: 'shortTermGainBefore23Jul2024',
+  from: 'shortTermGainFrom23Jul2024',
+  rates: ['15%', '20%'],
+  unsplit: 'Held 12 months or less (section 111A)',
+};
+
+const LONG_TERM: GainTerm = {
+  label: 'Long-term gains',
+  testId: 'tax-long-term',
+  total: 'longTermGain',
+  before: 'longTermGainBefore23Jul2024',
+  from: 'longTermGainFrom23Jul2024',
+  rates: ['10%', '12.5%'],
+  unsplit: 'Held over 12 months (section 112A)',
+};
+
 /**
  * A gains card: the total, and in a year that spans 23-Jul-2024 the part before it and the part from it with
  * their rates (the rates changed that day), else what the category holds.
  */
-function GainCard(props: {
-  label: string;
-  testId: string;
-  total: string;
-  split: false | { before: string; from: string };
-  rates: [before: string, from: string];
-  unsplit: string;
-}) {
-  const { label, testId, total, split, rates, unsplit } = props;
+function GainCard({ term, summary, split }: { term: GainTerm; summary: CapitalGains['summary']; split: boolean }) {
+  const { label, testId, rates } = term;
+  const total = summary[term.total];
   return (
     <SummaryCard label={label} value={formatRupees(total)} tone={toneClass(total)} testId={testId}>
       {split ? (
         <span data-testid={`${testId}-split`}>
-          Before 23-Jul-2024 {formatRupees(split.before)} ({rates[0]}) · from it {formatRupees(split.from)} ({rates[1]})
+          Before 23-Jul-2024 {formatRupees(summary[term.before])} ({rates[0]}) · from it{' '}
+          {formatRupees(summary[term.from])} ({rates[1]})
         </span>
       ) : (
-        unsplit
+        term.unsplit
       )}
     </SummaryCard>
   );
