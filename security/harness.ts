@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { freePort, ROOT, startApi, startBff, waitFor, type ServiceProcess } from '../faults/harness.js';
 
 export { ROOT, waitFor, type ServiceProcess };
@@ -97,6 +97,23 @@ export async function startStack(
     throw apiStart.status === 'rejected' ? apiStart.reason : (bffStart as PromiseRejectedResult).reason;
   }
   return { mode, api: apiStart.value, bff: bffStart.value, dataDir, stop };
+}
+
+/**
+ * For a describe block: the stack in `mode`, started before its tests and stopped after them. The object is filled
+ * in by the start: read its fields inside hooks and tests, not while the suite is being collected.
+ */
+export function useStack(mode: Mode, options: Parameters<typeof startStack>[1] = {}): Stack {
+  const stack = {} as Stack;
+  let started: Stack | undefined;
+  beforeAll(async () => {
+    started = await startStack(mode, options);
+    Object.assign(stack, started);
+  });
+  afterAll(async () => {
+    await started?.stop();
+  });
+  return stack;
 }
 
 // ---------- processes ----------
