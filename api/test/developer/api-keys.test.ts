@@ -7,7 +7,7 @@
 import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyDto, CreatedApiKeyDto } from '@bazaar/shared/contract';
-import { DEMO, createInvestor, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, startTestApi, type TestApi } from '../setup/test-api.js';
 import { createKey, expireKey, revokeKey } from './helpers.js';
 
 const DAY_MS = 86_400_000;
@@ -23,8 +23,7 @@ beforeAll(async () => {
   api = await startTestApi();
   investor = await api.login(DEMO.investor.username, DEMO.investor.password);
   admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-  await createInvestor(api, admin, SECOND_INVESTOR);
-  investor2 = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+  investor2 = await loginSecondInvestor(api, admin);
 });
 afterAll(async () => api?.close());
 

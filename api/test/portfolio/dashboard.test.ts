@@ -9,7 +9,7 @@ import { exchangeToday } from '@bazaar/shared';
 import type { DashboardDto, MarketSnapshotDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import { deriveCorporateActionEvents } from '../../src/db/queries/company/corporate-action-events.js';
 import { inTransaction } from '../../src/db/sql-session.js';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, startTestApi, type TestApi } from '../setup/test-api.js';
 import { addHolding, firmsWithFlatBrokerage } from './helpers.js';
 import { D, loadDayMarket } from './day-market.js';
 
@@ -41,8 +41,7 @@ describe('investor dashboard', () => {
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    await createInvestor(api, admin, SECOND_INVESTOR);
-    other = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+    other = await loginSecondInvestor(api, admin);
     const { a, b } = await firmsWithFlatBrokerage(api, staff, 'Dash', '10', '2020-01-01');
     // firm A (₹10 a trade): WATCHA 10 × 100 and WATCHB 4 × 60, both bought 2024-06-03, open
     await addHolding(api, investor, a, { symbol: 'WATCHA', price: '100', quantity: 10, creationDate: '2024-06-03' });

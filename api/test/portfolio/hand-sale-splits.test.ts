@@ -17,7 +17,7 @@ import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { DATA_DIR, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
+import { DATA_DIR, uploadDataFile, uploadRealDaysAndActions } from '../uploads/helpers.js';
 import { addHolding, createReference, sellHolding } from './helpers.js';
 
 /** A symbol's EQ close of a bhavcopy day, read from the file. */
@@ -54,10 +54,7 @@ describe('a hand sale after an ex-date whose prices are not loaded yet (real dat
     api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    const prices = await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', 'bhavcopy/legacy/18SEP2019.csv');
-    expect(prices.status, prices.text).toBeLessThan(300);
-    const actions = await uploadRealCorporateActions(api, staff);
-    expect(actions.status, actions.text).toBeLessThan(300);
+    await uploadRealDaysAndActions(api, staff, ['18SEP2019']);
     hand = await createReference(api, staff, 'Hand');
     book = await createReference(api, staff, 'Book');
   }, 600_000);

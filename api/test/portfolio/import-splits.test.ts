@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { DATA_DIR, sqlRows, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
+import { DATA_DIR, sqlRows, uploadRealDaysAndActions } from '../uploads/helpers.js';
 import { addHolding, createReference, holdingsExportCsv } from './helpers.js';
 
 const DAYS = ['01JUL2019', '02JUL2019', '18SEP2019', '19SEP2019', '20SEP2019'];
@@ -67,12 +67,7 @@ describe('tradebook import after splits and bonuses (real data)', () => {
     api = await startTestApi();
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    for (const day of DAYS) {
-      const answer = await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', `bhavcopy/legacy/${day}.csv`);
-      expect(answer.status, answer.text).toBeLessThan(300);
-    }
-    const actions = await uploadRealCorporateActions(api, staff);
-    expect(actions.status, actions.text).toBeLessThan(300);
+    await uploadRealDaysAndActions(api, staff, DAYS);
     ref = await createReference(api, staff, 'Splits');
     stored = await createReference(api, staff, 'Stored');
   }, 600_000);

@@ -18,7 +18,7 @@ import path from 'node:path';
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, startTestApi, type TestApi } from '../setup/test-api.js';
 import { csvToWorkbook, DATA_DIR, plainCsvRows, sqlRows } from '../uploads/helpers.js';
 import { addCharge, createReference, holdingsExportCsv, indiaDatePlus, insertPrices } from './helpers.js';
 
@@ -106,8 +106,7 @@ describe('tradebook import', () => {
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    await createInvestor(api, admin, SECOND_INVESTOR);
-    investor2 = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+    investor2 = await loginSecondInvestor(api, admin);
     ref = await createReference(api, staff, 'Tradebook', ['Brokerage']);
     await addCharge(api, staff, ref.firm, ref.segment, {
       type: ref.types.Brokerage!,

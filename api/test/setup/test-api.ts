@@ -76,6 +76,12 @@ export async function createInvestor(api: TestApi, adminToken: string, account: 
   return created.body.id;
 }
 
+/** Creates SECOND_INVESTOR as the administrator and logs it in: its token. */
+export async function loginSecondInvestor(api: TestApi, adminToken: string): Promise<string> {
+  await createInvestor(api, adminToken, SECOND_INVESTOR);
+  return api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+}
+
 /**
  * A fresh database of its own: migrated, or with `seeded` also holding what the start-up seeders
  * write for the default test configuration (global-setup.ts; the seeders then find nothing to do),

@@ -24,7 +24,7 @@ import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CapitalGainsDto } from '@bazaar/shared/contract';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, startTestApi, type TestApi } from '../setup/test-api.js';
 import { DATA_DIR, sqlRows, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
 import { addCharge, addHolding, createReference, sellHolding } from '../portfolio/helpers.js';
 
@@ -87,8 +87,7 @@ describe('tax P&L (real data, FY 2019-20)', () => {
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    await createInvestor(api, admin, SECOND_INVESTOR);
-    other = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+    other = await loginSecondInvestor(api, admin);
     for (const file of ['bhavcopy/grandfathering/30JAN2018.csv', 'bhavcopy/grandfathering/31JAN2018.csv'])
       expect((await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', file)).status).toBe(200);
     expect((await uploadDataFile(api, staff, 'UPLOAD_STOCK', 'equity_list/EQUITY_L.csv')).status).toBe(200);

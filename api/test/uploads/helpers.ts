@@ -92,6 +92,16 @@ export function uploadRealCorporateActions(api: TestApi, token: string | undefin
   return uploadDataFile(api, token, 'UPLOAD_CORPORATE_ACTIONS', 'corporate_actions/CF-CA-equities.csv');
 }
 
+/** NSE's real legacy bhavcopies of these days (e.g. 18SEP2019), then its corporate actions; each must be accepted. */
+export async function uploadRealDaysAndActions(api: TestApi, token: string, days: readonly string[]): Promise<void> {
+  for (const day of days) {
+    const answer = await uploadDataFile(api, token, 'UPLOAD_STOCK_PRICE', `bhavcopy/legacy/${day}.csv`);
+    expect(answer.status, answer.text).toBeLessThan(300);
+  }
+  const actions = await uploadRealCorporateActions(api, token);
+  expect(actions.status, actions.text).toBeLessThan(300);
+}
+
 /** Raw SQL on the test database; cast dates with ::text so both engines answer strings. */
 export async function sqlRows<T = Record<string, unknown>>(
   handle: DatabaseHandle,

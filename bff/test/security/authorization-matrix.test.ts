@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isNonNullType } from 'graphql';
 import { accessTable, type AccessLevel } from '../../src/auth/access.js';
-import { fieldOf, operationFor, schema } from '../setup/schema-operations.js';
+import { fieldOf, operationFor, schema, uploadForm } from '../setup/schema-operations.js';
 import { createInvestor, DEMO, SECOND_INVESTOR } from '../../../api/test/setup/test-api.js';
 import { addHolding, createReference, insertPrices } from '../../../api/test/portfolio/helpers.js';
 import { readGraphQLResult, startStack, type GraphQLClient, type GraphQLResult, type Stack } from '../setup/stack.js';
@@ -51,19 +51,12 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     name: string,
     id: string,
   ): Promise<GraphQLResult> {
-    const { query, variables, uploads } = operationFor(operation, name, id);
+    const called = operationFor(operation, name, id);
     const client = clients[persona]!;
-    if (uploads.length === 0) return client.request(query, variables);
-    const form = new FormData();
-    form.set('operations', JSON.stringify({ query, variables }));
-    form.set(
-      'map',
-      JSON.stringify(Object.fromEntries(uploads.map((upload, index) => [String(index), [`variables.${upload}`]]))),
-    );
-    uploads.forEach((_upload, index) => form.set(String(index), new Blob(['SYMBOL,SERIES\n']), 'empty.csv'));
+    if (called.uploads.length === 0) return client.request(called.query, called.variables);
     const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
     if (sessionCookies[persona]) headers.cookie = sessionCookies[persona]!;
-    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
+    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: uploadForm(called) });
     return readGraphQLResult(response);
   }
 
