@@ -4,19 +4,15 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Kind, parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { operationText } from './setup/operations.js';
-import { startStack, type Stack } from './setup/stack.js';
+import { useStack } from './setup/stack.js';
 
 const USER_FIELDS = 'id username firstName lastName email mobileNo roles { id name }';
 
 describe('auth through GraphQL', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => stack.close());
+  const stack = useStack();
 
   it('logs in with an httpOnly SameSite=Strict cookie and answers the user', async () => {
     const client = stack.client();

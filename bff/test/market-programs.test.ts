@@ -20,6 +20,7 @@ import { ok, sendUpload, startStack, type GraphQLClient, type Stack } from './se
 import { LEGACY_BHAVCOPY_DIR, legacyBhavcopyFiles } from '../../api/test/market/support/bhavcopy.js';
 import { loadedDatabase } from '../../api/test/market/support/legacy-database.js';
 import { DATA_DIR } from '../../api/test/uploads/helpers.js';
+import type { Candle } from '../src/__generated__/resolvers-types.js';
 
 const FILES = legacyBhavcopyFiles().filter((file) => /(AUG|SEP|OCT)2019\.csv$/.test(file));
 const CA_FILE = path.join(DATA_DIR, 'corporate_actions/CF-CA-equities.csv');
@@ -33,14 +34,6 @@ interface Connection<T> {
   edges: Array<Edge<T>>;
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   totalCount: number;
-}
-interface Candle {
-  date: string;
-  openPrice: string;
-  highPrice: string;
-  lowPrice: string;
-  closePrice: string;
-  volume: string | null;
 }
 
 const CANDLE = 'date openPrice highPrice lowPrice closePrice volume';

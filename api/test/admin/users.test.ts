@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleDto as Role, UserDto as User } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, userBody, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, userBody, type TestApi, useApi } from '../setup/test-api.js';
 
 describe('admin users and roles', () => {
   let api: TestApi;
@@ -187,11 +187,7 @@ describe('admin users and roles', () => {
 });
 
 describe('profile', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => api.close());
+  const api = useApi();
 
   it('reads and updates only the caller, ignoring roles and ids in the body', async () => {
     const token = await api.login(DEMO.investor.username, DEMO.investor.password);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
 import type { ContactMessageDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, type TestApi, useApi } from '../setup/test-api.js';
 
 const THANKS = 'Thank you for your message. We will get back to you soon.';
 const valid = {
@@ -100,11 +100,7 @@ describe('contact messages', () => {
 });
 
 describe('contact message limit', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({ config: { contactLimit: { perAddress: 2, windowMs: 60_000 } } });
-  });
-  afterAll(async () => api.close());
+  const api = useApi({ config: { contactLimit: { perAddress: 2, windowMs: 60_000 } } });
 
   it('accepts a few messages per address, then answers 429 with Retry-After', async () => {
     const from = (address: string) =>

@@ -8,7 +8,7 @@ import {
   verifyingLane,
 } from '../../src/auth/password.js';
 import type { ApiConfig } from '../../src/config.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, type TestApi, useApi } from '../setup/test-api.js';
 import { createRawClient, pollUntil } from '../setup/raw-http.js';
 import * as protection from '../setup/protection-scenarios.js';
 
@@ -46,11 +46,7 @@ describe('per-client rate limit', () => {
 });
 
 describe('load shedding', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({ config: { maxInFlightRequests: 2 } });
-  });
-  afterAll(async () => api.close());
+  const api = useApi({ config: { maxInFlightRequests: 2 } });
 
   it('answers 503 at once beyond the requests in flight, and serves again afterwards', async () => {
     // eight logins at once exceed two in flight; each answer notes how many answers came before it

@@ -265,13 +265,26 @@ export interface TestSession {
  * demo accounts in. Read the fields inside hooks and tests, not while the suite is being collected.
  */
 export function useTestApi(options: StartTestApiOptions = {}): TestSession {
-  const session = {} as TestSession;
+  const session = { api: useApi(options) } as TestSession;
   beforeAll(async () => {
-    session.api = await startTestApi(options);
     for (const who of ['admin', 'staff', 'investor'] as const) {
       session[who] = await session.api.login(DEMO[who].username, DEMO[who].password);
     }
   });
-  afterAll(async () => session.api?.close());
   return session;
+}
+
+/**
+ * For a describe block: a fresh API started before its tests and closed after them, no one logged in. The object is
+ * filled in by the start: read its fields inside hooks and tests, not while the suite is being collected.
+ */
+export function useApi(options: StartTestApiOptions = {}): TestApi {
+  const api = {} as TestApi;
+  let started: TestApi | undefined;
+  beforeAll(async () => {
+    started = await startTestApi(options);
+    Object.assign(api, started);
+  });
+  afterAll(async () => started?.close());
+  return api;
 }

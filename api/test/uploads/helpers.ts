@@ -24,6 +24,7 @@ export function dataFile(relative: string): Buffer {
   return fs.readFileSync(path.join(DATA_DIR, relative));
 }
 
+/** Each upload type's endpoint, written from docs/product/uploads.md#rest-calls, in the upload screen's order. */
 export const ENDPOINTS = {
   UPLOAD_CORPORATE_ACTIONS: '/insight/staff/uploads/corporate-actions',
   UPLOAD_STOCK_PRICE: '/insight/staff/uploads/stock-prices',

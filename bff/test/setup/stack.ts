@@ -4,7 +4,7 @@
  */
 import { loadConfig, type BffConfig } from '../../src/config.js';
 import { createBffServer, type BffServer } from '../../src/app.js';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { DEMO, startTestApi, type StartTestApiOptions, type TestApi } from '../../../api/test/setup/test-api.js';
 
 export interface GraphQLResult<T = Record<string, unknown>> {
@@ -76,6 +76,21 @@ export async function startStack(
       await api.close();
     },
   };
+}
+
+/**
+ * For a describe block: a stack started before its tests and closed after them. The object is filled in by the
+ * start: read its fields inside hooks and tests, not while the suite is being collected.
+ */
+export function useStack(options: Parameters<typeof startStack>[0] = {}): Stack {
+  const stack = {} as Stack;
+  let started: Stack | undefined;
+  beforeAll(async () => {
+    started = await startStack(options);
+    Object.assign(stack, started);
+  });
+  afterAll(async () => started?.close());
+  return stack;
 }
 
 /** The data of an operation that must succeed: it fails the test with the errors when there are any. */
