@@ -14,9 +14,9 @@
  * waits for an interval to pass.
  */
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisStateDto, TrendResponseDto } from '@bazaar/shared/contract';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, type GraphQLClient, type Stack, useStack } from './setup/stack.js';
 import {
   technicalAnalysisQuery,
   TREND_FIELDS,
@@ -49,14 +49,13 @@ function recordRestCalls(stack: Stack): string[] {
 }
 
 describe('market prices through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { marketVersionCheckMs: 0 } });
   let anonymous: GraphQLClient;
   let investor: GraphQLClient;
   let staffToken: string;
   let restCalls: string[];
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     anonymous = stack.client();
     investor = await stack.clientAs('investor');
     staffToken = await stack.api.login('staff', 'Staff@123');
@@ -79,7 +78,6 @@ describe('market prices through GraphQL', () => {
     ] as const);
     restCalls = recordRestCalls(stack);
   }, 300_000);
-  afterAll(async () => stack?.close());
 
   it('answers the latest prices with change per day (107.25 − 102.50 = 4.75, 4.63 %)', async () => {
     const data = await ok<{ stockPrices: Array<Record<string, string>> }>(
@@ -185,14 +183,13 @@ interface TechnicalAnalysis {
 }
 
 describe('technical analysis through GraphQL, on real prices', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { marketVersionCheckMs: 0 } });
   let client: GraphQLClient;
   let rows: BhavcopyRow[];
   let bySymbol: Map<string, BhavcopyRow[]>;
   let restCalls: string[];
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     client = stack.client();
     const files = legacyBhavcopyFiles().filter((file) => /2020\.csv$/.test(file));
     rows = readLegacyBhavcopies(files);
@@ -200,7 +197,6 @@ describe('technical analysis through GraphQL, on real prices', () => {
     await loadLegacyBhavcopies(stack.api.app, files);
     restCalls = recordRestCalls(stack);
   }, 600_000);
-  afterAll(async () => stack?.close());
 
   /** A list of D = 31 March 2020 straight from its definition over the files' rows, as GraphQL items. */
   function expectedList(direction: 'HIGH' | 'LOW', period: TrendPeriod): Item[] {

@@ -13,8 +13,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type GraphQLClient, useStack } from './setup/stack.js';
 import { createReference, insertPrices, type PriceRow } from '../../api/test/portfolio/helpers.js';
 import { DATA_DIR, uploadRealCorporateActions } from '../../api/test/uploads/helpers.js';
 
@@ -59,7 +59,7 @@ interface ImportResult {
 }
 
 describe('tradebook and alerts across a split (GraphQL, real data)', () => {
-  let stack: Stack;
+  const stack = useStack();
   let investor: GraphQLClient;
   let ref: Awaited<ReturnType<typeof createReference>>;
 
@@ -83,7 +83,6 @@ describe('tradebook and alerts across a split (GraphQL, real data)', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack();
     investor = stack.client();
     await investor.login('investor', 'Investor@123');
     const staffToken = await stack.api.login('staff', 'Staff@123');
@@ -92,7 +91,6 @@ describe('tradebook and alerts across a split (GraphQL, real data)', () => {
     await insertPrices(stack.api, ROWS);
     ref = await createReference(stack.api, staffToken, 'Bff Splits');
   }, 600_000);
-  afterAll(async () => stack?.close());
 
   it('a sell of 10 after the split closes the 5 bought before it; P&L as worked by hand', async () => {
     const result = await importFile(

@@ -5,8 +5,8 @@
  * of a whole list in one REST call.
  */
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok, type GraphQLClient, useStack } from './setup/stack.js';
 import { insertPrices } from '../../api/test/portfolio/helpers.js';
 
 interface Holding {
@@ -33,13 +33,12 @@ const HOLDING_FIELDS = `id symbol quantity status currentPrice segmentName instr
   quote { closePrice tradeDate change changePercent }`;
 
 describe('portfolio through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack();
   let staff: GraphQLClient;
   let investor: GraphQLClient;
   let restCalls: string[] = [];
 
   beforeAll(async () => {
-    stack = await startStack();
     staff = await stack.clientAs('staff');
     investor = await stack.clientAs('investor');
     stack.api.app.server.on('request', (request: IncomingMessage) =>
@@ -53,7 +52,6 @@ describe('portfolio through GraphQL', () => {
       { symbol: 'GQD', date: '2025-03-03', close: '1300.25' },
     ]);
   });
-  afterAll(async () => stack.close());
 
   /** A firm, a segment and charge types of its own, made by staff through GraphQL. */
   async function reference(prefix: string, typeNames: string[]) {

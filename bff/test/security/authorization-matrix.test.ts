@@ -6,13 +6,13 @@
  * Then the second investor aims every id-taking field at the first investor's holding and
  * referral: nothing is shown or changed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isNonNullType } from 'graphql';
 import { accessTable, type AccessLevel } from '../../src/auth/access.js';
 import { fieldOf, operationFor, schema, uploadForm } from '../setup/schema-operations.js';
 import { createInvestor, DEMO, SECOND_INVESTOR } from '../../../api/test/setup/test-api.js';
 import { addHolding, createReference, insertPrices } from '../../../api/test/portfolio/helpers.js';
-import { readGraphQLResult, startStack, type GraphQLClient, type GraphQLResult, type Stack } from '../setup/stack.js';
+import { readGraphQLResult, type GraphQLClient, type GraphQLResult, useStack } from '../setup/stack.js';
 
 type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
 const PERSONAS: Persona[] = ['anonymous', 'investor2', 'investor', 'staff', 'admin'];
@@ -38,7 +38,7 @@ const codesOf = (result: GraphQLResult): string[] =>
   (result.errors ?? []).map((error) => String(error.extensions?.code));
 
 describe('GraphQL authorisation matrix (from the @access declarations)', () => {
-  let stack: Stack;
+  const stack = useStack();
   const clients: Partial<Record<Persona, GraphQLClient>> = {};
   const sessionCookies: Partial<Record<Persona, string>> = {};
   let investorHoldingId: string;
@@ -61,7 +61,6 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack();
     const api = stack.api;
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     const investor2Id = await createInvestor(api, admin, SECOND_INVESTOR);
@@ -96,7 +95,6 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     expect(referral.status, referral.text).toBeLessThan(300);
     investorReferralId = String(referral.body.id);
   });
-  afterAll(async () => stack.close());
 
   it('declares an access level on every root field, and the BFF applies the same table', () => {
     expect(table.length).toBeGreaterThanOrEqual(80);

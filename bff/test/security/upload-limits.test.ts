@@ -2,9 +2,9 @@
  * The GraphQL upload endpoint's own limits, before any resolver: one file per request, the CSRF
  * preflight header required for multipart, and nothing stored when refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../../api/test/setup/test-api.js';
-import { startStack, type GraphQLClient, type Stack } from '../setup/stack.js';
+import { type GraphQLClient, useStack } from '../setup/stack.js';
 
 const UPLOAD =
   'mutation ($type: UploadType!, $file: Upload!) { uploadMarketData(type: $type, file: $file) { message } }';
@@ -13,15 +13,13 @@ const LEGACY_HEADER =
 const ROW = 'ABC,EQ,10,11,9,10.5,10.5,10,100,1050,02-JAN-2019,5,INE000A01011,\n';
 
 describe('GraphQL upload limits', () => {
-  let stack: Stack;
+  const stack = useStack();
   let staff: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack();
     staff = stack.client();
     await staff.login(DEMO.staff.username, DEMO.staff.password);
   });
-  afterAll(async () => stack.close());
 
   function form(files: number): FormData {
     const body = new FormData();
