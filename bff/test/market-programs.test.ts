@@ -15,8 +15,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, sendUpload, type GraphQLClient, useStack } from './setup/stack.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok, sendUpload, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
 import { LEGACY_BHAVCOPY_DIR, legacyBhavcopyFiles } from '../../api/test/market/support/bhavcopy.js';
 import { loadedDatabase } from '../../api/test/market/support/legacy-database.js';
 import { DATA_DIR } from '../../api/test/uploads/helpers.js';
@@ -70,7 +70,7 @@ function sha256(text: string): string {
 }
 
 describe('data made for programs, through the BFF, the REST API and its database', () => {
-  const stack = useStack({ api: { copyOf: await loadedDatabase(FILES) }, bff: { marketVersionCheckMs: 0 } });
+  let stack: Stack;
   let anonymous: GraphQLClient;
   let staff: GraphQLClient;
   /** REST calls the API received, by path. */
@@ -79,6 +79,7 @@ describe('data made for programs, through the BFF, the REST API and its database
   let cursorBeforeActions: string;
 
   beforeAll(async () => {
+    stack = await startStack({ api: { copyOf: await loadedDatabase(FILES) }, bff: { marketVersionCheckMs: 0 } });
     stack.api.app.server.on('request', (request: IncomingMessage) => restCalls.push(request.url ?? ''));
     anonymous = stack.client();
     staff = await stack.clientAs('staff');
@@ -93,6 +94,7 @@ describe('data made for programs, through the BFF, the REST API and its database
     });
     expect(uploaded.errors, JSON.stringify(uploaded.errors)).toBeUndefined();
   }, 1_200_000);
+  afterAll(async () => stack?.close());
 
   describe('connections', () => {
     it('stockPriceConnection, page by page, is stockPrices of the day', async () => {
