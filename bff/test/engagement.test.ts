@@ -25,12 +25,9 @@ describe('engagement through GraphQL', () => {
   let investor: GraphQLClient;
 
   beforeAll(async () => {
-    admin = stack.client();
-    staff = stack.client();
-    investor = stack.client();
-    await admin.login('admin', 'Admin@123');
-    await staff.login('staff', 'Staff@123');
-    await investor.login('investor', 'Investor@123');
+    admin = await stack.clientAs('admin');
+    staff = await stack.clientAs('staff');
+    investor = await stack.clientAs('investor');
   });
 
   it('administers plans (administrators only) and lets an investor subscribe and extend', async () => {

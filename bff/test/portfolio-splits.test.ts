@@ -83,8 +83,7 @@ describe('tradebook and alerts across a split (GraphQL, real data)', () => {
   }
 
   beforeAll(async () => {
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    investor = await stack.clientAs('investor');
     const staffToken = await stack.api.login('staff', 'Staff@123');
     const actions = await uploadRealCorporateActions(stack.api, staffToken);
     expect(actions.status, actions.text).toBeLessThan(300);
