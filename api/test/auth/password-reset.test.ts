@@ -43,7 +43,7 @@ function change(api: TestApi, token: string, password: string, address = '198.51
 }
 
 describe('password reset (outbox)', () => {
-  let api: TestApi;
+  const api = useApi({ config: { webUrl: 'https://bazaar.example.in' } });
   let adminToken: string;
 
   async function outboxFor(email: string): Promise<OutboxMail[]> {
@@ -66,10 +66,8 @@ describe('password reset (outbox)', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ config: { webUrl: 'https://bazaar.example.in' } });
     adminToken = await api.login(DEMO.admin.username, DEMO.admin.password);
   });
-  afterAll(async () => api.close());
 
   it('answers the same whether or not an account matches, and mails only real accounts', async () => {
     const known = await forgot(api, 'investor');

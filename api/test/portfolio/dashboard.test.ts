@@ -4,12 +4,12 @@
  * value of the flows written out here changes sign within the answer's rounding).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exchangeToday } from '@bazaar/shared';
 import type { DashboardDto, MarketSnapshotDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import { deriveCorporateActionEvents } from '../../src/db/queries/company/corporate-action-events.js';
 import { inTransaction } from '../../src/db/sql-session.js';
-import { DEMO, loginSecondInvestor, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, useApi } from '../setup/test-api.js';
 import { addHolding, firmsWithFlatBrokerage } from './helpers.js';
 import { D, loadDayMarket } from './day-market.js';
 
@@ -28,7 +28,7 @@ function expectRoot(flows: Array<[string, number]>, percent: string | null | und
 }
 
 describe('investor dashboard', () => {
-  let api: TestApi;
+  const api = useApi();
   let investor: string;
   let other: string;
   let staff: string;
@@ -36,7 +36,6 @@ describe('investor dashboard', () => {
   const today = exchangeToday();
 
   beforeAll(async () => {
-    api = await startTestApi();
     await loadDayMarket(api);
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
@@ -74,7 +73,6 @@ describe('investor dashboard', () => {
     expect(answer.status, answer.text).toBe(200);
     dashboard = answer.body;
   });
-  afterAll(async () => api.close());
 
   it('totals, dividends and net P&L', () => {
     expect(dashboard.asOf).toBe(today);

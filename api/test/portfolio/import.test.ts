@@ -16,9 +16,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
-import { DEMO, loginSecondInvestor, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, useApi } from '../setup/test-api.js';
 import { csvToWorkbook, DATA_DIR, plainCsvRows, sqlRows } from '../uploads/helpers.js';
 import { addCharge, createReference, holdingsExportCsv, indiaDatePlus, insertPrices } from './helpers.js';
 
@@ -70,7 +70,7 @@ const zerodhaLines = [
 const zerodhaCsv = `\uFEFF${zerodhaLines.join('\r\n')}\r\n\r\n\r\n`;
 
 describe('tradebook import', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   let investor: string;
   let investor2: string;
@@ -102,7 +102,6 @@ describe('tradebook import', () => {
   const withoutIds = (rows: HoldingDto[] | undefined) => (rows ?? []).map(({ id: _id, ...rest }) => rest);
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
@@ -122,7 +121,6 @@ describe('tradebook import', () => {
       ),
     );
   });
-  afterAll(async () => api.close());
 
   it('previews a Zerodha tradebook without writing anything', async () => {
     const before = await checksums();

@@ -8,8 +8,8 @@
  * every logged-in route that takes an id or a username at the first investor's holding, referral and
  * name: 403 or 404, never data, and nothing changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createInvestor, DEMO, SECOND_INVESTOR, useApi } from '../setup/test-api.js';
 import { addHolding, createReference, insertPrices } from '../portfolio/helpers.js';
 
 type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
@@ -180,19 +180,17 @@ function concretePath(url: string): string {
 }
 
 describe('access matrix', () => {
-  let api: TestApi;
+  const api = useApi();
   const tokens: Partial<Record<Persona, string>> = {};
   let investor2Id: number;
 
   beforeAll(async () => {
-    api = await startTestApi();
     tokens.investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     tokens.staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     tokens.admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     investor2Id = await createInvestor(api, tokens.admin, SECOND_INVESTOR);
     tokens.investor2 = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
   });
-  afterAll(async () => api.close());
 
   /** The app's service routes (under /api and /insight) as 'METHOD /path', with whether each needs a query. */
   const serviceRoutes = () =>

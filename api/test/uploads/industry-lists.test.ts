@@ -5,8 +5,8 @@
  * lines, new industry names, symbols the equity list does not have, e.g. AEGISCHEM). Expected industries and counts are read
  * from the files here with a plain comma split (neither file quotes a cell), never from the app's answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestApi, useApi } from '../setup/test-api.js';
 import { dataFile, plainCsvRows, sqlRows, uploadDataFile } from './helpers.js';
 
 const fmt = (value: number) => value.toLocaleString('en-US');
@@ -27,7 +27,7 @@ async function industryOf(api: TestApi, symbol: string): Promise<string | null |
 }
 
 describe('industries from the real index constituent lists, after the real equity list', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   const listed = plainCsvRows(dataFile('equity_list/EQUITY_L.csv').toString('utf8'))
     .slice(1)
@@ -36,10 +36,8 @@ describe('industries from the real index constituent lists, after the real equit
   const totalMarket = industriesOf('industry/2024-04/ind_niftytotalmarket_list.csv');
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
   });
-  afterAll(async () => api.close());
 
   it('the equity list alone leaves every company it names without an industry', async () => {
     const answer = await uploadDataFile(api, staff, 'UPLOAD_STOCK', 'equity_list/EQUITY_L.csv');

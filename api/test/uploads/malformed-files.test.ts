@@ -5,8 +5,8 @@
  * "zip bomb" files stay small here.
  */
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, useApi } from '../setup/test-api.js';
 import {
   buildZip,
   csvToWorkbook,
@@ -407,14 +407,13 @@ const BAD_FILES: BadFile[] = [
 ];
 
 describe('malformed uploads', () => {
-  let api: TestApi;
+  const api = useApi({
+    config: { uploadMaxBytes: 1024 * 1024, uploadMaxUncompressedBytes: 4 * 1024 * 1024, uploadMaxArchiveEntries: 50 },
+  });
   let staff: string;
   let baseline: Record<string, string>;
 
   beforeAll(async () => {
-    api = await startTestApi({
-      config: { uploadMaxBytes: 1024 * 1024, uploadMaxUncompressedBytes: 4 * 1024 * 1024, uploadMaxArchiveEntries: 50 },
-    });
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     // some data first, so "unchanged" means something
     expect((await upload(api, staff, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', LEGACY)).status).toBe(200);
@@ -422,7 +421,6 @@ describe('malformed uploads', () => {
     expect((await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs.xlsx', dataFile(XBRL_TCS))).status).toBe(200);
     baseline = await marketFingerprint(api.handle);
   });
-  afterAll(async () => api.close());
 
   it('has at least 30 kinds of bad file', () => {
     expect(BAD_FILES.length).toBeGreaterThanOrEqual(30);

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, useApi } from '../setup/test-api.js';
 import {
   csvToWorkbook,
   DATA_DIR,
@@ -25,18 +25,16 @@ import { bhavcopyDate } from '../market/support/bhavcopy.js';
 const fmt = (value: number) => value.toLocaleString('en-US');
 
 describe('uploads of the real NSE files', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   const events: Array<{ uploadType: string; dates?: string[] | undefined }> = [];
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     api.app.events.on('market.dataChanged', (payload) => {
       events.push(payload);
     });
   });
-  afterAll(async () => api.close());
 
   describe('stock prices', () => {
     const file = 'bhavcopy/legacy/31MAR2020.csv';

@@ -3,25 +3,23 @@
  * six types with their endpoints, the uploaded-dates list under both service prefixes, the
  * history, and `uploadFile` as other areas call it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UploadHistoryPageDto, UploadTypeDto } from '@bazaar/shared/contract';
 import { uploadFile } from '../../src/ingest/index.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { dataFile, ENDPOINTS, marketFingerprint, sqlRows, uploadDataFile } from './helpers.js';
 
 describe('uploads routes', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   let admin: string;
   let investor: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
   });
-  afterAll(async () => api.close());
 
   it('lists the seven upload types with their endpoints and readable names', async () => {
     const answer = await api.request<UploadTypeDto[]>('GET', '/insight/staff/uploads/types', { token: staff });

@@ -9,8 +9,8 @@
  * the count that refused the file.
  */
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestApi, useApi } from '../setup/test-api.js';
 import { buildZip, csvToWorkbook, marketFingerprint, upload } from './helpers.js';
 
 const SPREADSHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -93,14 +93,12 @@ async function healthAnswersWhile(baseUrl: string, done: Promise<unknown>): Prom
 }
 
 describe('workbooks bounded in work', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
   });
-  afterAll(async () => api.close());
 
   // 200 MB of shared strings: under the 256 MB inflation limit, 12 million one-letter strings
   const hostileCount = Math.floor((200 * 1024 * 1024) / '<si><t>A</t></si>'.length);
