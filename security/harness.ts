@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { inject } from 'vitest';
+import { useStarted } from '../api/test/setup/use-started.js';
 import { freePort, ROOT, startApi, startBff, waitFor, type ServiceProcess } from '../faults/harness.js';
 
 export { ROOT, waitFor, type ServiceProcess };
@@ -104,16 +105,10 @@ export async function startStack(
  * in by the start: read its fields inside hooks and tests, not while the suite is being collected.
  */
 export function useStack(mode: Mode, options: Parameters<typeof startStack>[1] = {}): Stack {
-  const stack = {} as Stack;
-  let started: Stack | undefined;
-  beforeAll(async () => {
-    started = await startStack(mode, options);
-    Object.assign(stack, started);
-  });
-  afterAll(async () => {
-    await started?.stop();
-  });
-  return stack;
+  return useStarted(
+    () => startStack(mode, options),
+    (stack) => stack.stop(),
+  );
 }
 
 // ---------- processes ----------

@@ -14,12 +14,8 @@ import * as protection from '../setup/protection-scenarios.js';
 
 const { GREEDY, OTHER, shortTimeouts: timeouts } = protection;
 describe('per-client rate limit', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    // a burst of 10 (the minimum) refilled at one a minute: however slow the machine, no token comes back mid-test
-    api = await startTestApi({ config: { rateLimitPerMinute: 1 } });
-  });
-  afterAll(async () => api.close());
+  // a burst of 10 (the minimum) refilled at one a minute: however slow the machine, no token comes back mid-test
+  const api = useApi({ config: { rateLimitPerMinute: 1 } });
 
   it('answers 429 with Retry-After beyond the limit, per client address', async () => {
     const statuses: number[] = [];
@@ -176,12 +172,8 @@ describe('readiness reflects saturation', () => {
 });
 
 describe('PGlite sheds load while its work holds the event loop', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    // the target at 200 ms instead of 1000: the same behaviour with a test-sized queue
-    api = await startTestApi({ config: { maxQueueDelayMs: 200 } });
-  });
-  afterAll(async () => api.close());
+  // the target at 200 ms instead of 1000: the same behaviour with a test-sized queue
+  const api = useApi({ config: { maxQueueDelayMs: 200 } });
 
   it('requests that waited behind the database get 503 at once, /ready says why, and both recover', async () => {
     if (api.handle.kind !== 'pglite') return;

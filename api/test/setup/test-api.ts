@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
+import { useStarted } from './use-started.js';
 import './provided-context.js';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
@@ -279,12 +280,8 @@ export function useTestApi(options: StartTestApiOptions = {}): TestSession {
  * filled in by the start: read its fields inside hooks and tests, not while the suite is being collected.
  */
 export function useApi(options: StartTestApiOptions = {}): TestApi {
-  const api = {} as TestApi;
-  let started: TestApi | undefined;
-  beforeAll(async () => {
-    started = await startTestApi(options);
-    Object.assign(api, started);
-  });
-  afterAll(async () => started?.close());
-  return api;
+  return useStarted(
+    () => startTestApi(options),
+    (api) => api.close(),
+  );
 }

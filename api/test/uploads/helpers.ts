@@ -103,6 +103,16 @@ export async function uploadRealDaysAndActions(api: TestApi, token: string, days
   expect(actions.status, actions.text).toBeLessThan(300);
 }
 
+/** A market.dataChanged signal as the uploads send it. */
+export type DataChanged = { uploadType: string; dates?: string[] | undefined };
+
+/** Appends every market.dataChanged signal the API sends from now on to `signals`, in order. */
+export function recordDataChanged(api: TestApi, signals: DataChanged[]): void {
+  api.app.events.on('market.dataChanged', (payload) => {
+    signals.push(payload);
+  });
+}
+
 /** Raw SQL on the test database; cast dates with ::text so both engines answer strings. */
 export async function sqlRows<T = Record<string, unknown>>(
   handle: DatabaseHandle,

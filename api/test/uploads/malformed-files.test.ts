@@ -11,6 +11,7 @@ import {
   buildZip,
   csvToWorkbook,
   dataFile,
+  ENDPOINTS,
   marketFingerprint,
   plainCsvRows,
   upload,
@@ -464,6 +465,15 @@ describe('malformed uploads', () => {
   });
 
   describe('the multipart request itself', () => {
+    /** Posts to the stock-price upload as staff: the status and message of the answer. */
+    const post = async (body: { body: FormData } | { json: unknown }) => {
+      const answer = await api.request<{ message: string }>('POST', ENDPOINTS.UPLOAD_STOCK_PRICE, {
+        token: staff,
+        ...body,
+      });
+      return { status: answer.status, message: answer.body.message };
+    };
+
     it('wants the part named "file"', async () => {
       const answer = await upload(api, staff, 'UPLOAD_STOCK_PRICE', 'x.csv', LEGACY, 'document');
       expect(answer.status).toBe(400);
@@ -473,33 +483,24 @@ describe('malformed uploads', () => {
     it('wants a file', async () => {
       const form = new FormData();
       form.append('type', 'UPLOAD_STOCK_PRICE');
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
-        token: staff,
-        body: form,
+      expect(await post({ body: form })).toEqual({
+        status: 400,
+        message: 'No file was sent: add one part named "file"',
       });
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe('No file was sent: add one part named "file"');
     });
 
     it('wants one file only', async () => {
       const form = new FormData();
       form.append('file', new Blob([LEGACY]), 'a.csv');
       form.append('file', new Blob([LEGACY]), 'b.csv');
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
-        token: staff,
-        body: form,
-      });
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe('Send one file per upload');
+      expect(await post({ body: form })).toEqual({ status: 400, message: 'Send one file per upload' });
     });
 
     it('wants multipart, not JSON', async () => {
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
-        token: staff,
-        json: { file: LEGACY },
+      expect(await post({ json: { file: LEGACY } })).toEqual({
+        status: 415,
+        message: 'Send the file as multipart/form-data with one part named "file"',
       });
-      expect(answer.status).toBe(415);
-      expect(answer.body.message).toBe('Send the file as multipart/form-data with one part named "file"');
     });
 
     it('leaves every table unchanged after all of this', async () => {

@@ -15,6 +15,8 @@ import {
   dataFile,
   marketFingerprint,
   plainCsvRows,
+  recordDataChanged,
+  type DataChanged,
   sqlRows,
   upload,
   uploadDataFile,
@@ -27,13 +29,11 @@ const fmt = (value: number) => value.toLocaleString('en-US');
 describe('uploads of the real NSE files', () => {
   const api = useApi();
   let staff: string;
-  const events: Array<{ uploadType: string; dates?: string[] | undefined }> = [];
+  const events: DataChanged[] = [];
 
   beforeAll(async () => {
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    api.app.events.on('market.dataChanged', (payload) => {
-      events.push(payload);
-    });
+    recordDataChanged(api, events);
   });
 
   describe('stock prices', () => {

@@ -92,6 +92,13 @@ async function healthAnswersWhile(baseUrl: string, done: Promise<unknown>): Prom
   return answered;
 }
 
+/** A price workbook (xlsx): the header and `rows` made-up rows of six cells each. */
+function priceWorkbook(rows: number): Buffer {
+  const cells = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
+  for (let index = 0; index < rows; index++) cells.push([`S${index}`, 'EQ', '1', '2', '0.5', '1.5']);
+  return csvToWorkbook(cells, 'xlsx');
+}
+
 describe('workbooks bounded in work', () => {
   const api = useApi();
   let staff: string;
@@ -132,9 +139,7 @@ describe('workbooks bounded in work', () => {
     const limited = await startTestApi({ config: { uploadMaxWorkbookCells: 1_000 } });
     try {
       const token = await limited.login(DEMO.staff.username, DEMO.staff.password);
-      const rows = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
-      for (let index = 0; index < 200; index++) rows.push([`S${index}`, 'EQ', '1', '2', '0.5', '1.5']);
-      const answer = await upload(limited, token, 'UPLOAD_STOCK_PRICE', 'wide.xlsx', csvToWorkbook(rows, 'xlsx'));
+      const answer = await upload(limited, token, 'UPLOAD_STOCK_PRICE', 'wide.xlsx', priceWorkbook(200));
       expect(answer.status, answer.text).toBe(400);
       expect(answer.body.message).toContain('more than 1,000 cells');
     } finally {
@@ -147,9 +152,7 @@ describe('workbooks bounded in work', () => {
     const slow = await startTestApi({ config: { uploadWorkbookTimeoutMs: 1 } });
     try {
       const token = await slow.login(DEMO.staff.username, DEMO.staff.password);
-      const rows = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
-      for (let index = 0; index < 25_000; index++) rows.push([`S${index}`, 'EQ', '1', '2', '0.5', '1.5']);
-      const answer = await upload(slow, token, 'UPLOAD_STOCK_PRICE', 'slow.xlsx', csvToWorkbook(rows, 'xlsx'));
+      const answer = await upload(slow, token, 'UPLOAD_STOCK_PRICE', 'slow.xlsx', priceWorkbook(25_000));
       expect(answer.status, answer.text).toBe(400);
       expect(answer.body.message).toContain('took longer than');
     } finally {

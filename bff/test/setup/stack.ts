@@ -4,7 +4,8 @@
  */
 import { loadConfig, type BffConfig } from '../../src/config.js';
 import { createBffServer, type BffServer } from '../../src/app.js';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
+import { useStarted } from '../../../api/test/setup/use-started.js';
 import { DEMO, startTestApi, type StartTestApiOptions, type TestApi } from '../../../api/test/setup/test-api.js';
 
 export interface GraphQLResult<T = Record<string, unknown>> {
@@ -83,14 +84,10 @@ export async function startStack(
  * start: read its fields inside hooks and tests, not while the suite is being collected.
  */
 export function useStack(options: Parameters<typeof startStack>[0] = {}): Stack {
-  const stack = {} as Stack;
-  let started: Stack | undefined;
-  beforeAll(async () => {
-    started = await startStack(options);
-    Object.assign(stack, started);
-  });
-  afterAll(async () => started?.close());
-  return stack;
+  return useStarted(
+    () => startStack(options),
+    (stack) => stack.close(),
+  );
 }
 
 /** The data of an operation that must succeed: it fails the test with the errors when there are any. */
