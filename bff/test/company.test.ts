@@ -6,7 +6,7 @@
  * profit file and two corporate actions either side of today.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ok, type GraphQLClient, useStack } from './setup/stack.js';
+import { ok, type GraphQLClient, useStack, expectBadUserInput } from './setup/stack.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
@@ -85,10 +85,7 @@ describe('company area through GraphQL', () => {
     const blank = await staff.request('mutation ($input: CompanyInput!) { createCompany(input: $input) { id } }', {
       input: { ...COMPANY, symbol: 'OTHER', industry: ' ' },
     });
-    expect(blank.errors?.[0]).toMatchObject({
-      message: 'Industry is required!',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(blank, 'Industry is required!');
 
     const edited = await ok<{ updateCompany: { industry: string } }>(
       staff,

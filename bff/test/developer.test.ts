@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PointsBucketDto } from '@bazaar/shared/contract';
 import { createInvestor, DEMO } from '../../api/test/setup/test-api.js';
 import { createKey, nextIndianMidnight, revokeKey } from '../../api/test/developer/helpers.js';
-import { readGraphQLResult, type GraphQLResult, useStack } from './setup/stack.js';
+import { readGraphQLResult, type GraphQLResult, useStack, expectBadUserInput } from './setup/stack.js';
 
 const stack = useStack({
   api: {
@@ -131,10 +131,7 @@ describe('API keys through GraphQL', () => {
     const bad = await client.request(`mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { id } }`, {
       input: { name: 'x', scopes: ['MARKET_READ'], expiresInDays: 400 },
     });
-    expect(bad.errors?.[0]).toMatchObject({
-      message: 'Expires in days must be at most 365',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(bad, 'Expires in days must be at most 365');
     const revoked = await client.request<{ revokeApiKey: { id: string } }>(
       'mutation ($id: ID!) { revokeApiKey(id: $id) { id message } }',
       { id: key.id },

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type GraphQLClient, useStack } from './setup/stack.js';
+import { type GraphQLClient, useStack, expectBadUserInput } from './setup/stack.js';
 import { createReference, insertPrices, type PriceRow } from '../../api/test/portfolio/helpers.js';
 import { DATA_DIR, uploadRealCorporateActions } from '../../api/test/uploads/helpers.js';
 
@@ -159,10 +159,10 @@ describe('tradebook and alerts across a split (GraphQL, real data)', () => {
       },
     });
     const bad = await investor.request(query, { year: '2019-2020' });
-    expect(bad.errors?.[0]).toMatchObject({
-      message: "financialYear '2019-2020' is not a financial year: write it as 2024-25 (1 April 2024 to 31 March 2025)",
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(
+      bad,
+      "financialYear '2019-2020' is not a financial year: write it as 2024-25 (1 April 2024 to 31 March 2025)",
+    );
     const anonymous = await stack.client().request(query, { year: '2019-20' });
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });

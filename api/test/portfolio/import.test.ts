@@ -20,7 +20,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
 import { DEMO, loginSecondInvestor, useApi } from '../setup/test-api.js';
 import { csvToWorkbook, DATA_DIR, plainCsvRows, sqlRows } from '../uploads/helpers.js';
-import { addCharge, createReference, holdingsExportCsv, indiaDatePlus, insertPrices } from './helpers.js';
+import { createReference, firmWithBrokerage, holdingsExportCsv, indiaDatePlus, insertPrices } from './helpers.js';
 
 type Answer = TradebookImportRejectedDto;
 
@@ -106,14 +106,7 @@ describe('tradebook import', () => {
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     investor2 = await loginSecondInvestor(api, admin);
-    ref = await createReference(api, staff, 'Tradebook', ['Brokerage']);
-    await addCharge(api, staff, ref.firm, ref.segment, {
-      type: ref.types.Brokerage!,
-      side: 'BOTH',
-      amount: '20',
-      percentage: '0.03',
-      from: '2019-01-01',
-    });
+    ref = await firmWithBrokerage(api, staff, 'Tradebook', { amount: '20', percentage: '0.03', from: '2019-01-01' });
     await insertPrices(
       api,
       Object.entries(close).flatMap(([symbol, byDate]) =>

@@ -90,6 +90,15 @@ export function useStack(options: Parameters<typeof startStack>[0] = {}): Stack 
   );
 }
 
+/** A refusal of bad input: the operation's first error is BAD_USER_INPUT with this message (and these extensions). */
+export function expectBadUserInput(
+  result: GraphQLResult<unknown>,
+  message: string,
+  extensions: Record<string, unknown> = {},
+): void {
+  expect(result.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', ...extensions } });
+}
+
 /** The data of an operation that must succeed: it fails the test with the errors when there are any. */
 export async function ok<T>(client: GraphQLClient, query: string, variables?: Record<string, unknown>): Promise<T> {
   const result = await client.request<T>(query, variables);
