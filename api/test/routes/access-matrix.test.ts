@@ -11,12 +11,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createInvestor, DEMO, SECOND_INVESTOR, useApi } from '../setup/test-api.js';
 import { addHolding, createReference, insertPrices } from '../portfolio/helpers.js';
+import { allowed, type Persona, type Who } from '../setup/personas.js';
 
-type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
 const PERSONAS: Persona[] = ['anonymous', 'investor', 'investor2', 'staff', 'admin'];
-
-/** docs/product's words: anyone; logged in (any role); staff (staff and administrators); admin. */
-type Who = 'anyone' | 'logged in' | 'staff' | 'admin';
 
 /** Who may call each service route, as docs/product/<area>.md#rest-calls says. */
 const DOCUMENTED_ACCESS: Record<string, Who> = {
@@ -165,14 +162,6 @@ const DOCUMENTED_ACCESS: Record<string, Who> = {
   'GET /insight/staff/uploads/templates/balance-sheet-template.csv': 'staff',
   'GET /insight/public/uploads/market-data-status': 'anyone',
 };
-
-function allowed(who: Who, persona: Persona): boolean {
-  if (who === 'anyone') return true;
-  if (persona === 'anonymous') return false;
-  if (who === 'logged in') return true;
-  if (who === 'staff') return persona === 'staff' || persona === 'admin';
-  return persona === 'admin';
-}
 
 /** Path parameters get values that exist nowhere, so allowed writes touch nothing. */
 function concretePath(url: string): string {

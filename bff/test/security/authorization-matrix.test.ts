@@ -13,8 +13,8 @@ import { fieldOf, operationFor, schema, uploadForm } from '../setup/schema-opera
 import { createInvestor, DEMO, SECOND_INVESTOR } from '../../../api/test/setup/test-api.js';
 import { addHolding, createReference, insertPrices } from '../../../api/test/portfolio/helpers.js';
 import { readGraphQLResult, type GraphQLClient, type GraphQLResult, useStack } from '../setup/stack.js';
+import { allowed, type Persona, type Who } from '../../../api/test/setup/personas.js';
 
-type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
 const PERSONAS: Persona[] = ['anonymous', 'investor2', 'investor', 'staff', 'admin'];
 
 const table = accessTable(schema);
@@ -26,13 +26,8 @@ const table = accessTable(schema);
  */
 const SESSION_FIELDS = new Set(['logout', 'login', 'updateProfile']);
 
-function allowed(access: AccessLevel, persona: Persona): boolean {
-  if (access === 'PUBLIC') return true;
-  if (persona === 'anonymous') return false;
-  if (access === 'USER') return true;
-  if (access === 'STAFF') return persona === 'staff' || persona === 'admin';
-  return persona === 'admin';
-}
+/** The schema's access levels in docs/product's words. */
+const WHO: Record<AccessLevel, Who> = { PUBLIC: 'anyone', USER: 'logged in', STAFF: 'staff', ADMIN: 'admin' };
 
 const codesOf = (result: GraphQLResult): string[] =>
   (result.errors ?? []).map((error) => String(error.extensions?.code));
@@ -114,7 +109,7 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
         const result = await run(persona, operation, field, '987654');
         const codes = codesOf(result);
         const label = `${operation}.${field} (${access}) as ${persona} -> ${codes.join(',') || 'ok'}`;
-        if (allowed(access!, persona)) {
+        if (allowed(WHO[access!], persona)) {
           // a USER field may still refuse with 403 when the made-up payload names another user (ownership)
           const refusals = [
             'UNAUTHENTICATED',
