@@ -103,6 +103,12 @@ export async function uploadRealDaysAndActions(api: TestApi, token: string, days
   expect(actions.status, actions.text).toBeLessThan(300);
 }
 
+/** An upload the API accepted (200) with this summary message. */
+export function expectAccepted(answer: HttpResult<UploadAnswer>, message: string): void {
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.body.message).toBe(message);
+}
+
 /** A market.dataChanged signal as the uploads send it. */
 export type DataChanged = { uploadType: string; dates?: string[] | undefined };
 
