@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { useStarted } from '../api/test/setup/use-started.js';
 import { freePort, ROOT, startApi, startBff, waitFor, type ServiceProcess } from '../faults/harness.js';
 
 export { ROOT, waitFor, type ServiceProcess };
@@ -97,6 +98,17 @@ export async function startStack(
     throw apiStart.status === 'rejected' ? apiStart.reason : (bffStart as PromiseRejectedResult).reason;
   }
   return { mode, api: apiStart.value, bff: bffStart.value, dataDir, stop };
+}
+
+/**
+ * For a describe block: the stack in `mode`, started before its tests and stopped after them. The object is filled
+ * in by the start: read its fields inside hooks and tests, not while the suite is being collected.
+ */
+export function useStack(mode: Mode, options: Parameters<typeof startStack>[1] = {}): Stack {
+  return useStarted(
+    () => startStack(mode, options),
+    (stack) => stack.stop(),
+  );
 }
 
 // ---------- processes ----------

@@ -4,21 +4,15 @@
  * guesser is slowed down, with the username and the e-mail counted as one account (guesses through
  * either add up).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, apiLogin, MODES, startStack, waitFor, type Stack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, apiLogin, MODES, useStack, waitFor } from './harness.js';
 
 const GUESSER = '127.0.0.5';
 const OWNER = '127.0.0.6';
 const SECOND_GUESSER = '127.0.0.7';
 
 describe.each(MODES)('login guessing (%s)', (mode) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack(mode);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = useStack(mode);
 
   it('10 wrong passwords from one address do not stop the owner logging in from another within a minute', async () => {
     const { username, password } = ACCOUNTS.investor;

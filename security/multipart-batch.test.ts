@@ -4,18 +4,12 @@
  * quickly, without the BFF's memory growing; and 11 operations (one over the limit) are refused in
  * multipart as in JSON (docs/decisions.md#security-suite).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODES, request, residentBytes, startStack, type Stack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { MODES, request, residentBytes, useStack } from './harness.js';
 import { batch, graphqlMultipart as multipart, LIGHT_TECHNICAL_ANALYSIS as LIGHT } from './payloads.js';
 
 describe.each(MODES)('multipart batches (%s)', (mode) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack(mode);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = useStack(mode);
 
   const post = (body: Buffer, contentType: string) =>
     request(`${stack.bff.url}/graphql`, {

@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse, visit } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, graphql, MODES, request, ROOT, startStack, type Stack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, graphql, MODES, request, ROOT, useStack } from './harness.js';
 
 const LOGIN =
   'mutation ($username: String!, $password: String!) { login(username: $username, password: $password) { user { username } } }';
@@ -16,13 +16,7 @@ const LOGIN =
 const MY_SUBSCRIPTION = '{ mySubscription { __typename } }';
 
 describe.each(MODES)('sessions end (%s)', (mode) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack(mode);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = useStack(mode);
 
   /** Logs in through the BFF: the session cookie (name=value) and the token inside it. */
   async function browserLogin(username: string, password: string) {

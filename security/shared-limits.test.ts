@@ -152,18 +152,23 @@ afterAll(async () => {
 /** Instance 1, instance 2, instance 1…: the n-th request's instance. */
 const alternate = (services: ServiceProcess[], n: number) => services[n % services.length]!;
 
+/** Sends `count` requests one after another, the n-th by `send(n)`: their statuses, in order. */
+async function statusesInTurn(count: number, send: (n: number) => Promise<{ status: number }>): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let n = 0; n < count; n++) statuses.push((await send(n)).status);
+  return statuses;
+}
+
 describe('two API and two BFF instances on one PostgreSQL', () => {
   it('count failed logins per address for the two together: the 7th from one address is 429 on either', async () => {
     const from = freshAddress();
-    const statuses: number[] = [];
-    for (let n = 0; n < 8; n++) {
-      // a different unknown name each time: only the address's count grows
-      const answer = await call(alternate(apis, n), 'POST', '/api/auth/login', {
+    // a different unknown name each time: only the address's count grows
+    const statuses = await statusesInTurn(8, (n) =>
+      call(alternate(apis, n), 'POST', '/api/auth/login', {
         from,
         json: { username: `nobody${n}`, password: 'Wrong@1234' },
-      });
-      statuses.push(answer.status);
-    }
+      }),
+    );
     expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 429, 429]);
   });
 
@@ -194,9 +199,8 @@ describe('two API and two BFF instances on one PostgreSQL', () => {
 
   it('count sign-ups per address for the two together: the 5th from one address is 429', async () => {
     const from = freshAddress();
-    const statuses: number[] = [];
-    for (let n = 0; n < 6; n++) {
-      const answer = await call(alternate(apis, n), 'POST', '/api/auth/signup', {
+    const statuses = await statusesInTurn(6, (n) =>
+      call(alternate(apis, n), 'POST', '/api/auth/signup', {
         from,
         json: {
           user: {
@@ -207,25 +211,24 @@ describe('two API and two BFF instances on one PostgreSQL', () => {
             password: 'Signup@123',
           },
         },
-      });
-      statuses.push(answer.status);
-    }
+      }),
+    );
     expect(statuses).toEqual([202, 202, 202, 202, 429, 429]);
   });
 
   it('share the per-address rate limit: 10 requests from one address through the two APIs, then 429', async () => {
     const from = freshAddress();
-    const statuses: number[] = [];
-    for (let n = 0; n < 14; n++)
-      statuses.push((await call(alternate(apis, n), 'GET', '/api/public/stock-prices/dates', { from })).status);
+    const statuses = await statusesInTurn(14, (n) =>
+      call(alternate(apis, n), 'GET', '/api/public/stock-prices/dates', { from }),
+    );
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429, 429, 429]);
   });
 
   it("share the BFFs' per-address rate limit: 10 GraphQL requests from one address through the two, then 429", async () => {
     const from = freshAddress();
-    const statuses: number[] = [];
-    for (let n = 0; n < 14; n++)
-      statuses.push((await graphql(alternate(bffs, n), '{ serviceStatus { bff } }', { from })).status);
+    const statuses = await statusesInTurn(14, (n) =>
+      graphql(alternate(bffs, n), '{ serviceStatus { bff } }', { from }),
+    );
     expect(statuses).toEqual([...Array(10).fill(200), 429, 429, 429, 429]);
   });
 

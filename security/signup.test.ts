@@ -4,8 +4,8 @@
  * no one which accounts exist. Another address is not affected by the first one's limit.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNTS, MODES, request, startStack, type Stack } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNTS, MODES, request, useStack } from './harness.js';
 
 const ATTACKER = '127.0.0.3';
 const OTHER = '127.0.0.4';
@@ -23,13 +23,7 @@ const fresh = () => {
 };
 
 describe.each(MODES)('sign-up flood from one address (%s)', (mode) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack(mode);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = useStack(mode);
 
   it('throttles 100 sign-ups and answers existing and new names alike', async () => {
     const signup = (username: string, email: string, from = ATTACKER) =>

@@ -5,9 +5,9 @@
  * The workbook is built here, by hand (its parts deflated as they are produced; api/test/setup/zip.ts writes the archive).
  */
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { zipArchive as zip, type DeflatedEntry } from '../api/test/setup/zip.js';
-import { ACCOUNTS, apiLogin, keepProbing, MODES, request, startStack, type Stack } from './harness.js';
+import { ACCOUNTS, apiLogin, keepProbing, MODES, request, useStack } from './harness.js';
 
 const SHARED_STRINGS_BYTES = 200 * 1024 * 1024;
 
@@ -103,13 +103,7 @@ beforeAll(async () => {
 });
 
 describe.each(MODES)('a workbook of 200 MB of shared strings (%s)', (mode) => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack(mode);
-  });
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  const stack = useStack(mode);
 
   it('answers 400 within 5 s while /health answers in under a second', async () => {
     expect(workbook.length).toBeLessThan(1024 * 1024);

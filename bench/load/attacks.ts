@@ -53,6 +53,21 @@ export interface Attack {
 
 const LONGEST_MS = 600_000;
 
+/** A JSON POST from the attacker's address (`body` sent as it is when a string), waiting at most a minute. */
+function postJson(url: string, body: string | object, from: string) {
+  return request(url, {
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'content-type': 'application/json' },
+    from,
+    timeoutMs: 60_000,
+  });
+}
+
+/** A sign-up's body: a new account `username` (its e-mail at example.com) with this name and password. */
+function signupBody(username: string, password: string, firstName: string, lastName: string) {
+  return { user: { firstName, lastName, username, email: `${username}@example.com`, password } };
+}
+
 /** `concurrency` loops of `once` until stopped; each call answers a status (or throws). */
 function loops(concurrency: number, call: () => Promise<string | number>): { stop(): Promise<AttackTally> } {
   const tally: AttackTally = { sent: 0, statuses: {} };
@@ -173,12 +188,7 @@ async function costliestLegalBatch(target: AttackTarget, from: string): Promise<
   ];
   for (const candidate of candidates) {
     const body = JSON.stringify(candidate.operations);
-    const answer = await request(`${target.bffUrl}/graphql`, {
-      body,
-      headers: { 'content-type': 'application/json' },
-      from,
-      timeoutMs: 60_000,
-    });
+    const answer = await postJson(`${target.bffUrl}/graphql`, body, from);
     if (answer.status === 200 && !answer.text.includes('"errors":[')) return { label: candidate.label, body };
   }
   throw new Error('not even one Technical Analysis page is accepted');
@@ -193,12 +203,7 @@ function legalBatches(from: string): Attack {
       const { label, body } = await costliestLegalBatch(target, from);
       attack.name = `expensive legal batches (${label}, 20 clients)`;
       return loops(20, async () => {
-        const answer = await request(`${target.bffUrl}/graphql`, {
-          body,
-          headers: { 'content-type': 'application/json' },
-          from,
-          timeoutMs: 60_000,
-        });
+        const answer = await postJson(`${target.bffUrl}/graphql`, body, from);
         return answer.status;
       });
     },
@@ -214,20 +219,11 @@ function signupFlood(from: string): Attack {
     start: async (target) =>
       loops(80, async () => {
         const name = `flood${randomUUID().slice(0, 12).replace('-', '')}`;
-        const answer = await request(`${target.apiUrl}/api/auth/signup`, {
-          body: JSON.stringify({
-            user: {
-              firstName: 'Flo',
-              lastName: 'Od',
-              username: name,
-              email: `${name}@example.com`,
-              password: 'Flood@1234',
-            },
-          }),
-          headers: { 'content-type': 'application/json' },
+        const answer = await postJson(
+          `${target.apiUrl}/api/auth/signup`,
+          signupBody(name, 'Flood@1234', 'Flo', 'Od'),
           from,
-          timeoutMs: 60_000,
-        });
+        );
         return answer.status;
       }),
   };
@@ -242,15 +238,12 @@ function loginGuessing(from: string): Attack {
       let guess = 0;
       return loops(20, async () => {
         guess++;
-        const answer = await request(`${target.apiUrl}/api/auth/login`, {
-          body: JSON.stringify({
-            username: guess % 2 ? 'investor' : 'investor@bazaar-insight.local',
-            password: `Guess@${guess}xyz`,
-          }),
-          headers: { 'content-type': 'application/json' },
+        const username = guess % 2 ? 'investor' : 'investor@bazaar-insight.local';
+        const answer = await postJson(
+          `${target.apiUrl}/api/auth/login`,
+          { username, password: `Guess@${guess}xyz` },
           from,
-          timeoutMs: 60_000,
-        });
+        );
         return answer.status;
       });
     },
@@ -273,25 +266,12 @@ function hostileTradebooks(from: string): Attack {
     from,
     async start(target) {
       const name = `trader${randomUUID().slice(0, 12).replace('-', '')}`;
-      const json = { 'content-type': 'application/json' };
-      await request(`${target.apiUrl}/api/auth/signup`, {
-        body: JSON.stringify({
-          user: {
-            firstName: 'Tra',
-            lastName: 'Der',
-            username: name,
-            email: `${name}@example.com`,
-            password: 'Trader@1234',
-          },
-        }),
-        headers: json,
+      await postJson(`${target.apiUrl}/api/auth/signup`, signupBody(name, 'Trader@1234', 'Tra', 'Der'), from);
+      const login = await postJson(
+        `${target.apiUrl}/api/auth/login`,
+        { username: name, password: 'Trader@1234' },
         from,
-      });
-      const login = await request(`${target.apiUrl}/api/auth/login`, {
-        body: JSON.stringify({ username: name, password: 'Trader@1234' }),
-        headers: json,
-        from,
-      });
+      );
       const { token } = login.json<{ token: string }>();
       const file = largestTradebook(target.symbol);
       const boundary = '----hostiletradebook';

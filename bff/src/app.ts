@@ -73,6 +73,31 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   return { message: INTERNAL_MESSAGE, path: formatted.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
 }
 
+/**
+ * The REST scope of a call the BFF makes outside a GraphQL operation (API-key quota, served page state, one-click
+ * unsubscribe): the request's id and address and the configured upstreams; the waits are the REST timeouts unless
+ * the caller has a shorter budget.
+ */
+function scopeOutsideGraphQL(
+  config: BffConfig,
+  request: Request,
+  response: Response,
+  token: string | undefined,
+  waitMs: { timeoutMs: number; uploadTimeoutMs: number } = {
+    timeoutMs: config.restTimeoutMs,
+    uploadTimeoutMs: config.restUploadTimeoutMs,
+  },
+): RequestScope {
+  return {
+    token,
+    requestId: response.locals.requestId as string,
+    clientAddress: request.ip,
+    restApiUrl: config.restApiUrl,
+    insightApiUrl: config.insightApiUrl,
+    ...waitMs,
+  };
+}
+
 export async function createBffServer(config: BffConfig): Promise<BffServer> {
   const logger = createLogger(config.logLevel);
   const caches = createSharedCaches(config.marketCacheTtlMs);
@@ -233,13 +258,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     // an API key's request counted once, before anything runs
     apiKeyQuota(
       (request, response, token) => ({
-        token,
-        requestId: response.locals.requestId as string,
-        clientAddress: request.ip,
-        restApiUrl: config.restApiUrl,
-        insightApiUrl: config.insightApiUrl,
-        timeoutMs: config.restTimeoutMs,
-        uploadTimeoutMs: config.restUploadTimeoutMs,
+        ...scopeOutsideGraphQL(config, request, response, token),
         // this request was counted against its address here: the quota calls say so too
         quotaCounted: true,
       }),
@@ -287,15 +306,10 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
   const web = webAppFiles(config.webDistDir, async (request, response) => {
     // the data sources' anonymous public reads, each waiting a second at most; a failed or odd answer is kept as
     // "cannot tell" (null) for the same few seconds, so an API that is down is not asked on every page
-    const scope: RequestScope = {
-      token: undefined,
-      requestId: response.locals.requestId as string,
-      clientAddress: request.ip,
-      restApiUrl: config.restApiUrl,
-      insightApiUrl: config.insightApiUrl,
+    const scope = scopeOutsideGraphQL(config, request, response, undefined, {
       timeoutMs: SERVED_STATE_TIMEOUT_MS,
       uploadTimeoutMs: SERVED_STATE_TIMEOUT_MS,
-    };
+    });
     const symbol = COMPANY_ANALYSIS_PATH.exec(request.path)?.[1]?.toUpperCase();
     const [marketDataStatus, company] = await Promise.all([
       servedStatus.get('status', () =>
@@ -322,17 +336,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     return { marketDataStatus, company };
   });
   // the alert e-mail's one-click unsubscribe (a POST to the link; a GET gets the web app's page)
-  app.use(
-    oneClickUnsubscribe((request, response) => ({
-      token: undefined,
-      requestId: response.locals.requestId as string,
-      clientAddress: request.ip,
-      restApiUrl: config.restApiUrl,
-      insightApiUrl: config.insightApiUrl,
-      timeoutMs: config.restTimeoutMs,
-      uploadTimeoutMs: config.restUploadTimeoutMs,
-    })),
-  );
+  app.use(oneClickUnsubscribe((request, response) => scopeOutsideGraphQL(config, request, response, undefined)));
   app.use('/assets', web.assets);
   app.use(web.files);
   app.get('/{*path}', (request: Request, response: Response, next: NextFunction) => {

@@ -1,15 +1,11 @@
 /** Users and roles administration through GraphQL, over HTTP against the real REST API (administrators only). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './setup/stack.js';
+import { describe, expect, it } from 'vitest';
+import { useStack } from './setup/stack.js';
 
 const USER_FIELDS = 'id username firstName lastName email mobileNo roles { id name }';
 
 describe('admin through GraphQL', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => stack.close());
+  const stack = useStack();
 
   it('lets only admins manage users and roles', async () => {
     const investor = await stack.clientAs('investor');

@@ -4,20 +4,19 @@
  * the notifications and the bell's count, marking read, the settings, and the e-mail's unsubscribe link both ways:
  * the web page's mutation and the mail client's RFC 8058 one-click POST to WEB_URL/unsubscribe.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../../api/test/setup/test-api.js';
 import { loadEarlierDays, smallMarketDay, uploadPrices, D } from '../../api/test/alerts/small-market.js';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, type GraphQLClient, useStack } from './setup/stack.js';
 
 const RULE = 'id symbol kind value description createdAt';
 const NOTIFICATION = 'id date symbol kind message read';
 
 describe('alerts through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack();
   let investor: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack();
     investor = await stack.clientAs('investor');
     const staff = await stack.api.login(DEMO.staff.username, DEMO.staff.password);
     await loadEarlierDays(stack.api, staff);
@@ -35,7 +34,6 @@ describe('alerts through GraphQL', () => {
     await uploadPrices(stack.api, staff, smallMarketDay(5));
     await stack.api.app.alerts.worker.runDue();
   });
-  afterAll(async () => stack?.close());
 
   it('lists the rules, answers the same rule again as not created, refuses a bad value by name', async () => {
     const again = await ok<{ createAlertRule: { created: boolean; rule: { id: string } } }>(

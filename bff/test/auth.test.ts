@@ -4,19 +4,15 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Kind, parse, type FieldNode, type OperationDefinitionNode } from 'graphql';
 import { operationText } from './setup/operations.js';
-import { startStack, type Stack } from './setup/stack.js';
+import { useStack, expectBadUserInput } from './setup/stack.js';
 
 const USER_FIELDS = 'id username firstName lastName email mobileNo roles { id name }';
 
 describe('auth through GraphQL', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => stack.close());
+  const stack = useStack();
 
   it('logs in with an httpOnly SameSite=Strict cookie and answers the user', async () => {
     const client = stack.client();
@@ -152,10 +148,7 @@ describe('auth through GraphQL', () => {
     const invalid = await client.request(signupMutation, {
       input: { firstName: '', lastName: 'Rao', username: 'asha2', email: 'asha2@example.com', password },
     });
-    expect(invalid.errors?.[0]).toMatchObject({
-      message: 'First Name is required!',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(invalid, 'First Name is required!');
 
     await client.login('asha', password);
     const profileMutation =
@@ -171,10 +164,7 @@ describe('auth through GraphQL', () => {
       email: 'asha@example.com',
     });
     const noPassword = await client.request(profileMutation, { input: { ...fields, email: 'ashwini@example.com' } });
-    expect(noPassword.errors?.[0]).toMatchObject({
-      message: 'Enter your current password to change your e-mail address.',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(noPassword, 'Enter your current password to change your e-mail address.');
     const wrongPassword = await client.request(profileMutation, {
       input: { ...fields, email: 'ashwini@example.com', currentPassword: 'Wrong@12345' },
     });
@@ -200,10 +190,7 @@ describe('auth through GraphQL', () => {
     const invalid = await visitor.request(
       'mutation { requestPasswordReset(input: { usernameOrEmail: "" }) { message } }',
     );
-    expect(invalid.errors?.[0]).toMatchObject({
-      message: 'Email is requied!',
-      extensions: { code: 'BAD_USER_INPUT', status: 400 },
-    });
+    expectBadUserInput(invalid, 'Email is requied!', { status: 400 });
 
     // the link is made and mailed just after the answer (docs/decisions.md#forgot-password-in-constant-time)
     const readOutbox = () =>
@@ -224,10 +211,7 @@ describe('auth through GraphQL', () => {
       'Your password has been changed. You can now log in with your new password.',
     );
     const again = await visitor.request(reset, { input: { token, password: 'Again#20255' } });
-    expect(again.errors?.[0]).toMatchObject({
-      message: 'This password reset link has already been used. Please ask for a new link.',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(again, 'This password reset link has already been used. Please ask for a new link.');
     const forged = await visitor.request(reset, { input: { token: 'forged', password: 'Again#20255' } });
     expect(forged.errors?.[0]?.message).toBe('This password reset link is not valid. Please ask for a new link.');
 

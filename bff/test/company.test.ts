@@ -5,8 +5,8 @@
  * prices (the legacy bhavcopies of March 2020, loaded through the upload code), the real TCS
  * profit file and two corporate actions either side of today.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok, type GraphQLClient, useStack, expectBadUserInput } from './setup/stack.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
@@ -30,14 +30,13 @@ const COMPANY = {
 };
 
 describe('company area through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { marketVersionCheckMs: 0 } });
   let anonymous: GraphQLClient;
   let staff: GraphQLClient;
   let investor: GraphQLClient;
   let rows: BhavcopyRow[];
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     const files = legacyBhavcopyFiles().filter((file) => /MAR2020\.csv$/.test(file));
     rows = readLegacyBhavcopies(files);
     await loadLegacyBhavcopies(stack.api.app, files);
@@ -46,7 +45,6 @@ describe('company area through GraphQL', () => {
     staff = await stack.clientAs('staff');
     investor = await stack.clientAs('investor');
   }, 600_000);
-  afterAll(async () => stack?.close());
 
   it('answers empty statements and events for a symbol without them', async () => {
     const data = await ok<Record<string, unknown>>(
@@ -87,10 +85,7 @@ describe('company area through GraphQL', () => {
     const blank = await staff.request('mutation ($input: CompanyInput!) { createCompany(input: $input) { id } }', {
       input: { ...COMPANY, symbol: 'OTHER', industry: ' ' },
     });
-    expect(blank.errors?.[0]).toMatchObject({
-      message: 'Industry is required!',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(blank, 'Industry is required!');
 
     const edited = await ok<{ updateCompany: { industry: string } }>(
       staff,

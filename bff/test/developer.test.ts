@@ -8,25 +8,23 @@
  * The free quota here is 1,000 requests a day and 6 points a minute; the tests that count whole requests give
  * their investor a plan with more points.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PointsBucketDto } from '@bazaar/shared/contract';
 import { createInvestor, DEMO } from '../../api/test/setup/test-api.js';
 import { createKey, nextIndianMidnight, revokeKey } from '../../api/test/developer/helpers.js';
-import { readGraphQLResult, startStack, type GraphQLResult, type Stack } from './setup/stack.js';
+import { readGraphQLResult, type GraphQLResult, useStack, expectBadUserInput } from './setup/stack.js';
 
-let stack: Stack;
+const stack = useStack({
+  api: {
+    config: { apiKeys: { hashSecret: undefined, freeQuota: { dailyRequests: 1000, pointsPerMinute: 6 } } },
+  },
+});
 let admin: string;
 let investors = 0;
 
 beforeAll(async () => {
-  stack = await startStack({
-    api: {
-      config: { apiKeys: { hashSecret: undefined, freeQuota: { dailyRequests: 1000, pointsPerMinute: 6 } } },
-    },
-  });
   admin = await stack.api.login(DEMO.admin.username, DEMO.admin.password);
 });
-afterAll(async () => stack?.close());
 
 /** A new investor's session (and name), subscribed to a plan with this quota when one is given. */
 async function newInvestor(quota?: { apiDailyRequests: number; apiPointsPerMinute: number }): Promise<string> {
@@ -133,10 +131,7 @@ describe('API keys through GraphQL', () => {
     const bad = await client.request(`mutation ($input: CreateApiKeyInput!) { createApiKey(input: $input) { id } }`, {
       input: { name: 'x', scopes: ['MARKET_READ'], expiresInDays: 400 },
     });
-    expect(bad.errors?.[0]).toMatchObject({
-      message: 'Expires in days must be at most 365',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(bad, 'Expires in days must be at most 365');
     const revoked = await client.request<{ revokeApiKey: { id: string } }>(
       'mutation ($id: ID!) { revokeApiKey(id: $id) { id message } }',
       { id: key.id },

@@ -3,10 +3,10 @@
  * subscribing and extending, the referral link and its QR code (decoded), sign-up through the
  * link, claiming once, and Contact Us for staff only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import jsQRModule from 'jsqr';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { type GraphQLClient, useStack } from './setup/stack.js';
 
 // jsqr is a CommonJS bundle typed as an ES module: its default export is the module object itself
 const jsQR = jsQRModule.default;
@@ -19,21 +19,16 @@ const plusDays = (date: string, days: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('engagement through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack({ api: { config: { webUrl: WEB_URL } } });
   let admin: GraphQLClient;
   let staff: GraphQLClient;
   let investor: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack({ api: { config: { webUrl: WEB_URL } } });
-    admin = stack.client();
-    staff = stack.client();
-    investor = stack.client();
-    await admin.login('admin', 'Admin@123');
-    await staff.login('staff', 'Staff@123');
-    await investor.login('investor', 'Investor@123');
+    admin = await stack.clientAs('admin');
+    staff = await stack.clientAs('staff');
+    investor = await stack.clientAs('investor');
   });
-  afterAll(async () => stack.close());
 
   it('administers plans (administrators only) and lets an investor subscribe and extend', async () => {
     const create = `mutation ($input: SubscriptionPlanInput!) { createSubscriptionPlan(input: $input) { id name price durationInDays } }`;

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   buildSchema,
   concatAST,
@@ -30,7 +30,7 @@ import {
 } from '../src/protection/graphql-limits.js';
 import { buildSchema as buildBffSchema } from '../src/graphql/schema.js';
 import { operationText } from './setup/operations.js';
-import { createClient, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { createClient, type GraphQLClient, type Stack, useStack } from './setup/stack.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const schema = buildBffSchema(path.resolve(here, '../../schema'));
@@ -241,11 +241,7 @@ describe('cost from list sizes (the real schema)', () => {
 });
 
 describe('GraphQL endpoint protections', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack();
-  });
-  afterAll(async () => stack.close());
+  const stack = useStack();
 
   async function post(body: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${stack.bffUrl}/graphql`, {
@@ -435,11 +431,7 @@ describe('GraphQL endpoint protections', () => {
 });
 
 describe('production mode', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    stack = await startStack({ bff: { env: 'production' } });
-  });
-  afterAll(async () => stack.close());
+  const stack = useStack({ bff: { env: 'production' } });
 
   it('turns introspection and field suggestions off', async () => {
     const client = stack.client();
@@ -452,12 +444,8 @@ describe('production mode', () => {
 });
 
 describe('BFF rate limit and load shedding', () => {
-  let stack: Stack;
-  beforeAll(async () => {
-    // a burst of 10 (the minimum) refilled at one a minute: however slow the machine, no token comes back mid-test
-    stack = await startStack({ bff: { rateLimitPerMinute: 1 } });
-  });
-  afterAll(async () => stack.close());
+  // a burst of 10 (the minimum) refilled at one a minute: however slow the machine, no token comes back mid-test
+  const stack = useStack({ bff: { rateLimitPerMinute: 1 } });
 
   it('answers 429 with Retry-After beyond the per-client limit, health stays reachable', async () => {
     const statuses: number[] = [];
@@ -482,12 +470,8 @@ describe('BFF rate limit and load shedding', () => {
 });
 
 describe('what a request really does: REST calls and answer size', () => {
-  let stack: Stack;
   const maxResponseBytes = 64 * 1024;
-  beforeAll(async () => {
-    stack = await startStack({ bff: { maxRestCallsPerRequest: 3, maxResponseBytes, marketVersionCheckMs: 0 } });
-  });
-  afterAll(async () => stack.close());
+  const stack = useStack({ bff: { maxRestCallsPerRequest: 3, maxResponseBytes, marketVersionCheckMs: 0 } });
 
   it('stops the REST calls of a request at the budget, with an error naming it', async () => {
     const calls = recordRestCalls(stack);

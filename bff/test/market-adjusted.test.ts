@@ -8,9 +8,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CandleDto as Candle } from '@bazaar/shared/contract';
-import { ok, sendUpload, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { ok, sendUpload, type GraphQLClient, type GraphQLResult, type Stack, useStack } from './setup/stack.js';
 import {
   legacyBhavcopyFiles,
   loadLegacyBhavcopies,
@@ -61,14 +61,13 @@ function adjusted(date: string, raw: string): Big {
 }
 
 describe('adjusted and raw prices through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { marketVersionCheckMs: 0 } });
   let anonymous: GraphQLClient;
   let staff: GraphQLClient;
   let hdfc: BhavcopyRow[];
   let report: UploadData['uploadMarketData'];
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     const files = legacyBhavcopyFiles().filter((file) => /SEP2019\.csv$/.test(file));
     hdfc = hdfcRows(readLegacyBhavcopies(files));
     await loadLegacyBhavcopies(stack.api.app, files);
@@ -84,7 +83,6 @@ describe('adjusted and raw prices through GraphQL', () => {
     expect(uploaded.errors, JSON.stringify(uploaded.errors)).toBeUndefined();
     report = uploaded.data!.uploadMarketData;
   }, 600_000);
-  afterAll(async () => stack?.close());
 
   it('reports what the corporate-actions upload understood', () => {
     const text = fs.readFileSync(CA_FILE, 'utf8');

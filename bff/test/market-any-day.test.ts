@@ -5,9 +5,9 @@
  * REST reads of that day holding the same symbols), NOT_FOUND with the API's message for a day without prices,
  * and companyAnalysis ending LARK's windows on its own latest day.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TrendResponseDto } from '@bazaar/shared/contract';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, type GraphQLClient, useStack } from './setup/stack.js';
 import { technicalAnalysisQuery, TREND_FIELDS } from './setup/technical-analysis.js';
 import { uploadBhavcopyDays } from '../../api/test/uploads/helpers.js';
 
@@ -56,16 +56,14 @@ const LOW_ON_30_MARCH = {
 };
 
 describe('any day through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { marketVersionCheckMs: 0 } });
   let client: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     const staffToken = await stack.api.login('staff', 'Staff@123');
     await uploadBhavcopyDays(stack.api, staffToken, DAYS);
     client = stack.client();
   }, 120_000);
-  afterAll(async () => stack?.close());
 
   it('answers the trading days and the prices of a past day', async () => {
     const data = await ok<{

@@ -5,8 +5,8 @@
  * window of 31 March is covered (the shortest, WEEKLY, starts after 24 March < 27 March); each
  * holds the 3 days. As of 30 March the week after 23 March holds 2 (27 and 30 March).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok, type GraphQLClient, useStack } from './setup/stack.js';
 import { legacyBhavcopyFiles, loadLegacyBhavcopies } from '../../api/test/market/support/bhavcopy.js';
 
 const COVERAGE = 'coverage { period covered windowStart firstLoadedDate tradingDaysLoaded }';
@@ -19,19 +19,17 @@ interface Coverage {
 }
 
 describe('period coverage through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { marketVersionCheckMs: 0 } });
   let anonymous: GraphQLClient;
   let investor: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     const files = legacyBhavcopyFiles().filter((file) => /(27|30|31)MAR2020\.csv$/.test(file));
     expect(files).toHaveLength(3);
     await loadLegacyBhavcopies(stack.api.app, files);
     anonymous = stack.client();
     investor = await stack.clientAs('investor');
   }, 600_000);
-  afterAll(async () => stack?.close());
 
   it('says no window of 31 March is covered by 3 trading days', async () => {
     const data = await ok<{ technicalAnalysis: { asOf: string; coverage: Coverage[] } }>(

@@ -16,10 +16,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, sendUpload, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, sendUpload, startStack, type GraphQLClient, type Stack, expectBadUserInput } from './setup/stack.js';
 import { LEGACY_BHAVCOPY_DIR, legacyBhavcopyFiles } from '../../api/test/market/support/bhavcopy.js';
 import { loadedDatabase } from '../../api/test/market/support/legacy-database.js';
 import { DATA_DIR } from '../../api/test/uploads/helpers.js';
+import type { Candle } from '../src/__generated__/resolvers-types.js';
 
 const FILES = legacyBhavcopyFiles().filter((file) => /(AUG|SEP|OCT)2019\.csv$/.test(file));
 const CA_FILE = path.join(DATA_DIR, 'corporate_actions/CF-CA-equities.csv');
@@ -33,14 +34,6 @@ interface Connection<T> {
   edges: Array<Edge<T>>;
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   totalCount: number;
-}
-interface Candle {
-  date: string;
-  openPrice: string;
-  highPrice: string;
-  lowPrice: string;
-  closePrice: string;
-  volume: string | null;
 }
 
 const CANDLE = 'date openPrice highPrice lowPrice closePrice volume';
@@ -254,10 +247,7 @@ describe('data made for programs, through the BFF, the REST API and its database
     it('refuses more than 50 symbols and symbols that are not symbols', async () => {
       const many = Array.from({ length: 51 }, (_, index) => `S${index}`);
       const result = await anonymous.request('query ($s: [String!]!) { quotes(symbols: $s) { symbol } }', { s: many });
-      expect(result.errors?.[0]).toMatchObject({
-        message: 'symbols names 51 symbols; at most 50 per request',
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
+      expectBadUserInput(result, 'symbols names 51 symbols; at most 50 per request');
       const odd = await anonymous.request('{ candlesBySymbol(symbols: ["TCS", "IN FY"]) { symbol } }');
       expect(odd.errors?.[0]?.message).toMatch(/^symbols must be NSE symbols .*'IN FY' is not one$/);
     });
@@ -267,10 +257,7 @@ describe('data made for programs, through the BFF, the REST API and its database
     it('first out of range, a forged cursor, an unknown symbol, a stale cursor', async () => {
       for (const first of [0, 501]) {
         const result = await anonymous.request(`{ stockPriceConnection(first: ${first}) { totalCount } }`);
-        expect(result.errors?.[0]).toMatchObject({
-          message: 'first must be a whole number from 1 to 500',
-          extensions: { code: 'BAD_USER_INPUT' },
-        });
+        expectBadUserInput(result, 'first must be a whole number from 1 to 500');
       }
       for (const after of ['not a cursor', Buffer.from('[1,2]').toString('base64url')]) {
         const result = await anonymous.request(
@@ -279,25 +266,18 @@ describe('data made for programs, through the BFF, the REST API and its database
             a: after,
           },
         );
-        expect(result.errors?.[0]).toMatchObject({
-          message: 'cursor is not one this API gave: start again without it',
-          extensions: { code: 'BAD_USER_INPUT' },
-        });
+        expectBadUserInput(result, 'cursor is not one this API gave: start again without it');
       }
       const unknown = await anonymous.request('{ candleConnection(symbol: "NOSUCHCO", first: 5) { totalCount } }');
-      expect(unknown.errors?.[0]).toMatchObject({
-        message: 'Unknown symbol NOSUCHCO: no prices are loaded for it',
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
+      expectBadUserInput(unknown, 'Unknown symbol NOSUCHCO: no prices are loaded for it');
       const stale = await anonymous.request(
         'query ($a: String) { candleConnection(symbol: "HDFCBANK", first: 5, after: $a) { totalCount } }',
         { a: cursorBeforeActions },
       );
-      expect(stale.errors?.[0]).toMatchObject({
-        message:
-          'The adjusted prices of HDFCBANK changed after this cursor was made (a split, bonus or consolidation took effect): start again without a cursor',
-        extensions: { code: 'BAD_USER_INPUT' },
-      });
+      expectBadUserInput(
+        stale,
+        'The adjusted prices of HDFCBANK changed after this cursor was made (a split, bonus or consolidation took effect): start again without a cursor',
+      );
       const year = await anonymous.request('{ corporateActionConnection(year: 1800, first: 5) { totalCount } }');
       expect(year.errors?.[0]?.message).toBe('The year must be a calendar year from 1990 to 2100');
     });

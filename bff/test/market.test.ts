@@ -14,9 +14,9 @@
  * waits for an interval to pass.
  */
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AnalysisStateDto, TrendResponseDto } from '@bazaar/shared/contract';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { ok, type GraphQLClient, type Stack, useStack, expectBadUserInput } from './setup/stack.js';
 import {
   technicalAnalysisQuery,
   TREND_FIELDS,
@@ -49,14 +49,13 @@ function recordRestCalls(stack: Stack): string[] {
 }
 
 describe('market prices through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { marketVersionCheckMs: 0 } });
   let anonymous: GraphQLClient;
   let investor: GraphQLClient;
   let staffToken: string;
   let restCalls: string[];
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     anonymous = stack.client();
     investor = await stack.clientAs('investor');
     staffToken = await stack.api.login('staff', 'Staff@123');
@@ -79,7 +78,6 @@ describe('market prices through GraphQL', () => {
     ] as const);
     restCalls = recordRestCalls(stack);
   }, 300_000);
-  afterAll(async () => stack?.close());
 
   it('answers the latest prices with change per day (107.25 − 102.50 = 4.75, 4.63 %)', async () => {
     const data = await ok<{ stockPrices: Array<Record<string, string>> }>(
@@ -129,10 +127,7 @@ describe('market prices through GraphQL', () => {
   it('refuses a symbol that cannot be one before calling the REST API', async () => {
     restCalls.length = 0;
     const result = await anonymous.request('{ candles(symbol: "NO SUCH") { date } }');
-    expect(result.errors?.[0]).toMatchObject({
-      message: 'symbol must be an NSE symbol (letters, digits, & - _ . up to 50 characters)',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(result, 'symbol must be an NSE symbol (letters, digits, & - _ . up to 50 characters)');
     expect(restCalls.filter((call) => call.includes('/public/stock-prices'))).toEqual([]);
   });
 
@@ -185,14 +180,13 @@ interface TechnicalAnalysis {
 }
 
 describe('technical analysis through GraphQL, on real prices', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { marketVersionCheckMs: 0 } });
   let client: GraphQLClient;
   let rows: BhavcopyRow[];
   let bySymbol: Map<string, BhavcopyRow[]>;
   let restCalls: string[];
 
   beforeAll(async () => {
-    stack = await startStack({ bff: { marketVersionCheckMs: 0 } });
     client = stack.client();
     const files = legacyBhavcopyFiles().filter((file) => /2020\.csv$/.test(file));
     rows = readLegacyBhavcopies(files);
@@ -200,7 +194,6 @@ describe('technical analysis through GraphQL, on real prices', () => {
     await loadLegacyBhavcopies(stack.api.app, files);
     restCalls = recordRestCalls(stack);
   }, 600_000);
-  afterAll(async () => stack?.close());
 
   /** A list of D = 31 March 2020 straight from its definition over the files' rows, as GraphQL items. */
   function expectedList(direction: 'HIGH' | 'LOW', period: TrendPeriod): Item[] {
@@ -317,10 +310,7 @@ describe('technical analysis through GraphQL, on real prices', () => {
 
   it('refuses bad sizes with the shared rule’s messages, naming the argument', async () => {
     const tooWide = await client.request('{ sma(symbol: "INFY", priceSize: 5, windowSize: 6) { value } }');
-    expect(tooWide.errors?.[0]).toMatchObject({
-      message: 'Window size must not be larger than the price size',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(tooWide, 'Window size must not be larger than the price size');
     const tooMany = await client.request(
       '{ movingAverage(symbol: "INFY", kind: HMA, window: 4, priceSize: 500) { value } }',
     );
@@ -328,15 +318,9 @@ describe('technical analysis through GraphQL, on real prices', () => {
     const warmUp = await client.request(
       '{ movingAverage(symbol: "INFY", kind: DEMA, window: 20, priceSize: 30) { value } }',
     );
-    expect(warmUp.errors?.[0]).toMatchObject({
-      message: 'A DEMA with window 20 needs at least 39 prices; 30 are available',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(warmUp, 'A DEMA with window 20 needs at least 39 prices; 30 are available');
     const restRefusal = await client.request('{ sma(symbol: "NOSUCH", priceSize: 5, windowSize: 2) { value } }');
-    expect(restRefusal.errors?.[0]).toMatchObject({
-      message: 'There are no prices for NOSUCH',
-      extensions: { code: 'BAD_USER_INPUT', status: 400 },
-    });
+    expectBadUserInput(restRefusal, 'There are no prices for NOSUCH', { status: 400 });
   });
 
   it('shows a new upload at the next version check, through any server', async () => {

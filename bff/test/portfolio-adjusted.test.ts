@@ -6,8 +6,8 @@
  * close ₹104 on D = 10-Jan-2025, ₹101 on 09-Jan. Shown: 20 shares at ₹95 (10 at ₹190 as entered),
  * dividends 10 × 3 = 30, gross 20 × 104 − 1,900 = 180, net 180 + 30 = 210 (no charges).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok, type GraphQLClient, useStack } from './setup/stack.js';
 import { insertPrices } from '../../api/test/portfolio/helpers.js';
 import { upload } from '../../api/test/uploads/helpers.js';
 
@@ -35,13 +35,12 @@ interface AdjustedHolding {
 }
 
 describe('holdings through a split and a dividend (GraphQL)', () => {
-  let stack: Stack;
+  const stack = useStack();
   let investor: GraphQLClient;
   let staff: GraphQLClient;
   let holdingId: string;
 
   beforeAll(async () => {
-    stack = await startStack();
     staff = await stack.clientAs('staff');
     investor = await stack.clientAs('investor');
     await insertPrices(stack.api, [
@@ -80,7 +79,6 @@ describe('holdings through a split and a dividend (GraphQL)', () => {
     );
     holdingId = added.addHolding.id;
   });
-  afterAll(async () => stack?.close());
 
   it('shows today’s shares with the trade as entered, the split and the dividend', async () => {
     const { holdings } = await ok<{ holdings: AdjustedHolding[] }>(investor, `{ holdings { ${FIELDS} } }`);

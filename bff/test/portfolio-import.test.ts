@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMultipart, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sendMultipart, type GraphQLClient, type GraphQLResult, useStack } from './setup/stack.js';
 import { createReference, insertPrices } from '../../api/test/portfolio/helpers.js';
 
 const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
@@ -45,7 +45,7 @@ interface ImportResult {
 }
 
 describe('tradebook import through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack();
   let investor: GraphQLClient;
   let ref: Awaited<ReturnType<typeof createReference>>;
 
@@ -72,7 +72,6 @@ describe('tradebook import through GraphQL', () => {
   ].join('\n');
 
   beforeAll(async () => {
-    stack = await startStack();
     investor = await stack.clientAs('investor');
     const staffToken = await stack.api.login('staff', 'Staff@123');
     ref = await createReference(stack.api, staffToken, 'Bff Import');
@@ -81,7 +80,6 @@ describe('tradebook import through GraphQL', () => {
       { symbol: 'TCS', date: '2020-03-03', close: SELL },
     ]);
   });
-  afterAll(async () => stack.close());
 
   it('previews, imports, then skips what was imported', async () => {
     const preview = await send(investor, 'previewTradebookImport', file);

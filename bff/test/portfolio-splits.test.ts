@@ -13,8 +13,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type GraphQLClient, useStack, expectBadUserInput } from './setup/stack.js';
 import { createReference, insertPrices, type PriceRow } from '../../api/test/portfolio/helpers.js';
 import { DATA_DIR, uploadRealCorporateActions } from '../../api/test/uploads/helpers.js';
 
@@ -59,7 +59,7 @@ interface ImportResult {
 }
 
 describe('tradebook and alerts across a split (GraphQL, real data)', () => {
-  let stack: Stack;
+  const stack = useStack();
   let investor: GraphQLClient;
   let ref: Awaited<ReturnType<typeof createReference>>;
 
@@ -83,16 +83,13 @@ describe('tradebook and alerts across a split (GraphQL, real data)', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack();
-    investor = stack.client();
-    await investor.login('investor', 'Investor@123');
+    investor = await stack.clientAs('investor');
     const staffToken = await stack.api.login('staff', 'Staff@123');
     const actions = await uploadRealCorporateActions(stack.api, staffToken);
     expect(actions.status, actions.text).toBeLessThan(300);
     await insertPrices(stack.api, ROWS);
     ref = await createReference(stack.api, staffToken, 'Bff Splits');
   }, 600_000);
-  afterAll(async () => stack?.close());
 
   it('a sell of 10 after the split closes the 5 bought before it; P&L as worked by hand', async () => {
     const result = await importFile(
@@ -162,10 +159,10 @@ describe('tradebook and alerts across a split (GraphQL, real data)', () => {
       },
     });
     const bad = await investor.request(query, { year: '2019-2020' });
-    expect(bad.errors?.[0]).toMatchObject({
-      message: "financialYear '2019-2020' is not a financial year: write it as 2024-25 (1 April 2024 to 31 March 2025)",
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(
+      bad,
+      "financialYear '2019-2020' is not a financial year: write it as 2024-25 (1 April 2024 to 31 March 2025)",
+    );
     const anonymous = await stack.client().request(query, { year: '2019-20' });
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });

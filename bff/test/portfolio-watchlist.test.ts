@@ -2,20 +2,19 @@
  * The Stock Watch List, the investor dashboard and the staff market snapshot through GraphQL,
  * over HTTP to the real REST API: the operations, their errors and who may use them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type GraphQLClient, useStack } from './setup/stack.js';
 import { insertPrices } from '../../api/test/portfolio/helpers.js';
 
 const ROW = `symbol companyName closePrice priceDate changePerDay changePercent yearHigh yearLow
   fromHighPercent fromLowPercent trends { direction period label } addedAt`;
 
 describe('watch list and dashboard through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack();
   let investor: GraphQLClient;
   let staff: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack();
     investor = await stack.clientAs('investor');
     staff = await stack.clientAs('staff');
     await insertPrices(stack.api, [
@@ -23,7 +22,6 @@ describe('watch list and dashboard through GraphQL', () => {
       { symbol: 'GQW', date: '2025-01-10', close: '210.5' },
     ]);
   });
-  afterAll(async () => stack.close());
 
   it('adds, lists and removes a watched symbol', async () => {
     const added = await investor.request<{ watchSymbol: Record<string, unknown> }>(

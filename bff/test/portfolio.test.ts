@@ -5,8 +5,8 @@
  * of a whole list in one REST call.
  */
 import type { IncomingMessage } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ok, startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ok, type GraphQLClient, useStack, expectBadUserInput } from './setup/stack.js';
 import { insertPrices } from '../../api/test/portfolio/helpers.js';
 
 interface Holding {
@@ -33,13 +33,12 @@ const HOLDING_FIELDS = `id symbol quantity status currentPrice segmentName instr
   quote { closePrice tradeDate change changePercent }`;
 
 describe('portfolio through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack();
   let staff: GraphQLClient;
   let investor: GraphQLClient;
   let restCalls: string[] = [];
 
   beforeAll(async () => {
-    stack = await startStack();
     staff = await stack.clientAs('staff');
     investor = await stack.clientAs('investor');
     stack.api.app.server.on('request', (request: IncomingMessage) =>
@@ -53,7 +52,6 @@ describe('portfolio through GraphQL', () => {
       { symbol: 'GQD', date: '2025-03-03', close: '1300.25' },
     ]);
   });
-  afterAll(async () => stack.close());
 
   /** A firm, a segment and charge types of its own, made by staff through GraphQL. */
   async function reference(prefix: string, typeNames: string[]) {
@@ -160,10 +158,7 @@ describe('portfolio through GraphQL', () => {
         input: { quantity: 61, sellPrice: '60', sellingDate: '2025-02-04' },
       },
     );
-    expect(tooMany.errors?.[0]).toMatchObject({
-      message: 'You cannot sell 61 shares: only 60 are held',
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(tooMany, 'You cannot sell 61 shares: only 60 are held');
     // selling all that is left: no new open rest; a sold holding cannot be sold again
     const all = await s.sell(remaining?.id as string, 60, '100', '2025-02-04');
     expect(all.remaining).toBeNull();
@@ -172,10 +167,7 @@ describe('portfolio through GraphQL', () => {
       'mutation ($id: ID!, $input: SellHoldingInput!) { sellHolding(id: $id, input: $input) { sold { id } } }',
       { id: h.id, input: { quantity: 1, sellPrice: '60', sellingDate: '2025-02-04' } },
     );
-    expect(again.errors?.[0]).toMatchObject({
-      message: `Holding ${h.id} is already sold`,
-      extensions: { code: 'BAD_USER_INPUT' },
-    });
+    expectBadUserInput(again, `Holding ${h.id} is already sold`);
   });
 
   it('answers REST validation messages as BAD_USER_INPUT and a missing symbol price clearly', async () => {
@@ -183,10 +175,7 @@ describe('portfolio through GraphQL', () => {
     const noPrice = await investor.request('mutation ($input: HoldingInput!) { addHolding(input: $input) { id } }', {
       input: s.holding({ symbol: 'NOPE', price: '10', quantity: 1, creationDate: '2025-01-06' }),
     });
-    expect(noPrice.errors?.[0]).toMatchObject({
-      message: 'No prices are loaded for symbol NOPE; choose a symbol from the list',
-      extensions: { code: 'BAD_USER_INPUT', status: 400 },
-    });
+    expectBadUserInput(noPrice, 'No prices are loaded for symbol NOPE; choose a symbol from the list', { status: 400 });
     const blank = await investor.request('mutation ($input: HoldingInput!) { addHolding(input: $input) { id } }', {
       input: s.holding({ symbol: ' ', price: '10', quantity: 1, creationDate: '2025-01-06' }),
     });

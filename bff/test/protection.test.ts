@@ -5,7 +5,7 @@
  * an address's share are reset as they are accepted.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './setup/stack.js';
+import { startStack, type Stack, useStack } from './setup/stack.js';
 import { createRawClient } from '../../api/test/setup/raw-http.js';
 import * as protection from '../../api/test/setup/protection-scenarios.js';
 
@@ -15,14 +15,12 @@ const typename = { json: { query: '{ __typename }' } };
 describe('BFF: bodies that never finish', () => {
   const BODY_TIMEOUT_MS = 5_000;
   const PER_CLIENT = 32;
-  let stack: Stack;
+  const stack = useStack({ bff: { maxInFlightPerClient: PER_CLIENT, timeouts: timeouts(BODY_TIMEOUT_MS) } });
   let raw: ReturnType<typeof createRawClient>;
   beforeAll(async () => {
-    stack = await startStack({ bff: { maxInFlightPerClient: PER_CLIENT, timeouts: timeouts(BODY_TIMEOUT_MS) } });
     raw = createRawClient(Number(new URL(stack.bffUrl).port));
   });
   afterEach(() => raw.closeAll());
-  afterAll(async () => stack.close());
 
   it('600 from one address: another address is answered within 2 s, the greedy one gets 429 beyond its share, the bodies are cut', async () => {
     const greedy = Array.from({ length: 600 }, (_, i) =>
@@ -50,14 +48,12 @@ describe('BFF: bodies that never finish', () => {
 });
 
 describe('BFF: readiness reflects saturation', () => {
-  let stack: Stack;
+  const stack = useStack({ bff: { maxInFlightRequests: 12, maxInFlightPerClient: 4, timeouts: timeouts(2_000) } });
   let raw: ReturnType<typeof createRawClient>;
   beforeAll(async () => {
-    stack = await startStack({ bff: { maxInFlightRequests: 12, maxInFlightPerClient: 4, timeouts: timeouts(2_000) } });
     raw = createRawClient(Number(new URL(stack.bffUrl).port));
   });
   afterEach(() => raw.closeAll());
-  afterAll(async () => stack.close());
 
   it('/readyz answers 503 with the reason while every slot is taken, /healthz stays 200, both recover', async () => {
     const hanging = ['127.0.0.2', '127.0.0.3', '127.0.0.4'].flatMap((address) =>

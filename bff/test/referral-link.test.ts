@@ -3,10 +3,10 @@
  * the address the browser reached the app at, which the BFF passes on to the API (X-Forwarded-Proto and
  * X-Forwarded-Host), not localhost:4000. With WEB_URL set, WEB_URL wins (engagement.test.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
 import jsQRModule from 'jsqr';
-import { startStack, type Stack } from './setup/stack.js';
+import { useStack } from './setup/stack.js';
 
 // jsqr is a CommonJS bundle typed as an ES module: its default export is the module object itself
 const jsQR = jsQRModule.default;
@@ -21,14 +21,12 @@ function decodeQrDataUrl(dataUrl: string): string | undefined {
 }
 
 describe('the referral link without WEB_URL', () => {
-  let stack: Stack;
+  const stack = useStack();
 
   // the API's test configuration leaves WEB_URL unset (api/test/setup/test-config.ts)
   beforeAll(async () => {
-    stack = await startStack();
     expect(stack.api.config.webUrl).toBeUndefined();
   });
-  afterAll(async () => stack.close());
 
   it('names the address the browser reached the app at, in the link and its QR code', async () => {
     const investor = await stack.clientAs('investor');

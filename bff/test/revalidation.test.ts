@@ -5,9 +5,9 @@
  * Also the store's byte budget.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RevalidationStore } from '../src/caches/shared-caches.js';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { type GraphQLClient, useStack } from './setup/stack.js';
 import { insertPrices } from '../../api/test/portfolio/helpers.js';
 
 interface HoldingRow {
@@ -20,7 +20,7 @@ interface HoldingRow {
 const HOLDINGS = '{ holdings { symbol currentPrice quantity profitLoss { gross } } }';
 
 describe('revalidated holdings', () => {
-  let stack: Stack;
+  const stack = useStack();
   let investor: GraphQLClient;
   let other: GraphQLClient;
   /** Status and If-None-Match of every REST GET of a holdings list. */
@@ -33,7 +33,6 @@ describe('revalidated holdings', () => {
   }
 
   beforeAll(async () => {
-    stack = await startStack();
     investor = await stack.clientAs('investor');
     const signup = await stack
       .client()
@@ -71,7 +70,6 @@ describe('revalidated holdings', () => {
     });
     expect(added.errors, JSON.stringify(added.errors)).toBeUndefined();
   });
-  afterAll(async () => stack.close());
 
   it('reuses the kept list after a 304 and gives the same answer', async () => {
     listCalls = [];

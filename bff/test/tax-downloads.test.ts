@@ -4,17 +4,16 @@
  * Worked by hand: 10 TCS bought @100 on 2-May-2023 and sold @150 on 1-Aug-2024 (after 2-May-2024: long term) at a
  * firm without charges → sale 1,500, cost 1,000, gain 500 in FY 2024-25.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type GraphQLClient, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type GraphQLClient, useStack } from './setup/stack.js';
 import { addHolding, createReference, insertPrices } from '../../api/test/portfolio/helpers.js';
 import { DEMO } from '../../api/test/setup/test-api.js';
 
 describe('tax files through the BFF', () => {
-  let stack: Stack;
+  const stack = useStack();
   let investor: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack();
     const staffToken = await stack.api.login(DEMO.staff.username, DEMO.staff.password);
     const investorToken = await stack.api.login(DEMO.investor.username, DEMO.investor.password);
     const ref = await createReference(stack.api, staffToken, 'TaxFiles');
@@ -32,7 +31,6 @@ describe('tax files through the BFF', () => {
     });
     investor = await stack.clientAs('investor');
   });
-  afterAll(async () => stack?.close());
 
   const download = (file: string, query: string, cookie: string | undefined) =>
     fetch(`${stack.bffUrl}/downloads/tax/${file}?${query}`, { headers: cookie ? { cookie } : {} });

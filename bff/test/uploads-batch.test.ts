@@ -7,8 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendMultipart, startStack, type GraphQLClient, type GraphQLResult, type Stack } from './setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sendMultipart, type GraphQLClient, type GraphQLResult, type Stack, useStack } from './setup/stack.js';
 
 const LEGACY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../shared/data/nse/bhavcopy/legacy');
 const read = (name: string) => fs.readFileSync(path.join(LEGACY, name));
@@ -63,16 +63,14 @@ const dataRows = (bytes: Buffer) =>
     .filter((line) => line.trim() !== '').length - 1;
 
 describe('uploadStockPriceBatch through GraphQL', () => {
-  let stack: Stack;
+  const stack = useStack({
+    bff: { uploadMaxFiles: 20, uploadMaxBytes: 300 * 1024, uploadMaxBatchBytes: 2 * 1024 * 1024 },
+  });
   let staff: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack({
-      bff: { uploadMaxFiles: 20, uploadMaxBytes: 300 * 1024, uploadMaxBatchBytes: 2 * 1024 * 1024 },
-    });
     staff = await stack.clientAs('staff');
   });
-  afterAll(async () => stack.close());
 
   it('loads the good files in date order and refuses the broken one alone', async () => {
     const names = ['04JAN2019.csv', '02JAN2019.csv', '03JAN2019.csv'];

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { RoleDto as Role, UserDto as User } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, userBody, type TestApi } from '../setup/test-api.js';
+import { DEMO, userBody, useApi } from '../setup/test-api.js';
 
 describe('admin users and roles', () => {
-  let api: TestApi;
+  const api = useApi();
   let admin: string;
   let roles: Role[];
   const roleNamed = (name: string) => roles.find((r) => r.name === name) as Role;
 
   beforeAll(async () => {
-    api = await startTestApi();
     admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     roles = (await api.request<Role[]>('GET', '/admin/roles', { token: admin })).body;
   });
-  afterAll(async () => api.close());
 
   it('lists the three built-in roles', () => {
     expect(roles.map((r) => r.name).sort()).toEqual(['ROLE_ADMIN', 'ROLE_STAFF', 'ROLE_USER']);
@@ -187,11 +185,7 @@ describe('admin users and roles', () => {
 });
 
 describe('profile', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => api.close());
+  const api = useApi();
 
   it('reads and updates only the caller, ignoring roles and ids in the body', async () => {
     const token = await api.login(DEMO.investor.username, DEMO.investor.password);

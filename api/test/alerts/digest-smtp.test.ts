@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AlertSettingsDto } from '@bazaar/shared/contract';
 import { createUnsubscribeTokens } from '../../src/alerts/unsubscribe-token.js';
-import { createInvestor, SECOND_INVESTOR, useTestApi, type StartTestApiOptions } from '../setup/test-api.js';
+import { loginSecondInvestor, SECOND_INVESTOR, useTestApi, type StartTestApiOptions } from '../setup/test-api.js';
 import { sqlRows } from '../uploads/helpers.js';
 import { loadEarlierDays, smallMarketDay, uploadPrices } from './small-market.js';
 import { settleAlerts } from './settle.js';
@@ -143,8 +143,7 @@ describe('the alert digest by SMTP', () => {
 
   beforeAll(async () => {
     const { api, admin, staff, investor } = session;
-    await createInvestor(api, admin, SECOND_INVESTOR);
-    other = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+    other = await loginSecondInvestor(api, admin);
     await loadEarlierDays(api, staff);
     await settleAlerts(api);
     for (const token of [investor, other])

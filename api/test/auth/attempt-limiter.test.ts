@@ -4,11 +4,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MemoryCounterStore } from '@bazaar/shared/counters';
-import { AttemptLimiter, BackoffLimiter } from '../../src/auth/attempt-limiter.js';
+import {
+  AttemptLimiter,
+  BackoffLimiter,
+  type AttemptLimiterOptions,
+  type BackoffLimiterOptions,
+} from '../../src/auth/attempt-limiter.js';
+
+/** The limiters under test, each on a fresh memory store. */
+const attemptLimiter = (options: AttemptLimiterOptions) =>
+  new AttemptLimiter(new MemoryCounterStore(), 'test', options);
+const backoffLimiter = (options: BackoffLimiterOptions) =>
+  new BackoffLimiter(new MemoryCounterStore(), 'test', options);
 
 describe('AttemptLimiter', () => {
   it('allows max failures per window, then asks to wait until the oldest expires', async () => {
-    const limiter = new AttemptLimiter(new MemoryCounterStore(), 'test', { max: 3, windowMs: 60_000 });
+    const limiter = attemptLimiter({ max: 3, windowMs: 60_000 });
     const t0 = 1_000_000;
     for (let i = 0; i < 3; i++) {
       expect(await limiter.retryAfterSeconds('a', t0 + i * 1000)).toBe(0);
@@ -21,7 +32,7 @@ describe('AttemptLimiter', () => {
   });
 
   it('forgets a key on reset', async () => {
-    const limiter = new AttemptLimiter(new MemoryCounterStore(), 'test', { max: 1, windowMs: 60_000 });
+    const limiter = attemptLimiter({ max: 1, windowMs: 60_000 });
     await limiter.recordFailure('a', 1);
     expect(await limiter.retryAfterSeconds('a', 2)).toBeGreaterThan(0);
     await limiter.reset('a');
@@ -29,7 +40,7 @@ describe('AttemptLimiter', () => {
   });
 
   it('counts an attempt first and judges it by the ones before it; one told to wait is not counted', async () => {
-    const limiter = new AttemptLimiter(new MemoryCounterStore(), 'test', { max: 2, windowMs: 60_000 });
+    const limiter = attemptLimiter({ max: 2, windowMs: 60_000 });
     expect(await limiter.attempt('a', 1_000)).toBe(0);
     expect(await limiter.attempt('a', 2_000)).toBe(0);
     // two before it within the window: waits until the one at 1,000 leaves it (61,000 − 3,000 = 58 s)
@@ -40,7 +51,7 @@ describe('AttemptLimiter', () => {
 
 describe('retracting an attempt', () => {
   it('takes back the one failure recorded at that time (an attempt counted while checked, then good)', async () => {
-    const limiter = new AttemptLimiter(new MemoryCounterStore(), 'test', { max: 2, windowMs: 60_000 });
+    const limiter = attemptLimiter({ max: 2, windowMs: 60_000 });
     await limiter.recordFailure('a', 1_000);
     await limiter.recordFailure('a', 2_000);
     expect(await limiter.retryAfterSeconds('a', 3_000)).toBeGreaterThan(0);
@@ -51,12 +62,7 @@ describe('retracting an attempt', () => {
     await limiter.retract('a', 5_000);
     await limiter.retract('b', 1_000);
     expect(await limiter.times('a', 3_000)).toEqual([1_000]);
-    const backoff = new BackoffLimiter(new MemoryCounterStore(), 'test', {
-      free: 0,
-      baseDelayMs: 1000,
-      maxDelayMs: 8000,
-      windowMs: 60_000,
-    });
+    const backoff = backoffLimiter({ free: 0, baseDelayMs: 1000, maxDelayMs: 8000, windowMs: 60_000 });
     await backoff.recordFailure('k', 10_000);
     expect(await backoff.retryAfterSeconds('k', 10_000)).toBe(1);
     await backoff.retract('k', 10_000);
@@ -66,12 +72,7 @@ describe('retracting an attempt', () => {
 
 describe('BackoffLimiter', () => {
   it('lets the free failures pass, then doubles the wait per failure up to the cap', async () => {
-    const limiter = new BackoffLimiter(new MemoryCounterStore(), 'test', {
-      free: 2,
-      baseDelayMs: 1000,
-      maxDelayMs: 8000,
-      windowMs: 15 * 60_000,
-    });
+    const limiter = backoffLimiter({ free: 2, baseDelayMs: 1000, maxDelayMs: 8000, windowMs: 15 * 60_000 });
     let now = 1_000_000;
     const failAndAsk = async () => {
       await limiter.recordFailure('k', now);
@@ -92,12 +93,7 @@ describe('BackoffLimiter', () => {
   });
 
   it('forgets failures older than the window, and a key on reset', async () => {
-    const limiter = new BackoffLimiter(new MemoryCounterStore(), 'test', {
-      free: 1,
-      baseDelayMs: 60_000,
-      maxDelayMs: 60_000,
-      windowMs: 120_000,
-    });
+    const limiter = backoffLimiter({ free: 1, baseDelayMs: 60_000, maxDelayMs: 60_000, windowMs: 120_000 });
     await limiter.recordFailure('k', 0);
     await limiter.recordFailure('k', 1000);
     expect(await limiter.retryAfterSeconds('k', 2000)).toBe(59);

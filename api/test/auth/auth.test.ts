@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { sql } from 'drizzle-orm';
 import { SIGNUP_ANSWER, type LoginResponseDto as LoginBody } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { TEST_PASSWORD_HASH_COST } from '../setup/test-config.js';
 import { queryRows } from '../../src/db/client.js';
 
@@ -17,11 +17,7 @@ const newUser = (suffix: string) => ({
 });
 
 describe('auth', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => api.close());
+  const api = useApi();
 
   it('logs the demo accounts in with their roles and no password in the user', async () => {
     for (const [account, role] of [

@@ -6,7 +6,7 @@
  * an explicit clock in attempt-limiter.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, type TestApi, useApi } from '../setup/test-api.js';
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 const attempt = (api: TestApi, username: string, password: string, address: string) =>
@@ -14,22 +14,18 @@ const attempt = (api: TestApi, username: string, password: string, address: stri
 const wrong = (api: TestApi, username: string, address: string) => attempt(api, username, 'Wrong#pass1', address);
 
 describe('failed-login backoff', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({
-      config: {
-        loginLimits: {
-          perAccountAddress: 3,
-          perAccount: 6,
-          perAddress: 8,
-          windowMs: 15 * 60_000,
-          baseDelayMs: 30_000,
-          maxDelayMs: 60_000,
-        },
+  const api = useApi({
+    config: {
+      loginLimits: {
+        perAccountAddress: 3,
+        perAccount: 6,
+        perAddress: 8,
+        windowMs: 15 * 60_000,
+        baseDelayMs: 30_000,
+        maxDelayMs: 60_000,
       },
-    });
+    },
   });
-  afterAll(async () => api.close());
 
   it('lets the owner in from another address right after 10 wrong passwords from one address', async () => {
     const attacker = '203.0.113.10';
@@ -88,11 +84,7 @@ describe('failed-login backoff', () => {
 });
 
 describe('the owner gets in within a minute of a stranger’s failures (default limits)', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi();
-  });
-  afterAll(async () => api.close());
+  const api = useApi();
 
   it('after 10 wrong passwords from one address, the owner’s right one from another address works at once', async () => {
     for (let i = 0; i < 10; i++) {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
 import type { OutboxMailDto as OutboxMail } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, type TestApi, useApi } from '../setup/test-api.js';
 import { plainTextBody, startSmtpServer, type TestSmtpServer } from './smtp-server.js';
 
 const ANSWER =
@@ -43,7 +43,7 @@ function change(api: TestApi, token: string, password: string, address = '198.51
 }
 
 describe('password reset (outbox)', () => {
-  let api: TestApi;
+  const api = useApi({ config: { webUrl: 'https://bazaar.example.in' } });
   let adminToken: string;
 
   async function outboxFor(email: string): Promise<OutboxMail[]> {
@@ -66,10 +66,8 @@ describe('password reset (outbox)', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ config: { webUrl: 'https://bazaar.example.in' } });
     adminToken = await api.login(DEMO.admin.username, DEMO.admin.password);
   });
-  afterAll(async () => api.close());
 
   it('answers the same whether or not an account matches, and mails only real accounts', async () => {
     const known = await forgot(api, 'investor');
@@ -200,13 +198,9 @@ describe('password reset (outbox)', () => {
 });
 
 describe('password reset limits', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({
-      config: { passwordReset: { tokenTtlMs: 30 * 60_000, perAccount: 2, perAddress: 4, windowMs: 60_000 } },
-    });
+  const api = useApi({
+    config: { passwordReset: { tokenTtlMs: 30 * 60_000, perAccount: 2, perAddress: 4, windowMs: 60_000 } },
   });
-  afterAll(async () => api.close());
 
   it('limits requests per account with 429 and Retry-After, for unknown names too', async () => {
     expect((await forgot(api, 'investor', '203.0.113.1')).status).toBe(200);

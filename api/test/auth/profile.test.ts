@@ -2,32 +2,30 @@
  * PUT /user/profile: a new e-mail address needs the current password (docs/decisions.md#e-mail-change-needs-the-password);
  * the other fields do not. The messages are docs/product/auth.md's, written out here (not read from shared's MESSAGES).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 
 describe('profile e-mail change', () => {
-  let api: TestApi;
+  const api = useApi({
+    config: {
+      loginLimits: {
+        perAccountAddress: 3,
+        perAccount: 20,
+        perAddress: 50,
+        windowMs: 60_000,
+        baseDelayMs: 1000,
+        maxDelayMs: 60_000,
+      },
+    },
+  });
   let token: string;
   const fields = { firstName: 'Indira', lastName: 'Investor', mobileNo: '9000000002' };
   const put = (json: Record<string, unknown>) => api.request<UserDto>('PUT', '/user/profile', { token, json });
 
   beforeAll(async () => {
-    api = await startTestApi({
-      config: {
-        loginLimits: {
-          perAccountAddress: 3,
-          perAccount: 20,
-          perAddress: 50,
-          windowMs: 60_000,
-          baseDelayMs: 1000,
-          maxDelayMs: 60_000,
-        },
-      },
-    });
     token = await api.login(DEMO.investor.username, DEMO.investor.password);
   });
-  afterAll(async () => api.close());
 
   it('changes names and phone without a password while the e-mail stays the same address', async () => {
     const result = await put({ ...fields, email: 'investor@bazaar-insight.local' });

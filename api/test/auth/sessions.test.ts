@@ -8,17 +8,17 @@
  *   role), while an update that keeps the same roles ends none;
  * - expired sessions' rows are purged by a later login.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { RoleDto as Role, UserDto as User } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, userBody, type TestApi } from '../setup/test-api.js';
+import { DEMO, userBody, useApi } from '../setup/test-api.js';
 import { queryRows } from '../../src/db/client.js';
 import { createSessionService } from '../../src/auth/sessions.js';
 
 const PASSWORD = 'Session#123';
 
 describe('sessions that end', () => {
-  let api: TestApi;
+  const api = useApi();
   let admin: string;
   let roles: Role[];
   const roleNamed = (name: string) => roles.find((r) => r.name === name) as Role;
@@ -42,11 +42,9 @@ describe('sessions that end', () => {
     );
 
   beforeAll(async () => {
-    api = await startTestApi();
     admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     roles = (await api.request<Role[]>('GET', '/admin/roles', { token: admin })).body;
   });
-  afterAll(async () => api.close());
 
   it('logout ends that session only: its token is 401 afterwards, the other login goes on', async () => {
     const user = await createUser('sess_logout');

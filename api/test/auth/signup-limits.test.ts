@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { SIGNUP_ANSWER } from '@bazaar/shared/contract';
 import { queryRows } from '../../src/db/client.js';
 import { hashingLane, hashingStats } from '../../src/auth/password.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, type TestApi, useApi } from '../setup/test-api.js';
 
 const person = (username: string, email = `${username}@example.com`) => ({
   user: { firstName: 'Tara', lastName: 'Shah', username, email, password: 'Welcome#2025' },
@@ -79,11 +79,7 @@ describe('sign-up from one address', () => {
 });
 
 describe('password hashing in a bounded lane', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({ config: { passwordHashing: { concurrency: 2, queue: 64 } } });
-  });
-  afterAll(async () => api.close());
+  const api = useApi({ config: { passwordHashing: { concurrency: 2, queue: 64 } } });
 
   it('runs at most 2 sign-up hashes at once, and a login completes while a burst of sign-ups waits', async () => {
     let peak = 0;

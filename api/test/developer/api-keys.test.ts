@@ -5,28 +5,25 @@
  * writes nothing; a key never reaches the logs.
  */
 import { crc32 } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiKeyDto, CreatedApiKeyDto } from '@bazaar/shared/contract';
-import { DEMO, createInvestor, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, startTestApi, useApi } from '../setup/test-api.js';
 import { createKey, expireKey, revokeKey } from './helpers.js';
 
 const DAY_MS = 86_400_000;
 /** A cheap public read: the calendar of trading days. */
 const PUBLIC_READ = '/public/stock-prices/dates';
 
-let api: TestApi;
+const api = useApi();
 let investor: string;
 let admin: string;
 let investor2: string;
 
 beforeAll(async () => {
-  api = await startTestApi();
   investor = await api.login(DEMO.investor.username, DEMO.investor.password);
   admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-  await createInvestor(api, admin, SECOND_INVESTOR);
-  investor2 = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+  investor2 = await loginSecondInvestor(api, admin);
 });
-afterAll(async () => api?.close());
 
 const list = async (token: string) => (await api.request<ApiKeyDto[]>('GET', '/user/api-keys', { token })).body;
 

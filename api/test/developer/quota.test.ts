@@ -4,15 +4,15 @@
  * midnight in India, shared by all the owner's keys, raised by a subscription plan, not counted again for a
  * request a trusted proxy marks as counted. Free quota here: 5 requests a day, 60 points a minute (1 a second).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiQuotaDto, PointsBucketDto } from '@bazaar/shared/contract';
-import { createInvestor, DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { createInvestor, DEMO, startTestApi, useApi } from '../setup/test-api.js';
 import { createKey, nextIndianMidnight } from './helpers.js';
 
 const FREE = { dailyRequests: 5, pointsPerMinute: 60 };
 const PUBLIC_READ = '/public/stock-prices/dates';
 
-let api: TestApi;
+const api = useApi({ config: { apiKeys: { hashSecret: undefined, freeQuota: FREE } } });
 let admin: string;
 let users = 0;
 
@@ -40,10 +40,8 @@ function rateLimitOf(headers: Headers) {
 }
 
 beforeAll(async () => {
-  api = await startTestApi({ config: { apiKeys: { hashSecret: undefined, freeQuota: FREE } } });
   admin = await api.login(DEMO.admin.username, DEMO.admin.password);
 });
-afterAll(async () => api?.close());
 
 describe('the daily quota of direct REST calls', () => {
   it('passes the 5th request and refuses the 6th with 429, Retry-After and the headers; resets at midnight in India', async () => {

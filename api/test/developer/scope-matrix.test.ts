@@ -6,8 +6,8 @@
  * scope gets 403 naming it; no key reaches key management, account, staff or admin routes (403); a revoked or
  * expired key gets 401 saying so on every route.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { keysOfEveryKind } from './helpers.js';
 
 type Persona = 'no key' | 'market:read' | 'portfolio:read' | 'portfolio:write' | 'revoked' | 'expired';
@@ -136,15 +136,13 @@ function concretePath(url: string): string {
 }
 
 describe('REST scope matrix (from docs/product/developer.md#scopes)', () => {
-  let api: TestApi;
+  const api = useApi();
   const keys: Partial<Record<Persona, string>> = {};
 
   beforeAll(async () => {
-    api = await startTestApi();
     const session = await api.login(DEMO.investor.username, DEMO.investor.password);
     Object.assign(keys, await keysOfEveryKind(api, session));
   });
-  afterAll(async () => api?.close());
 
   const serviceRoutes = () =>
     api.app.routeAccessTable

@@ -3,11 +3,11 @@
  * intact), readable by staff and administrators only, and limited per client address. The mail
  * outbox is for administrators only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
 import type { ContactMessageDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 
 const THANKS = 'Thank you for your message. We will get back to you soon.';
 const valid = {
@@ -19,7 +19,7 @@ const valid = {
 };
 
 describe('contact messages', () => {
-  let api: TestApi;
+  const api = useApi({ config: { contactLimit: { perAddress: 100, windowMs: 60_000 } } });
   let staff: string;
   let admin: string;
   let investor: string;
@@ -30,12 +30,10 @@ describe('contact messages', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ config: { contactLimit: { perAddress: 100, windowMs: 60_000 } } });
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
   });
-  afterAll(async () => api.close());
 
   it('stores a message from a visitor and shows it to staff, with its lines intact', async () => {
     const sent = await api.request<{ id: number; message: string }>('POST', '/public/contact-messages', {
@@ -100,11 +98,7 @@ describe('contact messages', () => {
 });
 
 describe('contact message limit', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({ config: { contactLimit: { perAddress: 2, windowMs: 60_000 } } });
-  });
-  afterAll(async () => api.close());
+  const api = useApi({ config: { contactLimit: { perAddress: 2, windowMs: 60_000 } } });
 
   it('accepts a few messages per address, then answers 429 with Retry-After', async () => {
     const from = (address: string) =>

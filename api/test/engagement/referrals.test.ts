@@ -10,7 +10,7 @@ import { PNG } from 'pngjs';
 import jsQRModule from 'jsqr';
 import { queryRows } from '../../src/db/client.js';
 import type { LoginResponseDto as LoginBody, ReferralDto as Referral } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, type TestApi, useApi } from '../setup/test-api.js';
 
 // jsqr is a CommonJS bundle typed as an ES module: its default export is the module object itself
 const jsQR = jsQRModule.default;
@@ -22,7 +22,7 @@ function decodeQr(png: Buffer): string | undefined {
 }
 
 describe('referrals', () => {
-  let api: TestApi;
+  const api = useApi({ config: { webUrl: WEB_URL } });
   let investor: LoginBody;
   let staff: LoginBody;
   let admin: LoginBody;
@@ -51,12 +51,10 @@ describe('referrals', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi({ config: { webUrl: WEB_URL } });
     investor = await login(DEMO.investor);
     staff = await login(DEMO.staff);
     admin = await login(DEMO.admin);
   });
-  afterAll(async () => api.close());
 
   it('gives users their own sign-up link, as text and as a QR code that decodes to it', async () => {
     const expected = `${WEB_URL}/signup?referralCode=${investor.user.referralCode}`;

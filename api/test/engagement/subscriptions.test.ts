@@ -2,7 +2,7 @@
  * Subscription plans (admin CRUD, validation, roles) and subscribing (self only, dates from the
  * plan's duration, extension from the current end, deletion refused while subscribers are active).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.js';
 import type {
@@ -10,7 +10,7 @@ import type {
   SubscriptionPeriodDto as Period,
   UserSubscriptionDto as MySubscription,
 } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 
 /** The public list has no activeSubscribers; the administrators' list has it. */
 type Plan = Omit<AdminSubscriptionPlanDto, 'activeSubscribers'> & { activeSubscribers?: number };
@@ -26,7 +26,7 @@ function plusDays(date: string, days: number): string {
 }
 
 describe('subscription plans and subscriptions', () => {
-  let api: TestApi;
+  const api = useApi();
   let admin: string;
   let staff: string;
   let investor: string;
@@ -44,7 +44,6 @@ describe('subscription plans and subscriptions', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi();
     admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     const login = await api.request<{ token: string; user: { id: number } }>('POST', '/auth/login', {
@@ -53,7 +52,6 @@ describe('subscription plans and subscriptions', () => {
     investor = login.body.token;
     investorId = login.body.user.id;
   });
-  afterAll(async () => api.close());
 
   describe('plans', () => {
     it('creates plans with exact rupee prices and lists them cheapest first', async () => {

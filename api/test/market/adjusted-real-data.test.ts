@@ -20,7 +20,6 @@ import type {
   TrendResponseDto,
 } from '@bazaar/shared/contract';
 import type { TestApi } from '../setup/test-api.js';
-import { uploadFile } from '../../src/ingest/index.js';
 import { legacyBhavcopyFiles, readLegacyBhavcopies, type BhavcopyRow } from './support/bhavcopy.js';
 import { startLegacyPricesApi } from './support/legacy-database.js';
 import {
@@ -43,6 +42,7 @@ import {
   expectedUnitExtremes,
   expectedUnitTrendList,
   expectTilesAgreeWithList,
+  loadRealCorporateActions,
   readCorporateActions,
   units,
   type AdjustingEvent,
@@ -103,16 +103,7 @@ describe.runIf(inject('testDb').engine === 'postgres')(
       // a copy of the run's load of the prices (support/legacy-database.ts), as real-data.test.ts reads it
       api = await startLegacyPricesApi(files);
       // corporate actions after the prices: the upload refreshes the analysis before it answers
-      await uploadFile(
-        api.app,
-        'UPLOAD_CORPORATE_ACTIONS',
-        'CF-CA-equities.csv',
-        fs.readFileSync(CORPORATE_ACTIONS_FILE),
-        {
-          id: null,
-          username: 'adjusted-tests',
-        },
-      );
+      await loadRealCorporateActions(api.app, 'adjusted-tests');
     }, 1_200_000);
     afterAll(async () => api?.close());
 

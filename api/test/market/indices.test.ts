@@ -8,9 +8,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { IndexCloseDto, IndexSummaryDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { insertPrices } from '../portfolio/helpers.js';
 import { DATA_DIR, sqlRows } from '../uploads/helpers.js';
 
@@ -53,7 +53,7 @@ const valueOf = (rows: Array<{ date: string; close: string }> | Array<[string, s
   rows.map((row) => (Array.isArray(row) ? [row[0], Number(row[1])] : [row.date, Number(row.close)]));
 
 describe('index prices', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
 
   const closes = (name: string, query = '') =>
@@ -70,10 +70,8 @@ describe('index prices', () => {
   };
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
   });
-  afterAll(async () => api.close());
 
   it('loads NSE’s historical layout as re-saved (2-Jan-19, CRLF), naming the index in the form', async () => {
     const answer = await send(read('nifty50_price/2019.csv'), 'Nifty 50');

@@ -30,7 +30,7 @@ import { groupBySymbol } from './support/trend-definition.js';
 import {
   adjust,
   adjustingEvents,
-  CORPORATE_ACTIONS_FILE,
+  loadRealCorporateActions,
   divisorBetween,
   units,
   type AdjustingEvent,
@@ -165,16 +165,7 @@ describe('pages, intervals and batches on the real bhavcopies of August to Octob
     api = await startLegacyPricesApi(FILES);
     const before = await api.request<CandleDto[]>('GET', '/public/stock-prices?symbol=HDFCBANK&limit=20');
     cursorBeforeActions = before.headers.get('x-next-cursor') ?? '';
-    await uploadFile(
-      api.app,
-      'UPLOAD_CORPORATE_ACTIONS',
-      'CF-CA-equities.csv',
-      fs.readFileSync(CORPORATE_ACTIONS_FILE),
-      {
-        id: null,
-        username: 'pages-tests',
-      },
-    );
+    await loadRealCorporateActions(api.app, 'pages-tests');
   }, 1_200_000);
   afterAll(async () => api?.close());
 
@@ -447,14 +438,27 @@ describe('pages, intervals and batches on the real bhavcopies of August to Octob
     });
 
     it('unknown symbols, too many symbols, a wrong interval', async () => {
-      expectBadRequest(
-        await api.request('GET', '/public/stock-prices?symbol=NOSUCHCO&limit=10'),
-        'Unknown symbol NOSUCHCO: no prices are loaded for it',
-      );
-      expectBadRequest(
-        await api.request('GET', '/public/stock-prices?symbol=NOSUCHCO&interval=WEEK'),
-        'Unknown symbol NOSUCHCO: no prices are loaded for it',
-      );
+      const many = [...bySymbol.keys()].slice(0, 51).join(',');
+      // each read and the message of its 400
+      const refused: Array<[url: string, message: string | RegExp]> = [
+        ['/public/stock-prices?symbol=NOSUCHCO&limit=10', 'Unknown symbol NOSUCHCO: no prices are loaded for it'],
+        ['/public/stock-prices?symbol=NOSUCHCO&interval=WEEK', 'Unknown symbol NOSUCHCO: no prices are loaded for it'],
+        ['/public/stock-prices/candles?symbols=TCS,NOSUCHCO', 'Unknown symbol NOSUCHCO: no prices are loaded for it'],
+        [
+          `/public/stock-prices/candles?symbols=${encodeURIComponent(many)}`,
+          'symbols names 51 symbols; at most 50 per request',
+        ],
+        ['/public/stock-prices/quotes?symbols=TCS,IN%20FY', /^symbols must be NSE symbols .*'IN FY' is not one$/],
+        ['/public/stock-prices/quotes?symbols=', 'symbols must name 1 to 50 symbols'],
+        ['/public/stock-prices?symbol=TCS&interval=YEAR', 'interval must be one of DAY, WEEK, MONTH'],
+        ['/public/stock-prices?interval=WEEK', 'interval needs a symbol'],
+        ['/public/corporate-actions?year=1900', 'The year must be a calendar year from 1990 to 2100'],
+        [
+          '/public/corporate-actions?symbol=TCS&limit=5',
+          'year, limit and cursor apply to the list of every action, not to one symbol’s events',
+        ],
+      ];
+      for (const [url, message] of refused) expectBadRequest(await api.request('GET', url), message);
       // the old client's read keeps its answer: an empty list
       expect((await api.request('GET', '/public/stock-prices?symbol=NOSUCHCO')).body).toEqual([]);
       const unknown = await api.request<{ message: string; details: unknown }>(
@@ -463,36 +467,6 @@ describe('pages, intervals and batches on the real bhavcopies of August to Octob
       );
       expectBadRequest(unknown, 'Unknown symbols NOSUCHCO, ALSONOT: no prices are loaded for them');
       expect(unknown.body.details).toEqual({ unknownSymbols: ['NOSUCHCO', 'ALSONOT'] });
-      expectBadRequest(
-        await api.request('GET', '/public/stock-prices/candles?symbols=TCS,NOSUCHCO'),
-        'Unknown symbol NOSUCHCO: no prices are loaded for it',
-      );
-      const many = [...bySymbol.keys()].slice(0, 51).join(',');
-      expectBadRequest(
-        await api.request('GET', `/public/stock-prices/candles?symbols=${encodeURIComponent(many)}`),
-        'symbols names 51 symbols; at most 50 per request',
-      );
-      expectBadRequest(
-        await api.request('GET', '/public/stock-prices/quotes?symbols=TCS,IN%20FY'),
-        /^symbols must be NSE symbols .*'IN FY' is not one$/,
-      );
-      expectBadRequest(
-        await api.request('GET', '/public/stock-prices/quotes?symbols='),
-        'symbols must name 1 to 50 symbols',
-      );
-      expectBadRequest(
-        await api.request('GET', '/public/stock-prices?symbol=TCS&interval=YEAR'),
-        'interval must be one of DAY, WEEK, MONTH',
-      );
-      expectBadRequest(await api.request('GET', '/public/stock-prices?interval=WEEK'), 'interval needs a symbol');
-      expectBadRequest(
-        await api.request('GET', '/public/corporate-actions?year=1900'),
-        'The year must be a calendar year from 1990 to 2100',
-      );
-      expectBadRequest(
-        await api.request('GET', '/public/corporate-actions?symbol=TCS&limit=5'),
-        'year, limit and cursor apply to the list of every action, not to one symbol’s events',
-      );
     });
   });
 

@@ -12,10 +12,10 @@
  *   its adjusted 52-week high (1,287.00) though far below the raw one (2,503.30): a new high.
  */
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '@bazaar/shared';
 import type { DashboardDto, PortfolioAlertDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { readLegacyBhavcopies } from '../market/support/bhavcopy.js';
 import { uploadRealCorporateActions } from '../uploads/helpers.js';
 import { addHolding, createReference, insertPrices, type PriceRow } from './helpers.js';
@@ -66,7 +66,7 @@ function expectedAlert(symbol: string, day: string) {
 }
 
 describe('52-week alerts across a split (real data)', () => {
-  let api: TestApi;
+  const api = useApi();
   let investor: string;
 
   /** Loads the rows up to `day` (not loaded yet): D becomes `day`. */
@@ -92,7 +92,6 @@ describe('52-week alerts across a split (real data)', () => {
       .filter((alert) => alert !== null);
 
   beforeAll(async () => {
-    api = await startTestApi();
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const actions = await uploadRealCorporateActions(api, staff);
@@ -107,7 +106,6 @@ describe('52-week alerts across a split (real data)', () => {
     });
     await addHolding(api, investor, ref, { symbol: 'TRIDENT', price: '60', quantity: 100, creationDate: '2019-10-01' });
   }, 600_000);
-  afterAll(async () => api?.close());
 
   it('on TRIDENT’s ex-date: no new low (the raw close is below every raw low, not the adjusted one)', async () => {
     expect(expectedAlert('TRIDENT', '2019-12-13')).toBeNull();

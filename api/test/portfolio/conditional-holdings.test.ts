@@ -5,17 +5,17 @@
  * (REST or plain SQL). The cached quotes behind the list follow price and event writes the same way.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto } from '@bazaar/shared/contract';
 import { deriveCorporateActionEvents } from '../../src/db/queries/company/corporate-action-events.js';
 import { inTransaction } from '../../src/db/sql-session.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { addCharge, addHolding, createReference, insertPrices } from './helpers.js';
 
 type Holding = HoldingDto;
 
 describe('conditional holdings lists', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   let investor: string;
   let investor2: string;
@@ -36,7 +36,6 @@ describe('conditional holdings lists', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const signup = await api.request('POST', '/auth/signup', {
@@ -61,7 +60,6 @@ describe('conditional holdings lists', () => {
     ]);
     await addHolding(api, investor, ref, { symbol: 'ETAGCO', price: '90', quantity: 10, creationDate: '2025-02-03' });
   });
-  afterAll(async () => api.close());
 
   it('answers 304 without a body while nothing changed, for any list form of the header', async () => {
     const tag = await currentTag();

@@ -4,12 +4,12 @@
  * value of the flows written out here changes sign within the answer's rounding).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { exchangeToday } from '@bazaar/shared';
 import type { DashboardDto, MarketSnapshotDto, PortfolioAlertDto } from '@bazaar/shared/contract';
 import { deriveCorporateActionEvents } from '../../src/db/queries/company/corporate-action-events.js';
 import { inTransaction } from '../../src/db/sql-session.js';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, useApi } from '../setup/test-api.js';
 import { addHolding, firmsWithFlatBrokerage } from './helpers.js';
 import { D, loadDayMarket } from './day-market.js';
 
@@ -28,7 +28,7 @@ function expectRoot(flows: Array<[string, number]>, percent: string | null | und
 }
 
 describe('investor dashboard', () => {
-  let api: TestApi;
+  const api = useApi();
   let investor: string;
   let other: string;
   let staff: string;
@@ -36,13 +36,11 @@ describe('investor dashboard', () => {
   const today = exchangeToday();
 
   beforeAll(async () => {
-    api = await startTestApi();
     await loadDayMarket(api);
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    await createInvestor(api, admin, SECOND_INVESTOR);
-    other = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+    other = await loginSecondInvestor(api, admin);
     const { a, b } = await firmsWithFlatBrokerage(api, staff, 'Dash', '10', '2020-01-01');
     // firm A (₹10 a trade): WATCHA 10 × 100 and WATCHB 4 × 60, both bought 2024-06-03, open
     await addHolding(api, investor, a, { symbol: 'WATCHA', price: '100', quantity: 10, creationDate: '2024-06-03' });
@@ -75,7 +73,6 @@ describe('investor dashboard', () => {
     expect(answer.status, answer.text).toBe(200);
     dashboard = answer.body;
   });
-  afterAll(async () => api.close());
 
   it('totals, dividends and net P&L', () => {
     expect(dashboard.asOf).toBe(today);

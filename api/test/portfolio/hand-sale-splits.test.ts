@@ -14,10 +14,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { DATA_DIR, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
+import { DEMO, useApi } from '../setup/test-api.js';
+import { DATA_DIR, uploadDataFile, uploadRealDaysAndActions } from '../uploads/helpers.js';
 import { addHolding, createReference, sellHolding } from './helpers.js';
 
 /** A symbol's EQ close of a bhavcopy day, read from the file. */
@@ -38,7 +38,7 @@ function comparable(rows: HoldingDto[]) {
 }
 
 describe('a hand sale after an ex-date whose prices are not loaded yet (real data)', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   let investor: string;
   let hand: Awaited<ReturnType<typeof createReference>>;
@@ -51,17 +51,12 @@ describe('a hand sale after an ex-date whose prices are not loaded yet (real dat
   };
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    const prices = await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', 'bhavcopy/legacy/18SEP2019.csv');
-    expect(prices.status, prices.text).toBeLessThan(300);
-    const actions = await uploadRealCorporateActions(api, staff);
-    expect(actions.status, actions.text).toBeLessThan(300);
+    await uploadRealDaysAndActions(api, staff, ['18SEP2019']);
     hand = await createReference(api, staff, 'Hand');
     book = await createReference(api, staff, 'Book');
   }, 600_000);
-  afterAll(async () => api?.close());
 
   it('sells 15 of the 10 bought, in the sell date’s shares, before and after the ex-date’s prices', async () => {
     const held = await addHolding(api, investor, hand, {

@@ -112,16 +112,21 @@ export async function firmsWithFlatBrokerage(
   amount: string,
   from: string,
 ) {
-  const a = await createReference(api, staffToken, `${prefix}A`, ['Brokerage']);
+  const a = await firmWithBrokerage(api, staffToken, `${prefix}A`, { amount, percentage: '0', from });
   const b = await createReference(api, staffToken, `${prefix}B`);
-  await addCharge(api, staffToken, a.firm, a.segment, {
-    type: a.types.Brokerage as Named,
-    side: 'BOTH',
-    amount,
-    percentage: '0',
-    from,
-  });
   return { a, b };
+}
+
+/** A firm and segment (createReference) with one charge type, Brokerage, charged on buys and sells from `from`. */
+export async function firmWithBrokerage(
+  api: TestApi,
+  staffToken: string,
+  prefix: string,
+  charge: { amount: string; percentage: string; from: string },
+) {
+  const ref = await createReference(api, staffToken, prefix, ['Brokerage']);
+  await addCharge(api, staffToken, ref.firm, ref.segment, { type: ref.types.Brokerage!, side: 'BOTH', ...charge });
+  return ref;
 }
 
 export interface HoldingBody {

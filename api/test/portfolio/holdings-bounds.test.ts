@@ -10,20 +10,19 @@
  * TCS 04-Mar ×2.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto } from '@bazaar/shared/contract';
 import { queryRows } from '../../src/db/client.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { addHolding, createReference, holdingPayload, insertPrices } from './helpers.js';
 
 describe('holdings bounded per account', () => {
-  let api: TestApi;
+  const api = useApi({ config: { tradebookImportsPerMinute: 1 } });
   let investor: string;
   let ref: Awaited<ReturnType<typeof createReference>>;
   const added: HoldingDto[] = [];
 
   beforeAll(async () => {
-    api = await startTestApi({ config: { tradebookImportsPerMinute: 1 } });
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     ref = await createReference(api, staff, 'Bounds', []);
@@ -44,7 +43,6 @@ describe('holdings bounded per account', () => {
     for (const [symbol, creationDate] of book)
       added.push(await addHolding(api, investor, ref, { symbol, price: '100', quantity: 1, creationDate }));
   });
-  afterAll(async () => api.close());
 
   const list = (query: string) => api.request<HoldingDto[]>('GET', `/user/holding${query}`, { token: investor });
 

@@ -2,16 +2,16 @@
  * Holdings: add, edit, sell (whole and partial), delete; the holding rules (docs/product/portfolio.md#rules); current
  * prices from stock_prices (latest close of the equity series) and the batched price read.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingUpdateDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { createReference, holdingPayload, indiaDatePlus, insertPrices, latestPricesBySymbol } from './helpers.js';
 import type { HoldingBody } from './helpers.js';
 
 type Holding = HoldingUpdateDto;
 
 describe('holdings', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   let investor: string;
   let ref: Awaited<ReturnType<typeof createReference>>;
@@ -27,7 +27,6 @@ describe('holdings', () => {
     });
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     ref = await createReference(api, staff, 'Hold');
@@ -43,7 +42,6 @@ describe('holdings', () => {
       { symbol: 'INFRA', date: '2025-01-10', close: '250' },
     ]);
   });
-  afterAll(async () => api.close());
 
   it('adds a holding with the current price, status and segment computed by the server', async () => {
     const created = await add(

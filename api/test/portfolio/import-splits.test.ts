@@ -16,11 +16,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatRupees } from '@bazaar/shared';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { DATA_DIR, sqlRows, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
+import { DEMO, useApi } from '../setup/test-api.js';
+import { DATA_DIR, sqlRows, uploadRealDaysAndActions } from '../uploads/helpers.js';
 import { addHolding, createReference, holdingsExportCsv } from './helpers.js';
 
 const DAYS = ['01JUL2019', '02JUL2019', '18SEP2019', '19SEP2019', '20SEP2019'];
@@ -42,7 +42,7 @@ const UPL_NOW = close('20SEP2019', 'UPL');
 const csv = (...rows: string[]) => ['date,symbol,side,quantity,price,exchange,trade_id', ...rows].join('\n');
 
 describe('tradebook import after splits and bonuses (real data)', () => {
-  let api: TestApi;
+  const api = useApi();
   let investor: string;
   let ref: Awaited<ReturnType<typeof createReference>>;
   let stored: Awaited<ReturnType<typeof createReference>>;
@@ -64,19 +64,12 @@ describe('tradebook import after splits and bonuses (real data)', () => {
     );
 
   beforeAll(async () => {
-    api = await startTestApi();
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
-    for (const day of DAYS) {
-      const answer = await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', `bhavcopy/legacy/${day}.csv`);
-      expect(answer.status, answer.text).toBeLessThan(300);
-    }
-    const actions = await uploadRealCorporateActions(api, staff);
-    expect(actions.status, actions.text).toBeLessThan(300);
+    await uploadRealDaysAndActions(api, staff, DAYS);
     ref = await createReference(api, staff, 'Splits');
     stored = await createReference(api, staff, 'Stored');
   }, 600_000);
-  afterAll(async () => api?.close());
 
   it('refuses more than the day’s shares, counted after the split, and writes nothing', async () => {
     const before = await checksum();

@@ -16,11 +16,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto, TradebookImportRejectedDto } from '@bazaar/shared/contract';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, useApi } from '../setup/test-api.js';
 import { csvToWorkbook, DATA_DIR, plainCsvRows, sqlRows } from '../uploads/helpers.js';
-import { addCharge, createReference, holdingsExportCsv, indiaDatePlus, insertPrices } from './helpers.js';
+import { createReference, firmWithBrokerage, holdingsExportCsv, indiaDatePlus, insertPrices } from './helpers.js';
 
 type Answer = TradebookImportRejectedDto;
 
@@ -70,7 +70,7 @@ const zerodhaLines = [
 const zerodhaCsv = `\uFEFF${zerodhaLines.join('\r\n')}\r\n\r\n\r\n`;
 
 describe('tradebook import', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   let investor: string;
   let investor2: string;
@@ -102,20 +102,11 @@ describe('tradebook import', () => {
   const withoutIds = (rows: HoldingDto[] | undefined) => (rows ?? []).map(({ id: _id, ...rest }) => rest);
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    await createInvestor(api, admin, SECOND_INVESTOR);
-    investor2 = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
-    ref = await createReference(api, staff, 'Tradebook', ['Brokerage']);
-    await addCharge(api, staff, ref.firm, ref.segment, {
-      type: ref.types.Brokerage!,
-      side: 'BOTH',
-      amount: '20',
-      percentage: '0.03',
-      from: '2019-01-01',
-    });
+    investor2 = await loginSecondInvestor(api, admin);
+    ref = await firmWithBrokerage(api, staff, 'Tradebook', { amount: '20', percentage: '0.03', from: '2019-01-01' });
     await insertPrices(
       api,
       Object.entries(close).flatMap(([symbol, byDate]) =>
@@ -123,7 +114,6 @@ describe('tradebook import', () => {
       ),
     );
   });
-  afterAll(async () => api.close());
 
   it('previews a Zerodha tradebook without writing anything', async () => {
     const before = await checksums();

@@ -1,23 +1,21 @@
 /** Financial instrument types: administrators keep them; staff read them; investors neither. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FinancialInstrumentDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 
 type Instrument = FinancialInstrumentDto;
 
 describe('financial instrument types', () => {
-  let api: TestApi;
+  const api = useApi();
   let admin: string;
   let staff: string;
   let investor: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
     admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
   });
-  afterAll(async () => api.close());
 
   it('creates, lists, updates and deletes', async () => {
     const created = await api.request<Instrument>('POST', '/admin/financial-instruments', {

@@ -2,9 +2,9 @@
  * Ownership matrix: investor A against investor B's holding for every verb. Never visible, never
  * changed; ids and owners in a payload never move a holding to someone else.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { HoldingDto } from '@bazaar/shared/contract';
-import { createInvestor, DEMO, startTestApi, type NewInvestor, type TestApi } from '../setup/test-api.js';
+import { createInvestor, DEMO, type NewInvestor, useApi } from '../setup/test-api.js';
 import { createReference, holdingPayload, insertPrices } from './helpers.js';
 
 const BOB: NewInvestor = {
@@ -18,7 +18,7 @@ const BOB: NewInvestor = {
 type Holding = HoldingDto;
 
 describe('holdings belong to their owner', () => {
-  let api: TestApi;
+  const api = useApi();
   let alice: string;
   let bob: string;
   let bobId: number;
@@ -31,7 +31,6 @@ describe('holdings belong to their owner', () => {
   const bobsView = async () => (await api.request<Holding[]>('GET', '/user/holding', { token: bob })).body;
 
   beforeAll(async () => {
-    api = await startTestApi();
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     bobId = await createInvestor(api, admin, BOB);
@@ -41,7 +40,6 @@ describe('holdings belong to their owner', () => {
     await insertPrices(api, [{ symbol: 'OWN', date: '2025-01-10', close: '120' }]);
     bobsHolding = (await api.request<Holding>('POST', '/user/holding', { token: bob, json: payload() })).body;
   });
-  afterAll(async () => api.close());
 
   it("never lists B's holding to A", async () => {
     expect(

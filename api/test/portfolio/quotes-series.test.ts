@@ -4,17 +4,16 @@
  * the trading day before, whichever series that day traded in; other series (N1) never count. The
  * figures are written out by hand from the rows below.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LatestPriceDto } from '@bazaar/shared/contract';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { insertPrices } from './helpers.js';
 
 describe('current prices across equity series', () => {
-  let api: TestApi;
+  const api = useApi();
   let investor: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     await insertPrices(api, [
       // MIXED: on its latest day both EQ and BE (EQ counts); the day before only SM and ST (SM counts)
@@ -37,7 +36,6 @@ describe('current prices across equity series', () => {
       { symbol: 'SPARSE', date: '2025-01-08', close: '10', series: 'BE' },
     ]);
   });
-  afterAll(async () => api.close());
 
   it('the latest close by series rank and the close of the trading day before', async () => {
     const prices = await api.request<LatestPriceDto[]>('GET', '/user/current-prices?symbols=MIXED,MOVED,SPARSE', {

@@ -2,10 +2,10 @@
  * Totals per firm and segment, and the alerts computed from the caller's holdings (52-week high
  * and low, the segment that moved most, concentration). Expected values worked by hand.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PortfolioAlertDto, PortfolioSummaryDto } from '@bazaar/shared/contract';
 import { weekdaysEndingOn } from '@bazaar/shared';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { addHolding, firmsWithFlatBrokerage, insertPrices, type createReference, type HoldingBody } from './helpers.js';
 
 type Summary = PortfolioSummaryDto;
@@ -39,13 +39,12 @@ const totals = (
 ) => ({ holdings, invested, currentValue, realized, unrealized, charges, dividends: '0', net });
 
 describe('portfolio summary and alerts', () => {
-  let api: TestApi;
+  const api = useApi();
   let investor: string;
   let a: Awaited<ReturnType<typeof createReference>>;
   let b: Awaited<ReturnType<typeof createReference>>;
 
   beforeAll(async () => {
-    api = await startTestApi();
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     ({ a, b } = await firmsWithFlatBrokerage(api, staff, 'Sum', '10', '2024-01-01'));
@@ -72,7 +71,6 @@ describe('portfolio summary and alerts', () => {
     await add(b, { symbol: 'LOWS', price: '220', quantity: 1, creationDate: '2025-01-02' });
     await add(b, { symbol: 'FLAT', price: '290', quantity: 1, creationDate: '2025-01-02' });
   });
-  afterAll(async () => api.close());
 
   it('adds up per firm, per segment and overall', async () => {
     const summary = (await api.request<Summary>('GET', '/user/portfolio/summary', { token: investor })).body;

@@ -4,20 +4,20 @@
  * prices of day-market.ts.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   MAX_WATCHLIST_SYMBOLS,
   WATCHLIST_FULL_MESSAGE,
   type ErrorBody,
   type WatchlistRowDto,
 } from '@bazaar/shared/contract';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { createInvestor, DEMO, SECOND_INVESTOR, useApi } from '../setup/test-api.js';
 import { D, loadDayMarket } from './day-market.js';
 
 const HIGHS = ['WEEKLY', 'MONTHLY', 'QUARTERLY', 'HALFYEARLY', 'YEARLY'] as const;
 
 describe('stock watch list', () => {
-  let api: TestApi;
+  const api = useApi();
   let investor: string;
   let other: string;
   let otherId: number;
@@ -25,14 +25,12 @@ describe('stock watch list', () => {
     (await api.request<WatchlistRowDto[]>('GET', '/user/watchlist', { token })).body.map((row) => row.symbol);
 
   beforeAll(async () => {
-    api = await startTestApi();
     await loadDayMarket(api);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     otherId = await createInvestor(api, admin, SECOND_INVESTOR);
     other = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
   });
-  afterAll(async () => api.close());
 
   it('starts empty and needs a login', async () => {
     expect(await list(investor)).toEqual([]);

@@ -8,15 +8,12 @@
  * every logged-in route that takes an id or a username at the first investor's holding, referral and
  * name: 403 or 404, never data, and nothing changes.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createInvestor, DEMO, SECOND_INVESTOR, useApi } from '../setup/test-api.js';
 import { addHolding, createReference, insertPrices } from '../portfolio/helpers.js';
+import { allowed, type Persona, type Who } from '../setup/personas.js';
 
-type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
 const PERSONAS: Persona[] = ['anonymous', 'investor', 'investor2', 'staff', 'admin'];
-
-/** docs/product's words: anyone; logged in (any role); staff (staff and administrators); admin. */
-type Who = 'anyone' | 'logged in' | 'staff' | 'admin';
 
 /** Who may call each service route, as docs/product/<area>.md#rest-calls says. */
 const DOCUMENTED_ACCESS: Record<string, Who> = {
@@ -166,33 +163,23 @@ const DOCUMENTED_ACCESS: Record<string, Who> = {
   'GET /insight/public/uploads/market-data-status': 'anyone',
 };
 
-function allowed(who: Who, persona: Persona): boolean {
-  if (who === 'anyone') return true;
-  if (persona === 'anonymous') return false;
-  if (who === 'logged in') return true;
-  if (who === 'staff') return persona === 'staff' || persona === 'admin';
-  return persona === 'admin';
-}
-
 /** Path parameters get values that exist nowhere, so allowed writes touch nothing. */
 function concretePath(url: string): string {
   return url.replace(/:([A-Za-z]+)/g, (_match, name: string) => (/id$/i.test(name) ? '987654' : 'no-such-value'));
 }
 
 describe('access matrix', () => {
-  let api: TestApi;
+  const api = useApi();
   const tokens: Partial<Record<Persona, string>> = {};
   let investor2Id: number;
 
   beforeAll(async () => {
-    api = await startTestApi();
     tokens.investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     tokens.staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     tokens.admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     investor2Id = await createInvestor(api, tokens.admin, SECOND_INVESTOR);
     tokens.investor2 = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
   });
-  afterAll(async () => api.close());
 
   /** The app's service routes (under /api and /insight) as 'METHOD /path', with whether each needs a query. */
   const serviceRoutes = () =>

@@ -8,18 +8,14 @@ import {
   verifyingLane,
 } from '../../src/auth/password.js';
 import type { ApiConfig } from '../../src/config.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, startTestApi, type TestApi, useApi } from '../setup/test-api.js';
 import { createRawClient, pollUntil } from '../setup/raw-http.js';
 import * as protection from '../setup/protection-scenarios.js';
 
 const { GREEDY, OTHER, shortTimeouts: timeouts } = protection;
 describe('per-client rate limit', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    // a burst of 10 (the minimum) refilled at one a minute: however slow the machine, no token comes back mid-test
-    api = await startTestApi({ config: { rateLimitPerMinute: 1 } });
-  });
-  afterAll(async () => api.close());
+  // a burst of 10 (the minimum) refilled at one a minute: however slow the machine, no token comes back mid-test
+  const api = useApi({ config: { rateLimitPerMinute: 1 } });
 
   it('answers 429 with Retry-After beyond the limit, per client address', async () => {
     const statuses: number[] = [];
@@ -46,11 +42,7 @@ describe('per-client rate limit', () => {
 });
 
 describe('load shedding', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({ config: { maxInFlightRequests: 2 } });
-  });
-  afterAll(async () => api.close());
+  const api = useApi({ config: { maxInFlightRequests: 2 } });
 
   it('answers 503 at once beyond the requests in flight, and serves again afterwards', async () => {
     // eight logins at once exceed two in flight; each answer notes how many answers came before it
@@ -180,12 +172,8 @@ describe('readiness reflects saturation', () => {
 });
 
 describe('PGlite sheds load while its work holds the event loop', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    // the target at 200 ms instead of 1000: the same behaviour with a test-sized queue
-    api = await startTestApi({ config: { maxQueueDelayMs: 200 } });
-  });
-  afterAll(async () => api.close());
+  // the target at 200 ms instead of 1000: the same behaviour with a test-sized queue
+  const api = useApi({ config: { maxQueueDelayMs: 200 } });
 
   it('requests that waited behind the database get 503 at once, /ready says why, and both recover', async () => {
     if (api.handle.kind !== 'pglite') return;

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type TestApi } from '../setup/test-api.js';
+import { describe, expect, it } from 'vitest';
+import { useApi } from '../setup/test-api.js';
 
 describe('security headers and CORS of the REST API', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({ seed: false });
-  });
-  afterAll(async () => api.close());
+  const api = useApi({ seed: false });
 
   it('sends no-sniff, frame denial, a CSP and no caching on API answers', async () => {
     const result = await api.request('POST', '/auth/login', { json: { username: 'x', password: 'yyyyyyyy' } });
@@ -45,11 +41,7 @@ describe('security headers and CORS of the REST API', () => {
 });
 
 describe('CORS when origins are configured', () => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await startTestApi({ seed: false, config: { corsOrigins: ['https://app.example'] } });
-  });
-  afterAll(async () => api.close());
+  const api = useApi({ seed: false, config: { corsOrigins: ['https://app.example'] } });
 
   it('allows exactly the configured origin', async () => {
     const allowed = await api.request('GET', '/health', { headers: { origin: 'https://app.example' } });

@@ -7,8 +7,8 @@
  * the rows it had (md5 over all rows of every table), Object.prototype is untouched and the heap
  * has not grown beyond a small bound.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { sqlRows } from '../uploads/helpers.js';
 import { createReference, insertPrices } from '../portfolio/helpers.js';
 
@@ -35,7 +35,7 @@ const FORMULA = '=HYPERLINK("http://evil.example","click")';
 const LONG = 'x'.repeat(100_000);
 
 describe('bad input to every REST mutation', () => {
-  let api: TestApi;
+  const api = useApi();
   const tokens: Partial<Record<Persona, string>> = {};
   let firm: { id: number; name: string; address: string; contactNumber: string };
   let segment: { id: number; name: string };
@@ -487,7 +487,6 @@ describe('bad input to every REST mutation', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi();
     tokens.investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     tokens.staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     tokens.admin = await api.login(DEMO.admin.username, DEMO.admin.password);
@@ -510,7 +509,6 @@ describe('bad input to every REST mutation', () => {
     global.gc?.();
     heapBefore = process.memoryUsage().heapUsed;
   });
-  afterAll(async () => api.close());
 
   it('has at least 60 cases across the JSON writes', () => {
     expect(corpus().length).toBeGreaterThanOrEqual(60);

@@ -12,7 +12,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { beforeAll, inject } from 'vitest';
+import { useStarted } from './use-started.js';
 import './provided-context.js';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
@@ -74,6 +75,12 @@ export async function createInvestor(api: TestApi, adminToken: string, account: 
   });
   if (created.status !== 201) throw new Error(`creating ${account.username} failed: ${created.status} ${created.text}`);
   return created.body.id;
+}
+
+/** Creates SECOND_INVESTOR as the administrator and logs it in: its token. */
+export async function loginSecondInvestor(api: TestApi, adminToken: string): Promise<string> {
+  await createInvestor(api, adminToken, SECOND_INVESTOR);
+  return api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
 }
 
 /**
@@ -259,13 +266,22 @@ export interface TestSession {
  * demo accounts in. Read the fields inside hooks and tests, not while the suite is being collected.
  */
 export function useTestApi(options: StartTestApiOptions = {}): TestSession {
-  const session = {} as TestSession;
+  const session = { api: useApi(options) } as TestSession;
   beforeAll(async () => {
-    session.api = await startTestApi(options);
     for (const who of ['admin', 'staff', 'investor'] as const) {
       session[who] = await session.api.login(DEMO[who].username, DEMO[who].password);
     }
   });
-  afterAll(async () => session.api?.close());
   return session;
+}
+
+/**
+ * For a describe block: a fresh API started before its tests and closed after them, no one logged in. The object is
+ * filled in by the start: read its fields inside hooks and tests, not while the suite is being collected.
+ */
+export function useApi(options: StartTestApiOptions = {}): TestApi {
+  return useStarted(
+    () => startTestApi(options),
+    (api) => api.close(),
+  );
 }

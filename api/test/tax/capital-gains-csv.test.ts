@@ -16,7 +16,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
 import { uploadDataFile } from '../uploads/helpers.js';
-import { addCharge, addHolding, createReference, sellHolding } from '../portfolio/helpers.js';
+import { addHolding, firmWithBrokerage, sellHolding } from '../portfolio/helpers.js';
 
 /** The cells of one CSV line of the file (its text cells hold no comma or quote here). */
 const cells = (line: string) => line.split(',');
@@ -32,14 +32,7 @@ describe('the capital-gains CSV as numbers', () => {
     expect((await uploadDataFile(api, staff, 'UPLOAD_STOCK', 'equity_list/EQUITY_L.csv')).status).toBe(200);
     // a holding is of a symbol with prices: one real day of them (NSE's bhavcopy of 2-Jan-2019)
     expect((await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', 'bhavcopy/legacy/02JAN2019.csv')).status).toBe(200);
-    const ref = await createReference(api, staff, 'Tax CSV', ['Brokerage']);
-    await addCharge(api, staff, ref.firm, ref.segment, {
-      type: ref.types.Brokerage!,
-      side: 'BOTH',
-      amount: '0',
-      percentage: '0.03',
-      from: '2016-01-01',
-    });
+    const ref = await firmWithBrokerage(api, staff, 'Tax CSV', { amount: '0', percentage: '0.03', from: '2016-01-01' });
     const trips = [
       { symbol: 'SBIN', quantity: 7, buy: ['2019-05-20', '299.15'], sell: ['2019-11-20', '310.35'] },
       { symbol: 'INFY', quantity: 3, buy: ['2019-06-03', '666.65'], sell: ['2019-12-02', '640.05'] },

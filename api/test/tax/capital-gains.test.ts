@@ -22,9 +22,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CapitalGainsDto } from '@bazaar/shared/contract';
-import { createInvestor, DEMO, SECOND_INVESTOR, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, loginSecondInvestor, useApi } from '../setup/test-api.js';
 import { DATA_DIR, sqlRows, uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
 import { addCharge, addHolding, createReference, sellHolding } from '../portfolio/helpers.js';
 
@@ -48,7 +48,7 @@ const brief = (exit: Exit) => [
 ];
 
 describe('tax P&L (real data, FY 2019-20)', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   let investor: string;
   let other: string;
@@ -83,12 +83,10 @@ describe('tax P&L (real data, FY 2019-20)', () => {
   }
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     investor = await api.login(DEMO.investor.username, DEMO.investor.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
-    await createInvestor(api, admin, SECOND_INVESTOR);
-    other = await api.login(SECOND_INVESTOR.username, SECOND_INVESTOR.password);
+    other = await loginSecondInvestor(api, admin);
     for (const file of ['bhavcopy/grandfathering/30JAN2018.csv', 'bhavcopy/grandfathering/31JAN2018.csv'])
       expect((await uploadDataFile(api, staff, 'UPLOAD_STOCK_PRICE', file)).status).toBe(200);
     expect((await uploadDataFile(api, staff, 'UPLOAD_STOCK', 'equity_list/EQUITY_L.csv')).status).toBe(200);
@@ -125,7 +123,6 @@ describe('tax P&L (real data, FY 2019-20)', () => {
         { date: sellDate, quantity: sellQuantity, price: sellPrice },
       );
   });
-  afterAll(async () => api.close());
 
   it('reads the fair market values from the real 31-Jan-2018 file (and 30-Jan for a symbol that did not trade)', () => {
     expect([high('31JAN2018', 'TCS'), high('31JAN2018', 'INFY'), high('31JAN2018', 'RELIANCE')]).toEqual([

@@ -11,9 +11,9 @@
  * The figures themselves are worked by hand in capital-gains.test.ts; here the three paths must agree to the paisa,
  * and the report must hold every trade (4 exits: TCS, INFY twice, SBIN).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CapitalGainsDto } from '@bazaar/shared/contract';
-import { createInvestor, DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { createInvestor, DEMO, useApi } from '../setup/test-api.js';
 import { uploadDataFile, uploadRealCorporateActions } from '../uploads/helpers.js';
 import { addCharge, addHolding, createReference, holdingPayload } from '../portfolio/helpers.js';
 
@@ -51,7 +51,7 @@ const ourCsv = [
 ].join('\n');
 
 describe('tax P&L whatever the way the trades came in', () => {
-  let api: TestApi;
+  const api = useApi();
   let firm: Awaited<ReturnType<typeof createReference>>;
   const tokens: Record<'hand' | 'zerodha' | 'ours', string> = { hand: '', zerodha: '', ours: '' };
 
@@ -116,7 +116,6 @@ describe('tax P&L whatever the way the trades came in', () => {
   };
 
   beforeAll(async () => {
-    api = await startTestApi();
     const staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     for (const file of ['bhavcopy/grandfathering/30JAN2018.csv', 'bhavcopy/grandfathering/31JAN2018.csv'])
@@ -155,7 +154,6 @@ describe('tax P&L whatever the way the trades came in', () => {
     await importFile(tokens.zerodha, zerodhaCsv);
     await importFile(tokens.ours, ourCsv);
   });
-  afterAll(async () => api.close());
 
   it('gives the same report for trades entered by hand, a Zerodha tradebook and our trades CSV', async () => {
     const hand = await report(tokens.hand);

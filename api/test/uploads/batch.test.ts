@@ -5,11 +5,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorBody, UploadBatchResultDto } from '@bazaar/shared/contract';
 import { isAnalysisCurrent } from '../../src/db/queries/market/analysis-state.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { buildZip, DATA_DIR, dataFile, marketFingerprint, plainCsvRows } from './helpers.js';
+import { DEMO, useApi } from '../setup/test-api.js';
+import {
+  buildZip,
+  DATA_DIR,
+  dataFile,
+  marketFingerprint,
+  plainCsvRows,
+  recordDataChanged,
+  type DataChanged,
+} from './helpers.js';
 
 const BATCH = '/insight/staff/uploads/stock-prices/batch';
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
@@ -37,18 +45,14 @@ function batchForm(files: Array<{ name: string; bytes: Uint8Array }>): FormData 
 }
 
 describe('batch upload of stock prices', () => {
-  let api: TestApi;
+  const api = useApi({ config: { uploadMaxUncompressedBytes: 2 * 1024 * 1024, uploadBatchMaxFiles: 30 } });
   let staff: string;
-  const events: Array<{ uploadType: string; dates?: string[] | undefined }> = [];
+  const events: DataChanged[] = [];
 
   beforeAll(async () => {
-    api = await startTestApi({ config: { uploadMaxUncompressedBytes: 2 * 1024 * 1024, uploadBatchMaxFiles: 30 } });
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    api.app.events.on('market.dataChanged', (payload) => {
-      events.push(payload);
-    });
+    recordDataChanged(api, events);
   });
-  afterAll(async () => api.close());
 
   const daily = LEGACY.slice(0, 20);
   const zipped = LEGACY.slice(21, 26);

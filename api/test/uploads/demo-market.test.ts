@@ -5,10 +5,10 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateDemoMarket } from '../../src/seed/demo-market/generate.js';
 import { loadDemoMarket } from '../../src/seed/demo-market/index.js';
-import { startTestApi, type TestApi } from '../setup/test-api.js';
+import { startTestApi, useApi } from '../setup/test-api.js';
 import { sqlRows } from './helpers.js';
 
 /** ISO 6166 check digit, written out again here: letters → numbers, Luhn from the right. */
@@ -61,11 +61,7 @@ describe('demo market', () => {
   });
 
   describe('on the first start of an empty database', () => {
-    let api: TestApi;
-    beforeAll(async () => {
-      api = await startTestApi({ config: { demoData: true } });
-    });
-    afterAll(async () => api.close());
+    const api = useApi({ config: { demoData: true } });
 
     it('is loaded through the ingestion code, one recorded upload per file', async () => {
       const uploads = await sqlRows<{

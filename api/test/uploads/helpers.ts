@@ -24,6 +24,7 @@ export function dataFile(relative: string): Buffer {
   return fs.readFileSync(path.join(DATA_DIR, relative));
 }
 
+/** Each upload type's endpoint, written from docs/product/uploads.md#rest-calls, in the upload screen's order. */
 export const ENDPOINTS = {
   UPLOAD_CORPORATE_ACTIONS: '/insight/staff/uploads/corporate-actions',
   UPLOAD_STOCK_PRICE: '/insight/staff/uploads/stock-prices',
@@ -90,6 +91,32 @@ export function uploadDataFile(
 /** NSE's corporate-actions export of 2016–2025 (../shared/data), uploaded whole. */
 export function uploadRealCorporateActions(api: TestApi, token: string | undefined): Promise<HttpResult<UploadAnswer>> {
   return uploadDataFile(api, token, 'UPLOAD_CORPORATE_ACTIONS', 'corporate_actions/CF-CA-equities.csv');
+}
+
+/** NSE's real legacy bhavcopies of these days (e.g. 18SEP2019), then its corporate actions; each must be accepted. */
+export async function uploadRealDaysAndActions(api: TestApi, token: string, days: readonly string[]): Promise<void> {
+  for (const day of days) {
+    const answer = await uploadDataFile(api, token, 'UPLOAD_STOCK_PRICE', `bhavcopy/legacy/${day}.csv`);
+    expect(answer.status, answer.text).toBeLessThan(300);
+  }
+  const actions = await uploadRealCorporateActions(api, token);
+  expect(actions.status, actions.text).toBeLessThan(300);
+}
+
+/** An upload the API accepted (200) with this summary message. */
+export function expectAccepted(answer: HttpResult<UploadAnswer>, message: string): void {
+  expect(answer.status, answer.text).toBe(200);
+  expect(answer.body.message).toBe(message);
+}
+
+/** A market.dataChanged signal as the uploads send it. */
+export type DataChanged = { uploadType: string; dates?: string[] | undefined };
+
+/** Appends every market.dataChanged signal the API sends from now on to `signals`, in order. */
+export function recordDataChanged(api: TestApi, signals: DataChanged[]): void {
+  api.app.events.on('market.dataChanged', (payload) => {
+    signals.push(payload);
+  });
 }
 
 /** Raw SQL on the test database; cast dates with ::text so both engines answer strings. */

@@ -5,9 +5,9 @@
  * lines, new industry names, symbols the equity list does not have, e.g. AEGISCHEM). Expected industries and counts are read
  * from the files here with a plain comma split (neither file quotes a cell), never from the app's answers.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
-import { dataFile, plainCsvRows, sqlRows, uploadDataFile } from './helpers.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, type TestApi, useApi } from '../setup/test-api.js';
+import { dataFile, expectAccepted, plainCsvRows, sqlRows, uploadDataFile } from './helpers.js';
 
 const fmt = (value: number) => value.toLocaleString('en-US');
 
@@ -27,7 +27,7 @@ async function industryOf(api: TestApi, symbol: string): Promise<string | null |
 }
 
 describe('industries from the real index constituent lists, after the real equity list', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
   const listed = plainCsvRows(dataFile('equity_list/EQUITY_L.csv').toString('utf8'))
     .slice(1)
@@ -36,10 +36,8 @@ describe('industries from the real index constituent lists, after the real equit
   const totalMarket = industriesOf('industry/2024-04/ind_niftytotalmarket_list.csv');
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
   });
-  afterAll(async () => api.close());
 
   it('the equity list alone leaves every company it names without an industry', async () => {
     const answer = await uploadDataFile(api, staff, 'UPLOAD_STOCK', 'equity_list/EQUITY_L.csv');
@@ -63,8 +61,8 @@ describe('industries from the real index constituent lists, after the real equit
       'UPLOAD_UPDATE_COMPANY_PROFILE',
       'industry/2019-10/ind_nifty500list.csv',
     );
-    expect(answer.status).toBe(200);
-    expect(answer.body.message).toBe(
+    expectAccepted(
+      answer,
       `Company profiles: ${fmt(nifty500.size)} companies (${fmt(nifty500.size - known)} new, ${fmt(known)} replaced)`,
     );
     // ACC Ltd.,CEMENT & CEMENT PRODUCTS,ACC,EQ,INE012A01025 and 3M India Ltd.,SERVICES,3MINDIA,EQ,INE470A01017
@@ -92,8 +90,8 @@ describe('industries from the real index constituent lists, after the real equit
       'UPLOAD_UPDATE_COMPANY_PROFILE',
       'industry/2024-04/ind_niftytotalmarket_list.csv',
     );
-    expect(answer.status).toBe(200);
-    expect(answer.body.message).toBe(
+    expectAccepted(
+      answer,
       `Company profiles: ${fmt(totalMarket.size)} companies (${fmt(totalMarket.size - known)} new, ${fmt(known)} replaced)`,
     );
     // 3M India Ltd.,Diversified,3MINDIA,EQ,INE470A01017 (SERVICES in 2019)

@@ -5,12 +5,13 @@
  * "zip bomb" files stay small here.
  */
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, useApi } from '../setup/test-api.js';
 import {
   buildZip,
   csvToWorkbook,
   dataFile,
+  ENDPOINTS,
   marketFingerprint,
   plainCsvRows,
   upload,
@@ -407,14 +408,13 @@ const BAD_FILES: BadFile[] = [
 ];
 
 describe('malformed uploads', () => {
-  let api: TestApi;
+  const api = useApi({
+    config: { uploadMaxBytes: 1024 * 1024, uploadMaxUncompressedBytes: 4 * 1024 * 1024, uploadMaxArchiveEntries: 50 },
+  });
   let staff: string;
   let baseline: Record<string, string>;
 
   beforeAll(async () => {
-    api = await startTestApi({
-      config: { uploadMaxBytes: 1024 * 1024, uploadMaxUncompressedBytes: 4 * 1024 * 1024, uploadMaxArchiveEntries: 50 },
-    });
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
     // some data first, so "unchanged" means something
     expect((await upload(api, staff, 'UPLOAD_STOCK_PRICE', '02JAN2019.csv', LEGACY)).status).toBe(200);
@@ -422,7 +422,6 @@ describe('malformed uploads', () => {
     expect((await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs.xlsx', dataFile(XBRL_TCS))).status).toBe(200);
     baseline = await marketFingerprint(api.handle);
   });
-  afterAll(async () => api.close());
 
   it('has at least 30 kinds of bad file', () => {
     expect(BAD_FILES.length).toBeGreaterThanOrEqual(30);
@@ -466,6 +465,15 @@ describe('malformed uploads', () => {
   });
 
   describe('the multipart request itself', () => {
+    /** Posts to the stock-price upload as staff: the status and message of the answer. */
+    const post = async (body: { body: FormData } | { json: unknown }) => {
+      const answer = await api.request<{ message: string }>('POST', ENDPOINTS.UPLOAD_STOCK_PRICE, {
+        token: staff,
+        ...body,
+      });
+      return { status: answer.status, message: answer.body.message };
+    };
+
     it('wants the part named "file"', async () => {
       const answer = await upload(api, staff, 'UPLOAD_STOCK_PRICE', 'x.csv', LEGACY, 'document');
       expect(answer.status).toBe(400);
@@ -475,33 +483,24 @@ describe('malformed uploads', () => {
     it('wants a file', async () => {
       const form = new FormData();
       form.append('type', 'UPLOAD_STOCK_PRICE');
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
-        token: staff,
-        body: form,
+      expect(await post({ body: form })).toEqual({
+        status: 400,
+        message: 'No file was sent: add one part named "file"',
       });
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe('No file was sent: add one part named "file"');
     });
 
     it('wants one file only', async () => {
       const form = new FormData();
       form.append('file', new Blob([LEGACY]), 'a.csv');
       form.append('file', new Blob([LEGACY]), 'b.csv');
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
-        token: staff,
-        body: form,
-      });
-      expect(answer.status).toBe(400);
-      expect(answer.body.message).toBe('Send one file per upload');
+      expect(await post({ body: form })).toEqual({ status: 400, message: 'Send one file per upload' });
     });
 
     it('wants multipart, not JSON', async () => {
-      const answer = await api.request<{ message: string }>('POST', '/insight/staff/uploads/stock-prices', {
-        token: staff,
-        json: { file: LEGACY },
+      expect(await post({ json: { file: LEGACY } })).toEqual({
+        status: 415,
+        message: 'Send the file as multipart/form-data with one part named "file"',
       });
-      expect(answer.status).toBe(415);
-      expect(answer.body.message).toBe('Send the file as multipart/form-data with one part named "file"');
     });
 
     it('leaves every table unchanged after all of this', async () => {

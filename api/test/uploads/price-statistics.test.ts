@@ -4,21 +4,19 @@
  * the size its statistics know is analysed in the upload's transaction, a smaller one is not.
  * Real bhavcopies of January 2019 into an empty database, one at a time over HTTP.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import '../setup/provided-context.js';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { DEMO, useApi } from '../setup/test-api.js';
 import { sqlRows, uploadDataFile } from './helpers.js';
 import { statisticsStale } from '../../src/ingest/stock-prices/statistics.js';
 
 describe('statistics of the price table after uploads', () => {
-  let api: TestApi;
+  const api = useApi();
   let token: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
     token = await api.login(DEMO.staff.username, DEMO.staff.password);
   });
-  afterAll(async () => api?.close());
 
   async function sizes(): Promise<{ estimated: number; loaded: number }> {
     const [row] = await sqlRows<{ estimated: number; loaded: number }>(

@@ -7,14 +7,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Big from 'big.js';
 import * as XLSX from '@e965/xlsx';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, useApi } from '../setup/test-api.js';
 import {
   csvToWorkbook,
   DATA_DIR,
   dataFile,
+  expectAccepted,
   marketFingerprint,
   plainCsvRows,
+  recordDataChanged,
+  type DataChanged,
   sqlRows,
   upload,
   uploadDataFile,
@@ -25,18 +28,14 @@ import { bhavcopyDate } from '../market/support/bhavcopy.js';
 const fmt = (value: number) => value.toLocaleString('en-US');
 
 describe('uploads of the real NSE files', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
-  const events: Array<{ uploadType: string; dates?: string[] | undefined }> = [];
+  const events: DataChanged[] = [];
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
-    api.app.events.on('market.dataChanged', (payload) => {
-      events.push(payload);
-    });
+    recordDataChanged(api, events);
   });
-  afterAll(async () => api.close());
 
   describe('stock prices', () => {
     const file = 'bhavcopy/legacy/31MAR2020.csv';
@@ -100,8 +99,7 @@ describe('uploads of the real NSE files', () => {
       const before = await marketFingerprint(api.handle);
       events.length = 0;
       const answer = await upload(api, staff, 'UPLOAD_STOCK_PRICE', '31MAR2020.csv', dataFile(file));
-      expect(answer.status).toBe(200);
-      expect(answer.body.message).toBe('Stock prices: 1,952 rows for 2020-03-31 (0 new, 0 replaced, 1,952 unchanged)');
+      expectAccepted(answer, 'Stock prices: 1,952 rows for 2020-03-31 (0 new, 0 replaced, 1,952 unchanged)');
       const after = await marketFingerprint(api.handle);
       expect({ ...after, market_data_uploads: '' }).toEqual({ ...before, market_data_uploads: '' });
       // nothing changed, so nothing to refresh
@@ -164,8 +162,8 @@ describe('uploads of the real NSE files', () => {
         'jan-2019.csv',
         combined.map((row) => row.join(',')).join('\n') + '\n',
       );
-      expect(answer.status).toBe(200);
-      expect(answer.body.message).toBe(
+      expectAccepted(
+        answer,
         'Stock prices: 5,641 rows for 3 dates from 2019-01-02 to 2019-01-04 (5,641 new, 0 replaced)',
       );
       const counts = await sqlRows<{ d: string; n: number }>(
@@ -359,8 +357,8 @@ describe('uploads of the real NSE files', () => {
       const distinct = new Set(body.map((line) => line.replace(/" +/g, '"').trim()));
       expect(body.length).toBe(21246);
       const answer = await uploadRealCorporateActions(api, staff);
-      expect(answer.status, answer.text).toBe(200);
-      expect(answer.body.message).toBe(
+      expectAccepted(
+        answer,
         `Corporate actions: 21,246 rows (${fmt(distinct.size)} new, 0 replaced, ${fmt(body.length - distinct.size)} repeated rows ignored)`,
       );
       // "HDFCBANK","HDFC Bank Limited","EQ"," Face Value Split (Sub-Division) - From Rs 2 Per Share To Rs 1 Per Share","1","19-Sep-2019","20-Sep-2019","-","-"
@@ -480,8 +478,7 @@ describe('uploads of the real NSE files', () => {
         'UPLOAD_FINANCIAL_REPORT',
         'financials/quarterly_pat_eps_csv/tcs.csv',
       );
-      expect(answer.status, answer.text).toBe(200);
-      expect(answer.body.message).toBe('Financial results: 26 quarters for 1 company (26 new, 0 replaced)');
+      expectAccepted(answer, 'Financial results: 26 quarters for 1 company (26 new, 0 replaced)');
       // 31Dec2024,118320000000.0,32.71,3617242433
       const [latest] = await sqlRows<Record<string, string | null>>(
         api.handle,
@@ -513,8 +510,8 @@ describe('uploads of the real NSE files', () => {
       const book = XLSX.read(dataFile(relative), { type: 'buffer' });
       const csv = XLSX.utils.sheet_to_csv(book.Sheets[book.SheetNames[0]!]!);
       const answer = await upload(api, staff, 'UPLOAD_FINANCIAL_REPORT', 'tcs-q1.csv', csv);
-      expect(answer.status, answer.text).toBe(200);
-      expect(answer.body.message).toBe(
+      expectAccepted(
+        answer,
         'Financial results: 1 filing for TCS, quarter ended 2019-06-30 (standalone) (1 new, 0 replaced)',
       );
       const [tcs] = await sqlRows<{ profit_loss_for_period: string }>(
@@ -564,8 +561,7 @@ describe('uploads of the real NSE files', () => {
         'balance-sheet-template.csv',
         template.text,
       );
-      expect(answer.status, answer.text).toBe(200);
-      expect(answer.body.message).toBe('Balance sheets: 2 balance sheets for 1 company (2 new, 0 replaced)');
+      expectAccepted(answer, 'Balance sheets: 2 balance sheets for 1 company (2 new, 0 replaced)');
 
       // a fact sheet in the results layout; 700 + 300 = 1,000 = 400 equity + 600 liabilities
       const facts = [

@@ -9,8 +9,8 @@
  * the count that refused the file.
  */
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, startTestApi, type TestApi } from '../setup/test-api.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, startTestApi, useApi, type StartTestApiOptions } from '../setup/test-api.js';
 import { buildZip, csvToWorkbook, marketFingerprint, upload } from './helpers.js';
 
 const SPREADSHEET_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -92,15 +92,31 @@ async function healthAnswersWhile(baseUrl: string, done: Promise<unknown>): Prom
   return answered;
 }
 
+/** A price workbook (xlsx): the header and `rows` made-up rows of six cells each. */
+function priceWorkbook(rows: number): Buffer {
+  const cells = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
+  for (let index = 0; index < rows; index++) cells.push([`S${index}`, 'EQ', '1', '2', '0.5', '1.5']);
+  return csvToWorkbook(cells, 'xlsx');
+}
+
+/** Uploads a stock-price file as staff to an API of its own, started with `config` and closed after: the answer. */
+async function uploadToOwnApi(config: NonNullable<StartTestApiOptions['config']>, fileName: string, bytes: Buffer) {
+  const api = await startTestApi({ config });
+  try {
+    const token = await api.login(DEMO.staff.username, DEMO.staff.password);
+    return await upload(api, token, 'UPLOAD_STOCK_PRICE', fileName, bytes);
+  } finally {
+    await api.close();
+  }
+}
+
 describe('workbooks bounded in work', () => {
-  let api: TestApi;
+  const api = useApi();
   let staff: string;
 
   beforeAll(async () => {
-    api = await startTestApi();
     staff = await api.login(DEMO.staff.username, DEMO.staff.password);
   });
-  afterAll(async () => api.close());
 
   // 200 MB of shared strings: under the 256 MB inflation limit, 12 million one-letter strings
   const hostileCount = Math.floor((200 * 1024 * 1024) / '<si><t>A</t></si>'.length);
@@ -131,31 +147,15 @@ describe('workbooks bounded in work', () => {
   });
 
   it('refuses a workbook with more cells than the limit, naming it', async () => {
-    const limited = await startTestApi({ config: { uploadMaxWorkbookCells: 1_000 } });
-    try {
-      const token = await limited.login(DEMO.staff.username, DEMO.staff.password);
-      const rows = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
-      for (let index = 0; index < 200; index++) rows.push([`S${index}`, 'EQ', '1', '2', '0.5', '1.5']);
-      const answer = await upload(limited, token, 'UPLOAD_STOCK_PRICE', 'wide.xlsx', csvToWorkbook(rows, 'xlsx'));
-      expect(answer.status, answer.text).toBe(400);
-      expect(answer.body.message).toContain('more than 1,000 cells');
-    } finally {
-      await limited.close();
-    }
+    const answer = await uploadToOwnApi({ uploadMaxWorkbookCells: 1_000 }, 'wide.xlsx', priceWorkbook(200));
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.message).toContain('more than 1,000 cells');
   });
 
   it('stops a workbook that takes longer than its time limit', async () => {
     // 150,000 cells pass the counts, but not a time limit of one millisecond
-    const slow = await startTestApi({ config: { uploadWorkbookTimeoutMs: 1 } });
-    try {
-      const token = await slow.login(DEMO.staff.username, DEMO.staff.password);
-      const rows = [['SYMBOL', 'SERIES', 'OPEN', 'HIGH', 'LOW', 'CLOSE']];
-      for (let index = 0; index < 25_000; index++) rows.push([`S${index}`, 'EQ', '1', '2', '0.5', '1.5']);
-      const answer = await upload(slow, token, 'UPLOAD_STOCK_PRICE', 'slow.xlsx', csvToWorkbook(rows, 'xlsx'));
-      expect(answer.status, answer.text).toBe(400);
-      expect(answer.body.message).toContain('took longer than');
-    } finally {
-      await slow.close();
-    }
+    const answer = await uploadToOwnApi({ uploadWorkbookTimeoutMs: 1 }, 'slow.xlsx', priceWorkbook(25_000));
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.body.message).toContain('took longer than');
   });
 });

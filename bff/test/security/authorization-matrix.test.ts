@@ -6,15 +6,15 @@
  * Then the second investor aims every id-taking field at the first investor's holding and
  * referral: nothing is shown or changed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isNonNullType } from 'graphql';
 import { accessTable, type AccessLevel } from '../../src/auth/access.js';
-import { fieldOf, operationFor, schema } from '../setup/schema-operations.js';
+import { fieldOf, operationFor, schema, uploadForm } from '../setup/schema-operations.js';
 import { createInvestor, DEMO, SECOND_INVESTOR } from '../../../api/test/setup/test-api.js';
 import { addHolding, createReference, insertPrices } from '../../../api/test/portfolio/helpers.js';
-import { readGraphQLResult, startStack, type GraphQLClient, type GraphQLResult, type Stack } from '../setup/stack.js';
+import { readGraphQLResult, type GraphQLClient, type GraphQLResult, useStack } from '../setup/stack.js';
+import { allowed, type Persona, type Who } from '../../../api/test/setup/personas.js';
 
-type Persona = 'anonymous' | 'investor' | 'investor2' | 'staff' | 'admin';
 const PERSONAS: Persona[] = ['anonymous', 'investor2', 'investor', 'staff', 'admin'];
 
 const table = accessTable(schema);
@@ -26,19 +26,14 @@ const table = accessTable(schema);
  */
 const SESSION_FIELDS = new Set(['logout', 'login', 'updateProfile']);
 
-function allowed(access: AccessLevel, persona: Persona): boolean {
-  if (access === 'PUBLIC') return true;
-  if (persona === 'anonymous') return false;
-  if (access === 'USER') return true;
-  if (access === 'STAFF') return persona === 'staff' || persona === 'admin';
-  return persona === 'admin';
-}
+/** The schema's access levels in docs/product's words. */
+const WHO: Record<AccessLevel, Who> = { PUBLIC: 'anyone', USER: 'logged in', STAFF: 'staff', ADMIN: 'admin' };
 
 const codesOf = (result: GraphQLResult): string[] =>
   (result.errors ?? []).map((error) => String(error.extensions?.code));
 
 describe('GraphQL authorisation matrix (from the @access declarations)', () => {
-  let stack: Stack;
+  const stack = useStack();
   const clients: Partial<Record<Persona, GraphQLClient>> = {};
   const sessionCookies: Partial<Record<Persona, string>> = {};
   let investorHoldingId: string;
@@ -51,24 +46,16 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     name: string,
     id: string,
   ): Promise<GraphQLResult> {
-    const { query, variables, uploads } = operationFor(operation, name, id);
+    const called = operationFor(operation, name, id);
     const client = clients[persona]!;
-    if (uploads.length === 0) return client.request(query, variables);
-    const form = new FormData();
-    form.set('operations', JSON.stringify({ query, variables }));
-    form.set(
-      'map',
-      JSON.stringify(Object.fromEntries(uploads.map((upload, index) => [String(index), [`variables.${upload}`]]))),
-    );
-    uploads.forEach((_upload, index) => form.set(String(index), new Blob(['SYMBOL,SERIES\n']), 'empty.csv'));
+    if (called.uploads.length === 0) return client.request(called.query, called.variables);
     const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
     if (sessionCookies[persona]) headers.cookie = sessionCookies[persona]!;
-    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: form });
+    const response = await fetch(`${stack.bffUrl}/graphql`, { method: 'POST', headers, body: uploadForm(called) });
     return readGraphQLResult(response);
   }
 
   beforeAll(async () => {
-    stack = await startStack();
     const api = stack.api;
     const admin = await api.login(DEMO.admin.username, DEMO.admin.password);
     const investor2Id = await createInvestor(api, admin, SECOND_INVESTOR);
@@ -103,7 +90,6 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
     expect(referral.status, referral.text).toBeLessThan(300);
     investorReferralId = String(referral.body.id);
   });
-  afterAll(async () => stack.close());
 
   it('declares an access level on every root field, and the BFF applies the same table', () => {
     expect(table.length).toBeGreaterThanOrEqual(80);
@@ -123,7 +109,7 @@ describe('GraphQL authorisation matrix (from the @access declarations)', () => {
         const result = await run(persona, operation, field, '987654');
         const codes = codesOf(result);
         const label = `${operation}.${field} (${access}) as ${persona} -> ${codes.join(',') || 'ok'}`;
-        if (allowed(access!, persona)) {
+        if (allowed(WHO[access!], persona)) {
           // a USER field may still refuse with 403 when the made-up payload names another user (ownership)
           const refusals = [
             'UNAUTHENTICATED',

@@ -8,7 +8,7 @@
  * staff, admin); a revoked or an expired key is 401 UNAUTHENTICATED on every field, saying so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { operationFor, schema } from '../setup/schema-operations.js';
+import { operationFor, schema, uploadForm } from '../setup/schema-operations.js';
 import { DEMO } from '../../../api/test/setup/test-api.js';
 import { keysOfEveryKind } from '../../../api/test/developer/helpers.js';
 import { readGraphQLResult, startStack, type GraphQLResult, type Stack } from '../setup/stack.js';
@@ -101,27 +101,20 @@ describe('GraphQL scope matrix (from docs/product/developer.md#scopes)', () => {
   const keys: Partial<Record<Persona, string>> = {};
 
   async function run(persona: Persona, operation: 'query' | 'mutation', name: string): Promise<GraphQLResult> {
-    const { query, variables, uploads } = operationFor(operation, name, '987654');
+    const called = operationFor(operation, name, '987654');
     const headers: Record<string, string> = keys[persona] ? { authorization: `Bearer ${keys[persona]}` } : {};
-    if (uploads.length === 0) {
+    if (called.uploads.length === 0) {
       const response = await fetch(`${stack.bffUrl}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ query, variables }),
+        body: JSON.stringify({ query: called.query, variables: called.variables }),
       });
       return readGraphQLResult(response);
     }
-    const form = new FormData();
-    form.set('operations', JSON.stringify({ query, variables }));
-    form.set(
-      'map',
-      JSON.stringify(Object.fromEntries(uploads.map((upload, index) => [String(index), [`variables.${upload}`]]))),
-    );
-    uploads.forEach((_upload, index) => form.set(String(index), new Blob(['SYMBOL,SERIES\n']), 'empty.csv'));
     const response = await fetch(`${stack.bffUrl}/graphql`, {
       method: 'POST',
       headers: { 'apollo-require-preflight': 'true', ...headers },
-      body: form,
+      body: uploadForm(called),
     });
     return readGraphQLResult(response);
   }

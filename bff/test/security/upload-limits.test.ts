@@ -2,26 +2,21 @@
  * The GraphQL upload endpoint's own limits, before any resolver: one file per request, the CSRF
  * preflight header required for multipart, and nothing stored when refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../../../api/test/setup/test-api.js';
-import { startStack, type GraphQLClient, type Stack } from '../setup/stack.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LEGACY_BHAVCOPY_HEADER } from '../../../api/test/uploads/helpers.js';
+import { type GraphQLClient, useStack } from '../setup/stack.js';
 
 const UPLOAD =
   'mutation ($type: UploadType!, $file: Upload!) { uploadMarketData(type: $type, file: $file) { message } }';
-const LEGACY_HEADER =
-  'SYMBOL,SERIES,OPEN,HIGH,LOW,CLOSE,LAST,PREVCLOSE,TOTTRDQTY,TOTTRDVAL,TIMESTAMP,TOTALTRADES,ISIN,\n';
 const ROW = 'ABC,EQ,10,11,9,10.5,10.5,10,100,1050,02-JAN-2019,5,INE000A01011,\n';
 
 describe('GraphQL upload limits', () => {
-  let stack: Stack;
+  const stack = useStack();
   let staff: GraphQLClient;
 
   beforeAll(async () => {
-    stack = await startStack();
-    staff = stack.client();
-    await staff.login(DEMO.staff.username, DEMO.staff.password);
+    staff = await stack.clientAs('staff');
   });
-  afterAll(async () => stack.close());
 
   function form(files: number): FormData {
     const body = new FormData();
@@ -31,7 +26,7 @@ describe('GraphQL upload limits', () => {
       map[String(index)] = [index === 0 ? 'variables.file' : `variables.extra${index}`];
     body.set('map', JSON.stringify(map));
     for (let index = 0; index < files; index++)
-      body.set(String(index), new Blob([LEGACY_HEADER + ROW]), `day${index}.csv`);
+      body.set(String(index), new Blob([`${LEGACY_BHAVCOPY_HEADER}\n${ROW}`]), `day${index}.csv`);
     return body;
   }
 

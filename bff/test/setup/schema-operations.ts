@@ -85,3 +85,19 @@ export function operationFor(operation: 'query' | 'mutation', name: string, id: 
   const uploads = required.flatMap((arg) => uploadPaths(arg.type, arg.name));
   return { query, variables, uploads };
 }
+
+/**
+ * The multipart form graphql-upload reads (as the app sends an upload): the operation, the map of each Upload
+ * variable to its part, and an empty CSV in every part.
+ */
+export function uploadForm(operation: ReturnType<typeof operationFor>): FormData {
+  const { query, variables, uploads } = operation;
+  const form = new FormData();
+  form.set('operations', JSON.stringify({ query, variables }));
+  form.set(
+    'map',
+    JSON.stringify(Object.fromEntries(uploads.map((upload, index) => [String(index), [`variables.${upload}`]]))),
+  );
+  uploads.forEach((_upload, index) => form.set(String(index), new Blob(['SYMBOL,SERIES\n']), 'empty.csv'));
+  return form;
+}

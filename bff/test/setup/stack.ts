@@ -5,6 +5,7 @@
 import { loadConfig, type BffConfig } from '../../src/config.js';
 import { createBffServer, type BffServer } from '../../src/app.js';
 import { expect } from 'vitest';
+import { useStarted } from '../../../api/test/setup/use-started.js';
 import { DEMO, startTestApi, type StartTestApiOptions, type TestApi } from '../../../api/test/setup/test-api.js';
 
 export interface GraphQLResult<T = Record<string, unknown>> {
@@ -76,6 +77,26 @@ export async function startStack(
       await api.close();
     },
   };
+}
+
+/**
+ * For a describe block: a stack started before its tests and closed after them. The object is filled in by the
+ * start: read its fields inside hooks and tests, not while the suite is being collected.
+ */
+export function useStack(options: Parameters<typeof startStack>[0] = {}): Stack {
+  return useStarted(
+    () => startStack(options),
+    (stack) => stack.close(),
+  );
+}
+
+/** A refusal of bad input: the operation's first error is BAD_USER_INPUT with this message (and these extensions). */
+export function expectBadUserInput(
+  result: GraphQLResult<unknown>,
+  message: string,
+  extensions: Record<string, unknown> = {},
+): void {
+  expect(result.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT', ...extensions } });
 }
 
 /** The data of an operation that must succeed: it fails the test with the errors when there are any. */

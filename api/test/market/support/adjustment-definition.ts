@@ -10,8 +10,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import type { StockPriceRowDto } from '@bazaar/shared/contract';
+import { uploadFile } from '../../../src/ingest/index.js';
 import type { TestApi } from '../../setup/test-api.js';
 import type { BhavcopyRow } from './bhavcopy.js';
 import { divideRounded, fetchTrendLists, hundredths, type ExpectedExtreme } from './trend-definition.js';
@@ -20,6 +22,14 @@ export const CORPORATE_ACTIONS_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../../../../shared/data/nse/corporate_actions/CF-CA-equities.csv',
 );
+
+/** Loads NSE's corporate-actions file through the upload code (uploadFile, as a staff upload would, by `username`). */
+export async function loadRealCorporateActions(app: FastifyInstance, username: string): Promise<void> {
+  await uploadFile(app, 'UPLOAD_CORPORATE_ACTIONS', 'CF-CA-equities.csv', fs.readFileSync(CORPORATE_ACTIONS_FILE), {
+    id: null,
+    username,
+  });
+}
 
 /** 10 decimal places. */
 export const UNIT = 10_000_000_000n;
