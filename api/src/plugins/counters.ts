@@ -8,34 +8,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import {
-  FallbackCounterStore,
+  COUNTER_POOL_OPTIONS,
+  COUNTERS_UNANSWERED,
   MemoryCounterStore,
   SqlCounterStore,
+  postgresCounterStore,
   type CounterStore,
   type SqlClient,
 } from '@bazaar/shared/counters';
 import type { ApiConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
 
-/** Connections of the counters' pool: each change is one short statement (about 0.3 ms on loopback). */
-const COUNTER_POOL_SIZE = 4;
-
 export function openCounterStore(config: ApiConfig, handle: DatabaseHandle, log: FastifyBaseLogger): CounterStore {
   if (config.counterStore === 'memory') return new MemoryCounterStore();
-  const onError = (error: unknown) =>
-    log.warn({ err: error }, 'shared counters: the database did not answer; counting in this instance meanwhile');
-  if (handle.kind === 'pglite') return new SqlCounterStore(handle.client as unknown as SqlClient, onError);
-  const pool = new pg.Pool({
-    connectionString: handle.url,
-    max: COUNTER_POOL_SIZE,
-    connectionTimeoutMillis: 2_000,
-    idleTimeoutMillis: 30_000,
-    keepAlive: true,
-    options: '-c synchronous_commit=off',
-  });
-  const connectionFailed = (error: Error) => log.warn({ err: error }, 'shared counters: a pooled connection failed');
-  pool.on('error', connectionFailed);
-  // a checked-out connection's 'error' too (api/src/db/client.ts says why)
-  pool.on('connect', (client) => client.on('error', connectionFailed));
-  return new FallbackCounterStore(new SqlCounterStore(pool, onError, () => pool.end(), pool), onError);
+  if (handle.kind === 'pglite')
+    return new SqlCounterStore(handle.client as unknown as SqlClient, (error) =>
+      log.warn({ err: error }, COUNTERS_UNANSWERED),
+    );
+  return postgresCounterStore(
+    new pg.Pool({ connectionString: handle.url, ...COUNTER_POOL_OPTIONS }),
+    (error, message) => log.warn({ err: error }, message),
+  );
 }

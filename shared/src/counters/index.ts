@@ -6,4 +6,5 @@ export * from './counter-store.js';
 export * from './memory-counter-store.js';
 export * from './sql-counter-store.js';
 export * from './fallback-counter-store.js';
+export * from './postgres-counter-store.js';
 export * from './rate-limits.js';
