@@ -4,10 +4,10 @@
 //   3. unit tests (shared, web components)
 //   4. REST API tests over HTTP on a real PostgreSQL server, then those of engine-specific code on PGlite
 //   5. build, then two at a time (each mostly waits on its processes): end-to-end tests in headless
-//      Chromium against the app as `npm start` runs it; security tests, attacks (floods, slow bodies,
-//      guessing, hostile files) against the started stack in development and production mode
-//      (npm run test:security); fault tests, processes killed, restarted and cut off on purpose
-//      (npm run test:faults); then the BFF tests against the real API, beside the end of the e2e step
+//      Chromium against the app as `npm start` runs it; fault tests, processes killed, restarted and cut
+//      off on purpose (npm run test:faults); the BFF tests against the real API; and once the e2e step has
+//      ended, the security tests, attacks (floods, slow bodies, guessing, hostile files) against the
+//      started stack in development and production mode (npm run test:security)
 // `node scripts/test.mjs --only api,bff` runs some steps.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -94,11 +94,17 @@ async function runTogether(jobs, width = 2) {
   if (wantedJobs.length === 0) return;
   console.log(`\n=== ${wantedJobs.map((job) => job.label).join('; ')} (${width} at a time)`);
   const outcomes = new Array(wantedJobs.length);
+  // a job with `after: step` starts once every job of that step has ended (or at once when none was wanted)
+  const ended = (step) => Promise.all(wantedJobs.map((job, index) => (job.step === step ? finished[index] : null)));
+  const finishers = [];
+  const finished = wantedJobs.map((_, index) => new Promise((resolve) => (finishers[index] = resolve)));
   let next = 0;
   const worker = async () => {
     while (next < wantedJobs.length) {
       const index = next++;
+      if (wantedJobs[index].after) await ended(wantedJobs[index].after);
       const outcome = await spawnStep(wantedJobs[index], { collect: true });
+      finishers[index]();
       console.log(`\n=== ${outcome.label} (${outcome.ok ? 'ok' : 'FAILED'}, ${outcome.seconds} s)`);
       const { output } = outcome;
       if (output.trim() !== '') process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
@@ -240,16 +246,21 @@ await run(
 const builtAppStep = ['e2e', 'security', 'faults'].find(wanted);
 if (builtAppStep) await run(builtAppStep, 'build', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
 // Two at a time, each on its own free ports and temporary directories: the end-to-end tests mostly wait
-// (two files at a time, each with its own app and browser, each page visit waiting for its network to go
-// quiet), the fault tests for their processes' starts, kills and timers. The e2e step, the longest, starts
-// first; the fault tests, then the BFF tests (their own API on free ports), fill the time beside it.
+// (three files at a time, each with its own app and browser, each page visit waiting for its network to go
+// quiet), the fault tests for their processes' starts, kills and timers. The e2e step starts first, the fault
+// tests beside it; the BFF tests (their own API on free ports) take the first step's place that ends.
+// The security tests start once the e2e step has ended: their attacks assert that other clients keep being
+// answered within seconds, which beside the e2e step's browsers measured the two cores more than the app (a
+// /health probe took 2.8 s); beside the BFF tests or two busy loops they hold (docs/engineering.md#test-suite).
 await runTogether([
   { step: 'e2e', label: 'end-to-end tests in Chromium', ...vitestJob('web/e2e/vitest.config.ts') },
   { step: 'faults', label: 'fault tests (restarts, kills, shutdown)', ...vitestJob('faults/vitest.config.ts') },
   { step: 'bff', label: 'BFF tests against the real API', ...vitestJob('bff/vitest.config.ts') },
+  {
+    step: 'security',
+    after: 'e2e',
+    label: 'security tests (attacks on the started stack)',
+    ...vitestJob('security/vitest.config.ts'),
+  },
 ]);
-// The security tests last and alone: their attacks assert that other clients keep being answered within
-// seconds, which measures the machine as well as the app when the e2e step's two browsers share its two
-// cores (a /health probe took 2.8 s beside them; docs/engineering.md#test-suite)
-await run('security', 'security tests (attacks on the started stack)', 'npx', vitest('security/vitest.config.ts'));
 summary();

@@ -20,10 +20,11 @@ export default defineConfig({
     },
     hookTimeout: 240_000,
     pool: 'forks',
-    // two files at a time, each with its own app and browser: a journey mostly waits (for the network to go
-    // quiet, for the app to start), so one at a time left a core idle while the suite waited for this step
+    // three files at a time, each with its own app and browser: a journey mostly waits (for the network to go
+    // quiet, for the app to start): one at a time left a core idle, and two at a time took as long beside two busy
+    // loops (510 s) as on a quiet machine (500 s) (docs/engineering.md#test-suite)
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 3,
     // a file's describe.concurrent tests (pages.e2e.ts), each in its own browser context: four at once took
     // half the time of one at a time on the shared 2-core machine (mostly waits for the network to go quiet)
     maxConcurrency: 4,
