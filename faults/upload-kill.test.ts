@@ -11,8 +11,9 @@
  * with an earlier run. The expected rows per date are counted from the file's own lines here
  * (TIMESTAMP column, 'DD-MON-YYYY' turned into ISO by hand), not taken from the API.
  *
- * Time limits are generous (8 and 5 min) because the 2 cores are shared; it took 1.5 min (load
- * average 6) to 4.5 min (load average 13) here.
+ * Time limits are generous (15 and 5 min) because the 2 cores are shared; it took 1.5 min (load
+ * average 6) to 4.5 min (load average 13) here, and 7.5 min once one re-upload took 262 s (twice seen, both after
+ * a kill during a second send of a file already present; not explained yet: docs/engineering.md#fault-tests).
  * PostgreSQL (production): 20 runs. Twelve kill at delays spread over the time a same-sized upload
  * takes (calibrated in the run: see killDelays); eight watch pg_stat_activity and kill while the
  * upload's COPY into stock_prices is running, with a larger file (15 days, ~29,000 rows). The database is checked
@@ -339,7 +340,7 @@ describe('SIGKILL during a price upload', () => {
     api.kill('SIGKILL');
     await api.exited();
     api = undefined;
-  }, 480_000);
+  }, 900_000);
 
   it.skipIf(PGLITE_RUNS === 0)(
     `on PGlite: every file is fully present or fully absent after a restart, and re-uploads succeed (${PGLITE_RUNS} runs)`,
