@@ -29,6 +29,7 @@ import {
 } from '@bazaar/shared';
 import { queryRows, type Database } from '../../client.js';
 import { dataVersions } from '../data-versions.js';
+import { KeptPerDatabase } from '../kept-per-database.js';
 import { inEquitySeries } from '../market/equity-series.js';
 import { getBrokerageFirm } from './brokerage-firms.js';
 import { holdingEvents, listAllHoldingsShared, listEventsOf, listHoldings } from './holdings.js';
@@ -90,8 +91,8 @@ interface ReadCloses {
  * The closes read, kept per database by symbols and days (the page's two requests and every view after a price
  * upload read the same), at most MAX_KEPT_CLOSES of them, the least recently used dropped first.
  */
-const keptCloses = new WeakMap<Database, Map<string, ReadCloses>>();
 const MAX_KEPT_CLOSES = 64;
+const keptCloses = new KeptPerDatabase<string, ReadCloses>(MAX_KEPT_CLOSES);
 /** More changed days than this since a kept read: read everything again. */
 const MAX_CHANGED_DAYS = 31;
 
@@ -110,9 +111,7 @@ async function symbolCloses(
   version: number,
 ): Promise<ReadCloses> {
   const key = `${first} ${last} ${[...symbols].sort().join(',')}`;
-  let kept = keptCloses.get(db);
-  if (!kept) keptCloses.set(db, (kept = new Map()));
-  const before = kept.get(key);
+  const before = keptCloses.get(db, key);
   let read: ReadCloses | undefined;
   if (before?.version === version) read = before;
   else if (before && before.version < version) {
@@ -130,11 +129,8 @@ async function symbolCloses(
     }
   }
   read ??= { version, ...(await readCloses(db, symbols, first, last)) };
-  kept.delete(key);
-  if (Number.isFinite(version)) {
-    kept.set(key, read);
-    if (kept.size > MAX_KEPT_CLOSES) kept.delete(kept.keys().next().value as string);
-  }
+  if (Number.isFinite(version)) keptCloses.set(db, key, read);
+  else keptCloses.delete(db, key);
   return read;
 }
 
@@ -308,7 +304,7 @@ function dailyValues(lots: readonly Lot[], days: readonly string[], closes: Read
 }
 
 /** The index closes read, kept per database by index and first day while the index_closes counter is unchanged. */
-const keptIndexCloses = new WeakMap<Database, Map<string, { version: number; closes: IndexClose[] }>>();
+const keptIndexCloses = new KeptPerDatabase<string, { version: number; closes: IndexClose[] }>(MAX_KEPT_CLOSES);
 
 /** The index from its value on `earliest` (its latest close on or before it) on, ascending. */
 async function indexClosesFrom(
@@ -318,10 +314,7 @@ async function indexClosesFrom(
   version: number,
 ): Promise<readonly IndexClose[]> {
   const key = `${indexName} ${earliest}`;
-  let kept = keptIndexCloses.get(db);
-  if (!kept) keptIndexCloses.set(db, (kept = new Map()));
-  const before = kept.get(key);
-  kept.delete(key);
+  const before = keptIndexCloses.get(db, key);
   const closes =
     before?.version === version
       ? before.closes
@@ -334,10 +327,8 @@ async function indexClosesFrom(
                   '-infinity'::date)
               ORDER BY trade_date`,
         );
-  if (Number.isFinite(version)) {
-    kept.set(key, { version, closes });
-    if (kept.size > MAX_KEPT_CLOSES) kept.delete(kept.keys().next().value as string);
-  }
+  if (Number.isFinite(version)) keptIndexCloses.set(db, key, { version, closes });
+  else keptIndexCloses.delete(db, key);
   return closes;
 }
 

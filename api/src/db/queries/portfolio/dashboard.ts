@@ -33,6 +33,7 @@ import { getCurrentPeriodCoverages, getCurrentTrendLists } from '../market/trend
 import { alertsFor } from './alerts.js';
 import { HOLDINGS_LIST_INPUTS, listAllHoldingsShared } from './holdings.js';
 import { trendMemberships, watchedSymbols } from './watchlist.js';
+import { KeptPerDatabase } from '../kept-per-database.js';
 
 const MOVERS = 5;
 const UNCLASSIFIED = 'Unclassified';
@@ -79,8 +80,8 @@ export async function dashboardTag(db: Database, userId: number, today: string):
 }
 
 /** Answers kept per database handle and user, each under its tag; the least recently used go first. */
-const dashboardCaches = new WeakMap<Database, Map<number, { tag: string; dashboard: DashboardDto }>>();
 const MAX_CACHED_DASHBOARDS = 1_000;
+const dashboardCaches = new KeptPerDatabase<number, { tag: string; dashboard: DashboardDto }>(MAX_CACHED_DASHBOARDS);
 
 /**
  * The caller's dashboard under `tag` (dashboardTag, read first): the answer kept for that tag, or
@@ -92,23 +93,11 @@ export async function getDashboardTagged(
   tag: string,
   today = exchangeToday(),
 ): Promise<DashboardDto> {
-  let cache = dashboardCaches.get(db);
-  if (!cache) {
-    cache = new Map();
-    dashboardCaches.set(db, cache);
-  }
-  const kept = cache.get(userId);
-  if (kept?.tag === tag) {
-    cache.delete(userId);
-    cache.set(userId, kept);
-    return kept.dashboard;
-  }
+  const kept = dashboardCaches.get(db, userId);
+  if (kept?.tag === tag) return kept.dashboard;
   const dashboard = await getDashboard(db, userId, today);
-  cache.delete(userId);
-  if (!tag.includes('?')) {
-    cache.set(userId, { tag, dashboard });
-    if (cache.size > MAX_CACHED_DASHBOARDS) cache.delete(cache.keys().next().value as number);
-  }
+  if (!tag.includes('?')) dashboardCaches.set(db, userId, { tag, dashboard });
+  else dashboardCaches.delete(db, userId);
   return dashboard;
 }
 

@@ -34,6 +34,7 @@ import { chargeRulesFor } from './charges.js';
 import { resolveNamed } from './named-entities.js';
 import { latestPrices, loadLatestPrices, normaliseSymbol } from './quotes.js';
 import { LATEST_TRADE_DATE } from '../market/equity-series.js';
+import { KeptPerDatabase } from '../kept-per-database.js';
 import type { Reference } from './write-guards.js';
 
 export interface HoldingInput {
@@ -368,8 +369,10 @@ export async function listHoldings(
 }
 
 /** The whole lists kept per database handle and user under their tag; the least recently used go first. */
-const sharedLists = new WeakMap<Database, Map<number, { tag: string; list: Promise<readonly HoldingDto[]> }>>();
 const MAX_SHARED_LISTS = 200;
+const sharedLists = new KeptPerDatabase<number, { tag: string; list: Promise<readonly HoldingDto[]> }>(
+  MAX_SHARED_LISTS,
+);
 
 /**
  * The caller's holdings, every one, without the breakdown per charge type: the list the dashboard and its
@@ -384,19 +387,14 @@ export async function listAllHoldingsShared(
   today = exchangeToday(),
 ): Promise<readonly HoldingDto[]> {
   const tag = await holdingsListTag(db, userId, {}, today);
-  let lists = sharedLists.get(db);
-  if (!lists) sharedLists.set(db, (lists = new Map()));
-  const kept = lists.get(userId);
+  const kept = sharedLists.get(db, userId);
   if (kept?.tag === tag) return kept.list;
   const list = listHoldings(db, userId, {}, today, { breakdown: false });
   if (!tag.includes('?')) {
-    const byUser = lists;
-    byUser.delete(userId);
-    byUser.set(userId, { tag, list });
-    if (byUser.size > MAX_SHARED_LISTS) byUser.delete(byUser.keys().next().value as number);
+    sharedLists.set(db, userId, { tag, list });
     // a failed computation is not kept
     list.catch(() => {
-      if (byUser.get(userId)?.list === list) byUser.delete(userId);
+      if (sharedLists.get(db, userId)?.list === list) sharedLists.delete(db, userId);
     });
   }
   return list;
