@@ -8,7 +8,8 @@ export default defineProject({
     name: 'bff',
     include: ['test/**/*.test.ts'],
     environment: 'node',
-    // the real REST API runs in the tests, on a migrated PGlite image made once per run
+    // the real REST API runs in the tests, on a database made once per run: PGlite, or PostgreSQL with
+    // TEST_DB=postgres (npm test's choice: docs/engineering.md#test-suite)
     globalSetup: ['../api/test/setup/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -2,7 +2,7 @@
  * End-to-end harness: starts the app exactly as `npm start` does (scripts/start.mjs: REST API and
  * BFF serving the built web app) on free ports with a temporary data directory (a copy of one the
  * run seeded once per kind of start, when e2e/global-setup.ts runs), and drives Debian's
- * Chromium through playwright-core. Console errors of the page are collected so tests can assert
+ * Chromium headless shell through playwright-core. Console errors of the page are collected so tests can assert
  * that none happened (e.g. AG Grid's error #200 for a missing module).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+// @ts-expect-error plain ESM helper shared with the scripts (which browser, and its Debian package)
+import { CHROMIUM_PATH as SUITE_CHROMIUM_PATH } from '../../scripts/lib/system-deps.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -22,7 +24,8 @@ declare module 'vitest' {
 }
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Chromium's headless shell unless CHROMIUM_PATH says otherwise (scripts/lib/system-deps.mjs says why). */
+export const CHROMIUM_PATH: string = SUITE_CHROMIUM_PATH;
 
 export const DEMO = {
   admin: { username: 'admin', password: 'Admin@123' },
