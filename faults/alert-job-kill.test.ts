@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, describe, expect, it } from 'vitest';
+import { insertInvestors } from '../bench/lib/investors.js';
 import { login, postgres, startApi, waitFor, type PostgresServer, type ServiceProcess } from './harness.js';
 
 const INVESTORS = 40;
@@ -130,12 +131,7 @@ describe('an alert job killed in the middle', () => {
       'the earlier days’ alert jobs done',
     );
     // investors straight into the table (they never log in), each watching ALPHA and BETA
-    await client.query(
-      `INSERT INTO users (username, email, first_name, last_name, password_hash, referral_code)
-       SELECT 'alerts' || n, 'alerts' || n || '@example.com', 'Investor', 'N' || n, 'x', 'alerts-code-' || n
-       FROM generate_series(1, $1::int) AS n`,
-      [INVESTORS],
-    );
+    await insertInvestors(client, 'alerts', INVESTORS);
     await client.query(
       `INSERT INTO watchlist_entries (user_id, symbol)
        SELECT u.id, s.symbol FROM users u CROSS JOIN (VALUES ('ALPHA'), ('BETA')) AS s(symbol)

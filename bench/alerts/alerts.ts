@@ -17,6 +17,7 @@
  */
 import os from 'node:os';
 import pg from 'pg';
+import { insertInvestors } from '../lib/investors.js';
 import { concatenated, legacyFiles, login, ACCOUNTS, startStack, uploadPrices } from '../lib/stack.js';
 
 const QUICK = process.argv.includes('--quick');
@@ -98,12 +99,7 @@ async function main(): Promise<void> {
     for (const file of files.slice(HISTORY_DAYS, HISTORY_DAYS + BASELINE_DAYS)) baseline.push(await day(file));
 
     const started = performance.now();
-    await db.query(
-      `INSERT INTO users (username, email, first_name, last_name, password_hash, referral_code)
-       SELECT 'bench' || n, 'bench' || n || '@example.com', 'Bench', 'Investor ' || n, 'x', 'bench-' || n
-       FROM generate_series(1, $1::int) AS n`,
-      [INVESTORS],
-    );
+    await insertInvestors(db, 'bench', INVESTORS);
     // each investor's symbols: WATCHED of the latest day's, spread by the user id
     await db.query(
       `WITH symbols AS (

@@ -55,6 +55,9 @@ function comparable(rows: HoldingDto[]) {
 }
 
 const BUY = close('03JUN2019');
+/** The investor's two buys as entered: 10 shares before the dividends and the split, 4 on the split's ex-date. */
+const FIRST_BUY = { symbol: 'HDFCBANK', price: BUY, quantity: 10, creationDate: '2019-06-03' };
+const EX_DATE_BUY = { symbol: 'HDFCBANK', price: close('19SEP2019'), quantity: 4, creationDate: '2019-09-19' };
 
 describe('holdings through HDFCBANK’s 2019 dividends and split (real data)', () => {
   let pricesFirst: TestApi;
@@ -69,19 +72,9 @@ describe('holdings through HDFCBANK’s 2019 dividends and split (real data)', (
     investor = await pricesFirst.login(DEMO.investor.username, DEMO.investor.password);
     await uploadPrices(pricesFirst, staff, FIRST_DAYS);
     const ref = await createReference(pricesFirst, staff, 'Adjust');
-    held = await addHolding(pricesFirst, investor, ref, {
-      symbol: 'HDFCBANK',
-      price: BUY,
-      quantity: 10,
-      creationDate: '2019-06-03',
-    });
+    held = await addHolding(pricesFirst, investor, ref, FIRST_BUY);
     // bought on the ex-date of the split: takes no part in it (nor in the earlier dividends)
-    await addHolding(pricesFirst, investor, ref, {
-      symbol: 'HDFCBANK',
-      price: close('19SEP2019'),
-      quantity: 4,
-      creationDate: '2019-09-19',
-    });
+    await addHolding(pricesFirst, investor, ref, EX_DATE_BUY);
     await uploadActions(pricesFirst, staff);
   }, 600_000);
   afterAll(async () => {
@@ -154,18 +147,8 @@ describe('holdings through HDFCBANK’s 2019 dividends and split (real data)', (
     await uploadActions(actionsFirst, staff);
     await uploadPrices(actionsFirst, staff, [...FIRST_DAYS, ...LAST_DAYS]);
     const ref = await createReference(actionsFirst, staff, 'Adjust');
-    await addHolding(actionsFirst, token, ref, {
-      symbol: 'HDFCBANK',
-      price: BUY,
-      quantity: 10,
-      creationDate: '2019-06-03',
-    });
-    await addHolding(actionsFirst, token, ref, {
-      symbol: 'HDFCBANK',
-      price: close('19SEP2019'),
-      quantity: 4,
-      creationDate: '2019-09-19',
-    });
+    await addHolding(actionsFirst, token, ref, FIRST_BUY);
+    await addHolding(actionsFirst, token, ref, EX_DATE_BUY);
     expect(comparable(await holdingsOf(actionsFirst, token))).toEqual(
       comparable(await holdingsOf(pricesFirst, investor)),
     );
@@ -175,14 +158,15 @@ describe('holdings through HDFCBANK’s 2019 dividends and split (real data)', (
     const now = close('31MAR2020');
     const [before] = await holdingsOf(pricesFirst, investor);
     const ref = { firm: before!.brokerageFirm, segment: { id: before!.segmentId, name: before!.instrumentType } };
-    const sale = await sellHolding(pricesFirst, investor, ref, held.id, {
-      symbol: 'HDFCBANK',
-      price: BUY,
-      quantity: 3,
-      creationDate: '2019-06-03',
-      sellPrice: now,
-      sellingDate: '2020-03-31',
-    });
+    /** Sells `quantity` (of today's shares) of the first buy or of what is left of it, on D at D's close. */
+    const sellOnD = (id: number, quantity: number) =>
+      sellHolding(pricesFirst, investor, ref, id, {
+        ...FIRST_BUY,
+        quantity,
+        sellPrice: now,
+        sellingDate: '2020-03-31',
+      });
+    const sale = await sellOnD(held.id, 3);
     expect(sale.status, sale.text).toBe(200);
     expect(sale.body).toMatchObject({ status: 'REALIZED', quantity: 3, tradedQuantity: 1.5, tradedPrice: BUY });
     expect(sale.body.profitLoss).toMatchObject({
@@ -197,14 +181,7 @@ describe('holdings through HDFCBANK’s 2019 dividends and split (real data)', (
     expect(gross.toFixed()).toBe(before!.profitLoss.gross);
 
     // more than held today is refused, in today's shares
-    const oversell = await sellHolding(pricesFirst, investor, ref, sale.body.remainingHolding!.id, {
-      symbol: 'HDFCBANK',
-      price: BUY,
-      quantity: 18,
-      creationDate: '2019-06-03',
-      sellPrice: now,
-      sellingDate: '2020-03-31',
-    });
+    const oversell = await sellOnD(sale.body.remainingHolding!.id, 18);
     expect(oversell.status).toBe(400);
     expect(oversell.text).toContain('only 17 are held');
   });

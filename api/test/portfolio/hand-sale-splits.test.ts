@@ -31,6 +31,8 @@ function close(day: string, symbol = 'HDFCBANK'): string {
 const BUY = close('18SEP2019');
 const SELL = close('20SEP2019');
 const SPLIT = [{ exDate: '2019-09-19', kind: 'split', factor: '2' }];
+/** The buy of the example as entered (a hand sale of it sends the same with what was sold). */
+const BOUGHT = { symbol: 'HDFCBANK', price: BUY, quantity: 10, creationDate: '2019-09-18' };
 
 /** The rows of a firm without what differs between two firms (ids, the firm, the segment). */
 function comparable(rows: HoldingDto[]) {
@@ -59,23 +61,14 @@ describe('a hand sale after an ex-date whose prices are not loaded yet (real dat
   }, 600_000);
 
   it('sells 15 of the 10 bought, in the sell date’s shares, before and after the ex-date’s prices', async () => {
-    const held = await addHolding(api, investor, hand, {
-      symbol: 'HDFCBANK',
-      price: BUY,
-      quantity: 10,
-      creationDate: '2019-09-18',
-    });
+    const held = await addHolding(api, investor, hand, BOUGHT);
     // D = 18-Sep-2019: the split is not in effect yet
     expect(held).toMatchObject({ quantity: 10, tradedQuantity: 10, price: BUY, adjustments: [] });
 
-    const sale = await sellHolding(api, investor, hand, held.id, {
-      symbol: 'HDFCBANK',
-      price: BUY,
-      quantity: 15,
-      creationDate: '2019-09-18',
-      sellPrice: SELL,
-      sellingDate: '2019-09-20',
-    });
+    /** Sells `quantity` (of 20-Sep-2019's shares) of the buy or of what is left of it, on 20-Sep-2019 at S. */
+    const sellOn20Sep = (id: number, quantity: number) =>
+      sellHolding(api, investor, hand, id, { ...BOUGHT, quantity, sellPrice: SELL, sellingDate: '2019-09-20' });
+    const sale = await sellOn20Sep(held.id, 15);
     expect(sale.status, sale.text).toBe(200);
     const soldInvested = new Big(BUY).times('7.5');
     const soldRow = {
@@ -105,14 +98,7 @@ describe('a hand sale after an ex-date whose prices are not loaded yet (real dat
     expect(sale.body.remainingHolding?.profitLoss.invested).toBe(restInvested);
 
     // more than the sell date's 20 shares is refused
-    const oversell = await sellHolding(api, investor, hand, sale.body.remainingHolding!.id, {
-      symbol: 'HDFCBANK',
-      price: BUY,
-      quantity: 6,
-      creationDate: '2019-09-18',
-      sellPrice: SELL,
-      sellingDate: '2019-09-20',
-    });
+    const oversell = await sellOn20Sep(sale.body.remainingHolding!.id, 6);
     expect(oversell.status).toBe(400);
     expect(oversell.text).toContain('only 5 are held');
 

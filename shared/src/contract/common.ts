@@ -34,6 +34,9 @@ export function errorResponses(...statuses: number[]): Record<number, typeof err
 /** A point in time as the API writes it: `Date.toISOString()`. */
 export const isoTimestampSchema = z.string().describe('ISO timestamp');
 
+/** When a stored row was made and last changed (the columns `timestamps()` gives a table in api/src/db/schema). */
+export const timestampsShape = { createdAt: isoTimestampSchema, updatedAt: isoTimestampSchema };
+
 /** `?limit=` of the staff and admin lists that show the latest rows first. */
 export const listLimitQuerySchema = z.object({
   limit: z.coerce

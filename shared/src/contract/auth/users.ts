@@ -1,6 +1,6 @@
 /** The user account and its roles, as every route that answers a user shows them. */
 import { z } from 'zod';
-import { isoTimestampSchema } from '../common.js';
+import { timestampsShape } from '../common.js';
 
 export const roleDtoSchema = z.object({ id: z.number().int(), name: z.string() }).describe('A role');
 export type RoleDto = z.infer<typeof roleDtoSchema>;
@@ -16,8 +16,7 @@ export const userDtoSchema = z
     profilePictureUrl: z.string().nullable(),
     referralCode: z.string().describe("This user's own referral code"),
     roles: z.array(roleDtoSchema),
-    createdAt: isoTimestampSchema,
-    updatedAt: isoTimestampSchema,
+    ...timestampsShape,
   })
   .describe('A user account (the password never leaves the server)');
 export type UserDto = z.infer<typeof userDtoSchema>;

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { subscribeSchema, subscriptionPlanSchema } from '../../validation/reference.js';
-import { isoTimestampSchema } from '../common.js';
+import { isoTimestampSchema, timestampsShape } from '../common.js';
 
 const calendarDate = z.string().describe('Calendar date YYYY-MM-DD (India)');
 
@@ -20,8 +20,7 @@ export const subscriptionPlanDtoSchema = z
       .int()
       .describe('API quota of its subscribers: requests a day, all their keys together'),
     apiPointsPerMinute: z.number().int().describe('API quota of its subscribers: GraphQL cost points a minute'),
-    createdAt: isoTimestampSchema,
-    updatedAt: isoTimestampSchema,
+    ...timestampsShape,
   })
   .describe('A subscription plan');
 export type SubscriptionPlanDto = z.infer<typeof subscriptionPlanDtoSchema>;
