@@ -12,21 +12,19 @@
  * - the administrator's mail outbox holds the ALERT_DIGEST for the investor ('Bazaar Insight alerts for
  *   04-Jan-2019: 1 alert'), and its unsubscribe link, opened logged out, turns the e-mails off.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { seriousViolations } from './axe';
 import { bhavcopyClose, hundredths, rupees, toPaise } from './figures';
 import {
   apiToken,
-  closeAll,
   DEMO,
   loginThroughUi,
-  openPage,
   relevantErrors,
   setupCall,
-  startAppAndBrowser,
+  startedAroundTests,
   uploadBhavcopies,
-  type RunningApp,
+  withPage,
 } from './harness';
 
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
@@ -53,17 +51,13 @@ interface OutboxMail {
 }
 
 describe('a price alert from the watch list, fired by the next day’s upload', () => {
-  let app: RunningApp;
-  let browser: Browser;
+  const journey = startedAroundTests({ bhavcopies: FILES });
   const rising = risingSymbol();
   const threshold = hundredths(rising.threshold).replace(/,/g, '');
   /** The alert's message after its symbol, as the app writes it (docs/product/alerts.md#notifications). */
   const expected =
     `closed at ${rupees(rising.after)} on 04-Jan-2019, crossing above ${rupees(rising.threshold)} ` +
     `(previous close ${rupees(rising.before)}).`;
-
-  beforeAll(async () => ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES })));
-  afterAll(() => closeAll(browser, app));
 
   /** The bell's accessible name once the window has the focus again (the bell asks for the count then). */
   async function bellName(page: Page): Promise<string | null> {
@@ -72,14 +66,13 @@ describe('a price alert from the watch list, fired by the next day’s upload', 
   }
 
   it('sets the alert with the keyboard, sees it fire in the bell and the list, and finds the e-mail', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
-    const investor = await apiToken(app, DEMO.investor);
-    try {
-      await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    const investor = await apiToken(journey.app, DEMO.investor);
+    await withPage(journey.browser, { width: 1366, height: 768 }, async ({ page, errors }) => {
+      await loginThroughUi(page, journey.app.baseUrl, DEMO.investor);
       await expect.poll(() => bellName(page)).toBe('Notifications');
 
       // Alert settings: the default 52-week alert off (saved at once)
-      await page.goto(`${app.baseUrl}/alert-settings`);
+      await page.goto(`${journey.app.baseUrl}/alert-settings`);
       const yearly = page.getByRole('switch', { name: 'New 52-week high or low' });
       await expect.poll(() => yearly.isChecked()).toBe(true);
       await yearly.focus();
@@ -88,13 +81,14 @@ describe('a price alert from the watch list, fired by the next day’s upload', 
       await expect
         .poll(
           async () =>
-            (await setupCall(app, '/api/user/alert-settings', { token: investor })).json<{ newYearHighLow: boolean }>()
-              .newYearHighLow,
+            (await setupCall(journey.app, '/api/user/alert-settings', { token: investor })).json<{
+              newYearHighLow: boolean;
+            }>().newYearHighLow,
         )
         .toBe(false);
 
       // the watch list: the symbol added, then its row's bell
-      await page.goto(`${app.baseUrl}/stock-watch-list`);
+      await page.goto(`${journey.app.baseUrl}/stock-watch-list`);
       await page.getByText('Your watch list is empty').waitFor();
       await page.getByPlaceholder('Add a symbol…').fill(rising.symbol);
       await page.getByRole('option', { name: rising.symbol, exact: true }).click();
@@ -126,7 +120,7 @@ describe('a price alert from the watch list, fired by the next day’s upload', 
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Alerts');
 
       // the next trading day's file, uploaded by staff; the alert job runs after the upload answered
-      await uploadBhavcopies(app, [NEXT_DAY]);
+      await uploadBhavcopies(journey.app, [NEXT_DAY]);
       await expect.poll(() => bellName(page), { timeout: 120_000, interval: 1_000 }).toBe('Notifications, 1 unread');
 
       // the bell's panel lists it; its link leads to all notifications
@@ -150,16 +144,14 @@ describe('a price alert from the watch list, fired by the next day’s upload', 
       await page.getByRole('heading', { name: 'Your alert rules' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
       expect(relevantErrors(errors)).toEqual([]);
-    } finally {
-      await close();
-    }
+    });
 
     // the digest in the administrator's outbox (no SMTP_URL): one e-mail for the investor and the day
-    const me = await setupCall(app, '/api/auth/login', { json: DEMO.investor });
+    const me = await setupCall(journey.app, '/api/auth/login', { json: DEMO.investor });
     const email = me.json<{ user: { email: string } }>().user.email;
-    const admin = await apiToken(app, DEMO.admin);
+    const admin = await apiToken(journey.app, DEMO.admin);
     const digests = async () =>
-      (await setupCall(app, `/api/admin/mail-outbox?recipient=${encodeURIComponent(email)}`, { token: admin }))
+      (await setupCall(journey.app, `/api/admin/mail-outbox?recipient=${encodeURIComponent(email)}`, { token: admin }))
         .json<OutboxMail[]>()
         .filter((mail) => mail.kind === 'ALERT_DIGEST');
     await expect.poll(async () => (await digests()).length).toBe(1);
@@ -170,9 +162,8 @@ describe('a price alert from the watch list, fired by the next day’s upload', 
     // its unsubscribe link, opened logged out, turns the e-mails off
     const link = /\/unsubscribe\?token=[^\s]+/.exec(digest!.body)?.[0];
     expect(link).toBeDefined();
-    const visitor = await openPage(browser, { width: 390, height: 844 });
-    try {
-      await visitor.page.goto(`${app.baseUrl}${link}`);
+    await withPage(journey.browser, { width: 390, height: 844 }, async (visitor) => {
+      await visitor.page.goto(`${journey.app.baseUrl}${link}`);
       await visitor.page
         .getByTestId('unsubscribe-answer')
         .getByText(
@@ -181,10 +172,8 @@ describe('a price alert from the watch list, fired by the next day’s upload', 
         .waitFor();
       expect(await seriousViolations(visitor.page)).toEqual([]);
       expect(relevantErrors(visitor.errors)).toEqual([]);
-    } finally {
-      await visitor.close();
-    }
-    const settings = await setupCall(app, '/api/user/alert-settings', { token: investor });
+    });
+    const settings = await setupCall(journey.app, '/api/user/alert-settings', { token: investor });
     expect(settings.json<{ emailDigest: boolean }>().emailDigest).toBe(false);
   }, 400_000);
 });

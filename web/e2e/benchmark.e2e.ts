@@ -7,20 +7,18 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { bhavcopyClose } from './figures';
 import {
   apiToken,
   BHAVCOPY_DIR,
-  closeAll,
   createFirm,
   DEMO,
   loginThroughUi,
   openPage,
   relevantErrors,
   setupCall,
-  startAppAndBrowser,
+  startedAroundTests,
   type RunningApp,
 } from './harness';
 
@@ -51,11 +49,7 @@ async function post(app: RunningApp, token: string, url: string, body: unknown):
 }
 
 describe('the dashboard against the market', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES }));
+  const journey = startedAroundTests({ bhavcopies: FILES }, async ({ app }) => {
     const firm = await createFirm(app, 'Benchmark E2E Broking');
     const investor = await apiToken(app, DEMO.investor);
     await post(app, investor, '/user/holding', {
@@ -68,11 +62,10 @@ describe('the dashboard against the market', () => {
       instrumentType: 'Equity',
     });
   });
-  afterAll(() => closeAll(browser, app));
 
   it('says the index is missing in words, then compares once staff upload it', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
-    await loginThroughUi(page, app.baseUrl, DEMO.investor);
+    const { page, errors, close } = await openPage(journey.browser, { width: 1366, height: 768 });
+    await loginThroughUi(page, journey.app.baseUrl, DEMO.investor);
     const block = page.getByTestId('dashboard-benchmark');
     await block.getByTestId('benchmark-warning').waitFor();
     expect(await block.getByTestId('benchmark-warning').textContent()).toContain('NIFTY 50 TRI is not loaded');
@@ -81,7 +74,7 @@ describe('the dashboard against the market', () => {
     const figures = await page.getByTestId('dashboard-xirr').boundingBox();
     expect(figures!.y + figures!.height).toBeLessThanOrEqual(768);
 
-    await uploadIndex(app, TRI_FILE);
+    await uploadIndex(journey.app, TRI_FILE);
 
     await page.reload();
     await block.getByTestId('benchmark-xirr').waitFor();
@@ -114,10 +107,10 @@ describe('the dashboard against the market', () => {
   });
 
   it('draws INFY against NIFTY 50 on Company Analysis, with its beta and correlation', async () => {
-    await uploadIndex(app, NIFTY_2019, 'NIFTY 50');
-    await uploadIndex(app, NIFTY_2020, 'NIFTY 50');
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
-    await page.goto(`${app.baseUrl}/company-analysis/INFY`);
+    await uploadIndex(journey.app, NIFTY_2019, 'NIFTY 50');
+    await uploadIndex(journey.app, NIFTY_2020, 'NIFTY 50');
+    const { page, errors, close } = await openPage(journey.browser, { width: 1366, height: 768 });
+    await page.goto(`${journey.app.baseUrl}/company-analysis/INFY`);
     const block = page.getByTestId('index-comparison');
     await block.getByTestId('index-beta').waitFor();
     // four bhavcopies give three paired returns: fewer than 20, so no beta is claimed

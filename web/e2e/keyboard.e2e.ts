@@ -13,19 +13,10 @@
  *   focus is back on the Import tradebook button; the imported lots are in the table.
  * Expected figures are read from the bhavcopies and worked in paise here (figures.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { bhavcopyClose, rupees, toPaise } from './figures';
-import {
-  cellText,
-  closeAll,
-  createFirm,
-  DEMO,
-  openPage,
-  relevantErrors,
-  startAppAndBrowser,
-  type RunningApp,
-} from './harness';
+import { cellText, createFirm, DEMO, openPage, relevantErrors, startedAroundTests } from './harness';
 
 const FILES = ['02JAN2019.csv', '03JAN2019.csv'];
 const FIRM = 'Keys Securities';
@@ -109,18 +100,13 @@ const tradeLine = (symbol: string, date: string, side: string, quantity: number,
   `${symbol},INE000000000,${date},NSE,EQ,EQ,${side},false,${quantity}.000000,${price},${id},9${id},${date}T10:00:00`;
 
 describe('the investor by keys alone', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    ({ app, browser } = await startAppAndBrowser({ bhavcopies: FILES }));
+  const journey = startedAroundTests({ bhavcopies: FILES }, async ({ app }) => {
     await createFirm(app, FIRM, 'Ballard Estate, Mumbai');
   });
-  afterAll(() => closeAll(browser, app));
 
   /** Logs the investor in from the login screen by keys; the dashboard's heading has the focus after. */
   async function logInByKeys(page: Page): Promise<void> {
-    await page.goto(`${app.baseUrl}/login`);
+    await page.goto(`${journey.app.baseUrl}/login`);
     await page.getByLabel('Username').waitFor();
     await tabTo(page, named('Username', 'INPUT'));
     await page.keyboard.type(DEMO.investor.username);
@@ -134,13 +120,13 @@ describe('the investor by keys alone', () => {
   }
 
   it('logs in, then adds a symbol to the watch list from its box; the focus stays in the box', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
+    const { page, errors, close } = await openPage(journey.browser, { width: 1366, height: 768 });
     await logInByKeys(page);
 
     // the sidebar comes before the page's content: back from the heading to its Stock Watch List link
     await tabTo(page, named('Stock Watch List', 'A'), { backwards: true });
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${app.baseUrl}/stock-watch-list`);
+    await page.waitForURL(`${journey.app.baseUrl}/stock-watch-list`);
     await page.getByText('Your watch list is empty').waitFor();
     await expect.poll(async () => (await focused(page)).tag).toBe('H1');
 
@@ -167,10 +153,10 @@ describe('the investor by keys alone', () => {
   });
 
   it('adds a holding and imports a tradebook from the Lots view, the focus back on the button that opened each dialog', async () => {
-    const { page, errors, close } = await openPage(browser, { width: 1366, height: 768 });
+    const { page, errors, close } = await openPage(journey.browser, { width: 1366, height: 768 });
     await logInByKeys(page);
     // the segment's own address (a bookmark): it opens on the positions
-    await page.goto(`${app.baseUrl}/holdings/${encodeURIComponent(FIRM)}/Equity`);
+    await page.goto(`${journey.app.baseUrl}/holdings/${encodeURIComponent(FIRM)}/Equity`);
     await page.getByRole('heading', { name: `${FIRM} Equity Holdings` }).waitFor();
     await page
       .getByText("No holdings here yet. Add one with Add Holding, or import your broker's tradebook.")

@@ -4,7 +4,7 @@
  * with search, sorting and paging use DataGrid instead.
  */
 import type { Key, ReactNode } from 'react';
-import { Table, type MantineBreakpoint, type TableProps } from '@mantine/core';
+import { Table, type MantineBreakpoint, type TableProps, type TableTdProps } from '@mantine/core';
 
 export interface RowsTableColumn<Row> {
   header: ReactNode;
@@ -17,6 +17,8 @@ export interface RowsTableColumn<Row> {
   width?: number;
   /** Long unbroken text (a file name) may break anywhere. */
   breakAll?: boolean;
+  /** More of a cell's own props, from its row: a gain's or a loss's class, a hint in `title`, a weight. */
+  cellProps?: (row: Row) => TableTdProps;
 }
 
 export interface RowsTableProps<Row> extends Omit<TableProps, 'children'> {
@@ -45,7 +47,12 @@ export function RowsTable<Row>({ rows, rowKey, columns, ...table }: RowsTablePro
         {rows.map((row, rowIndex) => (
           <Table.Tr key={rowKey(row, rowIndex)}>
             {columns.map((column, index) => (
-              <Table.Td key={index} {...align(column)} style={column.breakAll ? { wordBreak: 'break-all' } : undefined}>
+              <Table.Td
+                key={index}
+                {...align(column)}
+                style={column.breakAll ? { wordBreak: 'break-all' } : undefined}
+                {...column.cellProps?.(row)}
+              >
                 {column.cell(row)}
               </Table.Td>
             ))}

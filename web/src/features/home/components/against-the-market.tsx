@@ -16,10 +16,13 @@ import {
 } from '../../../__generated__/graphql';
 import { DeferredChart, ON_SCREEN_MARGIN } from '../../../components/chart/deferred-chart';
 import { RetryAlert } from '../../../components/retry-alert';
+import { RowsTable, type RowsTableColumn } from '../../../components/rows-table';
 import { formatMarketDate } from '../../../lib/dates';
 import { toneClass } from '../../../lib/tone';
 
 type Benchmark = DashboardBenchmarkQuery['benchmark'];
+type PeriodRow = Benchmark['periods'][number];
+type HoldingRow = Benchmark['holdings'][number];
 
 export const PERIOD_LABELS: Record<BenchmarkPeriod, string> = {
   P1M: '1M',
@@ -32,6 +35,9 @@ export const PERIOD_LABELS: Record<BenchmarkPeriod, string> = {
 
 /** The chart's height: the block holds it while the answer loads. */
 const CHART_HEIGHT = 260;
+
+/** The block's two tables: small type and narrow gaps between columns, so that they fit a phone. */
+const TABLE_DENSITY = { fz: 'sm', horizontalSpacing: 6 } as const;
 
 /** A signed percentage ("+2.10%"), or a dash where no figure exists. */
 export function signedPercent(value: string | null | undefined): string {
@@ -105,38 +111,34 @@ function Pair({
   );
 }
 
-/** A return in a table: signed, right-aligned, coloured as a gain or a loss. */
-function PercentCell({ value }: { value: string | null }) {
-  return (
-    <Table.Td ta="right" className={toneClass(value)}>
-      {signedPercent(value)}
-    </Table.Td>
-  );
+/** A return column: signed, right-aligned, coloured as a gain or a loss; a dash where there is no figure. */
+function returnColumn<Row>(header: string, value: (row: Row) => string | null): RowsTableColumn<Row> {
+  return {
+    header,
+    numeric: true,
+    cell: (row) => signedPercent(value(row)),
+    cellProps: (row) => ({ className: toneClass(value(row)) }),
+  };
 }
 
 function Periods({ benchmark }: { benchmark: Benchmark }) {
   // one row per period: three narrow columns fit a phone
   return (
-    <Table fz="sm" horizontalSpacing={6} data-testid="benchmark-periods">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Time-weighted</Table.Th>
-          <Table.Th ta="right">You</Table.Th>
-          <Table.Th ta="right">Index</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {benchmark.periods.map((period) => (
-          <Table.Tr key={period.period}>
-            <Table.Td title={`${formatMarketDate(period.from)} to ${formatMarketDate(period.to)}`}>
-              {PERIOD_LABELS[period.period]}
-            </Table.Td>
-            <PercentCell value={period.portfolioTwr} />
-            <PercentCell value={period.indexTwr} />
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <RowsTable
+      {...TABLE_DENSITY}
+      data-testid="benchmark-periods"
+      rows={benchmark.periods}
+      rowKey={(period) => period.period}
+      columns={[
+        {
+          header: 'Time-weighted',
+          cell: (period) => PERIOD_LABELS[period.period],
+          cellProps: (period) => ({ title: `${formatMarketDate(period.from)} to ${formatMarketDate(period.to)}` }),
+        },
+        returnColumn('You', (period: PeriodRow) => period.portfolioTwr),
+        returnColumn('Index', (period: PeriodRow) => period.indexTwr),
+      ]}
+    />
   );
 }
 
@@ -146,32 +148,26 @@ function Holdings({ benchmark }: { benchmark: Benchmark }) {
   const through = indexValidThrough(benchmark);
   return (
     <Table.ScrollContainer minWidth={300} mah={260}>
-      <Table fz="sm" horizontalSpacing={6} stickyHeader data-testid="benchmark-holdings">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Holding</Table.Th>
-            <Table.Th visibleFrom="xs">Since</Table.Th>
-            <Table.Th ta="right">Return</Table.Th>
-            <Table.Th ta="right">Index</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {benchmark.holdings.map((holding) => (
-            <Table.Tr key={holding.id}>
-              <Table.Td fw={600}>{holding.symbol}</Table.Td>
-              <Table.Td visibleFrom="xs" style={{ whiteSpace: 'nowrap' }}>
-                {formatMarketDate(holding.buyDate)}
-              </Table.Td>
-              <PercentCell value={holding.holdingReturn} />
-              {through === null || holding.endDate > through ? (
-                <Table.Td ta="right">—</Table.Td>
-              ) : (
-                <PercentCell value={holding.indexReturn} />
-              )}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <RowsTable
+        {...TABLE_DENSITY}
+        stickyHeader
+        data-testid="benchmark-holdings"
+        rows={benchmark.holdings}
+        rowKey={(holding) => holding.id}
+        columns={[
+          { header: 'Holding', cell: (holding) => holding.symbol, cellProps: () => ({ fw: 600 }) },
+          {
+            header: 'Since',
+            visibleFrom: 'xs',
+            cell: (holding) => formatMarketDate(holding.buyDate),
+            cellProps: () => ({ style: { whiteSpace: 'nowrap' } }),
+          },
+          returnColumn('Return', (holding: HoldingRow) => holding.holdingReturn),
+          returnColumn('Index', (holding: HoldingRow) =>
+            through === null || holding.endDate > through ? null : holding.indexReturn,
+          ),
+        ]}
+      />
     </Table.ScrollContainer>
   );
 }
