@@ -1,13 +1,14 @@
 // `npm test`: the whole suite, in the order a failure is cheapest to find.
-//   1. system packages (Debian chromium and postgresql; installed with apt-get when missing)
+//   1. system packages (Debian chromium-headless-shell and postgresql; installed with apt-get when missing)
 //   2. generated GraphQL types are current; lint (import boundaries) and formatting; everything type-checks
 //   3. unit tests (shared, web components)
-//   4. REST API tests over HTTP on a real PostgreSQL server, then those of engine-specific code on PGlite
-//   5. build, then two at a time (each mostly waits on its processes): end-to-end tests in headless
-//      Chromium against the app as `npm start` runs it; fault tests, processes killed, restarted and cut
-//      off on purpose (npm run test:faults); the BFF tests against the real API; and once the e2e step has
-//      ended, the security tests, attacks (floods, slow bodies, guessing, hostile files) against the
-//      started stack in development and production mode (npm run test:security)
+//   4. REST API tests over HTTP on a real PostgreSQL server
+//   5. build, then two at a time: end-to-end tests in Chromium's headless shell against the app as `npm start`
+//      runs it; beside them, one after another, fault tests (processes killed, restarted and cut off on
+//      purpose: npm run test:faults), the BFF tests against the real API and the REST tests of engine-specific
+//      code on PGlite; and once the e2e step has ended, the security tests, attacks (floods, slow bodies,
+//      guessing, hostile files) against the started stack in development and production mode
+//      (npm run test:security)
 // `node scripts/test.mjs --only api,bff` runs some steps.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -160,7 +161,7 @@ const vitest = (config) => ['vitest', 'run', '--config', config];
 const vitestJob = (config) => ({ command: 'npx', args: vitest(config) });
 
 if (wanted('deps')) {
-  console.log('=== system packages (chromium, postgresql)');
+  console.log('=== system packages (chromium-headless-shell, postgresql)');
   try {
     // PostgreSQL: the REST and BFF tests, the fault tests and the security suite's two-instance test
     ensureSystemDeps({
@@ -235,20 +236,12 @@ const API_TESTS_OF_ENGINE_CODE = [
   'test/market/real-data',
 ];
 await run('api', 'REST API tests on PostgreSQL', 'npx', vitest('api/vitest.config.ts'), { TEST_DB: 'postgres' });
-await run(
-  'api',
-  'REST API tests of engine-specific code on PGlite',
-  'npx',
-  [...vitest('api/vitest.config.ts'), ...API_TESTS_OF_ENGINE_CODE],
-  { TEST_DB: 'pglite' },
-);
 // the end-to-end, security and fault tests start the built app as `npm start` runs it
 const builtAppStep = ['e2e', 'security', 'faults'].find(wanted);
 if (builtAppStep) await run(builtAppStep, 'build', process.execPath, [path.join(ROOT, 'scripts/build.mjs')]);
-// Two at a time, each on its own free ports and temporary directories: the end-to-end tests mostly wait
-// (three files at a time, each with its own app and browser, each page visit waiting for its network to go
-// quiet), the fault tests for their processes' starts, kills and timers. The e2e step starts first, the fault
-// tests beside it; the BFF tests (their own API on free ports) take the first step's place that ends.
+// Two at a time, each on its own free ports and temporary directories: the e2e step (three files at a time, each
+// with its own app and browser) starts first; beside it the fault tests, then the BFF tests and the REST tests
+// of engine-specific code on PGlite, each taking the place of the step before it.
 // The security tests start once the e2e step has ended: their attacks assert that other clients keep being
 // answered within seconds, which beside the e2e step's browsers measured the two cores more than the app (a
 // /health probe took 2.8 s); beside the BFF tests or two busy loops they hold (docs/engineering.md#test-suite).
@@ -262,6 +255,15 @@ await runTogether([
     label: 'BFF tests against the real API (on PostgreSQL)',
     ...vitestJob('bff/vitest.config.ts'),
     env: { TEST_DB: 'postgres' },
+  },
+  // the REST tests of engine-specific code on PGlite run here, beside the e2e step, instead of before the build: the
+  // suite is bound by the two cores' CPU, and this lane (faults, BFF) has room while the e2e step runs
+  {
+    step: 'api',
+    label: 'REST API tests of engine-specific code on PGlite',
+    command: 'npx',
+    args: [...vitest('api/vitest.config.ts'), ...API_TESTS_OF_ENGINE_CODE],
+    env: { TEST_DB: 'pglite' },
   },
   {
     step: 'security',
