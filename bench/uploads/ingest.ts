@@ -171,6 +171,12 @@ async function emptyPrices(db: Database): Promise<void> {
   await db.inTransaction((session) => session.query('ANALYZE stock_prices'));
 }
 
+/** Removes the prices of these days and their per-day counts, so that a file of them loads as new. */
+async function removeDays(session: Session, dates: string[]): Promise<void> {
+  await session.query('DELETE FROM stock_prices WHERE trade_date = ANY($1::date[])', [dates]);
+  await session.query('DELETE FROM stock_price_dates WHERE trade_date = ANY($1::date[])', [dates]);
+}
+
 /** Every file through the upload endpoint: the API's ingestion time (listeners excluded) and the wall time. */
 async function ingestAll(stack: Stack, files: BenchFile[]): Promise<{ ingestMs: number; wallMs: number }> {
   const token = await login(stack.api.url, ACCOUNTS.staff);
@@ -198,12 +204,7 @@ async function httpOneDay(
   const newDayListeners: number[] = [];
   const again: number[] = [];
   for (let round = 0; round < 3; round++) {
-    await withDatabase(stack, (db) =>
-      db.inTransaction(async (session) => {
-        await session.query('DELETE FROM stock_prices WHERE trade_date = $1', [file.date]);
-        await session.query('DELETE FROM stock_price_dates WHERE trade_date = $1', [file.date]);
-      }),
-    );
+    await withDatabase(stack, (db) => db.inTransaction((session) => removeDays(session, [file.date])));
     const token = await login(stack.api.url, ACCOUNTS.staff);
     const fresh = await uploadPrices(stack.api.url, token, file.name, file.bytes);
     newDay.push(fresh.wallMs);
@@ -230,8 +231,7 @@ async function httpRecentDays(
   const bytes = concatenated(files.map((file) => path.join(LEGACY_DIR, file.name)));
   await withDatabase(stack, (db) =>
     db.inTransaction(async (session) => {
-      await session.query('DELETE FROM stock_prices WHERE trade_date = ANY($1::date[])', [dates]);
-      await session.query('DELETE FROM stock_price_dates WHERE trade_date = ANY($1::date[])', [dates]);
+      await removeDays(session, dates);
       // statistics of the history without these days, as when they are the newest days loaded
       await session.query('ANALYZE stock_prices');
     }),

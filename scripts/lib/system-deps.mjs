@@ -8,8 +8,9 @@ import { findPostgresBin } from './postgres.mjs';
 /**
  * The browser of the e2e and fault tests: Chromium's headless shell (the Debian package of that name), the
  * browser Playwright itself runs headless tests in. It renders pages as Chromium does without the full browser
- * around them; the whole e2e step took a fifth less CPU in it than in /usr/bin/chromium, on two cores where the
- * browsers were half of the step's CPU (docs/engineering.md#test-suite). CHROMIUM_PATH chooses another.
+ * around them; the whole e2e step took a third less CPU in it than in /usr/bin/chromium (469 against 697 CPU
+ * seconds: the browsers 216 against ~400), on two cores where the suite is bound by CPU
+ * (docs/engineering.md#test-suite). CHROMIUM_PATH chooses another.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell';
 const CHROMIUM_PACKAGE = CHROMIUM_PATH.endsWith('chromium-headless-shell') ? 'chromium-headless-shell' : 'chromium';
