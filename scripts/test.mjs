@@ -4,7 +4,7 @@
 //   3. unit tests (shared, web components)
 //   4. REST API tests over HTTP on a real PostgreSQL server
 //   5. build, then two at a time: end-to-end tests in Chromium's headless shell against the app as `npm start`
-//      runs it; beside them, one after another, fault tests (processes killed, restarted and cut off on
+//      runs it (on PostgreSQL); beside them, one after another, fault tests (processes killed, restarted and cut off on
 //      purpose: npm run test:faults), the BFF tests against the real API and the REST tests of engine-specific
 //      code on PGlite; and once the e2e step has ended, the security tests, attacks (floods, slow bodies,
 //      guessing, hostile files) against the started stack in development and production mode
@@ -163,10 +163,10 @@ const vitestJob = (config) => ({ command: 'npx', args: vitest(config) });
 if (wanted('deps')) {
   console.log('=== system packages (chromium-headless-shell, postgresql)');
   try {
-    // PostgreSQL: the REST and BFF tests, the fault tests and the security suite's two-instance test
+    // PostgreSQL: the REST, BFF and e2e tests, the fault tests and the security suite's two-instance test
     ensureSystemDeps({
       chromium: !only || only.has('e2e'),
-      postgres: !only || ['api', 'bff', 'faults', 'security'].some((step) => only.has(step)),
+      postgres: !only || ['api', 'bff', 'e2e', 'faults', 'security'].some((step) => only.has(step)),
     });
   } catch (error) {
     console.error(`\n${error.message}`);
@@ -221,7 +221,7 @@ if (webTestsReplacingModules.length > 0)
   ]);
 await run('unit', 'repository checks (Docker, compose, docs)', 'npx', vitest('scripts/checks/vitest.config.ts'));
 // The whole REST suite runs on PostgreSQL, production's engine. On PGlite (`npm start`'s engine, which the
-// e2e, BFF, fault and security steps run on as well) the files whose code differs by engine run again: the
+// fault and security steps' stacks run on as well) the files whose code differs by engine run again: the
 // ingest pipeline (COPY or inserts, statistics, the import command), tradebook imports (the SQL session),
 // the alert job's locks, admission control on the event loop, the data directory's modes, the counters'
 // statements, and the real-price reads loaded through the pipeline (docs/engineering.md#test-suite).
@@ -249,7 +249,7 @@ await runTogether([
   { step: 'e2e', label: 'end-to-end tests in Chromium', ...vitestJob('web/e2e/vitest.config.ts') },
   { step: 'faults', label: 'fault tests (restarts, kills, shutdown)', ...vitestJob('faults/vitest.config.ts') },
   // the BFF tests' API on PostgreSQL: half the CPU of the same tests on PGlite (58 against 119 s), and the engine
-  // is not what they test; PGlite runs under the e2e, fault and security steps' stacks
+  // is not what they test; PGlite runs under the fault and security steps' stacks
   {
     step: 'bff',
     label: 'BFF tests against the real API (on PostgreSQL)',

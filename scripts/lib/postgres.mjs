@@ -118,3 +118,19 @@ export async function startPostgres(options = {}) {
     },
   };
 }
+
+/**
+ * Runs SQL statements on a database of a server startPostgres started (psql from the same binaries; the
+ * cluster trusts loopback connections).
+ * @param {string} url a database URL: server.url(db)
+ * @param {string} sql
+ */
+export function runSql(url, sql) {
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL client binaries not found under /usr/lib/postgresql');
+  const result = spawnSync(path.join(bin, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', url, '-c', sql], {
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`psql failed (${result.status}): ${result.stderr || result.stdout}`);
+  return result.stdout;
+}

@@ -1,7 +1,9 @@
 /**
  * End-to-end harness: starts the app exactly as `npm start` does (scripts/start.mjs: REST API and
  * BFF serving the built web app) on free ports with a temporary data directory (a copy of one the
- * run seeded once per kind of start, when e2e/global-setup.ts runs), and drives Debian's
+ * run seeded once per kind of start, when e2e/global-setup.ts runs), on PostgreSQL, production's engine
+ * (DATABASE_URL: a database of the run's server copied from one seeded once per kind of start; without the
+ * server, PGlite in the data directory, npm start's default), and drives Debian's
  * Chromium headless shell through playwright-core. Console errors of the page are collected so tests can assert
  * that none happened (e.g. AG Grid's error #200 for a missing module).
  */
@@ -13,6 +15,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+// @ts-expect-error plain ESM helper shared with the scripts
+import { runSql } from '../../scripts/lib/postgres.mjs';
 // @ts-expect-error plain ESM helper shared with the scripts (which browser, and its Debian package)
 import { CHROMIUM_PATH as SUITE_CHROMIUM_PATH } from '../../scripts/lib/system-deps.mjs';
 
@@ -20,6 +24,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A directory for this run's seeded data directories (e2e/global-setup.ts); absent: every start seeds. */
     e2eSeedsDir?: string;
+    /** The run's PostgreSQL server (its `postgres` database; e2e/global-setup.ts); absent: the apps run on PGlite. */
+    e2ePostgresUrl?: string;
   }
 }
 
@@ -78,12 +84,38 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
   const seeds = inject('e2eSeedsDir');
   const canCopy = seeds !== undefined && !Object.keys(options.env ?? {}).some((name) => SEEDING_ENV.test(name));
   try {
-    if (canCopy) fs.cpSync(await seededDataDir(seeds, options), dataDir, { recursive: true });
-    return await launch(dataDir, options, true);
+    if (!canCopy) return await launch(dataDir, options, true, newDatabase(dataDir));
+    const seeded = await seededDataDir(seeds, options);
+    fs.cpSync(seeded.dataDir, dataDir, { recursive: true });
+    return await launch(dataDir, options, true, newDatabase(dataDir, seeded.database));
   } catch (error) {
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+}
+
+/**
+ * On the run's PostgreSQL server (e2e/global-setup.ts), a new database for the app of `dataDir`, a copy of
+ * `template` (a seeded one) or empty; its URL for the app's DATABASE_URL. Without a server: undefined (PGlite
+ * in the data directory).
+ */
+function newDatabase(dataDir: string, template?: string): string | undefined {
+  const server = inject('e2ePostgresUrl');
+  if (server === undefined) return undefined;
+  // the data directory's random name: unique across the files running at once
+  const name = path
+    .basename(dataDir)
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '_');
+  runSql(server, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  return databaseUrl(server, name);
+}
+
+/** The URL of the database `name` on the server of `serverUrl`. */
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
 }
 
 /**
@@ -93,11 +125,12 @@ export async function startApp(options: StartAppOptions = {}): Promise<RunningAp
  * Two files run at a time: a start that finds the other file seeding (its lock directory) waits for
  * the result, and seeds itself if that seeding failed.
  */
-async function seededDataDir(seeds: string, options: StartAppOptions): Promise<string> {
-  const seeded = path.join(seeds, options.demoData ? 'demo-market' : 'accounts');
-  const lock = `${seeded}.seeding`;
+async function seededDataDir(seeds: string, options: StartAppOptions): Promise<{ dataDir: string; database: string }> {
+  const kind = options.demoData ? 'demo_market' : 'accounts';
+  const seeded = { dataDir: path.join(seeds, kind), database: `seeded_${kind}` };
+  const lock = `${seeded.dataDir}.seeding`;
   for (;;) {
-    if (fs.existsSync(seeded)) return seeded;
+    if (fs.existsSync(seeded.dataDir)) return seeded;
     try {
       fs.mkdirSync(lock);
       break;
@@ -108,10 +141,16 @@ async function seededDataDir(seeds: string, options: StartAppOptions): Promise<s
   }
   const making = fs.mkdtempSync(path.join(seeds, 'seeding-'));
   try {
-    const app = await launch(making, options, false);
+    // on the run's PostgreSQL server the seeded database, made anew (a seeding that failed may have left one)
+    const server = inject('e2ePostgresUrl');
+    if (server !== undefined) {
+      runSql(server, `DROP DATABASE IF EXISTS ${seeded.database}`);
+      runSql(server, `CREATE DATABASE ${seeded.database}`);
+    }
+    const app = await launch(making, options, false, server && databaseUrl(server, seeded.database));
     await app.stop();
     if (app.exitCode() !== 0) throw new Error(`the seeding app exited with ${app.exitCode()}:\n${app.output()}`);
-    fs.renameSync(making, seeded);
+    fs.renameSync(making, seeded.dataDir);
   } finally {
     fs.rmSync(making, { recursive: true, force: true });
     fs.rmSync(lock, { recursive: true, force: true });
@@ -123,6 +162,7 @@ async function launch(
   dataDir: string,
   options: StartAppOptions,
   removeOnStop: boolean,
+  databaseUrl: string | undefined,
 ): Promise<RunningApp & { exitCode: () => number | null }> {
   const [webPort, apiPort] = [await freePort(), await freePort()];
   let output = '';
@@ -133,6 +173,7 @@ async function launch(
       PORT: String(webPort),
       API_PORT: String(apiPort),
       DATA_DIR: dataDir,
+      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
       DEMO_DATA: options.demoData ? '1' : '0',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
