@@ -13,9 +13,7 @@ export default defineConfig({
     testTimeout: 300_000,
     hookTimeout: 300_000,
     pool: 'forks',
-    // two files at a time, each with its own stacks: the attacks assert that other clients are answered within
-    // seconds, which holds beside another attack as it does beside the suite's other steps (alone: 107 -> 86 s; when
-    // the suite's last step, one file at a time left a third of the two cores idle)
-    maxWorkers: 2,
+    // one stack at a time: the attacks measure latency on two cores
+    fileParallelism: false,
   },
 });
