@@ -55,7 +55,7 @@ describe('the dashboard industry card', () => {
 
   it('adds no line when every stock has an industry', () => {
     renderCard([slice('Financial Services', '1280', '100.00')]);
-    expect(screen.getByTestId('dashboard-industry')).toBeTruthy();
+    expect(screen.queryByTestId('dashboard-industry')).not.toBeNull();
     expect(screen.queryByTestId('dashboard-industry-note')).toBeNull();
   });
 });

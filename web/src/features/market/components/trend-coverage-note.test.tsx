@@ -51,7 +51,7 @@ describe('trend list coverage note', () => {
       firstLoadedDate: '2020-02-03',
       tradingDaysLoaded: 5,
     });
-    expect(screen.getByTestId('trend-high-weekly')).toBeTruthy();
+    expect(screen.queryByTestId('trend-high-weekly')).not.toBeNull();
     expect(screen.queryByTestId('trend-high-weekly-coverage')).toBeNull();
   });
 });
