@@ -179,10 +179,10 @@ async function launch(
       NODE_ENV: 'development',
       WEB_URL: `http://127.0.0.1:${webPort}`,
       PASSWORD_HASH_COST: E2E_PASSWORD_HASH_COST,
-      // load shedding only far beyond what a starved machine does: the suite runs two of these apps, two browsers
-      // and the security suite's stacks on two cores, and on PGlite a query holding the event loop over a second
-      // then answered 503 (a page showing its Retry alert, or no login form); shedding has its own tests in
-      // security/ and faults/
+      // load shedding only far beyond what a starved machine does: the suite runs three of these apps, three
+      // browsers and the fault or BFF tests beside them on two cores, where a request queued or an event loop held
+      // over a second answered 503 (a page showing its Retry alert, or no login form: seen on PGlite, whose queries
+      // run on the event loop); shedding has its own tests in security/ and faults/
       MAX_QUEUE_DELAY_MS: '30000',
       MAX_EVENT_LOOP_DELAY_MS: '30000',
       ...options.env,
