@@ -107,12 +107,12 @@ function newDatabase(dataDir: string, template?: string): string | undefined {
     .basename(dataDir)
     .toLowerCase()
     .replace(/[^a-z0-9]/g, '_');
-  runSql(server, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-  return databaseUrl(server, name);
+  return createDatabase(server, name, template);
 }
 
-/** The URL of the database `name` on the server of `serverUrl`. */
-function databaseUrl(serverUrl: string, name: string): string {
+/** Creates the database `name` (a copy of `template`, or empty) on the server of `serverUrl`; its URL. */
+function createDatabase(serverUrl: string, name: string, template?: string): string {
+  runSql(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
@@ -143,11 +143,8 @@ async function seededDataDir(seeds: string, options: StartAppOptions): Promise<{
   try {
     // on the run's PostgreSQL server the seeded database, made anew (a seeding that failed may have left one)
     const server = inject('e2ePostgresUrl');
-    if (server !== undefined) {
-      runSql(server, `DROP DATABASE IF EXISTS ${seeded.database}`);
-      runSql(server, `CREATE DATABASE ${seeded.database}`);
-    }
-    const app = await launch(making, options, false, server && databaseUrl(server, seeded.database));
+    if (server !== undefined) runSql(server, `DROP DATABASE IF EXISTS ${seeded.database}`);
+    const app = await launch(making, options, false, server && createDatabase(server, seeded.database));
     await app.stop();
     if (app.exitCode() !== 0) throw new Error(`the seeding app exited with ${app.exitCode()}:\n${app.output()}`);
     fs.renameSync(making, seeded.dataDir);
